@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Engine } from '../../main/engine';
+import { startServer } from '../../main/server/http-server';
+import { globalFlags, parseCommandArgs, UsageError } from '../args';
+
+export const serveHelp = 'monad serve [--home DIR] [--port N]   run the engine and the web UI on 127.0.0.1';
+
+/** The package root: the folder holding package.json above this file (src/cli/… or out/cli/…). */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    dir = dirname(dir);
+  }
+  throw new Error('cannot locate the Monad package root');
+}
+
+export async function serveCommand(argv: string[]): Promise<number> {
+  const { values } = parseCommandArgs(argv, { port: { type: 'string' } });
+  const flags = globalFlags(values);
+  let port: number | undefined;
+  if (typeof values.port === 'string') {
+    port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got ${values.port}`);
+  }
+  const engine = Engine.open({ home: flags.home, host: 'server', watchConfig: true });
+  const staticDir = process.env.MONAD_RENDERER_DIR ?? join(packageRoot(), 'out', 'renderer');
+  let server;
+  try {
+    server = await startServer({ engine, port, staticDir });
+  } catch (err) {
+    engine.close();
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      process.stderr.write(`monad serve: port ${port} is already in use; pick another with --port, or --port 0 for any free one\n`);
+      return 1;
+    }
+    throw err;
+  }
+  const health = engine.config.getHealth();
+  if (!health.ok) process.stderr.write(`warning: ${health.error}\n`);
+  process.stdout.write(`Monad listening on ${server.openUrl}\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  engine.close();
+  return 0;
+}

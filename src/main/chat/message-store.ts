@@ -1,0 +1,114 @@
+// Messages in db/app.sqlite. Paged newest-first by an opaque cursor (the row's insertion sequence).
+import { randomUUID } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import type { Message, Page, Role, TokenUsage, ToolCall } from '../../shared/domain';
+import { MonadError } from '../../shared/errors';
+
+interface MessageRow {
+  seq: number;
+  id: string;
+  session_id: string;
+  role: Role;
+  content: string;
+  tool_calls: string | null;
+  tool_call_id: string | null;
+  usage_input: number | null;
+  usage_output: number | null;
+  error: string | null;
+  created_at: string;
+}
+
+export interface NewMessage {
+  id?: string;
+  sessionId: string;
+  role: Role;
+  content: string;
+  toolCalls?: ToolCall[] | null;
+  toolCallId?: string | null;
+  usage?: TokenUsage | null;
+  error?: string | null;
+  createdAt?: string;
+}
+
+export const DEFAULT_PAGE_SIZE = 100;
+
+export class MessageStore {
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  append(m: NewMessage): Message {
+    const id = m.id ?? randomUUID();
+    const at = m.createdAt ?? this.now().toISOString();
+    this.db
+      .prepare(
+        `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        m.sessionId,
+        m.role,
+        m.content,
+        m.toolCalls ? JSON.stringify(m.toolCalls) : null,
+        m.toolCallId ?? null,
+        m.usage?.input ?? null,
+        m.usage?.output ?? null,
+        m.error ?? null,
+        at,
+      );
+    return this.get(id);
+  }
+
+  get(id: string): Message {
+    const row = this.db.prepare(`SELECT * FROM messages WHERE id = ? AND deleted_at IS NULL`).get(id) as MessageRow | undefined;
+    if (!row) throw new MonadError('NOT_FOUND', `No message with id ${id}`);
+    return toMessage(row);
+  }
+
+  /** Newest page first; items within a page are in chronological order. */
+  list(sessionId: string, opts: { before?: string; limit?: number } = {}): Page<Message> {
+    const limit = opts.limit ?? DEFAULT_PAGE_SIZE;
+    const before = opts.before === undefined ? Number.MAX_SAFE_INTEGER : decodeCursor(opts.before);
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM messages WHERE session_id = ? AND deleted_at IS NULL AND seq < ?
+         ORDER BY seq DESC LIMIT ?`,
+      )
+      .all(sessionId, before, limit + 1) as MessageRow[];
+    const hasMore = rows.length > limit;
+    const page = rows.slice(0, limit).reverse();
+    return { items: page.map(toMessage), nextCursor: hasMore && page.length ? encodeCursor(page[0].seq) : null };
+  }
+
+  softDelete(ids: string[]): number {
+    const at = this.now().toISOString();
+    const stmt = this.db.prepare(`UPDATE messages SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL`);
+    return this.db.transaction(() => ids.reduce((n, id) => n + stmt.run(at, id).changes, 0))();
+  }
+}
+
+function encodeCursor(seq: number): string {
+  return `m${seq}`;
+}
+
+function decodeCursor(cursor: string): number {
+  const m = /^m(\d{1,15})$/.exec(cursor);
+  if (!m) throw new MonadError('BAD_INPUT', 'Invalid page cursor');
+  return Number(m[1]);
+}
+
+function toMessage(r: MessageRow): Message {
+  return {
+    id: r.id,
+    sessionId: r.session_id,
+    role: r.role,
+    content: r.content,
+    toolCalls: r.tool_calls ? (JSON.parse(r.tool_calls) as ToolCall[]) : null,
+    toolCallId: r.tool_call_id,
+    usage: r.usage_input === null ? null : { input: r.usage_input, output: r.usage_output ?? 0 },
+    error: r.error,
+    createdAt: r.created_at,
+  };
+}

@@ -1,0 +1,106 @@
+// Sessions in db/app.sqlite.
+import { createHash, randomUUID } from 'node:crypto';
+import { realpathSync, statSync } from 'node:fs';
+import type { Database } from 'better-sqlite3';
+import type { Session } from '../../shared/domain';
+import { MonadError } from '../../shared/errors';
+
+interface SessionRow {
+  id: string;
+  agent_id: string;
+  title: string;
+  workspace: string | null;
+  project_key: string | null;
+  incognito: number;
+  created_at: string;
+  updated_at: string;
+  message_count: number;
+}
+
+const SELECT = `
+  SELECT s.*, (SELECT count(*) FROM messages m WHERE m.session_id = s.id AND m.deleted_at IS NULL) AS message_count
+  FROM sessions s`;
+
+export const DEFAULT_SESSION_TITLE = 'New chat';
+
+/** The project scope key: a stable hash of the workspace's real path (symlinks resolved). */
+export function projectKeyFor(realPath: string): string {
+  return createHash('sha256').update(realPath).digest('hex').slice(0, 16);
+}
+
+export function resolveWorkspace(folder: string): { workspace: string; projectKey: string } {
+  let real: string;
+  try {
+    real = realpathSync(folder);
+  } catch {
+    throw new MonadError('BAD_INPUT', `Workspace folder does not exist: ${folder}`);
+  }
+  if (!statSync(real).isDirectory()) throw new MonadError('BAD_INPUT', `Workspace is not a folder: ${folder}`);
+  return { workspace: real, projectKey: projectKeyFor(real) };
+}
+
+export class SessionStore {
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  list(agentId?: string): Session[] {
+    const rows = agentId
+      ? (this.db.prepare(`${SELECT} WHERE s.agent_id = ? ORDER BY s.updated_at DESC, s.rowid DESC`).all(agentId) as SessionRow[])
+      : (this.db.prepare(`${SELECT} ORDER BY s.updated_at DESC, s.rowid DESC`).all() as SessionRow[]);
+    return rows.map(toSession);
+  }
+
+  get(id: string): Session {
+    const row = this.db.prepare(`${SELECT} WHERE s.id = ?`).get(id) as SessionRow | undefined;
+    if (!row) throw new MonadError('NOT_FOUND', `No session with id ${id}`);
+    return toSession(row);
+  }
+
+  create(input: { agentId: string; title?: string; workspace?: string; incognito?: boolean; createdAt?: string }): Session {
+    const id = randomUUID();
+    const at = input.createdAt ?? this.now().toISOString();
+    const ws = input.workspace ? resolveWorkspace(input.workspace) : null;
+    this.db
+      .prepare(
+        `INSERT INTO sessions (id, agent_id, title, workspace, project_key, incognito, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(id, input.agentId, input.title ?? DEFAULT_SESSION_TITLE, ws?.workspace ?? null, ws?.projectKey ?? null, input.incognito ? 1 : 0, at, at);
+    return this.get(id);
+  }
+
+  rename(id: string, title: string): Session {
+    const res = this.db.prepare(`UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?`).run(title, this.now().toISOString(), id);
+    if (res.changes === 0) throw new MonadError('NOT_FOUND', `No session with id ${id}`);
+    return this.get(id);
+  }
+
+  touch(id: string): void {
+    this.db.prepare(`UPDATE sessions SET updated_at = ? WHERE id = ?`).run(this.now().toISOString(), id);
+  }
+
+  delete(id: string): void {
+    const res = this.db.prepare(`DELETE FROM sessions WHERE id = ?`).run(id);
+    if (res.changes === 0) throw new MonadError('NOT_FOUND', `No session with id ${id}`);
+  }
+
+  deleteForAgent(agentId: string): number {
+    return this.db.prepare(`DELETE FROM sessions WHERE agent_id = ?`).run(agentId).changes;
+  }
+}
+
+function toSession(r: SessionRow): Session {
+  return {
+    id: r.id,
+    agentId: r.agent_id,
+    title: r.title,
+    workspace: r.workspace,
+    projectKey: r.project_key,
+    incognito: r.incognito === 1,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    messageCount: r.message_count,
+  };
+}

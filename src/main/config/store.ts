@@ -1,0 +1,141 @@
+// The live config: last good value, health, atomic updates, and hot reload from disk.
+// A bad edit on disk never crashes anything: the last good config stays in force and the error is
+// reported (app status + a config.changed event) until the file is fixed.
+import { watch, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { configSchema, defaultConfig, type Config } from '../../shared/config';
+import { MonadError } from '../../shared/errors';
+import { writeFileAtomic } from '../fs/atomic-write';
+import { formatZodError, loadConfigFile } from './load';
+
+export interface ConfigHealth {
+  ok: boolean;
+  error: string | null;
+  lastGoodAt: string | null;
+}
+
+type ChangeListener = (config: Config, health: ConfigHealth) => void;
+
+/** Editors save in bursts (truncate, write, rename); wait for the burst to settle. */
+const RELOAD_DEBOUNCE_MS = 75;
+
+export class ConfigStore {
+  private current: Config;
+  private lastText: string | null = null;
+  private health: ConfigHealth;
+  private watcher: FSWatcher | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private listeners = new Set<ChangeListener>();
+
+  private constructor(
+    readonly path: string,
+    private readonly now: () => Date,
+  ) {
+    this.current = defaultConfig();
+    this.health = { ok: true, error: null, lastGoodAt: null };
+  }
+
+  /** Loads config.json, creating it with defaults on first run. Never throws on bad content. */
+  static open(path: string, now: () => Date = () => new Date()): ConfigStore {
+    const store = new ConfigStore(path, now);
+    const res = loadConfigFile(path);
+    if (res.kind === 'missing') {
+      store.write(defaultConfig());
+    } else if (res.kind === 'ok') {
+      store.current = res.config;
+      store.lastText = res.text;
+      store.health = { ok: true, error: null, lastGoodAt: now().toISOString() };
+    } else {
+      // Defaults in memory, the person's broken file left untouched on disk.
+      store.health = { ok: false, error: res.error, lastGoodAt: null };
+    }
+    return store;
+  }
+
+  get(): Config {
+    return this.current;
+  }
+
+  getHealth(): ConfigHealth {
+    return { ...this.health };
+  }
+
+  onChange(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Applies `mutate` to the current config, validates the result and writes it atomically.
+   * Refused while config.json on disk is broken: writing would silently discard the person's edit.
+   */
+  update(mutate: (current: Config) => unknown): Config {
+    if (!this.health.ok) {
+      throw new MonadError(
+        'CONFIG_INVALID',
+        `config.json has an error, so changes are not saved until it is fixed: ${this.health.error}`,
+      );
+    }
+    const candidate = mutate(structuredClone(this.current));
+    const parsed = configSchema.safeParse(candidate);
+    if (!parsed.success) throw new MonadError('BAD_INPUT', formatZodError(parsed.error), { issues: parsed.error.issues });
+    this.write(parsed.data);
+    this.notify();
+    return this.current;
+  }
+
+  /** Re-reads the file (called by the watcher; public for tests and for hosts without fs events). */
+  reload(): void {
+    const res = loadConfigFile(this.path);
+    if (res.kind === 'missing') {
+      // Deleted on disk: keep running on the last good config and put it back, so nothing is lost.
+      this.write(this.current);
+      return;
+    }
+    if (res.kind === 'ok') {
+      if (res.text === this.lastText && this.health.ok) return; // our own write echoing back
+      this.current = res.config;
+      this.lastText = res.text;
+      this.health = { ok: true, error: null, lastGoodAt: this.now().toISOString() };
+    } else {
+      if (res.text !== null && res.text === this.lastText) return;
+      this.lastText = res.text;
+      this.health = { ...this.health, ok: false, error: res.error };
+    }
+    this.notify();
+  }
+
+  watch(): void {
+    if (this.watcher) return;
+    // Watch the directory, not the file: atomic saves replace the inode and would orphan a file watch.
+    const name = basename(this.path);
+    this.watcher = watch(dirname(this.path), (_event, file) => {
+      if (file !== null && file !== name) return;
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.reload();
+      }, RELOAD_DEBOUNCE_MS);
+    });
+    this.watcher.on('error', (err) => console.error('[config] watcher failed:', err));
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.watcher?.close();
+    this.watcher = null;
+    this.listeners.clear();
+  }
+
+  private write(config: Config): void {
+    const text = `${JSON.stringify(config, null, 2)}\n`;
+    writeFileAtomic(this.path, text);
+    this.current = config;
+    this.lastText = text;
+    this.health = { ok: true, error: null, lastGoodAt: this.now().toISOString() };
+  }
+
+  private notify(): void {
+    for (const l of this.listeners) l(this.current, this.getHealth());
+  }
+}

@@ -1,0 +1,55 @@
+// One handler per contract channel. The type forces exactly one entry per channel, with the channel's
+// parsed input and output types; hosts never see anything but `dispatch`.
+import type { ChannelName, ChannelOutput, ParsedInput } from '../../shared/contract';
+import { deepMerge } from '../config/merge';
+import type { Engine } from '../engine';
+
+export type Handlers = {
+  [K in ChannelName]: (input: ParsedInput<K>) => Promise<ChannelOutput<K>> | ChannelOutput<K>;
+};
+
+export function createHandlers(engine: Engine): Handlers {
+  const agentExists = (id: string) => {
+    engine.agents.get(id);
+  };
+  return {
+    'app.status': () => engine.status(),
+
+    'config.get': () => engine.config.get(),
+    'config.update': ({ patch }) => engine.config.update((current) => deepMerge(current, patch)),
+
+    'agents.list': () => engine.agents.list(),
+    'agents.create': (input) => engine.agents.create(input),
+    'agents.update': ({ id, patch }) => engine.agents.update(id, patch),
+    'agents.delete': ({ id }) => {
+      engine.agents.delete(id);
+      const deletedSessions = engine.sessions.deleteForAgent(id);
+      engine.events.emit('sessions.changed', { agentId: id });
+      return { deletedSessions };
+    },
+
+    'sessions.list': ({ agentId }) => engine.sessions.list(agentId),
+    'sessions.create': (input) => {
+      agentExists(input.agentId);
+      const session = engine.sessions.create(input);
+      engine.events.emit('sessions.changed', { agentId: session.agentId });
+      return session;
+    },
+    'sessions.rename': ({ id, title }) => {
+      const session = engine.sessions.rename(id, title);
+      engine.events.emit('sessions.changed', { agentId: session.agentId });
+      return session;
+    },
+    'sessions.delete': ({ id }) => {
+      const session = engine.sessions.get(id);
+      engine.sessions.delete(id);
+      engine.events.emit('sessions.changed', { agentId: session.agentId });
+      return { id };
+    },
+
+    'messages.list': ({ sessionId, before, limit }) => {
+      engine.sessions.get(sessionId);
+      return engine.messages.list(sessionId, { before, limit });
+    },
+  };
+}

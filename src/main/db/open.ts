@@ -1,0 +1,37 @@
+// Opens a SQLite file the way every Monad database is opened: WAL, foreign keys, a busy timeout,
+// then migrations. Nothing else in the engine constructs a Database.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { MonadError } from '../../shared/errors';
+import { migrate, type Migration } from './migrate';
+
+/** Long enough to ride out a backup or a consolidation transaction, short enough to surface a real lock. */
+const BUSY_TIMEOUT_MS = 5000;
+
+export function openDatabase(path: string, migrations: readonly Migration[], label: string): Database {
+  mkdirSync(dirname(path), { recursive: true });
+  let db: Database;
+  try {
+    db = new BetterSqlite3(path);
+  } catch (err) {
+    throw new MonadError('DB_ERROR', `${label} cannot be opened: ${(err as Error).message}`, { path });
+  }
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma('journal_mode = WAL');
+    // FULL: an acknowledged write survives power loss too, not just a process crash.
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations, label);
+    return db;
+  } catch (err) {
+    db.close();
+    if (err instanceof MonadError) throw err;
+    throw new MonadError('DB_ERROR', `${label} cannot be opened: ${(err as Error).message}`, { path });
+  }
+}
+
+export function sqliteVersion(db: Database): string {
+  return (db.prepare('select sqlite_version() as v').get() as { v: string }).v;
+}

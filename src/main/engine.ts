@@ -1,0 +1,111 @@
+// The engine: everything the desktop app, `monad serve` and the CLI share. Built from a home directory.
+// It never imports `electron`; hosts pass in what differs (secret store, versions).
+import { readFileSync } from 'node:fs';
+import type { Database } from 'better-sqlite3';
+import type { AppStatus } from '../shared/domain';
+import { MonadError } from '../shared/errors';
+import { AgentService } from './agents/agent-service';
+import { MessageStore } from './chat/message-store';
+import { SessionStore } from './chat/session-store';
+import { ConfigStore } from './config/store';
+import { schemaVersion } from './db/migrate';
+import { appMigrations } from './db/migrations/app';
+import { openDatabase, sqliteVersion } from './db/open';
+import { EventBus } from './events';
+import { sweepTempFiles } from './fs/atomic-write';
+import { ensureHome, homePaths, type HomePaths } from './home';
+import { FileSecretStore } from './secrets/file-secret-store';
+import type { SecretStore } from './secrets/secret-store';
+
+export interface EngineOptions {
+  home: string;
+  host: AppStatus['host'];
+  secrets?: SecretStore;
+  versions?: { electron: string | null; chrome: string | null };
+  /** Watch config.json for edits (off for one-shot CLI commands). */
+  watchConfig?: boolean;
+  now?: () => Date;
+}
+
+export class Engine {
+  readonly paths: HomePaths;
+  readonly events = new EventBus();
+  readonly config: ConfigStore;
+  readonly appDb: Database;
+  readonly secrets: SecretStore;
+  readonly agents: AgentService;
+  readonly sessions: SessionStore;
+  readonly messages: MessageStore;
+  readonly now: () => Date;
+  private closed = false;
+
+  private constructor(private readonly opts: EngineOptions) {
+    this.now = opts.now ?? (() => new Date());
+    this.paths = homePaths(opts.home);
+    ensureHome(this.paths);
+    sweepTempFiles(this.paths.root);
+    this.config = ConfigStore.open(this.paths.config, this.now);
+    this.appDb = openDatabase(this.paths.appDb, appMigrations, 'db/app.sqlite');
+    this.secrets = opts.secrets ?? new FileSecretStore(this.paths.secrets);
+    this.agents = new AgentService(this.config);
+    this.sessions = new SessionStore(this.appDb, this.now);
+    this.messages = new MessageStore(this.appDb, this.now);
+    this.config.onChange((config, health) => {
+      this.events.emit('config.changed', { config, error: health.error });
+      this.events.emit('status.changed', this.status());
+    });
+    if (opts.watchConfig) this.config.watch();
+  }
+
+  static open(opts: EngineOptions): Engine {
+    return new Engine(opts);
+  }
+
+  status(): AppStatus {
+    const cfg = this.config.getHealth();
+    let db: AppStatus['db'];
+    try {
+      db = { ok: true, path: this.paths.appDb, error: null, schemaVersion: schemaVersion(this.appDb) };
+    } catch (err) {
+      db = { ok: false, path: this.paths.appDb, error: (err as Error).message, schemaVersion: 0 };
+    }
+    return {
+      app: { name: 'Monad', version: appVersion() },
+      versions: {
+        node: process.versions.node,
+        electron: this.opts.versions?.electron ?? null,
+        chrome: this.opts.versions?.chrome ?? null,
+        sqlite: sqliteVersion(this.appDb),
+      },
+      host: this.opts.host,
+      home: this.paths.root,
+      config: { ok: cfg.ok, path: this.paths.config, error: cfg.error, lastGoodAt: cfg.lastGoodAt },
+      db,
+      secrets: this.secrets.info(),
+    };
+  }
+
+  assertOpen(): void {
+    if (this.closed) throw new MonadError('INTERNAL', 'The engine has been closed');
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.config.close();
+    this.appDb.close();
+  }
+}
+
+let cachedVersion: string | null = null;
+function appVersion(): string {
+  if (cachedVersion) return cachedVersion;
+  try {
+    // package.json sits two levels above both src/main and out/<target>.
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    cachedVersion = pkg.version;
+  } catch {
+    cachedVersion = '0.0.0';
+  }
+  return cachedVersion;
+}

@@ -1,0 +1,71 @@
+// Crash-safe file replacement: write a temp file beside the target, fsync it, rename over the target,
+// then fsync the directory so the rename itself is durable. A reader (or a crash) only ever sees the
+// complete old or the complete new file, never a truncated one.
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { MonadError } from '../../shared/errors';
+
+const TEMP_MARK = '.monad-tmp-';
+
+export function writeFileAtomic(path: string, data: string | Buffer, opts: { mode?: number } = {}): void {
+  const dir = dirname(path);
+  const tmp = join(dir, `.${basename(path)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
+  let fd: number | null = null;
+  try {
+    fd = openSync(tmp, 'w', opts.mode ?? 0o644);
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    let off = 0;
+    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = null;
+    renameSync(tmp, path);
+    fsyncDir(dir);
+  } catch (err) {
+    if (fd !== null) closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw toFsError(err, path);
+  }
+}
+
+function fsyncDir(dir: string): void {
+  // Directories cannot be opened for fsync on Windows; the rename is as durable as NTFS makes it.
+  if (process.platform === 'win32') return;
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Removes temp files a crash left behind in `dir`. Returns how many were swept. */
+export function sweepTempFiles(dir: string): number {
+  let swept = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (name.includes(TEMP_MARK)) {
+      rmSync(join(dir, name), { force: true });
+      swept++;
+    }
+  }
+  return swept;
+}
+
+export function toFsError(err: unknown, path: string): MonadError {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return new MonadError('DISK_FULL', `The disk is full: could not save ${basename(path)}. Nothing already saved was lost.`, {
+      path,
+    });
+  }
+  if (err instanceof MonadError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new MonadError('INTERNAL', `Could not write ${basename(path)}: ${message}`, { path, code });
+}

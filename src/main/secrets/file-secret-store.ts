@@ -1,0 +1,75 @@
+// Headless secret store: a JSON file readable by its owner only (0600). Plain text on disk, which the
+// status reports honestly; the Electron host uses the OS keychain (safeStorage) instead.
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../fs/atomic-write';
+import type { SecretStore, SecretStoreInfo } from './secret-store';
+
+/**
+ * Encrypt/decrypt hooks let the Electron host reuse this file format with safeStorage-encrypted values.
+ */
+export interface SecretCodec {
+  encode(plain: string): string;
+  decode(stored: string): string;
+}
+
+const PLAIN: SecretCodec = { encode: (s) => s, decode: (s) => s };
+
+export class FileSecretStore implements SecretStore {
+  private cache: Record<string, string> | null = null;
+
+  constructor(
+    private readonly path: string,
+    private readonly codec: SecretCodec = PLAIN,
+    private readonly description: SecretStoreInfo = {
+      kind: 'file',
+      encrypted: false,
+      warning: 'API keys are stored in plain text in an owner-only file (headless mode has no OS keychain).',
+    },
+  ) {}
+
+  info(): SecretStoreInfo {
+    return this.description;
+  }
+
+  get(ref: string): string | null {
+    const stored = this.read()[ref];
+    return stored === undefined ? null : this.codec.decode(stored);
+  }
+
+  set(ref: string, value: string): void {
+    const all = { ...this.read(), [ref]: this.codec.encode(value) };
+    this.write(all);
+  }
+
+  delete(ref: string): void {
+    const all = { ...this.read() };
+    if (!(ref in all)) return;
+    delete all[ref];
+    this.write(all);
+  }
+
+  values(): string[] {
+    return Object.keys(this.read())
+      .map((k) => this.get(k))
+      .filter((v): v is string => v !== null);
+  }
+
+  private read(): Record<string, string> {
+    if (this.cache) return this.cache;
+    if (!existsSync(this.path)) return (this.cache = {});
+    try {
+      const parsed = JSON.parse(readFileSync(this.path, 'utf8')) as unknown;
+      this.cache = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {};
+    } catch (err) {
+      // Do not silently start empty and then overwrite the person's keys on the next save.
+      throw new Error(`secrets.json is unreadable (${(err as Error).message}); fix or remove it`);
+    }
+    return this.cache;
+  }
+
+  private write(all: Record<string, string>): void {
+    writeFileAtomic(this.path, JSON.stringify(all, null, 2), { mode: 0o600 });
+    if (process.platform !== 'win32') chmodSync(this.path, 0o600);
+    this.cache = all;
+  }
+}

@@ -1,0 +1,136 @@
+// The config.json schema. Pure zod so the renderer can validate edits with the same rules the engine uses.
+import { z } from 'zod';
+
+export const ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+export const idSchema = z.string().regex(ID_PATTERN, 'lowercase letters, digits, "-" or "_", at most 64');
+
+export const modelRefSchema = z.object({
+  provider: idSchema,
+  model: z.string().min(1).max(200),
+});
+export type ModelRef = z.infer<typeof modelRefSchema>;
+
+export const providerKindSchema = z.enum(['openai', 'anthropic', 'openai-compatible']);
+export type ProviderKind = z.infer<typeof providerKindSchema>;
+
+export const providerSchema = z.object({
+  id: idSchema,
+  kind: providerKindSchema,
+  name: z.string().min(1).max(100),
+  baseURL: z.string().url().max(500).optional(),
+  /** Name of the secret in the secret store; the key itself never lives in config.json. */
+  keyRef: z.string().max(200).optional(),
+  models: z.array(z.string().min(1).max(200)).max(500).default([]),
+});
+export type Provider = z.infer<typeof providerSchema>;
+
+export const memoryLevelSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+/** Per-agent memory behaviour (the spec's agent.agents[].memory.*). */
+export const agentMemorySchema = z.object({
+  level: memoryLevelSchema.optional(),
+  autoConsolidate: z.boolean().default(false),
+  intervalMinutes: z.number().int().min(1).max(7 * 24 * 60).default(30),
+  model: modelRefSchema.optional(),
+});
+export type AgentMemorySettings = z.infer<typeof agentMemorySchema>;
+
+export const agentSchema = z.object({
+  id: idSchema,
+  name: z.string().trim().min(1).max(100),
+  description: z.string().max(2000).default(''),
+  models: z
+    .object({ chat: modelRefSchema.optional(), memory: modelRefSchema.optional() })
+    .default({}),
+  memory: agentMemorySchema.default({ autoConsolidate: false, intervalMinutes: 30 }),
+});
+export type Agent = z.infer<typeof agentSchema>;
+export type AgentInput = z.input<typeof agentSchema>;
+
+/**
+ * An edit to one agent: only the fields given change; nested blocks merge; `null` clears an optional
+ * field (e.g. `memory.level: null` falls back to the global level). No defaults here on purpose.
+ */
+export const agentPatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    description: z.string().max(2000).optional(),
+    models: z
+      .object({ chat: modelRefSchema.nullable().optional(), memory: modelRefSchema.nullable().optional() })
+      .strict()
+      .optional(),
+    memory: z
+      .object({
+        level: memoryLevelSchema.nullable().optional(),
+        autoConsolidate: z.boolean().optional(),
+        intervalMinutes: z.number().int().min(1).max(7 * 24 * 60).optional(),
+        model: modelRefSchema.nullable().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type AgentPatch = z.infer<typeof agentPatchSchema>;
+
+export const DEFAULT_AGENT: Agent = {
+  id: 'default',
+  name: 'Monad',
+  description: 'Your default agent.',
+  models: {},
+  memory: { autoConsolidate: false, intervalMinutes: 30 },
+};
+
+export const configSchema = z.object({
+  version: z.literal(1).default(1),
+  models: z
+    .object({
+      providers: z.array(providerSchema).max(100).default([]),
+      roles: z
+        .object({
+          chat: modelRefSchema.optional(),
+          memory: modelRefSchema.optional(),
+          embedding: modelRefSchema.optional(),
+        })
+        .default({}),
+    })
+    .default({ providers: [], roles: {} }),
+  agent: z
+    .object({
+      agents: z
+        .array(agentSchema)
+        .min(1, 'at least one agent is required')
+        .max(200)
+        .refine((a) => new Set(a.map((x) => x.id)).size === a.length, 'agent ids must be unique')
+        .default([DEFAULT_AGENT]),
+    })
+    .default({ agents: [DEFAULT_AGENT] }),
+  memory: z
+    .object({
+      backend: z.enum(['builtin', 'mem0']).default('builtin'),
+      level: memoryLevelSchema.default(1),
+      decay: z
+        .object({
+          halfLifeDays: z.number().positive().max(100_000).default(365),
+          floor: z.number().min(0).max(1).default(0),
+        })
+        .default({ halfLifeDays: 365, floor: 0 }),
+      mem0: z
+        .object({
+          vectorStore: z
+            .object({ url: z.string().url(), apiKeyRef: z.string().optional(), collection: z.string().optional() })
+            .optional(),
+        })
+        .default({}),
+    })
+    .default({ backend: 'builtin', level: 1, decay: { halfLifeDays: 365, floor: 0 }, mem0: {} }),
+  ui: z
+    .object({ theme: z.enum(['system', 'light', 'dark']).default('system') })
+    .default({ theme: 'system' }),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+export function defaultConfig(): Config {
+  return configSchema.parse({});
+}

@@ -1,0 +1,66 @@
+// Domain records as they cross the contract. Plain data only.
+
+export type Role = 'user' | 'assistant' | 'system' | 'tool';
+
+export interface Session {
+  id: string;
+  agentId: string;
+  title: string;
+  /** Real path of the workspace folder, when the session has one. */
+  workspace: string | null;
+  /** Stable hash of the workspace's real path: the project scope key. */
+  projectKey: string | null;
+  incognito: boolean;
+  createdAt: string;
+  updatedAt: string;
+  messageCount: number;
+}
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  args: unknown;
+}
+
+export interface TokenUsage {
+  input: number;
+  output: number;
+}
+
+export interface Message {
+  id: string;
+  sessionId: string;
+  role: Role;
+  content: string;
+  toolCalls: ToolCall[] | null;
+  /** For role 'tool': which call this answers. */
+  toolCallId: string | null;
+  usage: TokenUsage | null;
+  /** Set when the turn that produced this message ended in an error. */
+  error: string | null;
+  createdAt: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Pass back as `before` to get the next (older) page; null when there is none. */
+  nextCursor: string | null;
+}
+
+export interface HealthItem {
+  ok: boolean;
+  path: string;
+  error: string | null;
+}
+
+export interface AppStatus {
+  app: { name: string; version: string };
+  versions: { node: string; electron: string | null; chrome: string | null; sqlite: string };
+  host: 'electron' | 'server' | 'cli';
+  home: string;
+  config: HealthItem & { lastGoodAt: string | null };
+  db: HealthItem & { schemaVersion: number };
+  secrets: { kind: 'safeStorage' | 'file'; encrypted: boolean; warning: string | null };
+}
+
+export type Scope = `global` | `agent:${string}` | `project:${string}` | `session:${string}` | `org:${string}`;
