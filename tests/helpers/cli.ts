@@ -1,0 +1,42 @@
+// Runs the real `monad` CLI from source (through tsx) in a child process.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const ENTRY = resolve(ROOT, 'src/cli/index.ts');
+
+export function runCli(args: string[], env: Record<string, string> = {}): { code: number; stdout: string; stderr: string } {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: res.status ?? -1, stdout: res.stdout, stderr: res.stderr };
+}
+
+export function spawnCli(args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Resolves with the first stdout line matching `re`. */
+export function waitForLine(child: ChildProcess, re: RegExp, timeoutMs = 30_000): Promise<RegExpExecArray> {
+  return new Promise((resolvePromise, reject) => {
+    let buf = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${re}; stdout=${buf} stderr=${err}`)), timeoutMs);
+    child.stderr?.on('data', (d) => (err += d));
+    child.stdout?.on('data', (d) => {
+      buf += d;
+      const m = re.exec(buf);
+      if (m) {
+        clearTimeout(timer);
+        resolvePromise(m);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code} before ${re}; stdout=${buf} stderr=${err}`));
+    });
+  });
+}
