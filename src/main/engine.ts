@@ -5,8 +5,14 @@ import type { Database } from 'better-sqlite3';
 import type { AppStatus } from '../shared/domain';
 import { MonadError } from '../shared/errors';
 import { AgentService } from './agents/agent-service';
+import { ChatService } from './chat/agent-loop';
+import { HookRegistry } from './chat/hooks';
 import { MessageStore } from './chat/message-store';
 import { SessionStore } from './chat/session-store';
+import { CommandRegistry } from './chat/slash-commands';
+import { ToolRegistry } from './chat/tools';
+import { LlmClient } from './llm/llm-client';
+import { ProviderService } from './llm/provider-service';
 import { ConfigStore } from './config/store';
 import { schemaVersion } from './db/migrate';
 import { appMigrations } from './db/migrations/app';
@@ -15,7 +21,7 @@ import { EventBus } from './events';
 import { sweepTempFiles } from './fs/atomic-write';
 import { ensureHome, homePaths, type HomePaths } from './home';
 import { FileSecretStore } from './secrets/file-secret-store';
-import type { SecretStore } from './secrets/secret-store';
+import { scrubSecrets, type SecretStore } from './secrets/secret-store';
 
 export interface EngineOptions {
   home: string;
@@ -36,6 +42,12 @@ export class Engine {
   readonly agents: AgentService;
   readonly sessions: SessionStore;
   readonly messages: MessageStore;
+  readonly llm: LlmClient;
+  readonly providers: ProviderService;
+  readonly tools = new ToolRegistry();
+  readonly hooks = new HookRegistry();
+  readonly commands = new CommandRegistry();
+  readonly chat: ChatService;
   readonly now: () => Date;
   private closed = false;
 
@@ -50,6 +62,19 @@ export class Engine {
     this.agents = new AgentService(this.config);
     this.sessions = new SessionStore(this.appDb, this.now);
     this.messages = new MessageStore(this.appDb, this.now);
+    this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets });
+    this.providers = new ProviderService(this.config, this.secrets);
+    this.chat = new ChatService({
+      sessions: this.sessions,
+      messages: this.messages,
+      agents: this.agents,
+      llm: this.llm,
+      tools: this.tools,
+      hooks: this.hooks,
+      events: this.events,
+      transaction: (fn) => this.appDb.transaction(fn)(),
+      log: (msg, err) => this.log(msg, err),
+    });
     this.config.onChange((config, health) => {
       this.events.emit('config.changed', { config, error: health.error });
       this.events.emit('status.changed', this.status());
@@ -85,6 +110,21 @@ export class Engine {
     };
   }
 
+  /** Deletes a session and tells the memory layers (SessionEnd) so they drop what was only its. */
+  async deleteSession(id: string): Promise<void> {
+    const session = this.sessions.get(id);
+    this.chat.cancel(id);
+    this.sessions.delete(id);
+    await this.hooks.sessionEnd(session, (hook, err) => this.log(`[hooks] ${hook}.sessionEnd failed`, err));
+    this.events.emit('sessions.changed', { agentId: session.agentId });
+  }
+
+  log(msg: string, err?: unknown): void {
+    // Keys never reach logs: error text is scrubbed of every stored secret first.
+    const detail = err === undefined ? '' : ` ${scrubSecrets(err instanceof Error ? (err.stack ?? err.message) : String(err), this.secrets.values())}`;
+    console.error(`${msg}${detail}`);
+  }
+
   assertOpen(): void {
     if (this.closed) throw new MonadError('INTERNAL', 'The engine has been closed');
   }
@@ -92,6 +132,7 @@ export class Engine {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.chat.cancelAll();
     this.config.close();
     this.appDb.close();
   }

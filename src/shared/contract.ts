@@ -3,8 +3,9 @@
 // the renderer calls them through one typed `invoke`. Adding a channel = one entry here + one handler.
 import { z } from 'zod';
 import type { AgentInput, Agent, Config } from './config';
-import { agentPatchSchema, agentSchema, idSchema } from './config';
-import type { AppStatus, Message, Page, Session } from './domain';
+import { agentPatchSchema, agentSchema, idSchema, providerSchema } from './config';
+import type { AppStatus, ChatTurnResult, CommandResult, Message, OllamaDetection, Page, ProviderTestResult, ProviderView, Session } from './domain';
+import type { WireError } from './errors';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
 function channel<O>() {
@@ -55,6 +56,27 @@ export const contract = {
       })
       .strict(),
   ),
+
+  // Chat. `chat.send` resolves when the turn ends; tokens arrive meanwhile as `chat.delta` events.
+  'chat.send': channel<ChatTurnResult>()(z.object({ sessionId, text: z.string().trim().min(1).max(200_000) }).strict()),
+  'chat.cancel': channel<{ cancelled: boolean }>()(z.object({ sessionId }).strict()),
+  /** Re-runs the last user message: hides the replies after it (soft delete) and asks again. */
+  'chat.regenerate': channel<ChatTurnResult>()(z.object({ sessionId }).strict()),
+  /** Slash commands (`/help`, …), the same ones the CLI offers. */
+  'chat.command': channel<CommandResult>()(
+    z.object({ text: z.string().trim().min(1).max(10_000), sessionId: sessionId.optional(), agentId: idSchema.optional() }).strict(),
+  ),
+
+  // Model providers. Keys go in, masked keys come out; the renderer never sees a stored key.
+  'providers.list': channel<ProviderView[]>()(empty),
+  'providers.save': channel<ProviderView>()(
+    z.object({ provider: providerSchema, apiKey: z.string().max(1000).nullable().optional() }).strict(),
+  ),
+  'providers.delete': channel<{ id: string }>()(z.object({ id: idSchema }).strict()),
+  'providers.test': channel<ProviderTestResult>()(
+    z.object({ id: idSchema.optional(), provider: providerSchema.optional(), apiKey: z.string().max(1000).optional() }).strict(),
+  ),
+  'providers.detectOllama': channel<OllamaDetection>()(empty),
 } as const;
 
 export type Contract = typeof contract;
@@ -74,13 +96,25 @@ export interface EventMap {
   'config.changed': { config: Config; error: string | null };
   'status.changed': AppStatus;
   'sessions.changed': { agentId: string };
+  'chat.turn': { sessionId: string; turnId: string; phase: 'started' | 'done' | 'error' | 'cancelled'; error?: WireError };
+  /** Appended text of the assistant message being streamed. */
+  'chat.delta': { sessionId: string; turnId: string; messageId: string; text: string };
+  /** A tool call started or finished inside a turn. */
+  'chat.tool': { sessionId: string; turnId: string; messageId: string; callId: string; name: string; state: 'running' | 'done' | 'error' };
+  /** A message was persisted. */
+  'chat.message': { sessionId: string; message: Message };
 }
 export type EventName = keyof EventMap;
 // `satisfies` makes this list fail to compile when it and EventMap drift apart.
-const eventNameSet = { 'config.changed': true, 'status.changed': true, 'sessions.changed': true } satisfies Record<
-  EventName,
-  true
->;
+const eventNameSet = {
+  'config.changed': true,
+  'status.changed': true,
+  'sessions.changed': true,
+  'chat.turn': true,
+  'chat.delta': true,
+  'chat.tool': true,
+  'chat.message': true,
+} satisfies Record<EventName, true>;
 export const EVENT_NAMES = Object.keys(eventNameSet) as EventName[];
 
 export type { AgentInput };

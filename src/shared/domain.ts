@@ -64,3 +64,40 @@ export interface AppStatus {
 }
 
 export type Scope = `global` | `agent:${string}` | `project:${string}` | `session:${string}` | `org:${string}`;
+
+export interface ChatTurnResult {
+  turnId: string;
+  /** Every message this turn persisted (the user message first, unless regenerating). */
+  messages: Message[];
+}
+
+export interface CommandResult {
+  /** Markdown shown in the chat (or printed by the CLI). */
+  output: string;
+  /** Structured data for the CLI's --json. */
+  data?: unknown;
+}
+
+export interface ProviderView {
+  id: string;
+  kind: 'openai' | 'anthropic' | 'openai-compatible';
+  name: string;
+  baseURL?: string;
+  keyRef?: string;
+  models: string[];
+  hasKey: boolean;
+  /** e.g. "sk-…Ab12"; never the key. */
+  maskedKey: string | null;
+}
+
+export interface ProviderTestResult {
+  ok: boolean;
+  models: string[];
+  error: string | null;
+}
+
+export interface OllamaDetection {
+  available: boolean;
+  baseURL: string;
+  models: string[];
+}

@@ -67,7 +67,8 @@ describe('monad serve (HTTP host)', () => {
 
   it('requires the bearer token on every API route, including events', async () => {
     const { server, engine } = await boot();
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: `Basic ${server.token}` }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer wrong' }, { authorization: `Basic ${server.token}` }];
+    for (const headers of variants) {
       const res = await raw(server.port, { method: 'POST', path: '/api/sessions.create', headers: { 'content-type': 'application/json', ...headers }, body: '{"agentId":"default"}' });
       expect(res.status).toBe(401);
       expect(JSON.parse(res.body).error.code).toBe('UNAUTHORIZED');

@@ -21,11 +21,12 @@ export function createHandlers(engine: Engine): Handlers {
     'agents.list': () => engine.agents.list(),
     'agents.create': (input) => engine.agents.create(input),
     'agents.update': ({ id, patch }) => engine.agents.update(id, patch),
-    'agents.delete': ({ id }) => {
+    'agents.delete': async ({ id }) => {
       engine.agents.delete(id);
-      const deletedSessions = engine.sessions.deleteForAgent(id);
+      const sessions = engine.sessions.list(id);
+      for (const s of sessions) await engine.deleteSession(s.id);
       engine.events.emit('sessions.changed', { agentId: id });
-      return { deletedSessions };
+      return { deletedSessions: sessions.length };
     },
 
     'sessions.list': ({ agentId }) => engine.sessions.list(agentId),
@@ -40,10 +41,8 @@ export function createHandlers(engine: Engine): Handlers {
       engine.events.emit('sessions.changed', { agentId: session.agentId });
       return session;
     },
-    'sessions.delete': ({ id }) => {
-      const session = engine.sessions.get(id);
-      engine.sessions.delete(id);
-      engine.events.emit('sessions.changed', { agentId: session.agentId });
+    'sessions.delete': async ({ id }) => {
+      await engine.deleteSession(id);
       return { id };
     },
 
@@ -51,5 +50,22 @@ export function createHandlers(engine: Engine): Handlers {
       engine.sessions.get(sessionId);
       return engine.messages.list(sessionId, { before, limit });
     },
+
+    'chat.send': ({ sessionId, text }) => engine.chat.send(sessionId, text),
+    'chat.cancel': ({ sessionId }) => ({ cancelled: engine.chat.cancel(sessionId) }),
+    'chat.regenerate': ({ sessionId }) => engine.chat.regenerate(sessionId),
+    'chat.command': ({ text, sessionId, agentId }) => {
+      const agent = agentId ?? (sessionId ? engine.sessions.get(sessionId).agentId : undefined);
+      return engine.commands.run(text, { sessionId, agentId: agent });
+    },
+
+    'providers.list': () => engine.providers.list(),
+    'providers.save': ({ provider, apiKey }) => engine.providers.save(provider, apiKey),
+    'providers.delete': ({ id }) => {
+      engine.providers.delete(id);
+      return { id };
+    },
+    'providers.test': (input) => engine.providers.test(input),
+    'providers.detectOllama': () => engine.providers.detectOllama(),
   };
 }

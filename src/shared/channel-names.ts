@@ -1,0 +1,59 @@
+// The contract's channel and event names as plain data, plus the IPC channel names built from them.
+// The sandboxed preload imports this file: a sandboxed preload cannot require node_modules, so it must
+// not pull in zod through contract.ts. Every import here is a type; the `satisfies` checks below fail
+// to compile when these lists and the contract drift apart (a missing or an extra name): when you add
+// a channel or an event to contract.ts, tsc points here, and the name goes in below as well.
+import type { ChannelName, EventName } from './contract';
+
+const channelNameSet = {
+  'app.status': true,
+  'config.get': true,
+  'config.update': true,
+  'agents.list': true,
+  'agents.create': true,
+  'agents.update': true,
+  'agents.delete': true,
+  'sessions.list': true,
+  'sessions.create': true,
+  'sessions.rename': true,
+  'sessions.delete': true,
+  'messages.list': true,
+  'chat.send': true,
+  'chat.cancel': true,
+  'chat.regenerate': true,
+  'chat.command': true,
+  'providers.list': true,
+  'providers.save': true,
+  'providers.delete': true,
+  'providers.test': true,
+  'providers.detectOllama': true,
+} satisfies Record<ChannelName, true>;
+
+const eventNameSet = {
+  'config.changed': true,
+  'status.changed': true,
+  'sessions.changed': true,
+  'chat.turn': true,
+  'chat.delta': true,
+  'chat.tool': true,
+  'chat.message': true,
+} satisfies Record<EventName, true>;
+
+export const CHANNEL_NAMES = Object.freeze(Object.keys(channelNameSet) as ChannelName[]);
+export const EVENT_NAME_LIST = Object.freeze(Object.keys(eventNameSet) as EventName[]);
+
+export function isKnownChannel(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channelNameSet, name);
+}
+
+export function isKnownEvent(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(eventNameSet, name);
+}
+
+/** One `ipcMain.handle` per channel, so main never routes on a renderer-supplied string. */
+export const INVOKE_PREFIX = 'monad:invoke:';
+/** One IPC channel per push event. */
+export const EVENT_PREFIX = 'monad:event:';
+
+export const invokeChannel = (name: ChannelName): string => `${INVOKE_PREFIX}${name}`;
+export const eventChannel = (name: EventName): string => `${EVENT_PREFIX}${name}`;
