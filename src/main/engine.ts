@@ -13,6 +13,7 @@ import { CommandRegistry } from './chat/slash-commands';
 import { ToolRegistry } from './chat/tools';
 import { LlmClient } from './llm/llm-client';
 import { ProviderService } from './llm/provider-service';
+import { FactsLayer } from './memory/facts-layer';
 import { ConfigStore } from './config/store';
 import { schemaVersion } from './db/migrate';
 import { appMigrations } from './db/migrations/app';
@@ -48,6 +49,7 @@ export class Engine {
   readonly hooks = new HookRegistry();
   readonly commands = new CommandRegistry();
   readonly chat: ChatService;
+  readonly facts: FactsLayer;
   readonly now: () => Date;
   private closed = false;
 
@@ -75,6 +77,15 @@ export class Engine {
       transaction: (fn) => this.appDb.transaction(fn)(),
       log: (msg, err) => this.log(msg, err),
     });
+    this.facts = new FactsLayer({
+      paths: this.paths,
+      appDb: this.appDb,
+      llm: this.llm,
+      config: () => this.config.get(),
+      now: this.now,
+      log: (msg, err) => this.log(msg, err),
+    });
+    this.facts.register(this.tools, this.hooks);
     this.config.onChange((config, health) => {
       this.events.emit('config.changed', { config, error: health.error });
       this.events.emit('status.changed', this.status());
@@ -133,6 +144,7 @@ export class Engine {
     if (this.closed) return;
     this.closed = true;
     this.chat.cancelAll();
+    this.facts.close();
     this.config.close();
     this.appDb.close();
   }

@@ -27,6 +27,14 @@ const channelNameSet = {
   'providers.delete': true,
   'providers.test': true,
   'providers.detectOllama': true,
+  'facts.scopes': true,
+  'facts.list': true,
+  'facts.add': true,
+  'facts.edit': true,
+  'facts.forget': true,
+  'facts.recall': true,
+  'core.read': true,
+  'core.write': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

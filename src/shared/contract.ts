@@ -4,7 +4,22 @@
 import { z } from 'zod';
 import type { AgentInput, Agent, Config } from './config';
 import { agentPatchSchema, agentSchema, idSchema, providerSchema } from './config';
-import type { AppStatus, ChatTurnResult, CommandResult, Message, OllamaDetection, Page, ProviderTestResult, ProviderView, Session } from './domain';
+import type {
+  AppStatus,
+  ChatTurnResult,
+  CommandResult,
+  CoreFileView,
+  Fact,
+  FactScopeSummary,
+  FactWriteResult,
+  Message,
+  OllamaDetection,
+  Page,
+  ProviderTestResult,
+  ProviderView,
+  RecallSnapshot,
+  Session,
+} from './domain';
 import type { WireError } from './errors';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
@@ -13,6 +28,11 @@ function channel<O>() {
 }
 
 const empty = z.object({}).strict();
+/** global | agent:<id> | project:<key> | session:<id>; the engine re-validates and maps it to a file. */
+const scope = z.string().min(1).max(120).regex(/^(global|(agent|project|session):[A-Za-z0-9][A-Za-z0-9_-]{0,99})$/, 'not a scope');
+const factIdSchema = z.string().regex(/^[0-9a-f]{12}$/, 'a 12-hex fact id');
+const factText = z.string().min(1).max(4000);
+const coreFile = z.enum(['user', 'soul', 'agents', 'workspace']);
 const sessionId = z.string().min(1).max(64);
 const title = z.string().trim().min(1).max(200);
 
@@ -77,6 +97,30 @@ export const contract = {
     z.object({ id: idSchema.optional(), provider: providerSchema.optional(), apiKey: z.string().max(1000).optional() }).strict(),
   ),
   'providers.detectOllama': channel<OllamaDetection>()(empty),
+
+  // L1 facts. Every write goes through the sanitizer and reports what happened.
+  'facts.scopes': channel<FactScopeSummary[]>()(empty),
+  'facts.list': channel<{ scope: string; facts: Fact[]; warnings: string[]; updated: string | null }>()(z.object({ scope }).strict()),
+  'facts.add': channel<FactWriteResult>()(z.object({ scope, text: factText }).strict()),
+  'facts.edit': channel<FactWriteResult>()(z.object({ scope, id: factIdSchema, text: factText }).strict()),
+  'facts.forget': channel<{ forgotten: Fact }>()(z.object({ scope, id: factIdSchema }).strict()),
+  /** "What the model saw": the frozen recall block of a session. */
+  'facts.recall': channel<RecallSnapshot>()(z.object({ sessionId }).strict()),
+
+  // Identity files (static core), edited by the person.
+  'core.read': channel<CoreFileView>()(z.object({ file: coreFile, agentId: idSchema.optional(), sessionId: sessionId.optional() }).strict()),
+  'core.write': channel<CoreFileView>()(
+    z
+      .object({
+        file: coreFile,
+        agentId: idSchema.optional(),
+        sessionId: sessionId.optional(),
+        content: z.string().max(256 * 1024),
+        /** The mtime the editor loaded; the save is refused if the file changed since. null = expected absent. */
+        expectedMtimeMs: z.number().nullable().optional(),
+      })
+      .strict(),
+  ),
 } as const;
 
 export type Contract = typeof contract;

@@ -101,3 +101,49 @@ export interface OllamaDetection {
   baseURL: string;
   models: string[];
 }
+
+/** An L1 fact: one bullet in its scope's Markdown file. */
+export interface Fact {
+  /** First 12 hex of sha256 over the normalised text. */
+  id: string;
+  scope: string;
+  text: string;
+}
+
+export interface FactScopeSummary {
+  scope: string;
+  count: number;
+  chars: number;
+  updated: string | null;
+  warnings: string[];
+}
+
+export type FactWriteStatus = 'recorded' | 'duplicate' | 'updated' | 'rejected' | 'refused';
+
+export interface FactWriteResult {
+  status: FactWriteStatus;
+  fact: Fact | null;
+  /** Kinds of secrets that were redacted before saving. */
+  redactions: string[];
+  /** For rejected / refused: why, in words the model and the person can act on. */
+  reason: string | null;
+}
+
+export type CoreFileKind = 'user' | 'soul' | 'agents' | 'workspace';
+
+export interface CoreFileView {
+  kind: CoreFileKind;
+  path: string;
+  exists: boolean;
+  content: string;
+  /** Pass back when saving: a save is refused if the file changed on disk since. */
+  mtimeMs: number | null;
+  error: string | null;
+}
+
+export interface RecallSnapshot {
+  sessionId: string;
+  /** The exact bytes injected into every turn of this session; null until its first turn. */
+  block: string | null;
+  builtAt: string | null;
+}

@@ -67,5 +67,29 @@ export function createHandlers(engine: Engine): Handlers {
     },
     'providers.test': (input) => engine.providers.test(input),
     'providers.detectOllama': () => engine.providers.detectOllama(),
+
+    'facts.scopes': () => engine.facts.memory.scopes(),
+    'facts.list': ({ scope }) => {
+      const r = engine.facts.memory.read(scope);
+      return { scope, facts: r.facts, warnings: r.warnings, updated: r.updated };
+    },
+    'facts.add': ({ scope, text }) => engine.facts.memory.record(scope, text),
+    'facts.edit': ({ scope, id, text }) => engine.facts.memory.update(scope, id, text),
+    'facts.forget': ({ scope, id }) => ({ forgotten: engine.facts.memory.forget(scope, id) }),
+    'facts.recall': ({ sessionId }) => {
+      engine.sessions.get(sessionId);
+      return engine.facts.recall.snapshot(sessionId);
+    },
+
+    'core.read': ({ file, agentId, sessionId }) => {
+      const workspace = sessionId ? engine.sessions.get(sessionId).workspace : null;
+      if (agentId) engine.agents.get(agentId);
+      return engine.facts.identity.view(file, agentId, workspace);
+    },
+    'core.write': ({ file, agentId, sessionId, content, expectedMtimeMs }) => {
+      const workspace = sessionId ? engine.sessions.get(sessionId).workspace : null;
+      if (agentId) engine.agents.get(agentId);
+      return engine.facts.identity.write(file, content, { agentId, workspace, expectedMtimeMs });
+    },
   };
 }

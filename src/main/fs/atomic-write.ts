@@ -8,7 +8,8 @@ import { MonadError } from '../../shared/errors';
 
 const TEMP_MARK = '.monad-tmp-';
 
-export function writeFileAtomic(path: string, data: string | Buffer, opts: { mode?: number } = {}): void {
+export function writeFileAtomic(path: string, data: string | Buffer, opts: { mode?: number; durable?: boolean } = {}): void {
+  const durable = opts.durable ?? true;
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
   let fd: number | null = null;
@@ -17,11 +18,11 @@ export function writeFileAtomic(path: string, data: string | Buffer, opts: { mod
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     let off = 0;
     while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    fsyncSync(fd);
+    if (durable) fsyncSync(fd);
     closeSync(fd);
     fd = null;
     renameSync(tmp, path);
-    fsyncDir(dir);
+    if (durable) fsyncDir(dir);
   } catch (err) {
     if (fd !== null) closeSync(fd);
     rmSync(tmp, { force: true });

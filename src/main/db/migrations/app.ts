@@ -1,5 +1,6 @@
 // db/app.sqlite migrations, in order. Append only: never edit a migration that has shipped.
 import type { Migration } from '../migrate';
 import { app0001Init } from './app-0001-init';
+import { app0002RecallSnapshot } from './app-0002-recall-snapshot';
 
-export const appMigrations: readonly Migration[] = [app0001Init];
+export const appMigrations: readonly Migration[] = [app0001Init, app0002RecallSnapshot];

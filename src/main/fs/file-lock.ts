@@ -1,0 +1,53 @@
+// A small cross-process lock beside a file (`<file>.lock`, created with O_EXCL). The desktop app, a
+// `monad serve` and a CLI command may share one home; without it two writers could each read, change
+// and rename, and one of their changes would be lost. Locks left by a dead process are taken over.
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { MonadError } from '../../shared/errors';
+
+/** A write holds the lock for milliseconds; waiting longer than this means something is wrong. */
+const WAIT_MS = 5000;
+/** A lock older than this is stale even if its pid happens to be reused. */
+const STALE_MS = 30_000;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+export function withFileLock<T>(file: string, fn: () => T): T {
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    try {
+      const fd = openSync(lock, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (isStale(lock)) {
+        rmSync(lock, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new MonadError('BUSY', `Another Monad process is writing ${file}; try again`);
+      Atomics.wait(sleeper, 0, 0, 3); // brief synchronous back-off; writes are short
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+function isStale(lock: string): boolean {
+  try {
+    const age = Date.now() - statSync(lock).mtimeMs;
+    if (age > STALE_MS) return true;
+    const pid = Number(readFileSync(lock, 'utf8'));
+    if (!Number.isInteger(pid) || pid <= 0) return age > 1000;
+    if (pid === process.pid) return false;
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    // ESRCH: the owner is gone. (ENOENT means it was released while we looked: not stale, just retry;
+    // removing it then could delete a lock another process has since taken.)
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}

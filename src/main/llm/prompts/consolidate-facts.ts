@@ -1,0 +1,31 @@
+// L1 consolidation: merge duplicates and near-duplicates within one scope. The model answers with the
+// new list, each entry citing the input facts it replaces, so we can prove nothing was dropped.
+import { z } from 'zod';
+import type { Fact } from '../../../shared/domain';
+import type { LlmTask } from '../task';
+
+export const consolidateFactsSchema = z.object({
+  facts: z
+    .array(
+      z.object({
+        text: z.string().min(1).max(2000),
+        /** Tags of the input facts this one replaces, e.g. ["f1", "f4"]. */
+        from: z.array(z.string()).min(1),
+      }),
+    )
+    .max(5000),
+});
+export type ConsolidateFactsReply = z.infer<typeof consolidateFactsSchema>;
+
+export const consolidateFactsTask: LlmTask<{ scope: string; facts: Fact[] }, typeof consolidateFactsSchema> = {
+  name: 'consolidate-facts',
+  schema: consolidateFactsSchema,
+  system: [
+    'You maintain a list of short facts an assistant remembers about its user.',
+    'Merge facts that say the same thing, and combine closely related facts into one clear sentence.',
+    'When two facts conflict, keep the one that reads as more recent or more specific.',
+    'Never invent information, never drop a fact that is not covered by another, and never add instructions.',
+    'Answer with JSON: {"facts":[{"text":"…","from":["f1","f3"]}]} where "from" lists every input tag the fact covers.',
+  ].join(' '),
+  prompt: ({ scope, facts }) => [`Scope: ${scope}`, 'Facts:', ...facts.map((f, i) => `[f${i + 1}] ${f.text}`)].join('\n'),
+};

@@ -1,0 +1,137 @@
+// The static core: identity files people write themselves, injected verbatim into the system prompt.
+//   core/USER.md                  who the person is (every agent)
+//   agents/<id>/SOUL.md           the agent's character
+//   agents/<id>/AGENTS.md         the agent's working instructions (AGENT.md accepted too)
+//   <workspace>/AGENTS.md         a project's instructions, for sessions with that workspace
+// Read fresh on each turn (cheap: stat + cached content), so edits apply without a restart.
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { CoreFileKind, CoreFileView } from '../../../shared/domain';
+import { MonadError } from '../../../shared/errors';
+import { writeFileAtomic } from '../../fs/atomic-write';
+import type { HomePaths } from '../../home';
+
+/** Identity files are read on every turn; a huge one would swamp the context window. */
+export const MAX_CORE_FILE_BYTES = 256 * 1024;
+
+export interface CoreBlock {
+  kind: CoreFileKind;
+  path: string;
+  content: string;
+}
+
+export class IdentityFiles {
+  private cache = new Map<string, { mtimeMs: number; size: number; content: string | null; error: string | null }>();
+
+  constructor(private readonly paths: HomePaths) {}
+
+  pathOf(kind: CoreFileKind, agentId?: string, workspace?: string | null): string {
+    switch (kind) {
+      case 'user':
+        return join(this.paths.core, 'USER.md');
+      case 'soul':
+        return join(this.paths.agents, requireAgent(agentId), 'SOUL.md');
+      case 'agents': {
+        const dir = join(this.paths.agents, requireAgent(agentId));
+        const alt = join(dir, 'AGENT.md');
+        return !existsSync(join(dir, 'AGENTS.md')) && existsSync(alt) ? alt : join(dir, 'AGENTS.md');
+      }
+      case 'workspace': {
+        if (!workspace) throw new MonadError('BAD_INPUT', 'This session has no workspace folder');
+        const alt = join(workspace, 'AGENT.md');
+        return !existsSync(join(workspace, 'AGENTS.md')) && existsSync(alt) ? alt : join(workspace, 'AGENTS.md');
+      }
+    }
+  }
+
+  view(kind: CoreFileKind, agentId?: string, workspace?: string | null): CoreFileView {
+    const path = this.pathOf(kind, agentId, workspace);
+    const r = this.load(path);
+    let mtimeMs: number | null = null;
+    try {
+      mtimeMs = statSync(path).mtimeMs;
+    } catch {
+      mtimeMs = null;
+    }
+    return { kind, path, exists: mtimeMs !== null, content: r.content ?? '', mtimeMs, error: r.error };
+  }
+
+  /**
+   * Saves a file the person edited. `expectedMtimeMs` is what they loaded: if the file changed on disk
+   * since, the save is refused (CONFLICT) instead of overwriting someone else's edit.
+   */
+  write(kind: CoreFileKind, content: string, opts: { agentId?: string; workspace?: string | null; expectedMtimeMs?: number | null }): CoreFileView {
+    const path = this.pathOf(kind, opts.agentId, opts.workspace);
+    if (Buffer.byteLength(content) > MAX_CORE_FILE_BYTES) throw new MonadError('BAD_INPUT', `Identity files are at most ${MAX_CORE_FILE_BYTES / 1024} KB`);
+    if (opts.expectedMtimeMs !== undefined) {
+      let current: number | null = null;
+      try {
+        current = statSync(path).mtimeMs;
+      } catch {
+        current = null;
+      }
+      if (current !== opts.expectedMtimeMs) {
+        throw new MonadError('CONFLICT', `${path} changed on disk since you opened it. Reload it, then apply your edit again.`);
+      }
+    }
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileAtomic(path, content);
+    this.cache.delete(path);
+    return this.view(kind, opts.agentId, opts.workspace);
+  }
+
+  /** The blocks for a turn, in prompt order. Unreadable files are skipped and reported, never injected. */
+  blocksFor(agentId: string, workspace: string | null, onProblem: (path: string, error: string) => void): CoreBlock[] {
+    const kinds: { kind: CoreFileKind; path: string }[] = [
+      { kind: 'soul', path: this.pathOf('soul', agentId) },
+      { kind: 'agents', path: this.pathOf('agents', agentId) },
+      { kind: 'user', path: this.pathOf('user') },
+    ];
+    if (workspace) kinds.push({ kind: 'workspace', path: this.pathOf('workspace', agentId, workspace) });
+    const out: CoreBlock[] = [];
+    for (const k of kinds) {
+      const r = this.load(k.path);
+      if (r.error) onProblem(k.path, r.error);
+      if (r.content && r.content.trim()) out.push({ kind: k.kind, path: k.path, content: r.content.trim() });
+    }
+    return out;
+  }
+
+  private load(path: string): { content: string | null; error: string | null } {
+    let st;
+    try {
+      st = statSync(path);
+    } catch {
+      return { content: null, error: null };
+    }
+    const hit = this.cache.get(path);
+    if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit;
+    let entry: { mtimeMs: number; size: number; content: string | null; error: string | null };
+    if (!st.isFile()) entry = { mtimeMs: st.mtimeMs, size: st.size, content: null, error: 'not a regular file' };
+    else if (st.size > MAX_CORE_FILE_BYTES) entry = { mtimeMs: st.mtimeMs, size: st.size, content: null, error: `larger than ${MAX_CORE_FILE_BYTES / 1024} KB; not injected` };
+    else {
+      const buf = readFileSync(path);
+      entry = looksBinary(buf)
+        ? { mtimeMs: st.mtimeMs, size: st.size, content: null, error: 'contains binary data; not injected' }
+        : { mtimeMs: st.mtimeMs, size: st.size, content: buf.toString('utf8').replace(/^\uFEFF/, ''), error: null };
+    }
+    this.cache.set(path, entry);
+    return entry;
+  }
+}
+
+function requireAgent(agentId: string | undefined): string {
+  if (!agentId || !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(agentId)) throw new MonadError('BAD_INPUT', 'An agent id is required for this file');
+  return agentId;
+}
+
+/** NUL bytes or invalid UTF-8 mean this is not a text file a person wrote. */
+function looksBinary(buf: Buffer): boolean {
+  if (buf.includes(0)) return true;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(buf);
+    return false;
+  } catch {
+    return true;
+  }
+}

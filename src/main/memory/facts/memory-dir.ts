@@ -1,0 +1,242 @@
+// MemoryDir: the L1 store. One machine-managed Markdown file per scope under memory/, plus index.md
+// regenerated on every write. Writes are atomic (temp + fsync + rename + dir fsync), serialised per
+// file across processes, sanitised, and deduplicated on the normalised text.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Fact, FactScopeSummary, FactWriteResult } from '../../../shared/domain';
+import { MonadError } from '../../../shared/errors';
+import { sweepTempFiles, writeFileAtomic } from '../../fs/atomic-write';
+import { withFileLock } from '../../fs/file-lock';
+import { parseScope, scopeFileName, scopeFromFileName } from '../scope';
+import { parseFactFile, renderFactFile } from './fact-file';
+import { factId, normalizeFact, toSingleLine } from './fact-id';
+import { sanitizeFact } from './sanitize';
+
+/** A fact is a short bullet; anything longer is a document, not a fact. */
+export const MAX_FACT_CHARS = 2000;
+/** A hand-edited file this large is refused rather than parsed on every turn. */
+export const MAX_SCOPE_FILE_BYTES = 4 * 1024 * 1024;
+
+export interface ScopeRead {
+  scope: string;
+  facts: Fact[];
+  warnings: string[];
+  updated: string | null;
+  chars: number;
+}
+
+export class MemoryDir {
+  private readonly backups: string;
+  /** Parsed files keyed by path, valid while size+mtime match: recall builds read without re-parsing. */
+  private cache = new Map<string, { size: number; mtimeMs: number; read: ScopeRead }>();
+  private writeListeners = new Set<(scope: string, chars: number) => void>();
+
+  constructor(
+    readonly dir: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    mkdirSync(dir, { recursive: true });
+    this.backups = join(dir, '.backup');
+    sweepTempFiles(dir);
+    for (const name of safeReaddir(dir)) if (name.endsWith('.md.lock')) rmSync(join(dir, name), { force: true });
+  }
+
+  /** Called after every successful write (used to trigger per-scope auto-consolidation). */
+  onWrite(listener: (scope: string, chars: number) => void): () => void {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
+  }
+
+  pathOf(scope: string): string {
+    return join(this.dir, scopeFileName(scope));
+  }
+
+  read(scope: string): ScopeRead {
+    const path = this.pathOf(scope);
+    let st;
+    try {
+      st = statSync(path);
+    } catch {
+      return { scope, facts: [], warnings: [], updated: null, chars: 0 };
+    }
+    const hit = this.cache.get(path);
+    if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.read;
+    if (st.size > MAX_SCOPE_FILE_BYTES) {
+      throw new MonadError('CONFLICT', `${scopeFileName(scope)} is ${(st.size / 1e6).toFixed(1)} MB, too large to be a memory file; trim it by hand`);
+    }
+    const text = readFileSync(path, 'utf8');
+    const parsed = parseFactFile(scope, text);
+    const read: ScopeRead = {
+      scope,
+      facts: parsed.facts,
+      warnings: parsed.warnings,
+      updated: parsed.frontmatter.updated ?? null,
+      chars: parsed.facts.reduce((n, f) => n + f.text.length + 3, 0),
+    };
+    this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, read });
+    return read;
+  }
+
+  /** Every scope that has a file. */
+  scopes(): FactScopeSummary[] {
+    const out: FactScopeSummary[] = [];
+    for (const name of safeReaddir(this.dir).sort()) {
+      const scope = scopeFromFileName(name);
+      if (!scope) continue;
+      try {
+        const r = this.read(scope);
+        out.push({ scope, count: r.facts.length, chars: r.chars, updated: r.updated, warnings: r.warnings });
+      } catch (err) {
+        out.push({ scope, count: 0, chars: 0, updated: null, warnings: [(err as Error).message] });
+      }
+    }
+    return out;
+  }
+
+  record(scope: string, text: string): FactWriteResult {
+    parseScope(scope);
+    const clean = this.clean(text);
+    if (!clean.ok) return clean.result;
+    return this.mutate<FactWriteResult>(scope, (facts) => {
+      const id = factId(clean.text);
+      const existing = facts.find((f) => f.id === id);
+      if (existing) return { facts, result: { status: 'duplicate', fact: existing, redactions: clean.redactions, reason: null } };
+      const fact: Fact = { id, scope, text: clean.text };
+      return { facts: [...facts, fact], result: { status: 'recorded', fact, redactions: clean.redactions, reason: null } };
+    });
+  }
+
+  update(scope: string, id: string, text: string): FactWriteResult {
+    const clean = this.clean(text);
+    if (!clean.ok) return clean.result;
+    return this.mutate<FactWriteResult>(scope, (facts) => {
+      const i = facts.findIndex((f) => f.id === id);
+      if (i < 0) throw new MonadError('NOT_FOUND', `No fact ${id} in ${scope}`);
+      const newId = factId(clean.text);
+      const other = facts.find((f) => f.id === newId && f.id !== id);
+      if (other) {
+        // The edit made it identical to another fact: keep one.
+        return { facts: facts.filter((f) => f.id !== id), result: { status: 'duplicate', fact: other, redactions: clean.redactions, reason: null } };
+      }
+      const fact: Fact = { id: newId, scope, text: clean.text };
+      const next = [...facts];
+      next[i] = fact;
+      return { facts: next, result: { status: 'updated', fact, redactions: clean.redactions, reason: null } };
+    });
+  }
+
+  /** Removes a fact; returns it so the caller can offer undo. */
+  forget(scope: string, id: string): Fact {
+    let removed: Fact | null = null;
+    this.mutate(scope, (facts) => {
+      removed = facts.find((f) => f.id === id) ?? null;
+      if (!removed) throw new MonadError('NOT_FOUND', `No fact ${id} in ${scope}`);
+      return { facts: facts.filter((f) => f.id !== id), result: null };
+    });
+    return removed!;
+  }
+
+  /**
+   * Replaces a scope's facts wholesale (consolidation). `expectIds` guards against a write that landed
+   * since the caller read: if the file changed, nothing is written and false is returned.
+   */
+  replaceAll(scope: string, texts: string[], expectIds: string[]): boolean {
+    // Clean everything first: if any replacement is refused by the sanitizer, apply none of them,
+    // since dropping it would lose the facts it replaced.
+    const cleaned: string[] = [];
+    for (const t of texts) {
+      const c = this.clean(t);
+      if (!c.ok) return false;
+      cleaned.push(c.text);
+    }
+    let applied = false;
+    this.mutate(scope, (facts) => {
+      const current = facts.map((f) => f.id).sort().join(',');
+      if (current !== [...expectIds].sort().join(',')) return { facts, result: null, skip: true };
+      const next: Fact[] = [];
+      const seen = new Set<string>();
+      for (const text of cleaned) {
+        const id = factId(text);
+        if (seen.has(id)) continue;
+        seen.add(id);
+        next.push({ id, scope, text });
+      }
+      applied = true;
+      return { facts: next, result: null };
+    });
+    return applied;
+  }
+
+  /** Drops a whole scope file (session end). */
+  dropScope(scope: string): boolean {
+    const path = this.pathOf(scope);
+    if (!existsSync(path)) return false;
+    withFileLock(path, () => rmSync(path, { force: true }));
+    this.cache.delete(path);
+    this.writeIndex();
+    return true;
+  }
+
+  private clean(text: string): { ok: true; text: string; redactions: string[] } | { ok: false; result: FactWriteResult } {
+    const single = toSingleLine(text);
+    if (single.length > MAX_FACT_CHARS) {
+      return { ok: false, result: { status: 'rejected', fact: null, redactions: [], reason: `A fact is at most ${MAX_FACT_CHARS} characters; this one has ${single.length}. Record the key point only.` } };
+    }
+    const s = sanitizeFact(single);
+    if (!s.ok) return { ok: false, result: { status: 'rejected', fact: null, redactions: [], reason: s.reason } };
+    const cleaned = toSingleLine(s.text);
+    if (normalizeFact(cleaned) === '') {
+      return { ok: false, result: { status: 'rejected', fact: null, redactions: [], reason: 'The fact is empty after cleaning.' } };
+    }
+    return { ok: true, text: cleaned, redactions: s.redactions.map((r) => r.kind) };
+  }
+
+  private mutate<R>(scope: string, change: (facts: Fact[]) => { facts: Fact[]; result: R; skip?: boolean }): R {
+    const path = this.pathOf(scope);
+    const outcome = withFileLock(path, () => {
+      // read() re-validates its cache against the file's size and mtime, so a write by another
+      // process since our last read is seen here, under the lock.
+      const before = this.read(scope);
+      const { facts, result, skip } = change(before.facts);
+      if (skip || facts === before.facts) return { result, wrote: false, chars: before.chars };
+      if (before.warnings.length && existsSync(path)) this.backup(path);
+      const updated = this.now().toISOString();
+      writeFileAtomic(path, renderFactFile(scope, facts, updated));
+      const chars = facts.reduce((n, f) => n + f.text.length + 3, 0);
+      // We know what we just wrote: cache it so the next read (and the index) need not re-parse.
+      const st = statSync(path);
+      this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, read: { scope, facts, warnings: [], updated, chars } });
+      return { result, wrote: true, chars };
+    });
+    if (outcome.wrote) {
+      this.writeIndex();
+      for (const l of this.writeListeners) l(scope, outcome.chars);
+    }
+    return outcome.result;
+  }
+
+  /** A hand-edited file is about to be rewritten in canonical form: keep the original beside it. */
+  private backup(path: string): void {
+    mkdirSync(this.backups, { recursive: true });
+    const stamp = this.now().toISOString().replace(/[:.]/g, '-');
+    copyFileSync(path, join(this.backups, `${path.split(/[\\/]/).pop()}.${stamp}.orig`));
+  }
+
+  private writeIndex(): void {
+    const rows = this.scopes();
+    const lines = ['# Memory index', '', 'Machine-generated on every write. One file per scope.', '', '| scope | file | facts | updated |', '| --- | --- | --- | --- |'];
+    for (const r of rows) lines.push(`| ${r.scope} | ${scopeFileName(r.scope)} | ${r.count} | ${r.updated ?? ''} |`);
+    const indexPath = join(this.dir, 'index.md');
+    // The index is derived and rewritten on every write, so it is replaced atomically but not fsynced:
+    // after a power cut the next write regenerates it. The fact files themselves are fully durable.
+    withFileLock(indexPath, () => writeFileAtomic(indexPath, `${lines.join('\n')}\n`, { durable: false }));
+  }
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}

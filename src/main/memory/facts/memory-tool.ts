@@ -1,0 +1,93 @@
+// The one agent-facing L1 tool: memory(action, …). Every write goes through MemoryDir (so through the
+// sanitizer), and every result tells the model exactly what happened.
+import { z } from 'zod';
+import type { Config } from '../../../shared/config';
+import type { FactWriteResult, Session } from '../../../shared/domain';
+import { MonadError } from '../../../shared/errors';
+import type { AgentTool } from '../../chat/tools';
+import { agentScope, projectScope } from '../scope';
+import type { MemoryDir } from './memory-dir';
+
+export const memoryToolInput = z.object({
+  action: z.enum(['view', 'record', 'update', 'delete']).describe('view: list facts; record: add one; update: replace one by id; delete: remove one by id'),
+  scope: z
+    .enum(['agent', 'global', 'project'])
+    .optional()
+    .describe('agent (default): your private notes; global: facts about the user shared by all agents; project: this workspace'),
+  text: z.string().max(4000).optional().describe('The fact, one short sentence (record, update)'),
+  id: z.string().optional().describe('The 12-character fact id shown by view (update, delete)'),
+});
+export type MemoryToolInput = z.infer<typeof memoryToolInput>;
+
+export const MEMORY_TOOL_NUDGE = [
+  'You have a `memory` tool for durable facts that will matter in future sessions: the user\'s stable',
+  'preferences, circumstances and decisions. Record one short, self-contained fact per call; update or delete',
+  'facts that changed. Never record secrets, passwords or instructions. Scope "global" is for facts about the',
+  'user that every agent should know; "agent" (default) is your private notes; "project" is this workspace.',
+].join(' ');
+
+export function resolveToolScope(scope: MemoryToolInput['scope'], session: Session): string {
+  switch (scope ?? 'agent') {
+    case 'agent':
+      return agentScope(session.agentId);
+    case 'global':
+      return 'global';
+    case 'project':
+      if (!session.projectKey) throw new MonadError('BAD_INPUT', 'This chat has no workspace folder, so there is no project scope. Use "agent" or "global".');
+      return projectScope(session.projectKey);
+    default:
+      throw new MonadError('BAD_INPUT', `Unknown scope ${String(scope)}`);
+  }
+}
+
+export function describeWrite(r: FactWriteResult, scope: string): string {
+  const redacted = r.redactions.length ? ` ${r.redactions.length} secret${r.redactions.length === 1 ? ' was' : 's were'} redacted (${[...new Set(r.redactions)].join(', ')}) before saving.` : '';
+  switch (r.status) {
+    case 'recorded':
+      return `Recorded [${r.fact!.id}] in ${scope}: "${r.fact!.text}".${redacted}`;
+    case 'updated':
+      return `Updated; the fact is now [${r.fact!.id}] "${r.fact!.text}" in ${scope}.${redacted}`;
+    case 'duplicate':
+      return `Already known as [${r.fact!.id}] in ${scope}; nothing new was written.${redacted}`;
+    case 'rejected':
+      return `Rejected, nothing was saved: ${r.reason}`;
+    case 'refused':
+      return `Not saved: ${r.reason}`;
+  }
+}
+
+export function createMemoryTool(deps: { memory: MemoryDir; config: () => Config }): AgentTool<typeof memoryToolInput> {
+  return {
+    name: 'memory',
+    description:
+      'View and curate your long-term memory (facts that persist across sessions). Actions: view, record, update, delete. Scopes: agent (default), global, project.',
+    inputSchema: memoryToolInput,
+    execute: (args, { session }) => {
+      const scope = resolveToolScope(args.scope, session);
+      if (args.action === 'view') {
+        const facts = deps.memory.read(scope).facts;
+        if (!facts.length) return `No facts in ${scope} yet.`;
+        return [`${facts.length} fact${facts.length === 1 ? '' : 's'} in ${scope}:`, ...facts.map((f) => `[${f.id}] ${f.text}`)].join('\n');
+      }
+      if (session.incognito) {
+        return 'Not saved: this is an incognito session, so nothing from it is written to memory.';
+      }
+      if (deps.config().memory.backend === 'mem0') {
+        return 'Not saved: memory is managed by the mem0 backend here, which learns from the conversation by itself. No need to record facts.';
+      }
+      switch (args.action) {
+        case 'record':
+          if (!args.text?.trim()) return 'Nothing saved: "record" needs the fact as `text`.';
+          return describeWrite(deps.memory.record(scope, args.text), scope);
+        case 'update':
+          if (!args.id || !args.text?.trim()) return 'Nothing saved: "update" needs `id` (from view) and the new `text`.';
+          return describeWrite(deps.memory.update(scope, args.id, args.text), scope);
+        case 'delete': {
+          if (!args.id) return 'Nothing deleted: "delete" needs `id` (from view).';
+          const f = deps.memory.forget(scope, args.id);
+          return `Deleted [${f.id}] "${f.text}" from ${scope}.`;
+        }
+      }
+    },
+  };
+}

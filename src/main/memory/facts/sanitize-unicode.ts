@@ -1,0 +1,305 @@
+/**
+ * Unicode hygiene for L1 facts: strip what a person cannot see but a model reads, and build the
+ * normalised views the secret and injection scanners look at.
+ *
+ * Output text stays NFC (it is what the person wrote); NFKC and the confusable skeleton are only ever
+ * used for scanning, because they are lossy (ﬁ → fi, Cyrillic а → a) and would corrupt real text.
+ */
+
+/** Tag characters U+E0020..E007E mirror printable ASCII; attackers use them to hide text ("ASCII smuggling"). */
+const TAG_BASE = 0xe0000;
+const TAG_PRINTABLE_FIRST = 0xe0020;
+const TAG_PRINTABLE_LAST = 0xe007e;
+const CANCEL_TAG = 0xe007f;
+/** 🏴 — the only base that legitimately carries tags (subdivision flags such as England/Scotland/Wales). */
+const WAVING_BLACK_FLAG = 0x1f3f4;
+/** Subdivision codes are short ("gbeng"); anything longer is not a flag. */
+const MAX_FLAG_TAGS = 8;
+const COMBINING_KEYCAP = 0x20e3;
+const ZWSP = 0x200b;
+const ZWNJ = 0x200c;
+const ZWJ = 0x200d;
+const VS15 = 0xfe0e;
+const VS16 = 0xfe0f;
+
+/** Scripts whose orthography relies on ZWJ/ZWNJ (Persian half-spaces, Indic conjuncts and half forms, chillus). */
+const JOINING_SCRIPT =
+  /[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Mandaic}\p{scx=Manichaean}\p{scx=Psalter_Pahlavi}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Tibetan}\p{scx=Myanmar}\p{scx=Khmer}\p{scx=Tai_Tham}\p{scx=Balinese}\p{scx=Javanese}\p{scx=Sundanese}]/u;
+/** Scripts written without spaces, where ZWSP is the word-break hint. */
+const ZWSP_SCRIPT = /[\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+const EMOJI_MODIFIER = /\p{Emoji_Modifier}/u;
+const EMOJI = /\p{Emoji}/u;
+/** Bases with registered standardized/ideographic variation sequences (VS1–VS14, VS17–VS256). */
+const VARIATION_BASE = /[\p{sc=Han}\p{sc=Myanmar}\p{sc=Phags_Pa}\p{sc=Manichaean}\p{sc=Egyptian_Hieroglyphs}\p{Sm}]/u;
+const MONGOLIAN = /\p{sc=Mongolian}/u;
+
+function charOf(cp: number | undefined): string {
+  return cp === undefined ? '' : String.fromCodePoint(cp);
+}
+
+function is(re: RegExp, cp: number | undefined): boolean {
+  return cp !== undefined && re.test(charOf(cp));
+}
+
+/** Invisible or direction-changing code points that never carry meaning a reader can see. */
+function alwaysInvisible(cp: number): boolean {
+  return (
+    cp === 0x00ad || // soft hyphen
+    cp === 0x034f || // combining grapheme joiner
+    cp === 0x061c || // Arabic letter mark (bidi)
+    cp === 0x115f || cp === 0x1160 || cp === 0x3164 || cp === 0xffa0 || // Hangul fillers, used as blank "names"
+    cp === 0x17b4 || cp === 0x17b5 || // Khmer inherent vowels (invisible)
+    cp === 0x200e || cp === 0x200f || // LRM, RLM
+    (cp >= 0x202a && cp <= 0x202e) || // LRE RLE PDF LRO RLO
+    (cp >= 0x2060 && cp <= 0x206f) || // word joiner, invisible operators, LRI..PDI, deprecated format chars
+    cp === 0xfeff || // BOM / zero-width no-break space
+    (cp >= 0xfff0 && cp <= 0xfffb) || // interlinear annotation + unassigned specials
+    (cp >= 0x1bca0 && cp <= 0x1bca3) || // shorthand format controls
+    (cp >= 0x1d173 && cp <= 0x1d17a) // musical format controls
+  );
+}
+
+/** Control characters and noncharacters: never text, often binary junk. Tab/newline/CR are kept. */
+function isJunk(cp: number): boolean {
+  if (cp === 0x09 || cp === 0x0a || cp === 0x0d) return false;
+  if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return true;
+  if (cp >= 0xd800 && cp <= 0xdfff) return true; // lone surrogate (paired ones arrive as one code point)
+  if (cp >= 0xfdd0 && cp <= 0xfdef) return true;
+  return (cp & 0xfffe) === 0xfffe;
+}
+
+function keepZeroWidthJoiner(cp: number, prev: number | undefined, next: number | undefined): boolean {
+  // Emoji ZWJ sequences: 👨‍👩‍👧, 🏳️‍🌈, 👩🏽‍💻 — the joiner sits between pictographs (after an optional VS16/skin tone).
+  if (cp === ZWJ) {
+    const prevEmoji = prev === VS16 || is(PICTOGRAPHIC, prev) || is(EMOJI_MODIFIER, prev);
+    if (prevEmoji && is(PICTOGRAPHIC, next)) return true;
+  }
+  // Persian/Urdu half-space, Indic half forms and explicit virama: keep inside the script, but never let a
+  // joiner sit in front of a letter of another script (that is how keys and words get split invisibly).
+  if (!is(JOINING_SCRIPT, prev)) return false;
+  return next === undefined || is(JOINING_SCRIPT, next) || !is(LETTER_OR_DIGIT, next);
+}
+
+function keepVariationSelector(cp: number, prev: number | undefined, next: number | undefined): boolean {
+  if (cp === VS15 || cp === VS16) {
+    if (prev === undefined) return false;
+    // Keycaps 1️⃣ #️⃣: an ASCII base only counts when the keycap mark follows.
+    if (prev < 0x80) return next === COMBINING_KEYCAP && /[#*0-9]/.test(charOf(prev));
+    return is(EMOJI, prev);
+  }
+  if (cp >= 0x180b && cp <= 0x180f) return is(MONGOLIAN, prev); // Mongolian free variation selectors
+  if (cp >= 0xe0100 && cp <= 0xe01ef) return is(/\p{sc=Han}/u, prev); // ideographic variation sequences
+  return is(VARIATION_BASE, prev); // VS1..VS14
+}
+
+function isVariationSelector(cp: number): boolean {
+  return (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0x180b && cp <= 0x180f);
+}
+
+/** Length of a valid emoji tag sequence (🏴 + tags + cancel tag) starting at i, or 0. */
+function flagTagSequenceLength(cps: readonly number[], i: number): number {
+  if (cps[i] !== WAVING_BLACK_FLAG) return 0;
+  const isSubdivisionTag = (cp: number | undefined): boolean =>
+    cp !== undefined && cp >= TAG_PRINTABLE_FIRST && cp <= TAG_PRINTABLE_LAST && /[a-z0-9]/.test(String.fromCharCode(cp - TAG_BASE));
+  let j = i + 1;
+  while (j - i <= MAX_FLAG_TAGS && isSubdivisionTag(cps[j])) j++;
+  return j > i + 1 && cps[j] === CANCEL_TAG ? j - i + 1 : 0;
+}
+
+export interface StripResult {
+  text: string;
+  /** Code points removed (line/paragraph separators turned into newlines are not counted). */
+  stripped: number;
+  /** ASCII decoded from Unicode tag characters that were removed; the injection check reads it. */
+  hiddenTagText: string;
+}
+
+function toCodePoints(text: string): number[] {
+  const cps: number[] = [];
+  for (const ch of text) cps.push(ch.codePointAt(0) ?? 0xfffd);
+  return cps;
+}
+
+function stripOnce(input: string): StripResult {
+  const cps = toCodePoints(input);
+  const out: string[] = [];
+  let stripped = 0;
+  let hidden = '';
+  for (let i = 0; i < cps.length; i++) {
+    const cp = cps[i];
+    const prev = i > 0 ? cps[i - 1] : undefined;
+    const next = cps[i + 1];
+    const flagLength = flagTagSequenceLength(cps, i);
+    if (flagLength > 0) {
+      for (let k = 0; k < flagLength; k++) out.push(charOf(cps[i + k]));
+      i += flagLength - 1;
+      continue;
+    }
+    if (cp >= TAG_BASE && cp <= 0xe0fff && !(cp >= 0xe0100 && cp <= 0xe01ef)) {
+      if (cp >= TAG_PRINTABLE_FIRST && cp <= TAG_PRINTABLE_LAST) hidden += String.fromCharCode(cp - TAG_BASE);
+      stripped++;
+      continue;
+    }
+    if (cp === 0x2028 || cp === 0x2029) {
+      out.push('\n'); // line/paragraph separator: a real line break some editors hide; make it visible
+      continue;
+    }
+    let keep: boolean;
+    if (isJunk(cp) || alwaysInvisible(cp)) keep = false;
+    else if (cp === ZWJ || cp === ZWNJ) keep = keepZeroWidthJoiner(cp, prev, next);
+    else if (cp === ZWSP) keep = is(ZWSP_SCRIPT, prev) && is(ZWSP_SCRIPT, next);
+    else if (isVariationSelector(cp)) keep = keepVariationSelector(cp, prev, next);
+    else keep = true;
+    if (keep) out.push(charOf(cp));
+    else stripped++;
+  }
+  return { text: out.join('').normalize('NFC'), stripped, hiddenTagText: hidden };
+}
+
+/** Rounds needed in the worst case: a keep-decision can depend on a neighbour that the first round removed. */
+const MAX_STRIP_ROUNDS = 4;
+
+/**
+ * Remove invisible, bidi-control, tag and junk code points, then NFC. Repeats until stable so that running it
+ * on its own output changes nothing (the write path must be idempotent).
+ */
+export function stripInvisible(input: string): StripResult {
+  let result = stripOnce(input);
+  for (let round = 1; round < MAX_STRIP_ROUNDS; round++) {
+    const again = stripOnce(result.text);
+    if (again.text === result.text) break;
+    result = {
+      text: again.text,
+      stripped: result.stripped + again.stripped,
+      hiddenTagText: result.hiddenTagText + again.hiddenTagText,
+    };
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Scanning views
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Letters from other scripts that render like Latin ones, mapped to the Latin letter (case kept). A compact
+ * subset of the UTS #39 confusables data: only the targets that matter for reading Latin-script text, plus a
+ * few small-capital and IPA lookalikes that UTS #39 maps indirectly. Fullwidth and mathematical letters need
+ * no entry, NFKC folds them first. (No maintained npm package ships this; ICU's spoof checker is not exposed
+ * to JavaScript.)
+ */
+const CONFUSABLE_PAIRS: readonly string[] = [
+  // Cyrillic
+  'АA', 'аa', 'ВB', 'вb', 'ЕE', 'еe', 'ЁE', 'ёe', 'КK', 'кk', 'МM', 'мm', 'НH', 'нh', 'ОO', 'оo', 'РP', 'рp',
+  'СC', 'сc', 'ТT', 'тt', 'УY', 'уy', 'ХX', 'хx', 'ЅS', 'ѕs', 'ІI', 'іi', 'ЇI', 'їi', 'ЈJ', 'јj', 'ԚQ', 'ԛq',
+  'ԜW', 'ԝw', 'ҮY', 'үy', 'ҺH', 'һh', 'ӀI', 'ӏl', 'ԁd', 'ԌG', 'ԍg', 'ЬB', 'ьb', 'ɡg', 'ԞK', 'ԟk', 'ѴV', 'ѵv',
+  'ԐE', 'ԑe',
+  // Greek
+  'ΑA', 'αa', 'ΒB', 'βb', 'ΕE', 'εe', 'ΖZ', 'ΗH', 'ηn', 'ΙI', 'ιi', 'ΚK', 'κk', 'ΜM', 'ΝN', 'νv', 'ΟO', 'οo',
+  'ΡP', 'ρp', 'ΤT', 'τt', 'ΥY', 'υu', 'ΧX', 'χx', 'γy', 'ωw', 'ϲc', 'ϹC', 'ϳj', 'ϜF', 'ϝf', 'ϒY',
+  // Armenian
+  'օo', 'Օo', 'ոn', 'սu', 'Սu', 'հh', 'զq', 'ցg', 'աw', 'ɑa', 'ԼL',
+  // Cherokee (uppercase lookalikes)
+  'ᎪA', 'ᏴB', 'ᏟC', 'ᎠD', 'ᎬE', 'ᏀG', 'ᎻH', 'ᎫJ', 'ᏦK', 'ᏞL', 'ᎷM', 'ᏢP', 'ᏒR', 'ᏚS', 'ᎢT', 'ᏙV', 'ᏔW', 'ᏃZ',
+  'Ꭵi', 'Ꮃw',
+  // Latin-script lookalikes: dotless i, small capitals, IPA
+  'ıi', 'ȷj', 'ɩi', 'ɪi', 'ʏy', 'ʟl', 'ɴn', 'ʀr', 'ᴀa', 'ᴄc', 'ᴅd', 'ᴇe', 'ᴊj', 'ᴋk', 'ᴍm', 'ᴏo', 'ᴘp', 'ᴛt',
+  'ᴜu', 'ᴠv', 'ᴡw', 'ᴢz', 'ꜱs', 'ꜰf', 'ɢg', 'ʜh', 'ǀl', 'ɒa', 'ɔc', 'ƅb', 'ɓb', 'ƿp', 'ſf',
+];
+
+const CONFUSABLES: ReadonlyMap<string, string> = new Map(
+  CONFUSABLE_PAIRS.map((pair) => {
+    const [from, ...rest] = Array.from(pair);
+    return [from, rest.join('')] as const;
+  }),
+);
+
+/** Punctuation variants folded for matching ("don’t" → "don't"). */
+const PUNCTUATION_FOLD: ReadonlyMap<string, string> = new Map([
+  ['\u2018', "'"], ['\u2019', "'"], ['\u201a', "'"], ['\u201b', "'"], ['\u02bc', "'"], ['\u2032', "'"], ['`', "'"],
+  ['\u00b4', "'"], ['\u201c', '"'], ['\u201d', '"'], ['\u201e', '"'], ['\u00ab', '"'], ['\u00bb', '"'],
+  ['\u2010', '-'], ['\u2011', '-'], ['\u2012', '-'], ['\u2013', '-'], ['\u2014', '-'], ['\u2212', '-'],
+]);
+
+const LATIN_WITH_MARKS = /(\p{sc=Latin})[\u0300-\u036f]+/gu;
+const HORIZONTAL_SPACE = /[^\S\n]+/g;
+const BLANK_LINES = /\s*\n\s*/g;
+
+function mapChars(text: string, table: ReadonlyMap<string, string>): string {
+  let out = '';
+  for (const ch of text) out += table.get(ch) ?? ch;
+  return out;
+}
+
+/** Lowercase, drop accents from Latin letters only (keeps Cyrillic й, Japanese dakuten), collapse whitespace. */
+function fold(decomposed: string): string {
+  return decomposed
+    .toLowerCase()
+    .replace(LATIN_WITH_MARKS, '$1')
+    .normalize('NFC')
+    .replace(HORIZONTAL_SPACE, ' ')
+    .replace(BLANK_LINES, '\n')
+    .trim();
+}
+
+/** Digits and symbols used as letters ("1gn0r3"); only for the letters-only view. */
+const LEET: ReadonlyMap<string, string> = new Map([
+  ['0', 'o'], ['1', 'i'], ['3', 'e'], ['4', 'a'], ['5', 's'], ['7', 't'], ['@', 'a'], ['$', 's'], ['!', 'i'],
+  ['|', 'l'],
+]);
+
+export interface ScanViews {
+  /** NFKC, lowercase, Latin accents removed, whitespace collapsed (newlines kept). Native-script text intact. */
+  folded: string;
+  /** `folded` after mapping Greek/Cyrillic/… lookalikes to Latin (UTS #39-style skeleton). */
+  skeleton: string;
+  /** Skeleton with leetspeak undone and everything but a–z removed: catches "I g n o r e" and "1gn0re". */
+  compact: string;
+}
+
+export function buildScanViews(text: string): ScanViews {
+  const decomposed = mapChars(text.normalize('NFKC'), PUNCTUATION_FOLD).normalize('NFD');
+  const folded = fold(decomposed);
+  // Map before lowercasing too: Greek capital Eta looks like H, its lowercase η like n.
+  const skeleton = fold(mapChars(mapChars(decomposed, CONFUSABLES).toLowerCase(), CONFUSABLES));
+  const compact = mapChars(skeleton, LEET).replace(/[^a-z]+/g, '');
+  return { folded, skeleton, compact };
+}
+
+/**
+ * An NFKC view of `text` with a map back to source offsets, so a secret typed in fullwidth or other
+ * compatibility forms is still found and redacted in the original.
+ */
+export interface MappedView {
+  view: string;
+  /** Source range [start, end) for view range [start, end). */
+  toSource(start: number, end: number): [number, number];
+}
+
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+export function nfkcView(text: string): MappedView {
+  if (ASCII_ONLY.test(text)) return { view: text, toSource: (start, end) => [start, end] };
+  const parts: string[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let offset = 0;
+  for (const ch of text) {
+    const mapped = ch.normalize('NFKC');
+    for (let k = 0; k < mapped.length; k++) {
+      starts.push(offset);
+      ends.push(offset + ch.length);
+    }
+    parts.push(mapped);
+    offset += ch.length;
+  }
+  return {
+    view: parts.join(''),
+    toSource: (start, end) => {
+      if (end <= start) return [starts[start] ?? offset, starts[start] ?? offset];
+      return [starts[start] ?? offset, ends[end - 1] ?? offset];
+    },
+  };
+}

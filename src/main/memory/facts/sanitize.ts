@@ -1,0 +1,56 @@
+/**
+ * sanitizeFact — the gate every L1 memory write passes through (spec: memory-subsystem.md, "Write path").
+ *
+ *   1. Unicode: strip invisible / bidi / tag / junk code points, NFC.      (sanitize-unicode.ts)
+ *   2. Secrets: redact credential-shaped substrings to [REDACTED:<kind>].  (sanitize-secrets.ts)
+ *   3. Injection: refuse instruction-shaped "facts".                       (sanitize-injection.ts)
+ *
+ * The order matters: stripping first means a key split by a zero-width space is caught whole, and redacting
+ * before judging means a rejected fact's text (returned for display/logging) never carries a secret.
+ * Sanitizing its own output changes nothing (idempotent), so re-saving an edited fact is safe.
+ */
+import { detectInjection } from './sanitize-injection';
+import { redactSecrets, type RedactionKind } from './sanitize-secrets';
+import { stripInvisible } from './sanitize-unicode';
+
+export type { RedactionKind } from './sanitize-secrets';
+
+export type SanitizeResult =
+  | { ok: true; text: string; redactions: { kind: RedactionKind }[]; strippedChars: number }
+  | { ok: false; reason: string; category: 'injection'; text: string /* the cleaned text that was judged */ };
+
+/** Redaction inserts ASCII only, so one more strip+redact round finds nothing in practice; this is a backstop. */
+const MAX_CLEAN_ROUNDS = 3;
+
+function clean(input: string): { text: string; redactions: { kind: RedactionKind }[]; strippedChars: number; hiddenTagText: string } {
+  let text = input;
+  let strippedChars = 0;
+  let hiddenTagText = '';
+  const redactions: { kind: RedactionKind }[] = [];
+  for (let round = 0; round < MAX_CLEAN_ROUNDS; round++) {
+    const stripped = stripInvisible(text);
+    const redacted = redactSecrets(stripped.text);
+    strippedChars += stripped.stripped;
+    hiddenTagText += stripped.hiddenTagText;
+    redactions.push(...redacted.redactions);
+    const changed = redacted.text !== text;
+    text = redacted.text;
+    if (!changed || (stripped.stripped === 0 && redacted.redactions.length === 0)) break;
+  }
+  return { text, redactions, strippedChars, hiddenTagText };
+}
+
+export function sanitizeFact(input: string): SanitizeResult {
+  // Callers are typed, but the memory tool's arguments come from a model: do not trust the type at runtime.
+  const raw = typeof input === 'string' ? input : '';
+  try {
+    const cleaned = clean(raw);
+    const verdict = detectInjection(cleaned.text, cleaned.hiddenTagText);
+    if (verdict) return { ok: false, reason: verdict.reason, category: 'injection', text: cleaned.text };
+    return { ok: true, text: cleaned.text, redactions: cleaned.redactions, strippedChars: cleaned.strippedChars };
+  } catch (err) {
+    // Fail closed: a fact we could not check must not reach memory. The reason tells the agent what happened.
+    const detail = err instanceof Error ? err.message : String(err);
+    return { ok: false, reason: `Could not check this fact safely (${detail}); it was not saved`, category: 'injection', text: '' };
+  }
+}
