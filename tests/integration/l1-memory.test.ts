@@ -189,7 +189,7 @@ describe('per-scope auto-consolidation', () => {
       const before = engine.facts.memory.read('agent:default').facts.map((f) => f.text);
       const res = await engine.facts.auto.pending('agent:default');
       // Uncited facts would be kept verbatim, so a lossy reply merges nothing; the others fail outright.
-      expect(res === null || res.applied === false).toBe(true);
+      expect(res == null || res.applied === false).toBe(true);
       expect(engine.facts.memory.read('agent:default').facts.map((f) => f.text)).toEqual(before);
     });
   }
