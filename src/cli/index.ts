@@ -1,6 +1,8 @@
 // `monad`: the command-line face of the engine. Each command is one module under commands/.
 import { MonadError } from '../shared/errors';
 import { UsageError } from './args';
+import { commandCommand, commandHelp } from './commands/command';
+import { factsCommand, factsHelp } from './commands/facts';
 import { serveCommand, serveHelp } from './commands/serve';
 import { statusCommand, statusHelp } from './commands/status';
 
@@ -9,6 +11,8 @@ type Command = (argv: string[]) => Promise<number>;
 const COMMANDS: Record<string, { run: Command; help: string }> = {
   serve: { run: serveCommand, help: serveHelp },
   status: { run: statusCommand, help: statusHelp },
+  facts: { run: factsCommand, help: factsHelp },
+  run: { run: commandCommand, help: commandHelp },
 };
 
 function usage(): string {

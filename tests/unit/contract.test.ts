@@ -1,4 +1,6 @@
 // The contract through `dispatch`, the one entry point both hosts use.
+import { latestVersion } from '../../src/main/db/migrate';
+import { appMigrations } from '../../src/main/db/migrations/app';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -67,7 +69,7 @@ describe('contract', () => {
     const { ok, engine } = setup();
     const s = await ok('app.status', {});
     expect(s.home).toBe(engine.paths.root);
-    expect(s.db).toMatchObject({ ok: true, schemaVersion: 1 });
+    expect(s.db).toMatchObject({ ok: true, schemaVersion: latestVersion(appMigrations) });
     expect(s.config).toMatchObject({ ok: true });
     expect(s.versions.node).toBe(process.versions.node);
     expect(s.versions.sqlite).toMatch(/^3\./);
