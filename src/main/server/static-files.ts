@@ -4,7 +4,8 @@ import { createReadStream, realpathSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 
-const TYPES: Record<string, string> = {
+/** Content types by extension; the Electron host serves the same files on its monad:// scheme. */
+export const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',

@@ -1,0 +1,94 @@
+// The Electron host: lifecycle and wiring only. Security options, IPC, navigation and secrets live in
+// src/main/electron/; everything else is the engine, shared with `monad serve` and the CLI.
+import { app, BrowserWindow, dialog, session, type WebContents } from 'electron';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHandlers } from './contract/handlers';
+import { forwardEvents } from './electron/events';
+import { bindIpc } from './electron/ipc';
+import { guardWebContents } from './electron/navigation';
+import { denyAllPermissions } from './electron/permissions';
+import { registerAppScheme, serveRenderer } from './electron/protocol';
+import { builtPaths, isOwnRendererUrl, rendererTarget } from './electron/renderer-url';
+import { createSafeStorageSecretStore } from './electron/safe-storage';
+import { contentSecurityPolicyFor, createMainWindow, installContentSecurityPolicy } from './electron/window';
+import { Engine } from './engine';
+import { homePaths } from './home';
+
+// MONAD_HOME puts the whole app (Monad's files and Chromium's profile) in one folder: tests use a temp one.
+if (process.env.MONAD_HOME) app.setPath('userData', resolve(process.env.MONAD_HOME));
+app.enableSandbox();
+registerAppScheme();
+
+// Two processes writing one home's SQLite files and config would corrupt each other's view.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  const paths = builtPaths(dirname(fileURLToPath(import.meta.url)));
+  const target = rendererTarget(paths, process.env.ELECTRON_RENDERER_URL, app.isPackaged);
+  const isOwnUrl = (url: string) => isOwnRendererUrl(target, url);
+  let engine: Engine | null = null;
+  let win: BrowserWindow | null = null;
+  const mainWebContents = (): WebContents | null => (win && !win.isDestroyed() ? win.webContents : null);
+  const cleanups: Array<() => void> = [];
+
+  const openWindow = () => {
+    win = createMainWindow({ preload: paths.preload, target, allowDevTools: !app.isPackaged });
+    win.on('closed', () => (win = null));
+  };
+
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, isOwnUrl));
+  app.on('second-instance', () => {
+    if (!win) return;
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  });
+
+  app.whenReady().then(() => {
+    const home = app.getPath('userData');
+    try {
+      engine = Engine.open({
+        home,
+        host: 'electron',
+        secrets: createSafeStorageSecretStore(homePaths(home).secrets),
+        versions: { electron: process.versions.electron ?? null, chrome: process.versions.chrome ?? null },
+        watchConfig: true,
+      });
+    } catch (err) {
+      dialog.showErrorBox('Monad cannot start', `${(err as Error).message}\n\nHome: ${home}`);
+      app.exit(1);
+      return;
+    }
+    const live = engine;
+    const policy = contentSecurityPolicyFor(target);
+    if (target.kind === 'app') serveRenderer(target.rendererDir, policy);
+    installContentSecurityPolicy(session.defaultSession, policy);
+    denyAllPermissions(session.defaultSession);
+    cleanups.push(
+      bindIpc({
+        handlers: createHandlers(live),
+        mainWebContents,
+        isOwnUrl,
+        ctx: { secrets: () => live.secrets.values(), log: (msg, err) => live.log(msg, err) },
+      }),
+      forwardEvents(live.events, mainWebContents, isOwnUrl),
+    );
+    openWindow();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) openWindow();
+    });
+  }).catch((err: unknown) => {
+    console.error('[main] startup failed:', err);
+    app.exit(1);
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    engine?.close();
+    engine = null;
+  });
+}
+
