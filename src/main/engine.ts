@@ -14,6 +14,8 @@ import { ToolRegistry } from './chat/tools';
 import { LlmClient } from './llm/llm-client';
 import { ProviderService } from './llm/provider-service';
 import { FactsLayer } from './memory/facts-layer';
+import { GraphLayer } from './memory/graph-layer';
+import { memoryMigrations } from './db/migrations/memory';
 import { ConfigStore } from './config/store';
 import { schemaVersion } from './db/migrate';
 import { appMigrations } from './db/migrations/app';
@@ -39,6 +41,7 @@ export class Engine {
   readonly events = new EventBus();
   readonly config: ConfigStore;
   readonly appDb: Database;
+  readonly memoryDb: Database;
   readonly secrets: SecretStore;
   readonly agents: AgentService;
   readonly sessions: SessionStore;
@@ -50,6 +53,7 @@ export class Engine {
   readonly commands = new CommandRegistry();
   readonly chat: ChatService;
   readonly facts: FactsLayer;
+  readonly graph: GraphLayer;
   readonly now: () => Date;
   private closed = false;
 
@@ -60,6 +64,12 @@ export class Engine {
     sweepTempFiles(this.paths.root);
     this.config = ConfigStore.open(this.paths.config, this.now);
     this.appDb = openDatabase(this.paths.appDb, appMigrations, 'db/app.sqlite');
+    try {
+      this.memoryDb = openDatabase(this.paths.memoryDb, memoryMigrations, 'db/memory.sqlite');
+    } catch (err) {
+      this.appDb.close();
+      throw err;
+    }
     this.secrets = opts.secrets ?? new FileSecretStore(this.paths.secrets);
     this.agents = new AgentService(this.config);
     this.sessions = new SessionStore(this.appDb, this.now);
@@ -86,6 +96,8 @@ export class Engine {
       log: (msg, err) => this.log(msg, err),
     });
     this.facts.register(this.tools, this.hooks);
+    this.graph = new GraphLayer({ memoryDb: this.memoryDb, sessions: this.sessions, messages: this.messages, llm: this.llm, now: this.now });
+    this.graph.register(this.tools);
     this.config.onChange((config, health) => {
       this.events.emit('config.changed', { config, error: health.error });
       this.events.emit('status.changed', this.status());
@@ -147,6 +159,7 @@ export class Engine {
     this.facts.close();
     this.config.close();
     this.appDb.close();
+    this.memoryDb.close();
   }
 }
 

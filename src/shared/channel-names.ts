@@ -35,6 +35,10 @@ const channelNameSet = {
   'facts.recall': true,
   'core.read': true,
   'core.write': true,
+  'graph.scopes': true,
+  'graph.snapshot': true,
+  'graph.node': true,
+  'graph.edge': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

@@ -17,6 +17,9 @@ import type {
   Page,
   ProviderTestResult,
   ProviderView,
+  GraphEdgeDetail,
+  GraphNodeDetail,
+  GraphSnapshot,
   RecallSnapshot,
   Session,
 } from './domain';
@@ -121,6 +124,12 @@ export const contract = {
       })
       .strict(),
   ),
+
+  // L2 knowledge graph (read-only views).
+  'graph.scopes': channel<{ scope: string; nodes: number; edges: number }[]>()(empty),
+  'graph.snapshot': channel<GraphSnapshot>()(z.object({ scope }).strict()),
+  'graph.node': channel<GraphNodeDetail>()(z.object({ id: z.number().int().positive() }).strict()),
+  'graph.edge': channel<GraphEdgeDetail>()(z.object({ id: z.number().int().positive() }).strict()),
 } as const;
 
 export type Contract = typeof contract;
@@ -149,16 +158,7 @@ export interface EventMap {
   'chat.message': { sessionId: string; message: Message };
 }
 export type EventName = keyof EventMap;
-// `satisfies` makes this list fail to compile when it and EventMap drift apart.
-const eventNameSet = {
-  'config.changed': true,
-  'status.changed': true,
-  'sessions.changed': true,
-  'chat.turn': true,
-  'chat.delta': true,
-  'chat.tool': true,
-  'chat.message': true,
-} satisfies Record<EventName, true>;
-export const EVENT_NAMES = Object.keys(eventNameSet) as EventName[];
+// The plain name list lives in channel-names.ts (zod-free, for the sandboxed preload), checked against EventMap there.
+export { EVENT_NAME_LIST as EVENT_NAMES } from './channel-names';
 
 export type { AgentInput };

@@ -147,3 +147,58 @@ export interface RecallSnapshot {
   block: string | null;
   builtAt: string | null;
 }
+
+/** Who asserted a relation: the user said it, the assistant said it, or it was inferred. */
+export type ProvClass = 'user' | 'assistant' | 'inferred';
+
+export interface GraphNode {
+  id: number;
+  scope: string;
+  name: string;
+  type: string;
+  summary: string;
+  degree: number;
+}
+
+export interface GraphEdge {
+  id: number;
+  scope: string;
+  src: number;
+  dst: number;
+  relation: string;
+  provClass: ProvClass;
+  validFrom: string;
+  /** null = still true. */
+  validTo: string | null;
+  /** Message ids this relation was extracted from. */
+  support: string[];
+}
+
+export interface GraphSnapshot {
+  scope: string;
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  truncated: boolean;
+}
+
+export interface SourceMessage {
+  id: string;
+  sessionId: string;
+  sessionTitle: string;
+  role: Role;
+  createdAt: string;
+  excerpt: string;
+}
+
+export interface GraphNodeDetail {
+  node: GraphNode;
+  edges: GraphEdge[];
+  neighbours: GraphNode[];
+}
+
+export interface GraphEdgeDetail {
+  edge: GraphEdge;
+  src: GraphNode;
+  dst: GraphNode;
+  sources: SourceMessage[];
+}

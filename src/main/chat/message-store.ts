@@ -82,6 +82,41 @@ export class MessageStore {
     return { items: page.map(toMessage), nextCursor: hasMore && page.length ? encodeCursor(page[0].seq) : null };
   }
 
+  /** Live messages after a sequence watermark, oldest first, with their sequence numbers. */
+  since(sessionId: string, afterSeq: number, limit = 5000): { seq: number; message: Message }[] {
+    const rows = this.db
+      .prepare(`SELECT * FROM messages WHERE session_id = ? AND seq > ? AND deleted_at IS NULL ORDER BY seq LIMIT ?`)
+      .all(sessionId, afterSeq, limit) as MessageRow[];
+    return rows.map((r) => ({ seq: r.seq, message: toMessage(r) }));
+  }
+
+  /** Which of these ids still exist and are not soft-deleted. */
+  liveIds(ids: string[]): Set<string> {
+    const live = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const batch = ids.slice(i, i + 500);
+      const rows = this.db
+        .prepare(`SELECT id FROM messages WHERE deleted_at IS NULL AND id IN (${batch.map(() => '?').join(',')})`)
+        .pluck()
+        .all(...batch) as string[];
+      for (const id of rows) live.add(id);
+    }
+    return live;
+  }
+
+  /** Messages by id (live ones only), for provenance views. */
+  byIds(ids: string[]): Message[] {
+    const out: Message[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const batch = ids.slice(i, i + 500);
+      const rows = this.db
+        .prepare(`SELECT * FROM messages WHERE deleted_at IS NULL AND id IN (${batch.map(() => '?').join(',')}) ORDER BY seq`)
+        .all(...batch) as MessageRow[];
+      out.push(...rows.map(toMessage));
+    }
+    return out;
+  }
+
   softDelete(ids: string[]): number {
     const at = this.now().toISOString();
     const stmt = this.db.prepare(`UPDATE messages SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL`);

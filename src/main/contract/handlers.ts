@@ -91,5 +91,10 @@ export function createHandlers(engine: Engine): Handlers {
       if (agentId) engine.agents.get(agentId);
       return engine.facts.identity.write(file, content, { agentId, workspace, expectedMtimeMs });
     },
+
+    'graph.scopes': () => engine.graph.store.scopes(),
+    'graph.snapshot': ({ scope }) => engine.graph.store.snapshot(scope),
+    'graph.node': ({ id }) => engine.graph.nodeDetail(id),
+    'graph.edge': ({ id }) => engine.graph.edgeDetail(id),
   };
 }

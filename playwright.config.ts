@@ -1,0 +1,41 @@
+// Browser end-to-end tests: real Chromium against `monad serve` on a fresh temp home per test
+// (tests/e2e/fixtures.ts starts and stops the server; there is deliberately no webServer block).
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e-artifacts',
+  fullyParallel: true,
+  // Two cores on the CI machines: two browsers plus two servers is the most that stays responsive.
+  workers: process.env.CI ? 1 : 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  projects: [
+    { name: 'browser' },
+    // The desktop app through Playwright's Electron support (its own launcher, no `page` fixture);
+    // it skips, saying why, where the Electron binary or a display is absent.
+    { name: 'electron', testDir: 'tests/e2e-electron' },
+  ],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Playwright cannot download browsers here: use the system Chromium.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        // Without these the browser keeps calling home, which floods a closed network.
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});

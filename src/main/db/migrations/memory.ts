@@ -1,0 +1,5 @@
+// db/memory.sqlite migrations, in order. Append only: never edit a migration that has shipped.
+import type { Migration } from '../migrate';
+import { memory0001Graph } from './memory-0001-graph';
+
+export const memoryMigrations: readonly Migration[] = [memory0001Graph];

@@ -1,0 +1,251 @@
+// The L2 store in db/memory.sqlite: node/edge upserts with validity windows, reconciliation against the
+// live messages, and the read paths (explore, node, snapshot). Synchronous, transaction-friendly.
+import type { Database } from 'better-sqlite3';
+import type { GraphEdge, GraphNode, GraphSnapshot, ProvClass } from '../../../shared/domain';
+import { MonadError } from '../../../shared/errors';
+import { ftsQuery, normalizeName, normalizeRelation } from './graph-normalize';
+
+interface NodeRow {
+  id: number;
+  scope: string;
+  name: string;
+  type: string;
+  summary: string;
+  degree?: number;
+}
+
+interface EdgeRow {
+  id: number;
+  scope: string;
+  src: number;
+  dst: number;
+  relation: string;
+  prov_class: ProvClass;
+  valid_from: string;
+  valid_to: string | null;
+  support: string | null;
+}
+
+export interface EdgeInput {
+  scope: string;
+  src: number;
+  dst: number;
+  relation: string;
+  provClass: ProvClass;
+  validFrom: string;
+  support: string[];
+  /** Close other open edges of the same (src, relation) that point elsewhere. */
+  supersede: boolean;
+}
+
+export type EdgeUpsert = { kind: 'added' | 'merged'; id: number; closed: number[] };
+
+/** Snapshot cap: beyond this the UI would not stay usable; it says the view was truncated. */
+export const MAX_SNAPSHOT_NODES = 20_000;
+
+const EDGE_SELECT = `SELECT e.*, (SELECT group_concat(message_id, ' ') FROM graph_edge_support s WHERE s.edge_id = e.id) AS support FROM graph_edge e`;
+
+export class GraphStore {
+  constructor(
+    readonly db: Database,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Finds or creates the node; a longer summary or a more specific type replaces a placeholder. */
+  upsertNode(scope: string, name: string, type = 'thing', summary = ''): { id: number; created: boolean } {
+    const norm = normalizeName(name);
+    if (!norm) throw new MonadError('BAD_INPUT', `Entity name "${name}" has no letters or digits`);
+    const at = this.now().toISOString();
+    const existing = this.db.prepare(`SELECT id, type, summary FROM graph_node WHERE scope = ? AND norm_name = ?`).get(scope, norm) as
+      | { id: number; type: string; summary: string }
+      | undefined;
+    if (existing) {
+      const newType = existing.type === 'thing' && type !== 'thing' ? type : existing.type;
+      const newSummary = summary.length > existing.summary.length ? summary : existing.summary;
+      if (newType !== existing.type || newSummary !== existing.summary) {
+        this.db.prepare(`UPDATE graph_node SET type = ?, summary = ?, updated_at = ? WHERE id = ?`).run(newType, newSummary, at, existing.id);
+      }
+      return { id: existing.id, created: false };
+    }
+    const res = this.db
+      .prepare(`INSERT INTO graph_node (scope, name, norm_name, type, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+      .run(scope, name.trim().slice(0, 200), norm, type.slice(0, 40), summary.slice(0, 1000), at, at);
+    return { id: Number(res.lastInsertRowid), created: true };
+  }
+
+  /**
+   * Merges into the edge with the same (scope, src, dst, relation, provClass) whose validity window
+   * contains `validFrom` (an open edge contains everything after its start); otherwise adds a new
+   * edge. With `supersede`, open edges of the same (src, relation) to another dst are closed at
+   * `validFrom` — their history is kept, not deleted.
+   */
+  upsertEdge(input: EdgeInput): EdgeUpsert {
+    const relation = normalizeRelation(input.relation);
+    const at = this.now().toISOString();
+    const candidates = this.db
+      .prepare(
+        `SELECT id, valid_from, valid_to FROM graph_edge
+         WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND prov_class = ? ORDER BY valid_from`,
+      )
+      .all(input.scope, input.src, input.dst, relation, input.provClass) as { id: number; valid_from: string; valid_to: string | null }[];
+    const within = candidates.find((c) => (c.valid_to === null ? true : input.validFrom >= c.valid_from && input.validFrom < c.valid_to));
+    let id: number;
+    let kind: EdgeUpsert['kind'];
+    if (within) {
+      id = within.id;
+      kind = 'merged';
+      if (input.validFrom < within.valid_from) this.db.prepare(`UPDATE graph_edge SET valid_from = ? WHERE id = ?`).run(input.validFrom, id);
+      this.db.prepare(`UPDATE graph_edge SET updated_at = ? WHERE id = ?`).run(at, id);
+    } else {
+      const res = this.db
+        .prepare(
+          `INSERT INTO graph_edge (scope, src, dst, relation, prov_class, valid_from, valid_to, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
+        )
+        .run(input.scope, input.src, input.dst, relation, input.provClass, input.validFrom, at, at);
+      id = Number(res.lastInsertRowid);
+      kind = 'added';
+    }
+    const addSupport = this.db.prepare(`INSERT OR IGNORE INTO graph_edge_support (edge_id, message_id) VALUES (?, ?)`);
+    for (const m of input.support) addSupport.run(id, m);
+
+    const closed: number[] = [];
+    if (input.supersede) {
+      const open = this.db
+        .prepare(`SELECT id, valid_from FROM graph_edge WHERE scope = ? AND src = ? AND relation = ? AND dst != ? AND valid_to IS NULL`)
+        .all(input.scope, input.src, relation, input.dst) as { id: number; valid_from: string }[];
+      for (const o of open) {
+        if (o.valid_from > input.validFrom) continue; // the other one is newer: it stands
+        this.db.prepare(`UPDATE graph_edge SET valid_to = ?, updated_at = ? WHERE id = ?`).run(input.validFrom, at, o.id);
+        closed.push(o.id);
+      }
+    }
+    return { kind, id, closed };
+  }
+
+  /**
+   * Support-liveness: drops support ids whose message no longer exists or was soft-deleted, retracts
+   * edges left without support, and removes nodes left without edges.
+   */
+  reconcile(liveMessage: (ids: string[]) => Set<string>): { droppedSupport: number; retractedEdges: number; removedNodes: number } {
+    return this.db.transaction(() => {
+      const ids = (this.db.prepare(`SELECT DISTINCT message_id FROM graph_edge_support`).pluck().all() as string[]);
+      const live = liveMessage(ids);
+      const dead = ids.filter((id) => !live.has(id));
+      const drop = this.db.prepare(`DELETE FROM graph_edge_support WHERE message_id = ?`);
+      let droppedSupport = 0;
+      for (const id of dead) droppedSupport += drop.run(id).changes;
+      const retractedEdges = this.db.prepare(`DELETE FROM graph_edge WHERE id NOT IN (SELECT edge_id FROM graph_edge_support)`).run().changes;
+      const removedNodes = this.db
+        .prepare(`DELETE FROM graph_node WHERE id NOT IN (SELECT src FROM graph_edge) AND id NOT IN (SELECT dst FROM graph_edge)`)
+        .run().changes;
+      return { droppedSupport, retractedEdges, removedNodes };
+    })();
+  }
+
+  /** FTS entity search in the given scopes, plus the relations among the matches. */
+  explore(scopes: string[], query: string, limit = 10): { nodes: GraphNode[]; edges: GraphEdge[] } {
+    const q = ftsQuery(query);
+    if (!q || !scopes.length) return { nodes: [], edges: [] };
+    const marks = scopes.map(() => '?').join(',');
+    const rows = this.db
+      .prepare(
+        `SELECT n.id, n.scope, n.name, n.type, n.summary
+         FROM graph_node_fts f JOIN graph_node n ON n.id = f.rowid
+         WHERE graph_node_fts MATCH ? AND n.scope IN (${marks})
+         ORDER BY bm25(graph_node_fts, 10.0, 1.0) LIMIT ?`,
+      )
+      .all(q, ...scopes, limit) as NodeRow[];
+    const nodes = rows.map((r) => toNode(r, 0));
+    if (!nodes.length) return { nodes, edges: [] };
+    const ids = nodes.map((n) => n.id);
+    const idMarks = ids.map(() => '?').join(',');
+    const edges = (this.db
+      .prepare(`${EDGE_SELECT} WHERE e.src IN (${idMarks}) OR e.dst IN (${idMarks}) ORDER BY e.valid_to IS NOT NULL, e.valid_from DESC LIMIT 100`)
+      .all(...ids, ...ids) as EdgeRow[]).map(toEdge);
+    // Include the far ends of those relations so every edge can be read as a sentence.
+    const known = new Set(ids);
+    const extra = [...new Set(edges.flatMap((e) => [e.src, e.dst]).filter((id) => !known.has(id)))];
+    if (extra.length) {
+      const more = this.db.prepare(`SELECT id, scope, name, type, summary FROM graph_node WHERE id IN (${extra.map(() => '?').join(',')})`).all(...extra) as NodeRow[];
+      nodes.push(...more.map((r) => toNode(r, 0)));
+    }
+    return { nodes, edges };
+  }
+
+  findNode(scopes: string[], name: string): GraphNode | null {
+    const norm = normalizeName(name);
+    if (!norm || !scopes.length) return null;
+    const row = this.db
+      .prepare(`SELECT id, scope, name, type, summary FROM graph_node WHERE norm_name = ? AND scope IN (${scopes.map(() => '?').join(',')}) LIMIT 1`)
+      .get(norm, ...scopes) as NodeRow | undefined;
+    return row ? toNode(row, this.degree(row.id)) : null;
+  }
+
+  nodeById(id: number): GraphNode | null {
+    const row = this.db.prepare(`SELECT id, scope, name, type, summary FROM graph_node WHERE id = ?`).get(id) as NodeRow | undefined;
+    return row ? toNode(row, this.degree(id)) : null;
+  }
+
+  edgesOf(nodeId: number): GraphEdge[] {
+    return (this.db.prepare(`${EDGE_SELECT} WHERE e.src = ? OR e.dst = ? ORDER BY e.valid_from`).all(nodeId, nodeId) as EdgeRow[]).map(toEdge);
+  }
+
+  edgeById(id: number): GraphEdge | null {
+    const row = this.db.prepare(`${EDGE_SELECT} WHERE e.id = ?`).get(id) as EdgeRow | undefined;
+    return row ? toEdge(row) : null;
+  }
+
+  snapshot(scope: string): GraphSnapshot {
+    const rows = this.db
+      .prepare(
+        `SELECT n.id, n.scope, n.name, n.type, n.summary,
+                (SELECT count(*) FROM graph_edge e WHERE e.src = n.id OR e.dst = n.id) AS degree
+         FROM graph_node n WHERE n.scope = ? ORDER BY degree DESC LIMIT ?`,
+      )
+      .all(scope, MAX_SNAPSHOT_NODES + 1) as NodeRow[];
+    const truncated = rows.length > MAX_SNAPSHOT_NODES;
+    const nodes = rows.slice(0, MAX_SNAPSHOT_NODES).map((r) => toNode(r, r.degree ?? 0));
+    const ids = new Set(nodes.map((n) => n.id));
+    const edges = (this.db.prepare(`${EDGE_SELECT} WHERE e.scope = ?`).all(scope) as EdgeRow[]).map(toEdge).filter((e) => ids.has(e.src) && ids.has(e.dst));
+    return { scope, nodes, edges, truncated };
+  }
+
+  scopes(): { scope: string; nodes: number; edges: number }[] {
+    return this.db
+      .prepare(
+        `SELECT n.scope AS scope, count(*) AS nodes, (SELECT count(*) FROM graph_edge e WHERE e.scope = n.scope) AS edges
+         FROM graph_node n GROUP BY n.scope ORDER BY n.scope`,
+      )
+      .all() as { scope: string; nodes: number; edges: number }[];
+  }
+
+  counts(): { nodes: number; edges: number } {
+    return {
+      nodes: this.db.prepare(`SELECT count(*) FROM graph_node`).pluck().get() as number,
+      edges: this.db.prepare(`SELECT count(*) FROM graph_edge`).pluck().get() as number,
+    };
+  }
+
+  private degree(id: number): number {
+    return this.db.prepare(`SELECT count(*) FROM graph_edge WHERE src = ? OR dst = ?`).pluck().get(id, id) as number;
+  }
+}
+
+function toNode(r: NodeRow, degree: number): GraphNode {
+  return { id: r.id, scope: r.scope, name: r.name, type: r.type, summary: r.summary, degree };
+}
+
+function toEdge(r: EdgeRow): GraphEdge {
+  return {
+    id: r.id,
+    scope: r.scope,
+    src: r.src,
+    dst: r.dst,
+    relation: r.relation,
+    provClass: r.prov_class,
+    validFrom: r.valid_from,
+    validTo: r.valid_to,
+    support: r.support ? r.support.split(' ') : [],
+  };
+}

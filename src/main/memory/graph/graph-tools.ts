@@ -1,0 +1,44 @@
+// graph_explore / graph_node: read-only tools over L2, scoped to the calling agent and its workspace.
+// Pulled on demand by the model, never injected into the prompt.
+import { z } from 'zod';
+import type { GraphEdge, GraphNode } from '../../../shared/domain';
+import type { AgentTool } from '../../chat/tools';
+import { sessionScopes } from './consolidate-graph';
+import type { GraphStore } from './graph-store';
+
+function edgeLine(e: GraphEdge, names: Map<number, string>): string {
+  const when = e.validTo ? `from ${e.validFrom.slice(0, 10)} until ${e.validTo.slice(0, 10)}` : `since ${e.validFrom.slice(0, 10)}`;
+  return `${names.get(e.src) ?? '?'} —${e.relation}→ ${names.get(e.dst) ?? '?'} (${when}; ${e.provClass}-stated; edge:${e.id})`;
+}
+
+function nodeLine(n: GraphNode): string {
+  return `${n.name} [${n.type}]${n.summary ? `: ${n.summary}` : ''}`;
+}
+
+export function createGraphTools(graph: GraphStore): AgentTool[] {
+  const explore: AgentTool<z.ZodObject<{ query: z.ZodString }>> = {
+    name: 'graph_explore',
+    description: 'Search your knowledge graph (entities and relations learned from past chats) for a topic. Read-only.',
+    inputSchema: z.object({ query: z.string().min(1).max(500).describe('Words to look for: names, places, topics') }),
+    execute: ({ query }, { session }) => {
+      const { nodes, edges } = graph.explore(sessionScopes(session), query);
+      if (!nodes.length) return `Nothing in the knowledge graph matches "${query}".`;
+      const names = new Map(nodes.map((n) => [n.id, n.name]));
+      return ['Entities:', ...nodes.map((n) => `- ${nodeLine(n)}`), '', 'Relations:', ...(edges.length ? edges.map((e) => `- ${edgeLine(e, names)}`) : ['(none)'])].join('\n');
+    },
+  };
+  const node: AgentTool<z.ZodObject<{ name: z.ZodString }>> = {
+    name: 'graph_node',
+    description: 'Look up one entity of your knowledge graph by name, with its relations and neighbours. Read-only.',
+    inputSchema: z.object({ name: z.string().min(1).max(200).describe('The entity name') }),
+    execute: ({ name }, { session }) => {
+      const n = graph.findNode(sessionScopes(session), name);
+      if (!n) return `No entity named "${name}" in the knowledge graph.`;
+      const edges = graph.edgesOf(n.id);
+      const names = new Map<number, string>([[n.id, n.name]]);
+      for (const e of edges) for (const id of [e.src, e.dst]) if (!names.has(id)) names.set(id, graph.nodeById(id)?.name ?? '?');
+      return [nodeLine(n), '', 'Relations:', ...(edges.length ? edges.map((e) => `- ${edgeLine(e, names)}`) : ['(none)'])].join('\n');
+    },
+  };
+  return [explore as unknown as AgentTool, node as unknown as AgentTool];
+}

@@ -1,0 +1,124 @@
+// The shell: sidebar, tabbed main area, banners, toasts and the confirm dialog.
+import { useEffect } from 'react';
+import { useAgents } from '../features/agents/store';
+import { ChatPane } from '../features/chat/ChatPane';
+import { Placeholder } from '../features/placeholders/Placeholder';
+import { useSessions } from '../features/sessions/store';
+import { ConfigErrorBanner } from '../features/settings/ConfigErrorBanner';
+import { SettingsPane } from '../features/settings/SettingsPane';
+import { Toasts } from '../features/toasts/Toasts';
+import { useConnection } from '../lib/connection';
+import { ConfirmDialog } from './confirm';
+import { Icon, type IconName } from './icons';
+import { NoTokenPage } from './NoTokenPage';
+import { Sidebar } from './Sidebar';
+import { TABS, useShell, type TabId } from './shell-store';
+import { useThemeSync } from './theme';
+import { startWiring } from './wiring';
+
+const TAB_META: Record<TabId, { label: string; icon: IconName }> = {
+  chat: { label: 'Chat', icon: 'chat' },
+  memory: { label: 'Memory', icon: 'memory' },
+  graph: { label: 'Graph', icon: 'graph' },
+  laws: { label: 'Laws', icon: 'laws' },
+  settings: { label: 'Settings', icon: 'settings' },
+};
+
+export function App() {
+  const auth = useConnection((s) => s.auth);
+  useThemeSync();
+  if (auth !== 'ok') return <NoTokenPage reason={auth} />;
+  return <Shell />;
+}
+
+function Shell() {
+  useEffect(() => startWiring(), []);
+  const agentId = useAgents((s) => s.selectedId);
+  useEffect(() => {
+    if (agentId) void useSessions.getState().showAgent(agentId);
+  }, [agentId]);
+
+  return (
+    <div className="app" data-testid="app">
+      <Sidebar />
+      <main className="main">
+        <TabBar />
+        <LinkBanner />
+        <GlobalConfigBar />
+        <div className="pane" role="tabpanel">
+          <ActivePane />
+        </div>
+      </main>
+      <Toasts />
+      <ConfirmDialog />
+    </div>
+  );
+}
+
+function TabBar() {
+  const tab = useShell((s) => s.tab);
+  return (
+    <nav
+      className="tabbar"
+      role="tablist"
+      aria-label="Views"
+      onKeyDown={(e) => {
+        if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+        const i = TABS.indexOf(tab);
+        const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+        useShell.getState().setTab(next);
+        requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="tab-${next}"]`)?.focus());
+      }}
+    >
+      {TABS.map((id) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          aria-selected={tab === id}
+          tabIndex={tab === id ? 0 : -1}
+          className={`tab${tab === id ? ' is-active' : ''}`}
+          data-testid={`tab-${id}`}
+          onClick={() => useShell.getState().setTab(id)}
+        >
+          <Icon name={TAB_META[id].icon} size={15} />
+          {TAB_META[id].label}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+function ActivePane() {
+  const tab = useShell((s) => s.tab);
+  switch (tab) {
+    case 'chat':
+      return <ChatPane />;
+    case 'memory':
+    case 'graph':
+    case 'laws':
+      return <Placeholder kind={tab} />;
+    case 'settings':
+      return <SettingsPane />;
+  }
+}
+
+/** On every tab but Settings (which shows the full banner), a one-line reminder that config.json is broken. */
+function GlobalConfigBar() {
+  const tab = useShell((s) => s.tab);
+  if (tab === 'settings') return null;
+  return <ConfigErrorBanner compact />;
+}
+
+function LinkBanner() {
+  const link = useConnection((s) => s.link);
+  if (link !== 'reconnecting') return null;
+  return (
+    <div className="banner banner-warning banner-compact" role="status" data-testid="link-banner">
+      <Icon name="wifiOff" size={16} className="banner-icon" />
+      <div className="banner-body">
+        <div className="banner-title">Lost the connection to monad serve — reconnecting…</div>
+      </div>
+    </div>
+  );
+}

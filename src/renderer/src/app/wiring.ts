@@ -1,0 +1,79 @@
+// Connects the engine's events and errors to the feature stores, once, at start-up.
+import type { ChannelName } from '../../../shared/contract';
+import { useAgents } from '../features/agents/store';
+import { useSessions } from '../features/sessions/store';
+import { useSettings } from '../features/settings/store';
+import { toast } from '../features/toasts/store';
+import { ApiError, on, onApiError, onReconnected } from '../lib/api';
+
+/** What the person was trying to do, for the toast title; the engine's message says what went wrong. */
+const ACTION: Partial<Record<ChannelName, string>> = {
+  'app.status': 'Could not read the app status',
+  'config.get': 'Could not read the configuration',
+  'config.update': 'Could not save the configuration',
+  'agents.list': 'Could not load agents',
+  'agents.create': 'Could not create the agent',
+  'agents.update': 'Could not save the agent',
+  'agents.delete': 'Could not delete the agent',
+  'sessions.list': 'Could not load sessions',
+  'sessions.create': 'Could not create a session',
+  'sessions.rename': 'Could not rename the session',
+  'sessions.delete': 'Could not delete the session',
+  'messages.list': 'Could not load messages',
+};
+
+export function startWiring(): () => void {
+  const stops: (() => void)[] = [];
+
+  stops.push(
+    onApiError((err) => {
+      err.reported = true;
+      toast.error(ACTION[err.channel as ChannelName] ?? `${err.channel} failed`, err.message, err.code);
+    }),
+  );
+
+  // The safety net: anything that escapes a handler still reaches the screen.
+  const onRejection = (e: PromiseRejectionEvent) => {
+    if (e.reason instanceof ApiError && e.reason.reported) {
+      e.preventDefault();
+      return;
+    }
+    toast.error('Something went wrong', describe(e.reason));
+  };
+  const onError = (e: ErrorEvent) => toast.error('Something went wrong', describe(e.error ?? e.message));
+  window.addEventListener('unhandledrejection', onRejection);
+  window.addEventListener('error', onError);
+  stops.push(() => window.removeEventListener('unhandledrejection', onRejection));
+  stops.push(() => window.removeEventListener('error', onError));
+
+  stops.push(
+    on('config.changed', ({ config, error }) => {
+      const before = useSettings.getState().configError;
+      useSettings.getState().applyConfig(config, error);
+      useAgents.getState().replace(config.agent.agents);
+      if (error && error !== before) toast.error('config.json has an error', `${error} — the last good configuration stays in force.`, 'CONFIG_INVALID');
+      if (!error && before) toast.success('config.json is valid again', 'The new configuration is in force.');
+    }),
+  );
+  stops.push(on('status.changed', (status) => useSettings.getState().applyStatus(status)));
+  stops.push(
+    on('sessions.changed', ({ agentId }) => {
+      if (useSessions.getState().byAgent[agentId]) void useSessions.getState().load(agentId);
+    }),
+  );
+  stops.push(onReconnected(() => void loadAll()));
+
+  void loadAll();
+  return () => stops.forEach((stop) => stop());
+}
+
+async function loadAll(): Promise<void> {
+  await Promise.all([useSettings.getState().load(), useAgents.getState().load()]);
+  const sessions = useSessions.getState();
+  await Promise.all(Object.keys(sessions.byAgent).map((agentId) => sessions.load(agentId)));
+}
+
+function describe(reason: unknown): string {
+  if (reason instanceof Error) return reason.message;
+  return typeof reason === 'string' ? reason : 'An unexpected error occurred.';
+}

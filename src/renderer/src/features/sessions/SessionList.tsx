@@ -1,0 +1,224 @@
+// The selected agent's sessions in the sidebar. Keyboard: ↑/↓ (Home/End) move between sessions,
+// F2 or double-click renames inline (Enter saves, Escape cancels), Delete asks and deletes.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { Session } from '../../../../shared/domain';
+import { confirmAction } from '../../app/confirm';
+import { Icon } from '../../app/icons';
+import { useShell } from '../../app/shell-store';
+import { fullTime, shortAgo } from '../../lib/time';
+import { useSessions } from './store';
+
+export function SessionList({ agentId }: { agentId: string }) {
+  const sessions = useSessions((s) => s.byAgent[agentId]);
+  const selectedId = useSessions((s) => s.selectedId);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  function focusSession(id: string) {
+    // After React commits: the item may just have been (re)rendered.
+    requestAnimationFrame(() => {
+      listRef.current?.querySelector<HTMLElement>(`[data-session-id="${CSS.escape(id)}"]`)?.focus();
+    });
+  }
+
+  if (!sessions) return <div className="session-empty">Loading…</div>;
+  return (
+    <div className="session-list" role="listbox" aria-label="Sessions" ref={listRef} data-testid="session-list">
+      {sessions.length === 0 ? <div className="session-empty">No sessions yet</div> : null}
+      {sessions.map((session, index) => (
+        <SessionItem
+          key={session.id}
+          session={session}
+          selected={session.id === selectedId}
+          // Roving tabindex: one stop for the whole list, on the selected item (or the first).
+          tabbable={session.id === selectedId || (index === 0 && !sessions.some((x) => x.id === selectedId))}
+          onMove={(delta) => {
+            const next = delta === 'first' ? sessions[0] : delta === 'last' ? sessions.at(-1) : sessions[index + delta];
+            if (!next) return;
+            useSessions.getState().select(next.id);
+            focusSession(next.id);
+          }}
+          onFocusSelf={() => focusSession(session.id)}
+        />
+      ))}
+    </div>
+  );
+}
+
+function SessionItem(props: {
+  session: Session;
+  selected: boolean;
+  tabbable: boolean;
+  onMove(delta: 1 | -1 | 'first' | 'last'): void;
+  onFocusSelf(): void;
+}) {
+  const { session, selected, tabbable, onMove, onFocusSelf } = props;
+  const renaming = useSessions((s) => s.renamingId === session.id);
+  const { select, startRename, remove } = useSessions.getState();
+
+  async function askDelete() {
+    const ok = await confirmAction({
+      title: 'Delete session?',
+      message: `“${session.title}” and its ${session.messageCount === 1 ? 'message' : `${session.messageCount} messages`} will be deleted.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (!ok) return;
+    await remove(session.id);
+    const next = useSessions.getState().selectedId;
+    if (next) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-session-id="${CSS.escape(next)}"]`)?.focus());
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (renaming || e.target !== e.currentTarget) return;
+    switch (e.key) {
+      case 'ArrowDown':
+        e.preventDefault();
+        onMove(1);
+        break;
+      case 'ArrowUp':
+        e.preventDefault();
+        onMove(-1);
+        break;
+      case 'Home':
+        e.preventDefault();
+        onMove('first');
+        break;
+      case 'End':
+        e.preventDefault();
+        onMove('last');
+        break;
+      case 'F2':
+        e.preventDefault();
+        startRename(session.id);
+        break;
+      case 'Delete':
+        e.preventDefault();
+        void askDelete();
+        break;
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        select(session.id);
+        useShell.getState().setTab('chat');
+        break;
+    }
+  }
+
+  return (
+    <div
+      role="option"
+      aria-selected={selected}
+      tabIndex={tabbable ? 0 : -1}
+      className={`session-item${selected ? ' is-selected' : ''}${renaming ? ' is-renaming' : ''}`}
+      data-testid="session-item"
+      data-session-id={session.id}
+      title={renaming ? undefined : `${session.title}\nUpdated ${fullTime(session.updatedAt)}\nF2 to rename · Delete to remove`}
+      onClick={() => select(session.id)}
+      onDoubleClick={() => startRename(session.id)}
+      onKeyDown={onKeyDown}
+    >
+      {renaming ? (
+        <RenameInput session={session} onDone={onFocusSelf} />
+      ) : (
+        <>
+          <span className="session-title" data-testid="session-title">
+            {session.title}
+          </span>
+          <span className="session-time">{shortAgo(session.updatedAt)}</span>
+          <span className="session-actions">
+            <button
+              type="button"
+              className="icon-button"
+              tabIndex={-1}
+              aria-label="Rename session"
+              title="Rename (F2)"
+              data-testid="session-rename"
+              onClick={(e) => {
+                e.stopPropagation();
+                startRename(session.id);
+              }}
+            >
+              <Icon name="pencil" size={14} />
+            </button>
+            <button
+              type="button"
+              className="icon-button icon-button-danger"
+              tabIndex={-1}
+              aria-label="Delete session"
+              title="Delete (Del)"
+              data-testid="session-delete"
+              onClick={(e) => {
+                e.stopPropagation();
+                void askDelete();
+              }}
+            >
+              <Icon name="trash" size={14} />
+            </button>
+          </span>
+        </>
+      )}
+    </div>
+  );
+}
+
+function RenameInput({ session, onDone }: { session: Session; onDone(): void }) {
+  const [value, setValue] = useState(session.title);
+  const [saving, setSaving] = useState(false);
+  const settled = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
+
+  async function commit() {
+    if (settled.current) return;
+    const title = value.trim();
+    if (title === '' || title === session.title) return cancel();
+    settled.current = true;
+    setSaving(true);
+    const ok = await useSessions.getState().rename(session.id, title);
+    setSaving(false);
+    if (!ok) {
+      // The error is on screen as a toast; keep the field open so the person can fix the title.
+      settled.current = false;
+      inputRef.current?.focus();
+      return;
+    }
+    useSessions.getState().stopRename();
+    onDone();
+  }
+
+  function cancel() {
+    settled.current = true;
+    useSessions.getState().stopRename();
+    onDone();
+  }
+
+  return (
+    <input
+      ref={inputRef}
+      className="rename-input"
+      data-testid="session-rename-input"
+      aria-label="Session title"
+      value={value}
+      maxLength={200}
+      disabled={saving}
+      onChange={(e) => setValue(e.target.value)}
+      onClick={(e) => e.stopPropagation()}
+      onDoubleClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          void commit();
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          cancel();
+        }
+      }}
+      onBlur={() => void commit()}
+    />
+  );
+}

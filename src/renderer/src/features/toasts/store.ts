@@ -1,0 +1,49 @@
+// Toasts: every ApiError and every unexpected error reaches the person here; nothing is swallowed.
+import { create } from 'zustand';
+
+export type ToastKind = 'error' | 'warning' | 'info' | 'success';
+
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  title: string;
+  message: string;
+  /** The error code, shown small for people reporting a problem. */
+  code?: string;
+}
+
+interface ToastState {
+  toasts: Toast[];
+  push(toast: Omit<Toast, 'id'>): number;
+  dismiss(id: number): void;
+}
+
+/** Errors stay long enough to be read (or copied); confirmations go quickly. */
+const LIFETIME_MS: Record<ToastKind, number> = { error: 12_000, warning: 10_000, info: 4_000, success: 4_000 };
+/** Beyond this the oldest go: a burst of failures must not cover the whole window. */
+const MAX_TOASTS = 5;
+
+let nextId = 1;
+
+export const useToasts = create<ToastState>((set, get) => ({
+  toasts: [],
+  push(toast) {
+    const id = nextId++;
+    // The same message twice in a row (a retry loop, a double click) shows once.
+    const last = get().toasts.at(-1);
+    if (last && last.message === toast.message && last.kind === toast.kind) get().dismiss(last.id);
+    set((s) => ({ toasts: [...s.toasts, { ...toast, id }].slice(-MAX_TOASTS) }));
+    setTimeout(() => get().dismiss(id), LIFETIME_MS[toast.kind]);
+    return id;
+  },
+  dismiss(id) {
+    set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+  },
+}));
+
+export const toast = {
+  error: (title: string, message: string, code?: string) => useToasts.getState().push({ kind: 'error', title, message, code }),
+  warning: (title: string, message: string) => useToasts.getState().push({ kind: 'warning', title, message }),
+  info: (title: string, message = '') => useToasts.getState().push({ kind: 'info', title, message }),
+  success: (title: string, message = '') => useToasts.getState().push({ kind: 'success', title, message }),
+};

@@ -1,0 +1,126 @@
+// The renderer's one typed client for the contract. In Electron it goes through the preload bridge
+// (`window.monad`); in a browser opened from `monad serve` it speaks HTTP + SSE. Callers cannot tell
+// the two apart: `invoke` resolves to the channel's output or throws an ApiError, `on` subscribes.
+import type { MonadBridge } from '../../../shared/bridge';
+import type { ChannelInput, ChannelName, ChannelOutput, EventMap, EventName } from '../../../shared/contract';
+import type { ErrorCode, WireError } from '../../../shared/errors';
+import { useConnection } from './connection';
+import { createHttpTransport, type Transport } from './http-transport';
+import { forgetToken, takeToken, watchForNewToken } from './token';
+
+declare global {
+  interface Window {
+    monad?: MonadBridge;
+  }
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+  readonly channel: string;
+  /** Set once the error has been shown to the person, so a global safety net does not show it twice. */
+  reported = false;
+
+  constructor(channel: string, wire: WireError) {
+    super(wire.message);
+    this.name = 'ApiError';
+    this.channel = channel;
+    this.code = wire.code;
+    this.details = wire.details;
+  }
+}
+
+type ErrorListener = (err: ApiError) => void;
+
+let transport: Transport | null = null;
+const errorListeners = new Set<ErrorListener>();
+const reconnectListeners = new Set<() => void>();
+
+/**
+ * Picks the transport. Returns 'missing' when running in a browser without a token, in which case the
+ * shell shows how to get one instead of the app.
+ */
+export function initApi(): 'ok' | 'missing' {
+  if (transport) return 'ok';
+  const bridge = window.monad;
+  if (bridge) {
+    transport = {
+      host: 'electron',
+      invoke: (channel, input) => bridge.invoke(channel as ChannelName, input as never),
+      on: (event, listener) => bridge.on(event, listener as never),
+    };
+    useConnection.getState().setLink('online');
+    return 'ok';
+  }
+  watchForNewToken();
+  const token = takeToken();
+  if (!token) {
+    useConnection.getState().setAuth('missing');
+    return 'missing';
+  }
+  transport = createHttpTransport(token, {
+    onUnauthorized: () => {
+      forgetToken();
+      useConnection.getState().setAuth('refused');
+    },
+    onLink: (state) => useConnection.getState().setLink(state),
+    onReconnected: () => {
+      for (const l of [...reconnectListeners]) l();
+    },
+  });
+  return 'ok';
+}
+
+function current(): Transport {
+  if (!transport) throw new Error('initApi() must run before the API is used');
+  return transport;
+}
+
+export function host(): 'electron' | 'server' {
+  return current().host;
+}
+
+/** Channels whose input is an empty object may be called without one. */
+// `{} extends I` holds exactly when I has no required field.
+type InputArgs<K extends ChannelName> = {} extends ChannelInput<K> ? [input?: ChannelInput<K>] : [input: ChannelInput<K>];
+
+export async function invoke<K extends ChannelName>(channel: K, ...args: InputArgs<K>): Promise<ChannelOutput<K>> {
+  const input = (args[0] ?? {}) as ChannelInput<K>;
+  let result;
+  try {
+    result = await current().invoke(channel, input);
+  } catch (err) {
+    // The bridge itself failed (not an engine error): still an ApiError, still shown.
+    result = { ok: false as const, error: { code: 'INTERNAL' as const, message: `${channel} failed: ${(err as Error).message}` } };
+  }
+  if (result.ok) return result.data as ChannelOutput<K>;
+  const error = new ApiError(channel, result.error);
+  for (const l of [...errorListeners]) l(error);
+  throw error;
+}
+
+export function on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void {
+  return current().on(event, listener as (payload: unknown) => void);
+}
+
+/** Every failed call, before it is thrown to its caller. The shell turns these into toasts. */
+export function onApiError(listener: ErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => errorListeners.delete(listener);
+}
+
+/** The event stream reconnected after a drop (HTTP only): reload anything events would have updated. */
+export function onReconnected(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+/** For store actions: run a call whose failure has already been shown as a toast; resolve to undefined then. */
+export async function attempt<T>(run: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError) return undefined;
+    throw err;
+  }
+}

@@ -1,0 +1,20 @@
+// Renderer entry: pick the transport (Electron bridge or HTTP), set the theme before first paint, render.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { applyTheme } from './app/theme';
+import { initApi } from './lib/api';
+import './styles/base.css';
+import './styles/shell.css';
+import './styles/settings.css';
+
+applyTheme('system');
+initApi();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,179 @@
+// E2E fixtures: each test gets a fresh temp home and its own `monad serve` (the built CLI) on a free
+// loopback port, stopped and removed after the test. Nothing touches the real Monad home.
+import { test as base, expect } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Starting Node, opening SQLite and binding a port takes well under a second; allow for a busy CI box. */
+const START_TIMEOUT_MS = 20_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+export interface MonadServer {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  port: number;
+  token: string;
+  /** The link a person opens: url + #token=… */
+  openUrl: string;
+  home: string;
+  configPath: string;
+  /** Everything the server wrote to stderr so far (for failure messages). */
+  stderr(): string;
+}
+
+function assertBuilt(): void {
+  const missing = ['out/cli/index.js', 'out/renderer/index.html'].filter((p) => !existsSync(join(ROOT, p)));
+  if (missing.length > 0) {
+    throw new Error(`E2E tests run against the built app, and ${missing.join(' and ')} is missing. Run \`npm run build\` first.`);
+  }
+}
+
+/**
+ * Starts `monad serve`. By default on a new temp home and any free port; a test that restarts the
+ * server passes the previous home and port (and removes the home itself).
+ */
+export async function startServer(opts: { home?: string; port?: number } = {}): Promise<{ server: MonadServer; stop(): Promise<void> }> {
+  assertBuilt();
+  const ownHome = opts.home === undefined;
+  const home = opts.home ?? mkdtempSync(join(tmpdir(), 'monad-e2e-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, MONAD_HOME: home, MEM0_TELEMETRY: 'false' };
+  delete env.MONAD_RENDERER_DIR;
+  const child = spawn(process.execPath, ['bin/monad.mjs', 'serve', '--home', home, '--port', String(opts.port ?? 0)], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+
+  const listening = await new Promise<{ url: string; port: number; token: string }>((resolve, reject) => {
+    const timer = setTimeout(() => fail(`no "Monad listening on" line within ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
+    function fail(why: string) {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`monad serve did not start: ${why}\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+    }
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      const m = /Monad listening on (http:\/\/127\.0\.0\.1:(\d+))\/#token=(\S+)/.exec(stdout);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1], port: Number(m[2]), token: m[3] });
+      }
+    });
+    child.once('exit', (code, signal) => fail(`it exited (code ${code}, signal ${signal})`));
+    child.once('error', (err) => fail(err.message));
+  });
+
+  const server: MonadServer = {
+    ...listening,
+    openUrl: `${listening.url}/#token=${listening.token}`,
+    home,
+    configPath: join(home, 'config.json'),
+    stderr: () => stderr,
+  };
+  return {
+    server,
+    stop: async () => {
+      await stopChild(child);
+      if (ownHome) rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+export const test = base.extend<{ server: MonadServer }>({
+  // Every page must run without uncaught exceptions and without anything the CSP had to block.
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy|Refused to (execute|load|apply|connect)/i.test(msg.text())) {
+        problems.push(`CSP: ${msg.text()}`);
+      }
+    });
+    await use(page);
+    expect(problems, 'the page reported errors').toEqual([]);
+  },
+  server: async ({}, use) => {
+    const { server, stop } = await startServer();
+    try {
+      await use(server);
+    } finally {
+      await stop();
+    }
+  },
+});
+
+export { expect };
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A request with exactly the given path and headers (no URL normalisation, any Host header), the way
+ * an attacker's client would send it. Browsers and fetch() would rewrite `..` and refuse to set Host.
+ */
+export function rawRequest(
+  port: number,
+  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string; timeoutMs?: number },
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers, timeout: opts.timeoutMs ?? 5_000 },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => {
+          body += d;
+          // An event stream never ends on its own: the status line and first bytes are all a test needs.
+          if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+            res.destroy();
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+          }
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`request to ${opts.path} timed out`)));
+    req.on('error', reject);
+    if (opts.body !== undefined) req.write(opts.body);
+    req.end();
+  });
+}
+
+/** Calls one contract channel over HTTP with the server's token, as the web UI does. */
+export async function api<T = unknown>(server: MonadServer, channel: string, input: unknown = {}): Promise<T> {
+  const res = await rawRequest(server.port, {
+    method: 'POST',
+    path: `/api/${channel}`,
+    headers: {
+      host: `127.0.0.1:${server.port}`,
+      authorization: `Bearer ${server.token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(input),
+  });
+  const parsed = JSON.parse(res.body) as { ok: boolean; data?: T; error?: { code: string; message: string } };
+  if (!parsed.ok) throw new Error(`${channel} failed: ${parsed.error?.code} ${parsed.error?.message}`);
+  return parsed.data as T;
+}
