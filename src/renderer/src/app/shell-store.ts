@@ -12,15 +12,39 @@ function initialTab(): TabId {
   return (TABS as readonly string[]).includes(saved ?? '') ? (saved as TabId) : 'chat';
 }
 
+/**
+ * A request from one feature to show something in another ("open this message in its chat",
+ * "show this fact", "focus this relation in the graph"). The target feature consumes it and calls
+ * `clearIntent()`. Provenance links across Memory, Graph and Laws all go through here.
+ */
+export type NavIntent =
+  | { kind: 'message'; sessionId: string; messageId: string }
+  | { kind: 'fact'; scope: string; factId: string }
+  | { kind: 'graph'; scope: string; nodeId?: number; edgeId?: number };
+
+const INTENT_TAB: Record<NavIntent['kind'], TabId> = { message: 'chat', fact: 'memory', graph: 'graph' };
+
 interface ShellState {
   tab: TabId;
+  intent: NavIntent | null;
   setTab(tab: TabId): void;
+  navigate(intent: NavIntent): void;
+  clearIntent(): void;
 }
 
 export const useShell = create<ShellState>((set) => ({
   tab: initialTab(),
+  intent: null,
   setTab(tab) {
     set({ tab });
     remember(TAB_KEY, tab);
+  },
+  navigate(intent) {
+    const tab = INTENT_TAB[intent.kind];
+    set({ intent, tab });
+    remember(TAB_KEY, tab);
+  },
+  clearIntent() {
+    set({ intent: null });
   },
 }));
