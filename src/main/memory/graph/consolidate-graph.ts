@@ -66,7 +66,12 @@ export async function consolidateGraph(
     failures: 0,
     usage: emptyUsage(),
   };
-  const sessions = d.sessions.list(opts.agentId).filter((s) => !s.incognito); // incognito: never extracted
+  // Oldest first, so later statements supersede earlier ones in the order they were made.
+  // Incognito sessions are never extracted.
+  const sessions = d.sessions
+    .list(opts.agentId)
+    .filter((s) => !s.incognito)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const getCursor = d.memoryDb.prepare(`SELECT last_seq FROM l2_cursor WHERE session_id = ?`).pluck();
   const setCursor = d.memoryDb.prepare(
     `INSERT INTO l2_cursor (session_id, last_seq, updated_at) VALUES (?, ?, ?)

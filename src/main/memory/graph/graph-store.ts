@@ -114,10 +114,18 @@ export class GraphStore {
       const open = this.db
         .prepare(`SELECT id, valid_from FROM graph_edge WHERE scope = ? AND src = ? AND relation = ? AND dst != ? AND valid_to IS NULL`)
         .all(input.scope, input.src, relation, input.dst) as { id: number; valid_from: string }[];
+      let newerStart: string | null = null;
       for (const o of open) {
-        if (o.valid_from > input.validFrom) continue; // the other one is newer: it stands
+        if (o.valid_from > input.validFrom) {
+          // The other one is newer (history extracted out of order): it stands, and ours ends there.
+          if (newerStart === null || o.valid_from < newerStart) newerStart = o.valid_from;
+          continue;
+        }
         this.db.prepare(`UPDATE graph_edge SET valid_to = ?, updated_at = ? WHERE id = ?`).run(input.validFrom, at, o.id);
         closed.push(o.id);
+      }
+      if (newerStart !== null) {
+        this.db.prepare(`UPDATE graph_edge SET valid_to = ?, updated_at = ? WHERE id = ? AND valid_to IS NULL`).run(newerStart, at, id);
       }
     }
     return { kind, id, closed };
