@@ -5,6 +5,7 @@ import { commandCommand, commandHelp } from './commands/command';
 import { factsCommand, factsHelp } from './commands/facts';
 import { serveCommand, serveHelp } from './commands/serve';
 import { statusCommand, statusHelp } from './commands/status';
+import { whyCommand, whyHelp } from './commands/why';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   status: { run: statusCommand, help: statusHelp },
   facts: { run: factsCommand, help: factsHelp },
   run: { run: commandCommand, help: commandHelp },
+  why: { run: whyCommand, help: whyHelp },
 };
 
 function usage(): string {

@@ -15,6 +15,7 @@ import { LlmClient } from './llm/llm-client';
 import { ProviderService } from './llm/provider-service';
 import { FactsLayer } from './memory/facts-layer';
 import { GraphLayer } from './memory/graph-layer';
+import { LawsLayer } from './memory/laws-layer';
 import { memoryMigrations } from './db/migrations/memory';
 import { ConfigStore } from './config/store';
 import { schemaVersion } from './db/migrate';
@@ -54,6 +55,7 @@ export class Engine {
   readonly chat: ChatService;
   readonly facts: FactsLayer;
   readonly graph: GraphLayer;
+  readonly laws: LawsLayer;
   readonly now: () => Date;
   private closed = false;
 
@@ -98,6 +100,16 @@ export class Engine {
     this.facts.register(this.tools, this.hooks);
     this.graph = new GraphLayer({ memoryDb: this.memoryDb, sessions: this.sessions, messages: this.messages, llm: this.llm, now: this.now });
     this.graph.register(this.tools);
+    this.laws = new LawsLayer({
+      memoryDb: this.memoryDb,
+      memory: this.facts.memory,
+      graph: this.graph,
+      sessions: this.sessions,
+      llm: this.llm,
+      config: () => this.config.get(),
+      now: this.now,
+    });
+    this.laws.register(this.facts.recall, this.commands);
     this.config.onChange((config, health) => {
       this.events.emit('config.changed', { config, error: health.error });
       this.events.emit('status.changed', this.status());

@@ -16,6 +16,7 @@ const channelNameSet = {
   'sessions.list': true,
   'sessions.create': true,
   'sessions.rename': true,
+  'sessions.update': true,
   'sessions.delete': true,
   'messages.list': true,
   'chat.send': true,
@@ -39,6 +40,9 @@ const channelNameSet = {
   'graph.snapshot': true,
   'graph.node': true,
   'graph.edge': true,
+  'laws.list': true,
+  'laws.derive': true,
+  'laws.check': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

@@ -20,6 +20,7 @@ import type {
   GraphEdgeDetail,
   GraphNodeDetail,
   GraphSnapshot,
+  LawView,
   RecallSnapshot,
   Session,
 } from './domain';
@@ -67,6 +68,16 @@ export const contract = {
       .strict(),
   ),
   'sessions.rename': channel<Session>()(z.object({ id: sessionId, title }).strict()),
+  /** Session options: the workspace folder (null removes it) and incognito. Fields left out stay as they are. */
+  'sessions.update': channel<Session>()(
+    z
+      .object({
+        id: sessionId,
+        workspace: z.string().trim().min(1).max(4096).nullable().optional(),
+        incognito: z.boolean().optional(),
+      })
+      .strict(),
+  ),
   'sessions.delete': channel<{ id: string }>()(z.object({ id: sessionId }).strict()),
 
   'messages.list': channel<Page<Message>>()(
@@ -130,6 +141,14 @@ export const contract = {
   'graph.snapshot': channel<GraphSnapshot>()(z.object({ scope }).strict()),
   'graph.node': channel<GraphNodeDetail>()(z.object({ id: z.number().int().positive() }).strict()),
   'graph.edge': channel<GraphEdgeDetail>()(z.object({ id: z.number().int().positive() }).strict()),
+
+  // L3 laws, with their grounding down to source messages.
+  'laws.list': channel<LawView[]>()(z.object({ scopes: z.array(scope).max(200).optional() }).strict()),
+  /** Re-derive one scope's laws now (ignores the unchanged-input fingerprint). */
+  'laws.derive': channel<{ scope: string; derived: number; dropped: number; rejected: number }>()(z.object({ scope }).strict()),
+  'laws.check': channel<{ scope: string; checked: number; flagged: { lawId: number; factId: string; why: string }[] }[]>()(
+    z.object({ scopes: z.array(scope).min(1).max(200) }).strict(),
+  ),
 } as const;
 
 export type Contract = typeof contract;

@@ -202,3 +202,23 @@ export interface GraphEdgeDetail {
   dst: GraphNode;
   sources: SourceMessage[];
 }
+
+/** An L3 law with its grounding, as the Laws tab and /why show it. */
+export interface LawView {
+  id: number;
+  scope: string;
+  statement: string;
+  /** As derived. */
+  confidence: number;
+  /** After half-life decay since derivation (computed at read time). */
+  effectiveConfidence: number;
+  derivedAt: string;
+  ageDays: number;
+  /** True when any of its refs no longer resolves (a fact forgotten, an edge retracted). */
+  stale: boolean;
+  /** Not contradicted and above the decay floor: injected as a "Learned rule". */
+  eligible: boolean;
+  contradictedBy: { ref: string; text: string | null; why: string | null } | null;
+  facts: { id: string; text: string | null }[];
+  relations: { id: number; text: string | null; validFrom: string | null; validTo: string | null; sources: SourceMessage[] }[];
+}

@@ -77,6 +77,19 @@ export class SessionStore {
     return this.get(id);
   }
 
+  /** Changes session options; `workspace: null` removes the folder (and with it the project scope). */
+  update(id: string, patch: { workspace?: string | null; incognito?: boolean }): Session {
+    const current = this.get(id);
+    const ws = patch.workspace === undefined ? undefined : patch.workspace === null ? null : resolveWorkspace(patch.workspace);
+    const workspace = ws === undefined ? current.workspace : (ws?.workspace ?? null);
+    const projectKey = ws === undefined ? current.projectKey : (ws?.projectKey ?? null);
+    const incognito = patch.incognito ?? current.incognito;
+    this.db
+      .prepare(`UPDATE sessions SET workspace = ?, project_key = ?, incognito = ?, updated_at = ? WHERE id = ?`)
+      .run(workspace, projectKey, incognito ? 1 : 0, this.now().toISOString(), id);
+    return this.get(id);
+  }
+
   touch(id: string): void {
     this.db.prepare(`UPDATE sessions SET updated_at = ? WHERE id = ?`).run(this.now().toISOString(), id);
   }

@@ -41,6 +41,11 @@ export function createHandlers(engine: Engine): Handlers {
       engine.events.emit('sessions.changed', { agentId: session.agentId });
       return session;
     },
+    'sessions.update': ({ id, workspace, incognito }) => {
+      const session = engine.sessions.update(id, { workspace, incognito });
+      engine.events.emit('sessions.changed', { agentId: session.agentId });
+      return session;
+    },
     'sessions.delete': async ({ id }) => {
       await engine.deleteSession(id);
       return { id };
@@ -96,5 +101,12 @@ export function createHandlers(engine: Engine): Handlers {
     'graph.snapshot': ({ scope }) => engine.graph.store.snapshot(scope),
     'graph.node': ({ id }) => engine.graph.nodeDetail(id),
     'graph.edge': ({ id }) => engine.graph.edgeDetail(id),
+
+    'laws.list': ({ scopes }) => engine.laws.views(scopes),
+    'laws.derive': async ({ scope }) => {
+      const r = await engine.laws.infer(scope, { force: true });
+      return { scope, derived: r.derived, dropped: r.dropped, rejected: r.rejected };
+    },
+    'laws.check': ({ scopes }) => engine.laws.check(scopes),
   };
 }

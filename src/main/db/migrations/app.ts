@@ -2,5 +2,6 @@
 import type { Migration } from '../migrate';
 import { app0001Init } from './app-0001-init';
 import { app0002RecallSnapshot } from './app-0002-recall-snapshot';
+import { app0003MessageSearch } from './app-0003-message-search';
 
-export const appMigrations: readonly Migration[] = [app0001Init, app0002RecallSnapshot];
+export const appMigrations: readonly Migration[] = [app0001Init, app0002RecallSnapshot, app0003MessageSearch];

@@ -1,5 +1,6 @@
 // db/memory.sqlite migrations, in order. Append only: never edit a migration that has shipped.
 import type { Migration } from '../migrate';
 import { memory0001Graph } from './memory-0001-graph';
+import { memory0002Laws } from './memory-0002-laws';
 
-export const memoryMigrations: readonly Migration[] = [memory0001Graph];
+export const memoryMigrations: readonly Migration[] = [memory0001Graph, memory0002Laws];

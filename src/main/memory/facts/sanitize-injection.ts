@@ -432,7 +432,7 @@ const TOOL_RULES: Rule[] = [
   ),
 ];
 
-const RULES: readonly Rule[] = [
+export const RULES_FOR_PROFILING_ONLY: readonly Rule[] = [
   ...ROLE_RULES,
   ...TAG_RULES,
   ...HEADER_RULES,
@@ -467,7 +467,7 @@ function firstMatch(rules: readonly Rule[], texts: readonly string[]): Injection
 export function detectInjection(text: string, hiddenTagText = ''): InjectionVerdict | null {
   const views = buildScanViews(text);
   const texts = views.folded === views.skeleton ? [views.skeleton] : [views.skeleton, views.folded];
-  const verdict = firstMatch(RULES, texts) ?? firstMatch(COMPACT_RULES, [views.compact]);
+  const verdict = firstMatch(RULES_FOR_PROFILING_ONLY, texts) ?? firstMatch(COMPACT_RULES, [views.compact]);
   if (verdict) return verdict;
   return detectHiddenTagText(hiddenTagText);
 }

@@ -226,10 +226,11 @@ const LATIN_WITH_MARKS = /(\p{sc=Latin})[\u0300-\u036f]+/gu;
 const HORIZONTAL_SPACE = /[^\S\n]+/g;
 const BLANK_LINES = /\s*\n\s*/g;
 
-function mapChars(text: string, table: ReadonlyMap<string, string>): string {
-  let out = '';
-  for (const ch of text) out += table.get(ch) ?? ch;
-  return out;
+/** A replacer for single-code-point keys; a native regex scan is much faster than a JS loop on long text. */
+function charMapper(table: ReadonlyMap<string, string>): (text: string) => string {
+  const keys = [...table.keys()].map((k) => String.raw`\u{${(k.codePointAt(0) ?? 0).toString(16)}}`).join('');
+  const re = new RegExp(`[${keys}]`, 'gu');
+  return (text) => text.replace(re, (ch) => table.get(ch) ?? ch);
 }
 
 /** Lowercase, drop accents from Latin letters only (keeps Cyrillic й, Japanese dakuten), collapse whitespace. */
@@ -258,12 +259,16 @@ export interface ScanViews {
   compact: string;
 }
 
+const foldPunctuation = charMapper(PUNCTUATION_FOLD);
+const unconfuse = charMapper(CONFUSABLES);
+const unleet = charMapper(LEET);
+
 export function buildScanViews(text: string): ScanViews {
-  const decomposed = mapChars(text.normalize('NFKC'), PUNCTUATION_FOLD).normalize('NFD');
+  const decomposed = foldPunctuation(text.normalize('NFKC')).normalize('NFD');
   const folded = fold(decomposed);
   // Map before lowercasing too: Greek capital Eta looks like H, its lowercase η like n.
-  const skeleton = fold(mapChars(mapChars(decomposed, CONFUSABLES).toLowerCase(), CONFUSABLES));
-  const compact = mapChars(skeleton, LEET).replace(/[^a-z]+/g, '');
+  const skeleton = fold(unconfuse(unconfuse(decomposed).toLowerCase()));
+  const compact = unleet(skeleton).replace(/[^a-z]+/g, '');
   return { folded, skeleton, compact };
 }
 

@@ -219,6 +219,27 @@ export class GraphStore {
     return { scope, nodes, edges, truncated };
   }
 
+  /** The scope's current relations (valid_to IS NULL) as readable lines, for law inference. */
+  currentRelations(scope: string): { id: number; text: string }[] {
+    const rows = this.db
+      .prepare(
+        `SELECT e.id, e.relation, e.valid_from, s.name AS src, d.name AS dst FROM graph_edge e
+         JOIN graph_node s ON s.id = e.src JOIN graph_node d ON d.id = e.dst
+         WHERE e.scope = ? AND e.valid_to IS NULL ORDER BY e.id`,
+      )
+      .all(scope) as { id: number; relation: string; valid_from: string; src: string; dst: string }[];
+    return rows.map((r) => ({ id: r.id, text: `${r.src} —${r.relation}→ ${r.dst} (since ${r.valid_from.slice(0, 10)})` }));
+  }
+
+  /** One relation as a sentence, or null when it no longer exists. */
+  relationText(id: number): { text: string; validFrom: string; validTo: string | null; support: string[] } | null {
+    const e = this.edgeById(id);
+    if (!e) return null;
+    const src = this.nodeById(e.src)?.name ?? '?';
+    const dst = this.nodeById(e.dst)?.name ?? '?';
+    return { text: `${src} —${e.relation}→ ${dst}`, validFrom: e.validFrom, validTo: e.validTo, support: e.support };
+  }
+
   scopes(): { scope: string; nodes: number; edges: number }[] {
     return this.db
       .prepare(

@@ -1,0 +1,40 @@
+// /check-memory: one cheap memory-role pass per scope asking whether a current fact states the
+// opposite of a law. Flagged laws are suppressed from recall until the next re-derivation.
+import type { LlmClient } from '../../llm/llm-client';
+import { checkContradictionsTask } from '../../llm/prompts/check-contradictions';
+import type { UsageTotals } from '../../llm/task';
+import type { MemoryDir } from '../facts/memory-dir';
+import type { LawStore } from './law-store';
+
+export interface ContradictionCheck {
+  scope: string;
+  checked: number;
+  flagged: { lawId: number; factId: string; why: string }[];
+}
+
+export async function checkContradictions(
+  d: { memory: MemoryDir; laws: LawStore; llm: LlmClient },
+  scope: string,
+  opts: { agentId?: string; signal?: AbortSignal; meter?: UsageTotals } = {},
+): Promise<ContradictionCheck> {
+  const laws = d.laws.list([scope]).filter((l) => l.contradictedBy === null);
+  // A law about the user can be contradicted by a global fact as well as by its own scope's facts.
+  const facts = scope === 'global' ? d.memory.read('global').facts : [...d.memory.read(scope).facts, ...d.memory.read('global').facts];
+  if (!laws.length || !facts.length) return { scope, checked: laws.length, flagged: [] };
+  const reply = await d.llm.runTask(
+    checkContradictionsTask,
+    { laws: laws.map((l, i) => ({ tag: `l${i + 1}`, text: l.statement })), facts: facts.map((f, i) => ({ tag: `f${i + 1}`, text: f.text })) },
+    { agentId: opts.agentId, signal: opts.signal, meter: opts.meter },
+  );
+  const flagged: ContradictionCheck['flagged'] = [];
+  for (const c of reply.contradictions) {
+    const li = /^\[?l(\d+)\]?$/i.exec(c.law.trim());
+    const fi = /^\[?f(\d+)\]?$/i.exec(c.fact.trim());
+    const law = li ? laws[Number(li[1]) - 1] : undefined;
+    const fact = fi ? facts[Number(fi[1]) - 1] : undefined;
+    if (!law || !fact || flagged.some((f) => f.lawId === law.id)) continue; // unknown tags are ignored
+    d.laws.flag(law.id, `fact:${fact.id}`, c.why);
+    flagged.push({ lawId: law.id, factId: fact.id, why: c.why });
+  }
+  return { scope, checked: laws.length, flagged };
+}

@@ -1,0 +1,103 @@
+// Provenance of laws: their grounding (facts, relations, and the source messages those relations came
+// from) with decayed confidence and a stale flag, plus the lexical matcher behind /why.
+import type { LawView, SourceMessage } from '../../../shared/domain';
+import type { MemoryDir } from '../facts/memory-dir';
+import type { GraphStore } from '../graph/graph-store';
+import { normalizeName } from '../graph/graph-normalize';
+import { ageDays, effectiveConfidence, isEligible, type DecaySettings } from './decay';
+import type { LawRow } from './law-store';
+
+export interface GroundingDeps {
+  memory: MemoryDir;
+  graph: GraphStore;
+  sources: (messageIds: string[]) => SourceMessage[];
+  decay: () => DecaySettings;
+  now: () => Date;
+}
+
+export function lawView(d: GroundingDeps, law: LawRow): LawView {
+  const now = d.now();
+  const decay = d.decay();
+  const scopeFacts = new Map(d.memory.read(law.scope).facts.map((f) => [f.id, f.text]));
+  const globalFacts = law.scope === 'global' ? scopeFacts : new Map(d.memory.read('global').facts.map((f) => [f.id, f.text]));
+  const facts: LawView['facts'] = [];
+  const relations: LawView['relations'] = [];
+  let stale = false;
+  for (const ref of law.support) {
+    if (ref.startsWith('fact:')) {
+      const id = ref.slice(5);
+      const text = scopeFacts.get(id) ?? null;
+      if (text === null) stale = true;
+      facts.push({ id, text });
+    } else if (ref.startsWith('edge:')) {
+      const id = Number(ref.slice(5));
+      const rel = d.graph.relationText(id);
+      if (!rel) stale = true;
+      relations.push({ id, text: rel?.text ?? null, validFrom: rel?.validFrom ?? null, validTo: rel?.validTo ?? null, sources: rel ? d.sources(rel.support) : [] });
+    }
+  }
+  let contradictedBy: LawView['contradictedBy'] = null;
+  if (law.contradictedBy) {
+    const id = law.contradictedBy.replace(/^fact:/, '');
+    contradictedBy = { ref: law.contradictedBy, text: scopeFacts.get(id) ?? globalFacts.get(id) ?? null, why: law.contradictedWhy };
+  }
+  return {
+    id: law.id,
+    scope: law.scope,
+    statement: law.statement,
+    confidence: law.confidence,
+    effectiveConfidence: effectiveConfidence(law.confidence, law.derivedAt, now, decay),
+    derivedAt: law.derivedAt,
+    ageDays: ageDays(law.derivedAt, now),
+    stale,
+    eligible: isEligible(law, now, decay),
+    contradictedBy,
+    facts,
+    relations,
+  };
+}
+
+const STOP = new Set('a an the is are was were be been to of in on at for with and or but not no do does did why what which who how when where that this it its i you he she they we my your their our me him her them as by from about into than then so if because user users'.split(' '));
+
+function terms(text: string): string[] {
+  return normalizeName(text)
+    .split(' ')
+    .filter((w) => w.length > 2 && !STOP.has(w))
+    .map((w) => w.replace(/(ing|ed|es|s)$/, ''));
+}
+
+/** Laws whose statements share content words with the query, best first. */
+export function matchLaws(laws: LawRow[], query: string, limit = 5): LawRow[] {
+  const q = new Set(terms(query));
+  if (!q.size) return [];
+  return laws
+    .map((l) => {
+      const t = terms(l.statement);
+      const hits = t.filter((w) => q.has(w)).length;
+      return { l, score: hits / Math.sqrt(t.length || 1) };
+    })
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score || b.l.confidence - a.l.confidence)
+    .slice(0, limit)
+    .map((x) => x.l);
+}
+
+/** The /why answer as Markdown. */
+export function renderWhy(query: string, views: LawView[]): string {
+  if (!views.length) return `No learned rule matches "${query}". Rules are derived at consolidation level 3 (/consolidate 3).`;
+  const out: string[] = [];
+  for (const v of views) {
+    const flags = [v.stale ? 'stale' : '', v.contradictedBy ? 'contradicted' : ''].filter(Boolean).join(', ');
+    out.push(`**${v.statement}**`);
+    out.push(`confidence ${v.effectiveConfidence.toFixed(2)} (derived ${v.confidence.toFixed(2)}, ${Math.round(v.ageDays)} days ago; ${v.scope})${flags ? ` — ${flags}` : ''}`);
+    if (v.contradictedBy) out.push(`- contradicted by: ${v.contradictedBy.text ?? v.contradictedBy.ref}${v.contradictedBy.why ? ` (${v.contradictedBy.why})` : ''}`);
+    for (const f of v.facts) out.push(`- fact ${f.id}: ${f.text ?? '(forgotten)'}`);
+    for (const r of v.relations) {
+      const when = r.validFrom ? ` (${r.validFrom.slice(0, 10)}${r.validTo ? ` → ${r.validTo.slice(0, 10)}` : ' → now'})` : '';
+      out.push(`- relation ${r.id}: ${r.text ?? '(retracted)'}${when}`);
+      for (const s of r.sources) out.push(`  - ${s.createdAt.slice(0, 10)} in "${s.sessionTitle}" (${s.role}, message ${s.id}): ${s.excerpt}`);
+    }
+    out.push('');
+  }
+  return out.join('\n').trim();
+}

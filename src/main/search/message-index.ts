@@ -1,0 +1,129 @@
+// The SQL side of message search: posting lists from the FTS5 index (db migration 3), the index's own
+// statistics, and the candidate rows. No ranking here; see rank.ts.
+import type { Database, Statement } from 'better-sqlite3';
+import type { Role } from '../../shared/domain';
+
+/** Index rowid = seq * SPAN + agent index (fixed by migration app-0003; never change it). */
+export const SEARCH_ROWID_SPAN = 1_048_576;
+
+export function seqOf(rowid: number): number {
+  return Math.floor(rowid / SEARCH_ROWID_SPAN);
+}
+
+export function agentIdxOf(rowid: number): number {
+  return rowid % SEARCH_ROWID_SPAN;
+}
+
+export interface MessageRow {
+  seq: number;
+  id: string;
+  sessionId: string;
+  role: Role;
+  content: string;
+  createdAt: string;
+  sessionTitle: string;
+  agentId: string;
+  incognito: boolean;
+}
+
+export interface Postings {
+  /** Matching rowids, newest first. */
+  rowids: number[];
+  /** More matches exist than were read (only the newest `cap` were). */
+  capped: boolean;
+}
+
+const ROW_SELECT = `
+  SELECT m.seq AS seq, m.id AS id, m.session_id AS sessionId, m.role AS role, m.content AS content,
+         m.created_at AS createdAt, s.title AS sessionTitle, s.agent_id AS agentId, s.incognito AS incognito
+  FROM messages m JOIN sessions s ON s.id = m.session_id`;
+
+/** The same rule as the index triggers: what is searchable. */
+const LIVE = `m.deleted_at IS NULL AND m.role IN ('user', 'assistant') AND m.content <> ''`;
+
+interface RawRow extends Omit<MessageRow, 'incognito'> {
+  incognito: number;
+}
+
+export class MessageIndex {
+  private readonly postingsStmt: Statement;
+  private readonly rowsStmt: Statement;
+  private readonly statsStmt: Statement;
+  private readonly agentStmt: Statement;
+  private readonly sessionStmt: Statement;
+  private readonly agentIdx = new Map<string, number>();
+
+  constructor(private readonly db: Database) {
+    this.postingsStmt = db.prepare(`SELECT rowid FROM message_fts WHERE message_fts MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
+    this.rowsStmt = db.prepare(`${ROW_SELECT} WHERE m.seq IN (SELECT value FROM json_each(?)) AND ${LIVE}`);
+    this.statsStmt = db.prepare(`SELECT block FROM message_fts_data WHERE id = 1`).pluck();
+    this.agentStmt = db.prepare(`SELECT idx FROM message_search_agent WHERE agent_id = ?`).pluck();
+    this.sessionStmt = db.prepare(
+      `${ROW_SELECT} WHERE m.session_id = ? AND ${LIVE} ORDER BY m.seq`,
+    );
+  }
+
+  /** The index number of an agent, or null when it has no sessions (so nothing to find). */
+  agentIndex(agentId: string): number | null {
+    const hit = this.agentIdx.get(agentId);
+    if (hit !== undefined) return hit;
+    const idx = this.agentStmt.get(agentId) as number | undefined;
+    if (idx === undefined) return null;
+    this.agentIdx.set(agentId, idx);
+    return idx;
+  }
+
+  /** Rowids of live messages containing the word (FTS5 stems it), newest first, at most `cap`. */
+  postings(word: string, cap: number): Postings {
+    const rowids = this.postingsStmt.all(phrase(word), cap + 1) as number[];
+    const capped = rowids.length > cap;
+    if (capped) rowids.length = cap;
+    return { rowids, capped };
+  }
+
+  /**
+   * Indexed message count and mean length in tokens, from FTS5's own "averages" record (what its
+   * bm25() uses): two varints, no scan. Deletes from a contentless index are not subtracted, so this
+   * slightly overstates after many deletions — harmless for IDF and length normalisation.
+   */
+  stats(): { docs: number; avgLength: number } {
+    const block = this.statsStmt.get() as Buffer | undefined;
+    if (!block || block.length === 0) return { docs: 0, avgLength: 1 };
+    const [docs, at] = readVarint(block, 0);
+    const [tokens] = readVarint(block, at);
+    return { docs, avgLength: docs > 0 ? Math.max(1, tokens / docs) : 1 };
+  }
+
+  /** The live, searchable messages among `seqs` (any order). */
+  rows(seqs: number[]): MessageRow[] {
+    if (!seqs.length) return [];
+    return (this.rowsStmt.all(JSON.stringify(seqs)) as RawRow[]).map(toRow);
+  }
+
+  /** Every searchable message of one session, in order (a session-limited search reads them all). */
+  sessionRows(sessionId: string): MessageRow[] {
+    return (this.sessionStmt.all(sessionId) as RawRow[]).map(toRow);
+  }
+}
+
+function toRow(r: RawRow): MessageRow {
+  return { ...r, incognito: r.incognito === 1 };
+}
+
+/** A single-token FTS5 phrase; the word is already folded to letters and digits. */
+function phrase(word: string): string {
+  return `"${word.replace(/"/g, '""')}"`;
+}
+
+/** SQLite's varint: big-endian 7-bit groups, high bit = more; a 9th byte carries 8 bits. */
+export function readVarint(buf: Uint8Array, at: number): [value: number, next: number] {
+  let value = 0;
+  for (let i = 0; i < 8; i++) {
+    const b = buf[at + i];
+    if (b === undefined) return [value, at + i];
+    value = value * 128 + (b & 0x7f);
+    if ((b & 0x80) === 0) return [value, at + i + 1];
+  }
+  const last = buf[at + 8] ?? 0;
+  return [value * 256 + last, at + 9];
+}

@@ -1,0 +1,96 @@
+// Query processing: from what a person (or a model) typed to the terms worth looking up, plus the cues
+// the ranker uses — adjacent word pairs, month and year mentions, and whether it asks "when".
+import { isStopword } from './stopwords';
+import { tokenize, type Token } from './text';
+
+export interface QueryTerm {
+  /** Folded surface form: what is sent to FTS5 (which stems it itself). */
+  norm: string;
+  stem: string;
+  /** How often the stem occurs in the query. */
+  count: number;
+  /** Written capitalised mid-sentence: a name is a strong cue. */
+  proper: boolean;
+}
+
+export interface AnalyzedQuery {
+  text: string;
+  /** Distinct stems in query order; stopwords dropped unless nothing else is left. */
+  terms: QueryTerm[];
+  /** Stems of neighbouring content words ("support group"): found close together, they score more. */
+  pairs: Array<readonly [string, string]>;
+  /** 1–12, for "in June", "last May". */
+  months: number[];
+  years: number[];
+  /** Asks for a time ("when did…", "what year…", "how long ago…"). */
+  temporal: boolean;
+}
+
+export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_ABBR = new Map(MONTHS.map((m, i) => [m.slice(0, 3), i + 1]));
+MONTH_ABBR.set('sept', 9);
+/** Abbreviations that are also common words: only read as months when capitalised. */
+const AMBIGUOUS_MONTHS = new Set(['may', 'mar', 'jan', 'jun', 'aug', 'dec']);
+const TEMPORAL = /\b(when|what (?:date|day|year|month|time)|which (?:year|month|day)|how long ago|since when)\b/i;
+
+/** Queries longer than this are cut: a pasted paragraph is not a search. */
+export const MAX_QUERY_TERMS = 16;
+
+export function analyzeQuery(text: string): AnalyzedQuery {
+  const tokens = tokenize(text);
+  const months = new Set<number>();
+  const years = new Set<number>();
+  for (const t of tokens) {
+    const month = monthOf(t, text);
+    if (month) months.add(month);
+    if (/^(19|20)\d\d$/.test(t.norm)) years.add(Number(t.norm));
+  }
+
+  const content = tokens.filter((t) => !isStopword(t.norm));
+  const kept = content.length ? content : tokens;
+  const byStem = new Map<string, QueryTerm>();
+  for (const t of kept) {
+    const existing = byStem.get(t.stem);
+    if (existing) existing.count++;
+    else if (byStem.size < MAX_QUERY_TERMS) byStem.set(t.stem, { norm: t.norm, stem: t.stem, count: 1, proper: isProper(t, text, tokens) });
+  }
+
+  // Pairs: consecutive content words with no more than one stopword between them.
+  const pairs: Array<readonly [string, string]> = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    if (isStopword(tokens[i].norm)) continue;
+    for (let j = i + 1; j < tokens.length && j <= i + 2; j++) {
+      if (isStopword(tokens[j].norm)) continue;
+      const key = `${tokens[i].stem} ${tokens[j].stem}`;
+      if (tokens[i].stem !== tokens[j].stem && !seen.has(key)) {
+        seen.add(key);
+        pairs.push([tokens[i].stem, tokens[j].stem]);
+      }
+      break;
+    }
+  }
+
+  return { text, terms: [...byStem.values()], pairs, months: [...months], years: [...years], temporal: TEMPORAL.test(text) };
+}
+
+function monthOf(t: Token, text: string): number | null {
+  const full = MONTHS.indexOf(t.norm);
+  const n = full >= 0 ? full + 1 : (MONTH_ABBR.get(t.norm) ?? null);
+  if (!n) return null;
+  const capitalised = /^\p{Lu}/u.test(text.slice(t.start, t.end));
+  if ((AMBIGUOUS_MONTHS.has(t.norm) || t.norm.length <= 4) && !capitalised) return null;
+  // "May I…" at the start of a sentence is not a month.
+  if (t.norm === 'may' && isSentenceStart(text, t.start)) return null;
+  return n;
+}
+
+function isProper(t: Token, text: string, tokens: Token[]): boolean {
+  if (!/^\p{Lu}/u.test(text.slice(t.start, t.end))) return false;
+  return t !== tokens[0] && !isSentenceStart(text, t.start);
+}
+
+function isSentenceStart(text: string, at: number): boolean {
+  const before = text.slice(0, at).trimEnd();
+  return before === '' || /[.!?]$/.test(before);
+}

@@ -1,0 +1,46 @@
+// Search results as they cross the contract (`search.query`), the CLI and the `memory_search` tool.
+import type { Role } from './domain';
+
+/** [start, end) offsets of a matched word in the text it belongs to. */
+export type Highlight = [number, number];
+
+export interface MessageHit {
+  messageId: string;
+  sessionId: string;
+  sessionTitle: string;
+  agentId: string;
+  role: Role;
+  createdAt: string;
+  /** The part of the message around its matches (whitespace collapsed, `…` where cut). */
+  snippet: string;
+  highlights: Highlight[];
+  score: number;
+}
+
+export interface FactHit {
+  factId: string;
+  scope: string;
+  text: string;
+  highlights: Highlight[];
+  score: number;
+}
+
+export interface EntityHit {
+  nodeId: number;
+  scope: string;
+  name: string;
+  type: string;
+  summary: string;
+  score: number;
+}
+
+export interface SearchResults {
+  query: string;
+  /** Past messages, best first. */
+  messages: MessageHit[];
+  /** L1 facts in the scopes searched, best first. */
+  facts: FactHit[];
+  /** L2 graph entities in the scopes searched, best first. */
+  entities: EntityHit[];
+  tookMs: number;
+}
