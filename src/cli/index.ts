@@ -2,6 +2,7 @@
 import { MonadError } from '../shared/errors';
 import { UsageError } from './args';
 import { commandCommand, commandHelp } from './commands/command';
+import { consolidateCommand, consolidateHelp } from './commands/consolidate';
 import { factsCommand, factsHelp } from './commands/facts';
 import { serveCommand, serveHelp } from './commands/serve';
 import { statusCommand, statusHelp } from './commands/status';
@@ -15,6 +16,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   facts: { run: factsCommand, help: factsHelp },
   run: { run: commandCommand, help: commandHelp },
   why: { run: whyCommand, help: whyHelp },
+  consolidate: { run: consolidateCommand, help: consolidateHelp },
 };
 
 function usage(): string {

@@ -16,6 +16,9 @@ import { ProviderService } from './llm/provider-service';
 import { FactsLayer } from './memory/facts-layer';
 import { GraphLayer } from './memory/graph-layer';
 import { LawsLayer } from './memory/laws-layer';
+import { createMemorySearchTool } from './search/memory-search-tool';
+import { SearchService } from './search/search-service';
+import { ConsolidationLayer } from './memory/consolidation-layer';
 import { memoryMigrations } from './db/migrations/memory';
 import { ConfigStore } from './config/store';
 import { schemaVersion } from './db/migrate';
@@ -34,6 +37,8 @@ export interface EngineOptions {
   versions?: { electron: string | null; chrome: string | null };
   /** Watch config.json for edits (off for one-shot CLI commands). */
   watchConfig?: boolean;
+  /** Start the consolidation scheduler (default on for the app and server hosts). */
+  backgroundJobs?: boolean;
   now?: () => Date;
 }
 
@@ -56,6 +61,8 @@ export class Engine {
   readonly facts: FactsLayer;
   readonly graph: GraphLayer;
   readonly laws: LawsLayer;
+  readonly search: SearchService;
+  readonly consolidation: ConsolidationLayer;
   readonly now: () => Date;
   private closed = false;
 
@@ -110,6 +117,28 @@ export class Engine {
       now: this.now,
     });
     this.laws.register(this.facts.recall, this.commands);
+    // Search (issue 9): messages via the FTS index of app migration 3, L1 facts, L2 entities.
+    this.search = new SearchService({
+      db: this.appDb,
+      facts: this.facts.memory,
+      entities: (scopes, query, limit) => this.graph.store.explore(scopes, query, limit).nodes,
+    });
+    this.tools.register(createMemorySearchTool(this.search));
+    this.consolidation = new ConsolidationLayer({
+      memoryDb: this.memoryDb,
+      config: () => this.config.get(),
+      sessions: this.sessions,
+      memory: this.facts.memory,
+      graph: this.graph,
+      laws: this.laws,
+      llm: this.llm,
+      events: this.events,
+      now: this.now,
+      log: (msg, err) => this.log(msg, err),
+    });
+    this.consolidation.register(this.commands);
+    // Long-running hosts catch up in the background; one-shot CLI commands do not.
+    if (opts.host !== 'cli' && opts.backgroundJobs !== false) this.consolidation.scheduler.start();
     this.config.onChange((config, health) => {
       this.events.emit('config.changed', { config, error: health.error });
       this.events.emit('status.changed', this.status());
@@ -168,6 +197,8 @@ export class Engine {
     if (this.closed) return;
     this.closed = true;
     this.chat.cancelAll();
+    this.consolidation.scheduler.stop();
+    this.consolidation.pipeline.cancelAll();
     this.facts.close();
     this.config.close();
     this.appDb.close();

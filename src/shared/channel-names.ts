@@ -43,6 +43,10 @@ const channelNameSet = {
   'laws.list': true,
   'laws.derive': true,
   'laws.check': true,
+  'memory.status': true,
+  'consolidate.run': true,
+  'consolidate.cancel': true,
+  'consolidate.history': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {
@@ -53,6 +57,8 @@ const eventNameSet = {
   'chat.delta': true,
   'chat.tool': true,
   'chat.message': true,
+  'consolidate.progress': true,
+  'consolidate.done': true,
 } satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES = Object.freeze(Object.keys(channelNameSet) as ChannelName[]);

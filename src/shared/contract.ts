@@ -20,7 +20,10 @@ import type {
   GraphEdgeDetail,
   GraphNodeDetail,
   GraphSnapshot,
+  ConsolidationProgress,
+  ConsolidationSummary,
   LawView,
+  MemoryStatus,
   RecallSnapshot,
   Session,
 } from './domain';
@@ -149,6 +152,15 @@ export const contract = {
   'laws.check': channel<{ scope: string; checked: number; flagged: { lawId: number; factId: string; why: string }[] }[]>()(
     z.object({ scopes: z.array(scope).min(1).max(200) }).strict(),
   ),
+
+  // The consolidation pipeline and memory status.
+  'memory.status': channel<MemoryStatus>()(empty),
+  /** Runs the pipeline for one agent (or every agent) and resolves with the summary; progress arrives as events. */
+  'consolidate.run': channel<ConsolidationSummary[]>()(
+    z.object({ agentId: idSchema.optional(), level: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional() }).strict(),
+  ),
+  'consolidate.cancel': channel<{ cancelled: boolean }>()(z.object({ agentId: idSchema }).strict()),
+  'consolidate.history': channel<ConsolidationSummary[]>()(z.object({ agentId: idSchema.optional(), limit: z.number().int().min(1).max(50).optional() }).strict()),
 } as const;
 
 export type Contract = typeof contract;
@@ -175,6 +187,8 @@ export interface EventMap {
   'chat.tool': { sessionId: string; turnId: string; messageId: string; callId: string; name: string; state: 'running' | 'done' | 'error' };
   /** A message was persisted. */
   'chat.message': { sessionId: string; message: Message };
+  'consolidate.progress': ConsolidationProgress;
+  'consolidate.done': ConsolidationSummary;
 }
 export type EventName = keyof EventMap;
 // The plain name list lives in channel-names.ts (zod-free, for the sandboxed preload), checked against EventMap there.

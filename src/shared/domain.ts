@@ -222,3 +222,53 @@ export interface LawView {
   facts: { id: string; text: string | null }[];
   relations: { id: number; text: string | null; validFrom: string | null; validTo: string | null; sources: SourceMessage[] }[];
 }
+
+export type ConsolidationStage = 'facts' | 'graph' | 'laws';
+
+export interface ConsolidationProgress {
+  runId: string;
+  agentId: string;
+  stage: ConsolidationStage;
+  scope: string;
+  done: number;
+  total: number;
+}
+
+/** What one consolidation run changed, per layer, and what it cost. */
+export interface ConsolidationSummary {
+  runId: string;
+  agentId: string;
+  level: 1 | 2 | 3;
+  trigger: 'manual' | 'schedule' | 'command' | 'cli';
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  ok: boolean;
+  cancelled: boolean;
+  error: string | null;
+  facts: { scopes: number; skipped: number; merged: number; failed: number };
+  graph: { passes: number; failures: number; nodesAdded: number; edgesAdded: number; edgesMerged: number; edgesClosed: number; edgesRetracted: number; nodesRemoved: number } | null;
+  laws: { scopes: number; skipped: number; derived: number; dropped: number; failed: number } | null;
+  llmCalls: number;
+  tokens: { input: number; output: number };
+}
+
+export interface AgentMemoryStatus {
+  agentId: string;
+  name: string;
+  effectiveLevel: 1 | 2 | 3;
+  autoConsolidate: boolean;
+  intervalMinutes: number;
+  running: boolean;
+  lastRun: ConsolidationSummary | null;
+  nextRunAt: string | null;
+  lastError: string | null;
+  memoryModel: string | null;
+}
+
+export interface MemoryStatus {
+  backend: 'builtin' | 'mem0';
+  agents: AgentMemoryStatus[];
+  models: { chat: string | null; memory: string | null; embedding: string | null };
+  decay: { halfLifeDays: number; floor: number };
+}

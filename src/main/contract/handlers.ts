@@ -108,5 +108,15 @@ export function createHandlers(engine: Engine): Handlers {
       return { scope, derived: r.derived, dropped: r.dropped, rejected: r.rejected };
     },
     'laws.check': ({ scopes }) => engine.laws.check(scopes),
+
+    'memory.status': () => engine.consolidation.status(),
+    'consolidate.run': async ({ agentId, level }) => {
+      if (agentId) return [await engine.consolidation.run(agentId, { level, trigger: 'manual' })];
+      const out = [];
+      for (const a of engine.agents.list()) out.push(await engine.consolidation.run(a.id, { level, trigger: 'manual' }));
+      return out;
+    },
+    'consolidate.cancel': ({ agentId }) => ({ cancelled: engine.consolidation.pipeline.cancel(agentId) }),
+    'consolidate.history': ({ agentId, limit }) => engine.consolidation.runs.history(agentId, limit),
   };
 }

@@ -83,10 +83,13 @@ const TOOL_NAME =
 
 interface Rule {
   reason: string;
-  pattern: RegExp;
+  test(text: string): boolean;
 }
 
-const rule = (reason: string, source: string): Rule => ({ reason, pattern: new RegExp(source, 'u') });
+const rule = (reason: string, source: string): Rule => {
+  const pattern = new RegExp(source, 'u');
+  return { reason, test: (text) => pattern.test(text) };
+};
 
 /**
  * An override in a language other than English: verb + (qualifier such as "previous"/"all"/"system") + noun
@@ -371,13 +374,28 @@ const AUTHORIZATION_RULES: Rule[] = [
   ),
 ];
 
+/** URLs are found with one greedy, bounded pattern and judged separately, so nothing backtracks over them. */
+const URL = /(?:https?:)?\/\/[^\s)]{1,2000}/g;
+const MARKDOWN_IMAGE_URL = /!\[[^\]\n]{0,200}\]\(\s*<?(https?:\/\/[^\s)]{1,2000})/g;
+const TEMPLATE_SLOT = /\{[^}\s]{1,60}\}|\$\{|\{\{|%7b/;
+const DATA_WORD = /conversation|chat|history|memor|secret|password|summary|message|email|user_?data|token|apikey|api_key/;
+
+const exfiltratingUrl: Rule = {
+  reason: REASON.exfil,
+  test(text) {
+    // Templated URLs: the model fills {conversation} in and the fetch carries it out (SpAIware-style).
+    for (const m of text.matchAll(URL)) if (TEMPLATE_SLOT.test(m[0])) return true;
+    // A Markdown image renders (and fetches) by itself; one whose query names user data is a beacon.
+    for (const m of text.matchAll(MARKDOWN_IMAGE_URL)) {
+      const query = m[1].search(/[?#]/);
+      if (query >= 0 && DATA_WORD.test(m[1].slice(query))) return true;
+    }
+    return false;
+  },
+};
+
 const EXFIL_RULES: Rule[] = [
-  // Templated URLs: the model fills {conversation} in and the image fetch carries it out (SpAIware).
-  rule(REASON.exfil, String.raw`(?:https?:)?\/\/[^\s)]{1,500}?(?:\{[^}\s]{1,60}\}|\$\{|\{\{|%7b)`),
-  rule(
-    REASON.exfil,
-    String.raw`!\[[^\]\n]{0,200}\]\(\s*<?https?:\/\/[^)\s]*[?&][^)\s]*(?:conversation|chat|history|memor|secret|password|summary|messages?|email|user_?data|token|apikey|api_key)`,
-  ),
+  exfiltratingUrl,
   rule(
     REASON.exfil,
     String.raw`${IMP}(?:send|e-?mail|mail|forward|post|upload|transmit|leak|exfiltrate|share|copy|sync|report|submit|relay|deliver|export|dump|fax|beacon|ping)${E}${gap(80)}${B}(?:to|with|at|into|on)\s+${DESTINATION}`,
@@ -448,17 +466,16 @@ export const RULES_FOR_PROFILING_ONLY: readonly Rule[] = [
 
 /** Letters-only phrases: survive spacing ("i g n o r e"), punctuation and leetspeak, rare in real text. */
 const COMPACT_RULES: readonly Rule[] = [
-  {
-    reason: REASON.override,
-    pattern:
-      /(?:ignore|disregard|forget|override|bypass)(?:all|any|every)?(?:of)?(?:the|your|my|these)?(?:previous|prior|preceding|above|earlier|former|system|initial|original)(?:instruction|prompt|directive|command|guideline)/,
-  },
-  { reason: REASON.persona, pattern: /doanythingnow|youarenowdan|jailbreakmodeenabled/ },
+  rule(
+    REASON.override,
+    String.raw`(?:ignore|disregard|forget|override|bypass)(?:all|any|every)?(?:of)?(?:the|your|my|these)?(?:previous|prior|preceding|above|earlier|former|system|initial|original)(?:instruction|prompt|directive|command|guideline)`,
+  ),
+  rule(REASON.persona, String.raw`doanythingnow|youarenowdan|jailbreakmodeenabled`),
 ];
 
 function firstMatch(rules: readonly Rule[], texts: readonly string[]): InjectionVerdict | null {
   for (const r of rules) {
-    for (const t of texts) if (r.pattern.test(t)) return { reason: r.reason };
+    for (const t of texts) if (r.test(t)) return { reason: r.reason };
   }
   return null;
 }

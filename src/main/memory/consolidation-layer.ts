@@ -1,0 +1,141 @@
+// Consolidation wiring: the pipeline, its run history, the per-agent scheduler, memory status, and the
+// /consolidate and /memory commands.
+import type { Config } from '../../shared/config';
+import type { ConsolidationSummary, MemoryStatus } from '../../shared/domain';
+import type { CommandRegistry } from '../chat/slash-commands';
+import type { SessionStore } from '../chat/session-store';
+import type { EventBus } from '../events';
+import type { LlmClient } from '../llm/llm-client';
+import { resolveModel } from '../llm/roles';
+import { ConsolidationPipeline, effectiveLevel, type Level } from './consolidate/pipeline';
+import { RunStore } from './consolidate/run-store';
+import { ConsolidationScheduler } from './consolidate/scheduler';
+import type { MemoryDir } from './facts/memory-dir';
+import type { GraphLayer } from './graph-layer';
+import type { LawsLayer } from './laws-layer';
+import type { Database } from 'better-sqlite3';
+
+export interface ConsolidationLayerDeps {
+  memoryDb: Database;
+  config: () => Config;
+  sessions: SessionStore;
+  memory: MemoryDir;
+  graph: GraphLayer;
+  laws: LawsLayer;
+  llm: LlmClient;
+  events: EventBus;
+  now: () => Date;
+  log: (msg: string, err?: unknown) => void;
+}
+
+export function formatSummary(s: ConsolidationSummary): string {
+  const parts = [`**Consolidation (level ${s.level}) ${s.cancelled ? 'cancelled' : s.ok ? 'done' : 'finished with errors'}** in ${(s.durationMs / 1000).toFixed(1)} s`];
+  parts.push(`- facts: ${s.facts.merged} merged across ${s.facts.scopes} scopes (${s.facts.skipped} unchanged)`);
+  if (s.graph) parts.push(`- graph: +${s.graph.nodesAdded} entities, +${s.graph.edgesAdded} relations, ${s.graph.edgesClosed} closed, ${s.graph.edgesRetracted} retracted (${s.graph.passes} passes)`);
+  if (s.laws) parts.push(`- laws: ${s.laws.derived} derived, ${s.laws.dropped} replaced, ${s.laws.skipped} of ${s.laws.scopes} scopes unchanged`);
+  parts.push(`- ${s.llmCalls} LLM calls, ${s.tokens.input + s.tokens.output} tokens`);
+  if (s.error) parts.push(`- error: ${s.error}`);
+  return parts.join('\n');
+}
+
+export class ConsolidationLayer {
+  readonly runs: RunStore;
+  readonly pipeline: ConsolidationPipeline;
+  readonly scheduler: ConsolidationScheduler;
+
+  constructor(private readonly d: ConsolidationLayerDeps) {
+    this.runs = new RunStore(d.memoryDb);
+    this.pipeline = new ConsolidationPipeline({
+      config: d.config,
+      sessions: d.sessions,
+      memory: d.memory,
+      graph: d.graph,
+      laws: d.laws,
+      llm: d.llm,
+      runs: this.runs,
+      now: d.now,
+      onProgress: (p) => d.events.emit('consolidate.progress', p),
+    });
+    this.scheduler = new ConsolidationScheduler({
+      config: d.config,
+      run: (agentId) => this.run(agentId, { trigger: 'schedule' }),
+      isRunning: (agentId) => this.pipeline.isRunning(agentId),
+      lastRunAt: (agentId) => {
+        const last = this.runs.last(agentId);
+        return last ? Date.parse(last.startedAt) : null;
+      },
+      log: d.log,
+    });
+  }
+
+  async run(agentId: string, opts: { level?: Level; trigger?: ConsolidationSummary['trigger'] } = {}): Promise<ConsolidationSummary> {
+    const summary = await this.pipeline.run(agentId, opts);
+    this.d.events.emit('consolidate.done', summary);
+    return summary;
+  }
+
+  status(): MemoryStatus {
+    const config = this.d.config();
+    const name = (role: 'chat' | 'memory' | 'embedding', agentId?: string) => {
+      const r = resolveModel(config, role, agentId);
+      return r ? `${r.provider.name} · ${r.model}` : null;
+    };
+    const now = this.d.now().getTime();
+    return {
+      backend: config.memory.backend,
+      agents: config.agent.agents.map((a) => {
+        const next = this.scheduler.nextRunAt(a.id, now);
+        return {
+          agentId: a.id,
+          name: a.name,
+          effectiveLevel: effectiveLevel(config, a.id),
+          autoConsolidate: a.memory.autoConsolidate,
+          intervalMinutes: a.memory.intervalMinutes,
+          running: this.pipeline.isRunning(a.id),
+          lastRun: this.runs.last(a.id),
+          nextRunAt: next === null ? null : new Date(next).toISOString(),
+          lastError: this.scheduler.lastError(a.id),
+          memoryModel: name('memory', a.id),
+        };
+      }),
+      models: { chat: name('chat'), memory: name('memory'), embedding: name('embedding') },
+      decay: config.memory.decay,
+    };
+  }
+
+  register(commands: CommandRegistry): void {
+    const consolidate = async (args: string, ctx: { agentId?: string }) => {
+      const m = /^([1-3])?$/.exec(args.trim());
+      if (!m) return { output: 'Usage: /consolidate [1-3]' };
+      const summary = await this.run(ctx.agentId ?? 'default', { level: m[1] ? (Number(m[1]) as Level) : undefined, trigger: 'command' });
+      return { output: formatSummary(summary), data: summary };
+    };
+    commands.register({ name: 'consolidate', usage: '/consolidate [1-3] — consolidate memory now (1 facts, 2 + graph, 3 + laws)', run: consolidate });
+    commands.register({
+      name: 'memory',
+      usage: '/memory consolidate|why|check|status — the memory commands in one place',
+      run: async (args, ctx) => {
+        const [sub, ...rest] = args.split(/\s+/);
+        const tail = rest.join(' ');
+        switch (sub) {
+          case 'consolidate':
+            return consolidate(tail, ctx);
+          case 'why':
+            return commands.run(`/why ${tail}`, ctx);
+          case 'check':
+            return commands.run('/check-memory', ctx);
+          case 'status': {
+            const st = this.status();
+            const lines = [`**Memory** — backend ${st.backend}; memory model ${st.models.memory ?? 'not set'}`];
+            for (const a of st.agents) {
+              lines.push(`- ${a.name} (${a.agentId}): level ${a.effectiveLevel}, ${a.autoConsolidate ? `every ${a.intervalMinutes} min` : 'manual'}; last run ${a.lastRun ? `${a.lastRun.finishedAt} (${a.lastRun.ok ? 'ok' : a.lastRun.error})` : 'never'}`);
+            }
+            return { output: lines.join('\n'), data: st };
+          }
+          default:
+            return { output: 'Usage: /memory consolidate [1-3] | /memory why <text> | /memory check | /memory status' };
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,48 @@
+// memory_search: the agent's way into its own past conversations (plus its facts and graph entities).
+// Scoped to the calling agent; incognito chats are never searched.
+import { z } from 'zod';
+import type { SearchResults } from '../../shared/search';
+import type { AgentTool } from '../chat/tools';
+import type { SearchService } from './search-service';
+import { markHighlights } from './snippet';
+
+export const memorySearchInput = z.object({
+  query: z.string().trim().min(1).max(500).describe('What to look for: names, topics, words that were used'),
+  k: z.number().int().min(1).max(20).optional().describe('How many messages to return (default 8)'),
+});
+
+export const MEMORY_SEARCH_DEFAULT_K = 8;
+
+export function createMemorySearchTool(search: SearchService): AgentTool<typeof memorySearchInput> {
+  return {
+    name: 'memory_search',
+    description:
+      'Search your past conversations with this user (and your saved facts and knowledge-graph entities). Returns matching messages with their message id, date and chat title. Use it when the user refers to something discussed before.',
+    inputSchema: memorySearchInput,
+    execute: ({ query, k }, { session }) =>
+      renderForModel(search.search({ query, agentId: session.agentId, k: k ?? MEMORY_SEARCH_DEFAULT_K, excludeIncognito: true })),
+  };
+}
+
+export function renderForModel(r: SearchResults): string {
+  const lines: string[] = [];
+  if (!r.messages.length && !r.facts.length && !r.entities.length) return `Nothing in your memory matches "${r.query}".`;
+  if (r.messages.length) {
+    lines.push(`Past messages matching "${r.query}" (best first):`);
+    r.messages.forEach((m, i) => {
+      const text = markHighlights({ text: m.snippet, highlights: m.highlights }, '**', '**');
+      lines.push(`${i + 1}. [message ${m.messageId}] ${m.createdAt.slice(0, 10)} · chat "${m.sessionTitle}" · ${m.role}: ${text}`);
+    });
+  } else {
+    lines.push(`No past messages match "${r.query}".`);
+  }
+  if (r.facts.length) {
+    lines.push('', 'Saved facts:');
+    for (const f of r.facts) lines.push(`- [fact ${f.factId}, ${f.scope}] ${f.text}`);
+  }
+  if (r.entities.length) {
+    lines.push('', 'Knowledge-graph entities:');
+    for (const e of r.entities) lines.push(`- ${e.name} [${e.type}]${e.summary ? `: ${e.summary}` : ''}`);
+  }
+  return lines.join('\n');
+}
