@@ -6,6 +6,7 @@ import { consolidateCommand, consolidateHelp } from './commands/consolidate';
 import { factsCommand, factsHelp } from './commands/facts';
 import { serveCommand, serveHelp } from './commands/serve';
 import { statusCommand, statusHelp } from './commands/status';
+import { exportCommand, exportHelp, importCommand, importHelp } from './commands/transfer';
 import { whyCommand, whyHelp } from './commands/why';
 
 type Command = (argv: string[]) => Promise<number>;
@@ -17,6 +18,8 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   run: { run: commandCommand, help: commandHelp },
   why: { run: whyCommand, help: whyHelp },
   consolidate: { run: consolidateCommand, help: consolidateHelp },
+  import: { run: importCommand, help: importHelp },
+  export: { run: exportCommand, help: exportHelp },
 };
 
 function usage(): string {

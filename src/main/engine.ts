@@ -2,7 +2,7 @@
 // It never imports `electron`; hosts pass in what differs (secret store, versions).
 import { readFileSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
-import type { AppStatus } from '../shared/domain';
+import type { AppStatus, Notice } from '../shared/domain';
 import { MonadError } from '../shared/errors';
 import { AgentService } from './agents/agent-service';
 import { ChatService } from './chat/agent-loop';
@@ -19,11 +19,13 @@ import { LawsLayer } from './memory/laws-layer';
 import { createMemorySearchTool } from './search/memory-search-tool';
 import { SearchService } from './search/search-service';
 import { ConsolidationLayer } from './memory/consolidation-layer';
+import { TransferService } from './transfer/transfer-service';
 import { memoryMigrations } from './db/migrations/memory';
 import { ConfigStore } from './config/store';
 import { schemaVersion } from './db/migrate';
 import { appMigrations } from './db/migrations/app';
 import { openDatabase, sqliteVersion } from './db/open';
+import { applyPendingRestore, backupFilesFor, backupsDir, BackupService } from './db/backup';
 import { EventBus } from './events';
 import { sweepTempFiles } from './fs/atomic-write';
 import { ensureHome, homePaths, type HomePaths } from './home';
@@ -63,7 +65,11 @@ export class Engine {
   readonly laws: LawsLayer;
   readonly search: SearchService;
   readonly consolidation: ConsolidationLayer;
+  readonly transfer: TransferService;
   readonly now: () => Date;
+  /** What the person must be told about this run (database recovered, restore applied…); shown in app status. */
+  readonly notices: Notice[] = [];
+  readonly backups: BackupService;
   private closed = false;
 
   private constructor(private readonly opts: EngineOptions) {
@@ -71,10 +77,18 @@ export class Engine {
     this.paths = homePaths(opts.home);
     ensureHome(this.paths);
     sweepTempFiles(this.paths.root);
+    // A restore staged by `backups.restore` is applied here, before any database handle exists.
+    const restored = applyPendingRestore(this.paths, this.now);
+    if (restored) this.notify(restored);
     this.config = ConfigStore.open(this.paths.config, this.now);
-    this.appDb = openDatabase(this.paths.appDb, appMigrations, 'db/app.sqlite');
+    const recover = (file: 'app.sqlite' | 'memory.sqlite') => ({
+      backupFiles: () => backupFilesFor(backupsDir(this.paths.root), file),
+      now: this.now,
+      onNotice: (n: Notice) => this.notify(n),
+    });
+    this.appDb = openDatabase(this.paths.appDb, appMigrations, 'db/app.sqlite', recover('app.sqlite'));
     try {
-      this.memoryDb = openDatabase(this.paths.memoryDb, memoryMigrations, 'db/memory.sqlite');
+      this.memoryDb = openDatabase(this.paths.memoryDb, memoryMigrations, 'db/memory.sqlite', recover('memory.sqlite'));
     } catch (err) {
       this.appDb.close();
       throw err;
@@ -137,8 +151,18 @@ export class Engine {
       log: (msg, err) => this.log(msg, err),
     });
     this.consolidation.register(this.commands);
+    this.transfer = new TransferService(this);
+    this.backups = new BackupService({
+      paths: this.paths,
+      appDb: this.appDb,
+      memoryDb: this.memoryDb,
+      now: this.now,
+      log: (msg, err) => this.log(msg, err),
+      onNotice: (n) => this.notify(n),
+    });
     // Long-running hosts catch up in the background; one-shot CLI commands do not.
     if (opts.host !== 'cli' && opts.backgroundJobs !== false) this.consolidation.scheduler.start();
+    if (opts.host !== 'cli' && opts.backgroundJobs !== false) this.backups.start();
     this.config.onChange((config, health) => {
       this.events.emit('config.changed', { config, error: health.error });
       this.events.emit('status.changed', this.status());
@@ -171,7 +195,18 @@ export class Engine {
       config: { ok: cfg.ok, path: this.paths.config, error: cfg.error, lastGoodAt: cfg.lastGoodAt },
       db,
       secrets: this.secrets.info(),
+      notices: [...this.notices, ...this.pendingRestoreNotice()],
     };
+  }
+
+  private notify(n: Notice): void {
+    this.notices.push(n);
+    if (n.level !== 'info') console.error(`[monad] ${n.message}`);
+  }
+
+  private pendingRestoreNotice(): Notice[] {
+    const p = this.backups.pending();
+    return p ? [{ level: 'info', code: 'restore-pending', message: `Backup ${p.name} will be restored when Monad next starts.`, at: p.requestedAt }] : [];
   }
 
   /** Deletes a session and tells the memory layers (SessionEnd) so they drop what was only its. */
@@ -198,6 +233,7 @@ export class Engine {
     this.closed = true;
     this.chat.cancelAll();
     this.consolidation.scheduler.stop();
+    this.backups.stop();
     this.consolidation.pipeline.cancelAll();
     this.facts.close();
     this.config.close();

@@ -47,6 +47,10 @@ const channelNameSet = {
   'consolidate.run': true,
   'consolidate.cancel': true,
   'consolidate.history': true,
+  'transfer.export': true,
+  'transfer.import': true,
+  'backups.list': true,
+  'backups.restore': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

@@ -6,6 +6,7 @@ import type { AgentInput, Agent, Config } from './config';
 import { agentPatchSchema, agentSchema, idSchema, providerSchema } from './config';
 import type {
   AppStatus,
+  BackupInfo,
   ChatTurnResult,
   CommandResult,
   CoreFileView,
@@ -22,9 +23,11 @@ import type {
   GraphSnapshot,
   ConsolidationProgress,
   ConsolidationSummary,
+  ImportReport,
   LawView,
   MemoryStatus,
   RecallSnapshot,
+  RestoreStaged,
   Session,
 } from './domain';
 import type { WireError } from './errors';
@@ -161,6 +164,14 @@ export const contract = {
   ),
   'consolidate.cancel': channel<{ cancelled: boolean }>()(z.object({ agentId: idSchema }).strict()),
   'consolidate.history': channel<ConsolidationSummary[]>()(z.object({ agentId: idSchema.optional(), limit: z.number().int().min(1).max(50).optional() }).strict()),
+
+  // Import / export of everything (the UI's Import and Export buttons).
+  'transfer.export': channel<{ filename: string; text: string }>()(empty),
+  'transfer.import': channel<ImportReport>()(z.object({ text: z.string().min(1).max(512 * 1024 * 1024) }).strict()),
+
+  // Backups of both databases (daily, automatic). Restore is staged and applied at the next start.
+  'backups.list': channel<BackupInfo[]>()(empty),
+  'backups.restore': channel<RestoreStaged>()(z.object({ name: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z(-\d{1,3})?$/, 'a backup name') }).strict()),
 } as const;
 
 export type Contract = typeof contract;

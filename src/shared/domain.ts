@@ -61,6 +61,30 @@ export interface AppStatus {
   config: HealthItem & { lastGoodAt: string | null };
   db: HealthItem & { schemaVersion: number };
   secrets: { kind: 'safeStorage' | 'file'; encrypted: boolean; warning: string | null };
+  /** Things the person must be told about this run: a damaged database restored, a restore applied or pending. */
+  notices: Notice[];
+}
+
+export interface Notice {
+  level: 'info' | 'warning' | 'error';
+  code: 'db-restored' | 'db-reset' | 'restore-applied' | 'restore-failed' | 'restore-pending' | 'backup-failed';
+  message: string;
+  at: string;
+}
+
+/** One backup set under <home>/backups/<name>/: both databases, copied with SQLite's online backup API. */
+export interface BackupInfo {
+  name: string;
+  createdAt: string;
+  reason: 'daily' | 'manual' | 'before-restore';
+  files: { file: 'app.sqlite' | 'memory.sqlite'; bytes: number; schemaVersion: number }[];
+}
+
+export interface RestoreStaged {
+  name: string;
+  /** Always true: a restore is applied when Monad next starts, before any database is opened. */
+  restartRequired: true;
+  message: string;
 }
 
 export type Scope = `global` | `agent:${string}` | `project:${string}` | `session:${string}` | `org:${string}`;
@@ -271,4 +295,81 @@ export interface MemoryStatus {
   agents: AgentMemoryStatus[];
   models: { chat: string | null; memory: string | null; embedding: string | null };
   decay: { halfLifeDays: number; floor: number };
+}
+
+export interface ImportReport {
+  format: 'transcript' | 'export' | 'chatgpt';
+  agents: { added: number };
+  sessions: { added: number; skipped: number };
+  messages: { added: number; skipped: number };
+  facts: { added: number; skipped: number };
+  identity: { written: number; skipped: number };
+  graph: { nodes: number; edges: number };
+  laws: { added: number; skipped: number };
+  warnings: string[];
+}
+
+// The mem0 backend and its managed qdrant (issue 8).
+
+/** Where the managed qdrant is: the phases the UI and `monad status` show. */
+export type QdrantPhase = 'not-needed' | 'stopped' | 'downloading' | 'starting' | 'ready' | 'failed';
+
+export interface QdrantStatus {
+  phase: QdrantPhase;
+  version: string;
+  /** Download progress, while downloading. */
+  progress: { received: number; total: number | null } | null;
+  url: string | null;
+  port: number | null;
+  pid: number | null;
+  restarts: number;
+  /** Something worth saying that is not an error (e.g. "port 6317 was taken; using 6318"). */
+  note: string | null;
+  /** Why it failed, when it did. */
+  error: string | null;
+  logFile: string;
+}
+
+/** The mem0 backend as a whole: `fallback` = qdrant could not boot, mem0 runs on its local SQLite store. */
+export type Mem0Phase = 'not-needed' | 'downloading' | 'starting' | 'ready' | 'failed' | 'fallback';
+
+export interface Mem0Status {
+  backend: 'builtin' | 'mem0';
+  phase: Mem0Phase;
+  /** One line for people: what is happening and why. */
+  message: string;
+  store: { kind: 'qdrant' | 'remote' | 'local'; location: string } | null;
+  qdrant: QdrantStatus;
+  models: { memory: string | null; embedding: string | null };
+  /** Turns waiting to be observed (extraction runs in the background). */
+  pendingObservations: number;
+  lastError: string | null;
+}
+
+export interface Mem0Entry {
+  id: string;
+  text: string;
+  createdAt: string | null;
+  updatedAt: string | null;
+  agentId: string | null;
+  userId: string | null;
+  /** Everything else mem0 keeps with the memory (session id, attribution, …), as display strings. */
+  metadata: Record<string, string>;
+  store: 'qdrant' | 'remote' | 'local';
+}
+
+export interface Mem0Entries {
+  entries: Mem0Entry[];
+  total: number;
+  /** Which stores were read, and any that were not (e.g. qdrant not running). */
+  sources: string[];
+  notes: string[];
+}
+
+export interface Mem0Projection {
+  points: { id: string; x: number; y: number; text: string; agentId: string | null }[];
+  /** Share of the variance each axis explains (0..1). */
+  explained: [number, number];
+  dimension: number;
+  notes: string[];
 }

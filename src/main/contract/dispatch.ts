@@ -3,6 +3,7 @@
 import { contract, isChannelName } from '../../shared/contract';
 import { MonadError, type Result, type WireError } from '../../shared/errors';
 import { formatZodError } from '../config/load';
+import { storageError } from '../db/health';
 import { scrubSecrets } from '../secrets/secret-store';
 import type { Handlers } from './handlers';
 
@@ -31,6 +32,8 @@ export async function dispatch(handlers: Handlers, channel: string, rawInput: un
 
 export function toWireError(err: unknown, ctx: DispatchContext = {}): WireError {
   const secrets = ctx.secrets?.() ?? [];
+  // A full disk is the person's to fix, not an internal error: SQLITE_FULL / ENOSPC become DISK_FULL here.
+  err = storageError(err) ?? err;
   if (err instanceof MonadError) {
     const wire = err.toWire();
     return { ...wire, message: scrubSecrets(wire.message, secrets) };

@@ -118,5 +118,11 @@ export function createHandlers(engine: Engine): Handlers {
     },
     'consolidate.cancel': ({ agentId }) => ({ cancelled: engine.consolidation.pipeline.cancel(agentId) }),
     'consolidate.history': ({ agentId, limit }) => engine.consolidation.runs.history(agentId, limit),
+
+    'transfer.export': () => ({ filename: `monad-export-${engine.now().toISOString().slice(0, 10)}.json`, text: engine.transfer.exportText() }),
+    'transfer.import': ({ text }) => engine.transfer.importText(text),
+
+    'backups.list': () => engine.backups.list(),
+    'backups.restore': ({ name }) => engine.backups.stageRestore(name),
   };
 }

@@ -3,22 +3,36 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type { Notice } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
+import { quickCheck, recoverDatabase, type RecoverOptions } from './health';
 import { migrate, type Migration } from './migrate';
 
 /** Long enough to ride out a backup or a consolidation transaction, short enough to surface a real lock. */
 const BUSY_TIMEOUT_MS = 5000;
 
-export function openDatabase(path: string, migrations: readonly Migration[], label: string): Database {
+/**
+ * With `recover`, a database that fails `quick_check` is moved aside and replaced by its newest good
+ * backup (health.ts) and the notice is handed to `onNotice`; without it, it is a DB_ERROR.
+ */
+export function openDatabase(
+  path: string,
+  migrations: readonly Migration[],
+  label: string,
+  recover?: RecoverOptions & { onNotice: (n: Notice) => void },
+): Database {
   mkdirSync(dirname(path), { recursive: true });
-  let db: Database;
-  try {
-    db = new BetterSqlite3(path);
-  } catch (err) {
-    throw new MonadError('DB_ERROR', `${label} cannot be opened: ${(err as Error).message}`, { path });
-  }
+  let db = connect(path, label);
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const verdict = quickCheck(db);
+    if (!verdict.ok) {
+      db.close();
+      if (!recover) throw new MonadError('DB_ERROR', `${label} is damaged: ${verdict.problem}`, { path });
+      recover.onNotice(recoverDatabase(path, label, verdict.problem, recover));
+      db = connect(path, label);
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
     db.pragma('journal_mode = WAL');
     // FULL: an acknowledged write survives power loss too, not just a process crash.
     db.pragma('synchronous = FULL');
@@ -28,6 +42,14 @@ export function openDatabase(path: string, migrations: readonly Migration[], lab
   } catch (err) {
     db.close();
     if (err instanceof MonadError) throw err;
+    throw new MonadError('DB_ERROR', `${label} cannot be opened: ${(err as Error).message}`, { path });
+  }
+}
+
+function connect(path: string, label: string): Database {
+  try {
+    return new BetterSqlite3(path);
+  } catch (err) {
     throw new MonadError('DB_ERROR', `${label} cannot be opened: ${(err as Error).message}`, { path });
   }
 }

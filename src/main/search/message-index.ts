@@ -26,6 +26,14 @@ export interface MessageRow {
   incognito: boolean;
 }
 
+/** What pass 2 scores: no display fields. */
+export interface ScoringRow {
+  seq: number;
+  sessionId: string;
+  content: string;
+  createdAt: string;
+}
+
 export interface Postings {
   /** Matching rowids, newest first. */
   rowids: number[];
@@ -48,6 +56,9 @@ interface RawRow extends Omit<MessageRow, 'incognito'> {
 export class MessageIndex {
   private readonly postingsStmt: Statement;
   private readonly rowsStmt: Statement;
+  private readonly scoringStmt: Statement;
+  private readonly placesStmt: Statement;
+  private readonly incognitoStmt: Statement;
   private readonly statsStmt: Statement;
   private readonly agentStmt: Statement;
   private readonly sessionStmt: Statement;
@@ -56,6 +67,12 @@ export class MessageIndex {
   constructor(private readonly db: Database) {
     this.postingsStmt = db.prepare(`SELECT rowid FROM message_fts WHERE message_fts MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
     this.rowsStmt = db.prepare(`${ROW_SELECT} WHERE m.seq IN (SELECT value FROM json_each(?)) AND ${LIVE}`);
+    this.scoringStmt = db.prepare(
+      `SELECT m.seq AS seq, m.session_id AS sessionId, m.content AS content, m.created_at AS createdAt
+       FROM json_each(?) j JOIN messages m ON m.seq = j.value WHERE ${LIVE}`,
+    );
+    this.placesStmt = db.prepare(`SELECT m.seq AS seq, m.session_id AS sessionId FROM json_each(?) j JOIN messages m ON m.seq = j.value WHERE ${LIVE}`);
+    this.incognitoStmt = db.prepare(`SELECT id FROM sessions WHERE incognito = 1`).pluck();
     this.statsStmt = db.prepare(`SELECT block FROM message_fts_data WHERE id = 1`).pluck();
     this.agentStmt = db.prepare(`SELECT idx FROM message_search_agent WHERE agent_id = ?`).pluck();
     this.sessionStmt = db.prepare(
@@ -98,6 +115,19 @@ export class MessageIndex {
   rows(seqs: number[]): MessageRow[] {
     if (!seqs.length) return [];
     return (this.rowsStmt.all(JSON.stringify(seqs)) as RawRow[]).map(toRow);
+  }
+
+  scoringRows(seqs: number[]): ScoringRow[] {
+    return seqs.length ? (this.scoringStmt.all(JSON.stringify(seqs)) as ScoringRow[]) : [];
+  }
+
+  /** Which of `seqs` are live searchable messages, and in which session (for neighbour links). */
+  places(seqs: number[]): Array<{ seq: number; sessionId: string }> {
+    return seqs.length ? (this.placesStmt.all(JSON.stringify(seqs)) as Array<{ seq: number; sessionId: string }>) : [];
+  }
+
+  incognitoSessions(): Set<string> {
+    return new Set(this.incognitoStmt.all() as string[]);
   }
 
   /** Every searchable message of one session, in order (a session-limited search reads them all). */

@@ -22,6 +22,8 @@ export interface AnalyzedQuery {
   /** 1–12, for "in June", "last May". */
   months: number[];
   years: number[];
+  /** Full days named ("13 October", "October 13, 2023"); year null when not given. */
+  days: Array<{ month: number; day: number; year: number | null }>;
   /** Asks for a time ("when did…", "what year…", "how long ago…"). */
   temporal: boolean;
 }
@@ -71,7 +73,28 @@ export function analyzeQuery(text: string): AnalyzedQuery {
     }
   }
 
-  return { text, terms: [...byStem.values()], pairs, months: [...months], years: [...years], temporal: TEMPORAL.test(text) };
+  return { text, terms: [...byStem.values()], pairs, months: [...months], years: [...years], days: daysIn(text), temporal: TEMPORAL.test(text) };
+}
+
+const MONTH_NAME = `(${MONTHS.join('|')}|(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\.?)`;
+const DAY_MONTH = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_NAME}(?:,?\\s+((?:19|20)\\d\\d))?\\b`, 'gi');
+const MONTH_DAY = new RegExp(`\\b${MONTH_NAME}\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d)(?:,?\\s+((?:19|20)\\d\\d))?`, 'gi');
+
+function monthNumber(name: string): number {
+  const n = name.toLowerCase().replace('.', '');
+  const full = MONTHS.indexOf(n);
+  return full >= 0 ? full + 1 : (MONTH_ABBR.get(n.slice(0, 3)) ?? 0);
+}
+
+/** "13 October", "October 13th, 2023", "the 5th of May" → month/day(/year). */
+export function daysIn(text: string): AnalyzedQuery['days'] {
+  const out: AnalyzedQuery['days'] = [];
+  const add = (month: number, day: number, year: string | undefined) => {
+    if (month && day >= 1 && day <= 31) out.push({ month, day, year: year ? Number(year) : null });
+  };
+  for (const m of text.matchAll(DAY_MONTH)) add(monthNumber(m[2]), Number(m[1]), m[3]);
+  for (const m of text.matchAll(MONTH_DAY)) add(monthNumber(m[1]), Number(m[2]), m[3]);
+  return out;
 }
 
 function monthOf(t: Token, text: string): number | null {

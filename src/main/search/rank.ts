@@ -2,6 +2,7 @@
 // reason each one is there. Tuned on LoCoMo (bench/locomo.ts), where each signal was kept only if it
 // moved recall@10.
 import type { AnalyzedQuery } from './query';
+import type { TermScan } from './text';
 
 export interface RankParams {
   /** BM25 term-frequency saturation and length normalisation (the usual defaults suit chat turns). */
@@ -12,12 +13,18 @@ export interface RankParams {
   pairWindow: number;
   /** Multiplier growth with the share of the query's IDF mass a message covers (rewards matching more of it). */
   coverage: number;
-  /** Share of the neighbouring turns' scores a turn inherits: answers sit next to their questions. */
+  /** Share of the previous turn's score a turn inherits: answers sit next to their questions. */
   neighbour: number;
+  /** Share of the next turn's score a turn inherits (the reply often restates the topic). */
+  neighbourNext: number;
+  /** Extra share (relative) when the previous turn asked a question. */
+  afterQuestion: number;
   /** "When…?" questions: boost for turns that carry a time expression ("yesterday", "last week"). */
   temporal: number;
   /** A month/year named in the question: boost for messages written then (or the month after). */
   dateCue: number;
+  /** A full date named in the question ("on 13 October"): boost for messages written that day. */
+  dayCue: number;
   /** Candidates scored in full after the cheap first pass. */
   candidates: number;
   /** Top candidates whose neighbours are fetched (neighbours can enter the results). */
@@ -33,8 +40,11 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   pairWindow: 4,
   coverage: 0.5,
   neighbour: 0.3,
+  neighbourNext: 0.3,
+  afterQuestion: 0,
   temporal: 0.3,
   dateCue: 0.3,
+  dayCue: 1,
   candidates: 150,
   expand: 40,
   postingCap: 4000,
@@ -70,58 +80,52 @@ export interface ScoredText {
 }
 
 /**
- * Scores one message. `stems` is its stemmed token sequence; `createdAt` drives the date cue.
- * Returns 0 when no query term occurs.
+ * Scores one message from its scan (length and where the query stems occur); `createdAt` drives the
+ * date cue. Returns 0 when no query term occurs.
  */
 export function scoreText(
-  stems: readonly string[],
+  scan: TermScan,
   terms: readonly TermStat[],
-  q: Pick<AnalyzedQuery, 'pairs' | 'months' | 'years' | 'temporal'>,
+  q: Pick<AnalyzedQuery, 'pairs' | 'months' | 'years' | 'days' | 'temporal'>,
   avgLength: number,
   p: RankParams,
   cues: { hasTimeExpression: boolean; createdAt: Date | null },
 ): ScoredText {
-  const len = stems.length;
-  const tf = new Map<string, number>();
-  const wanted = new Map<string, number>();
-  terms.forEach((t, i) => wanted.set(t.stem, i));
-  const positions = new Map<string, number[]>();
-  for (let i = 0; i < len; i++) {
-    const s = stems[i];
-    if (!wanted.has(s)) continue;
-    tf.set(s, (tf.get(s) ?? 0) + 1);
-    let list = positions.get(s);
-    if (!list) positions.set(s, (list = []));
-    list.push(i);
-  }
-  if (!tf.size) return { score: 0, matched: 0 };
+  const { positions } = scan;
+  if (!positions.size) return { score: 0, matched: 0 };
 
-  const norm = p.k1 * (1 - p.b + (p.b * len) / avgLength);
+  const norm = p.k1 * (1 - p.b + (p.b * scan.length) / avgLength);
   let bm25 = 0;
   let covered = 0;
   let total = 0;
-  const idfOf = new Map<string, number>();
   for (const t of terms) {
     total += t.idf * t.weight;
-    idfOf.set(t.stem, t.idf);
-    const f = tf.get(t.stem);
+    const f = positions.get(t.stem)?.length;
     if (!f) continue;
     bm25 += t.idf * t.weight * ((f * (p.k1 + 1)) / (f + norm));
     covered += t.idf * t.weight;
   }
 
   let pairs = 0;
-  for (const [a, b] of q.pairs) {
-    const pa = positions.get(a);
-    const pb = positions.get(b);
-    if (!pa || !pb) continue;
-    if (withinWindow(pa, pb, p.pairWindow)) pairs += p.pairWeight * Math.min(idfOf.get(a) ?? 0, idfOf.get(b) ?? 0);
+  if (p.pairWeight > 0) {
+    for (const [a, b] of q.pairs) {
+      const pa = positions.get(a);
+      const pb = positions.get(b);
+      if (!pa || !pb || !withinWindow(pa, pb, p.pairWindow)) continue;
+      pairs += p.pairWeight * Math.min(idfOf(terms, a), idfOf(terms, b));
+    }
   }
 
   let score = (bm25 + pairs) * (1 + p.coverage * (total > 0 ? covered / total : 0));
   if (q.temporal && cues.hasTimeExpression) score *= 1 + p.temporal;
   if (cues.createdAt && matchesDateCue(cues.createdAt, q.months, q.years)) score *= 1 + p.dateCue;
-  return { score, matched: tf.size };
+  if (cues.createdAt && matchesDay(cues.createdAt, q.days)) score *= 1 + p.dayCue;
+  return { score, matched: positions.size };
+}
+
+function idfOf(terms: readonly TermStat[], stem: string): number {
+  for (const t of terms) if (t.stem === stem) return t.idf;
+  return 0;
 }
 
 function withinWindow(a: readonly number[], b: readonly number[], window: number): boolean {
@@ -148,6 +152,15 @@ export function matchesDateCue(at: Date, months: readonly number[], years: reado
   return years.includes(y);
 }
 
+/** Written on one of the named days (the year, when given, must match too). */
+export function matchesDay(at: Date, days: AnalyzedQuery['days']): boolean {
+  if (!days.length) return false;
+  const y = at.getUTCFullYear();
+  const m = at.getUTCMonth() + 1;
+  const d = at.getUTCDate();
+  return days.some((want) => want.month === m && want.day === d && (want.year === null || want.year === y));
+}
+
 const TIME_WORDS =
   /\b(yesterday|today|tonight|tomorrow|ago|last (?:night|week|weekend|month|year|summer|winter|spring|fall|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|next (?:week|weekend|month|year)|this (?:morning|afternoon|evening|week|weekend|month|year|summer)|(?:few|couple of|couple|two|three) (?:days|weeks|months|years)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|recently|lately|earlier|january|february|march|april|june|july|august|september|october|november|december|(?:19|20)\d\d)\b/i;
 
@@ -156,15 +169,22 @@ export function hasTimeExpression(text: string): boolean {
 }
 
 /**
- * Adds each turn's share of its neighbours' scores. `prev`/`next` give the neighbouring turn in the
- * same session (or undefined at the edges).
+ * Adds each turn's share of its neighbours' scores. `links` gives the previous/next turn in the same
+ * session. A turn right after a question inherits more of it: the question names the topic, the reply
+ * (often without those words) holds the answer.
  */
-export function withNeighbours(own: ReadonlyMap<number, number>, links: ReadonlyMap<number, { prev?: number; next?: number }>, weight: number): Map<number, number> {
+export function withNeighbours(
+  own: ReadonlyMap<number, number>,
+  links: ReadonlyMap<number, { prev?: number; next?: number }>,
+  questions: ReadonlySet<number>,
+  p: Pick<RankParams, 'neighbour' | 'neighbourNext' | 'afterQuestion'>,
+): Map<number, number> {
   const out = new Map<number, number>();
   for (const [seq, { prev, next }] of links) {
-    const base = own.get(seq) ?? 0;
-    const ctx = (prev !== undefined ? (own.get(prev) ?? 0) : 0) + (next !== undefined ? (own.get(next) ?? 0) : 0);
-    out.set(seq, base + weight * ctx);
+    let score = own.get(seq) ?? 0;
+    if (prev !== undefined) score += p.neighbour * (questions.has(prev) ? 1 + p.afterQuestion : 1) * (own.get(prev) ?? 0);
+    if (next !== undefined) score += p.neighbourNext * (own.get(next) ?? 0);
+    out.set(seq, score);
   }
   return out;
 }

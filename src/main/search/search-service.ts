@@ -26,7 +26,7 @@ import {
   type TermStat,
 } from './rank';
 import { makeSnippet } from './snippet';
-import { stems as stemsOf, tokenize } from './text';
+import { scanTerms, stemKey, stems as stemsOf, tokenize } from './text';
 
 /** Graph entities matching a query in the given scopes: the one thing search needs from L2. */
 export type EntitySearch = (scopes: string[], query: string, limit: number) => GraphNode[];
@@ -62,11 +62,6 @@ export const DEFAULT_K = 10;
 export const MAX_K = 100;
 /** Neighbours are looked for this many seqs away: a tool call and its result can sit between turns. */
 const NEIGHBOUR_REACH = 3;
-
-interface Candidate {
-  row: MessageRow;
-  own: number;
-}
 
 export class SearchService {
   readonly index: MessageIndex;
@@ -120,11 +115,10 @@ export class SearchService {
     }
     const { docs, avgLength } = this.index.stats();
     if (docs === 0) return [];
-    const keep = (r: MessageRow) =>
-      (!opts.agentId || r.agentId === opts.agentId) && (!opts.sessionId || r.sessionId === opts.sessionId) && !(opts.excludeIncognito && r.incognito);
 
     // Pass 1: posting lists → IDF per word and a cheap score per message (which words it has).
     const terms: TermStat[] = [];
+    const bitIdf: number[] = [];
     const masks = new Map<number, number>();
     let maxSeq: number | null = null;
     q.terms.forEach((term, bit) => {
@@ -135,7 +129,9 @@ export class SearchService {
         df = estimateDf(rowids.length, seqOf(rowids[0]), seqOf(rowids[rowids.length - 1]), maxSeq);
       }
       if (df === 0) return;
-      terms.push({ stem: term.stem, idf: idf(docs, df), weight: queryWeight(term.count) });
+      const stat = { stem: term.stem, idf: idf(docs, df), weight: queryWeight(term.count) };
+      terms.push(stat);
+      bitIdf[bit] = stat.idf * stat.weight;
       if (opts.sessionId) return; // a session is read whole below
       const flag = 1 << bit;
       for (const rowid of rowids) {
@@ -146,44 +142,43 @@ export class SearchService {
     });
     if (!terms.length) return [];
 
-    let rows: MessageRow[];
-    if (opts.sessionId) {
-      rows = this.index.sessionRows(opts.sessionId).filter(keep);
-    } else {
-      const idfByBit = q.terms.map((t) => terms.find((s) => s.stem === t.stem));
-      rows = this.index.rows(topByMask(masks, (mask) => maskScore(mask, idfByBit), p.candidates)).filter(keep);
-    }
+    const hidden = opts.excludeIncognito ? this.index.incognitoSessions() : null;
+    const visible = (sessionId: string) => (!opts.sessionId || sessionId === opts.sessionId) && !hidden?.has(sessionId);
+    const rows = (
+      opts.sessionId ? this.index.sessionRows(opts.sessionId) : this.index.scoringRows(topByMask(masks, (mask) => maskScore(mask, bitIdf), p.candidates))
+    ).filter((r) => visible(r.sessionId));
 
     // Pass 2: full scores.
+    const wanted = new Set(terms.map((t) => t.stem));
+    const keys = new Set([...wanted].map(stemKey));
     const own = new Map<number, number>();
-    const bySeq = new Map<number, Candidate>();
+    const place = new Map<number, string>();
+    const questions = new Set<number>();
     for (const row of rows) {
-      const created = new Date(row.createdAt);
-      const scored = scoreText(stemsOf(row.content), terms, q, avgLength, p, {
+      const created = q.months.length || q.years.length || q.days.length ? new Date(row.createdAt) : null;
+      const scored = scoreText(scanTerms(row.content, wanted, keys), terms, q, avgLength, p, {
         hasTimeExpression: q.temporal && hasTimeExpression(row.content),
-        createdAt: Number.isNaN(created.getTime()) ? null : created,
+        createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
       });
       if (scored.score <= 0) continue;
       own.set(row.seq, scored.score);
-      bySeq.set(row.seq, { row, own: scored.score });
+      place.set(row.seq, row.sessionId);
+      if (row.content.includes('?')) questions.add(row.seq);
     }
 
-    // Neighbours of the best candidates: fetched, linked, and allowed into the results.
-    const top = [...bySeq.values()].sort((a, b) => b.own - a.own).slice(0, p.expand);
-    const wanted = new Set<number>();
-    for (const c of top) for (let d = -NEIGHBOUR_REACH; d <= NEIGHBOUR_REACH; d++) if (d && !bySeq.has(c.row.seq + d)) wanted.add(c.row.seq + d);
-    const extra = this.index.rows([...wanted]).filter(keep);
-    const all = new Map<number, MessageRow>([...bySeq.values()].map((c) => [c.row.seq, c.row]));
-    for (const r of extra) all.set(r.seq, r);
-    const links = neighbourLinks(all);
-    const final = withNeighbours(own, links, p.neighbour);
+    // Neighbours of the best: linked, and allowed into the results on their neighbours' strength.
+    const top = [...own.entries()].sort((a, b) => b[1] - a[1]).slice(0, p.expand);
+    const around = new Set<number>();
+    for (const [seq] of top) for (let d = -NEIGHBOUR_REACH; d <= NEIGHBOUR_REACH; d++) if (d && !place.has(seq + d)) around.add(seq + d);
+    for (const r of this.index.places([...around])) if (visible(r.sessionId)) place.set(r.seq, r.sessionId);
+    const final = withNeighbours(own, neighbourLinks(place), questions, p);
 
-    const stemSet = new Set(terms.map((t) => t.stem));
-    return [...final.entries()]
+    const best = [...final.entries()]
       .filter(([, s]) => s > 0)
       .sort((a, b) => b[1] - a[1] || b[0] - a[0])
-      .slice(0, opts.k)
-      .map(([seq, score]) => toHit(all.get(seq)!, score, stemSet));
+      .slice(0, opts.k);
+    const full = new Map(this.index.rows(best.map(([seq]) => seq)).map((r) => [r.seq, r]));
+    return best.filter(([seq]) => full.has(seq)).map(([seq, score]) => toHit(full.get(seq)!, score, wanted));
   }
 
   searchFacts(q: AnalyzedQuery, scopes: string[], k: number): FactHit[] {
@@ -197,14 +192,16 @@ export class SearchService {
       }
     }
     if (!facts.length) return [];
-    const tokenized = facts.map((f) => stemsOf(f.text));
+    const wanted = new Set(q.terms.map((t) => t.stem));
+    const keys = new Set([...wanted].map(stemKey));
+    const scans = facts.map((f) => scanTerms(f.text, wanted, keys));
     const df = new Map<string, number>();
-    for (const s of tokenized) for (const stem of new Set(s)) df.set(stem, (df.get(stem) ?? 0) + 1);
+    for (const scan of scans) for (const stem of scan.positions.keys()) df.set(stem, (df.get(stem) ?? 0) + 1);
     const terms: TermStat[] = q.terms.map((t) => ({ stem: t.stem, idf: idf(facts.length, df.get(t.stem) ?? 0), weight: queryWeight(t.count) }));
-    const avg = tokenized.reduce((n, s) => n + s.length, 0) / facts.length || 1;
-    const stemSet = new Set(terms.map((t) => t.stem));
+    const avg = scans.reduce((n, s) => n + s.length, 0) / facts.length || 1;
+    const stemSet = wanted;
     return facts
-      .map((f, i) => ({ f, score: scoreText(tokenized[i], terms, q, avg, this.params, { hasTimeExpression: false, createdAt: null }).score }))
+      .map((f, i) => ({ f, score: scoreText(scans[i], terms, q, avg, this.params, { hasTimeExpression: false, createdAt: null }).score }))
       .filter((x) => x.score > 0)
       .sort((a, b) => b.score - a.score)
       .slice(0, k)
@@ -243,9 +240,9 @@ function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
-function maskScore(mask: number, idfByBit: Array<TermStat | undefined>): number {
+function maskScore(mask: number, weightByBit: readonly number[]): number {
   let s = 0;
-  for (let bit = 0; mask >> bit; bit++) if ((mask >> bit) & 1) s += (idfByBit[bit]?.idf ?? 0) * (idfByBit[bit]?.weight ?? 0);
+  for (let bit = 0; mask >> bit; bit++) if ((mask >> bit) & 1) s += weightByBit[bit] ?? 0;
   return s;
 }
 
@@ -274,13 +271,13 @@ export function topByMask(masks: ReadonlyMap<number, number>, score: (mask: numb
   return out;
 }
 
-/** Previous/next searchable message of the same session among the rows we hold. */
-function neighbourLinks(rows: ReadonlyMap<number, MessageRow>): Map<number, { prev?: number; next?: number }> {
+/** Previous/next searchable message of the same session among the messages we located. */
+function neighbourLinks(place: ReadonlyMap<number, string>): Map<number, { prev?: number; next?: number }> {
   const bySession = new Map<string, number[]>();
-  for (const r of rows.values()) {
-    let list = bySession.get(r.sessionId);
-    if (!list) bySession.set(r.sessionId, (list = []));
-    list.push(r.seq);
+  for (const [seq, sessionId] of place) {
+    let list = bySession.get(sessionId);
+    if (!list) bySession.set(sessionId, (list = []));
+    list.push(seq);
   }
   const links = new Map<number, { prev?: number; next?: number }>();
   for (const seqs of bySession.values()) {

@@ -54,3 +54,42 @@ export function stems(text: string): string[] {
   }
   return out;
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_SPLIT = /[^a-z0-9]+/;
+const UNICODE_SPLIT = /[^\p{L}\p{N}\p{Co}]+/u;
+
+/** The key a token must share with a query stem to be worth stemming (Porter keeps the first letters). */
+export function stemKey(word: string): string {
+  return word.slice(0, 2);
+}
+
+export interface TermScan {
+  /** Tokens in the text (the document length). */
+  length: number;
+  /** Token positions of each wanted stem found. */
+  positions: Map<string, number[]>;
+}
+
+/**
+ * The scoring fast path: counts tokens and records where the wanted stems occur, stemming only tokens
+ * that share a stem's first two letters. Same token rules as tokenize(), without offsets.
+ */
+export function scanTerms(text: string, wanted: ReadonlySet<string>, keys: ReadonlySet<string>): TermScan {
+  const lower = text.toLowerCase();
+  const ascii = ASCII.test(lower);
+  const parts = ascii ? lower.split(ASCII_SPLIT) : lower.normalize('NFD').replace(MARKS, '').split(UNICODE_SPLIT);
+  const positions = new Map<string, number[]>();
+  let n = 0;
+  for (const part of parts) {
+    if (!part) continue;
+    const pos = n++;
+    if (!keys.has(stemKey(part))) continue;
+    const s = stem(part);
+    if (!wanted.has(s)) continue;
+    const list = positions.get(s);
+    if (list) list.push(pos);
+    else positions.set(s, [pos]);
+  }
+  return { length: n, positions };
+}

@@ -11,8 +11,10 @@ import type { Engine } from '../engine';
 import { bearerFrom, checkOrigin, newToken, tokenMatches } from './security';
 import { serveStatic } from './static-files';
 
-/** Contract inputs are small JSON; imports of large files go through their own path, not this body. */
+/** Contract inputs are small JSON… */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** …except an import, which carries a whole chat history. */
+const BODY_LIMITS: Record<string, number> = { 'transfer.import': 512 * 1024 * 1024 };
 const SSE_HEARTBEAT_MS = 15_000;
 
 export interface ServerOptions {
@@ -75,7 +77,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       }
       if (req.method !== 'POST') return sendError(res, { code: 'BAD_INPUT', message: 'Use POST for API calls' }, 405);
       const channel = decodeURIComponent(path.slice('/api/'.length));
-      const body = await readJsonBody(req);
+      const body = await readJsonBody(req, BODY_LIMITS[channel] ?? MAX_BODY_BYTES);
       if (!body.ok) return sendError(res, body.error);
       const result = await dispatch(handlers, channel, body.data, {
         secrets: () => opts.engine.secrets.values(),
@@ -138,23 +140,23 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   };
 }
 
-async function readJsonBody(req: IncomingMessage): Promise<{ ok: true; data: unknown } | { ok: false; error: WireError }> {
+async function readJsonBody(req: IncomingMessage, limit: number): Promise<{ ok: true; data: unknown } | { ok: false; error: WireError }> {
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) {
     // Also stops "simple" cross-site form posts, which cannot send application/json.
     return { ok: false, error: { code: 'BAD_INPUT', message: 'Content-Type must be application/json' } };
   }
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) {
+  if (declared > limit) {
     req.resume();
-    return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `Request body over ${MAX_BODY_BYTES} bytes` } };
+    return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `Request body over ${limit} bytes` } };
   }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) {
-      return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `Request body over ${MAX_BODY_BYTES} bytes` } };
+    if (size > limit) {
+      return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `Request body over ${limit} bytes` } };
     }
     chunks.push(chunk as Buffer);
   }

@@ -223,7 +223,8 @@ const PUNCTUATION_FOLD: ReadonlyMap<string, string> = new Map([
 ]);
 
 const LATIN_WITH_MARKS = /(\p{sc=Latin})[\u0300-\u036f]+/gu;
-const HORIZONTAL_SPACE = /[^\S\n]+/g;
+/** Runs of horizontal whitespace, or any single one that is not a plain space (a lone space needs no edit). */
+const HORIZONTAL_SPACE = /[^\S\n]{2,}|[^\S\n ]/g;
 const BLANK_LINES = /\s*\n\s*/g;
 
 /** A replacer for single-code-point keys; a native regex scan is much faster than a JS loop on long text. */
@@ -267,7 +268,9 @@ export function buildScanViews(text: string): ScanViews {
   const decomposed = foldPunctuation(text.normalize('NFKC')).normalize('NFD');
   const folded = fold(decomposed);
   // Map before lowercasing too: Greek capital Eta looks like H, its lowercase η like n.
-  const skeleton = fold(unconfuse(unconfuse(decomposed).toLowerCase()));
+  const lowered = decomposed.toLowerCase();
+  const unconfused = unconfuse(unconfuse(decomposed).toLowerCase());
+  const skeleton = unconfused === lowered ? folded : fold(unconfused);
   const compact = unleet(skeleton).replace(/[^a-z]+/g, '');
   return { folded, skeleton, compact };
 }

@@ -1,0 +1,323 @@
+// Automatic backups of both databases with SQLite's online backup API (`db.backup()`: a consistent copy
+// taken page by page while the engine keeps working), one set per day, the newest BACKUP_KEEP kept:
+//
+//   <home>/backups/<stamp>/app.sqlite, memory.sqlite, manifest.json
+//
+// A set is built in `.partial-<stamp>/` and renamed into place when complete, so a crash never leaves
+// a half set that looks whole. Restore is staged, not live: `stageRestore` checks the set and writes
+// `restore-pending.json`; the next start applies it before any database is opened (see
+// `applyPendingRestore` for why a restart is the safe design).
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type { BackupInfo, Notice, RestoreStaged } from '../../shared/domain';
+import { MonadError } from '../../shared/errors';
+import { writeFileAtomic } from '../fs/atomic-write';
+import type { HomePaths } from '../home';
+import { copyDurably, fsyncDir, fsyncFile, quickCheck, storageError, verifyDatabaseFile } from './health';
+
+/** A week of daily sets: enough to step back past a bad day, small enough not to fill the disk. */
+export const BACKUP_KEEP = 7;
+/** A backup is due when the newest set is at least this old. */
+export const BACKUP_EVERY_MS = 24 * 60 * 60 * 1000;
+/** The first check waits a minute after start, so backups never compete with start-up (or short test engines). */
+const FIRST_CHECK_MS = 60_000;
+/** Then hourly: a laptop that slept through the due time catches up within the hour. */
+const CHECK_EVERY_MS = 60 * 60_000;
+
+const FILES = ['app.sqlite', 'memory.sqlite'] as const;
+type DbFile = (typeof FILES)[number];
+const NAME_RE = /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z(-\d{1,3})?$/;
+const PARTIAL = '.partial-';
+const REPLACING = '.replacing-';
+const PENDING = 'restore-pending.json';
+
+interface Manifest {
+  format: 'monad-backup';
+  version: 1;
+  name: string;
+  createdAt: string;
+  reason: BackupInfo['reason'];
+  files: BackupInfo['files'];
+}
+
+export function backupsDir(root: string): string {
+  return join(root, 'backups');
+}
+
+/** Every complete backup set, newest first. Damaged or foreign folders are ignored. */
+export function listBackups(dir: string): BackupInfo[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: BackupInfo[] = [];
+  for (const name of names) {
+    if (!NAME_RE.test(name)) continue;
+    try {
+      const m = JSON.parse(readFileSync(join(dir, name, 'manifest.json'), 'utf8')) as Manifest;
+      if (m.format !== 'monad-backup' || m.name !== name) continue;
+      out.push({ name, createdAt: m.createdAt, reason: m.reason, files: m.files });
+    } catch {
+      continue;
+    }
+  }
+  return out.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+}
+
+/** Paths of one database's copies, newest set first (for start-up recovery). */
+export function backupFilesFor(dir: string, file: DbFile): string[] {
+  return listBackups(dir)
+    .map((b) => join(dir, b.name, file))
+    .filter((p) => existsSync(p));
+}
+
+function stampOf(date: Date): string {
+  return date.toISOString().replace(/[:.]/g, '-');
+}
+
+function uniqueName(dir: string, date: Date): string {
+  const base = stampOf(date);
+  if (!existsSync(join(dir, base))) return base;
+  for (let i = 1; i < 1000; i++) if (!existsSync(join(dir, `${base}-${i}`))) return `${base}-${i}`;
+  throw new MonadError('CONFLICT', 'Too many backups with the same time stamp');
+}
+
+/**
+ * Turns a fresh copy into a self-contained single file: WAL folded in, journal mode DELETE (so opening
+ * it later needs no -wal/-shm beside it), then checked. Returns its schema version.
+ */
+function sealCopy(path: string): number {
+  const db = new BetterSqlite3(path);
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.pragma('journal_mode = DELETE');
+    const verdict = quickCheck(db);
+    if (!verdict.ok) throw new MonadError('DB_ERROR', `The backup copy failed its check: ${verdict.problem}`);
+    return db.pragma('user_version', { simple: true }) as number;
+  } finally {
+    db.close();
+  }
+}
+
+function writeManifest(dir: string, m: Manifest): void {
+  writeFileAtomic(join(dir, 'manifest.json'), `${JSON.stringify(m, null, 2)}\n`);
+}
+
+export interface BackupDeps {
+  paths: HomePaths;
+  appDb: Database;
+  memoryDb: Database;
+  now: () => Date;
+  log: (msg: string, err?: unknown) => void;
+  /** Called when an automatic backup fails, so the person is told. */
+  onNotice?: (n: Notice) => void;
+  keep?: number;
+}
+
+export class BackupService {
+  readonly dir: string;
+  private inFlight: Promise<BackupInfo> | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+
+  constructor(private readonly d: BackupDeps) {
+    this.dir = backupsDir(d.paths.root);
+    // A set a crash interrupted is incomplete by definition; the live databases are untouched by it.
+    for (const name of safeReaddir(this.dir)) if (name.startsWith(PARTIAL)) rmSync(join(this.dir, name), { recursive: true, force: true });
+  }
+
+  list(): BackupInfo[] {
+    return listBackups(this.dir);
+  }
+
+  /** Takes a backup set now (single-flight: a second call joins the running one). */
+  create(reason: BackupInfo['reason'] = 'manual'): Promise<BackupInfo> {
+    if (this.stopped) return Promise.reject(new MonadError('CANCELLED', 'The engine is closing'));
+    this.inFlight ??= this.build(reason).finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  /** Takes the daily set when the newest one is a day old (or there is none). */
+  async runDue(): Promise<BackupInfo | null> {
+    const newest = this.list()[0];
+    if (newest && this.d.now().getTime() - Date.parse(newest.createdAt) < BACKUP_EVERY_MS) return null;
+    return this.create('daily');
+  }
+
+  start(): void {
+    if (this.timers.length || this.stopped) return;
+    const tick = () => {
+      this.runDue().catch((err) => {
+        if (this.stopped) return;
+        this.d.log('[backup] automatic backup failed', err);
+        this.d.onNotice?.({ level: 'warning', code: 'backup-failed', message: `The automatic backup failed: ${(err as Error).message}`, at: this.d.now().toISOString() });
+      });
+    };
+    const first = setTimeout(tick, FIRST_CHECK_MS);
+    const every = setInterval(tick, CHECK_EVERY_MS);
+    first.unref();
+    every.unref();
+    this.timers.push(first, every);
+  }
+
+  /** Stops the timers; a backup still copying fails quietly when the databases close under it. */
+  stop(): void {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+  }
+
+  pending(): { name: string; requestedAt: string } | null {
+    return readPending(this.dir);
+  }
+
+  /**
+   * Checks the set and stages it; it is applied at the next start. Staging again replaces the choice.
+   * Throws NOT_FOUND for an unknown name and DB_ERROR for a set whose copies fail their check.
+   */
+  stageRestore(name: string): RestoreStaged {
+    const set = this.list().find((b) => b.name === name);
+    if (!set) throw new MonadError('NOT_FOUND', `No backup named ${name}`);
+    for (const file of FILES) {
+      const verdict = verifyDatabaseFile(join(this.dir, name, file));
+      if (!verdict.ok) throw new MonadError('DB_ERROR', `The backup ${name} cannot be used: ${file} is damaged (${verdict.problem})`);
+    }
+    writeFileAtomic(join(this.dir, PENDING), `${JSON.stringify({ name, requestedAt: this.d.now().toISOString() })}\n`);
+    return {
+      name,
+      restartRequired: true,
+      message: `The backup from ${set.createdAt} will be restored when Monad next starts. Restart Monad (and stop any \`monad serve\` on this home) to finish.`,
+    };
+  }
+
+  private async build(reason: BackupInfo['reason']): Promise<BackupInfo> {
+    mkdirSync(this.dir, { recursive: true });
+    const createdAt = this.d.now();
+    const name = uniqueName(this.dir, createdAt);
+    const tmp = join(this.dir, `${PARTIAL}${name}`);
+    rmSync(tmp, { recursive: true, force: true });
+    mkdirSync(tmp);
+    try {
+      const files: BackupInfo['files'] = [];
+      for (const [file, db] of [['app.sqlite', this.d.appDb], ['memory.sqlite', this.d.memoryDb]] as const) {
+        const dest = join(tmp, file);
+        await db.backup(dest);
+        if (this.stopped) throw new MonadError('CANCELLED', 'The engine closed during the backup');
+        const schemaVersion = sealCopy(dest);
+        fsyncFile(dest); // durable before the set is published by the rename below
+        files.push({ file, bytes: statSync(dest).size, schemaVersion });
+      }
+      const info: BackupInfo = { name, createdAt: createdAt.toISOString(), reason, files };
+      writeManifest(tmp, { format: 'monad-backup', version: 1, ...info });
+      renameSync(tmp, join(this.dir, name));
+      fsyncDir(this.dir);
+      this.prune();
+      return info;
+    } catch (err) {
+      rmSync(tmp, { recursive: true, force: true });
+      if (this.stopped) throw new MonadError('CANCELLED', 'The engine closed during the backup');
+      throw storageError(err) ?? err;
+    }
+  }
+
+  /** Keeps the newest `keep` sets, and always the one a pending restore names. */
+  private prune(): void {
+    const keep = this.d.keep ?? BACKUP_KEEP;
+    const pinned = this.pending()?.name;
+    for (const old of this.list().slice(keep)) {
+      if (old.name === pinned) continue;
+      rmSync(join(this.dir, old.name), { recursive: true, force: true });
+    }
+  }
+}
+
+function readPending(dir: string): { name: string; requestedAt: string } | null {
+  try {
+    const p = JSON.parse(readFileSync(join(dir, PENDING), 'utf8')) as { name?: unknown; requestedAt?: unknown };
+    return typeof p.name === 'string' ? { name: p.name, requestedAt: String(p.requestedAt ?? '') } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Applies a staged restore. Called by the engine before it opens either database, which is why restore
+ * needs a restart: at that point no handle, prepared statement, running turn or consolidation holds the
+ * old files, so swapping them cannot tear a transaction or leave a layer reading a file that is gone.
+ *
+ * Steps, each crash-safe: the current files (with their -wal/-shm) are moved into `.replacing-<stamp>/`,
+ * the set's copies are copied in (temp + fsync + rename), and only then is the marker removed; a crash
+ * before that repeats the restore on the next start. Finally the moved-aside files are sealed into a
+ * normal backup set (reason "before-restore"), so a restore can itself be undone from the same list.
+ */
+export function applyPendingRestore(paths: HomePaths, now: () => Date): Notice | null {
+  const dir = backupsDir(paths.root);
+  const pending = readPending(dir);
+  const markerPath = join(dir, PENDING);
+  if (!pending) {
+    rmSync(markerPath, { force: true }); // an unreadable marker names nothing to restore
+    return null;
+  }
+  const at = now().toISOString();
+  const setDir = join(dir, pending.name);
+  const problems = NAME_RE.test(pending.name)
+    ? FILES.map((f) => ({ f, v: verifyDatabaseFile(join(setDir, f)) })).filter((x) => !x.v.ok)
+    : [{ f: 'name', v: { ok: false as const, problem: 'not a backup name' } }];
+  if (problems.length) {
+    rmSync(markerPath, { force: true });
+    return {
+      level: 'error',
+      code: 'restore-failed',
+      message: `The restore of backup ${pending.name} was not applied: ${problems.map((p) => `${p.f}: ${'problem' in p.v ? p.v.problem : ''}`).join('; ')}. Nothing was changed.`,
+      at,
+    };
+  }
+
+  const replacedName = uniqueName(dir, now());
+  const replacing = join(dir, `${REPLACING}${replacedName}`);
+  mkdirSync(replacing, { recursive: true });
+  const live: Record<DbFile, string> = { 'app.sqlite': paths.appDb, 'memory.sqlite': paths.memoryDb };
+  for (const file of FILES) {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) {
+      if (existsSync(live[file] + suffix)) renameSync(live[file] + suffix, join(replacing, file + suffix));
+    }
+  }
+  fsyncDir(paths.db);
+  mkdirSync(paths.db, { recursive: true });
+  for (const file of FILES) copyDurably(join(setDir, file), live[file]);
+  rmSync(markerPath, { force: true });
+  fsyncDir(dir);
+
+  let kept = `the previous databases were kept in ${replacing}`;
+  try {
+    const files: BackupInfo['files'] = [];
+    for (const file of FILES) {
+      const p = join(replacing, file);
+      if (!existsSync(p)) continue;
+      const schemaVersion = sealCopy(p);
+      for (const suffix of ['-wal', '-shm']) rmSync(p + suffix, { force: true });
+      fsyncFile(p);
+      files.push({ file, bytes: statSync(p).size, schemaVersion });
+    }
+    writeManifest(replacing, { format: 'monad-backup', version: 1, name: replacedName, createdAt: at, reason: 'before-restore', files });
+    renameSync(replacing, join(dir, replacedName));
+    fsyncDir(dir);
+    kept = `what was there before is kept as backup ${replacedName}`;
+  } catch {
+    // The previous files stay in .replacing-… untouched; the notice says where.
+  }
+  return { level: 'info', code: 'restore-applied', message: `Restored the backup from ${pending.name}; ${kept}.`, at };
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}

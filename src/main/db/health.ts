@@ -1,0 +1,135 @@
+// Database health: the `quick_check` every open runs, what happens to a damaged file (moved aside, the
+// newest good backup put in its place, the person told), and the one place storage failures such as a
+// full disk get their coded error.
+import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type { Notice } from '../../shared/domain';
+import { MonadError } from '../../shared/errors';
+
+export type CheckVerdict = { ok: true } | { ok: false; problem: string };
+
+/** SQLite's answers that mean "these bytes are not a sound database", as opposed to busy, locked or I/O trouble. */
+const CORRUPTION_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_CORRUPT_INDEX']);
+
+export function isCorruption(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && CORRUPTION_CODES.has(code);
+}
+
+/**
+ * `PRAGMA quick_check`: O(N) and much cheaper than integrity_check (it skips index-content checks),
+ * which is why it runs on every open. Throws for anything that is not corruption (busy, locked…):
+ * a database another process holds is not damaged and must never be moved aside.
+ */
+export function quickCheck(db: Database): CheckVerdict {
+  try {
+    const rows = db.pragma('quick_check') as { quick_check: string }[];
+    if (rows.length === 1 && rows[0].quick_check === 'ok') return { ok: true };
+    return { ok: false, problem: rows.slice(0, 5).map((r) => r.quick_check).join('; ') || 'quick_check returned nothing' };
+  } catch (err) {
+    if (isCorruption(err)) return { ok: false, problem: (err as Error).message };
+    throw err;
+  }
+}
+
+/** Opens a database file read-only and checks it (for backup copies, never for live files). */
+export function verifyDatabaseFile(path: string): CheckVerdict {
+  let db: Database | null = null;
+  try {
+    db = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
+    return quickCheck(db);
+  } catch (err) {
+    return { ok: false, problem: (err as Error).message };
+  } finally {
+    db?.close();
+  }
+}
+
+export interface RecoverOptions {
+  /** Backup copies of this database file, newest first. */
+  backupFiles: () => string[];
+  now: () => Date;
+}
+
+/**
+ * Moves a damaged database (and its -wal/-shm) aside into `db/damaged-<stamp>/`, then puts the newest
+ * backup copy that passes its own check in its place. With no usable backup the database starts empty;
+ * either way the damaged file is kept for the person (or a recovery tool) and the returned notice says so.
+ */
+export function recoverDatabase(path: string, label: string, problem: string, opts: RecoverOptions): Notice {
+  const at = opts.now().toISOString();
+  const aside = join(dirname(path), `damaged-${at.replace(/[:.]/g, '-')}`);
+  mkdirSync(aside, { recursive: true });
+  for (const suffix of ['', '-wal', '-shm', '-journal']) {
+    if (existsSync(path + suffix)) renameSync(path + suffix, join(aside, basename(path) + suffix));
+  }
+  fsyncDir(dirname(path));
+  for (const candidate of opts.backupFiles()) {
+    if (!verifyDatabaseFile(candidate).ok) continue;
+    copyDurably(candidate, path);
+    const backupName = basename(dirname(candidate));
+    return {
+      level: 'warning',
+      code: 'db-restored',
+      message:
+        `${label} was damaged (${problem.slice(0, 200)}), so it was replaced with the backup from ${backupName}. ` +
+        `Changes made after that backup are not in it. The damaged file was kept in ${aside}.`,
+      at,
+    };
+  }
+  return {
+    level: 'error',
+    code: 'db-reset',
+    message:
+      `${label} was damaged (${problem.slice(0, 200)}) and no usable backup was found, so Monad started with an empty one. ` +
+      `The damaged file was kept in ${aside}; a SQLite recovery tool may get data back from it.`,
+    at,
+  };
+}
+
+/** Copies through a temp file + fsync + rename, so a crash leaves either no file or the whole copy. */
+export function copyDurably(from: string, to: string): void {
+  const tmp = `${to}.restoring`;
+  rmSync(tmp, { force: true });
+  copyFileSync(from, tmp);
+  fsyncFile(tmp);
+  renameSync(tmp, to);
+  fsyncDir(dirname(to));
+}
+
+export function fsyncFile(path: string): void {
+  const fd = openSync(path, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function fsyncDir(dir: string): void {
+  if (process.platform === 'win32') return;
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The one mapping of "out of space" to a coded error: SQLite says SQLITE_FULL (or an I/O error whose
+ * errno is ENOSPC), Node's fs says ENOSPC / EDQUOT. Returns null for anything else.
+ */
+export function storageError(err: unknown): MonadError | null {
+  if (err instanceof MonadError) return err.code === 'DISK_FULL' ? err : null;
+  const code = (err as { code?: unknown })?.code;
+  const message = err instanceof Error ? err.message : '';
+  const full =
+    code === 'SQLITE_FULL' ||
+    code === 'ENOSPC' ||
+    code === 'EDQUOT' ||
+    (typeof code === 'string' && code.startsWith('SQLITE_IOERR') && /ENOSPC|no space|disk is full/i.test(message));
+  if (!full) return null;
+  return new MonadError('DISK_FULL', 'The disk is full, so the change was not saved. Nothing already saved was lost; free some space and try again.');
+}

@@ -1,0 +1,123 @@
+// `monad export`: one JSON archive with everything a person needs to move their Monad — config without
+// secrets, identity files, facts, sessions and messages, graph, laws — in a stable order, so exporting
+// the same memory twice gives the same content.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Engine } from '../engine';
+import type { ExportArchive } from './formats';
+
+const IDENTITY_NAMES = new Set(['USER.md', 'SOUL.md', 'AGENTS.md', 'AGENT.md']);
+
+export function buildExport(engine: Engine): ExportArchive {
+  const config = structuredClone(engine.config.get());
+  // keyRefs name secrets; the secrets themselves never leave the secret store.
+  return {
+    format: 'monad-export',
+    version: 1,
+    exportedAt: engine.now().toISOString(),
+    config,
+    identity: identityFiles(engine),
+    facts: Object.fromEntries(engine.facts.memory.scopes().map((s) => [s.scope, engine.facts.memory.read(s.scope).facts.map((f) => f.text)])),
+    sessions: sessions(engine),
+    graph: graph(engine),
+    laws: engine.laws.store
+      .list()
+      .map((l) => ({
+        scope: l.scope,
+        statement: l.statement,
+        confidence: l.confidence,
+        support: l.support,
+        contradictedBy: l.contradictedBy,
+        contradictedWhy: l.contradictedWhy,
+        derivedAt: l.derivedAt,
+        fingerprint: l.fingerprint,
+      }))
+      .sort((a, b) => a.scope.localeCompare(b.scope) || a.statement.localeCompare(b.statement)),
+  };
+}
+
+function identityFiles(engine: Engine): Record<string, string> {
+  const out: Record<string, string> = {};
+  const add = (path: string) => {
+    if (existsSync(path)) out[relative(engine.paths.root, path).split('\\').join('/')] = readFileSync(path, 'utf8');
+  };
+  add(join(engine.paths.core, 'USER.md'));
+  if (existsSync(engine.paths.agents)) {
+    for (const agent of readdirSync(engine.paths.agents).sort()) {
+      for (const name of [...IDENTITY_NAMES].sort()) if (name !== 'USER.md') add(join(engine.paths.agents, agent, name));
+    }
+  }
+  return out;
+}
+
+function sessions(engine: Engine): ExportArchive['sessions'] {
+  const rows = engine.appDb
+    .prepare(`SELECT id, recall_block, recall_built_at FROM sessions ORDER BY created_at, id`)
+    .all() as { id: string; recall_block: string | null; recall_built_at: string | null }[];
+  return rows.map((r) => {
+    const s = engine.sessions.get(r.id);
+    const messages = engine.messages.since(s.id, 0, Number.MAX_SAFE_INTEGER).map(({ message: m }) => ({
+      id: m.id,
+      role: m.role,
+      content: m.content,
+      toolCalls: m.toolCalls,
+      toolCallId: m.toolCallId,
+      usage: m.usage,
+      error: m.error,
+      createdAt: m.createdAt,
+    }));
+    return {
+      id: s.id,
+      agentId: s.agentId,
+      title: s.title,
+      workspace: s.workspace,
+      projectKey: s.projectKey,
+      incognito: s.incognito,
+      createdAt: s.createdAt,
+      updatedAt: s.updatedAt,
+      recallBlock: r.recall_block,
+      recallBuiltAt: r.recall_built_at,
+      messages,
+    };
+  });
+}
+
+function graph(engine: Engine): ExportArchive['graph'] {
+  const db = engine.memoryDb;
+  const nodes = (db.prepare(`SELECT id, scope, name, type, summary, created_at, updated_at FROM graph_node ORDER BY id`).all() as Record<string, unknown>[]).map((n) => ({
+    id: n.id as number,
+    scope: n.scope as string,
+    name: n.name as string,
+    type: n.type as string,
+    summary: n.summary as string,
+    createdAt: n.created_at as string,
+    updatedAt: n.updated_at as string,
+  }));
+  const support = new Map<number, string[]>();
+  for (const r of db.prepare(`SELECT edge_id, message_id FROM graph_edge_support ORDER BY edge_id, message_id`).all() as { edge_id: number; message_id: string }[]) {
+    const list = support.get(r.edge_id) ?? [];
+    list.push(r.message_id);
+    support.set(r.edge_id, list);
+  }
+  const edges = (db.prepare(`SELECT * FROM graph_edge ORDER BY id`).all() as Record<string, unknown>[]).map((e) => ({
+    id: e.id as number,
+    scope: e.scope as string,
+    src: e.src as number,
+    dst: e.dst as number,
+    relation: e.relation as string,
+    provClass: e.prov_class as 'user' | 'assistant' | 'inferred',
+    validFrom: e.valid_from as string,
+    validTo: (e.valid_to as string | null) ?? null,
+    createdAt: e.created_at as string,
+    updatedAt: e.updated_at as string,
+    support: support.get(e.id as number) ?? [],
+  }));
+  // Watermarks are message sequence numbers, which differ between homes: export the message id instead.
+  const cursors = (db.prepare(`SELECT session_id, last_seq FROM l2_cursor ORDER BY session_id`).all() as { session_id: string; last_seq: number }[])
+    .map((c) => {
+      const id = engine.appDb.prepare(`SELECT id FROM messages WHERE session_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1`).pluck().get(c.session_id, c.last_seq) as string | undefined;
+      return id ? { sessionId: c.session_id, lastMessageId: id } : null;
+    })
+    .filter((c): c is { sessionId: string; lastMessageId: string } => c !== null);
+  return { nodes, edges, cursors };
+}
