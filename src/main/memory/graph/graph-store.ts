@@ -45,31 +45,72 @@ export const MAX_SNAPSHOT_NODES = 20_000;
 
 const EDGE_SELECT = `SELECT e.*, (SELECT group_concat(message_id, ' ') FROM graph_edge_support s WHERE s.edge_id = e.id) AS support FROM graph_edge e`;
 
+/** FTS candidates ranked before the scope filter; enough that a scope's best matches are among them. */
+const FTS_CANDIDATES = 200;
+
 export class GraphStore {
+  /** Prepared once: compiling SQL on every upsert costs more than running it. */
+  private readonly stmt: ReturnType<GraphStore['prepareAll']>;
+
   constructor(
     readonly db: Database,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.stmt = this.prepareAll();
+  }
+
+  private prepareAll() {
+    const db = this.db;
+    return {
+      nodeByNorm: db.prepare(`SELECT id, type, summary FROM graph_node WHERE scope = ? AND norm_name = ?`),
+      nodeUpdate: db.prepare(`UPDATE graph_node SET type = ?, summary = ?, updated_at = ? WHERE id = ?`),
+      nodeInsert: db.prepare(`INSERT INTO graph_node (scope, name, norm_name, type, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+      edgeCandidates: db.prepare(
+        `SELECT id, valid_from, valid_to FROM graph_edge
+         WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND prov_class = ? ORDER BY valid_from`,
+      ),
+      edgeSetFrom: db.prepare(`UPDATE graph_edge SET valid_from = ? WHERE id = ?`),
+      edgeTouch: db.prepare(`UPDATE graph_edge SET updated_at = ? WHERE id = ?`),
+      edgeInsert: db.prepare(
+        `INSERT INTO graph_edge (scope, src, dst, relation, prov_class, valid_from, valid_to, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
+      ),
+      supportInsert: db.prepare(`INSERT OR IGNORE INTO graph_edge_support (edge_id, message_id) VALUES (?, ?)`),
+      openOthers: db.prepare(`SELECT id, valid_from FROM graph_edge WHERE scope = ? AND src = ? AND relation = ? AND dst != ? AND valid_to IS NULL`),
+      closeEdge: db.prepare(`UPDATE graph_edge SET valid_to = ?, updated_at = ? WHERE id = ?`),
+      closeOpen: db.prepare(`UPDATE graph_edge SET valid_to = ?, updated_at = ? WHERE id = ? AND valid_to IS NULL`),
+      ftsCandidates: db.prepare(`SELECT rowid FROM graph_node_fts WHERE graph_node_fts MATCH ? ORDER BY bm25(graph_node_fts, 10.0, 1.0) LIMIT ?`).pluck(),
+      nodeRow: db.prepare(`SELECT id, scope, name, type, summary FROM graph_node WHERE id = ?`),
+      edgesOfNodes: memoize((n: number) =>
+        db.prepare(
+          `SELECT * FROM (
+             ${EDGE_SELECT} WHERE e.src IN (${Array(n).fill('?').join(',')})
+             UNION
+             ${EDGE_SELECT} WHERE e.dst IN (${Array(n).fill('?').join(',')})
+           ) ORDER BY valid_to IS NOT NULL, valid_from DESC LIMIT 100`,
+        ),
+      ),
+      degree: db.prepare(`SELECT (SELECT count(*) FROM graph_edge WHERE src = ?) + (SELECT count(*) FROM graph_edge WHERE dst = ?)`).pluck(),
+    };
+  }
 
   /** Finds or creates the node; a longer summary or a more specific type replaces a placeholder. */
   upsertNode(scope: string, name: string, type = 'thing', summary = ''): { id: number; created: boolean } {
     const norm = normalizeName(name);
     if (!norm) throw new MonadError('BAD_INPUT', `Entity name "${name}" has no letters or digits`);
     const at = this.now().toISOString();
-    const existing = this.db.prepare(`SELECT id, type, summary FROM graph_node WHERE scope = ? AND norm_name = ?`).get(scope, norm) as
+    const existing = this.stmt.nodeByNorm.get(scope, norm) as
       | { id: number; type: string; summary: string }
       | undefined;
     if (existing) {
       const newType = existing.type === 'thing' && type !== 'thing' ? type : existing.type;
       const newSummary = summary.length > existing.summary.length ? summary : existing.summary;
       if (newType !== existing.type || newSummary !== existing.summary) {
-        this.db.prepare(`UPDATE graph_node SET type = ?, summary = ?, updated_at = ? WHERE id = ?`).run(newType, newSummary, at, existing.id);
+        this.stmt.nodeUpdate.run(newType, newSummary, at, existing.id);
       }
       return { id: existing.id, created: false };
     }
-    const res = this.db
-      .prepare(`INSERT INTO graph_node (scope, name, norm_name, type, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`)
-      .run(scope, name.trim().slice(0, 200), norm, type.slice(0, 40), summary.slice(0, 1000), at, at);
+    const res = this.stmt.nodeInsert.run(scope, name.trim().slice(0, 200), norm, type.slice(0, 40), summary.slice(0, 1000), at, at);
     return { id: Number(res.lastInsertRowid), created: true };
   }
 
@@ -82,38 +123,25 @@ export class GraphStore {
   upsertEdge(input: EdgeInput): EdgeUpsert {
     const relation = normalizeRelation(input.relation);
     const at = this.now().toISOString();
-    const candidates = this.db
-      .prepare(
-        `SELECT id, valid_from, valid_to FROM graph_edge
-         WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND prov_class = ? ORDER BY valid_from`,
-      )
-      .all(input.scope, input.src, input.dst, relation, input.provClass) as { id: number; valid_from: string; valid_to: string | null }[];
+    const candidates = this.stmt.edgeCandidates.all(input.scope, input.src, input.dst, relation, input.provClass) as { id: number; valid_from: string; valid_to: string | null }[];
     const within = candidates.find((c) => (c.valid_to === null ? true : input.validFrom >= c.valid_from && input.validFrom < c.valid_to));
     let id: number;
     let kind: EdgeUpsert['kind'];
     if (within) {
       id = within.id;
       kind = 'merged';
-      if (input.validFrom < within.valid_from) this.db.prepare(`UPDATE graph_edge SET valid_from = ? WHERE id = ?`).run(input.validFrom, id);
-      this.db.prepare(`UPDATE graph_edge SET updated_at = ? WHERE id = ?`).run(at, id);
+      if (input.validFrom < within.valid_from) this.stmt.edgeSetFrom.run(input.validFrom, id);
+      this.stmt.edgeTouch.run(at, id);
     } else {
-      const res = this.db
-        .prepare(
-          `INSERT INTO graph_edge (scope, src, dst, relation, prov_class, valid_from, valid_to, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
-        )
-        .run(input.scope, input.src, input.dst, relation, input.provClass, input.validFrom, at, at);
+      const res = this.stmt.edgeInsert.run(input.scope, input.src, input.dst, relation, input.provClass, input.validFrom, at, at);
       id = Number(res.lastInsertRowid);
       kind = 'added';
     }
-    const addSupport = this.db.prepare(`INSERT OR IGNORE INTO graph_edge_support (edge_id, message_id) VALUES (?, ?)`);
-    for (const m of input.support) addSupport.run(id, m);
+    for (const m of input.support) this.stmt.supportInsert.run(id, m);
 
     const closed: number[] = [];
     if (input.supersede) {
-      const open = this.db
-        .prepare(`SELECT id, valid_from FROM graph_edge WHERE scope = ? AND src = ? AND relation = ? AND dst != ? AND valid_to IS NULL`)
-        .all(input.scope, input.src, relation, input.dst) as { id: number; valid_from: string }[];
+      const open = this.stmt.openOthers.all(input.scope, input.src, relation, input.dst) as { id: number; valid_from: string }[];
       let newerStart: string | null = null;
       for (const o of open) {
         if (o.valid_from > input.validFrom) {
@@ -121,11 +149,11 @@ export class GraphStore {
           if (newerStart === null || o.valid_from < newerStart) newerStart = o.valid_from;
           continue;
         }
-        this.db.prepare(`UPDATE graph_edge SET valid_to = ?, updated_at = ? WHERE id = ?`).run(input.validFrom, at, o.id);
+        this.stmt.closeEdge.run(input.validFrom, at, o.id);
         closed.push(o.id);
       }
       if (newerStart !== null) {
-        this.db.prepare(`UPDATE graph_edge SET valid_to = ?, updated_at = ? WHERE id = ? AND valid_to IS NULL`).run(newerStart, at, id);
+        this.stmt.closeOpen.run(newerStart, at, id);
       }
     }
     return { kind, id, closed };
@@ -155,28 +183,34 @@ export class GraphStore {
   explore(scopes: string[], query: string, limit = 10): { nodes: GraphNode[]; edges: GraphEdge[] } {
     const q = ftsQuery(query);
     if (!q || !scopes.length) return { nodes: [], edges: [] };
-    const marks = scopes.map(() => '?').join(',');
-    const rows = this.db
-      .prepare(
-        `SELECT n.id, n.scope, n.name, n.type, n.summary
-         FROM graph_node_fts f JOIN graph_node n ON n.id = f.rowid
-         WHERE graph_node_fts MATCH ? AND n.scope IN (${marks})
-         ORDER BY bm25(graph_node_fts, 10.0, 1.0) LIMIT ?`,
-      )
-      .all(q, ...scopes, limit) as NodeRow[];
+    // Rank in the FTS index first (bounded), then keep the caller's scopes. If the scope filter leaves
+    // too few of a full candidate list, the scope's matches rank lower: search all of them.
+    const inScope = new Set(scopes);
+    const pick = (ids: number[]) => {
+      const out: NodeRow[] = [];
+      for (const id of ids) {
+        const row = this.stmt.nodeRow.get(id) as NodeRow | undefined;
+        if (row && inScope.has(row.scope)) out.push(row);
+        if (out.length >= limit) break;
+      }
+      return out;
+    };
+    let candidates = this.stmt.ftsCandidates.all(q, FTS_CANDIDATES) as number[];
+    let rows = pick(candidates);
+    if (rows.length < limit && candidates.length === FTS_CANDIDATES) {
+      candidates = this.stmt.ftsCandidates.all(q, -1) as number[];
+      rows = pick(candidates);
+    }
     const nodes = rows.map((r) => toNode(r, 0));
     if (!nodes.length) return { nodes, edges: [] };
     const ids = nodes.map((n) => n.id);
-    const idMarks = ids.map(() => '?').join(',');
-    const edges = (this.db
-      .prepare(`${EDGE_SELECT} WHERE e.src IN (${idMarks}) OR e.dst IN (${idMarks}) ORDER BY e.valid_to IS NOT NULL, e.valid_from DESC LIMIT 100`)
-      .all(...ids, ...ids) as EdgeRow[]).map(toEdge);
+    const edges = (this.stmt.edgesOfNodes(ids.length).all(...ids, ...ids) as EdgeRow[]).map(toEdge);
     // Include the far ends of those relations so every edge can be read as a sentence.
     const known = new Set(ids);
-    const extra = [...new Set(edges.flatMap((e) => [e.src, e.dst]).filter((id) => !known.has(id)))];
-    if (extra.length) {
-      const more = this.db.prepare(`SELECT id, scope, name, type, summary FROM graph_node WHERE id IN (${extra.map(() => '?').join(',')})`).all(...extra) as NodeRow[];
-      nodes.push(...more.map((r) => toNode(r, 0)));
+    for (const id of new Set(edges.flatMap((e) => [e.src, e.dst]))) {
+      if (known.has(id)) continue;
+      const row = this.stmt.nodeRow.get(id) as NodeRow | undefined;
+      if (row) nodes.push(toNode(row, 0));
     }
     return { nodes, edges };
   }
@@ -257,8 +291,17 @@ export class GraphStore {
   }
 
   private degree(id: number): number {
-    return this.db.prepare(`SELECT count(*) FROM graph_edge WHERE src = ? OR dst = ?`).pluck().get(id, id) as number;
+    return this.stmt.degree.get(id, id) as number;
   }
+}
+
+function memoize<V>(make: (n: number) => V): (n: number) => V {
+  const cache = new Map<number, V>();
+  return (n) => {
+    let v = cache.get(n);
+    if (v === undefined) cache.set(n, (v = make(n)));
+    return v;
+  };
 }
 
 function toNode(r: NodeRow, degree: number): GraphNode {
