@@ -21,6 +21,8 @@ const stages = [
   { name: 'e2e', cmd: ['npx', 'playwright', 'test'], when: !only || only === 'e2e' },
 ];
 
+// Unit/integration tests spawn the built CLI (built by the stage above) instead of the sources.
+if (!only) process.env.MONAD_TEST_BUILT_CLI = '1';
 const failedStages = [];
 for (const stage of stages.filter((s) => s.when)) {
   console.log(`\n=== ${stage.name}: ${stage.cmd.join(' ')}`);

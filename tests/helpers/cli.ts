@@ -1,12 +1,18 @@
 // Runs the real `monad` CLI from source (through tsx) in a child process.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ENTRY = resolve(ROOT, 'src/cli/index.ts');
+// `npm test` builds first and sets MONAD_TEST_BUILT_CLI, so the suite runs the shipped bundle (and
+// starts much faster than transpiling the sources through tsx on every spawn).
+const BUILT = resolve(ROOT, 'out/cli/index.js');
+const useBuilt = process.env.MONAD_TEST_BUILT_CLI === '1' && existsSync(BUILT);
+const nodeArgs = (args: string[]) => (useBuilt ? [BUILT, ...args] : ['--import', 'tsx', ENTRY, ...args]);
 
 export function runCli(args: string[], env: Record<string, string> = {}): { code: number; stdout: string; stderr: string } {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+  const res = spawnSync(process.execPath, nodeArgs(args), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -16,7 +22,7 @@ export function runCli(args: string[], env: Record<string, string> = {}): { code
 }
 
 export function spawnCli(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, nodeArgs(args), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Resolves with the first stdout line matching `re`. */

@@ -1,5 +1,5 @@
 // Providers, keys and roles: keys go into the secret store and come back masked, never in config.json.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -55,6 +55,16 @@ describe('providers and keys', () => {
     expect(wrongKey.error).not.toContain('sk-wrong-key-123456');
     const unreachable = await engine.providers.test({ provider: { id: 'x', kind: 'openai-compatible', name: 'Nowhere', baseURL: 'http://127.0.0.1:9/v1', models: [] } });
     expect(unreachable).toMatchObject({ ok: false, error: expect.stringMatching(/Could not reach Nowhere/) });
+  });
+
+  it('a key encrypted by the desktop app is never handed to a provider by the headless host', () => {
+    const engine = openEngine();
+    useScriptedModel(engine, llm);
+    writeFileSync(engine.paths.secrets, JSON.stringify({ 'provider:scripted': 'safeStorage:v1:QUJDREVGRw==' }));
+    const fresh = openEngine({ home: engine.paths.root });
+    expect(fresh.providers.list()[0]).toMatchObject({ hasKey: false, maskedKey: null });
+    expect(() => fresh.llm.languageModel('chat', 'default')).toThrow(/encrypted with its OS keychain/);
+    expect(fresh.secrets.values()).toEqual([]);
   });
 
   it('deleting a provider removes its key and clears roles that used it', () => {

@@ -93,7 +93,12 @@ export class ProviderService {
   }
 
   private view(p: Provider): ProviderView {
-    const key = p.keyRef ? this.secrets.get(p.keyRef) : null;
+    let key: string | null = null;
+    try {
+      key = p.keyRef ? this.secrets.get(p.keyRef) : null;
+    } catch {
+      key = null; // stored in a form this host cannot read: shown as missing, so the person re-enters it
+    }
     return { ...p, hasKey: key !== null, maskedKey: key ? maskSecret(key) : null };
   }
 }

@@ -1,6 +1,7 @@
 // Headless secret store: a JSON file readable by its owner only (0600). Plain text on disk, which the
 // status reports honestly; the Electron host uses the OS keychain (safeStorage) instead.
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { MonadError } from '../../shared/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
 import type { SecretStore, SecretStoreInfo } from './secret-store';
 
@@ -12,7 +13,19 @@ export interface SecretCodec {
   decode(stored: string): string;
 }
 
-const PLAIN: SecretCodec = { encode: (s) => s, decode: (s) => s };
+/** The desktop app marks values it encrypted with the OS keychain; headless mode cannot read them. */
+export const SAFE_STORAGE_PREFIX = 'safeStorage:';
+
+const PLAIN: SecretCodec = {
+  encode: (s) => s,
+  decode: (s) => {
+    if (s.startsWith(SAFE_STORAGE_PREFIX)) {
+      // Handing the ciphertext to a provider as if it were the key would only produce a confusing 401.
+      throw new MonadError('CONFLICT', 'This API key was saved by the desktop app and is encrypted with its OS keychain; enter it again here to use it in headless mode.');
+    }
+    return s;
+  },
+};
 
 export class FileSecretStore implements SecretStore {
   private cache: Record<string, string> | null = null;
@@ -49,9 +62,16 @@ export class FileSecretStore implements SecretStore {
   }
 
   values(): string[] {
-    return Object.keys(this.read())
-      .map((k) => this.get(k))
-      .filter((v): v is string => v !== null);
+    const out: string[] = [];
+    for (const k of Object.keys(this.read())) {
+      try {
+        const v = this.get(k);
+        if (v !== null) out.push(v);
+      } catch {
+        // Unreadable here (encrypted elsewhere): nothing of it can leak from this process either.
+      }
+    }
+    return out;
   }
 
   private read(): Record<string, string> {
