@@ -62,7 +62,7 @@ const KEYED_MAX_PIECE_LENGTH = 4.5;
 
 /** Template values that name a secret without being one: <YOUR_KEY>, ${TOKEN}, xxxx, "changeme". */
 const PLACEHOLDER_VALUE =
-  /^(?:<[^>]*>?|\$\{[^}]*\}?|\{\{[^}]*\}*|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_]+%|\[[^\]]*\]?|\(.*\)|\*+|[xX#.•…_-]+|null|none|nil|undefined|true|false|empty|required|optional|changeme|change[_-]?me|password\d?|passwd|pass|secret|token|hidden|redacted|placeholder|example|string|str|value|todo|tbd|n\/?a|(?:your|my|the|some|insert|enter)[_-]?[a-z_-]*|[a-z]+[_-]?here)$/i;
+  /^(?:<[^>]*>?|\$\{[^}]*\}?|\{\{[^}]*\}*|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_]+%|\[[^\]]*\]?|\(.*\)|\*+|[xX#.•…_-]+|null|none|nil|undefined|true|false|empty|required|optional|changeme|change[_-]?me|password|passwd|pass|secret|token|hidden|redacted|placeholder|example|string|str|value|todo|tbd|n\/?a|your[a-z_-]*|(?:my|insert|enter)[_-][a-z_-]*|[a-z_-]*here)$/i;
 
 export function isPlaceholderValue(v: string): boolean {
   if (PLACEHOLDER_VALUE.test(v)) return true;
@@ -131,8 +131,11 @@ interface Rule {
   accept?: (secret: string, match: RegExpExecArray, text: string) => boolean;
 }
 
-/** No letter or digit right before: "xsk-…" is not an "sk-" key, but "`sk-", "=sk-" and "_sk-" are. */
-const START = String.raw`(?<![A-Za-z0-9])`;
+/**
+ * Nothing token-like right before: "xsk-…" is not an "sk-" key. Excluding "_" and "-" too keeps the scan
+ * linear: otherwise every "sk-" inside "sk-sk-sk-…" would start a match that runs to the end of the run.
+ */
+const START = String.raw`(?<![A-Za-z0-9_-])`;
 const END = String.raw`(?![A-Za-z0-9])`;
 
 /** Provider formats, most specific first (earlier rules win when spans overlap). */
@@ -253,11 +256,13 @@ function kindForKeyword(keyword: string): RedactionKind {
  * The keyword must start an identifier part: after a non-letter ("DB_PASSWORD", "x-api-key") or at a
  * camelCase hump ("dbPassword"). That keeps "bypass: true" and "passenger: Ann" out.
  */
-function keywordStartsWord(text: string, index: number): boolean {
+function keywordStartsWord(text: string, index: number, keyword: string): boolean {
   if (index === 0) return true;
   const before = text[index - 1];
   if (!/[A-Za-z]/.test(before)) return true;
-  return /[a-z]/.test(before) && /[A-Z]/.test(text[index]);
+  if (/[a-z]/.test(before) && /[A-Z]/.test(text[index])) return true;
+  // All-caps environment names glue words together: PGPASSWORD, MYSQLPWD.
+  return /[A-Z]/.test(before) && keyword === keyword.toUpperCase();
 }
 
 const ASSIGNMENT_RULES: Rule[] = [
@@ -271,7 +276,7 @@ const ASSIGNMENT_RULES: Rule[] = [
     ),
     group: 3,
     accept: (value, m, text) => {
-      if (!keywordStartsWord(text, m.index)) return false;
+      if (!keywordStartsWord(text, m.index, m[1])) return false;
       return kindForKeyword(m[1]) === 'password' ? looksLikePasswordValue(value) : looksLikeKeyedSecret(value);
     },
   },
@@ -288,7 +293,7 @@ const ASSIGNMENT_RULES: Rule[] = [
   },
   {
     kind: 'pin',
-    pattern: /\b(?:pin|pin\s+code|pin\s+number)\s+(?:is|was|=|:)\s+(\d{4,8})\b/dgi,
+    pattern: /\b(?:pin|pin\s+code|pin\s+number)(?:\s*[:=]\s*|\s+(?:is|was)\s+)(\d{4,8})\b/dgi,
     group: 1,
   },
   {
@@ -312,9 +317,13 @@ const HIGH_ENTROPY_RULE: Rule = {
   accept: (token, m, text) => {
     const before = text.slice(Math.max(0, m.index - 40), m.index);
     if (PUBLIC_CONTEXT.test(before)) return false;
+    // A path that ends in a file extension ("tests/fixtures/AbC123….json") names a file.
+    if (token.includes('/') && FILE_EXTENSION_AHEAD.test(text.slice(m.index + token.length, m.index + token.length + 8))) return false;
     return looksRandomStrict(token);
   },
 };
+
+const FILE_EXTENSION_AHEAD = /^\.[A-Za-z0-9]{1,6}(?![A-Za-z0-9])/;
 
 /** Words that announce a public identifier: hashes, addresses, document ids, fingerprints. */
 const PUBLIC_CONTEXT =
@@ -359,22 +368,29 @@ function collectPrivateKeys(text: string, out: Span[]): void {
   }));
   let e = 0;
   let coveredUntil = 0;
-  for (const b of begins) {
-    if (b.index < coveredUntil) continue;
+  begins.forEach((b, i) => {
+    if (b.index < coveredUntil) return;
     while (e < ends.length && ends[e].start < b.index) e++;
-    const nextBegin = begins.find((x) => x.index > b.index)?.index ?? Infinity;
+    const nextBegin = begins[i + 1]?.index ?? Infinity;
     let end: number;
     if (e < ends.length && ends[e].start < nextBegin) {
       end = ends[e].end;
     } else {
-      // Truncated paste: take the header plus the base64 body that follows it.
-      const body = /^(?:[ \t]*\r?\n?[ \t]*[A-Za-z0-9+\/=:,\-]+)*/.exec(text.slice(b.index + b[0].length, b.index + b[0].length + 64_000));
-      end = b.index + b[0].length + (body?.[0].length ?? 0);
+      // Truncated paste: the header plus the base64 (and PEM header) lines that follow it, not the prose after.
+      const afterHeader = b.index + b[0].length;
+      const body = PEM_BODY.exec(text.slice(afterHeader, Math.min(nextBegin, afterHeader + MAX_PEM_BODY)));
+      end = afterHeader + (body?.[0].length ?? 0);
     }
     out.push({ start: b.index, end, kind: 'private-key', priority: -1 });
     coveredUntil = end;
-  }
+  });
 }
+
+/** Largest body taken from an unterminated key block; RSA-16384 keys are ~12 KB. */
+const MAX_PEM_BODY = 64_000;
+/** Base64 runs on the header line, then whole lines of base64, PEM headers (Proc-Type, DEK-Info…) or blanks. */
+const PEM_BODY =
+  /^(?:[ \t]+[A-Za-z0-9+\/=]{16,})*(?:\r?\n[ \t]*(?:[A-Za-z0-9+\/=]{4,}|(?:Proc-Type|DEK-Info|Comment|Version|Hash|Charset):[^\n]*)?[ \t]*(?=\r?\n|$))*/;
 
 function spansOf(text: string, patterns: RegExp[]): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
@@ -385,8 +401,28 @@ function spansOf(text: string, patterns: RegExp[]): Array<[number, number]> {
   return spans;
 }
 
-function overlaps(span: Span, ranges: Array<[number, number]>): boolean {
-  return ranges.some(([s, e]) => span.start < e && s < span.end);
+/**
+ * Overlap test against many ranges in O(log n): ranges sorted by start with a running maximum of their ends,
+ * so a span [s, e) overlaps iff some range starting before e ends after s. (A linear scan per span would be
+ * quadratic on a long fact full of URLs.)
+ */
+function overlapIndex(ranges: Array<[number, number]>): (span: Span) => boolean {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const maxEnd: number[] = [];
+  sorted.forEach(([, end], i) => maxEnd.push(Math.max(end, i > 0 ? maxEnd[i - 1] : -Infinity)));
+  return (span) => {
+    let lo = 0;
+    let hi = sorted.length - 1;
+    let last = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid][0] < span.end) {
+        last = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return last >= 0 && maxEnd[last] > span.start;
+  };
 }
 
 function findSecretSpans(text: string): Span[] {
@@ -395,13 +431,17 @@ function findSecretSpans(text: string): Span[] {
   let priority = 0;
   for (const rule of [...PROVIDER_RULES, ...URL_RULES, ...ASSIGNMENT_RULES]) collect(text, rule, priority++, candidates);
   const placeholders = spansOf(text, [PLACEHOLDER]);
-  const specific = candidates.filter((c) => !overlaps(c, placeholders));
+  const touchesPlaceholder = overlapIndex(placeholders);
+  const specific = candidates.filter((c) => !touchesPlaceholder(c));
 
   const generic: Span[] = [];
   collect(text, HIGH_ENTROPY_RULE, priority++, generic);
-  const publicSpans = spansOf(text, PROTECTED_PUBLIC);
-  const blocked = [...placeholders, ...publicSpans, ...specific.map((s): [number, number] => [s.start, s.end])];
-  return [...specific, ...generic.filter((g) => !overlaps(g, blocked))];
+  const blocked = overlapIndex([
+    ...placeholders,
+    ...spansOf(text, PROTECTED_PUBLIC),
+    ...specific.map((s): [number, number] => [s.start, s.end]),
+  ]);
+  return [...specific, ...generic.filter((g) => !blocked(g))];
 }
 
 /** Overlapping matches become one redaction (union, so no fragment of a secret survives); best kind wins. */

@@ -191,9 +191,10 @@ export function stripInvisible(input: string): StripResult {
  */
 const CONFUSABLE_PAIRS: readonly string[] = [
   // Cyrillic
-  'АA', 'аa', 'ВB', 'вb', 'ЕE', 'еe', 'ЁE', 'ёe', 'КK', 'кk', 'МM', 'мm', 'НH', 'нh', 'ОO', 'оo', 'РP', 'рp',
-  'СC', 'сc', 'ТT', 'тt', 'УY', 'уy', 'ХX', 'хx', 'ЅS', 'ѕs', 'ІI', 'іi', 'ЇI', 'їi', 'ЈJ', 'јj', 'ԚQ', 'ԛq',
-  'ԜW', 'ԝw', 'ҮY', 'үy', 'ҺH', 'һh', 'ӀI', 'ӏl', 'ԁd', 'ԌG', 'ԍg', 'ЬB', 'ьb', 'ɡg', 'ԞK', 'ԟk', 'ѴV', 'ѵv',
+  // (Letters with diacritics need no entry: the view is decomposed, so Ё arrives as Е + U+0308.)
+  'АA', 'аa', 'ВB', 'вb', 'ЕE', 'еe', 'КK', 'кk', 'МM', 'мm', 'НH', 'нh', 'ОO', 'оo', 'РP', 'рp',
+  'СC', 'сc', 'ТT', 'тt', 'УY', 'уy', 'ХX', 'хx', 'ЅS', 'ѕs', 'ІI', 'іi', 'ЈJ', 'јj', 'ԚQ', 'ԛq',
+  'ԜW', 'ԝw', 'ҮY', 'үy', 'ҺH', 'һh', 'ӀI', 'ӏl', 'ԁd', 'ԌG', 'ԍg', 'ЬB', 'ьb', 'ԞK', 'ԟk', 'ѴV', 'ѵv',
   'ԐE', 'ԑe',
   // Greek
   'ΑA', 'αa', 'ΒB', 'βb', 'ΕE', 'εe', 'ΖZ', 'ΗH', 'ηn', 'ΙI', 'ιi', 'ΚK', 'κk', 'ΜM', 'ΝN', 'νv', 'ΟO', 'οo',
@@ -204,7 +205,7 @@ const CONFUSABLE_PAIRS: readonly string[] = [
   'ᎪA', 'ᏴB', 'ᏟC', 'ᎠD', 'ᎬE', 'ᏀG', 'ᎻH', 'ᎫJ', 'ᏦK', 'ᏞL', 'ᎷM', 'ᏢP', 'ᏒR', 'ᏚS', 'ᎢT', 'ᏙV', 'ᏔW', 'ᏃZ',
   'Ꭵi', 'Ꮃw',
   // Latin-script lookalikes: dotless i, small capitals, IPA
-  'ıi', 'ȷj', 'ɩi', 'ɪi', 'ʏy', 'ʟl', 'ɴn', 'ʀr', 'ᴀa', 'ᴄc', 'ᴅd', 'ᴇe', 'ᴊj', 'ᴋk', 'ᴍm', 'ᴏo', 'ᴘp', 'ᴛt',
+  'ıi', 'ȷj', 'ɡg', 'ɩi', 'ɪi', 'ʏy', 'ʟl', 'ɴn', 'ʀr', 'ᴀa', 'ᴄc', 'ᴅd', 'ᴇe', 'ᴊj', 'ᴋk', 'ᴍm', 'ᴏo', 'ᴘp', 'ᴛt',
   'ᴜu', 'ᴠv', 'ᴡw', 'ᴢz', 'ꜱs', 'ꜰf', 'ɢg', 'ʜh', 'ǀl', 'ɒa', 'ɔc', 'ƅb', 'ɓb', 'ƿp', 'ſf',
 ];
 
