@@ -7,6 +7,10 @@ import { initApi } from './lib/api';
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/settings.css';
+import './styles/chat.css';
+import './styles/models.css';
+import './styles/memory.css';
+import './styles/graph.css';
 
 applyTheme('system');
 initApi();

@@ -1,0 +1,293 @@
+// The selected scope's facts. Keyboard: ↑/↓ (Home/End) move between facts, Enter or F2 (or a
+// double-click) edits inline (Enter saves, Escape cancels), Delete forgets (undo in the bar below).
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { Fact } from '../../../../shared/domain';
+import { Icon } from '../../app/icons';
+import { FactText } from './FactText';
+import { Glyph } from './Glyph';
+import { useFacts } from './store';
+
+/** How long a highlighted fact (just written, or opened from a link) stays lit. */
+const FLASH_MS = 2400;
+
+export function FactList({ facts, query, emptyText }: { facts: Fact[]; query: string; emptyText: string }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const flash = useFacts((s) => s.flash);
+  const [lit, setLit] = useState<string | null>(null);
+  const [focusId, setFocusId] = useState<string | null>(null);
+
+  // Scroll to and light up the flashed fact once it is rendered (once per flash: a later reload of the
+  // list must not scroll back to it).
+  const handled = useRef(0);
+  useEffect(() => {
+    if (!flash || flash.seq === handled.current) return;
+    const row = listRef.current?.querySelector<HTMLElement>(`[data-fact-id="${CSS.escape(flash.id)}"]`);
+    if (!row) return;
+    handled.current = flash.seq;
+    row.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    setLit(flash.id);
+    setFocusId(flash.id);
+  }, [flash, facts]);
+  useEffect(() => {
+    if (!lit) return;
+    const timer = setTimeout(() => setLit(null), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [lit, flash]);
+
+  function focusFact(id: string) {
+    setFocusId(id);
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-fact-id="${CSS.escape(id)}"]`)?.focus());
+  }
+
+  if (facts.length === 0) {
+    return (
+      <div className="facts-empty" data-testid="facts-empty">
+        {emptyText}
+      </div>
+    );
+  }
+
+  const tabStop = facts.some((f) => f.id === focusId) ? focusId : facts[0].id;
+  return (
+    <div className="fact-list" role="list" aria-label="Facts" ref={listRef} data-testid="fact-list">
+      {facts.map((fact, index) => (
+        <FactRow
+          key={fact.id}
+          fact={fact}
+          query={query}
+          lit={lit === fact.id}
+          tabbable={fact.id === tabStop}
+          onFocusSelf={() => setFocusId(fact.id)}
+          onMove={(delta) => {
+            const next = delta === 'first' ? facts[0] : delta === 'last' ? facts.at(-1) : facts[index + delta];
+            if (next) focusFact(next.id);
+          }}
+          onForgotten={() => {
+            const neighbour = facts[index + 1] ?? facts[index - 1];
+            if (neighbour) focusFact(neighbour.id);
+          }}
+          onEdited={(id) => focusFact(id)}
+        />
+      ))}
+    </div>
+  );
+}
+
+function FactRow(props: {
+  fact: Fact;
+  query: string;
+  lit: boolean;
+  tabbable: boolean;
+  onFocusSelf(): void;
+  onMove(delta: 1 | -1 | 'first' | 'last'): void;
+  onForgotten(): void;
+  onEdited(id: string): void;
+}) {
+  const { fact, query, lit, tabbable } = props;
+  const editing = useFacts((s) => s.editingId === fact.id);
+  const { startEdit, forget } = useFacts.getState();
+
+  async function doForget() {
+    if (await forget(fact)) props.onForgotten();
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (editing || e.target !== e.currentTarget) return;
+    switch (e.key) {
+      case 'ArrowDown':
+        e.preventDefault();
+        props.onMove(1);
+        break;
+      case 'ArrowUp':
+        e.preventDefault();
+        props.onMove(-1);
+        break;
+      case 'Home':
+        e.preventDefault();
+        props.onMove('first');
+        break;
+      case 'End':
+        e.preventDefault();
+        props.onMove('last');
+        break;
+      case 'Enter':
+      case 'F2':
+        e.preventDefault();
+        startEdit(fact.id);
+        break;
+      case 'Delete':
+      case 'Backspace':
+        e.preventDefault();
+        void doForget();
+        break;
+    }
+  }
+
+  return (
+    <div
+      role="listitem"
+      tabIndex={tabbable ? 0 : -1}
+      className={`fact-row${editing ? ' is-editing' : ''}${lit ? ' is-lit' : ''}`}
+      data-testid="fact"
+      data-fact-id={fact.id}
+      title={editing ? undefined : 'Double-click or Enter to edit · Delete to forget'}
+      onFocus={(e) => e.target === e.currentTarget && props.onFocusSelf()}
+      onKeyDown={onKeyDown}
+      onDoubleClick={() => !editing && startEdit(fact.id)}
+    >
+      <span className="fact-bullet" aria-hidden="true" />
+      {editing ? (
+        <FactEditor fact={fact} onDone={props.onEdited} />
+      ) : (
+        <>
+          <div className="fact-text selectable" data-testid="fact-text">
+            <FactText text={fact.text} query={query} />
+          </div>
+          <FactId id={fact.id} />
+          <span className="fact-actions">
+            <button
+              type="button"
+              className="icon-button"
+              tabIndex={-1}
+              aria-label="Edit fact"
+              title="Edit (Enter)"
+              data-testid="fact-edit"
+              onClick={() => startEdit(fact.id)}
+            >
+              <Icon name="pencil" size={14} />
+            </button>
+            <button
+              type="button"
+              className="icon-button icon-button-danger"
+              tabIndex={-1}
+              aria-label="Forget fact"
+              title="Forget (Delete) — can be undone"
+              data-testid="fact-forget"
+              onClick={() => void doForget()}
+            >
+              <Icon name="trash" size={14} />
+            </button>
+          </span>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The id, small and monospace; a click copies it. */
+function FactId({ id }: { id: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 1400);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <button
+      type="button"
+      className={`fact-id mono selectable${copied ? ' is-copied' : ''}`}
+      tabIndex={-1}
+      title={copied ? 'Copied' : 'Fact id (a hash of its text) — click to copy'}
+      aria-label={`Copy fact id ${id}`}
+      data-testid="fact-id"
+      onClick={(e) => {
+        e.stopPropagation();
+        void copyText(id).then(setCopied);
+      }}
+      onDoubleClick={(e) => e.stopPropagation()}
+    >
+      {copied ? <Icon name="check" size={11} /> : <Glyph name="copy" size={11} />}
+      {id}
+    </button>
+  );
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard permission (an insecure context): the id is selectable text, so it can still be copied by hand.
+    return false;
+  }
+}
+
+function FactEditor({ fact, onDone }: { fact: Fact; onDone(id: string): void }) {
+  const [value, setValue] = useState(fact.text);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const settled = useRef(false);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+
+  async function commit() {
+    if (settled.current || saving) return;
+    const text = value.trim();
+    if (text === '' || text === fact.text) return cancel();
+    settled.current = true;
+    setSaving(true);
+    const result = await useFacts.getState().edit(fact.id, text);
+    setSaving(false);
+    if (!result || result.status === 'rejected' || result.status === 'refused') {
+      // Kept open with the reason beside it, so the text can be fixed rather than retyped.
+      settled.current = false;
+      setError(result?.reason ?? 'Not saved.');
+      ref.current?.focus();
+      return;
+    }
+    onDone(result.fact?.id ?? fact.id);
+  }
+
+  function cancel() {
+    settled.current = true;
+    useFacts.getState().stopEdit();
+    onDone(fact.id);
+  }
+
+  return (
+    <div className="fact-editor">
+      <textarea
+        ref={ref}
+        className={`input textarea fact-edit-input${error ? ' is-invalid' : ''}`}
+        data-testid="fact-edit-input"
+        aria-label="Fact text"
+        aria-invalid={error ? true : undefined}
+        rows={1}
+        maxLength={4000}
+        value={value}
+        disabled={saving}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setError(null);
+        }}
+        onKeyDown={(e) => {
+          e.stopPropagation();
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void commit();
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            cancel();
+          }
+        }}
+        onBlur={() => {
+          // Leaving the field saves (like renaming a session); a rejected edit stays open instead.
+          if (!error) void commit();
+        }}
+      />
+      {error ? (
+        <div className="fact-edit-error" role="alert" data-testid="fact-edit-error">
+          {error}
+        </div>
+      ) : (
+        <div className="fact-edit-hint">Enter saves · Esc cancels · a fact is one line</div>
+      )}
+    </div>
+  );
+}
