@@ -1,5 +1,5 @@
 // The main window with Electron's security checklist applied, and the CSP header for its session.
-import { BrowserWindow, type Session, type WebPreferences } from 'electron';
+import { BrowserWindow, dialog, type Session, type WebPreferences } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../server/static-files';
 import type { RendererTarget } from './renderer-url';
 
@@ -40,6 +40,19 @@ export function createMainWindow(opts: MainWindowOptions): BrowserWindow {
     webPreferences: secureWebPreferences(opts.preload, opts.allowDevTools),
   });
   win.once('ready-to-show', () => win.show());
+  // The renderer guards unsaved edits with `beforeunload`; Electron would cancel the close silently,
+  // so ask the person instead.
+  win.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(win, {
+      type: 'question',
+      buttons: ['Leave', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'You have unsaved changes.',
+      detail: 'Leave and discard them?',
+    });
+    if (choice === 0) event.preventDefault();
+  });
   win.loadURL(opts.target.url).catch((err: unknown) => {
     console.error('[window] failed to load the renderer:', err);
   });

@@ -24,17 +24,11 @@ export interface ParsedFactFile {
 
 export function renderFactFile(scope: string, facts: Fact[], updated: string): string {
   const lines = ['---', `scope: ${scope}`, `updated: ${updated}`, `count: ${facts.length}`, '---', '', `# Memory — ${scope}`, ''];
-  for (const f of facts) lines.push(`- ${encodeFactLine(f.text)}`);
+  // Fact texts are single-line by construction (every write path and the parser apply toSingleLine),
+  // so rendering is a plain join — this runs on every write, over every fact of the scope. A leading
+  // `#`, `---` or `>` inside a fact stays text: only the first `- ` on a line is the bullet.
+  for (const f of facts) lines.push(`- ${f.text}`);
   return `${lines.join('\n')}\n`;
-}
-
-/**
- * A fact's text as a bullet body. Already single-line; a leading marker that Markdown would read as
- * structure (`#`, `---`, `>`, another bullet) is kept as text by the bullet itself, since only the
- * first `- ` on a line is the bullet.
- */
-function encodeFactLine(text: string): string {
-  return toSingleLine(text);
 }
 
 export function parseFactFile(scope: string, text: string): ParsedFactFile {
