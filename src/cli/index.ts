@@ -1,9 +1,11 @@
 // `monad`: the command-line face of the engine. Each command is one module under commands/.
 import { MonadError } from '../shared/errors';
 import { UsageError } from './args';
+import { backupCommand, backupHelp, restoreCommand, restoreHelp } from './commands/backup';
 import { commandCommand, commandHelp } from './commands/command';
 import { consolidateCommand, consolidateHelp } from './commands/consolidate';
 import { factsCommand, factsHelp } from './commands/facts';
+import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
 import { statusCommand, statusHelp } from './commands/status';
 import { exportCommand, exportHelp, importCommand, importHelp } from './commands/transfer';
@@ -15,9 +17,12 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   serve: { run: serveCommand, help: serveHelp },
   status: { run: statusCommand, help: statusHelp },
   facts: { run: factsCommand, help: factsHelp },
+  search: { run: searchCommand, help: searchHelp },
   run: { run: commandCommand, help: commandHelp },
   why: { run: whyCommand, help: whyHelp },
   consolidate: { run: consolidateCommand, help: consolidateHelp },
+  backup: { run: backupCommand, help: backupHelp },
+  restore: { run: restoreCommand, help: restoreHelp },
   import: { run: importCommand, help: importHelp },
   export: { run: exportCommand, help: exportHelp },
 };

@@ -19,6 +19,8 @@ import { LawsLayer } from './memory/laws-layer';
 import { createMemorySearchTool } from './search/memory-search-tool';
 import { SearchService } from './search/search-service';
 import { ConsolidationLayer } from './memory/consolidation-layer';
+import { Mem0Layer } from './memory/mem0-layer';
+import type { QdrantOptions } from './memory/qdrant/manager';
 import { TransferService } from './transfer/transfer-service';
 import { memoryMigrations } from './db/migrations/memory';
 import { ConfigStore } from './config/store';
@@ -41,6 +43,8 @@ export interface EngineOptions {
   watchConfig?: boolean;
   /** Start the consolidation scheduler (default on for the app and server hosts). */
   backgroundJobs?: boolean;
+  /** The mem0 backend's managed qdrant (tests turn it off or point it at a stand-in). */
+  qdrant?: QdrantOptions;
   now?: () => Date;
 }
 
@@ -65,6 +69,7 @@ export class Engine {
   readonly laws: LawsLayer;
   readonly search: SearchService;
   readonly consolidation: ConsolidationLayer;
+  readonly mem0: Mem0Layer;
   readonly transfer: TransferService;
   readonly now: () => Date;
   /** What the person must be told about this run (database recovered, restore applied…); shown in app status. */
@@ -135,7 +140,7 @@ export class Engine {
     this.search = new SearchService({
       db: this.appDb,
       facts: this.facts.memory,
-      entities: (scopes, query, limit) => this.graph.store.explore(scopes, query, limit).nodes,
+      entities: (scopes, query, limit) => this.graph.store.explore(scopes ?? this.graph.store.scopes().map((s) => s.scope), query, limit).nodes,
     });
     this.tools.register(createMemorySearchTool(this.search));
     this.consolidation = new ConsolidationLayer({
@@ -151,6 +156,19 @@ export class Engine {
       log: (msg, err) => this.log(msg, err),
     });
     this.consolidation.register(this.commands);
+    this.mem0 = new Mem0Layer({
+      paths: this.paths,
+      config: () => this.config.get(),
+      onConfigChange: (fn) => this.config.onChange((config) => fn(config)),
+      secrets: this.secrets,
+      laws: this.laws,
+      events: this.events,
+      host: opts.host,
+      warm: opts.host !== 'cli' && opts.backgroundJobs !== false,
+      qdrant: opts.qdrant,
+      log: (msg, err) => this.log(msg, err),
+    });
+    this.mem0.register(this.hooks);
     this.transfer = new TransferService(this);
     this.backups = new BackupService({
       paths: this.paths,
@@ -206,7 +224,7 @@ export class Engine {
 
   private pendingRestoreNotice(): Notice[] {
     const p = this.backups.pending();
-    return p ? [{ level: 'info', code: 'restore-pending', message: `Backup ${p.name} will be restored when Monad next starts.`, at: p.requestedAt }] : [];
+    return p && !this.notices.some((n) => n.code === 'restore-pending') ? [{ level: 'info', code: 'restore-pending', message: `Backup ${p.name} will be restored when Monad next starts.`, at: p.requestedAt }] : [];
   }
 
   /** Deletes a session and tells the memory layers (SessionEnd) so they drop what was only its. */
@@ -236,6 +254,7 @@ export class Engine {
     this.backups.stop();
     this.consolidation.pipeline.cancelAll();
     this.facts.close();
+    this.mem0.close();
     this.config.close();
     this.appDb.close();
     this.memoryDb.close();

@@ -47,8 +47,13 @@ const channelNameSet = {
   'consolidate.run': true,
   'consolidate.cancel': true,
   'consolidate.history': true,
+  'mem0.status': true,
+  'mem0.entries': true,
+  'mem0.delete': true,
+  'mem0.projection': true,
   'transfer.export': true,
   'transfer.import': true,
+  'search.query': true,
   'backups.list': true,
   'backups.restore': true,
 } satisfies Record<ChannelName, true>;
@@ -63,6 +68,7 @@ const eventNameSet = {
   'chat.message': true,
   'consolidate.progress': true,
   'consolidate.done': true,
+  'mem0.status': true,
 } satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES = Object.freeze(Object.keys(channelNameSet) as ChannelName[]);

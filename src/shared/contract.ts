@@ -26,11 +26,15 @@ import type {
   ImportReport,
   LawView,
   MemoryStatus,
+  Mem0Entries,
+  Mem0Projection,
+  Mem0Status,
   RecallSnapshot,
   RestoreStaged,
   Session,
 } from './domain';
 import type { WireError } from './errors';
+import type { SearchResults } from './search';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
 function channel<O>() {
@@ -165,9 +169,31 @@ export const contract = {
   'consolidate.cancel': channel<{ cancelled: boolean }>()(z.object({ agentId: idSchema }).strict()),
   'consolidate.history': channel<ConsolidationSummary[]>()(z.object({ agentId: idSchema.optional(), limit: z.number().int().min(1).max(50).optional() }).strict()),
 
+  // The mem0 backend: status (incl. the managed qdrant) and the explorer. Reads never start qdrant.
+  'mem0.status': channel<Mem0Status>()(empty),
+  'mem0.entries': channel<Mem0Entries>()(
+    z.object({ query: z.string().max(500).optional(), agentId: idSchema.optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+  ),
+  'mem0.delete': channel<{ id: string }>()(z.object({ id: z.string().min(1).max(100) }).strict()),
+  'mem0.projection': channel<Mem0Projection>()(z.object({ agentId: idSchema.optional() }).strict()),
+
   // Import / export of everything (the UI's Import and Export buttons).
   'transfer.export': channel<{ filename: string; text: string }>()(empty),
   'transfer.import': channel<ImportReport>()(z.object({ text: z.string().min(1).max(512 * 1024 * 1024) }).strict()),
+
+  // Search over past messages, facts and graph entities (issue 9). With agentId: that agent's sessions
+  // and its scopes only; scopes overrides the fact/graph scopes searched.
+  'search.query': channel<SearchResults>()(
+    z
+      .object({
+        query: z.string().trim().min(1).max(1000),
+        agentId: idSchema.optional(),
+        sessionId: sessionId.optional(),
+        scopes: z.array(scope).max(50).optional(),
+        k: z.number().int().min(1).max(100).optional(),
+      })
+      .strict(),
+  ),
 
   // Backups of both databases (daily, automatic). Restore is staged and applied at the next start.
   'backups.list': channel<BackupInfo[]>()(empty),
@@ -200,6 +226,8 @@ export interface EventMap {
   'chat.message': { sessionId: string; message: Message };
   'consolidate.progress': ConsolidationProgress;
   'consolidate.done': ConsolidationSummary;
+  /** The mem0 backend's status changed (qdrant phase, download progress, queued observations). */
+  'mem0.status': Mem0Status;
 }
 export type EventName = keyof EventMap;
 // The plain name list lives in channel-names.ts (zod-free, for the sandboxed preload), checked against EventMap there.

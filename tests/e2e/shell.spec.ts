@@ -200,23 +200,27 @@ test.describe('shell', () => {
 
   test('chat shows the stored messages of the selected session, paged', async ({ page, server }) => {
     const session = await api<{ id: string }>(server, 'sessions.create', { agentId: 'default', title: 'Long chat' });
-    seedMessages(server, session.id, 120);
+    seedMessages(server, session.id, 520);
     await openApp(page, server);
     await sessionById(page, session.id).click();
     await expect(page.getByTestId('chat-title')).toHaveText('Long chat');
+    // The list is virtualised: it loads the newest page, opens at the end, and renders what is in view.
+    const list = page.getByTestId('message-list');
     const messages = page.getByTestId('message');
-    await expect(messages).toHaveCount(50);
-    // Oldest first within what is loaded: the newest page ends with message 120.
-    await expect(messages.last()).toContainText('Message 120');
-    await expect(messages.first()).toContainText('Message 71');
-    await page.getByRole('button', { name: 'Load older messages' }).click();
-    await expect(messages).toHaveCount(100);
-    await expect(messages.first()).toContainText('Message 21');
-    await page.getByRole('button', { name: 'Load older messages' }).click();
-    await expect(messages).toHaveCount(120);
-    await expect(messages.first()).toContainText('Message 1');
-    await expect(page.getByRole('button', { name: 'Load older messages' })).toHaveCount(0);
-    await expect(page.locator('[data-testid="message"][data-role="assistant"]').filter({ hasText: 'Message 120' })).toContainText(
+    await expect(list).toHaveAttribute('data-loaded', '100');
+    await expect(messages.last()).toContainText('Message 520');
+    expect(await messages.count()).toBeLessThan(60);
+    // Scrolling up loads older pages by itself (200 at a time) until the beginning.
+    for (const loaded of ['300', '500', '520']) {
+      await list.evaluate((el) => el.scrollTo(0, 0));
+      await expect(list).toHaveAttribute('data-loaded', loaded);
+    }
+    await expect(list).toHaveAttribute('data-has-more', 'false');
+    await list.evaluate((el) => el.scrollTo(0, 0));
+    await expect(messages.first()).toContainText('Message 1:');
+    await expect(page.getByText('Beginning of the conversation')).toBeVisible();
+    await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(page.locator('[data-testid="message"][data-role="assistant"]').filter({ hasText: 'Message 520' })).toContainText(
       'The provider timed out',
     );
     mkdirSync(SCREENSHOTS, { recursive: true });

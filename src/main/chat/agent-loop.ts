@@ -9,7 +9,7 @@ import type { ChatTurnResult, Message, Session, ToolCall } from '../../shared/do
 import { MonadError } from '../../shared/errors';
 import type { EventBus } from '../events';
 import type { LlmClient } from '../llm/llm-client';
-import { isAbortError, toProviderError } from '../llm/provider-errors';
+import { isAbortError } from '../llm/provider-errors';
 import type { AgentService } from '../agents/agent-service';
 import type { HookRegistry } from './hooks';
 import { toModelMessages } from './history';
@@ -204,7 +204,7 @@ export class ChatService {
     }
 
     if (failure) {
-      const error = toProviderError(failure, { providerName: resolved.provider.name, model: resolved.model });
+      const error = this.d.llm.providerError(failure, resolved);
       // Nothing half-saved: the partial reply is dropped; a marker keeps the error visible and retryable.
       const marker = this.persist([{ id: randomUUID(), sessionId, role: 'assistant', content: '', error: error.message }]);
       this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'error', error: error.toWire() });

@@ -38,7 +38,8 @@ export function loadConfigFile(path: string): LoadResult {
 export function parseConfigText(text: string): LoadResult {
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    // Editors on Windows save UTF-8 with a byte-order mark; it is not part of the JSON.
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
     return { kind: 'invalid', error: `config.json is not valid JSON: ${describeJsonError(text, err as Error)}`, text };
   }

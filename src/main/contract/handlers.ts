@@ -119,8 +119,19 @@ export function createHandlers(engine: Engine): Handlers {
     'consolidate.cancel': ({ agentId }) => ({ cancelled: engine.consolidation.pipeline.cancel(agentId) }),
     'consolidate.history': ({ agentId, limit }) => engine.consolidation.runs.history(agentId, limit),
 
+    'mem0.status': () => engine.mem0.status(),
+    'mem0.entries': (input) => engine.mem0.entries(input),
+    'mem0.delete': ({ id }) => engine.mem0.delete(id),
+    'mem0.projection': (input) => engine.mem0.projection(input),
+
     'transfer.export': () => ({ filename: `monad-export-${engine.now().toISOString().slice(0, 10)}.json`, text: engine.transfer.exportText() }),
     'transfer.import': ({ text }) => engine.transfer.importText(text),
+
+    'search.query': ({ query, agentId, sessionId, scopes, k }) => {
+      if (agentId) agentExists(agentId);
+      if (sessionId) engine.sessions.get(sessionId);
+      return engine.search.search({ query, agentId, sessionId, scopes, k });
+    },
 
     'backups.list': () => engine.backups.list(),
     'backups.restore': ({ name }) => engine.backups.stageRestore(name),

@@ -14,7 +14,7 @@ import type { BackupInfo, Notice, RestoreStaged } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
 import type { HomePaths } from '../home';
-import { copyDurably, fsyncDir, fsyncFile, quickCheck, storageError, verifyDatabaseFile } from './health';
+import { copyDurably, fsyncDir, fsyncFile, heldByAnotherConnection, quickCheck, storageError, verifyDatabaseFile } from './health';
 
 /** A week of daily sets: enough to step back past a bad day, small enough not to fill the disk. */
 export const BACKUP_KEEP = 7;
@@ -29,6 +29,8 @@ const FILES = ['app.sqlite', 'memory.sqlite'] as const;
 type DbFile = (typeof FILES)[number];
 const NAME_RE = /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z(-\d{1,3})?$/;
 const PARTIAL = '.partial-';
+/** Far longer than any backup takes. */
+const STALE_PARTIAL_MS = 60 * 60_000;
 const REPLACING = '.replacing-';
 const PENDING = 'restore-pending.json';
 
@@ -122,11 +124,22 @@ export class BackupService {
   private inFlight: Promise<BackupInfo> | null = null;
   private timers: NodeJS.Timeout[] = [];
   private stopped = false;
+  /** One notice per failure streak, not one an hour. */
+  private failureNoticed = false;
 
   constructor(private readonly d: BackupDeps) {
     this.dir = backupsDir(d.paths.root);
-    // A set a crash interrupted is incomplete by definition; the live databases are untouched by it.
-    for (const name of safeReaddir(this.dir)) if (name.startsWith(PARTIAL)) rmSync(join(this.dir, name), { recursive: true, force: true });
+    // A set a crash interrupted is incomplete by definition (the live databases are untouched by it).
+    // Only old ones: a fresh one may belong to another Monad process backing up this home right now.
+    for (const name of safeReaddir(this.dir)) {
+      if (!name.startsWith(PARTIAL)) continue;
+      const path = join(this.dir, name);
+      try {
+        if (Date.now() - statSync(path).mtimeMs > STALE_PARTIAL_MS) rmSync(path, { recursive: true, force: true });
+      } catch {
+        // gone meanwhile
+      }
+    }
   }
 
   list(): BackupInfo[] {
@@ -152,11 +165,18 @@ export class BackupService {
   start(): void {
     if (this.timers.length || this.stopped) return;
     const tick = () => {
-      this.runDue().catch((err) => {
-        if (this.stopped) return;
-        this.d.log('[backup] automatic backup failed', err);
-        this.d.onNotice?.({ level: 'warning', code: 'backup-failed', message: `The automatic backup failed: ${(err as Error).message}`, at: this.d.now().toISOString() });
-      });
+      this.runDue().then(
+        () => {
+          this.failureNoticed = false;
+        },
+        (err) => {
+          if (this.stopped) return;
+          this.d.log('[backup] automatic backup failed', err);
+          if (this.failureNoticed) return;
+          this.failureNoticed = true;
+          this.d.onNotice?.({ level: 'warning', code: 'backup-failed', message: `The automatic backup failed: ${(err as Error).message}`, at: this.d.now().toISOString() });
+        },
+      );
     };
     const first = setTimeout(tick, FIRST_CHECK_MS);
     const every = setInterval(tick, CHECK_EVERY_MS);
@@ -250,6 +270,9 @@ function readPending(dir: string): { name: string; requestedAt: string } | null 
  * needs a restart: at that point no handle, prepared statement, running turn or consolidation holds the
  * old files, so swapping them cannot tear a transaction or leave a layer reading a file that is gone.
  *
+ * It is not applied while another process (the app, `monad serve`, a command) has either database open:
+ * that process would keep writing into the moved-aside files. The marker then waits for a later start.
+ *
  * Steps, each crash-safe: the current files (with their -wal/-shm) are moved into `.replacing-<stamp>/`,
  * the set's copies are copied in (temp + fsync + rename), and only then is the marker removed; a crash
  * before that repeats the restore on the next start. Finally the moved-aside files are sealed into a
@@ -278,6 +301,14 @@ export function applyPendingRestore(paths: HomePaths, now: () => Date): Notice |
     };
   }
 
+  if (heldByAnotherConnection(paths.appDb) || heldByAnotherConnection(paths.memoryDb)) {
+    return {
+      level: 'warning',
+      code: 'restore-pending',
+      message: `Backup ${pending.name} is waiting to be restored, but another Monad process (the app, \`monad serve\` or a command) has the databases open. Close it, then start Monad again.`,
+      at,
+    };
+  }
   const replacedName = uniqueName(dir, now());
   const replacing = join(dir, `${REPLACING}${replacedName}`);
   mkdirSync(replacing, { recursive: true });

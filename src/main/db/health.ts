@@ -46,6 +46,30 @@ export function verifyDatabaseFile(path: string): CheckVerdict {
   }
 }
 
+/**
+ * True when another connection (another Monad process: the app, `monad serve`, a CLI command) has the
+ * database open. Probed by asking for an exclusive lock, which any open WAL connection prevents; files
+ * must never be moved aside under a live connection, whose later writes would land in the moved file.
+ */
+export function heldByAnotherConnection(path: string): boolean {
+  if (!existsSync(path)) return false;
+  let db: Database | null = null;
+  try {
+    db = new BetterSqlite3(path, { fileMustExist: true, timeout: LOCK_PROBE_MS });
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE');
+    db.exec('COMMIT');
+    return false;
+  } catch (err) {
+    return (err as { code?: string }).code === 'SQLITE_BUSY' || (err as { code?: string }).code === 'SQLITE_LOCKED';
+  } finally {
+    db?.close();
+  }
+}
+
+/** Long enough for another process to finish a short write, short enough not to stall start-up. */
+const LOCK_PROBE_MS = 250;
+
 export interface RecoverOptions {
   /** Backup copies of this database file, newest first. */
   backupFiles: () => string[];
@@ -58,6 +82,9 @@ export interface RecoverOptions {
  * either way the damaged file is kept for the person (or a recovery tool) and the returned notice says so.
  */
 export function recoverDatabase(path: string, label: string, problem: string, opts: RecoverOptions): Notice {
+  if (heldByAnotherConnection(path)) {
+    throw new MonadError('DB_ERROR', `${label} is damaged (${problem.slice(0, 200)}), and another Monad process has it open. Close the other Monad windows, \`monad serve\` or commands, then start Monad again to repair it from a backup.`, { path });
+  }
   const at = opts.now().toISOString();
   const aside = join(dirname(path), `damaged-${at.replace(/[:.]/g, '-')}`);
   mkdirSync(aside, { recursive: true });

@@ -16,7 +16,15 @@ export function withFileLock<T>(file: string, fn: () => T): T {
   for (;;) {
     try {
       const fd = openSync(lock, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
+      try {
+        writeSync(fd, String(process.pid));
+      } catch (err) {
+        // E.g. ENOSPC: creating the file needed no data block, writing the pid does. Do not leave an
+        // empty lock (and an open descriptor) behind for every later writer to wait out.
+        closeSync(fd);
+        rmSync(lock, { force: true });
+        throw err;
+      }
       closeSync(fd);
       break;
     } catch (err) {

@@ -3,7 +3,8 @@
 import { generateText, Output, type LanguageModel } from 'ai';
 import type { z } from 'zod';
 import type { Config } from '../../shared/config';
-import type { SecretStore } from '../secrets/secret-store';
+import { MonadError } from '../../shared/errors';
+import { scrubSecrets, type SecretStore } from '../secrets/secret-store';
 import { embeddingModel, languageModel } from './provider-factory';
 import { toProviderError } from './provider-errors';
 import { requireModel, type ModelRole, type ResolvedModel } from './roles';
@@ -69,8 +70,24 @@ export class LlmClient {
       return result.output as z.infer<S>;
     } catch (err) {
       this.record(task.name, undefined, opts.meter);
-      throw toProviderError(err, { providerName: resolved.provider.name, model: resolved.model });
+      throw this.providerError(err, resolved);
     }
+  }
+
+  /**
+   * The coded error for a failed provider call, with every stored key masked out of its message:
+   * providers (and proxies) may quote the presented key back in their error text.
+   */
+  providerError(err: unknown, resolved: ResolvedModel): MonadError {
+    const e = toProviderError(err, { providerName: resolved.provider.name, model: resolved.model });
+    let secrets: string[];
+    try {
+      secrets = this.deps.secrets.values();
+    } catch {
+      secrets = [];
+    }
+    const message = scrubSecrets(e.message, secrets);
+    return message === e.message ? e : new MonadError(e.code, message, e.details);
   }
 
   record(taskName: string, usage: { inputTokens?: number; outputTokens?: number } | undefined, meter?: UsageTotals): void {

@@ -4,7 +4,7 @@ import type { Provider } from '../../shared/config';
 import type { OllamaDetection, ProviderTestResult, ProviderView } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { ConfigStore } from '../config/store';
-import { maskSecret, type SecretStore } from '../secrets/secret-store';
+import { maskSecret, scrubSecrets, type SecretStore } from '../secrets/secret-store';
 import { baseUrlOf } from './provider-factory';
 
 export const OLLAMA_URL = 'http://127.0.0.1:11434';
@@ -70,7 +70,8 @@ export class ProviderService {
     try {
       const res = await fetch(url, { headers, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
       const text = await res.text();
-      if (!res.ok) return { ok: false, models: [], error: `${provider.name} answered ${res.status}: ${errorMessage(text)}` };
+      // The provider may quote the key back ("Incorrect API key provided: sk-…"): mask it before it leaves.
+      if (!res.ok) return { ok: false, models: [], error: scrubSecrets(`${provider.name} answered ${res.status}: ${errorMessage(text)}`, key ? [key, ...this.secrets.values()] : this.secrets.values()) };
       const body = JSON.parse(text) as { data?: { id: string }[]; models?: { name: string }[] };
       const models = (body.data?.map((m) => m.id) ?? body.models?.map((m) => m.name) ?? []).sort();
       return { ok: true, models, error: null };

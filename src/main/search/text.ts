@@ -55,13 +55,16 @@ export function stems(text: string): string[] {
   return out;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
-const ASCII_SPLIT = /[^a-z0-9]+/;
-const UNICODE_SPLIT = /[^\p{L}\p{N}\p{Co}]+/u;
-
 /** The key a token must share with a query stem to be worth stemming (Porter keeps the first letters). */
 export function stemKey(word: string): string {
   return word.slice(0, 2);
+}
+
+/** Pairs of leading character codes ("ca" → 0x63_61), so ASCII words are matched without a string. */
+export function stemKeyCodes(stems: Iterable<string>): Set<number> {
+  const out = new Set<number>();
+  for (const s of stems) out.add(s.length > 1 ? (s.charCodeAt(0) << 8) | s.charCodeAt(1) : s.charCodeAt(0) << 8);
+  return out;
 }
 
 export interface TermScan {
@@ -71,21 +74,72 @@ export interface TermScan {
   positions: Map<string, number[]>;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}\p{Co}]/u;
+
+/** a-z, 0-9 → the lower-case code; other ASCII → 0; non-ASCII → -1 (decide with WORD_CHAR). */
+function asciiClass(c: number): number {
+  if (c >= 97 && c <= 122) return c;
+  if (c >= 65 && c <= 90) return c + 32;
+  if (c >= 48 && c <= 57) return c;
+  return c < 128 ? 0 : -1;
+}
+
 /**
- * The scoring fast path: counts tokens and records where the wanted stems occur, stemming only tokens
- * that share a stem's first two letters. Same token rules as tokenize(), without offsets.
+ * The scoring fast path: counts tokens and records where the wanted stems occur, with the same token
+ * rules as tokenize() but no offsets kept, no string made for a word that cannot match (its first two
+ * letters must be those of a wanted stem), and only those few words stemmed.
  */
-export function scanTerms(text: string, wanted: ReadonlySet<string>, keys: ReadonlySet<string>): TermScan {
-  const lower = text.toLowerCase();
-  const ascii = ASCII.test(lower);
-  const parts = ascii ? lower.split(ASCII_SPLIT) : lower.normalize('NFD').replace(MARKS, '').split(UNICODE_SPLIT);
+export function scanTerms(text: string, wanted: ReadonlySet<string>, keys: ReadonlySet<string>, keyCodes: ReadonlySet<number> = stemKeyCodes(wanted)): TermScan {
   const positions = new Map<string, number[]>();
+  const len = text.length;
   let n = 0;
-  for (const part of parts) {
-    if (!part) continue;
+  let i = 0;
+  while (i < len) {
+    // Find the next word character.
+    let c = text.charCodeAt(i);
+    let cls = asciiClass(c);
+    let width = 1;
+    if (cls < 0) {
+      const cp = text.codePointAt(i)!;
+      width = cp > 0xffff ? 2 : 1;
+      if (!WORD_CHAR.test(String.fromCodePoint(cp))) {
+        i += width;
+        continue;
+      }
+    } else if (cls === 0) {
+      i++;
+      continue;
+    }
+    // A word: runs while word characters follow.
+    const start = i;
+    let ascii = cls > 0;
+    const first = cls;
+    let second = 0;
+    i += width;
+    while (i < len) {
+      c = text.charCodeAt(i);
+      cls = asciiClass(c);
+      if (cls > 0) {
+        if (!second) second = cls;
+        i++;
+        continue;
+      }
+      if (cls === 0) break;
+      const cp = text.codePointAt(i)!;
+      if (!WORD_CHAR.test(String.fromCodePoint(cp))) break;
+      ascii = false;
+      i += cp > 0xffff ? 2 : 1;
+    }
     const pos = n++;
-    if (!keys.has(stemKey(part))) continue;
-    const s = stem(part);
+    let word: string;
+    if (ascii) {
+      if (!keyCodes.has(second ? (first << 8) | second : first << 8)) continue;
+      word = text.slice(start, i).toLowerCase();
+    } else {
+      word = fold(text.slice(start, i));
+      if (!keys.has(stemKey(word))) continue;
+    }
+    const s = stem(word);
     if (!wanted.has(s)) continue;
     const list = positions.get(s);
     if (list) list.push(pos);

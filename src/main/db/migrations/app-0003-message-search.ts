@@ -5,6 +5,10 @@ import type { Migration } from '../migrate';
 // messages with text are indexed; a soft delete (deleted_at set) or a hard delete — including the
 // cascade when a session is deleted — removes the entry, and clearing deleted_at restores it.
 //
+// detail = none: the index answers "which messages contain this word" only (no positions). Search
+// reads posting lists and scores positions itself, so positions would only make the index larger
+// (about 1.5×) and every posting read slower.
+//
 // The index rowid is `seq * 2^20 + agent index` (SEARCH_ROWID_SPAN in search/message-index.ts): the
 // owning agent is read off each hit arithmetically, so an agent-scoped search filters millions of hits
 // without a join. Deletes address the whole rowid range of a seq, so they never need the session row
@@ -25,7 +29,7 @@ export const app0003MessageSearch: Migration = {
     INSERT INTO message_search_agent (agent_id) SELECT DISTINCT agent_id FROM sessions ORDER BY agent_id;
 
     CREATE VIRTUAL TABLE message_fts USING fts5(
-      body, content = '', contentless_delete = 1, tokenize = 'porter unicode61 remove_diacritics 2'
+      body, content = '', contentless_delete = 1, detail = none, tokenize = 'porter unicode61 remove_diacritics 2'
     );
     INSERT INTO message_fts (rowid, body)
       SELECT ${ROWID('m', 'a.idx')}, m.content
@@ -53,6 +57,11 @@ export const app0003MessageSearch: Migration = {
         FROM sessions s JOIN message_search_agent a ON a.agent_id = s.agent_id
         WHERE s.id = new.session_id AND ${INDEXABLE('new')};
     END;
+
+    -- Search also asks which sessions are incognito, and which projects an agent works in: small
+    -- partial indexes keep both answers independent of the number of sessions.
+    CREATE INDEX sessions_incognito ON sessions (id) WHERE incognito = 1;
+    CREATE INDEX sessions_agent_project ON sessions (agent_id, project_key) WHERE project_key IS NOT NULL;
 
     -- Moving a session to another agent re-keys its messages.
     CREATE TRIGGER message_fts_session_agent AFTER UPDATE OF agent_id ON sessions BEGIN

@@ -61,11 +61,16 @@ export class MemoryDir {
     }
     const hit = this.cache.get(path);
     if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.read;
+    if (!st.isFile()) throw new MonadError('CONFLICT', `${scopeFileName(scope)} is not a regular file; move it out of ${this.dir}`);
     if (st.size > MAX_SCOPE_FILE_BYTES) {
       throw new MonadError('CONFLICT', `${scopeFileName(scope)} is ${(st.size / 1e6).toFixed(1)} MB, too large to be a memory file; trim it by hand`);
     }
-    const text = readFileSync(path, 'utf8');
+    const bytes = readFileSync(path);
+    const text = bytes.toString('utf8');
     const parsed = parseFactFile(scope, text);
+    // Decoding replaced bytes that are not UTF-8 (a file saved as Latin-1, say) with U+FFFD. Saying so
+    // makes the next write keep a byte-exact backup of the original before rewriting it.
+    if (!isUtf8(bytes)) parsed.warnings.push('The file is not valid UTF-8; unreadable characters were replaced.');
     const read: ScopeRead = {
       scope,
       facts: parsed.facts,
@@ -230,6 +235,15 @@ export class MemoryDir {
     // The index is derived and rewritten on every write, so it is replaced atomically but not fsynced:
     // after a power cut the next write regenerates it. The fact files themselves are fully durable.
     withFileLock(indexPath, () => writeFileAtomic(indexPath, `${lines.join('\n')}\n`, { durable: false }));
+  }
+}
+
+function isUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -10,6 +10,7 @@ import type { SessionStore } from '../../chat/session-store';
 import type { LlmClient } from '../../llm/llm-client';
 import { extractGraphTask, type ExtractGraphReply, type TranscriptLine } from '../../llm/prompts/extract-graph';
 import { emptyUsage, type UsageTotals } from '../../llm/task';
+import { sanitizeFact } from '../facts/sanitize';
 import { agentScope, projectScope } from '../scope';
 import type { GraphStore } from './graph-store';
 import { chunkTranscript, substantive, type TranscriptMessage } from './transcript';
@@ -144,8 +145,10 @@ export function applyExtraction(graph: GraphStore, scopes: string[], chunk: Tran
       const cached = ids.get(key);
       if (cached !== undefined) return cached;
       const info = entityInfo.get(key);
+      const cleanName = cleanText(name);
+      if (cleanName === null) return null; // an instruction posing as an entity: skip it, not the pass
       try {
-        const r = graph.upsertNode(scope, name, info?.type || 'thing', info?.summary ?? '');
+        const r = graph.upsertNode(scope, cleanName, (info?.type && cleanText(info.type)) || 'thing', (info?.summary && cleanText(info.summary)) || '');
         if (r.created) summary.nodesAdded++;
         ids.set(key, r.id);
         return r.id;
@@ -158,6 +161,8 @@ export function applyExtraction(graph: GraphStore, scopes: string[], chunk: Tran
       // Only cited messages that were in this pass count; a relation with none is unsupported.
       const cited = [...new Set(r.evidence.map((t) => byTag.get(t.trim())).filter((m): m is TranscriptMessage => m !== undefined))];
       if (!cited.length) continue;
+      const relation = cleanText(r.relation);
+      if (relation === null) continue;
       const src = node(r.src);
       const dst = node(r.dst);
       if (src === null || dst === null || src === dst) continue;
@@ -166,7 +171,7 @@ export function applyExtraction(graph: GraphStore, scopes: string[], chunk: Tran
         scope,
         src,
         dst,
-        relation: r.relation,
+        relation,
         provClass: r.source,
         validFrom,
         support: cited.map((m) => m.id),
@@ -177,4 +182,14 @@ export function applyExtraction(graph: GraphStore, scopes: string[], chunk: Tran
       summary.edgesClosed += res.closed.length;
     }
   }
+}
+
+/**
+ * What the model extracted becomes memory just as a fact does, and is shown to models again (graph
+ * tools, law inference): the same sanitizer strips invisible characters, redacts secrets and refuses
+ * instruction-shaped text. Null when refused.
+ */
+function cleanText(text: string): string | null {
+  const r = sanitizeFact(text);
+  return r.ok ? r.text : null;
 }

@@ -41,7 +41,7 @@ function paxPath(data: Buffer): string | null {
 
 /** Extracts the regular file whose base name is `name` from a .tar.gz into `dest`. */
 export async function extractFromTarGz(archive: string, name: string, dest: string): Promise<void> {
-  let buf = Buffer.alloc(0);
+  let buf: Buffer = Buffer.alloc(0);
   let state: 'header' | 'data' = 'header';
   let remaining = 0;
   let padding = 0;

@@ -175,6 +175,11 @@ async function download(doFetch: typeof fetch, url: string, dest: string, opts: 
   const onAbort = () => ctrl.abort(new Error('cancelled'));
   opts.signal?.addEventListener('abort', onAbort);
   const out = createWriteStream(dest);
+  let writeError: Error | null = null;
+  // Late write errors (after a failed transfer destroys the stream) must not go unhandled.
+  out.on('error', (err) => {
+    writeError ??= err;
+  });
   const hash = createHash('sha256');
   let received = 0;
   let total: number | null = null;
@@ -208,6 +213,7 @@ async function download(doFetch: typeof fetch, url: string, dest: string, opts: 
       throw new InstallError('truncated', `The qdrant download is incomplete (${received} of ${total} bytes)`);
     }
     await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    if (writeError) throw new InstallError('network', `The qdrant download could not be written to disk: ${(writeError as Error).message}`);
     return hash.digest('hex');
   } finally {
     clearTimeout(timer);

@@ -1,8 +1,9 @@
 // The shell: sidebar, tabbed main area, banners, toasts and the confirm dialog.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAgents } from '../features/agents/store';
 import { ChatPane } from '../features/chat/ChatPane';
-import { Placeholder } from '../features/placeholders/Placeholder';
+import { MemoryPane } from '../features/facts/MemoryPane';
+import { LawsPane } from '../features/laws/LawsPane';
 import { useSessions } from '../features/sessions/store';
 import { ConfigErrorBanner } from '../features/settings/ConfigErrorBanner';
 import { SettingsPane } from '../features/settings/SettingsPane';
@@ -15,6 +16,9 @@ import { Sidebar } from './Sidebar';
 import { TABS, useShell, type TabId } from './shell-store';
 import { useThemeSync } from './theme';
 import { startWiring } from './wiring';
+
+// Cytoscape is most of the Graph tab's weight: load it when the tab is first opened.
+const GraphPane = lazy(() => import('../features/graph/GraphPane').then((m) => ({ default: m.GraphPane })));
 
 const TAB_META: Record<TabId, { label: string; icon: IconName }> = {
   chat: { label: 'Chat', icon: 'chat' },
@@ -95,9 +99,15 @@ function ActivePane() {
     case 'chat':
       return <ChatPane />;
     case 'memory':
+      return <MemoryPane />;
     case 'graph':
+      return (
+        <Suspense fallback={<div className="empty-state muted">Loading the graph…</div>}>
+          <GraphPane />
+        </Suspense>
+      );
     case 'laws':
-      return <Placeholder kind={tab} />;
+      return <LawsPane />;
     case 'settings':
       return <SettingsPane />;
   }

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { Section } from '../../app/Section';
 import type { AppStatus } from '../../../../shared/domain';
 import { AgentsEditor } from '../agents/AgentsEditor';
+import { MemorySection } from '../memory-settings/MemorySection';
+import { ModelsSection } from '../models/ModelsSection';
 import { ConfigErrorBanner } from './ConfigErrorBanner';
 import { useSettings, type Theme } from './store';
 import { fullTime } from '../../lib/time';
@@ -20,7 +22,9 @@ export function SettingsPane() {
       </header>
       <div className="settings-body">
         <ConfigErrorBanner />
+        <ModelsSection />
         <AgentsEditor />
+        <MemorySection />
         <AppearanceSection />
         {status ? <StatusSection status={status} /> : <Section title="Status">Loading…</Section>}
       </div>

@@ -1,0 +1,236 @@
+// LoCoMo retrieval benchmark for Monad's search (issue 9), and the synthetic 1M-message latency run.
+//
+//   npx tsx bench/locomo.ts [--data FILE] [--json] [--verbose]
+//   npx tsx bench/locomo.ts --synthetic 1000000 [--queries N] [--home DIR] [--json]   (DIR: build once, reuse)
+//
+// Every turn of every conversation is ingested as a message into a fresh temporary home through the
+// engine's own stores (one agent per conversation, one session per LoCoMo session, dated with that
+// session's date; speaker_a's turns are the user's, speaker_b's the agent's, and search is told both
+// names). Each question with evidence is searched with its text, scoped to its conversation's
+// agent; recall@k is the share of its evidence turns among the top k messages, averaged over
+// questions. A plain BM25 OR-query baseline on a stock FTS5 table runs on the same turns.
+// The data file is read where it lies (CC BY-NC): it is never copied into the repository.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Engine } from '../src/main/engine';
+import type { RankParams } from '../src/main/search/rank';
+import { SearchService } from '../src/main/search/search-service';
+import { BaselineIndex } from './lib/baseline';
+import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation, type LocomoTurn } from './lib/locomo-data';
+import { mean, percentile, recallAt, round } from './lib/stats';
+import { runSyntheticBench, type SyntheticResult } from './lib/synthetic';
+
+export { DEFAULT_LOCOMO_PATH };
+
+export interface LocomoOptions {
+  /** A LoCoMo-format JSON file; default ../shared/data/locomo/locomo-dev.json from the repo root. */
+  data?: string;
+  /** Conversations given directly (tests); `data` is then ignored. */
+  conversations?: LocomoConversation[];
+  /** Ranking overrides, for tuning runs. */
+  rank?: Partial<RankParams>;
+  /** Per-question detail in the result. */
+  verbose?: boolean;
+  /** Skip the baseline. */
+  baseline?: boolean;
+}
+
+export interface RecallFigures {
+  recall5: number;
+  recall10: number;
+}
+
+export interface QuestionDetail {
+  conversation: string;
+  question: string;
+  category: string;
+  evidence: string[];
+  found: string[];
+  recall10: number;
+}
+
+export interface LocomoResult extends RecallFigures {
+  byCategory: Record<string, RecallFigures & { n: number }>;
+  latencyMs: { p50: number; p95: number };
+  questions: number;
+  messages: number;
+  baseline: RecallFigures;
+  details?: QuestionDetail[];
+}
+
+const WARMUP_QUERIES = 100;
+
+/** How a turn reads as a message: the speaker's name, the words, and a shared photo's caption. */
+export function turnContent(t: LocomoTurn): string {
+  const text = t.text.trim();
+  const photo = t.caption ? ` [shares a photo: ${t.caption}]` : '';
+  return `${t.speaker}: ${text}${photo}`;
+}
+
+/** The two speakers are the two sides of the chat: speaker_a the user, speaker_b the agent. */
+function roleNamesOf(conv: LocomoConversation): { user: string[]; assistant: string[] } {
+  return { user: [conv.speakerA], assistant: [conv.speakerB] };
+}
+
+export function agentIdFor(conversationId: string, i: number): string {
+  const slug = conversationId.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 48);
+  return /^[a-z0-9]/.test(slug) ? slug : `conv-${i + 1}`;
+}
+
+export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoResult> {
+  const conversations = opts.conversations ?? loadLocomo(opts.data ?? DEFAULT_LOCOMO_PATH);
+  const home = mkdtempSync(join(tmpdir(), 'monad-locomo-'));
+  const engine = Engine.open({ home, host: 'cli' });
+  const baseline = opts.baseline === false ? null : new BaselineIndex();
+  try {
+    const { diaByMessage, messages } = ingest(engine, conversations, baseline);
+    const service = opts.rank ? new SearchService({ db: engine.appDb, rank: opts.rank }) : engine.search;
+
+    // Warm-up (JIT, page cache), untimed: a first pass over some questions, as a running app would have had.
+    let warm = 0;
+    conversations.forEach((conv, ci) => {
+      for (const q of conv.questions) if (warm++ < WARMUP_QUERIES) service.search({ query: q.question, agentId: agentIdFor(conv.id, ci), k: 10, roleNames: roleNamesOf(conv) });
+    });
+
+    const perQuestion: Array<{ category: string; r5: number; r10: number; b5: number; b10: number }> = [];
+    const latencies: number[] = [];
+    const details: QuestionDetail[] = [];
+    conversations.forEach((conv, ci) => {
+      const agentId = agentIdFor(conv.id, ci);
+      const roleNames = roleNamesOf(conv);
+      for (const q of conv.questions) {
+        if (!q.evidence.length) continue;
+        const started = performance.now();
+        const hits = service.search({ query: q.question, agentId, k: 10, roleNames }).messages;
+        latencies.push(performance.now() - started);
+        const ranked = hits.map((h) => diaByMessage.get(h.messageId) ?? '');
+        const base = baseline ? baseline.search(agentId, q.question, 10) : [];
+        perQuestion.push({
+          category: q.category,
+          r5: recallAt(ranked, q.evidence, 5),
+          r10: recallAt(ranked, q.evidence, 10),
+          b5: recallAt(base, q.evidence, 5),
+          b10: recallAt(base, q.evidence, 10),
+        });
+        if (opts.verbose) {
+          details.push({ conversation: conv.id, question: q.question, category: q.category, evidence: q.evidence, found: ranked, recall10: recallAt(ranked, q.evidence, 10) });
+        }
+      }
+    });
+
+    const byCategory: LocomoResult['byCategory'] = {};
+    for (const cat of [...new Set(perQuestion.map((p) => p.category))].sort()) {
+      const qs = perQuestion.filter((p) => p.category === cat);
+      byCategory[cat] = { recall5: round(mean(qs.map((p) => p.r5))), recall10: round(mean(qs.map((p) => p.r10))), n: qs.length };
+    }
+    return {
+      recall5: round(mean(perQuestion.map((p) => p.r5))),
+      recall10: round(mean(perQuestion.map((p) => p.r10))),
+      byCategory,
+      latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)) },
+      questions: perQuestion.length,
+      messages,
+      baseline: { recall5: round(mean(perQuestion.map((p) => p.b5))), recall10: round(mean(perQuestion.map((p) => p.b10))) },
+      ...(opts.verbose ? { details } : {}),
+    };
+  } finally {
+    baseline?.close();
+    engine.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** One agent per conversation, one session per LoCoMo session, every turn a message, in one transaction. */
+export function ingest(
+  engine: Engine,
+  conversations: LocomoConversation[],
+  baseline: BaselineIndex | null,
+  content: (t: LocomoTurn) => string = turnContent,
+): { diaByMessage: Map<string, string>; messages: number } {
+  const diaByMessage = new Map<string, string>();
+  const baseDocs: Array<{ conv: string; ref: string; body: string }> = [];
+  conversations.forEach((conv, ci) => {
+    const agentId = agentIdFor(conv.id, ci);
+    if (!engine.agents.list().some((a) => a.id === agentId)) {
+      engine.agents.create({ id: agentId, name: `${conv.speakerA} & ${conv.speakerB}`.slice(0, 100) } as Parameters<Engine['agents']['create']>[0]);
+    }
+  });
+  engine.appDb.transaction(() => {
+    conversations.forEach((conv, ci) => {
+      const agentId = agentIdFor(conv.id, ci);
+      for (const s of conv.sessions) {
+        if (!s.turns.length) continue;
+        const session = engine.sessions.create({ agentId, title: `${conv.speakerA} & ${conv.speakerB} — session ${s.index}`, createdAt: s.date });
+        const start = Date.parse(s.date);
+        s.turns.forEach((t, i) => {
+          // Turns keep their order within the session's timestamp: one second apart.
+          const m = engine.messages.append({
+            sessionId: session.id,
+            role: t.speaker === conv.speakerA ? 'user' : 'assistant',
+            content: content(t),
+            createdAt: new Date(start + i * 1000).toISOString(),
+          });
+          diaByMessage.set(m.id, t.diaId);
+          baseDocs.push({ conv: agentId, ref: t.diaId, body: content(t) });
+        });
+      }
+    });
+  })();
+  baseline?.addAll(baseDocs);
+  return { diaByMessage, messages: diaByMessage.size };
+}
+
+function printTable(r: LocomoResult): void {
+  const line = (label: string, a: RecallFigures, n?: number) =>
+    `${label.padEnd(12)} recall@5 ${a.recall5.toFixed(3)}   recall@10 ${a.recall10.toFixed(3)}${n === undefined ? '' : `   (n=${n})`}`;
+  console.log(`LoCoMo: ${r.questions} questions over ${r.messages} messages`);
+  console.log(line('monad', r));
+  console.log(line('baseline', r.baseline));
+  for (const [cat, f] of Object.entries(r.byCategory)) console.log(line(`  cat ${cat}`, f, f.n));
+  console.log(`latency      p50 ${r.latencyMs.p50} ms   p95 ${r.latencyMs.p95} ms   (target p95 < 2 ms)`);
+}
+
+function printSynthetic(r: SyntheticResult): void {
+  console.log(`synthetic: ${r.messages} messages (${r.agents} agents, ${r.sessions} sessions) built in ${(r.buildMs / 1000).toFixed(1)} s`);
+  console.log(`latency    p50 ${r.latencyMs.p50} ms   p95 ${r.latencyMs.p95} ms   max ${r.latencyMs.max} ms over ${r.queries} queries (target p95 < 20 ms)`);
+}
+
+async function cli(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      data: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+      synthetic: { type: 'string' },
+      queries: { type: 'string' },
+      home: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (values.synthetic !== undefined) {
+    const n = Number(values.synthetic);
+    if (!Number.isInteger(n) || n < 1000) throw new Error('--synthetic needs a message count of at least 1000');
+    const r = await runSyntheticBench({ messages: n, queries: values.queries ? Number(values.queries) : undefined, home: values.home, log: values.json ? undefined : (s) => console.error(s) });
+    if (values.json) console.log(JSON.stringify(r));
+    else printSynthetic(r);
+    return 0;
+  }
+  const r = await runLocomoBench({ data: values.data, verbose: values.verbose });
+  if (values.json) console.log(JSON.stringify(r));
+  else printTable(r);
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  cli(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (err) => {
+      console.error(`locomo: ${(err as Error).message}`);
+      process.exitCode = 1;
+    },
+  );
+}

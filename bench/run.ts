@@ -1,0 +1,182 @@
+// `npm run bench`: every benchmark of the project in one run. Prints a table (figure, target, met?)
+// and writes the figures with machine info and date to bench/results/<date>.json. Not part of npm test.
+//   npm run bench                      all of them
+//   npm run bench -- locomo [--data FILE] [--json]   the LoCoMo search benchmark alone
+//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cold-start
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from './lib/serve';
+
+interface Line {
+  bench: string;
+  figure: string;
+  value: number | null;
+  unit: string;
+  target: string;
+  met: boolean | null;
+}
+
+type Bench = { name: string; run: (args: Args) => Promise<{ lines: Line[]; raw: unknown }> };
+interface Args {
+  data?: string;
+}
+
+const line = (bench: string, figure: string, value: number | null, unit: string, target: string, met: boolean | null): Line => ({ bench, figure, value, unit, target, met });
+
+const BENCHES: Bench[] = [
+  {
+    name: 'locomo',
+    run: async (a) => {
+      const { runLocomoBench } = await import('./locomo');
+      const r = await runLocomoBench({ data: a.data });
+      const lines = [
+        line('locomo', 'recall@5 (no model)', r.recall5, '', 'well above BM25 baseline', r.recall5 > r.baseline.recall5),
+        line('locomo', 'recall@10 (no model)', r.recall10, '', `> baseline ${r.baseline.recall10.toFixed(3)}`, r.recall10 > r.baseline.recall10),
+        ...Object.entries(r.byCategory).map(([cat, f]) => line('locomo', `recall@10 category ${cat} (n=${f.n})`, f.recall10, '', '', null)),
+        line('locomo', 'query p50', r.latencyMs.p50, 'ms', '', null),
+        line('locomo', 'query p95', r.latencyMs.p95, 'ms', '< 2 ms', r.latencyMs.p95 < 2),
+      ];
+      return { lines, raw: r };
+    },
+  },
+  {
+    name: 'search-1m',
+    run: async () => {
+      const { runSyntheticBench } = await import('./lib/synthetic');
+      const r = await runSyntheticBench({ messages: 1_000_000 });
+      return { lines: [line('search', 'query p95 at 1,000,000 messages', r.latencyMs.p95, 'ms', '< 20 ms', r.latencyMs.p95 < 20)], raw: r };
+    },
+  },
+  {
+    name: 'l1',
+    run: async () => {
+      const { runL1Bench } = await import('./l1-facts');
+      const r = await runL1Bench();
+      const lines: Line[] = [];
+      for (const run of r.runs) {
+        for (const rec of run.record) {
+          const at5k = rec.facts >= 5000;
+          lines.push(line('l1', `record p95 at ${rec.facts} facts (${run.location})`, rec.p95Ms, 'ms', at5k ? '< 5 ms' : '', at5k ? rec.p95Ms < 5 : null));
+          lines.push(line('l1', `record throughput at ${rec.facts} facts (${run.location})`, rec.opsPerSec, 'writes/s', '', null));
+        }
+        lines.push(line('l1', `recall build p95 at ${run.recall.facts} facts (${run.location})`, run.recall.p95Ms, 'ms', '< 5 ms', run.recall.p95Ms < 5));
+      }
+      return { lines, raw: r };
+    },
+  },
+  {
+    name: 'graph',
+    run: async () => {
+      const { runGraphBench, GRAPH_TARGETS } = await import('./graph');
+      const r = await runGraphBench();
+      return {
+        lines: [
+          line('graph', 'upsert throughput', r.upsert.edgesPerSecond, 'edges/s', '', null),
+          ...r.explore.flatMap((e) => [
+            line('graph', `graph_explore p50 at ${e.nodes} nodes`, e.p50Ms, 'ms', '', null),
+            line('graph', `graph_explore p95 at ${e.nodes} nodes`, e.p95Ms, 'ms', e.nodes >= 100_000 ? `< ${GRAPH_TARGETS.exploreP95Ms} ms` : '', e.nodes >= 100_000 ? e.p95Ms < GRAPH_TARGETS.exploreP95Ms : null),
+          ]),
+        ],
+        raw: r,
+      };
+    },
+  },
+  {
+    name: 'graph-ui',
+    run: async () => {
+      const mod = (await import('./graph-ui')) as { runGraphUiBench: () => Promise<{ interactiveMs: number }> };
+      const r = await mod.runGraphUiBench();
+      return { lines: [line('graph-ui', 'Graph tab interactive at 5,000 nodes / 10,000 edges', r.interactiveMs, 'ms', '< 3000 ms', r.interactiveMs < 3000)], raw: r };
+    },
+  },
+  {
+    name: 'chat-render',
+    run: async () => {
+      const mod = (await import('./chat-render')) as { runChatRenderBench: () => Promise<Record<string, number>> };
+      const r = await mod.runChatRenderBench();
+      return { lines: Object.entries(r).filter(([, v]) => typeof v === 'number').map(([k, v]) => line('chat-render', `10,000-message chat: ${k}`, v, k.endsWith('Ms') ? 'ms' : '', '', null)), raw: r };
+    },
+  },
+  {
+    name: 'pipeline',
+    run: async () => {
+      const mod = (await import('./pipeline')) as { runPipelineBench: () => Promise<{ overheadMs: number; secondRunLlmCalls: number } & Record<string, unknown>> };
+      const r = await mod.runPipelineBench();
+      return {
+        lines: [
+          line('pipeline', 'overhead over 10,000 messages (excl. model time)', r.overheadMs, 'ms', '< 10000 ms', r.overheadMs < 10_000),
+          line('pipeline', 'LLM calls on an unchanged memory', r.secondRunLlmCalls, 'calls', '0', r.secondRunLlmCalls === 0),
+        ],
+        raw: r,
+      };
+    },
+  },
+  {
+    name: 'cold-start',
+    run: async () => {
+      const { runColdStartBench } = await import('./cold-start');
+      const r = await runColdStartBench();
+      return {
+        lines: [line('cold-start', 'headless: serve ready', r.serverReadyMs, 'ms', '', null), line('cold-start', 'headless: spawn to first paint', r.totalMs, 'ms', '', null)],
+        raw: r,
+      };
+    },
+  },
+];
+
+function fmt(v: number | null, unit: string): string {
+  if (v === null) return '—';
+  const s = Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toFixed(3);
+  return unit ? `${s} ${unit}` : s;
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: { data: { type: 'string' }, json: { type: 'boolean', default: false } }, allowPositionals: true });
+  const selected = positionals.length ? BENCHES.filter((b) => positionals.includes(b.name)) : BENCHES;
+  const unknown = positionals.filter((p) => !BENCHES.some((b) => b.name === p));
+  if (unknown.length) throw new Error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${BENCHES.map((b) => b.name).join(', ')}`);
+
+  // The LoCoMo part alone with --json prints exactly one JSON object (for scripts).
+  if (values.json && selected.length === 1 && selected[0].name === 'locomo') {
+    const { runLocomoBench } = await import('./locomo');
+    const r = await runLocomoBench({ data: values.data });
+    process.stdout.write(`${JSON.stringify({ recall5: r.recall5, recall10: r.recall10, byCategory: r.byCategory, latencyMs: r.latencyMs, questions: r.questions, messages: r.messages, baseline: r.baseline })}\n`);
+    return;
+  }
+
+  const machine = { node: process.version, platform: `${process.platform} ${process.arch}`, cpu: cpus()[0]?.model ?? '?', cores: cpus().length, memGiB: Math.round(totalmem() / 2 ** 30), loadBefore: loadavg()[0] };
+  const results: Record<string, unknown> = {};
+  const lines: Line[] = [];
+  for (const b of selected) {
+    process.stderr.write(`running ${b.name}…\n`);
+    const t = performance.now();
+    try {
+      const r = await b.run({ data: values.data });
+      lines.push(...r.lines);
+      results[b.name] = { seconds: (performance.now() - t) / 1000, raw: r.raw };
+    } catch (err) {
+      lines.push(line(b.name, `failed: ${(err as Error).message.split('\n')[0]}`, null, '', '', false));
+      results[b.name] = { error: String(err) };
+    }
+  }
+
+  const w = [12, 58, 16, 26];
+  const row = (c: string[]) => c.map((x, i) => x.padEnd(w[i] ?? 6)).join(' ');
+  console.log(row(['bench', 'figure', 'value', 'target', 'met']));
+  console.log('-'.repeat(124));
+  for (const l of lines) console.log(row([l.bench, l.figure, fmt(l.value, l.unit), l.target || '—', l.met === null ? '' : l.met ? 'yes' : 'NO']));
+
+  const dir = join(ROOT, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const date = new Date().toISOString();
+  const file = join(dir, `${date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ date, machine: { ...machine, loadAfter: loadavg()[0] }, lines, results }, null, 2));
+  console.log(`\nfigures written to ${file}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,404 @@
+// mem0 wiring (issue 8). When `memory.backend` is "mem0":
+//   BeforeTurn  → search mem0 with the user's text and inject what it finds (query-dependent, never
+//                 frozen) together with the L3 learned rules;
+//   AfterTurn   → observe the turn in the background (mem0 extracts memories from user + assistant
+//                 text); incognito sessions are never observed.
+// Vectors live in the managed qdrant when it runs, in `memory.mem0.vectorStore` when that is set, and
+// otherwise in mem0's local SQLite store (the fallback, reported as such). What the local store holds
+// moves into qdrant once qdrant is up. Switching backends is hot and deletes nothing in either store.
+import type { Config } from '../../shared/config';
+import type { AppStatus, Mem0Entries, Mem0Entry, Mem0Phase, Mem0Projection, Mem0Status, QdrantStatus } from '../../shared/domain';
+import { MonadError } from '../../shared/errors';
+import type { HookRegistry, TurnContext } from '../chat/hooks';
+import type { EventBus } from '../events';
+import type { HomePaths } from '../home';
+import type { SecretStore } from '../secrets/secret-store';
+import { redactSecrets } from './facts/sanitize-secrets';
+import { scopesForSession } from './laws-layer';
+import { Mem0Backend, describeTarget, type StoreTarget } from './mem0/backend';
+import { mem0Layout, MEM0_COLLECTION, type Mem0Layout } from './mem0/layout';
+import { loadMem0, loadQdrantClient } from './mem0/loader';
+import { mem0Models } from './mem0/models';
+import { pca2d } from './mem0/pca2d';
+import { renderMem0Block } from './mem0/render';
+import { deleteLocalPoints, qdrantClient, readLocalStore, readQdrant, toEntry, type StoredPoint } from './mem0/stores';
+import { QdrantManager, type QdrantOptions } from './qdrant/manager';
+import { isAlive, isOurs, readPidfile } from './qdrant/pidfile';
+
+/** A slow embedding server must not hold up a reply: recall gives up after this long. */
+export const RECALL_TIMEOUT_MS = 15_000;
+/** Memories injected per turn. */
+export const RECALL_TOP_K = 8;
+/** The projection is a picture, not an index: the most recent points are enough. */
+export const MAX_PROJECTED = 2000;
+export const MAX_LISTED = 1000;
+
+export interface Mem0LayerDeps {
+  paths: HomePaths;
+  config: () => Config;
+  onConfigChange: (fn: (config: Config) => void) => () => void;
+  secrets: SecretStore;
+  laws: { learnedRules(scopes: string[]): string | null };
+  events: EventBus;
+  host: AppStatus['host'];
+  /** Start qdrant as soon as the backend is mem0 (long-running hosts); otherwise on first use. */
+  warm: boolean;
+  qdrant?: QdrantOptions;
+  log: (msg: string, err?: unknown) => void;
+}
+
+function mem0On(config: Config): boolean {
+  return config.memory.backend === 'mem0';
+}
+
+/** What, in the config, changes how mem0 runs (a change closes the cached mem0 instances). */
+function signature(config: Config): string {
+  return JSON.stringify([config.memory.backend, config.memory.mem0, config.models, config.agent.agents.map((a) => [a.id, a.models.memory, a.memory.model])]);
+}
+
+export class Mem0Layer {
+  readonly layout: Mem0Layout;
+  readonly qdrant: QdrantManager;
+  private readonly backend: Mem0Backend;
+  private queue: Promise<void> = Promise.resolve();
+  private pending = 0;
+  private lastError: string | null = null;
+  private sig: string;
+  private active: boolean;
+  private closed = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly d: Mem0LayerDeps) {
+    this.layout = mem0Layout(d.paths);
+    this.backend = new Mem0Backend({ layout: this.layout, config: d.config, secrets: d.secrets });
+    this.qdrant = new QdrantManager(d.paths, d.qdrant, () => this.emit(), d.log);
+    const config = d.config();
+    this.sig = signature(config);
+    this.active = mem0On(config);
+    this.unsubscribe = d.onConfigChange((c) => this.onConfig(c));
+    if (this.active && d.warm) this.warmUp();
+  }
+
+  /** Long-running hosts get mem0 loaded and qdrant going before the first turn needs them. */
+  private warmUp(): void {
+    loadMem0(this.layout.dir).catch((err) => this.noteError('mem0 could not be loaded', err));
+    this.kickQdrant();
+  }
+
+  register(hooks: HookRegistry): void {
+    hooks.add({
+      name: 'mem0',
+      beforeTurn: (ctx) => this.beforeTurn(ctx),
+      afterTurn: (ctx) => this.afterTurn(ctx),
+    });
+  }
+
+  // ── The turn ────────────────────────────────────────────────────────────────────────────────
+
+  private async beforeTurn({ session, agent, userText }: TurnContext): Promise<string[]> {
+    if (!mem0On(this.d.config())) return [];
+    const rules = this.d.laws.learnedRules(scopesForSession(session));
+    let memories: string[] = [];
+    let unavailable = false;
+    try {
+      const target = this.target(true);
+      const found = await withTimeout(this.backend.search(target, agent.id, userText, RECALL_TOP_K), RECALL_TIMEOUT_MS, 'mem0 recall timed out');
+      memories = found.map((m) => m.memory).filter((m) => m?.trim());
+    } catch (err) {
+      unavailable = true;
+      this.noteError('mem0 recall failed', err);
+    }
+    return [renderMem0Block({ memories, rules, unavailable })];
+  }
+
+  private afterTurn({ session, agent, userText, messages }: TurnContext & { messages: { role: string; content: string; error: string | null }[] }): void {
+    if (!mem0On(this.d.config()) || session.incognito || !userText.trim()) return;
+    const reply = messages
+      .filter((m) => m.role === 'assistant' && !m.error && m.content.trim())
+      .map((m) => m.content)
+      .join('\n\n');
+    // Secrets are redacted before anything reaches mem0's model or store.
+    const turn: { role: 'user' | 'assistant'; content: string }[] = [{ role: 'user', content: redactSecrets(userText).text }];
+    if (reply) turn.push({ role: 'assistant', content: redactSecrets(reply).text });
+    this.enqueue(async () => {
+      if (!mem0On(this.d.config())) return;
+      await this.backend.add(this.target(true), agent.id, turn, { sessionId: session.id, source: 'chat' });
+      this.lastError = null;
+    }, 'mem0 could not observe the turn');
+  }
+
+  /** Resolves when every queued observation (and store move) has finished. */
+  async idle(): Promise<void> {
+    while (this.pending > 0) await this.queue;
+  }
+
+  private enqueue(job: () => Promise<void>, failure: string): void {
+    this.pending++;
+    this.emit();
+    this.queue = this.queue
+      .then(job)
+      .catch((err) => this.noteError(failure, err))
+      .finally(() => {
+        this.pending--;
+        this.emit();
+      });
+  }
+
+  private noteError(what: string, err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.lastError = `${what}: ${message}`;
+    this.d.log(`[mem0] ${what}`, err);
+    this.emit();
+  }
+
+  // ── Where the vectors are ───────────────────────────────────────────────────────────────────
+
+  /** The store to use now. With `start`, a managed qdrant that is not up yet is started in the background. */
+  private target(start: boolean): StoreTarget {
+    const override = this.d.config().memory.mem0.vectorStore;
+    if (override) {
+      return { kind: 'remote', url: override.url, apiKey: override.apiKeyRef ? this.d.secrets.get(override.apiKeyRef) : null, collection: override.collection ?? MEM0_COLLECTION };
+    }
+    const up = this.qdrant.running();
+    if (up) return { kind: 'qdrant', url: up.url, apiKey: up.apiKey, collection: MEM0_COLLECTION };
+    if (start) this.kickQdrant();
+    return { kind: 'local', dbPath: this.layout.localVectors, collection: MEM0_COLLECTION };
+  }
+
+  private kickQdrant(): void {
+    if (this.closed || !this.qdrant.enabled || this.d.config().memory.mem0.vectorStore) return;
+    const phase = this.qdrant.status().phase;
+    // A failed qdrant stays failed until the app restarts or the backend is switched off and on again.
+    if (phase === 'failed' || phase === 'ready' || phase === 'downloading' || phase === 'starting') return;
+    this.qdrant.ensureRunning().then(
+      () => this.enqueue(() => this.moveLocalIntoQdrant(), 'moving the local mem0 store into qdrant failed'),
+      (err) => this.d.log('[mem0] qdrant is unavailable; mem0 uses its local store', err),
+    );
+  }
+
+  /**
+   * What mem0 wrote to its local store while qdrant was down (or before it was installed) moves into
+   * qdrant: same ids, vectors and payloads; entities too. Rows leave the local file only once written.
+   */
+  private async moveLocalIntoQdrant(): Promise<void> {
+    const target = this.target(false);
+    if (target.kind === 'local') return;
+    for (const [file, collection] of [
+      [this.layout.localVectors, MEM0_COLLECTION],
+      [this.layout.localEntities, `${MEM0_COLLECTION}_entities`],
+    ] as const) {
+      const points = readLocalStore(file);
+      if (!points.length) continue;
+      await this.backend.insertPoints(target, collection, points);
+      deleteLocalPoints(file, points.map((p) => p.id));
+      this.d.log(`[mem0] moved ${points.length} point(s) from the local store into qdrant (${collection})`);
+    }
+    await this.backend.close();
+  }
+
+  // ── Backend switches ────────────────────────────────────────────────────────────────────────
+
+  private onConfig(config: Config): void {
+    const sig = signature(config);
+    if (sig === this.sig || this.closed) return;
+    this.sig = sig;
+    const want = mem0On(config);
+    // Cached instances hold the old models/store: retire them (each closes once no call uses it).
+    void this.backend.close();
+    if (!want) {
+      if (this.active) {
+        this.active = false;
+        // Nothing is deleted: qdrant's data and the local store stay on disk for a switch back.
+        this.enqueue(() => this.qdrant.stop(), 'stopping qdrant failed');
+      }
+    } else {
+      this.active = true;
+      if (config.memory.mem0.vectorStore) this.enqueue(() => this.qdrant.stop(), 'stopping qdrant failed');
+      if (this.d.warm) this.warmUp();
+    }
+    this.emit();
+  }
+
+  // ── Status ──────────────────────────────────────────────────────────────────────────────────
+
+  status(): Mem0Status {
+    const config = this.d.config();
+    const models = mem0Models(config, this.d.secrets);
+    const base = {
+      backend: config.memory.backend,
+      models: models.label,
+      pendingObservations: this.pending,
+      lastError: this.lastError,
+    };
+    const q = this.qdrantStatus();
+    if (!mem0On(config)) {
+      return { ...base, phase: 'not-needed', message: 'The built-in memory is in use; mem0 is off.', store: null, qdrant: q.phase === 'stopped' ? { ...q, phase: 'not-needed' } : q };
+    }
+    const target = this.target(false);
+    const store = { kind: target.kind, location: describeTarget(target) };
+    if (!models.embedder) return { ...base, phase: 'failed', message: models.embedderProblem!, store, qdrant: q };
+    if (target.kind === 'remote') {
+      return { ...base, phase: 'ready', message: `mem0 stores memories in the configured vector store (${target.url}).`, store, qdrant: { ...q, phase: 'not-needed' } };
+    }
+    const [phase, message] = this.phaseOf(q);
+    return { ...base, phase, message, store, qdrant: q };
+  }
+
+  private phaseOf(q: QdrantStatus): [Mem0Phase, string] {
+    const local = 'mem0 uses its local SQLite store';
+    switch (q.phase) {
+      case 'ready':
+        return ['ready', `mem0 stores memories in the local qdrant (${q.url}).`];
+      case 'downloading': {
+        const pct = q.progress?.total ? ` ${Math.floor((100 * q.progress.received) / q.progress.total)}%` : '';
+        return ['downloading', `Downloading qdrant ${q.version}${pct}; meanwhile ${local}.`];
+      }
+      case 'starting':
+        return ['starting', `Starting qdrant; meanwhile ${local}.`];
+      case 'failed':
+        return ['fallback', `qdrant could not run (${q.error ?? 'unknown reason'}); ${local} instead.`];
+      case 'stopped':
+      case 'not-needed':
+        if (!this.qdrant.enabled) return ['fallback', `The managed qdrant is turned off here; ${local}.`];
+        return ['fallback', `qdrant is not running in this process; ${local}.`];
+    }
+  }
+
+  /** The manager's status; when this process runs none, say if another Monad process does. */
+  private qdrantStatus(): QdrantStatus {
+    const q = this.qdrant.status();
+    if (q.phase !== 'stopped') return q;
+    const rec = readPidfile(this.qdrant.layout.pidFile);
+    if (rec && isAlive(rec.pid) && isOurs(rec.pid, rec)) {
+      return { ...q, note: `Running in another Monad process (pid ${rec.pid}, port ${rec.port})`, port: rec.port };
+    }
+    return q;
+  }
+
+  private emit(): void {
+    if (this.closed) return;
+    this.d.events.emit('mem0.status', this.status());
+  }
+
+  // ── The explorer ────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Every readable point, newest first. qdrant is read only when it already runs (or the configured
+   * remote store); it is never started just to browse. The local store is always read: it holds what
+   * has not moved into qdrant yet.
+   */
+  private async points(withVectors: boolean): Promise<{ points: StoredPoint[]; sources: string[]; notes: string[] }> {
+    const sources: string[] = [];
+    const notes: string[] = [];
+    const points: StoredPoint[] = [];
+    const target = this.target(false);
+    if (target.kind !== 'local') {
+      try {
+        const client = qdrantClient(await loadQdrantClient(), target.url, target.apiKey);
+        points.push(...(await readQdrant(client, target.collection, target.kind, withVectors)));
+        sources.push(describeTarget(target));
+      } catch (err) {
+        notes.push(`Could not read ${describeTarget(target)}: ${(err as Error).message}`);
+      }
+    } else if (!this.qdrant.enabled) {
+      notes.push("The managed qdrant is turned off here; this is mem0's local store.");
+    } else {
+      notes.push('qdrant is not running, so only the local store is shown (it is never started just to browse).');
+    }
+    points.push(...readLocalStore(this.layout.localVectors, withVectors));
+    sources.push(this.layout.localVectors);
+    const seen = new Set<string>();
+    const unique = points.filter((p) => !seen.has(p.id) && seen.add(p.id));
+    const time = (p: StoredPoint) => String(p.payload.updatedAt ?? p.payload.createdAt ?? '');
+    unique.sort((a, b) => time(b).localeCompare(time(a)) || a.id.localeCompare(b.id));
+    return { points: unique, sources, notes };
+  }
+
+  async entries(opts: { query?: string; agentId?: string; limit?: number } = {}): Promise<Mem0Entries> {
+    const { points, sources, notes } = await this.points(false);
+    const words = (opts.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const matches = (e: Mem0Entry) => {
+      if (opts.agentId && e.agentId !== opts.agentId) return false;
+      const hay = `${e.text} ${Object.values(e.metadata).join(' ')}`.toLowerCase();
+      return words.every((w) => hay.includes(w));
+    };
+    const all = points.map(toEntry).filter(matches);
+    return { entries: all.slice(0, opts.limit ?? MAX_LISTED), total: all.length, sources, notes };
+  }
+
+  async projection(opts: { agentId?: string } = {}): Promise<Mem0Projection> {
+    const { points, notes } = await this.points(true);
+    let usable = points.filter((p) => p.vector && (!opts.agentId || p.payload.agent_id === opts.agentId));
+    // Vectors from two embedding models cannot share one map: keep the most common size.
+    const sizes = new Map<number, number>();
+    for (const p of usable) sizes.set(p.vector!.length, (sizes.get(p.vector!.length) ?? 0) + 1);
+    const dimension = [...sizes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+    if (sizes.size > 1) notes.push(`Memories embedded with different models are left out (${usable.length - (sizes.get(dimension) ?? 0)} of ${usable.length}).`);
+    usable = usable.filter((p) => p.vector!.length === dimension);
+    if (usable.length > MAX_PROJECTED) {
+      notes.push(`Showing the ${MAX_PROJECTED} most recent of ${usable.length} memories.`);
+      usable = usable.slice(0, MAX_PROJECTED);
+    }
+    const pca = pca2d(usable.map((p) => p.vector!));
+    return {
+      points: usable.map((p, i) => ({ id: p.id, x: pca.coords[i][0], y: pca.coords[i][1], text: String(p.payload.data ?? ''), agentId: typeof p.payload.agent_id === 'string' ? p.payload.agent_id : null })),
+      explained: pca.explained,
+      dimension,
+      notes,
+    };
+  }
+
+  /** Deletes one memory wherever it is (the local store or qdrant). */
+  async delete(id: string): Promise<{ id: string }> {
+    const local = readLocalStore(this.layout.localVectors, false).some((p) => p.id === id);
+    const target: StoreTarget = local ? { kind: 'local', dbPath: this.layout.localVectors, collection: MEM0_COLLECTION } : this.target(false);
+    if (!local && target.kind === 'local') throw new MonadError('NOT_FOUND', `No mem0 memory ${id} in the local store (qdrant is not running)`);
+    await new Promise<void>((resolve, reject) => {
+      // Through the queue, so a delete never interleaves with an observation writing the same store.
+      this.pending++;
+      this.queue = this.queue
+        .then(() => this.backend.delete(target, id))
+        .then(resolve, reject)
+        .finally(() => {
+          this.pending--;
+          this.emit();
+        });
+    });
+    return { id };
+  }
+
+  // ── Shutdown ────────────────────────────────────────────────────────────────────────────────
+
+  /** Graceful: lets queued observations finish, closes mem0, stops qdrant (SIGTERM, then SIGKILL). */
+  async stop(): Promise<void> {
+    await this.idle();
+    await this.backend.close();
+    await this.qdrant.stop();
+  }
+
+  /** Synchronous shutdown for Engine.close(): qdrant gets SIGTERM now (SIGKILL later if it lingers). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.unsubscribe();
+    this.qdrant.stopNow();
+    void this.backend.close();
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(message)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (err) => {
+        clearTimeout(t);
+        reject(err);
+      },
+    );
+  });
+}
+

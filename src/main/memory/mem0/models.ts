@@ -1,0 +1,80 @@
+// mem0's LLM and embedder, from Monad's model registry (roles `memory` per agent and `embedding`), as
+// mem0's `openai` provider pointed at the provider's base URL: every OpenAI or OpenAI-compatible
+// server (OpenAI, Ollama, LM Studio, vLLM, …) works, and no environment variable is involved.
+import type { Config } from '../../../shared/config';
+import { MonadError } from '../../../shared/errors';
+import { baseUrlOf } from '../../llm/provider-factory';
+import { resolveModel, type ResolvedModel } from '../../llm/roles';
+import type { SecretStore } from '../../secrets/secret-store';
+
+export interface OpenAiWire {
+  apiKey: string;
+  baseURL: string;
+  model: string;
+}
+
+export interface Mem0Models {
+  /** null when no usable memory model: recall still works, observation does not. */
+  llm: OpenAiWire | null;
+  llmProblem: string | null;
+  embedder: OpenAiWire | null;
+  embedderProblem: string | null;
+  label: { memory: string | null; embedding: string | null };
+}
+
+/** The OpenAI SDK insists on a key; keyless local servers accept any. */
+const NO_KEY = 'not-needed';
+/** Extraction replies are short but local models can be slow. */
+export const MEM0_LLM_TIMEOUT_MS = 120_000;
+
+function wire(resolved: ResolvedModel, secrets: SecretStore): OpenAiWire {
+  return {
+    apiKey: (resolved.provider.keyRef ? secrets.get(resolved.provider.keyRef) : null) || NO_KEY,
+    baseURL: baseUrlOf(resolved.provider),
+    model: resolved.model,
+  };
+}
+
+function usable(resolved: ResolvedModel | null, role: 'memory' | 'embedding', agentId?: string): string | null {
+  if (!resolved) {
+    return role === 'memory'
+      ? `No memory model is configured${agentId ? ` for agent "${agentId}"` : ''}; mem0 cannot learn from conversations. Choose one in Settings → Models.`
+      : 'mem0 needs an embedding model: choose one in Settings → Models (role "embedding").';
+  }
+  if (resolved.provider.kind === 'anthropic') {
+    return `mem0 talks to models over the OpenAI wire format; the ${role} model ${resolved.model} is on Anthropic (${resolved.provider.name}). Choose an OpenAI or OpenAI-compatible ${role} model.`;
+  }
+  try {
+    baseUrlOf(resolved.provider);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  return null;
+}
+
+export function mem0Models(config: Config, secrets: SecretStore, agentId?: string): Mem0Models {
+  const memory = resolveModel(config, 'memory', agentId);
+  const embedding = resolveModel(config, 'embedding');
+  const llmProblem = usable(memory, 'memory', agentId);
+  const embedderProblem = usable(embedding, 'embedding');
+  return {
+    llm: memory && !llmProblem ? wire(memory, secrets) : null,
+    llmProblem,
+    embedder: embedding && !embedderProblem ? wire(embedding, secrets) : null,
+    embedderProblem,
+    label: {
+      memory: memory ? `${memory.provider.name} / ${memory.model}` : null,
+      embedding: embedding ? `${embedding.provider.name} / ${embedding.model}` : null,
+    },
+  };
+}
+
+export function requireEmbedder(models: Mem0Models): OpenAiWire {
+  if (!models.embedder) throw new MonadError('NO_MODEL', models.embedderProblem ?? 'mem0 needs an embedding model');
+  return models.embedder;
+}
+
+export function requireLlm(models: Mem0Models): OpenAiWire {
+  if (!models.llm) throw new MonadError('NO_MODEL', models.llmProblem ?? 'mem0 needs a memory model');
+  return models.llm;
+}

@@ -1,0 +1,181 @@
+// Reads mem0's stores directly, for the explorer and the store migration: mem0's own API lists
+// memories without their vectors and only per user/agent, while the explorer needs everything with
+// vectors (for the projection). The local store is mem0's SQLite file (`vectors(id, vector, payload)`,
+// read-only here); qdrant is read with a scroll. Neither read starts anything.
+import { existsSync } from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
+import type { Mem0Entry } from '../../../shared/domain';
+import type { QdrantModule } from './loader';
+
+export type StoreKind = Mem0Entry['store'];
+
+export interface StoredPoint {
+  id: string;
+  vector: number[] | null;
+  payload: Record<string, unknown>;
+  store: StoreKind;
+}
+
+/** mem0's local store writes camelCase ids in some versions and snake_case in others. */
+function normalizePayload(p: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...p };
+  for (const [camel, snake] of [
+    ['userId', 'user_id'],
+    ['agentId', 'agent_id'],
+    ['runId', 'run_id'],
+  ] as const) {
+    if (camel in out && !(snake in out)) {
+      out[snake] = out[camel];
+      delete out[camel];
+    }
+  }
+  return out;
+}
+
+/**
+ * Every point in a local mem0 SQLite store. mem0's file, not a Monad database, so it is opened here
+ * directly (read-only, never migrated); a missing file is an empty store.
+ */
+export function readLocalStore(dbPath: string, withVectors = true): StoredPoint[] {
+  if (!existsSync(dbPath)) return [];
+  const db = new BetterSqlite3(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const hasTable = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vectors'`).get();
+    if (!hasTable) return [];
+    const rows = db.prepare(`SELECT id, ${withVectors ? 'vector' : 'NULL AS vector'}, payload FROM vectors`).all() as { id: string; vector: Buffer | null; payload: string }[];
+    return rows.map((r) => ({
+      id: r.id,
+      vector: r.vector ? Array.from(new Float32Array(r.vector.buffer, r.vector.byteOffset, r.vector.byteLength / 4)) : null,
+      payload: normalizePayload(safeJson(r.payload)),
+      store: 'local' as const,
+    }));
+  } finally {
+    db.close();
+  }
+}
+
+/** The vector size of a local store, from its first row (null when empty). */
+export function localDimension(dbPath: string): number | null {
+  if (!existsSync(dbPath)) return null;
+  const db = new BetterSqlite3(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const hasTable = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vectors'`).get();
+    const row = hasTable ? (db.prepare(`SELECT length(vector) AS n FROM vectors LIMIT 1`).get() as { n: number } | undefined) : undefined;
+    return row ? row.n / 4 : null;
+  } finally {
+    db.close();
+  }
+}
+
+/** Removes points from a local store (after they were moved into qdrant). */
+export function deleteLocalPoints(dbPath: string, ids: string[]): void {
+  if (!ids.length || !existsSync(dbPath)) return;
+  const db = new BetterSqlite3(dbPath, { fileMustExist: true });
+  try {
+    const del = db.prepare(`DELETE FROM vectors WHERE id = ?`);
+    db.transaction(() => {
+      for (const id of ids) del.run(id);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export type QdrantClient = InstanceType<QdrantModule['QdrantClient']>;
+
+const clients = new Map<string, QdrantClient>();
+
+/** One client per server and key (the client warns about a key over plain HTTP each time one is made). */
+export function qdrantClient(mod: QdrantModule, url: string, apiKey: string | null): QdrantClient {
+  const key = `${url}\n${apiKey ?? ''}`;
+  let client = clients.get(key);
+  if (!client) {
+    // The client's version check would warn on every start against a pinned server; the API used is
+    // stable. An explicit port is passed on as well: the client otherwise assumes 6333 for some URLs.
+    const port = new URL(url).port;
+    client = withSearch(new mod.QdrantClient({ url, ...(port ? { port: Number(port) } : {}), ...(apiKey ? { apiKey } : {}), checkCompatibility: false }));
+    clients.set(key, client);
+  }
+  return client;
+}
+
+/**
+ * mem0 3.3.1's qdrant store searches with `client.search()`, which @qdrant/js-client-rest 1.19 no
+ * longer has (it became the Query API). Restores it on top of `query()` with the same result shape.
+ */
+function withSearch(client: QdrantClient): QdrantClient {
+  const c = client as QdrantClient & { search?: unknown };
+  if (typeof c.search === 'function') return client;
+  const search = async (collection: string, req: { vector: number[]; filter?: unknown; limit?: number; with_payload?: boolean }) => {
+    const r = await client.query(collection, { query: req.vector, filter: req.filter as never, limit: req.limit ?? 10, with_payload: req.with_payload ?? true });
+    return r.points;
+  };
+  Object.defineProperty(c, 'search', { value: search });
+  return client;
+}
+
+/** Every point of a collection (paged scroll); an absent collection is empty. */
+export async function readQdrant(client: QdrantClient, collection: string, store: StoreKind, withVectors = true): Promise<StoredPoint[]> {
+  const exists = await client.collectionExists(collection);
+  if (!exists.exists) return [];
+  const out: StoredPoint[] = [];
+  let offset: string | number | undefined | null = undefined;
+  do {
+    const page: Awaited<ReturnType<QdrantClient['scroll']>> = await client.scroll(collection, { limit: 256, with_payload: true, with_vector: withVectors, ...(offset != null ? { offset } : {}) });
+    for (const p of page.points) {
+      const vec = p.vector;
+      out.push({
+        id: String(p.id),
+        vector: Array.isArray(vec) && typeof vec[0] === 'number' ? (vec as number[]) : vec && !Array.isArray(vec) && Array.isArray((vec as Record<string, unknown>)[''])
+          ? ((vec as Record<string, number[]>)[''])
+          : null,
+        payload: normalizePayload((p.payload ?? {}) as Record<string, unknown>),
+        store,
+      });
+    }
+    offset = page.next_page_offset as string | number | null | undefined;
+  } while (offset != null);
+  return out;
+}
+
+/** The dense vector size of a collection (null when it does not exist). */
+export async function qdrantDimension(client: QdrantClient, collection: string): Promise<number | null> {
+  const exists = await client.collectionExists(collection);
+  if (!exists.exists) return null;
+  const info = await client.getCollection(collection);
+  const vectors = info.config.params.vectors as { size?: number } | Record<string, { size?: number }> | undefined;
+  if (!vectors) return null;
+  if (typeof (vectors as { size?: number }).size === 'number') return (vectors as { size: number }).size;
+  return (vectors as Record<string, { size?: number }>)['']?.size ?? null;
+}
+
+const PAYLOAD_FIELDS = new Set(['data', 'hash', 'createdAt', 'updatedAt', 'created_at', 'updated_at', 'user_id', 'agent_id', 'textLemmatized']);
+
+/** A stored point as the explorer shows it. */
+export function toEntry(p: StoredPoint): Mem0Entry {
+  const s = (v: unknown) => (typeof v === 'string' ? v : null);
+  const metadata: Record<string, string> = {};
+  for (const [k, v] of Object.entries(p.payload)) {
+    if (PAYLOAD_FIELDS.has(k) || v === undefined || v === null) continue;
+    metadata[k] = typeof v === 'string' ? v : JSON.stringify(v);
+  }
+  return {
+    id: p.id,
+    text: s(p.payload.data) ?? '',
+    createdAt: s(p.payload.createdAt) ?? s(p.payload.created_at),
+    updatedAt: s(p.payload.updatedAt) ?? s(p.payload.updated_at) ?? s(p.payload.createdAt) ?? s(p.payload.created_at),
+    agentId: s(p.payload.agent_id),
+    userId: s(p.payload.user_id),
+    metadata,
+    store: p.store,
+  };
+}

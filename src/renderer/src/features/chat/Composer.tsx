@@ -1,0 +1,173 @@
+// The message box. Enter sends, Shift+Enter starts a new line; text starting with "/" is a command
+// (suggested as you type, run through chat.command, its output shown in the chat). While a reply is
+// being written, sending waits (and says so); Stop or Escape ends the reply.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ChatIcon } from './chat-icons';
+import { useChat, type CommandInfo } from './store';
+
+/** Until the engine's own list has loaded, /help is always there. */
+const FALLBACK_COMMANDS: CommandInfo[] = [{ name: 'help', usage: '/help — list the commands' }];
+
+/** Unsent text per session survives switching sessions and tabs (not a restart). */
+const unsent = new Map<string, string>();
+
+function takesArguments(c: CommandInfo): boolean {
+  return c.usage.split(' — ')[0].trim().includes(' ');
+}
+
+export function Composer({ sessionId, running, agentName }: { sessionId: string; running: boolean; agentName: string }) {
+  const [text, setText] = useState(() => unsent.get(sessionId) ?? '');
+  const [active, setActive] = useState(0);
+  const [slashClosed, setSlashClosed] = useState(false);
+  const commands = useChat((s) => s.commands);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (text) unsent.set(sessionId, text);
+    else unsent.delete(sessionId);
+  }, [sessionId, text]);
+
+  const typingCommand = text.startsWith('/');
+  useEffect(() => {
+    if (typingCommand) void useChat.getState().loadCommands();
+  }, [typingCommand]);
+
+  const known = commands.length ? commands : FALLBACK_COMMANDS;
+  const suggestions = !slashClosed && /^\/[a-z0-9-]*$/i.test(text) ? known.filter((c) => `/${c.name}`.startsWith(text.toLowerCase())) : [];
+  const current = suggestions[Math.min(active, suggestions.length - 1)];
+  const isCommand = text.trim().startsWith('/');
+  const canSend = text.trim() !== '' && (isCommand || !running);
+
+  function change(value: string) {
+    setText(value);
+    setActive(0);
+    if (!value.startsWith('/')) setSlashClosed(false);
+  }
+
+  function complete(c: CommandInfo) {
+    setText(`/${c.name}${takesArguments(c) ? ' ' : ''}`);
+    setActive(0);
+    ref.current?.focus();
+  }
+
+  async function submit() {
+    const value = text.trim();
+    if (!value || !canSend) return;
+    setText('');
+    setSlashClosed(false);
+    if (value.startsWith('/')) {
+      await useChat.getState().runCommand(value);
+      return;
+    }
+    const stored = await useChat.getState().send(value);
+    // Refused before anything was stored (no model, busy): give the text back.
+    if (!stored) setText((now) => (now === '' ? value : now));
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.nativeEvent.isComposing) return; // an IME is composing: Enter picks a candidate
+    if (suggestions.length) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : suggestions.length - 1;
+        setActive((i) => (i + step) % suggestions.length);
+        return;
+      }
+      if (e.key === 'Tab' || (e.key === 'Enter' && !e.shiftKey && current && text.toLowerCase() !== `/${current.name}`)) {
+        e.preventDefault();
+        complete(current);
+        return;
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault(); // closes the list; it does not stop a reply
+        setSlashClosed(true);
+        return;
+      }
+    }
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void submit();
+    }
+  }
+
+  return (
+    <div className="composer-wrap">
+      <div className={`composer${running ? ' is-running' : ''}`} data-testid="composer">
+        {suggestions.length ? (
+          <ul className="slash-menu" role="listbox" aria-label="Commands" data-testid="slash-suggestions">
+            {suggestions.map((c, i) => (
+              <li
+                key={c.name}
+                role="option"
+                aria-selected={c === current}
+                className={`slash-item${c === current ? ' is-active' : ''}`}
+                data-testid="slash-suggestion"
+                onMouseDown={(e) => {
+                  e.preventDefault(); // keep the focus in the textarea
+                  complete(c);
+                }}
+                onMouseEnter={() => setActive(i)}
+              >
+                <span className="mono slash-name">{c.usage.split(' — ')[0]}</span>
+                <span className="slash-desc">{c.usage.split(' — ')[1] ?? ''}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <textarea
+          ref={ref}
+          className="composer-input"
+          data-testid="composer-input"
+          aria-label={`Message ${agentName}`}
+          placeholder={`Message ${agentName}…`}
+          rows={1}
+          value={text}
+          onChange={(e) => change(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <div className="composer-actions">
+          {running ? (
+            <button
+              type="button"
+              className="composer-button composer-stop"
+              data-testid="stop"
+              aria-label="Stop the reply (Esc)"
+              title="Stop the reply (Esc)"
+              onClick={() => void useChat.getState().cancel()}
+            >
+              <ChatIcon name="stop" size={14} />
+            </button>
+          ) : null}
+          {!running || isCommand ? (
+            <button
+              type="button"
+              className="composer-button composer-send"
+              data-testid="send"
+              aria-label={isCommand ? 'Run command (Enter)' : 'Send (Enter)'}
+              title={isCommand ? 'Run command (Enter)' : 'Send (Enter)'}
+              disabled={!canSend}
+              onClick={() => void submit()}
+            >
+              <ChatIcon name="send" size={16} />
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <div className="composer-hint" data-testid="composer-reason" data-running={running || undefined}>
+        {running ? (
+          <>
+            <span className="composer-pulse" aria-hidden="true" />
+            {agentName} is writing a reply — sending waits until it ends. Press <kbd>Esc</kbd> or Stop to end it now.
+          </>
+        ) : (
+          <>
+            <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line · <kbd>/</kbd> for commands
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+// The conversation, virtualised: only the rows near the viewport are in the DOM, so a 10,000-message
+// session scrolls like a short one. Anchored to the end like any chat: it opens at the newest message,
+// follows a streaming reply while the person is at the bottom, and keeps the reading position still
+// when older pages are added above (they load by themselves as the top comes near).
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Icon } from '../../app/icons';
+import { LiveView, MessageView, NoteView, ThinkingView } from './MessageView';
+import { buildRows, estimateRowHeight, rowIndexOf, type Row } from './rows';
+import { useChat, type CommandNote } from './store';
+
+/** Start fetching the previous page this far (px) before the top is reached, so it is there in time. */
+const LOAD_AHEAD_PX = 1200;
+/** Within this distance (px) of the bottom the list counts as "at the end" and follows new text. */
+const END_THRESHOLD_PX = 48;
+/**
+ * Room above the first row for "Load older messages" / "Beginning of the conversation". It is padding,
+ * not a row: the virtualiser keeps the view on the first message when older ones are put above it, and
+ * a row there would be the anchor instead (and the view would stay at the top, loading page after page).
+ */
+const HISTORY_TOP_PX = 52;
+/** How long a linked message stays highlighted. */
+const HIGHLIGHT_MS = 3500;
+
+const NO_NOTES: CommandNote[] = [];
+
+export function MessageList({ sessionId, agentName }: { sessionId: string; agentName: string }) {
+  const messages = useChat((s) => s.messages);
+  const notes = useChat((s) => s.notes[sessionId] ?? NO_NOTES);
+  const live = useChat((s) => s.live[sessionId]);
+  const loading = useChat((s) => s.loading);
+  const nextCursor = useChat((s) => s.nextCursor);
+  const loadingOlder = useChat((s) => s.loadingOlder);
+  const focus = useChat((s) => s.focus);
+  const rows = useMemo(() => buildRows(messages, notes, live), [messages, notes, live]);
+  const busy = live !== undefined;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => estimateRowHeight(rows[i]),
+    getItemKey: (i) => rows[i].key,
+    overscan: 6,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: END_THRESHOLD_PX,
+    paddingStart: HISTORY_TOP_PX,
+    paddingEnd: 28,
+  });
+
+  // Open at the newest message once the first page is in.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (loading || opened.current || rows.length === 0) return;
+    opened.current = true;
+    virtualizer.scrollToEnd();
+  }, [loading, rows.length, virtualizer]);
+
+  const maybeLoadOlder = useCallback(() => {
+    const el = scrollRef.current;
+    const chat = useChat.getState();
+    if (!el || !opened.current || !chat.nextCursor || chat.loadingOlder || chat.loading) return;
+    if (el.scrollTop < LOAD_AHEAD_PX) void chat.loadOlder();
+  }, []);
+  // A short first page may not fill the window: keep loading until it does (or history ends).
+  useEffect(() => {
+    maybeLoadOlder();
+  }, [rows.length, loadingOlder, maybeLoadOlder]);
+
+  // A linked message (from Memory, Graph, Laws): scroll to it and highlight it for a moment.
+  const [highlight, setHighlight] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focus) return;
+    useChat.getState().clearFocus(); // consumed: coming back to this chat later must not jump again
+    const index = rowIndexOf(rows, messages, focus.messageId);
+    if (index < 0) return;
+    opened.current = true;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    setHighlight(rows[index].key);
+    // Only a new focus request moves the view (rows and messages are read, not watched).
+  }, [focus]);
+  useEffect(() => {
+    if (!highlight) return;
+    const timer = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlight]);
+
+  const regenerate = useCallback(() => void useChat.getState().regenerate(), []);
+
+  const empty = !loading && rows.length === 0;
+  return (
+    <div
+      className="chat-scroller"
+      ref={scrollRef}
+      data-testid="message-list"
+      data-loaded={messages.length}
+      data-has-more={nextCursor ? 'true' : 'false'}
+      data-state={loading ? 'loading' : 'ready'}
+      role="log"
+      aria-label="Messages"
+      aria-busy={busy}
+      tabIndex={-1}
+      onScroll={maybeLoadOlder}
+    >
+      {empty ? (
+        <div className="empty-state chat-empty-inline" data-testid="chat-no-messages">
+          <Icon name="chat" size={28} />
+          <h2>Start the conversation</h2>
+          <p>
+            Write a message below. Type <kbd>/</kbd> for commands.
+          </p>
+        </div>
+      ) : (
+        <div className="chat-canvas" style={{ height: virtualizer.getTotalSize() }}>
+          <HistoryTop hasMore={nextCursor !== null} loading={loadingOlder} />
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            return (
+              <div
+                key={item.key as string}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="chat-row"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <RowView row={row} agentName={agentName} busy={busy} highlighted={highlight === row.key} onRegenerate={regenerate} />
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RowView(props: { row: Row; agentName: string; busy: boolean; highlighted: boolean; onRegenerate(): void }) {
+  const { row, agentName } = props;
+  switch (row.kind) {
+    case 'message':
+      return (
+        <MessageView
+          message={row.message}
+          tools={row.tools}
+          agentName={agentName}
+          continued={row.continued}
+          isLastReply={row.isLastReply}
+          busy={props.busy}
+          highlighted={props.highlighted}
+          onRegenerate={props.onRegenerate}
+        />
+      );
+    case 'live':
+      return <LiveView draft={row.draft} agentName={agentName} continued={row.continued} />;
+    case 'thinking':
+      return <ThinkingView agentName={agentName} />;
+    case 'note':
+      return <NoteView note={row.note} />;
+  }
+}
+
+function HistoryTop({ hasMore, loading }: { hasMore: boolean; loading: boolean }) {
+  if (!hasMore) return <div className="history-top muted">Beginning of the conversation</div>;
+  return (
+    <div className="history-top">
+      <button type="button" className="button button-quiet" data-testid="load-older" disabled={loading} onClick={() => void useChat.getState().loadOlder()}>
+        {loading ? 'Loading older messages…' : 'Load older messages'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+// One entry of the chat: a person's message, a reply (Markdown, tool calls, its error), the reply being
+// streamed, the "thinking" dots, or a command's note.
+import { memo } from 'react';
+import type { Message } from '../../../../shared/domain';
+import { fullTime } from '../../lib/time';
+import { initials } from '../../lib/initials';
+import { ChatIcon } from './chat-icons';
+import { CopyButton } from './CopyButton';
+import { Markdown } from './Markdown';
+import { isErrorMarker, type ToolView } from './rows';
+import type { CommandNote, LiveDraft } from './store';
+import { ToolCalls } from './ToolCalls';
+
+/** What the engine writes on a reply the person stopped: shown as a quiet tag, not as a failure. */
+const STOPPED = 'Stopped';
+
+function clock(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+function Author({ name, at }: { name: string; at?: string }) {
+  return (
+    <div className="msg-head">
+      <span className="msg-avatar" aria-hidden="true">
+        {initials(name)}
+      </span>
+      <span className="msg-author">{name}</span>
+      {at ? (
+        <time className="msg-time" dateTime={at} title={fullTime(at)}>
+          {clock(at)}
+        </time>
+      ) : null}
+    </div>
+  );
+}
+
+export const MessageView = memo(function MessageView(props: {
+  message: Message;
+  tools: ToolView[];
+  agentName: string;
+  continued: boolean;
+  isLastReply: boolean;
+  busy: boolean;
+  highlighted: boolean;
+  onRegenerate(): void;
+}) {
+  const { message: m, tools, agentName, continued, isLastReply, busy, highlighted } = props;
+  const common = {
+    'data-testid': 'message',
+    'data-role': m.role,
+    'data-message-id': m.id,
+    'data-highlighted': highlighted || undefined,
+  };
+
+  if (m.role === 'user') {
+    return (
+      <article className={`msg msg-user${highlighted ? ' is-highlighted' : ''}`} {...common}>
+        <div className="msg-bubble message-content selectable">{m.content}</div>
+        <div className="msg-actions">
+          <time className="msg-time" dateTime={m.createdAt} title={fullTime(m.createdAt)}>
+            {clock(m.createdAt)}
+          </time>
+          <CopyButton text={() => m.content} label="Copy message" />
+        </div>
+      </article>
+    );
+  }
+
+  if (m.role === 'system') {
+    return (
+      <article className={`msg msg-system${highlighted ? ' is-highlighted' : ''}`} {...common}>
+        <div className="msg-system-body msg-content">
+          <Markdown text={m.content} />
+        </div>
+      </article>
+    );
+  }
+
+  const marker = isErrorMarker(m);
+  const stopped = m.error === STOPPED;
+  return (
+    <article className={`msg msg-assistant${continued ? ' is-continued' : ''}${highlighted ? ' is-highlighted' : ''}`} {...common}>
+      {continued ? null : <Author name={agentName} at={m.createdAt} />}
+      <div className="msg-body">
+        {tools.length ? <ToolCalls tools={tools} /> : null}
+        {m.content ? (
+          <div className="msg-content">
+            <Markdown text={m.content} />
+          </div>
+        ) : null}
+        {m.error && stopped ? (
+          <div className="msg-stopped" data-testid="message-stopped">
+            <ChatIcon name="stop" size={11} /> Stopped
+          </div>
+        ) : null}
+        {m.error && !stopped ? (
+          <div className="msg-error" role="alert" data-testid="message-error">
+            <ChatIcon name="alert" size={16} className="msg-error-icon" />
+            <div className="msg-error-text">
+              <div className="msg-error-title">{marker ? 'The reply failed' : 'The reply ended with an error'}</div>
+              <div className="msg-error-detail selectable">{m.error}</div>
+            </div>
+            {isLastReply ? (
+              <button type="button" className="button msg-retry" data-testid="retry" disabled={busy} onClick={props.onRegenerate}>
+                <ChatIcon name="regenerate" size={14} />
+                Retry
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {marker || (!m.content && !isLastReply) ? null : (
+          <div className="msg-actions">
+            {m.content ? <CopyButton text={() => m.content} label="Copy reply" /> : null}
+            {isLastReply && (!m.error || stopped) ? (
+              <button
+                type="button"
+                className="msg-action"
+                data-testid="regenerate"
+                aria-label="Regenerate reply"
+                title="Regenerate reply"
+                disabled={busy}
+                onClick={props.onRegenerate}
+              >
+                <ChatIcon name="regenerate" size={14} />
+              </button>
+            ) : null}
+            {m.usage ? (
+              <span className="msg-usage" title="Tokens in / out">
+                {m.usage.input.toLocaleString()} → {m.usage.output.toLocaleString()} tokens
+              </span>
+            ) : null}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+});
+
+export const LiveView = memo(function LiveView({ draft, agentName, continued }: { draft: LiveDraft; agentName: string; continued: boolean }) {
+  return (
+    <article className={`msg msg-assistant is-live${continued ? ' is-continued' : ''}`} data-testid="message-live" data-message-id={draft.id}>
+      {continued ? null : <Author name={agentName} />}
+      <div className="msg-body">
+        {draft.tools.length ? <ToolCalls tools={draft.tools} /> : null}
+        {draft.content ? (
+          <div className="msg-content">
+            <Markdown text={draft.content} streaming />
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+});
+
+export function ThinkingView({ agentName }: { agentName: string }) {
+  return (
+    <div className="msg msg-assistant msg-thinking" data-testid="message-thinking" aria-live="polite">
+      <Author name={agentName} />
+      <div className="msg-body">
+        <span className="thinking-dots" aria-label="Writing a reply">
+          <span />
+          <span />
+          <span />
+        </span>
+      </div>
+    </div>
+  );
+}
+
+export const NoteView = memo(function NoteView({ note }: { note: CommandNote }) {
+  return (
+    <aside className={`chat-note${note.error ? ' chat-note-error' : ''}`} data-testid="command-note">
+      <div className="chat-note-head">
+        <ChatIcon name="terminal" size={14} />
+        <span className="mono chat-note-command">{note.command}</span>
+        <span className="chat-note-hint">only shown here · not saved</span>
+      </div>
+      <div className="chat-note-body msg-content">
+        {note.error ? (
+          <div className="chat-note-error-text" role="alert">
+            {note.error}
+          </div>
+        ) : note.output === null ? (
+          <span className="muted">Running…</span>
+        ) : (
+          <Markdown text={note.output} />
+        )}
+      </div>
+    </aside>
+  );
+});

@@ -1,0 +1,168 @@
+// Session options in a small popover: the workspace folder (its AGENTS.md is read, and its facts live
+// in the project scope) and incognito (nothing from the chat is written to memory).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Session } from '../../../../shared/domain';
+import { ApiError, invoke } from '../../lib/api';
+import { useSessions } from '../sessions/store';
+import { ChatIcon } from './chat-icons';
+import { quietToast } from './quiet-toast';
+
+export function SessionSettings({ session }: { session: Session }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    // Escape closes it wherever the focus is (a button that removed itself leaves it on the body).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault(); // closes the panel, does not stop a reply
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  useEffect(() => setOpen(false), [session.id]);
+
+  return (
+    <div className="popover-anchor" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`button button-quiet chat-settings-button${open ? ' is-open' : ''}`}
+        data-testid="session-settings"
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <ChatIcon name="sliders" size={15} />
+        Session
+      </button>
+      {open ? (
+        <SettingsPanel session={session} />
+      ) : null}
+    </div>
+  );
+}
+
+function SettingsPanel({ session }: { session: Session }) {
+  const [folder, setFolder] = useState(session.workspace ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Shown at once; put back if the engine refuses.
+  const [incognito, setIncognito] = useState(session.incognito);
+  useEffect(() => setIncognito(session.incognito), [session.incognito]);
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => inputRef.current?.focus(), []);
+
+  async function update(patch: { workspace?: string | null; incognito?: boolean }): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    try {
+      await invoke('sessions.update', { id: session.id, ...patch });
+      await useSessions.getState().load(session.agentId);
+      return true;
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      quietToast(err); // shown under the field instead
+      setError(err.message);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function saveFolder(e: FormEvent) {
+    e.preventDefault();
+    const value = folder.trim();
+    if (value === (session.workspace ?? '')) return;
+    const ok = await update({ workspace: value === '' ? null : value });
+    if (ok && value === '') setFolder('');
+  }
+
+  const dirty = folder.trim() !== (session.workspace ?? '');
+  return (
+    <div
+      className="popover session-settings"
+      role="dialog"
+      aria-label="Session settings"
+      data-testid="session-settings-panel"
+    >
+      <form className="popover-section" onSubmit={saveFolder}>
+        <label className="field" htmlFor={inputId}>
+          <span className="field-label">Workspace folder</span>
+        </label>
+        <div className="popover-row">
+          <input
+            id={inputId}
+            ref={inputRef}
+            className="input mono"
+            data-testid="session-workspace"
+            placeholder="/absolute/path/to/project"
+            value={folder}
+            spellCheck={false}
+            onChange={(e) => {
+              setFolder(e.target.value);
+              setError(null);
+            }}
+          />
+          <button type="submit" className="button" data-testid="session-workspace-save" disabled={busy || !dirty}>
+            Save
+          </button>
+        </div>
+        {error ? (
+          <div className="popover-error" role="alert" data-testid="session-settings-error">
+            {error}
+          </div>
+        ) : (
+          <p className="popover-help">
+            {session.workspace
+              ? `Project scope ${session.projectKey ?? ''}: facts learned here belong to this folder. Its AGENTS.md is read in every turn.`
+              : 'Optional. Ties the chat to a project: its AGENTS.md is read, and facts about it are kept with the folder.'}
+          </p>
+        )}
+        {session.workspace ? (
+          <button
+            type="button"
+            className="button button-quiet button-danger-text popover-link"
+            data-testid="session-workspace-clear"
+            disabled={busy}
+            onClick={() => void update({ workspace: null }).then((ok) => ok && setFolder(''))}
+          >
+            Remove the workspace
+          </button>
+        ) : null}
+      </form>
+      <div className="popover-divider" />
+      <label className="popover-section popover-toggle">
+        <input
+          type="checkbox"
+          data-testid="session-incognito"
+          checked={incognito}
+          disabled={busy}
+          onChange={(e) => {
+            const next = e.target.checked;
+            setIncognito(next);
+            void update({ incognito: next }).then((ok) => ok || setIncognito(!next));
+          }}
+        />
+        <span>
+          <span className="popover-toggle-title">
+            <ChatIcon name="incognito" size={14} /> Incognito
+          </span>
+          <span className="popover-help">Nothing from this chat is written to memory. What the agent already knows is still used.</span>
+        </span>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// Tool calls in a reply, compact: the tool's name and how it went; open one to see its arguments and
+// result.
+import type { ToolView, ToolViewState } from './rows';
+import { ChatIcon } from './chat-icons';
+
+const STATE_LABEL: Record<ToolViewState, string> = { running: 'running', done: 'done', error: 'failed', stopped: 'no result' };
+
+export function ToolCalls({ tools }: { tools: ToolView[] }) {
+  return (
+    <div className="tool-calls">
+      {tools.map((t) => (
+        <ToolCall key={t.callId} tool={t} />
+      ))}
+    </div>
+  );
+}
+
+function ToolCall({ tool }: { tool: ToolView }) {
+  const hasDetail = tool.args !== undefined || tool.result !== undefined || Boolean(tool.error);
+  const head = (
+    <>
+      <ChatIcon name="tool" size={13} className="tool-icon" />
+      <span className="tool-name mono">{tool.name}</span>
+      <span className={`tool-state tool-state-${tool.state}`} data-testid="tool-state">
+        {tool.state === 'running' ? <span className="tool-spinner" aria-hidden="true" /> : null}
+        {STATE_LABEL[tool.state]}
+      </span>
+    </>
+  );
+  if (!hasDetail) {
+    return (
+      <div className="tool-call" data-testid="tool-call" data-state={tool.state}>
+        <div className="tool-call-head">{head}</div>
+      </div>
+    );
+  }
+  return (
+    <details className="tool-call" data-testid="tool-call" data-state={tool.state}>
+      <summary className="tool-call-head">
+        <ChatIcon name="chevronRight" size={12} className="tool-chevron" />
+        {head}
+      </summary>
+      <div className="tool-call-body">
+        {tool.args !== undefined ? (
+          <>
+            <div className="tool-label">Arguments</div>
+            <pre className="tool-pre selectable">{pretty(tool.args)}</pre>
+          </>
+        ) : null}
+        {tool.error ? (
+          <>
+            <div className="tool-label">Error</div>
+            <pre className="tool-pre tool-pre-error selectable">{tool.error}</pre>
+          </>
+        ) : tool.result !== undefined ? (
+          <>
+            <div className="tool-label">Result</div>
+            <pre className="tool-pre selectable" data-testid="tool-result">
+              {prettyText(tool.result)}
+            </pre>
+          </>
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
+function pretty(value: unknown): string {
+  if (typeof value === 'string') return prettyText(value);
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch {
+    return String(value);
+  }
+}
+
+/** JSON text is re-indented; anything else is shown as it is. */
+function prettyText(text: string): string {
+  const t = text.trim();
+  if (!(t.startsWith('{') || t.startsWith('['))) return text;
+  try {
+    return JSON.stringify(JSON.parse(t), null, 2);
+  } catch {
+    return text;
+  }
+}

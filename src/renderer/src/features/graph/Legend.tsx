@@ -1,0 +1,83 @@
+// What the colours, sizes and line styles mean. Collapsible; it floats over the canvas's corner.
+import { useState } from 'react';
+import type { ProvClass } from '../../../../shared/domain';
+import { GraphIcon } from './graph-icons';
+import { OTHER_COLOR, PROV_SHORT } from './model';
+import { useGraph } from './store';
+import { PROV_COLORS } from './style';
+import { useIsDark } from './use-dark';
+
+/** Beyond this many types the rest are summed up as "other". */
+const MAX_TYPES = 10;
+
+export function Legend() {
+  const types = useGraph((s) => s.model?.types);
+  const ready = useGraph((s) => s.status === 'ready');
+  const [open, setOpen] = useState(true);
+  const dark = useIsDark();
+  if (!ready || !types) return null;
+
+  if (!open) {
+    return (
+      <button type="button" className="graph-legend-toggle button" data-testid="graph-legend-open" onClick={() => setOpen(true)}>
+        <GraphIcon name="layers" size={15} />
+        Legend
+      </button>
+    );
+  }
+  const shown = types.slice(0, MAX_TYPES);
+  const rest = types.slice(MAX_TYPES).reduce((n, t) => n + t.count, 0);
+  const prov = PROV_COLORS[dark ? 'dark' : 'light'];
+  return (
+    <div className="graph-legend" data-testid="graph-legend">
+      <div className="graph-legend-head">
+        <span className="graph-legend-title">Entities</span>
+        <button type="button" className="icon-button" aria-label="Hide the legend" title="Hide the legend" onClick={() => setOpen(false)}>
+          <GraphIcon name="down" size={14} />
+        </button>
+      </div>
+      <ul className="graph-legend-list">
+        {shown.map((t) => (
+          <li key={t.type} data-testid="graph-legend-type">
+            <span className="graph-dot" style={{ background: t.color }} />
+            <span className="graph-legend-name">{t.type}</span>
+            <span className="graph-legend-count">{t.count.toLocaleString()}</span>
+          </li>
+        ))}
+        {rest > 0 ? (
+          <li>
+            <span className="graph-dot" style={{ background: OTHER_COLOR }} />
+            <span className="graph-legend-name">other</span>
+            <span className="graph-legend-count">{rest.toLocaleString()}</span>
+          </li>
+        ) : null}
+      </ul>
+      <div className="graph-legend-note">Size: number of relations</div>
+      <div className="graph-legend-title">Relations</div>
+      <ul className="graph-legend-list">
+        {(['user', 'assistant', 'inferred'] as ProvClass[]).map((p) => (
+          <li key={p}>
+            <LineSample color={prov[p]} />
+            <span className="graph-legend-name">{PROV_SHORT[p]}</span>
+          </li>
+        ))}
+        <li>
+          <LineSample color="currentColor" />
+          <span className="graph-legend-name">Current</span>
+        </li>
+        <li>
+          <LineSample color="currentColor" dashed />
+          <span className="graph-legend-name">Ended</span>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function LineSample({ color, dashed = false }: { color: string; dashed?: boolean }) {
+  return (
+    <svg className="graph-line-sample" width="26" height="8" viewBox="0 0 26 8" aria-hidden="true">
+      <line x1="1" y1="4" x2="25" y2="4" stroke={color} strokeWidth="2" strokeDasharray={dashed ? '4 3' : undefined} opacity={dashed ? 0.6 : 1} />
+    </svg>
+  );
+}

@@ -1,0 +1,151 @@
+// The loaded snapshot of one scope, indexed for the view: lookups by id, the instants at which the graph
+// changed (for the time control), what is visible at a moment, entity search, and the type palette.
+// Plain data and functions; no React, no Cytoscape.
+import type { GraphEdge, GraphNode, GraphSnapshot, ProvClass } from '../../../../shared/domain';
+
+export interface GraphModel {
+  scope: string;
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  truncated: boolean;
+  nodeById: Map<number, GraphNode>;
+  edgeById: Map<number, GraphEdge>;
+  /** Sorted distinct validFrom / validTo instants (ms). */
+  changes: number[];
+  /** Entity types by how many nodes have them, most first. */
+  types: { type: string; count: number; color: string }[];
+  colorOf: (type: string) => string;
+  /** Lower-cased, accent-free names, index-aligned with `nodes`, for search. */
+  searchNames: string[];
+}
+
+/**
+ * Type colours: mid-tone hues that read on both the light and the dark canvas, in a fixed order so a
+ * type keeps its colour from one visit to the next. Common types have a reserved hue; the rest take the
+ * remaining ones by frequency, and anything beyond the palette is "other" grey.
+ */
+const RESERVED: Record<string, string> = {
+  person: '#e8684a',
+  organization: '#5b8ff9',
+  place: '#3fb27f',
+  project: '#e0a81c',
+  technology: '#9270ca',
+  concept: '#4ab8c9',
+};
+const SPARE = ['#f08bb4', '#c9773a', '#7d9b3a', '#b85fc2', '#6f7fe8', '#d4544e'];
+export const OTHER_COLOR = '#9a9aa6';
+
+export function buildModel(snapshot: GraphSnapshot): GraphModel {
+  const nodeById = new Map<number, GraphNode>();
+  for (const n of snapshot.nodes) nodeById.set(n.id, n);
+  const edgeById = new Map<number, GraphEdge>();
+  const instants = new Set<number>();
+  for (const e of snapshot.edges) {
+    edgeById.set(e.id, e);
+    instants.add(Date.parse(e.validFrom));
+    if (e.validTo) instants.add(Date.parse(e.validTo));
+  }
+  const changes = [...instants].filter(Number.isFinite).sort((a, b) => a - b);
+
+  const counts = new Map<string, number>();
+  for (const n of snapshot.nodes) counts.set(n.type, (counts.get(n.type) ?? 0) + 1);
+  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const colors = new Map<string, string>();
+  const spare = [...SPARE];
+  for (const [type] of ranked) {
+    const reserved = RESERVED[type.toLowerCase()];
+    if (reserved) colors.set(type, reserved);
+  }
+  for (const [type] of ranked) {
+    if (colors.has(type)) continue;
+    colors.set(type, spare.shift() ?? OTHER_COLOR);
+  }
+  const colorOf = (type: string) => colors.get(type) ?? OTHER_COLOR;
+
+  return {
+    scope: snapshot.scope,
+    nodes: snapshot.nodes,
+    edges: snapshot.edges,
+    truncated: snapshot.truncated,
+    nodeById,
+    edgeById,
+    changes,
+    types: ranked.map(([type, count]) => ({ type, count, color: colorOf(type) })),
+    colorOf,
+    searchNames: snapshot.nodes.map((n) => foldText(n.name)),
+  };
+}
+
+/** Case- and accent-insensitive form for matching ("Zoë" finds "zoe"). */
+export function foldText(s: string): string {
+  return s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** A relation holds at t when it started at or before t and had not ended by t. */
+export function validAt(e: GraphEdge, t: number): boolean {
+  return Date.parse(e.validFrom) <= t && (e.validTo === null || t < Date.parse(e.validTo));
+}
+
+export interface Visibility {
+  /** Edges valid at t. */
+  current: Set<number>;
+  /** Edges that had ended by t (shown dashed when "ended relations" is on, else hidden). */
+  ended: Set<number>;
+  /** Nodes touched by a shown edge. */
+  nodes: Set<number>;
+}
+
+/** What the graph looked like at t: relations valid then, optionally those already ended, and the entities they touch. */
+export function visibleAt(model: GraphModel, t: number, includeEnded: boolean): Visibility {
+  const current = new Set<number>();
+  const ended = new Set<number>();
+  const nodes = new Set<number>();
+  for (const e of model.edges) {
+    const from = Date.parse(e.validFrom);
+    if (from > t) continue;
+    const to = e.validTo === null ? Infinity : Date.parse(e.validTo);
+    if (t < to) current.add(e.id);
+    else if (includeEnded) ended.add(e.id);
+    else continue;
+    nodes.add(e.src);
+    nodes.add(e.dst);
+  }
+  return { current, ended, nodes };
+}
+
+/** Ids of visible nodes whose name contains the query, best first (prefix matches, then by degree). */
+export function searchNodes(model: GraphModel, query: string, visible: Set<number>): number[] {
+  const q = foldText(query.trim());
+  if (!q) return [];
+  const hits: { id: number; prefix: boolean; degree: number }[] = [];
+  model.nodes.forEach((n, i) => {
+    const name = model.searchNames[i];
+    const at = name.indexOf(q);
+    if (at < 0 || !visible.has(n.id)) return;
+    hits.push({ id: n.id, prefix: at === 0 || name[at - 1] === ' ', degree: n.degree });
+  });
+  hits.sort((a, b) => Number(b.prefix) - Number(a.prefix) || b.degree - a.degree);
+  return hits.map((h) => h.id);
+}
+
+/** "works_at" → "works at". */
+export function relationLabel(relation: string): string {
+  return relation.replace(/_/g, ' ');
+}
+
+export const PROV_LABEL: Record<ProvClass, string> = {
+  user: 'Said by you',
+  assistant: 'Said by the assistant',
+  inferred: 'Inferred',
+};
+
+export const PROV_SHORT: Record<ProvClass, string> = {
+  user: 'You',
+  assistant: 'Assistant',
+  inferred: 'Inferred',
+};
+
+/** The instant a relation should be looked at to be visible: now if it still holds, else its start. */
+export function instantShowing(e: GraphEdge): number | null {
+  return e.validTo === null ? null : Date.parse(e.validFrom);
+}

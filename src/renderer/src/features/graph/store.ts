@@ -1,0 +1,287 @@
+// The Graph tab's state: which scope, its loaded snapshot and layout, the moment shown, the search, and
+// the selection with its detail. The canvas reads this imperatively (subscribe), never through React
+// renders, so a 5,000-node graph is never diffed by React.
+import { create } from 'zustand';
+import type { GraphEdgeDetail, GraphNodeDetail } from '../../../../shared/domain';
+import { ApiError, attempt, invoke } from '../../lib/api';
+import { layoutAsync, type LayoutOptions } from './layout';
+import { buildModel, searchNodes, validAt, visibleAt, type GraphModel, type Visibility } from './model';
+
+export type Selection = { kind: 'node' | 'edge'; id: number };
+export type Positions = Map<number, { x: number; y: number }>;
+export type GraphStatus = 'idle' | 'loading' | 'layout' | 'ready' | 'empty' | 'error';
+
+interface Detail<T> {
+  id: number;
+  data: T | null;
+  failed: boolean;
+}
+
+export interface ScopeCount {
+  scope: string;
+  nodes: number;
+  edges: number;
+}
+
+interface GraphState {
+  scopes: ScopeCount[];
+  scope: string | null;
+  /** The agent scope last taken from the sidebar: a scope picked by hand survives leaving the tab. */
+  agentScope: string | null;
+  status: GraphStatus;
+  error: string | null;
+  model: GraphModel | null;
+  positions: Positions | null;
+  /** The moment shown (ms); null = now. */
+  at: number | null;
+  /** Also draw relations that had ended by that moment (dashed). */
+  includeEnded: boolean;
+  visible: Visibility | null;
+  query: string;
+  matches: number[];
+  /** Which match Enter last jumped to; -1 = none yet. */
+  matchIndex: number;
+  selection: Selection | null;
+  /** Bumped when the view should bring the selection into view (search jump, neighbour click, link). */
+  focusSeq: number;
+  nodeDetail: Detail<GraphNodeDetail> | null;
+  edgeDetail: Detail<GraphEdgeDetail> | null;
+
+  loadScopes(): Promise<void>;
+  /** Show the selected agent's scope, unless it is already the one the tab was following. */
+  followAgent(agentId: string): void;
+  setScope(scope: string): Promise<void>;
+  /** Re-read the current scope (after a consolidation), keeping the moment, search and selection. */
+  reload(): Promise<void>;
+  setAt(at: number | null): void;
+  setIncludeEnded(on: boolean): void;
+  setQuery(query: string): void;
+  /** Enter / Shift+Enter in the search box. */
+  jumpToMatch(direction: 1 | -1): void;
+  select(selection: Selection | null, opts?: { focus?: boolean }): void;
+  /** A `{ kind: 'graph' }` navigation intent: open the scope, show the node or edge (at a moment where it held). */
+  show(target: { scope: string; nodeId?: number; edgeId?: number }): Promise<void>;
+}
+
+/**
+ * Layout positions per scope for this page's lifetime: coming back to a scope (or reloading it after
+ * a consolidation) starts from where its nodes were, so the picture stays put and settles fast.
+ */
+const positionCache = new Map<string, Positions>();
+
+/** Discards the result of a superseded load (the person picked another scope meanwhile). */
+let loadSeq = 0;
+let layoutAbort: AbortController | null = null;
+
+/**
+ * Small graphs get room to read every label (long edges, strong repulsion). Bigger ones get a coarser
+ * force approximation and fewer steps, so 5,000 nodes lay out in about a second. A graph whose
+ * positions are mostly known (a reload) only needs to settle the newcomers.
+ */
+function layoutOptions(n: number, warm: boolean): LayoutOptions {
+  const spacing = n <= 300 ? { linkDistance: 110, charge: -320 } : n <= 1500 ? { linkDistance: 70, charge: -150 } : { linkDistance: 50, charge: -80 };
+  const large = n > 1500;
+  const theta = large ? 1.3 : 0.9;
+  if (warm) return { ...spacing, theta, iterations: large ? 40 : 80, alpha: 0.25, budgetMs: 600 };
+  return { ...spacing, theta, iterations: large ? 120 : 300, budgetMs: large ? 1500 : 2500 };
+}
+
+async function computeLayout(model: GraphModel, scope: string, signal: AbortSignal): Promise<Positions | null> {
+  const index = new Map<number, number>();
+  model.nodes.forEach((n, i) => index.set(n.id, i));
+  const src = new Int32Array(model.edges.length);
+  const dst = new Int32Array(model.edges.length);
+  model.edges.forEach((e, i) => {
+    src[i] = index.get(e.src) ?? -1;
+    dst[i] = index.get(e.dst) ?? -1;
+  });
+  const cached = positionCache.get(scope);
+  let initial: LayoutOptions['initial'];
+  let known = 0;
+  if (cached) {
+    const x = new Float64Array(model.nodes.length).fill(NaN);
+    const y = new Float64Array(model.nodes.length).fill(NaN);
+    model.nodes.forEach((n, i) => {
+      const p = cached.get(n.id);
+      if (p) {
+        x[i] = p.x;
+        y[i] = p.y;
+        known++;
+      }
+    });
+    initial = { x, y };
+  }
+  if (cached && known === model.nodes.length) return cached;
+  const warm = known > model.nodes.length * 0.8;
+  const res = await layoutAsync({ n: model.nodes.length, src, dst }, { ...layoutOptions(model.nodes.length, warm), initial, signal });
+  if (!res) return null;
+  const positions: Positions = new Map();
+  model.nodes.forEach((n, i) => positions.set(n.id, { x: res.x[i], y: res.y[i] }));
+  positionCache.set(scope, positions);
+  return positions;
+}
+
+/** User Timing entries ("monad:graph:fetch" …), so the UI benchmark can say where the time goes. */
+export function measure(step: string, start: number): void {
+  performance.measure(`monad:graph:${step}`, { start, end: performance.now() });
+}
+
+function momentOf(at: number | null): number {
+  return at ?? Date.now();
+}
+
+export const useGraph = create<GraphState>((set, get) => {
+  /** Recomputes what is visible and what the search matches, after the model, moment or filter changed. */
+  function derive(patch: Partial<GraphState>): Partial<GraphState> {
+    const s = { ...get(), ...patch };
+    if (!s.model) return { ...patch, visible: null, matches: [], matchIndex: -1 };
+    const visible = visibleAt(s.model, momentOf(s.at), s.includeEnded);
+    const matches = searchNodes(s.model, s.query, visible.nodes);
+    const kept = s.matchIndex >= 0 && s.matchIndex < s.matches.length ? matches.indexOf(s.matches[s.matchIndex]) : -1;
+    return { ...patch, visible, matches, matchIndex: kept };
+  }
+
+  async function load(scope: string, keepView: boolean): Promise<void> {
+    const seq = ++loadSeq;
+    layoutAbort?.abort();
+    const abort = new AbortController();
+    layoutAbort = abort;
+    const sameScope = get().scope === scope && get().model !== null;
+    set({
+      scope,
+      error: null,
+      ...(sameScope ? {} : { status: 'loading' as const }),
+      ...(keepView ? {} : { selection: null, nodeDetail: null, edgeDetail: null, matchIndex: -1, at: null }),
+    });
+    let snapshot;
+    const fetchStart = performance.now();
+    try {
+      snapshot = await invoke('graph.snapshot', { scope });
+      measure('fetch', fetchStart);
+    } catch (err) {
+      if (seq !== loadSeq) return;
+      set({ status: 'error', error: err instanceof ApiError ? err.message : String(err), model: null, positions: null, visible: null });
+      return;
+    }
+    if (seq !== loadSeq) return;
+    const model = buildModel(snapshot);
+    if (model.nodes.length === 0) {
+      set(derive({ status: 'empty', model, positions: null, selection: null, nodeDetail: null, edgeDetail: null }));
+      return;
+    }
+    if (!sameScope) set({ status: 'layout', model: null, positions: null, visible: null });
+    const layoutStart = performance.now();
+    const positions = await computeLayout(model, scope, abort.signal);
+    if (seq !== loadSeq || !positions) return;
+    measure('layout', layoutStart);
+    const { selection } = get();
+    const stillThere = selection && (selection.kind === 'node' ? model.nodeById.has(selection.id) : model.edgeById.has(selection.id));
+    set(derive({ status: 'ready', model, positions, ...(stillThere ? {} : { selection: null, nodeDetail: null, edgeDetail: null }) }));
+  }
+
+  return {
+    scopes: [],
+    scope: null,
+    agentScope: null,
+    status: 'idle',
+    error: null,
+    model: null,
+    positions: null,
+    at: null,
+    includeEnded: false,
+    visible: null,
+    query: '',
+    matches: [],
+    matchIndex: -1,
+    selection: null,
+    focusSeq: 0,
+    nodeDetail: null,
+    edgeDetail: null,
+
+    async loadScopes() {
+      const scopes = await attempt(() => invoke('graph.scopes'));
+      if (scopes) set({ scopes });
+    },
+
+    followAgent(agentId) {
+      const scope = `agent:${agentId}`;
+      if (get().agentScope === scope && get().scope !== null) return;
+      set({ agentScope: scope });
+      void load(scope, false);
+    },
+
+    async setScope(scope) {
+      if (scope === get().scope && get().status !== 'error') return;
+      await load(scope, false);
+    },
+
+    async reload() {
+      const { scope } = get();
+      void get().loadScopes();
+      if (scope) await load(scope, true);
+    },
+
+    setAt(at) {
+      set(derive({ at }));
+    },
+
+    setIncludeEnded(includeEnded) {
+      set(derive({ includeEnded }));
+    },
+
+    setQuery(query) {
+      set(derive({ query, matchIndex: -1 }));
+    },
+
+    jumpToMatch(direction) {
+      const { matches, matchIndex } = get();
+      if (!matches.length) return;
+      const next = matchIndex < 0 ? (direction === 1 ? 0 : matches.length - 1) : (matchIndex + direction + matches.length) % matches.length;
+      set({ matchIndex: next });
+      get().select({ kind: 'node', id: matches[next] }, { focus: true });
+    },
+
+    select(selection, opts = {}) {
+      const focusSeq = opts.focus ? get().focusSeq + 1 : get().focusSeq;
+      if (!selection) {
+        set({ selection: null, nodeDetail: null, edgeDetail: null, focusSeq });
+        return;
+      }
+      const { id } = selection;
+      const same = (s: Selection | null) => s?.kind === selection.kind && s.id === id;
+      if (selection.kind === 'node') {
+        set({ selection, focusSeq, edgeDetail: null, nodeDetail: { id, data: null, failed: false } });
+        void attempt(() => invoke('graph.node', { id })).then((data) => {
+          if (same(get().selection)) set({ nodeDetail: { id, data: data ?? null, failed: !data } });
+        });
+      } else {
+        set({ selection, focusSeq, nodeDetail: null, edgeDetail: { id, data: null, failed: false } });
+        void attempt(() => invoke('graph.edge', { id })).then((data) => {
+          if (same(get().selection)) set({ edgeDetail: { id, data: data ?? null, failed: !data } });
+        });
+      }
+    },
+
+    async show(target) {
+      if (get().scope !== target.scope || get().status === 'error' || get().status === 'idle') await load(target.scope, false);
+      const { model } = get();
+      if (!model) return;
+      if (target.edgeId !== undefined) {
+        const edge = model.edgeById.get(target.edgeId);
+        if (!edge) return;
+        // A relation that has since ended is shown at a moment when it held.
+        if (!validAt(edge, momentOf(get().at))) set(derive({ at: edge.validTo === null ? null : Date.parse(edge.validFrom) }));
+        get().select({ kind: 'edge', id: edge.id }, { focus: true });
+        return;
+      }
+      if (target.nodeId !== undefined && model.nodeById.has(target.nodeId)) {
+        if (!get().visible?.nodes.has(target.nodeId)) {
+          // An entity only past relations touch: go to the latest moment it was connected.
+          const starts = model.edges.filter((e) => e.src === target.nodeId || e.dst === target.nodeId).map((e) => Date.parse(e.validFrom));
+          if (starts.length) set(derive({ at: Math.max(...starts) }));
+        }
+        get().select({ kind: 'node', id: target.nodeId }, { focus: true });
+      }
+    },
+  };
+});

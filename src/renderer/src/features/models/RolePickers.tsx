@@ -1,0 +1,118 @@
+// Which model does what: a provider and a model for each role. Models come from the provider's list
+// or are typed. A choice is saved as soon as it is complete.
+import { useEffect, useId, useState } from 'react';
+import type { ModelRef } from '../../../../shared/config';
+import type { ProviderView } from '../../../../shared/domain';
+import { useSettings } from '../settings/store';
+import { ROLE_INFO } from './presets';
+import { useModels, type Role } from './store';
+
+const ROLES: Role[] = ['chat', 'memory', 'embedding'];
+
+export function RolePickers({ providers }: { providers: ProviderView[] }) {
+  const roles = useSettings((s) => s.config?.models.roles);
+  return (
+    <div className="role-pickers" data-testid="role-pickers">
+      {ROLES.map((role) => (
+        <RoleRow key={role} role={role} current={roles?.[role] ?? null} providers={providers} />
+      ))}
+    </div>
+  );
+}
+
+function RoleRow({ role, current, providers }: { role: Role; current: ModelRef | null; providers: ProviderView[] }) {
+  const [provider, setProvider] = useState(current?.provider ?? '');
+  const [model, setModel] = useState(current?.model ?? '');
+  const [saved, setSaved] = useState(false);
+  const listId = useId();
+  const ids = { provider: useId(), model: useId() };
+
+  // The config changed (here, on disk, or a provider was removed): show what is in force.
+  useEffect(() => {
+    setProvider(current?.provider ?? '');
+    setModel(current?.model ?? '');
+  }, [current?.provider, current?.model]);
+
+  useEffect(() => {
+    if (!saved) return;
+    const t = setTimeout(() => setSaved(false), 1800);
+    return () => clearTimeout(t);
+  }, [saved]);
+
+  const chosen = providers.find((p) => p.id === provider);
+  const missing = current !== null && !providers.some((p) => p.id === current.provider);
+
+  async function commit(nextProvider: string, nextModel: string) {
+    const m = nextModel.trim();
+    if (!nextProvider) {
+      if (current && (await useModels.getState().setRole(role, null))) setSaved(true);
+      return;
+    }
+    if (!m || (current?.provider === nextProvider && current.model === m)) return;
+    if (await useModels.getState().setRole(role, { provider: nextProvider, model: m })) setSaved(true);
+  }
+
+  function chooseProvider(id: string) {
+    setProvider(id);
+    const p = providers.find((x) => x.id === id);
+    // Keep a model the new provider also offers; otherwise its first one; otherwise wait for typing.
+    const next = p && p.models.includes(model) ? model : (p?.models[0] ?? (id ? model : ''));
+    setModel(next);
+    void commit(id, next);
+  }
+
+  const info = ROLE_INFO[role];
+  return (
+    <div className="role-row" data-testid={`role-${role}`}>
+      <div className="role-info">
+        <div className="role-label">
+          {info.label}
+          {saved ? (
+            <span className="role-saved" data-testid={`role-${role}-saved`}>
+              Saved
+            </span>
+          ) : null}
+        </div>
+        <div className="role-description">{info.description}</div>
+        {missing ? <div className="field-error">Points at provider “{current?.provider}”, which is not configured.</div> : null}
+      </div>
+      <label className="field" htmlFor={ids.provider}>
+        <span className="field-label">Provider</span>
+        <select id={ids.provider} className="input select" data-testid={`role-${role}-provider`} value={provider} onChange={(e) => chooseProvider(e.target.value)}>
+          <option value="">{role === 'memory' ? 'Same as chat' : 'Not set'}</option>
+          {providers.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field" htmlFor={ids.model}>
+        <span className="field-label">Model</span>
+        <input
+          id={ids.model}
+          className="input mono"
+          data-testid={`role-${role}-model`}
+          list={listId}
+          value={model}
+          disabled={!provider}
+          spellCheck={false}
+          placeholder={provider ? (chosen?.models.length ? 'Pick or type a model' : 'Type the model name') : '—'}
+          onChange={(e) => setModel(e.target.value)}
+          onBlur={() => void commit(provider, model)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void commit(provider, model);
+            }
+          }}
+        />
+        <datalist id={listId}>
+          {(chosen?.models ?? []).map((m) => (
+            <option key={m} value={m} />
+          ))}
+        </datalist>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+// Settings → Models: the configured providers (as masked views: keys never reach the renderer), their
+// connection tests, local Ollama detection, and the chat / memory / embedding roles.
+import { create } from 'zustand';
+import type { ModelRef, Provider } from '../../../../shared/config';
+import type { OllamaDetection, ProviderTestResult, ProviderView } from '../../../../shared/domain';
+import { attempt, invoke } from '../../lib/api';
+import { useShell } from '../../app/shell-store';
+import { useSettings } from '../settings/store';
+
+export type Role = 'chat' | 'memory' | 'embedding';
+
+export type TestState = { state: 'testing' } | ({ state: 'done' } & ProviderTestResult);
+
+interface ModelsState {
+  providers: ProviderView[];
+  loaded: boolean;
+  tests: Record<string, TestState>;
+  ollama: { state: 'idle' | 'detecting' } | ({ state: 'done' } & OllamaDetection);
+  /** Set by "Open Settings → Models" elsewhere; the section scrolls itself into view and clears it. */
+  focusRequested: boolean;
+  load(): Promise<void>;
+  /** `apiKey`: a string stores it, null removes it, undefined keeps the stored one. */
+  save(provider: Provider, apiKey?: string | null): Promise<ProviderView | undefined>;
+  remove(id: string): Promise<boolean>;
+  test(id: string): Promise<void>;
+  /** Tests a provider that is being edited (not saved yet); the stored key is used unless one is given. */
+  testDraft(provider: Provider, apiKey?: string): Promise<ProviderTestResult | undefined>;
+  detectOllama(): Promise<void>;
+  setRole(role: Role, ref: ModelRef | null): Promise<boolean>;
+  requestFocus(): void;
+  clearFocus(): void;
+}
+
+export const useModels = create<ModelsState>((set, get) => ({
+  providers: [],
+  loaded: false,
+  tests: {},
+  ollama: { state: 'idle' },
+  focusRequested: false,
+
+  async load() {
+    const providers = await attempt(() => invoke('providers.list'));
+    if (providers) set({ providers, loaded: true });
+  },
+
+  async save(provider, apiKey) {
+    const saved = await attempt(() => invoke('providers.save', { provider, apiKey }));
+    if (!saved) return undefined;
+    set((s) => {
+      const i = s.providers.findIndex((p) => p.id === saved.id);
+      const { [saved.id]: _stale, ...tests } = s.tests;
+      return { providers: i < 0 ? [...s.providers, saved] : s.providers.map((p, j) => (j === i ? saved : p)), tests };
+    });
+    return saved;
+  },
+
+  async remove(id) {
+    const done = await attempt(() => invoke('providers.delete', { id }));
+    if (!done) return false;
+    set((s) => ({ providers: s.providers.filter((p) => p.id !== id) }));
+    return true;
+  },
+
+  async test(id) {
+    set((s) => ({ tests: { ...s.tests, [id]: { state: 'testing' } } }));
+    const result = await attempt(() => invoke('providers.test', { id }));
+    set((s) => {
+      if (result) return { tests: { ...s.tests, [id]: { state: 'done', ...result } } };
+      const { [id]: _failed, ...tests } = s.tests;
+      return { tests };
+    });
+  },
+
+  async testDraft(provider, apiKey) {
+    return attempt(() => invoke('providers.test', { provider, ...(apiKey ? { apiKey } : {}) }));
+  },
+
+  async detectOllama() {
+    set({ ollama: { state: 'detecting' } });
+    const found = await attempt(() => invoke('providers.detectOllama'));
+    set({ ollama: found ? { state: 'done', ...found } : { state: 'idle' } });
+  },
+
+  async setRole(role, ref) {
+    const config = await attempt(() => invoke('config.update', { patch: { models: { roles: { [role]: ref } } } }));
+    if (!config) return false;
+    useSettings.getState().applyConfig(config, useSettings.getState().configError);
+    return true;
+  },
+
+  requestFocus() {
+    set({ focusRequested: true });
+  },
+
+  clearFocus() {
+    if (get().focusRequested) set({ focusRequested: false });
+  },
+}));
+
+/** From anywhere (the chat's no-model note): Settings, scrolled to Models. */
+export function openModelSettings(): void {
+  useModels.getState().requestFocus();
+  useShell.getState().setTab('settings');
+}
+
+/** A provider id from its name that no provider uses yet: "LM Studio" → "lm-studio", then "lm-studio-2". */
+export function uniqueProviderId(name: string, taken: string[]): string {
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 48) || 'provider';
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`;
+}

@@ -1,0 +1,271 @@
+// The Graph tab in real Chromium against `monad serve` on a temp home whose L2 graph was seeded through
+// the engine's stores (tests/helpers/seed-graph.ts): nodes, edges, the time control, provenance links.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
+import { DEMO_PROJECT_SCOPE, DEMO_SCOPE, seedDemoGraph, type DemoGraph } from '../helpers/seed-graph';
+import { expect, ROOT, startServer, test as base, type MonadServer } from './fixtures';
+
+const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+
+/** A server on a home seeded before it starts, with the demo graph's ids. */
+const test = base.extend<{ seeded: { server: MonadServer; graph: DemoGraph } }>({
+  seeded: async ({}, use) => {
+    const home = mkdtempSync(join(tmpdir(), 'monad-e2e-graph-'));
+    const graph = seedDemoGraph(home);
+    const { server, stop } = await startServer({ home });
+    try {
+      await use({ server, graph });
+    } finally {
+      await stop();
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+});
+
+type HookWindow = Window & { __monadGraph?: { cy: Core } };
+
+/** Opens the app with the graph test hook (`?graphHook`) and shows the Graph tab, drawn. */
+async function openGraph(page: Page, server: MonadServer): Promise<void> {
+  await page.goto(`${server.url}/?graphHook#token=${server.token}`);
+  await expect(page.getByTestId('app')).toBeVisible();
+  await page.getByTestId('tab-graph').click();
+  await expect(page.getByTestId('graph-canvas')).toHaveAttribute('data-ready', 'true');
+  await settled(page);
+}
+
+/** Waits until no viewport animation is running, so drawn positions are final. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const cy = (window as HookWindow).__monadGraph?.cy;
+    return cy !== undefined && !cy.animated();
+  });
+}
+
+/** Clicks a node (`n<id>`) or an edge (`e<id>`) where Cytoscape drew it, as a person would. */
+async function clickElement(page: Page, key: string): Promise<void> {
+  await settled(page);
+  const at = await page.evaluate((k) => {
+    const cy = (window as HookWindow).__monadGraph!.cy;
+    const el = cy.getElementById(k);
+    if (el.empty()) throw new Error(`no element ${k}`);
+    return el.isEdge() ? (el as EdgeSingular).renderedMidpoint() : (el as NodeSingular).renderedPosition();
+  }, key);
+  const box = (await page.getByTestId('graph-canvas').boundingBox())!;
+  await page.mouse.click(box.x + at.x, box.y + at.y);
+}
+
+/** Whether an element is drawn (not hidden by the moment shown). */
+function shown(page: Page, key: string): Promise<boolean> {
+  return page.evaluate((k) => (window as HookWindow).__monadGraph!.cy.getElementById(k).visible(), key);
+}
+
+function selectedKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as HookWindow).__monadGraph!.cy.$(':selected').map((e) => e.id()));
+}
+
+test.describe('graph tab', () => {
+  test('shows the scope’s graph now: entities, legend, scopes, counts', async ({ page, seeded }) => {
+    const { server, graph } = seeded;
+    await openGraph(page, server);
+    await expect(page.getByTestId('graph-scope')).toHaveValue(DEMO_SCOPE);
+    // 16 relations, 2 superseded; Berlin is only touched by the ended "lives in".
+    await expect(page.getByTestId('graph-counts')).toHaveText('11 entities · 14 relations');
+    await expect(page.getByTestId('graph-time-label')).toHaveText('Now');
+    expect(await shown(page, `n${graph.nodes.Sam}`)).toBe(true);
+    expect(await shown(page, `n${graph.nodes.Berlin}`)).toBe(false);
+    expect(await shown(page, `e${graph.edges.newJob}`)).toBe(true);
+    expect(await shown(page, `e${graph.edges.oldJob}`)).toBe(false);
+
+    const legend = page.getByTestId('graph-legend');
+    await expect(legend.getByTestId('graph-legend-type').filter({ hasText: 'person' })).toContainText('2');
+    await expect(legend).toContainText('Inferred');
+    await expect(legend).toContainText('Ended');
+
+    // Node size follows degree: Sam (the hub) is drawn larger than Miso (one relation).
+    const sizes = await page.evaluate(
+      ([a, b]) => {
+        const cy = (window as HookWindow).__monadGraph!.cy;
+        return [cy.getElementById(a).width(), cy.getElementById(b).width()];
+      },
+      [`n${graph.nodes.Sam}`, `n${graph.nodes.Miso}`],
+    );
+    expect(sizes[0]).toBeGreaterThan(sizes[1]);
+
+    // The other scope is one pick away.
+    await page.getByTestId('graph-scope').selectOption(DEMO_PROJECT_SCOPE);
+    await expect(page.getByTestId('graph-counts')).toHaveText('2 entities · 1 relation');
+    await page.getByTestId('graph-scope').selectOption(DEMO_SCOPE);
+    await expect(page.getByTestId('graph-counts')).toHaveText('11 entities · 14 relations');
+  });
+
+  test('click a node: summary, relations now and past, neighbours; a neighbour focuses', async ({ page, seeded }) => {
+    const { server, graph } = seeded;
+    await openGraph(page, server);
+    await clickElement(page, `n${graph.nodes.Sam}`);
+    const panel = page.getByTestId('graph-panel');
+    await expect(panel).toHaveAttribute('data-kind', 'node');
+    await expect(panel.getByTestId('graph-panel-title')).toHaveText('Sam');
+    await expect(panel.getByTestId('graph-panel-type')).toHaveText('person');
+    await expect(panel.getByTestId('graph-panel-summary')).toContainText('data engineer');
+    await expect(panel.getByTestId('graph-relations-current').getByTestId('graph-relation')).toHaveCount(7);
+    const past = panel.getByTestId('graph-relations-past').getByTestId('graph-relation');
+    await expect(past).toHaveCount(2);
+    await expect(past.filter({ hasText: 'Acme Corp' })).toContainText('works at');
+    const neighbours = panel.getByTestId('graph-neighbour');
+    await expect(neighbours).toHaveCount(9);
+    await expect(neighbours.filter({ hasText: 'Priya' })).toHaveCount(1);
+    expect(await selectedKeys(page)).toEqual([`n${graph.nodes.Sam}`]);
+
+    await neighbours.filter({ hasText: 'Priya' }).click();
+    await expect(panel.getByTestId('graph-panel-title')).toHaveText('Priya');
+    expect(await selectedKeys(page)).toEqual([`n${graph.nodes.Priya}`]);
+
+    // Escape closes the panel and clears the selection.
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    expect(await selectedKeys(page)).toEqual([]);
+  });
+
+  test('click an edge: relation, validity, provenance, sources; a source opens its chat', async ({ page, seeded }) => {
+    const { server, graph } = seeded;
+    await openGraph(page, server);
+    await clickElement(page, `e${graph.edges.newJob}`);
+    const panel = page.getByTestId('graph-panel');
+    await expect(panel).toHaveAttribute('data-kind', 'edge');
+    await expect(panel.getByTestId('graph-edge-sentence')).toHaveText('Sam works at Globex');
+    await expect(panel.getByTestId('graph-edge-relation')).toHaveText('works at');
+    await expect(panel.getByTestId('graph-edge-from')).toContainText('2025');
+    await expect(panel.getByTestId('graph-edge-until')).toHaveText('still holds');
+    await expect(panel.getByTestId('graph-edge-prov')).toHaveAttribute('data-prov', 'user');
+    await expect(panel.getByTestId('graph-edge-prov')).toHaveText('Said by you');
+    const sources = panel.getByTestId('graph-source');
+    await expect(sources).toHaveCount(2);
+    const source = panel.locator(`[data-testid="graph-source"][data-message-id="${graph.newJobMessageId}"]`);
+    await expect(source).toContainText('Career chat');
+    await expect(source).toContainText('accepted the offer from Globex');
+    await expect(source).toContainText('2025');
+
+    // The superseded edge, reached from Sam's past relations, says when it ended.
+    await panel.getByTestId('graph-edge-end').filter({ hasText: 'Sam' }).click();
+    await panel.getByTestId('graph-relations-past').getByTestId('graph-relation').filter({ hasText: 'Acme Corp' }).click();
+    await expect(panel.getByTestId('graph-edge-sentence')).toHaveText('Sam works at Acme Corp');
+    await expect(panel.getByTestId('graph-edge-until')).toContainText('2025');
+
+    // Follow the provenance link: the chat tab opens with that session selected.
+    await clickElement(page, `e${graph.edges.newJob}`);
+    await expect(panel.getByTestId('graph-edge-sentence')).toHaveText('Sam works at Globex');
+    await panel.locator(`[data-testid="graph-source"][data-message-id="${graph.newJobMessageId}"]`).click();
+    await expect(page.getByTestId('tab-chat')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator(`[data-testid="session-item"][data-session-id="${graph.sessions.career.id}"]`)).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the time control shows the graph as it was: the superseded relation comes back', async ({ page, seeded }) => {
+    const { server, graph } = seeded;
+    await openGraph(page, server);
+    const oldJob = `e${graph.edges.oldJob}`;
+    const newJob = `e${graph.edges.newJob}`;
+
+    // Before Sam changed jobs (and cities).
+    await page.getByTestId('graph-time-date').fill('2024-06-01');
+    await expect(page.getByTestId('graph-time-label')).not.toHaveText('Now');
+    await expect(page.getByTestId('graph-counts')).toHaveText('8 entities · 7 relations');
+    expect(await shown(page, oldJob)).toBe(true);
+    expect(await shown(page, newJob)).toBe(false);
+    expect(await shown(page, `n${graph.nodes.Berlin}`)).toBe(true);
+    expect(await shown(page, `n${graph.nodes.Lisbon}`)).toBe(false);
+
+    // Back to now.
+    await page.getByTestId('graph-time-now').click();
+    await expect(page.getByTestId('graph-time-label')).toHaveText('Now');
+    expect(await shown(page, oldJob)).toBe(false);
+    expect(await shown(page, newJob)).toBe(true);
+
+    // "Ended relations" draws the superseded ones, dashed.
+    await page.getByTestId('graph-show-ended').check();
+    await expect(page.getByTestId('graph-counts')).toHaveText('12 entities · 16 relations');
+    expect(await shown(page, oldJob)).toBe(true);
+    expect(await page.evaluate((k) => (window as HookWindow).__monadGraph!.cy.getElementById(k).hasClass('ended'), oldJob)).toBe(true);
+    await page.getByTestId('graph-show-ended').uncheck();
+
+    // The slider steps through the moments the graph changed; its first stop is the first relation.
+    const slider = page.getByTestId('graph-time-slider');
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('graph-counts')).toHaveText('3 entities · 2 relations');
+    expect(await shown(page, oldJob)).toBe(true);
+    expect(await shown(page, newJob)).toBe(false);
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('graph-time-label')).toHaveText('Now');
+    expect(await shown(page, newJob)).toBe(true);
+  });
+
+  test('search highlights matches; Enter jumps to the next and opens it', async ({ page, seeded }) => {
+    const { server, graph } = seeded;
+    await openGraph(page, server);
+    const search = page.getByTestId('graph-search');
+    // Hiking and Sintra; Berlin matches too but is not part of the graph now.
+    await search.fill('in');
+    await expect(page.getByTestId('graph-search-count')).toHaveText('2 matches');
+    await search.fill('glo');
+    await expect(page.getByTestId('graph-search-count')).toHaveText('1 match');
+    const classes = await page.evaluate((k) => (window as HookWindow).__monadGraph!.cy.getElementById(k).classes(), `n${graph.nodes.Globex}`);
+    expect(classes).toContain('match');
+    await search.press('Enter');
+    await expect(page.getByTestId('graph-search-count')).toHaveText('1 of 1');
+    await expect(page.getByTestId('graph-panel-title')).toHaveText('Globex');
+    expect(await selectedKeys(page)).toEqual([`n${graph.nodes.Globex}`]);
+    // Other entities fade while searching; Escape clears the search.
+    const faded = await page.evaluate((k) => (window as HookWindow).__monadGraph!.cy.getElementById(k).hasClass('faded'), `n${graph.nodes.Miso}`);
+    expect(faded).toBe(true);
+    await search.press('Escape');
+    await expect(search).toHaveValue('');
+  });
+
+  test('a scope without a graph says how to build one', async ({ page, server }) => {
+    await page.goto(`${server.url}/?graphHook#token=${server.token}`);
+    await page.getByTestId('tab-graph').click();
+    await expect(page.getByTestId('graph-empty')).toContainText('Consolidate at level 2');
+    await expect(page.getByTestId('graph-time')).toHaveCount(0);
+  });
+
+  test('screenshots: light and dark', async ({ page, seeded, browser }) => {
+    test.setTimeout(120_000);
+    const { server, graph } = seeded;
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openGraph(page, server);
+    await page.screenshot({ path: join(SCREENSHOTS, 'graph-light.png') });
+    await clickElement(page, `n${graph.nodes.Sam}`);
+    await expect(page.getByTestId('graph-neighbours')).toBeVisible();
+    await settled(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'graph-node-light.png') });
+    await page.getByTestId('graph-time-date').fill('2024-06-01');
+    await page.getByTestId('graph-show-ended').check();
+    await clickElement(page, `e${graph.edges.oldJob}`);
+    await expect(page.getByTestId('graph-sources')).toContainText('Career chat');
+    await settled(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'graph-past-edge-light.png') });
+
+    const dark = await browser.newContext({ colorScheme: 'dark', viewport: { width: 1280, height: 800 } });
+    try {
+      const darkPage = await dark.newPage();
+      await openGraph(darkPage, server);
+      await expect(darkPage.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await darkPage.screenshot({ path: join(SCREENSHOTS, 'graph-dark.png') });
+      await clickElement(darkPage, `e${graph.edges.newJob}`);
+      await expect(darkPage.getByTestId('graph-sources')).toContainText('Career chat');
+      await settled(darkPage);
+      await darkPage.screenshot({ path: join(SCREENSHOTS, 'graph-edge-dark.png') });
+      await darkPage.getByTestId('graph-search').fill('lis');
+      await darkPage.getByTestId('graph-search').press('Enter');
+      await expect(darkPage.getByTestId('graph-panel-title')).toHaveText('Lisbon');
+      await settled(darkPage);
+      await darkPage.screenshot({ path: join(SCREENSHOTS, 'graph-search-dark.png') });
+    } finally {
+      await dark.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+// The LoCoMo benchmark's ingestion and scoring, on a tiny inline LoCoMo-format conversation whose
+// answers are known, so the recall arithmetic itself is checked (the real file is never used here).
+import { describe, expect, it } from 'vitest';
+import { runLocomoBench } from '../../bench/locomo';
+import { parseLocomo } from '../../bench/lib/locomo-data';
+
+const fixture = [
+  {
+    sample_id: 'tiny-1',
+    conversation: {
+      speaker_a: 'Ana',
+      speaker_b: 'Ben',
+      session_1_date_time: '10:00 am on 3 March, 2024',
+      session_1: [
+        { speaker: 'Ana', dia_id: 'D1:1', text: 'I adopted a greyhound called Comet last week.' },
+        { speaker: 'Ben', dia_id: 'D1:2', text: 'Lovely! Greyhounds are so calm.' },
+        { speaker: 'Ana', dia_id: 'D1:3', text: 'My sister plays the cello in an orchestra.' },
+      ],
+      session_2_date_time: '6:30 pm on 9 April, 2024',
+      session_2: [
+        { speaker: 'Ben', dia_id: 'D2:1', text: 'I finally finished the marathon in Rotterdam!' },
+        { speaker: 'Ana', dia_id: 'D2:2', text: 'Amazing, how long did it take?' },
+        { speaker: 'Ben', dia_id: 'D2:3', text: 'Four hours and ten minutes.', blip_caption: 'a photo of a finish line' },
+      ],
+      // A dated session without turns (the real file has these): ignored.
+      session_3_date_time: '1:00 pm on 1 May, 2024',
+    },
+    qa: [
+      // Evidence found at rank 1: recall 1.
+      { question: 'What is the name of the greyhound Ana adopted?', answer: 'Comet', evidence: ['D1:1'], category: 1 },
+      // Two evidence turns, one of which shares nothing with the question and sits in another session: 0.5.
+      { question: 'Which instrument does the sister play in the orchestra?', answer: 'cello', evidence: ['D1:3', 'D2:3'], category: 2 },
+      // Nothing in the question matches anything: 0.
+      { question: 'Xylophone quartz?', answer: 'n/a', evidence: ['D2:1'], category: 2 },
+      // No evidence: not counted.
+      { question: 'What is Ben afraid of?', answer: 'n/a', evidence: [], category: 5 },
+      // Evidence naming no turn only: not counted either.
+      { question: 'Where is the marathon?', answer: 'Rotterdam', evidence: ['D9:9'], category: 4 },
+    ],
+  },
+];
+
+describe('LoCoMo benchmark harness', () => {
+  it('ingests every turn and computes recall@k overall and per category', async () => {
+    const r = await runLocomoBench({ conversations: parseLocomo(fixture), verbose: true });
+    expect(r.messages).toBe(6);
+    expect(r.questions).toBe(3);
+    expect(r.recall10).toBeCloseTo((1 + 0.5 + 0) / 3, 3);
+    expect(r.recall5).toBeCloseTo((1 + 0.5 + 0) / 3, 3);
+    expect(r.byCategory).toEqual({
+      '1': { recall5: 1, recall10: 1, n: 1 },
+      '2': { recall5: 0.25, recall10: 0.25, n: 2 },
+    });
+    expect(r.details?.map((d) => d.recall10)).toEqual([1, 0.5, 0]);
+    expect(r.details?.[0].found[0]).toBe('D1:1');
+    expect(r.latencyMs.p95).toBeGreaterThanOrEqual(r.latencyMs.p50);
+    // The baseline runs on the same turns; it also finds the greyhound.
+    expect(r.baseline.recall10).toBeGreaterThan(0);
+    expect(Object.keys(r).sort()).toEqual(['baseline', 'byCategory', 'details', 'latencyMs', 'messages', 'questions', 'recall10', 'recall5']);
+  });
+});

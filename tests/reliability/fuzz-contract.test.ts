@@ -1,0 +1,441 @@
+// Every contract channel fuzzed through BOTH hosts: the Electron IPC binding (bindIpc over a recording
+// stand-in for `electron`, as in tests/unit/electron-wiring.test.ts) and the headless HTTP server.
+// Cases are derived per channel from its zod schema's shape (wrong types per field, missing required,
+// extra keys, huge strings, deep nesting, prototype-pollution keys, NaN/Infinity, arrays for objects,
+// unicode junk) and kept only when the schema rejects them. Every answer must be a coded error, the
+// process must survive, nothing may be polluted, and no data may change: a fingerprint of config.json,
+// secrets, every file under memory/ core/ agents/ backups/ and both databases' rows is compared.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { join, relative } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { ZodType } from 'zod';
+
+const ipc = vi.hoisted(() => ({ handlers: new Map<string, (event: unknown, input: unknown) => unknown>() }));
+vi.mock('electron', () => {
+  const electron = {
+    ipcMain: {
+      handle: (channel: string, fn: (event: unknown, input: unknown) => unknown) => void ipc.handlers.set(channel, fn),
+      removeHandler: (channel: string) => void ipc.handlers.delete(channel),
+    },
+  };
+  return { ...electron, default: electron };
+});
+
+import { invokeChannel } from '../../src/shared/channel-names';
+import { CHANNELS, contract, type ChannelName } from '../../src/shared/contract';
+import { isWireError, type Result } from '../../src/shared/errors';
+import { createHandlers } from '../../src/main/contract/handlers';
+import { bindIpc } from '../../src/main/electron/ipc';
+import type { Engine } from '../../src/main/engine';
+import { startServer, type RunningServer } from '../../src/main/server/http-server';
+import { openEngine, tempHome } from '../helpers/temp-home';
+
+// ---- the case generator ---------------------------------------------------------------------------
+
+const HUGE = 'x'.repeat(2_000_000); // over every max and over the HTTP body limit
+const BIG = 'y'.repeat(300_000); // over every string max, under the body limit
+function deep(levels: number, leaf: unknown = 1): unknown {
+  let v: unknown = leaf;
+  for (let i = 0; i < levels; i++) v = { a: v };
+  return v;
+}
+function deepArray(levels: number): unknown {
+  let v: unknown = [];
+  for (let i = 0; i < levels; i++) v = [v];
+  return v;
+}
+const PROTO = () => JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}}') as object;
+
+/** Values that are wrong for (nearly) every field, of every JSON and structured-clone type. */
+const WRONG: [string, () => unknown][] = [
+  ['null', () => null],
+  ['zero', () => 0],
+  ['negative', () => -1],
+  ['fraction', () => 1.5],
+  ['NaN', () => NaN],
+  ['Infinity', () => Infinity],
+  ['-Infinity', () => -Infinity],
+  ['1e308', () => 1e308],
+  ['unsafe int', () => 2 ** 60],
+  ['true', () => true],
+  ['false', () => false],
+  ['empty array', () => []],
+  ['array', () => [1, 'a', null]],
+  ['empty object', () => ({})],
+  ['object', () => ({ a: 1 })],
+  ['deep object', () => deep(3000)],
+  ['deep array', () => deepArray(3000)],
+  ['proto keys', PROTO],
+  ['empty string', () => ''],
+  ['spaces', () => '   '],
+  ['NUL', () => '\u0000'],
+  ['lone surrogate', () => '\uD800'],
+  ['bidi junk', () => '\u202E\u2066\u200B\uFEFF\u{E0041}'],
+  ['emoji flood', () => '🙂'.repeat(5000)],
+  ['traversal', () => '../../../../etc/passwd'],
+  ['encoded traversal', () => '%2e%2e%2f%2e%2e%2fetc'],
+  ['sql', () => "'; DROP TABLE messages; --"],
+  ['__proto__ string', () => '__proto__'],
+  ['big string', () => BIG],
+  ['huge string', () => HUGE],
+];
+/** Only the IPC host can carry these (structured clone); JSON cannot. */
+const IPC_ONLY: [string, () => unknown][] = [
+  ['undefined', () => undefined],
+  ['bigint', () => 10n],
+  ['Date', () => new Date(0)],
+  ['Map', () => new Map([['a', 1]])],
+  ['Uint8Array', () => new Uint8Array([1, 2, 3])],
+];
+
+/** A valid input per channel: each case changes one thing about it. Channels added later fall back to {}. */
+function samples(sessionId: string): Partial<Record<ChannelName, Record<string, unknown>>> {
+  const provider = { id: 'fuzzp', kind: 'openai', name: 'Fuzz', baseURL: 'http://127.0.0.1:9/v1', keyRef: 'fuzzp', models: ['m1'] };
+  return {
+    'config.update': { patch: { ui: { theme: 'dark' } } },
+    'agents.create': { name: 'Fuzz', description: 'd' },
+    'agents.update': { id: 'default', patch: { name: 'X', memory: { level: 2 } } },
+    'agents.delete': { id: 'default' },
+    'sessions.list': { agentId: 'default' },
+    'sessions.create': { agentId: 'default', title: 't', workspace: '/tmp', incognito: false },
+    'sessions.rename': { id: sessionId, title: 't' },
+    'sessions.update': { id: sessionId, workspace: null, incognito: true },
+    'sessions.delete': { id: sessionId },
+    'messages.list': { sessionId, before: 'm1', limit: 10 },
+    'chat.send': { sessionId, text: 'hello' },
+    'chat.cancel': { sessionId },
+    'chat.regenerate': { sessionId },
+    'chat.command': { text: '/help', sessionId, agentId: 'default' },
+    'providers.save': { provider, apiKey: 'sk-fuzz-0123456789' },
+    'providers.delete': { id: 'fuzzp' },
+    'providers.test': { id: 'fuzzp', provider, apiKey: 'sk-fuzz-0123456789' },
+    'facts.list': { scope: 'global' },
+    'facts.add': { scope: 'global', text: 'fact' },
+    'facts.edit': { scope: 'global', id: '0123456789ab', text: 'fact' },
+    'facts.forget': { scope: 'global', id: '0123456789ab' },
+    'facts.recall': { sessionId },
+    'core.read': { file: 'user', agentId: 'default', sessionId },
+    'core.write': { file: 'soul', agentId: 'default', sessionId, content: 'c', expectedMtimeMs: null },
+    'graph.snapshot': { scope: 'agent:default' },
+    'graph.node': { id: 1 },
+    'graph.edge': { id: 1 },
+    'laws.list': { scopes: ['global'] },
+    'laws.derive': { scope: 'global' },
+    'laws.check': { scopes: ['global'] },
+    'consolidate.run': { agentId: 'default', level: 1 },
+    'consolidate.cancel': { agentId: 'default' },
+    'consolidate.history': { agentId: 'default', limit: 5 },
+    'transfer.import': { text: '{}' },
+    'backups.restore': { name: '2026-01-01T00-00-00-000Z' },
+    'mem0.entries': { query: 'tea', agentId: 'default', limit: 10 },
+    'search.query': { query: 'tea', agentId: 'default', sessionId, scopes: ['global'], k: 5 },
+    'mem0.delete': { id: 'abc' },
+    'mem0.projection': { agentId: 'default' },
+  } as Partial<Record<ChannelName, Record<string, unknown>>>;
+}
+
+interface Case {
+  label: string;
+  input: unknown;
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date) && !(v instanceof Map) && !ArrayBuffer.isView(v);
+
+function shapeKeys(schema: ZodType): string[] {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+/** Every mutation of one channel's sample; the schema decides which ones are hostile (kept). */
+function generate(channel: ChannelName, base: Record<string, unknown>, ipcOnly: boolean): Case[] {
+  const values = ipcOnly ? [...WRONG, ...IPC_ONLY] : WRONG;
+  const out: Case[] = [];
+  // The whole input replaced.
+  for (const [name, make] of values) out.push({ label: `input=${name}`, input: make() });
+  out.push({ label: 'input=string', input: 'not an object' });
+  out.push({ label: 'input=array of the sample', input: [base] });
+  // Extra and hostile keys next to a valid sample.
+  out.push({ label: 'extra key', input: { ...base, zzExtra: 1 } });
+  out.push({ label: 'unicode key', input: { ...base, '\uD800\u202E': 1 } });
+  out.push({ label: '__proto__ key', input: Object.assign(PROTO(), base) });
+  out.push({ label: 'constructor key', input: { ...base, constructor: { prototype: { polluted: 'yes' } } } });
+  out.push({ label: 'many keys', input: { ...base, ...Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i])) } });
+  // Per field: missing, and every wrong value; one level deeper for object fields.
+  const keys = [...new Set([...Object.keys(base), ...shapeKeys(contract[channel].input as ZodType)])];
+  for (const key of keys) {
+    const { [key]: _dropped, ...rest } = base;
+    out.push({ label: `${key} missing`, input: rest });
+    for (const [name, make] of values) out.push({ label: `${key}=${name}`, input: { ...base, [key]: make() } });
+    const inner = base[key];
+    if (isPlain(inner)) {
+      for (const sub of Object.keys(inner)) {
+        for (const [name, make] of values) out.push({ label: `${key}.${sub}=${name}`, input: { ...base, [key]: { ...inner, [sub]: make() } } });
+        out.push({ label: `${key}.zzExtra`, input: { ...base, [key]: { ...inner, zzExtra: true } } });
+      }
+    }
+  }
+  return out;
+}
+
+/** The contract's own view: would dispatch let this through to the handler? (dispatch reads null/undefined as {}.) */
+function schemaAccepts(channel: ChannelName, input: unknown): boolean {
+  try {
+    return (contract[channel].input as ZodType).safeParse(input ?? {}).success;
+  } catch {
+    return false;
+  }
+}
+
+// ---- fingerprint of everything the person owns ----------------------------------------------------
+
+function fingerprint(engine: Engine): string {
+  const h = createHash('sha256');
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else h.update(`${relative(engine.paths.root, p)}\0`).update(readFileSync(p));
+    }
+  };
+  for (const f of [engine.paths.config, engine.paths.secrets]) if (existsSync(f)) h.update(f).update(readFileSync(f));
+  for (const d of [engine.paths.memory, engine.paths.core, engine.paths.agents, join(engine.paths.root, 'backups')]) walk(d);
+  for (const path of [engine.paths.appDb, engine.paths.memoryDb]) {
+    const db = new BetterSqlite3(path, { readonly: true });
+    try {
+      const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all() as string[];
+      for (const t of tables) {
+        const rows = (db.prepare(`SELECT * FROM "${t.replace(/"/g, '""')}"`).raw().all() as unknown[][]).map((r) => JSON.stringify(r, (_k, v) => (Buffer.isBuffer(v) ? v.toString('hex') : v)));
+        h.update(`${t}\0${rows.sort().join('\n')}`);
+      }
+      h.update(String(db.pragma('user_version', { simple: true })));
+    } finally {
+      db.close();
+    }
+  }
+  return h.digest('hex');
+}
+
+// ---- the hosts ------------------------------------------------------------------------------------
+
+const OWN_URL = 'monad://app/index.html';
+const mainContents = { id: 1, isDestroyed: () => false, mainFrame: { url: OWN_URL, parent: null, processId: 1, routingId: 1 } };
+const trustedEvent = { sender: mainContents, senderFrame: mainContents.mainFrame };
+
+async function viaIpc(channel: string, input: unknown): Promise<Result<unknown>> {
+  const handler = ipc.handlers.get(invokeChannel(channel as ChannelName));
+  if (!handler) throw new Error(`no IPC handler for ${channel}`);
+  return (await handler(trustedEvent, input)) as Result<unknown>;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+afterAll(() => agent.destroy());
+
+function viaHttp(server: RunningServer, channel: string, body: string | Buffer): Promise<{ status: number; body: Result<unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port: server.port,
+        method: 'POST',
+        path: `/api/${encodeURIComponent(channel)}`,
+        headers: { host: `127.0.0.1:${server.port}`, authorization: `Bearer ${server.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Result<unknown> });
+          } catch (err) {
+            reject(new Error(`${channel}: the answer is not JSON (${res.statusCode}): ${Buffer.concat(chunks).toString('utf8').slice(0, 200)} ${String(err)}`));
+          }
+        });
+      },
+    );
+    // The server may answer 413 before reading a huge body and close; that is an answer, not an error.
+    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)));
+    req.end(body);
+  });
+}
+
+/** Raw bodies no JSON encoder would produce. */
+const RAW_BODIES: [string, string | Buffer][] = [
+  ['truncated', '{"a":'],
+  ['garbage', 'garbage'],
+  ['invalid utf-8', Buffer.from([0x7b, 0xff, 0xfe, 0xfd, 0x7d])],
+  ['BOM + object', '\uFEFF{}'],
+  ['deep brackets', '['.repeat(200_000)],
+  ['deep objects', '{"a":'.repeat(100_000)],
+  ['number', '123'],
+  ['1e999', '1e999'],
+  ['string', '"str"'],
+  ['true', 'true'],
+  ['empty array', '[]'],
+  ['NaN literal', 'NaN'],
+  ['proto', '{"__proto__":{"polluted":"yes"}}'],
+  ['duplicate keys', '{"a":1,"a":2,"__proto__":1}'],
+  ['NUL tail', '{}\u0000'],
+];
+
+function rawAccepts(channel: ChannelName, body: string | Buffer): boolean {
+  try {
+    const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
+    return schemaAccepts(channel, text.trim() === '' ? {} : JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+// ---- the test -------------------------------------------------------------------------------------
+
+async function seed(engine: Engine): Promise<string> {
+  const s = engine.sessions.create({ agentId: 'default', title: 'seeded' });
+  for (let i = 0; i < 5; i++) engine.messages.append({ sessionId: s.id, role: i % 2 ? 'assistant' : 'user', content: `seed ${i}` });
+  engine.facts.memory.record('global', 'User likes tea');
+  engine.facts.memory.record('agent:default', 'User bikes to work');
+  engine.facts.identity.write('user', '# Me\n', {});
+  const a = engine.graph.store.upsertNode('agent:default', 'Lisbon', 'place').id;
+  const b = engine.graph.store.upsertNode('agent:default', 'User', 'person').id;
+  engine.graph.store.upsertEdge({ scope: 'agent:default', src: b, dst: a, relation: 'lives in', provClass: 'user', validFrom: '2025-01-01T00:00:00.000Z', support: [engine.messages.list(s.id).items[0].id], supersede: false });
+  engine.laws.store.replaceScope('global', [{ statement: 'The user drinks tea daily', confidence: 0.7, support: ['fact:000000000000'] }], 'fp');
+  engine.providers.save({ id: 'seeded', kind: 'openai', name: 'Seeded', baseURL: 'http://127.0.0.1:9/v1', models: ['m'] }, 'sk-seeded-0123456789abcdef');
+  await engine.backups.create('manual');
+  return s.id;
+}
+
+describe('hostile input on every contract channel, through both hosts', () => {
+  it('answers every malformed, oversized or type-confused input with a coded error and changes nothing', async () => {
+    const engine = openEngine({ backgroundJobs: false });
+    const sessionId = await seed(engine);
+    const handlers = createHandlers(engine);
+    const unbind = bindIpc({ handlers, mainWebContents: () => mainContents as never, isOwnUrl: (u) => u === OWN_URL });
+    const staticDir = join(tempHome(), 'renderer');
+    mkdirSync(staticDir);
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html>');
+    const server = await startServer({ engine, staticDir });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const before = fingerprint(engine);
+    const base = samples(sessionId);
+
+    const perChannel: { channel: string; ipc: number; http: number }[] = [];
+    const unsampled: string[] = [];
+    const codes = new Map<string, number>();
+    const count = (code: string) => codes.set(code, (codes.get(code) ?? 0) + 1);
+    try {
+      for (const channel of CHANNELS) {
+        const sample = base[channel] ?? {};
+        // A channel added after this test was written still gets every whole-input and per-field case
+        // (from its schema's shape); a valid sample in samples() makes its per-field cases sharper.
+        if (!schemaAccepts(channel, sample)) unsampled.push(channel);
+        let ipcCases = 0;
+        let httpCases = 0;
+
+        for (const c of generate(channel, sample, true)) {
+          if (schemaAccepts(channel, c.input)) continue; // valid by contract: not a hostile-input case
+          const r = await viaIpc(channel, c.input);
+          expect(r.ok, `IPC ${channel} ${c.label}`).toBe(false);
+          if (!r.ok) {
+            expect(isWireError(r.error), `IPC ${channel} ${c.label}: ${JSON.stringify(r.error).slice(0, 200)}`).toBe(true);
+            expect(r.error.code, `IPC ${channel} ${c.label}: ${r.error.message.slice(0, 200)}`).toBe('BAD_INPUT');
+            count(`ipc:${r.error.code}`);
+          }
+          ipcCases++;
+        }
+
+        for (const c of generate(channel, sample, false)) {
+          const wire = JSON.stringify(c.input);
+          const body = wire === undefined ? '' : wire;
+          if (rawAccepts(channel, body)) continue; // e.g. NaN became null, and null is allowed there
+          const r = await viaHttp(server, channel, body);
+          expect(r.body.ok, `HTTP ${channel} ${c.label}`).toBe(false);
+          if (!r.body.ok) {
+            expect(isWireError(r.body.error), `HTTP ${channel} ${c.label}`).toBe(true);
+            expect(['BAD_INPUT', 'PAYLOAD_TOO_LARGE'], `HTTP ${channel} ${c.label}: ${r.body.error.code} ${r.body.error.message.slice(0, 200)}`).toContain(r.body.error.code);
+            expect(r.status, `HTTP ${channel} ${c.label}`).toBe(r.body.error.code === 'BAD_INPUT' ? 400 : 413);
+            count(`http:${r.body.error.code}`);
+          }
+          httpCases++;
+        }
+        for (const [label, body] of RAW_BODIES) {
+          if (rawAccepts(channel, body)) continue;
+          const r = await viaHttp(server, channel, body);
+          expect(r.body, `HTTP raw ${channel} ${label}`).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+          count('http:BAD_INPUT');
+          httpCases++;
+        }
+        perChannel.push({ channel, ipc: ipcCases, http: httpCases });
+      }
+
+      // Inputs the schema accepts but the engine must still refuse: merged configs that do not validate,
+      // imports that are not what they claim, targets that do not exist.
+      // 'noop': accepted, but changes nothing (unknown config keys are dropped; __proto__/constructor are skipped by the merge).
+      const semantic: [ChannelName, unknown, string][] = [
+        ['config.update', { patch: deep(3000) as Record<string, unknown> }, 'noop'],
+        ['config.update', { patch: PROTO() }, 'noop'],
+        ['config.update', { patch: { models: { providers: deep(3000) } } }, 'BAD_INPUT'],
+        ['config.update', { patch: { agent: { agents: [{ id: '__proto__', name: 'x' }] } } }, 'BAD_INPUT'],
+        ['config.update', { patch: { models: 'nope' } }, 'BAD_INPUT'],
+        ['config.update', { patch: { agent: { agents: [] } } }, 'BAD_INPUT'],
+        ['config.update', { patch: { version: 2 } }, 'BAD_INPUT'],
+        ['config.update', { patch: { memory: { decay: { halfLifeDays: -1 } } } }, 'BAD_INPUT'],
+        ['config.update', { patch: { ui: { theme: '\u202Edark' } } }, 'BAD_INPUT'],
+        ['transfer.import', { text: 'not json at all' }, 'BAD_INPUT'],
+        ['transfer.import', { text: '{"format":"monad-export","version":99}' }, 'BAD_INPUT'],
+        ['transfer.import', { text: JSON.stringify(deep(2000)) }, 'BAD_INPUT'],
+        ['transfer.import', { text: '{"__proto__":{"polluted":"yes"},"format":"monad-transcript"}' }, 'BAD_INPUT'],
+        ['sessions.delete', { id: 'no-such-session' }, 'NOT_FOUND'],
+        ['sessions.rename', { id: 'no-such-session', title: 'x' }, 'NOT_FOUND'],
+        ['facts.forget', { scope: 'global', id: '0123456789ab' }, 'NOT_FOUND'],
+        ['facts.edit', { scope: 'global', id: '0123456789ab', text: 'x' }, 'NOT_FOUND'],
+        ['agents.update', { id: 'nobody', patch: { name: 'x' } }, 'NOT_FOUND'],
+        ['messages.list', { sessionId, before: 'm99999999999999999' }, 'BAD_INPUT'],
+        ['graph.node', { id: 2 ** 31 }, 'NOT_FOUND'],
+        ['core.write', { file: 'user', content: 'stale', expectedMtimeMs: 1 }, 'CONFLICT'],
+        ['core.write', { file: 'soul', content: 'no agent' }, 'BAD_INPUT'],
+        ['backups.restore', { name: '2020-01-01T00-00-00-000Z' }, 'NOT_FOUND'],
+        ['providers.delete', { id: 'nobody' }, 'NOT_FOUND'],
+      ];
+      for (const [channel, input, code] of semantic) {
+        expect(schemaAccepts(channel, input), `${channel} ${JSON.stringify(input).slice(0, 80)} passes its schema`).toBe(true);
+        for (const [host, r] of [['IPC', await viaIpc(channel, input)], ['HTTP', (await viaHttp(server, channel, JSON.stringify(input))).body]] as const) {
+          const what = `${host} ${channel} ${JSON.stringify(input).slice(0, 80)}`;
+          if (code === 'noop') expect(r, what).toMatchObject({ ok: true });
+          else expect(r, what).toMatchObject({ ok: false, error: { code } });
+        }
+        const row = perChannel.find((p) => p.channel === channel)!;
+        row.ipc++;
+        row.http++;
+      }
+
+      // Still alive, still answering, nothing polluted, nothing changed.
+      expect(await viaIpc('app.status', {})).toMatchObject({ ok: true });
+      expect((await viaHttp(server, 'facts.list', JSON.stringify({ scope: 'global' }))).body).toMatchObject({ ok: true, data: { facts: [{ text: 'User likes tea' }] } });
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
+      expect(fingerprint(engine)).toBe(before);
+      expect(engine.config.getHealth().ok).toBe(true);
+      // No channel is left under-tested, including ones added after this test was written.
+      for (const p of perChannel) {
+        expect(p.ipc, `${p.channel} IPC cases`).toBeGreaterThanOrEqual(30);
+        expect(p.http, `${p.channel} HTTP cases`).toBeGreaterThanOrEqual(30);
+      }
+      expect(perChannel.map((p) => p.channel).sort()).toEqual([...CHANNELS].sort());
+    } finally {
+      errors.mockRestore();
+      unbind();
+      await server.close();
+    }
+
+    if (unsampled.length) console.warn(`[fuzz] no valid sample for ${unsampled.join(', ')}: add one to samples() in this file`);
+    const total = perChannel.reduce((n, p) => n + p.ipc + p.http, 0);
+    console.log(
+      `[fuzz] ${perChannel.length} channels, ${total} hostile inputs (answers: ${[...codes].map(([k, v]) => `${k} ${v}`).join(', ')}); per channel IPC/HTTP:\n` +
+        perChannel.map((p) => `  ${p.channel.padEnd(22)} ${String(p.ipc).padStart(4)} / ${String(p.http).padStart(4)}`).join('\n'),
+    );
+  }, 600_000);
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeQuery } from '../../src/main/search/query';
+import {
+  DEFAULT_RANK_PARAMS,
+  estimateDf,
+  hasTimeExpression,
+  idf,
+  matchesDateCue,
+  matchesDay,
+  scoreText,
+  withNeighbours,
+  type TermStat,
+} from '../../src/main/search/rank';
+import { neighbourLinks, topByMask } from '../../src/main/search/message-search';
+import { makeSnippet, markHighlights } from '../../src/main/search/snippet';
+import { scanTerms, stemKey } from '../../src/main/search/text';
+
+const noCues = { hasTimeExpression: false, createdAt: null };
+const p = { ...DEFAULT_RANK_PARAMS, speaker: 0 };
+
+function score(text: string, query: string, terms?: TermStat[], cues: { hasTimeExpression: boolean; createdAt: Date | null } = noCues, avg = 10) {
+  const q = analyzeQuery(query);
+  const stats = terms ?? q.terms.map((t) => ({ stem: t.stem, idf: 1, weight: 1 }));
+  const wanted = new Set(stats.map((t) => t.stem));
+  return scoreText(scanTerms(text, wanted, new Set([...wanted].map(stemKey))), stats, q, avg, p, cues).score;
+}
+
+describe('ranking signals', () => {
+  it('idf falls as a word gets common and never goes negative', () => {
+    expect(idf(1000, 1)).toBeGreaterThan(idf(1000, 100));
+    expect(idf(1000, 1000)).toBeGreaterThan(0);
+  });
+
+  it('estimates df of a capped posting list from the share of history the cap covered', () => {
+    // 100 newest matches spread over the last 1,000 of 10,000 seqs: about 1,000 in all.
+    expect(estimateDf(100, 10_000, 9_000, 10_000)).toBe(1000);
+    expect(estimateDf(100, 10_000, 10_000, 10_000)).toBeGreaterThanOrEqual(100);
+  });
+
+  it('scores nothing without a query word, more for more of the query, rarer words, and words close together', () => {
+    expect(score('nothing relevant here', 'pottery class')).toBe(0);
+    expect(score('pottery class today', 'pottery class')).toBeGreaterThan(score('pottery today', 'pottery class'));
+    const rare: TermStat[] = [
+      { stem: 'potteri', idf: 3, weight: 1 },
+      { stem: 'class', idf: 1, weight: 1 },
+    ];
+    expect(score('pottery', 'pottery class', rare)).toBeGreaterThan(score('class', 'pottery class', rare));
+    expect(score('support group was great and long', 'support group')).toBeGreaterThan(
+      score('support was great and long at the group', 'support group'),
+    );
+  });
+
+  it('shorter messages win at equal matches (length normalisation)', () => {
+    expect(score('camping trip', 'camping')).toBeGreaterThan(score('camping trip with the whole family at the lake last summer', 'camping'));
+  });
+
+  it('boosts time expressions for "when" questions and messages from the named month or day', () => {
+    const when = 'When did Melanie go camping?';
+    expect(score('we went camping yesterday', when, undefined, { hasTimeExpression: true, createdAt: null })).toBeGreaterThan(
+      score('we went camping yesterday', when),
+    );
+    const june = 'camping in June';
+    const inJune = { hasTimeExpression: false, createdAt: new Date('2023-06-20T10:00:00Z') };
+    const inMarch = { hasTimeExpression: false, createdAt: new Date('2023-03-20T10:00:00Z') };
+    expect(score('went camping', june, undefined, inJune)).toBeGreaterThan(score('went camping', june, undefined, inMarch));
+    expect(matchesDateCue(new Date('2023-07-02T00:00:00Z'), [6], [])).toBe(true); // told early the month after
+    expect(matchesDateCue(new Date('2023-06-02T00:00:00Z'), [6], [2022])).toBe(false);
+    expect(matchesDay(new Date('2023-10-13T15:00:00Z'), [{ month: 10, day: 13, year: 2023 }])).toBe(true);
+    expect(matchesDay(new Date('2023-10-14T15:00:00Z'), [{ month: 10, day: 13, year: null }])).toBe(false);
+    expect(hasTimeExpression('I went there last week')).toBe(true);
+    expect(hasTimeExpression('I like it')).toBe(false);
+  });
+
+  it('passes part of a turn\'s score to its neighbours, most to the reply after a question', () => {
+    const own = new Map([
+      [10, 10],
+      [20, 10],
+    ]);
+    const links = new Map([
+      [10, { next: 11 }],
+      [11, { prev: 10, next: 12, next2: 13 }],
+      [20, { next: 21 }],
+      [21, { prev: 20 }],
+    ]);
+    const out = withNeighbours(own, links, new Set([10]), p);
+    expect(out.get(11)).toBeCloseTo(10 * p.neighbour * (1 + p.afterQuestion));
+    expect(out.get(21)).toBeCloseTo(10 * p.neighbour);
+    expect(out.get(10)).toBe(10);
+  });
+
+  it('links neighbours within a session only where nothing unseen can lie between them', () => {
+    const place = new Map([
+      [10, 's1'],
+      [11, 's1'],
+      [14, 's1'],
+      [20, 's1'],
+      [23, 's1'],
+      [12, 's2'],
+    ]);
+    // 20 was expanded (its ±3 looked up), so 23 is its next; 11→14 is a gap nobody checked.
+    const links = neighbourLinks(place, new Set([20]));
+    expect(links.get(10)).toEqual({ prev: undefined, next: 11, prev2: undefined, next2: undefined });
+    expect(links.get(11)).toEqual({ prev: 10, next: undefined, prev2: undefined, next2: undefined });
+    expect(links.get(20)).toMatchObject({ prev: undefined, next: 23 });
+    expect(links.get(23)).toMatchObject({ prev: 20 });
+    expect(links.get(12)).toEqual({ prev: undefined, next: undefined, prev2: undefined, next2: undefined });
+  });
+
+  it('takes the best first-pass candidates by the words they match, newest first among equals', () => {
+    const masks = new Map([
+      [1, 0b11],
+      [2, 0b01],
+      [3, 0b10],
+      [4, 0b11],
+      [5, 0b01],
+    ]);
+    const weights = [1, 5];
+    const s = (m: number) => (m & 1 ? weights[0] : 0) + (m & 2 ? weights[1] : 0);
+    expect(topByMask(masks, s, 3)).toEqual([1, 4, 3]);
+    expect(topByMask(masks, s, 4)).toEqual([1, 4, 3, 5]);
+    expect(topByMask(new Map(), s, 3)).toEqual([]);
+  });
+});
+
+describe('snippets', () => {
+  it('cuts around the densest matches and reports highlight ranges', () => {
+    const long = `${'filler words here. '.repeat(30)}We adopted a puppy named Shadow and the puppy loves walks. ${'more filler. '.repeat(30)}`;
+    const s = makeSnippet(long, new Set(['puppi', 'shadow']), 120);
+    expect(s.text.startsWith('…')).toBe(true);
+    expect(s.text.endsWith('…')).toBe(true);
+    expect(s.text.length).toBeLessThanOrEqual(122);
+    expect(s.highlights.map(([a, b]) => s.text.slice(a, b))).toEqual(['puppy', 'Shadow', 'puppy']);
+    expect(markHighlights(s, '<', '>')).toContain('<puppy> named <Shadow>');
+  });
+
+  it('keeps short messages whole', () => {
+    const s = makeSnippet('  Lisbon   in May  ', new Set(['lisbon']));
+    expect(s).toEqual({ text: 'Lisbon in May', highlights: [[0, 6]] });
+  });
+});
