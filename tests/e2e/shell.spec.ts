@@ -77,14 +77,15 @@ test.describe('shell', () => {
     await expect(page.getByTestId('config-error')).toHaveCount(0);
   });
 
-  test('placeholder tabs say what is coming', async ({ page, server }) => {
+  test('every tab shows its pane (no placeholders left), reachable by keyboard', async ({ page, server }) => {
     await openApp(page, server);
-    for (const tab of ['memory', 'graph', 'laws'] as const) {
-      await page.getByTestId(`tab-${tab}`).click();
-      await expect(page.getByTestId(`placeholder-${tab}`)).toContainText('coming with');
-    }
     await page.getByTestId('tab-chat').click();
-    await expect(page.getByTestId('chat-empty')).toBeVisible();
+    for (const tab of ['memory', 'graph', 'laws', 'settings'] as const) {
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tabpanel')).not.toBeEmpty();
+      await expect(page.locator('[data-testid^="placeholder-"]')).toHaveCount(0);
+    }
   });
 
   test('agents: create, rename, describe, delete with confirm; the last agent cannot go', async ({ page, server }) => {
