@@ -14,13 +14,15 @@ import { percentile } from './lib/stats';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** What "smooth" and "fast" mean here: a frame budget at 60 Hz and a first paint a person does not wait on. */
-export const CHAT_RENDER_TARGETS = { firstPaintMs: 1500, frameP95Ms: 1000 / 30 } as const;
+export const CHAT_RENDER_TARGETS = { firstPaintMs: 1500, wheelFrameP95Ms: 1000 / 30 } as const;
 
 /** A type alias (not an interface) so it reads as a plain record of figures, as bench/run.ts takes it. */
 export type ChatRenderBenchResult = {
   messages: number;
   /** Navigation start → the message list shows messages (in-page clock). */
   firstPaintMs: number;
+  /** Navigation start → the app shell exists (the bundle has loaded and run): the part that is not the chat. */
+  shellMs: number;
   /** From the newest message, to the top of the first loaded page painted. */
   scrollTopMs: number;
   /** From there, back to the newest message painted at the bottom. */
@@ -31,10 +33,13 @@ export type ChatRenderBenchResult = {
   /** With all messages loaded: jump to the end, then to the top. */
   scrollEndAllMs: number;
   scrollTopAllMs: number;
-  /** Frame intervals while scrolling down through the full list, 1.5 screens per frame. */
-  frameP50Ms: number;
-  frameP95Ms: number;
-  frameMaxMs: number;
+  /** Frame intervals while scrolling down at wheel speed (120 px a frame). */
+  wheelFrameP50Ms: number;
+  wheelFrameP95Ms: number;
+  /** Frame intervals while flinging down through the full list, 1.5 screens a frame. */
+  flingFrameP50Ms: number;
+  flingFrameP95Ms: number;
+  flingFrameMaxMs: number;
   /** Rows in the DOM with everything loaded: what virtualisation keeps small. */
   renderedRows: number;
 };
@@ -146,6 +151,29 @@ function timeUntil(page: Page, action: 'top' | 'end'): Promise<number> {
   );
 }
 
+/** In the page: scroll down by `step` px (or 1.5 screens) a frame until the end or `maxFrames`; frame intervals. */
+function scrollFrames(page: Page, step: number | 'fling', maxFrames: number): Promise<number[]> {
+  return page.evaluate(
+    ({ step, maxFrames }) =>
+      new Promise<number[]>((resolve) => {
+        const el = document.querySelector<HTMLElement>('[data-testid="message-list"]')!;
+        const by = step === 'fling' ? Math.round(el.clientHeight * 1.5) : step;
+        const intervals: number[] = [];
+        let last = performance.now();
+        const tick = (now: number) => {
+          intervals.push(now - last);
+          last = now;
+          const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight <= 2;
+          if (atEnd || intervals.length > maxFrames) return resolve(intervals.slice(1));
+          el.scrollTop += by;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    { step, maxFrames },
+  );
+}
+
 export async function runChatRenderBench(opts: { messages?: number } = {}): Promise<ChatRenderBenchResult> {
   const count = opts.messages ?? 10_000;
   const home = mkdtempSync(join(tmpdir(), 'monad-bench-chat-'));
@@ -160,6 +188,15 @@ export async function runChatRenderBench(opts: { messages?: number } = {}): Prom
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     // tsx compiles the functions passed to page.evaluate with esbuild's name-keeping helper; give the page one.
     await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
+    // Marks when the app shell (sidebar, tabs) first exists, to tell loading the app from loading the chat.
+    await context.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="app"]')) return;
+        performance.mark('monad-shell');
+        seen.disconnect();
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
     // Open straight into the session, as a person returning to it would.
     await context.addInitScript((id) => {
       localStorage.setItem('monad.ui.shell.tab', 'chat');
@@ -177,6 +214,7 @@ export async function runChatRenderBench(opts: { messages?: number } = {}): Prom
       { polling: 'raf', timeout: 60_000 },
     );
     const firstPaintMs = (await painted.jsonValue()) as number;
+    const shellMs = (await page.evaluate(() => performance.getEntriesByName('monad-shell')[0]?.startTime ?? -1)) as number;
     const list = page.getByTestId('message-list');
     // Let the first page settle at the end before moving.
     await page.waitForFunction(() => {
@@ -204,39 +242,28 @@ export async function runChatRenderBench(opts: { messages?: number } = {}): Prom
     const scrollEndAllMs = await timeUntil(page, 'end');
     const scrollTopAllMs = await timeUntil(page, 'top');
 
-    // Fling down through the whole conversation and time the frames.
-    const frames = await page.evaluate(
-      () =>
-        new Promise<number[]>((resolve) => {
-          const el = document.querySelector<HTMLElement>('[data-testid="message-list"]')!;
-          const step = Math.round(el.clientHeight * 1.5);
-          const intervals: number[] = [];
-          let last = performance.now();
-          const tick = (now: number) => {
-            intervals.push(now - last);
-            last = now;
-            const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight <= 2;
-            if (atEnd || intervals.length > 3000) return resolve(intervals.slice(1));
-            el.scrollTop += step;
-            requestAnimationFrame(tick);
-          };
-          requestAnimationFrame(tick);
-        }),
-    );
+    // Frame times while scrolling down from the top: a steady wheel-speed scroll (120 px a frame, about
+    // 7,000 px/s), then a fling through the whole conversation (1.5 screens a frame: every row is new).
+    const wheel = await scrollFrames(page, 120, 300);
+    await timeUntil(page, 'top');
+    const fling = await scrollFrames(page, 'fling', 3000);
     const renderedRows = await page.locator('.chat-row').count();
     await context.close();
     return {
       messages,
       firstPaintMs,
+      shellMs,
       scrollTopMs,
       scrollEndMs,
       loadAllMs,
       pagesLoaded,
       scrollTopAllMs,
       scrollEndAllMs,
-      frameP50Ms: percentile(frames, 50),
-      frameP95Ms: percentile(frames, 95),
-      frameMaxMs: Math.max(...frames),
+      wheelFrameP50Ms: percentile(wheel, 50),
+      wheelFrameP95Ms: percentile(wheel, 95),
+      flingFrameP50Ms: percentile(fling, 50),
+      flingFrameP95Ms: percentile(fling, 95),
+      flingFrameMaxMs: Math.max(...fling),
       renderedRows,
     };
   } finally {
@@ -250,12 +277,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await runChatRenderBench();
   const ms = (n: number) => `${n.toFixed(0)} ms`;
   console.log(`chat render, ${r.messages.toLocaleString('en')} messages (Chromium, monad serve):`);
-  console.log(`  first paint of the conversation: ${ms(r.firstPaintMs)} (target < ${CHAT_RENDER_TARGETS.firstPaintMs} ms)`);
+  console.log(`  first paint of the conversation: ${ms(r.firstPaintMs)} (target < ${CHAT_RENDER_TARGETS.firstPaintMs} ms); of which the app shell: ${ms(r.shellMs)}`);
   console.log(`  scroll to the top of the first page: ${ms(r.scrollTopMs)}; back to the end: ${ms(r.scrollEndMs)}`);
   console.log(`  load the whole history by scrolling up: ${ms(r.loadAllMs)} (${r.pagesLoaded} pages)`);
   console.log(`  all loaded — jump to the end: ${ms(r.scrollEndAllMs)}; to the top: ${ms(r.scrollTopAllMs)}`);
   console.log(
-    `  frames while scrolling through it: p50 ${r.frameP50Ms.toFixed(1)} ms, p95 ${r.frameP95Ms.toFixed(1)} ms, max ${r.frameMaxMs.toFixed(0)} ms (target p95 < ${CHAT_RENDER_TARGETS.frameP95Ms.toFixed(1)} ms)`,
+    `  frames while scrolling at wheel speed: p50 ${r.wheelFrameP50Ms.toFixed(1)} ms, p95 ${r.wheelFrameP95Ms.toFixed(1)} ms (target p95 < ${CHAT_RENDER_TARGETS.wheelFrameP95Ms.toFixed(1)} ms)`,
   );
+  console.log(`  frames while flinging through all of it: p50 ${r.flingFrameP50Ms.toFixed(1)} ms, p95 ${r.flingFrameP95Ms.toFixed(1)} ms, max ${r.flingFrameMaxMs.toFixed(0)} ms`);
   console.log(`  rows in the DOM with everything loaded: ${r.renderedRows}`);
 }

@@ -11,7 +11,7 @@
 // questions. A plain BM25 OR-query baseline on a stock FTS5 table runs on the same turns.
 // The data file is read where it lies (CC BY-NC): it is never copied into the repository.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -196,6 +196,7 @@ function printTable(r: LocomoResult): void {
 function printSynthetic(r: SyntheticResult): void {
   console.log(`synthetic: ${r.messages} messages (${r.agents} agents, ${r.sessions} sessions) built in ${(r.buildMs / 1000).toFixed(1)} s`);
   console.log(`latency    p50 ${r.latencyMs.p50} ms   p95 ${r.latencyMs.p95} ms   max ${r.latencyMs.max} ms over ${r.queries} queries (target p95 < 20 ms)`);
+  console.log(`cpu time   p50 ${r.cpuMs.p50} ms   p95 ${r.cpuMs.p95} ms   (load average now ${loadavg()[0].toFixed(1)})`);
 }
 
 async function cli(argv: string[]): Promise<number> {

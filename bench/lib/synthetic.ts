@@ -29,6 +29,8 @@ export interface SyntheticResult {
   buildMs: number;
   queries: number;
   latencyMs: { p50: number; p95: number; max: number };
+  /** CPU time per query: what the latency would be on an idle machine (a loaded one inflates wall time). */
+  cpuMs: { p50: number; p95: number };
 }
 
 /** Vocabulary size: roughly what a few years of one person's chats use. */
@@ -154,15 +156,22 @@ export async function runSyntheticBench(opts: SyntheticOptions): Promise<Synthet
 
     const n = opts.queries ?? 300;
     const latencies: number[] = [];
+    const cpu: number[] = [];
     for (let i = 0; i < n + 20; i++) {
       const q = questions[Math.floor(random() * questions.length)];
       const r = random();
       // Mostly the main agent (as the tool would), some other agents, some unscoped (UI/CLI).
       const agentId = r < 0.7 ? 'default' : r < 0.8 ? 'work' : r < 0.9 ? 'research' : undefined;
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       engine.search.search({ query: q, agentId, k: 10 });
       const ms = performance.now() - t0;
-      if (i >= 20) latencies.push(ms); // the first queries warm the page cache
+      const c = process.cpuUsage(c0);
+      // The first queries warm the page cache.
+      if (i >= 20) {
+        latencies.push(ms);
+        cpu.push((c.user + c.system) / 1000);
+      }
     }
     return {
       messages: opts.messages,
@@ -172,6 +181,7 @@ export async function runSyntheticBench(opts: SyntheticOptions): Promise<Synthet
       buildMs,
       queries: latencies.length,
       latencyMs: { p50: round(percentile(latencies, 50), 2), p95: round(percentile(latencies, 95), 2), max: round(Math.max(...latencies), 2) },
+      cpuMs: { p50: round(percentile(cpu, 50), 2), p95: round(percentile(cpu, 95), 2) },
     };
   } finally {
     engine.close();

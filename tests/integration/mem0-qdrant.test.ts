@@ -139,13 +139,7 @@ describe('mem0 on the managed qdrant (stand-in executable)', () => {
         c.memory.mem0.vectorStore = { url: `http://127.0.0.1:${port}`, apiKeyRef: 'qdrant-cloud', collection: 'team_memories' };
         return c;
       });
-      await waitFor(() => {
-        try {
-          return remote.exitCode === null && readyz(port);
-        } catch {
-          return false;
-        }
-      }, 5000, 'the remote stand-in');
+      await waitForReady(port);
       await engine.chat.send(engine.sessions.create({ agentId: 'default' }).id, 'I live in Porto.');
       await engine.mem0.idle();
       const st = engine.mem0.status();
@@ -161,12 +155,15 @@ describe('mem0 on the managed qdrant (stand-in executable)', () => {
   }, 60_000);
 });
 
-const readyCache = new Map<number, boolean>();
-/** Synchronous-looking readiness for waitFor: fires a probe and reports the last answer. */
-function readyz(port: number): boolean {
-  fetch(`http://127.0.0.1:${port}/readyz`).then(
-    (r) => readyCache.set(port, r.ok),
-    () => readyCache.set(port, false),
-  );
-  return readyCache.get(port) ?? false;
+async function waitForReady(port: number, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the stand-in on port ${port} never became ready`);
 }

@@ -49,8 +49,11 @@ export class FactsLayer {
       name: 'l1-memory',
       beforeTurn: ({ session, agent }) => {
         const identity = this.identity.blocksFor(agent.id, session.workspace, (path, error) => this.d.log(`[memory] ${path}: ${error}`));
+        const identityBlocks = identity.map((b) => `# ${IDENTITY_TITLES[b.kind]}\n\n${b.content}`);
+        // With mem0 as the backend, its layer supplies recall, the Learned rules and the tool note.
+        if (this.d.config().memory.backend === 'mem0') return identityBlocks;
         return [
-          ...identity.map((b) => `# ${IDENTITY_TITLES[b.kind]}\n\n${b.content}`),
+          ...identityBlocks,
           this.recall.frozen(session, agent),
           MEMORY_TOOL_NUDGE,
         ];

@@ -62,8 +62,10 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   // More candidates did not raise recall: the first pass already ranks by the words matched.
   candidates: 80,
   expand: 30,
-  postingBudget: 6000,
-  postingFloor: 1000,
+  // ~4,000 postings: about 1 ms of SQLite at a million messages. On LoCoMo, 600 instead of 1,000 per
+  // word changed no figure.
+  postingBudget: 4000,
+  postingFloor: 600,
 };
 
 export interface TermStat {

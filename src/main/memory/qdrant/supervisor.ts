@@ -65,6 +65,7 @@ export class QdrantSupervisor {
   private pending: { resolve: () => void; reject: (err: Error) => void } | null = null;
   private readonly policy: RestartPolicy;
   private s: SupervisorState = { phase: 'idle', pid: null, crashes: 0, restarts: 0, error: null };
+  /** The last few exits (for status and tests). */
   readonly exits: { code: number | null; signal: NodeJS.Signals | null; at: number }[] = [];
 
   constructor(private readonly o: SupervisorOptions) {
@@ -175,6 +176,7 @@ export class QdrantSupervisor {
 
   private onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
     this.exits.push({ code, signal, at: Date.now() });
+    if (this.exits.length > 20) this.exits.shift();
     if (child !== this.child) return;
     this.child = null;
     removePidfile(this.o.pidFile);

@@ -8,6 +8,7 @@ import { useCoreFiles } from '../core-files/store';
 import { useSessions } from '../sessions/store';
 import { FactsView } from './FactsView';
 import { RecallView } from './RecallView';
+import { Mem0Explorer, useMem0Active } from '../mem0';
 import { useFacts, type MemoryView } from './store';
 
 /**
@@ -23,6 +24,7 @@ const VIEWS: { id: MemoryView; label: string }[] = [
   { id: 'facts', label: 'Facts' },
   { id: 'recall', label: 'What the model saw' },
   { id: 'identity', label: 'Identity files' },
+  { id: 'mem0', label: 'mem0' },
 ];
 
 export function MemoryPane() {
@@ -56,6 +58,10 @@ export function MemoryPane() {
     };
   }, []);
 
+  // The mem0 explorer only exists while mem0 is the memory backend.
+  const mem0Active = useMem0Active();
+  const views = VIEWS.filter((v) => v.id !== 'mem0' || mem0Active);
+
   return (
     // The editor fills the window's height; the other views grow with their content and scroll.
     <div className={`memory${view === 'identity' ? ' memory-fill' : ''}`} data-testid="memory-pane">
@@ -70,13 +76,13 @@ export function MemoryPane() {
           aria-label="Memory views"
           onKeyDown={(e) => {
             if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-            const i = VIEWS.findIndex((v) => v.id === view);
-            const next = VIEWS[(i + (e.key === 'ArrowRight' ? 1 : VIEWS.length - 1)) % VIEWS.length].id;
+            const i = views.findIndex((v) => v.id === view);
+            const next = views[(i + (e.key === 'ArrowRight' ? 1 : views.length - 1)) % views.length].id;
             useFacts.getState().setView(next);
             requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="memory-view-${next}"]`)?.focus());
           }}
         >
-          {VIEWS.map((v) => (
+          {views.map((v) => (
             <button
               key={v.id}
               type="button"
@@ -97,6 +103,8 @@ export function MemoryPane() {
         <FactsView />
       ) : view === 'recall' ? (
         <RecallView />
+      ) : view === 'mem0' && mem0Active ? (
+        <Mem0Explorer />
       ) : (
         <Suspense fallback={<div className="memory-body editor-loading">Loading the editor…</div>}>
           <CoreFilesEditor />

@@ -2,6 +2,7 @@
 // only diffs — which elements the moment hides, which are faded by a search or selection — inside one
 // cy.batch each, touching only the elements whose state changed. React never renders the graph.
 import cytoscape, { type Core, type ElementDefinition, type NodeSingular } from 'cytoscape';
+import type { GraphEdge } from '../../../../shared/domain';
 import type { GraphModel, Visibility } from './model';
 import { relationLabel } from './model';
 import { measure, type Positions, type Selection } from './store';
@@ -13,6 +14,11 @@ const LARGE_ELEMENTS = 2500;
 const MAX_LABELS = 400;
 /** Labels follow the viewport once it has been still this long. */
 const LABEL_DELAY_MS = 90;
+/**
+ * A large graph's nodes are drawn first and its edges follow in chunks of this many, a frame apart:
+ * the first frame (and the first click) does not wait for 10,000 edges.
+ */
+const EDGE_CHUNK = 3500;
 
 /**
  * `?graphHook` in the page address exposes the Cytoscape instance as `window.__monadGraph`, so e2e
@@ -55,6 +61,8 @@ export class GraphCanvas {
   private positions: Positions | null = null;
   private labelled = new Set<string>();
   private labelTimer: number | undefined;
+  private pendingEdges: GraphEdge[] = [];
+  private edgeTimer: number | undefined;
 
   constructor(
     private readonly container: HTMLElement,
@@ -94,11 +102,6 @@ export class GraphCanvas {
     }
     for (const e of model.edges) {
       const state: EdgeState = !visible || visible.current.has(e.id) ? 'current' : visible.ended.has(e.id) ? 'ended' : 'gone';
-      elements.push({
-        group: 'edges',
-        data: { id: edgeKey(e.id), source: nodeKey(e.src), target: nodeKey(e.dst), label: relationLabel(e.relation), prov: e.provClass },
-        classes: state === 'current' ? undefined : state,
-      });
       this.edgeState.set(e.id, state);
     }
     this.visible = visible;
@@ -124,6 +127,9 @@ export class GraphCanvas {
     });
     this.cy = cy;
     cy.batch(() => cy.add(elements));
+    this.pendingEdges = [...model.edges];
+    if (this.large) this.streamEdges(performance.now());
+    else this.addEdges(this.pendingEdges.splice(0));
     cy.on('tap', 'node', (e) => this.handlers.onSelect({ kind: 'node', id: Number((e.target as NodeSingular).id().slice(1)) }));
     cy.on('tap', 'edge', (e) => this.handlers.onSelect({ kind: 'edge', id: Number(e.target.id().slice(1)) }));
     cy.on('tap', (e) => {
@@ -266,6 +272,38 @@ export class GraphCanvas {
     }
   }
 
+  /** Adds edges with the classes their current state calls for (the moment, search, selection). */
+  private addEdges(edges: GraphEdge[]): void {
+    const cy = this.cy;
+    if (!cy) return;
+    const sel = this.selection;
+    const defs: ElementDefinition[] = edges.map((e) => {
+      const key = edgeKey(e.id);
+      const state = this.edgeState.get(e.id) ?? 'current';
+      const classes = [state === 'current' ? '' : state, this.faded.has(key) ? 'faded' : '', this.emph.has(key) ? 'emph' : ''].filter(Boolean).join(' ');
+      return {
+        group: 'edges',
+        data: { id: key, source: nodeKey(e.src), target: nodeKey(e.dst), label: relationLabel(e.relation), prov: e.provClass },
+        classes: classes || undefined,
+        selected: sel?.kind === 'edge' && sel.id === e.id,
+      };
+    });
+    cy.batch(() => cy.add(defs));
+    if (!this.pendingEdges.length) this.container.dataset.edges = 'done';
+  }
+
+  /** One chunk per frame, after that frame has painted. */
+  private streamEdges(start: number): void {
+    requestAnimationFrame(() => {
+      this.edgeTimer = window.setTimeout(() => {
+        if (!this.cy) return;
+        this.addEdges(this.pendingEdges.splice(0, EDGE_CHUNK));
+        if (this.pendingEdges.length) this.streamEdges(start);
+        else measure('edges', start);
+      }, 0);
+    });
+  }
+
   /**
    * Large graphs: labels only when zoomed in enough to read them, and only on the nodes in view (the
    * best-connected first) — measuring and drawing 5,000 labels nobody can read is what makes big
@@ -310,6 +348,9 @@ export class GraphCanvas {
 
   private destroyCy(): void {
     window.clearTimeout(this.labelTimer);
+    window.clearTimeout(this.edgeTimer);
+    this.pendingEdges = [];
+    delete this.container.dataset.edges;
     if (!this.cy) return;
     this.cy.destroy();
     this.cy = null;
