@@ -85,6 +85,17 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
+  // Stop the managed qdrant gracefully (SIGTERM, then SIGKILL) before the engine closes.
+  let stopping = false;
+  app.on('before-quit', (event) => {
+    if (stopping || !engine) return;
+    stopping = true;
+    event.preventDefault();
+    engine.mem0
+      .stop()
+      .catch((err: unknown) => console.error('[main] stopping memory services failed:', err))
+      .finally(() => app.quit());
+  });
   app.on('will-quit', () => {
     for (const cleanup of cleanups.splice(0)) cleanup();
     engine?.close();

@@ -249,7 +249,7 @@ describe('hostile LLM replies to the memory writer', () => {
     ['wrong shape', { kind: 'json', value: { facts: 'all of them', entities: 7, laws: { statement: 1 } } }],
     ['over the limits', { kind: 'json', value: { facts: Array.from({ length: 5001 }, () => ({ text: 'x', from: ['f1'] })), entities: Array.from({ length: 501 }, (_, i) => ({ name: `e${i}` })), relations: [], laws: Array.from({ length: 51 }, () => ({ statement: 's', confidence: 0.5, support: ['f1'] })) } }],
     ['confidence out of range', { kind: 'json', value: { laws: [{ statement: 'The user likes tea', confidence: 7, support: ['f1'] }] } }],
-    ['provider error', { kind: 'error', status: 500 }],
+    ['provider error', { kind: 'error', status: 500, headers: { 'retry-after-ms': '0' } }],
     ['rate limited', { kind: 'error', status: 429, headers: { 'retry-after': '0' } }],
   ];
 

@@ -8,10 +8,10 @@ import {
   matchesDateCue,
   matchesDay,
   scoreText,
-  withNeighbours,
+  neighbourScore,
   type TermStat,
 } from '../../src/main/search/rank';
-import { neighbourLinks, topByMask } from '../../src/main/search/message-search';
+import { masksByMerge, scoreWithNeighbours, topByMask } from '../../src/main/search/message-search';
 import { makeSnippet, markHighlights } from '../../src/main/search/snippet';
 import { scanTerms, stemKey } from '../../src/main/search/text';
 
@@ -72,20 +72,11 @@ describe('ranking signals', () => {
   });
 
   it('passes part of a turn\'s score to its neighbours, most to the reply after a question', () => {
-    const own = new Map([
-      [10, 10],
-      [20, 10],
-    ]);
-    const links = new Map([
-      [10, { next: 11 }],
-      [11, { prev: 10, next: 12, next2: 13 }],
-      [20, { next: 21 }],
-      [21, { prev: 20 }],
-    ]);
-    const out = withNeighbours(own, links, new Set([10]), p);
-    expect(out.get(11)).toBeCloseTo(10 * p.neighbour * (1 + p.afterQuestion));
-    expect(out.get(21)).toBeCloseTo(10 * p.neighbour);
-    expect(out.get(10)).toBe(10);
+    const none = { prev: 0, prevIsQuestion: false, next: 0, prev2: 0, next2: 0 };
+    expect(neighbourScore(5, none, p)).toBe(5);
+    expect(neighbourScore(0, { ...none, prev: 10 }, p)).toBeCloseTo(10 * p.neighbour);
+    expect(neighbourScore(0, { ...none, prev: 10, prevIsQuestion: true }, p)).toBeCloseTo(10 * p.neighbour * (1 + p.afterQuestion));
+    expect(neighbourScore(0, { ...none, next: 10, prev2: 10 }, p)).toBeCloseTo(10 * (p.neighbourNext + p.neighbourFar));
   });
 
   it('links neighbours within a session only where nothing unseen can lie between them', () => {
@@ -97,27 +88,52 @@ describe('ranking signals', () => {
       [23, 's1'],
       [12, 's2'],
     ]);
-    // 20 was expanded (its ±3 looked up), so 23 is its next; 11→14 is a gap nobody checked.
-    const links = neighbourLinks(place, new Set([20]));
-    expect(links.get(10)).toEqual({ prev: undefined, next: 11, prev2: undefined, next2: undefined });
-    expect(links.get(11)).toEqual({ prev: 10, next: undefined, prev2: undefined, next2: undefined });
-    expect(links.get(20)).toMatchObject({ prev: undefined, next: 23 });
-    expect(links.get(23)).toMatchObject({ prev: 20 });
-    expect(links.get(12)).toEqual({ prev: undefined, next: undefined, prev2: undefined, next2: undefined });
+    const own = new Map([
+      [10, 10],
+      [14, 10],
+      [20, 10],
+      [12, 10],
+    ]);
+    // 10 asked a question: 11 is its reply. 11→14 is a gap nobody looked into: no link. 20 was
+    // expanded (its ±3 looked up), so 23 is its next. 12 is alone in its session.
+    const scores = new Map(scoreWithNeighbours(place, own, new Set([10]), new Set([20]), p));
+    expect(scores.get(11)).toBeCloseTo(10 * p.neighbour * (1 + p.afterQuestion));
+    expect(scores.get(10)).toBeCloseTo(10);
+    expect(scores.get(14)).toBeCloseTo(10);
+    expect(scores.get(23)).toBeCloseTo(10 * p.neighbour);
+    expect(scores.get(20)).toBeCloseTo(10);
+    expect(scores.get(12)).toBeCloseTo(10);
+  });
+
+  it('merges posting lists into word masks, newest first, skipping other agents', () => {
+    const SPAN = 1_048_576;
+    const rowid = (seq: number, agent: number) => seq * SPAN + agent;
+    // word 1 in messages 9, 7, 4, 2; word 2 in 9, 5, 2 (message 5 belongs to agent 2).
+    const lists = [
+      [rowid(9, 1), rowid(7, 1), rowid(4, 1), rowid(2, 1)],
+      [rowid(9, 1), rowid(5, 2), rowid(2, 1)],
+    ];
+    expect(masksByMerge(lists, [1, 2], null)).toEqual(
+      new Map([
+        [3, [9, 2]],
+        [1, [7, 4]],
+        [2, [5]],
+      ]),
+    );
+    expect(masksByMerge(lists, [1, 2], 1).get(2)).toBeUndefined();
+    expect(masksByMerge([], [], null).size).toBe(0);
   });
 
   it('takes the best first-pass candidates by the words they match, newest first among equals', () => {
-    const masks = new Map([
-      [1, 0b11],
-      [2, 0b01],
-      [3, 0b10],
-      [4, 0b11],
-      [5, 0b01],
+    const buckets = new Map([
+      [0b11, [9, 4]],
+      [0b01, [8, 5]],
+      [0b10, [3]],
     ]);
     const weights = [1, 5];
     const s = (m: number) => (m & 1 ? weights[0] : 0) + (m & 2 ? weights[1] : 0);
-    expect(topByMask(masks, s, 3)).toEqual([1, 4, 3]);
-    expect(topByMask(masks, s, 4)).toEqual([1, 4, 3, 5]);
+    expect(topByMask(buckets, s, 3)).toEqual([9, 4, 3]);
+    expect(topByMask(buckets, s, 4)).toEqual([9, 4, 3, 8]);
     expect(topByMask(new Map(), s, 3)).toEqual([]);
   });
 });

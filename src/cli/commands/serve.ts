@@ -48,6 +48,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await server.close();
+  // Let queued mem0 observations finish and stop a managed qdrant gracefully before closing.
+  await engine.mem0.stop().catch((err: unknown) => process.stderr.write(`warning: stopping memory services failed: ${String(err)}\n`));
   engine.close();
   return 0;
 }

@@ -4,7 +4,7 @@ import type { Fact, GraphNode } from '../../shared/domain';
 import type { EntityHit, FactHit } from '../../shared/search';
 import type { AnalyzedQuery } from './query';
 import { idf, queryWeight, scoreText, type RankParams, type TermStat } from './rank';
-import { scanTerms, stemKey, stems as stemsOf, tokenize } from './text';
+import { matchRanges, scanTerms, stemKey, stems as stemsOf } from './text';
 
 export function rankFacts(q: AnalyzedQuery, facts: Fact[], k: number, p: RankParams): FactHit[] {
   if (!facts.length || !q.terms.length) return [];
@@ -24,9 +24,7 @@ export function rankFacts(q: AnalyzedQuery, facts: Fact[], k: number, p: RankPar
       factId: f.id,
       scope: f.scope,
       text: f.text,
-      highlights: tokenize(f.text)
-        .filter((t) => wanted.has(t.stem))
-        .map((t): [number, number] => [t.start, t.end]),
+      highlights: matchRanges(f.text, wanted),
       score: Math.round(score * 100) / 100,
     }));
 }

@@ -14,8 +14,7 @@ import {
   idf,
   queryWeight,
   scoreText,
-  withNeighbours,
-  type NeighbourLinks,
+  neighbourScore,
   type RankParams,
   type TermStat,
 } from './rank';
@@ -56,10 +55,11 @@ export class MessageSearch {
     const { docs, avgLength } = this.index.stats();
     if (docs === 0) return [];
 
-    // Pass 1: posting lists → IDF per word and which words each message has.
+    // Pass 1: posting lists → IDF per word, and which words each message has.
     const terms: TermStat[] = [];
     const weightByBit: number[] = [];
-    const masks = new Map<number, number>();
+    const lists: number[][] = [];
+    const bits: number[] = [];
     let maxSeq: number | null = null;
     const cap = Math.max(p.postingFloor, Math.floor(p.postingBudget / q.terms.length));
     q.terms.forEach((term, bit) => {
@@ -73,13 +73,8 @@ export class MessageSearch {
       const stat = { stem: term.stem, idf: idf(docs, df), weight: queryWeight(term.count) };
       terms.push(stat);
       weightByBit[bit] = stat.idf * stat.weight;
-      if (opts.sessionId) return; // a session is read whole below
-      const flag = 1 << bit;
-      for (const rowid of rowids) {
-        if (agentIdx !== null && agentIdxOf(rowid) !== agentIdx) continue;
-        const seq = seqOf(rowid);
-        masks.set(seq, (masks.get(seq) ?? 0) | flag);
-      }
+      lists.push(rowids);
+      bits.push(1 << bit);
     });
     if (!terms.length) return [];
 
@@ -88,7 +83,7 @@ export class MessageSearch {
     const rows: ScoringRow[] = (
       opts.sessionId
         ? this.index.sessionRows(opts.sessionId).filter((r) => !opts.agentId || r.agentId === opts.agentId)
-        : this.index.scoringRows(topByMask(masks, (mask) => maskScore(mask, weightByBit), p.candidates))
+        : this.index.scoringRows(topByMask(masksByMerge(lists, bits, agentIdx), (mask) => maskScore(mask, weightByBit), p.candidates))
     ).filter((r) => visible(r.sessionId));
 
     // Pass 2: full scores.
@@ -115,12 +110,10 @@ export class MessageSearch {
     // The neighbourhoods of the best are looked up; neighbours can enter the results on their
     // neighbours' strength.
     const expanded = new Set([...own.entries()].sort((a, b) => b[1] - a[1]).slice(0, p.expand).map(([seq]) => seq));
-    const around = new Set<number>();
-    for (const seq of expanded) for (let d = -NEIGHBOUR_REACH; d <= NEIGHBOUR_REACH; d++) if (d && !place.has(seq + d)) around.add(seq + d);
-    for (const [seq, sessionId] of this.index.places([...around])) if (visible(sessionId)) place.set(seq, sessionId);
-    const final = withNeighbours(own, neighbourLinks(place, expanded), questions, p);
-
-    const best = [...final.entries()]
+    const around: number[] = [];
+    for (const seq of expanded) for (let d = -NEIGHBOUR_REACH; d <= NEIGHBOUR_REACH; d++) if (d && !place.has(seq + d)) around.push(seq + d);
+    for (const [seq, sessionId] of this.index.places(around)) if (visible(sessionId)) place.set(seq, sessionId);
+    const best = scoreWithNeighbours(place, own, questions, expanded, p)
       .filter(([, s]) => s > 0)
       .sort((a, b) => b[1] - a[1] || b[0] - a[0])
       .slice(0, opts.k);
@@ -144,55 +137,86 @@ function maskScore(mask: number, weightByBit: readonly number[]): number {
 }
 
 /**
- * The `limit` best seqs by mask score, newest first among equals. Scores depend only on the mask, so
- * messages are bucketed by mask and only the last bucket taken needs sorting.
+ * Which query words each message has, as message buckets by word mask. The posting lists are newest
+ * first, so a k-way merge walks messages newest first without a per-message map, and every bucket
+ * comes out newest first. Rowids of another agent are skipped (the agent is part of the rowid).
  */
-export function topByMask(masks: ReadonlyMap<number, number>, score: (mask: number) => number, limit: number): number[] {
+export function masksByMerge(lists: readonly number[][], bits: readonly number[], agentIdx: number | null): Map<number, number[]> {
   const buckets = new Map<number, number[]>();
-  for (const [seq, mask] of masks) {
-    let b = buckets.get(mask);
-    if (!b) buckets.set(mask, (b = []));
-    b.push(seq);
+  const at = new Array<number>(lists.length).fill(0);
+  for (;;) {
+    let top = -1;
+    for (let t = 0; t < lists.length; t++) if (at[t] < lists[t].length && lists[t][at[t]] > top) top = lists[t][at[t]];
+    if (top < 0) break;
+    let mask = 0;
+    for (let t = 0; t < lists.length; t++) {
+      if (at[t] < lists[t].length && lists[t][at[t]] === top) {
+        mask |= bits[t];
+        at[t]++;
+      }
+    }
+    if (agentIdx !== null && agentIdxOf(top) !== agentIdx) continue;
+    const bucket = buckets.get(mask);
+    if (bucket) bucket.push(seqOf(top));
+    else buckets.set(mask, [seqOf(top)]);
   }
+  return buckets;
+}
+
+/** The `limit` best seqs by mask score; buckets are newest first, so newest first among equals. */
+export function topByMask(buckets: ReadonlyMap<number, number[]>, score: (mask: number) => number, limit: number): number[] {
   const order = [...buckets.keys()].sort((a, b) => score(b) - score(a));
   const out: number[] = [];
   for (const mask of order) {
     const seqs = buckets.get(mask)!;
-    if (out.length + seqs.length <= limit) out.push(...seqs);
-    else {
-      seqs.sort((a, b) => b - a);
-      out.push(...seqs.slice(0, limit - out.length));
-    }
+    for (let i = 0; i < seqs.length && out.length < limit; i++) out.push(seqs[i]);
     if (out.length >= limit) break;
   }
   return out;
 }
 
 /**
- * Previous/next live message of the same session among those located. Two located messages a few
- * seqs apart are neighbours only when nothing unseen can lie between them: adjacent seqs, or one of
- * them had its whole neighbourhood looked up (`expanded`).
+ * Final scores of every located message: its own plus its neighbours' shares. Neighbours are the
+ * nearest located messages of the same session, and only where nothing unseen can lie between them:
+ * adjacent seqs, or one of the two had its whole neighbourhood looked up (`expanded`).
  */
-export function neighbourLinks(place: ReadonlyMap<number, string>, expanded: ReadonlySet<number>): Map<number, NeighbourLinks> {
-  const bySession = new Map<string, number[]>();
-  for (const [seq, sessionId] of place) {
-    let list = bySession.get(sessionId);
-    if (!list) bySession.set(sessionId, (list = []));
-    list.push(seq);
-  }
+export function scoreWithNeighbours(
+  place: ReadonlyMap<number, string>,
+  own: ReadonlyMap<number, number>,
+  questions: ReadonlySet<number>,
+  expanded: ReadonlySet<number>,
+  p: RankParams,
+): Array<[seq: number, score: number]> {
+  const seqs = Array.from(place.keys()).sort((a, b) => a - b);
+  const sessions = seqs.map((seq) => place.get(seq));
   const adjacent = (a: number, b: number) => b - a === 1 || (b - a <= NEIGHBOUR_REACH && (expanded.has(a) || expanded.has(b)));
-  const links = new Map<number, NeighbourLinks>();
-  for (const seqs of bySession.values()) {
-    seqs.sort((a, b) => a - b);
-    seqs.forEach((seq, i) => {
-      const prev = i > 0 && adjacent(seqs[i - 1], seq) ? seqs[i - 1] : undefined;
-      const next = i + 1 < seqs.length && adjacent(seq, seqs[i + 1]) ? seqs[i + 1] : undefined;
-      const prev2 = prev !== undefined && i > 1 && adjacent(seqs[i - 2], seqs[i - 1]) ? seqs[i - 2] : undefined;
-      const next2 = next !== undefined && i + 2 < seqs.length && adjacent(seqs[i + 1], seqs[i + 2]) ? seqs[i + 2] : undefined;
-      links.set(seq, { prev, next, prev2, next2 });
-    });
+  const prevOf = (i: number): number => {
+    for (let j = i - 1; j >= 0 && seqs[i] - seqs[j] <= NEIGHBOUR_REACH; j--) if (sessions[j] === sessions[i]) return adjacent(seqs[j], seqs[i]) ? j : -1;
+    return -1;
+  };
+  const nextOf = (i: number): number => {
+    for (let j = i + 1; j < seqs.length && seqs[j] - seqs[i] <= NEIGHBOUR_REACH; j++) if (sessions[j] === sessions[i]) return adjacent(seqs[i], seqs[j]) ? j : -1;
+    return -1;
+  };
+  const ownAt = (i: number) => (i < 0 ? 0 : (own.get(seqs[i]) ?? 0));
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i < seqs.length; i++) {
+    const prev = prevOf(i);
+    const next = nextOf(i);
+    const score = neighbourScore(
+      ownAt(i),
+      {
+        prev: ownAt(prev),
+        prevIsQuestion: prev >= 0 && questions.has(seqs[prev]),
+        next: ownAt(next),
+        prev2: prev >= 0 ? ownAt(prevOf(prev)) : 0,
+        next2: next >= 0 ? ownAt(nextOf(next)) : 0,
+      },
+      p,
+    );
+    out.push([seqs[i], score]);
   }
-  return links;
+  return out;
 }
 
 function round2(n: number): number {

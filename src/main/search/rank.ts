@@ -186,33 +186,20 @@ export function hasTimeExpression(text: string): boolean {
   return TIME_WORDS.test(text);
 }
 
-/** The turns around one turn in its session: one and two away on each side. */
-export interface NeighbourLinks {
-  prev?: number;
-  next?: number;
-  prev2?: number;
-  next2?: number;
-}
-
 /**
- * Adds each turn's share of its neighbours' scores. `links` gives the previous/next turn in the same
- * session. A turn right after a question inherits more of it: the question names the topic, the reply
- * (often without those words) holds the answer.
+ * A turn's score with its neighbours' shares: the previous turn's (more when it asked a question: the
+ * question names the topic, the reply — often without those words — holds the answer), the next
+ * turn's, and a smaller share of the turns two away on either side.
  */
-export function withNeighbours(
-  own: ReadonlyMap<number, number>,
-  links: ReadonlyMap<number, NeighbourLinks>,
-  questions: ReadonlySet<number>,
+export function neighbourScore(
+  own: number,
+  around: { prev: number; prevIsQuestion: boolean; next: number; prev2: number; next2: number },
   p: Pick<RankParams, 'neighbour' | 'neighbourNext' | 'neighbourFar' | 'afterQuestion'>,
-): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const [seq, { prev, next, prev2, next2 }] of links) {
-    let score = own.get(seq) ?? 0;
-    if (prev2 !== undefined) score += p.neighbourFar * (own.get(prev2) ?? 0);
-    if (next2 !== undefined) score += p.neighbourFar * (own.get(next2) ?? 0);
-    if (prev !== undefined) score += p.neighbour * (questions.has(prev) ? 1 + p.afterQuestion : 1) * (own.get(prev) ?? 0);
-    if (next !== undefined) score += p.neighbourNext * (own.get(next) ?? 0);
-    out.set(seq, score);
-  }
-  return out;
+): number {
+  return (
+    own +
+    p.neighbour * (around.prevIsQuestion ? 1 + p.afterQuestion : 1) * around.prev +
+    p.neighbourNext * around.next +
+    p.neighbourFar * (around.prev2 + around.next2)
+  );
 }

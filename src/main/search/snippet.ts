@@ -1,6 +1,6 @@
 // Snippets: the part of a message around its densest run of matches, whitespace-collapsed, with the
 // matched words' ranges so each surface (UI, CLI, tool) can mark them its own way.
-import { tokenize } from './text';
+import { matchRanges } from './text';
 
 export interface Snippet {
   text: string;
@@ -11,9 +11,11 @@ export interface Snippet {
 export const SNIPPET_CHARS = 240;
 const ELLIPSIS = '…';
 
+const SPACE_RUN = /\s\s|[^\S ]/;
+
 export function makeSnippet(content: string, stems: ReadonlySet<string>, maxChars = SNIPPET_CHARS): Snippet {
-  const text = content.replace(/\s+/g, ' ').trim();
-  const hits = tokenize(text).filter((t) => stems.has(t.stem));
+  const text = (SPACE_RUN.test(content) ? content.replace(/\s+/g, ' ') : content).trim();
+  const hits = matchRanges(text, stems).map(([start, end]) => ({ start, end }));
   let start = 0;
   if (text.length > maxChars && hits.length) {
     // The window holding the most matches; it starts a little before the first of them.

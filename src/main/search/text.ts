@@ -85,12 +85,16 @@ function asciiClass(c: number): number {
 }
 
 /**
- * The scoring fast path: counts tokens and records where the wanted stems occur, with the same token
- * rules as tokenize() but no offsets kept, no string made for a word that cannot match (its first two
- * letters must be those of a wanted stem), and only those few words stemmed.
+ * Walks the words of a text with the same token rules as tokenize(), calling `visit` only for words
+ * whose first two letters are those of a wanted stem (no string is made for the others). Returns the
+ * number of tokens (the document length).
  */
-export function scanTerms(text: string, wanted: ReadonlySet<string>, keys: ReadonlySet<string>, keyCodes: ReadonlySet<number> = stemKeyCodes(wanted)): TermScan {
-  const positions = new Map<string, number[]>();
+export function walkWords(
+  text: string,
+  keys: ReadonlySet<string>,
+  keyCodes: ReadonlySet<number>,
+  visit: (word: string, pos: number, start: number, end: number) => void,
+): number {
   const len = text.length;
   let n = 0;
   let i = 0;
@@ -131,19 +135,35 @@ export function scanTerms(text: string, wanted: ReadonlySet<string>, keys: Reado
       i += cp > 0xffff ? 2 : 1;
     }
     const pos = n++;
-    let word: string;
     if (ascii) {
-      if (!keyCodes.has(second ? (first << 8) | second : first << 8)) continue;
-      word = text.slice(start, i).toLowerCase();
+      if (keyCodes.has(second ? (first << 8) | second : first << 8)) visit(text.slice(start, i).toLowerCase(), pos, start, i);
     } else {
-      word = fold(text.slice(start, i));
-      if (!keys.has(stemKey(word))) continue;
+      const word = fold(text.slice(start, i));
+      if (keys.has(stemKey(word))) visit(word, pos, start, i);
     }
+  }
+  return n;
+}
+
+/** The scoring fast path: document length and where the wanted stems occur. */
+export function scanTerms(text: string, wanted: ReadonlySet<string>, keys: ReadonlySet<string>, keyCodes: ReadonlySet<number> = stemKeyCodes(wanted)): TermScan {
+  const positions = new Map<string, number[]>();
+  const length = walkWords(text, keys, keyCodes, (word, pos) => {
     const s = stem(word);
-    if (!wanted.has(s)) continue;
+    if (!wanted.has(s)) return;
     const list = positions.get(s);
     if (list) list.push(pos);
     else positions.set(s, [pos]);
-  }
-  return { length: n, positions };
+  });
+  return { length, positions };
+}
+
+/** [start, end) offsets of the words whose stem is wanted. */
+export function matchRanges(text: string, wanted: ReadonlySet<string>): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const keys = new Set([...wanted].map(stemKey));
+  walkWords(text, keys, stemKeyCodes(wanted), (word, _pos, start, end) => {
+    if (wanted.has(stem(word))) out.push([start, end]);
+  });
+  return out;
 }

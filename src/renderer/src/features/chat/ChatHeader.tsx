@@ -2,10 +2,10 @@
 // session is (agent, size, workspace folder), an incognito badge, and the session settings.
 import { useEffect, useRef, useState } from 'react';
 import type { Session } from '../../../../shared/domain';
-import { fullTime } from '../../lib/time';
 import { useSessions } from '../sessions/store';
 import { ChatIcon } from './chat-icons';
 import { SessionSettings } from './SessionSettings';
+import { dayOf, fullTimeOf, num } from './format';
 
 export function ChatHeader({ session, agentName }: { session: Session; agentName: string }) {
   return (
@@ -16,10 +16,10 @@ export function ChatHeader({ session, agentName }: { session: Session; agentName
           <span>{agentName}</span>
           <span aria-hidden="true">·</span>
           <span>
-            {session.messageCount.toLocaleString()} {session.messageCount === 1 ? 'message' : 'messages'}
+            {num(session.messageCount)} {session.messageCount === 1 ? 'message' : 'messages'}
           </span>
           <span aria-hidden="true">·</span>
-          <span title={fullTime(session.createdAt)}>started {new Date(session.createdAt).toLocaleDateString()}</span>
+          <span title={fullTimeOf(session.createdAt)}>started {dayOf(session.createdAt)}</span>
           {session.workspace ? (
             <span className="chat-workspace mono" data-testid="chat-workspace" title={`Workspace: ${session.workspace}`}>
               <ChatIcon name="folder" size={13} />

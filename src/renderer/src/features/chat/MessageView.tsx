@@ -2,21 +2,17 @@
 // streamed, the "thinking" dots, or a command's note.
 import { memo } from 'react';
 import type { Message } from '../../../../shared/domain';
-import { fullTime } from '../../lib/time';
 import { initials } from '../../lib/initials';
 import { ChatIcon } from './chat-icons';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
 import { isErrorMarker, type ToolView } from './rows';
 import type { CommandNote, LiveDraft } from './store';
+import { clock, fullTimeOf, num } from './format';
 import { ToolCalls } from './ToolCalls';
 
 /** What the engine writes on a reply the person stopped: shown as a quiet tag, not as a failure. */
 const STOPPED = 'Stopped';
-
-function clock(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-}
 
 function Author({ name, at }: { name: string; at?: string }) {
   return (
@@ -26,7 +22,7 @@ function Author({ name, at }: { name: string; at?: string }) {
       </span>
       <span className="msg-author">{name}</span>
       {at ? (
-        <time className="msg-time" dateTime={at} title={fullTime(at)}>
+        <time className="msg-time" dateTime={at} title={fullTimeOf(at)}>
           {clock(at)}
         </time>
       ) : null}
@@ -57,7 +53,7 @@ export const MessageView = memo(function MessageView(props: {
       <article className={`msg msg-user${highlighted ? ' is-highlighted' : ''}`} {...common}>
         <div className="msg-bubble message-content selectable">{m.content}</div>
         <div className="msg-actions">
-          <time className="msg-time" dateTime={m.createdAt} title={fullTime(m.createdAt)}>
+          <time className="msg-time" dateTime={m.createdAt} title={fullTimeOf(m.createdAt)}>
             {clock(m.createdAt)}
           </time>
           <CopyButton text={() => m.content} label="Copy message" />
@@ -126,7 +122,7 @@ export const MessageView = memo(function MessageView(props: {
             ) : null}
             {m.usage ? (
               <span className="msg-usage" title="Tokens in / out">
-                {m.usage.input.toLocaleString()} → {m.usage.output.toLocaleString()} tokens
+                {num(m.usage.input)} → {num(m.usage.output)} tokens
               </span>
             ) : null}
           </div>

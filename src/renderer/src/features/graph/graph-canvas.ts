@@ -1,8 +1,7 @@
 // The Cytoscape view, driven imperatively: the pane hands it the model and positions once per load, then
 // only diffs — which elements the moment hides, which are faded by a search or selection — inside one
 // cy.batch each, touching only the elements whose state changed. React never renders the graph.
-import cytoscape, { type Core, type ElementDefinition, type NodeSingular } from 'cytoscape';
-import type { GraphEdge } from '../../../../shared/domain';
+import cytoscape, { type Core, type EdgeSingular, type ElementDefinition, type NodeSingular } from 'cytoscape';
 import type { GraphModel, Visibility } from './model';
 import { relationLabel } from './model';
 import { measure, type Positions, type Selection } from './store';
@@ -14,11 +13,7 @@ const LARGE_ELEMENTS = 2500;
 const MAX_LABELS = 400;
 /** Labels follow the viewport once it has been still this long. */
 const LABEL_DELAY_MS = 90;
-/**
- * A large graph's nodes are drawn first and its edges follow in chunks of this many, a frame apart:
- * the first frame (and the first click) does not wait for 10,000 edges.
- */
-const EDGE_CHUNK = 3500;
+
 
 /**
  * `?graphHook` in the page address exposes the Cytoscape instance as `window.__monadGraph`, so e2e
@@ -61,8 +56,6 @@ export class GraphCanvas {
   private positions: Positions | null = null;
   private labelled = new Set<string>();
   private labelTimer: number | undefined;
-  private pendingEdges: GraphEdge[] = [];
-  private edgeTimer: number | undefined;
 
   constructor(
     private readonly container: HTMLElement,
@@ -102,6 +95,11 @@ export class GraphCanvas {
     }
     for (const e of model.edges) {
       const state: EdgeState = !visible || visible.current.has(e.id) ? 'current' : visible.ended.has(e.id) ? 'ended' : 'gone';
+      elements.push({
+        group: 'edges',
+        data: { id: edgeKey(e.id), source: nodeKey(e.src), target: nodeKey(e.dst), label: relationLabel(e.relation), prov: e.provClass },
+        classes: state === 'current' ? undefined : state,
+      });
       this.edgeState.set(e.id, state);
     }
     this.visible = visible;
@@ -127,11 +125,24 @@ export class GraphCanvas {
     });
     this.cy = cy;
     cy.batch(() => cy.add(elements));
-    this.pendingEdges = [...model.edges];
-    if (this.large) this.streamEdges(performance.now());
-    else this.addEdges(this.pendingEdges.splice(0));
     cy.on('tap', 'node', (e) => this.handlers.onSelect({ kind: 'node', id: Number((e.target as NodeSingular).id().slice(1)) }));
-    cy.on('tap', 'edge', (e) => this.handlers.onSelect({ kind: 'edge', id: Number(e.target.id().slice(1)) }));
+    cy.on('tap', 'edge', (e) => {
+      // Zoomed out, an edge's hit area (a few screen pixels either side) is wider than the small node
+      // it starts in, so a click on a node can land on one of its edges: the node wins then.
+      const edge = e.target as EdgeSingular;
+      const slop = 3 / cy.zoom();
+      const hit = edge.connectedNodes().filter((n) => {
+        const p = n.position();
+        return Math.hypot(p.x - e.position.x, p.y - e.position.y) <= Number(n.data('size')) / 2 + slop;
+      });
+      if (hit.nonempty()) {
+        edge.unselect();
+        hit[0].select();
+        this.handlers.onSelect({ kind: 'node', id: Number(hit[0].id().slice(1)) });
+        return;
+      }
+      this.handlers.onSelect({ kind: 'edge', id: Number(edge.id().slice(1)) });
+    });
     cy.on('tap', (e) => {
       if (e.target === cy) this.handlers.onSelect(null);
     });
@@ -272,38 +283,6 @@ export class GraphCanvas {
     }
   }
 
-  /** Adds edges with the classes their current state calls for (the moment, search, selection). */
-  private addEdges(edges: GraphEdge[]): void {
-    const cy = this.cy;
-    if (!cy) return;
-    const sel = this.selection;
-    const defs: ElementDefinition[] = edges.map((e) => {
-      const key = edgeKey(e.id);
-      const state = this.edgeState.get(e.id) ?? 'current';
-      const classes = [state === 'current' ? '' : state, this.faded.has(key) ? 'faded' : '', this.emph.has(key) ? 'emph' : ''].filter(Boolean).join(' ');
-      return {
-        group: 'edges',
-        data: { id: key, source: nodeKey(e.src), target: nodeKey(e.dst), label: relationLabel(e.relation), prov: e.provClass },
-        classes: classes || undefined,
-        selected: sel?.kind === 'edge' && sel.id === e.id,
-      };
-    });
-    cy.batch(() => cy.add(defs));
-    if (!this.pendingEdges.length) this.container.dataset.edges = 'done';
-  }
-
-  /** One chunk per frame, after that frame has painted. */
-  private streamEdges(start: number): void {
-    requestAnimationFrame(() => {
-      this.edgeTimer = window.setTimeout(() => {
-        if (!this.cy) return;
-        this.addEdges(this.pendingEdges.splice(0, EDGE_CHUNK));
-        if (this.pendingEdges.length) this.streamEdges(start);
-        else measure('edges', start);
-      }, 0);
-    });
-  }
-
   /**
    * Large graphs: labels only when zoomed in enough to read them, and only on the nodes in view (the
    * best-connected first) — measuring and drawing 5,000 labels nobody can read is what makes big
@@ -348,9 +327,6 @@ export class GraphCanvas {
 
   private destroyCy(): void {
     window.clearTimeout(this.labelTimer);
-    window.clearTimeout(this.edgeTimer);
-    this.pendingEdges = [];
-    delete this.container.dataset.edges;
     if (!this.cy) return;
     this.cy.destroy();
     this.cy = null;
