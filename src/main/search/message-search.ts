@@ -12,9 +12,9 @@ import {
   estimateDf,
   hasTimeExpression,
   idf,
+  neighbourScore,
   queryWeight,
   scoreText,
-  neighbourScore,
   type RankParams,
   type TermStat,
 } from './rank';
@@ -70,7 +70,7 @@ export class MessageSearch {
         df = estimateDf(rowids.length, seqOf(rowids[0]), seqOf(rowids[rowids.length - 1]), maxSeq);
       }
       if (df === 0) return;
-      const stat = { stem: term.stem, idf: idf(docs, df), weight: queryWeight(term.count) };
+      const stat = { stem: term.stem, idf: idf(docs, Math.min(df, docs)), weight: queryWeight(term.count) };
       terms.push(stat);
       weightByBit[bit] = stat.idf * stat.weight;
       lists.push(rowids);

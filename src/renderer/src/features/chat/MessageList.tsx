@@ -4,6 +4,7 @@
 // when older pages are added above (they load by themselves as the top comes near).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Message } from '../../../../shared/domain';
 import { Icon } from '../../app/icons';
 import { LiveView, MessageView, NoteView, ThinkingView } from './MessageView';
 import { buildRows, estimateRowHeight, rowIndexOf, type Row } from './rows';
@@ -23,13 +24,15 @@ const HISTORY_TOP_PX = 52;
 const HIGHLIGHT_MS = 3500;
 
 const NO_NOTES: CommandNote[] = [];
+const NO_MESSAGES: Message[] = [];
 
 export function MessageList({ sessionId, agentName }: { sessionId: string; agentName: string }) {
-  const messages = useChat((s) => s.messages);
+  // Right after a switch the store may still hold the previous session until `open` runs: show nothing.
+  const messages = useChat((s) => (s.sessionId === sessionId ? s.messages : NO_MESSAGES));
   const notes = useChat((s) => s.notes[sessionId] ?? NO_NOTES);
   const live = useChat((s) => s.live[sessionId]);
-  const loading = useChat((s) => s.loading);
-  const nextCursor = useChat((s) => s.nextCursor);
+  const loading = useChat((s) => s.sessionId !== sessionId || s.loading);
+  const nextCursor = useChat((s) => (s.sessionId === sessionId ? s.nextCursor : null));
   const loadingOlder = useChat((s) => s.loadingOlder);
   const focus = useChat((s) => s.focus);
   const rows = useMemo(() => buildRows(messages, notes, live), [messages, notes, live]);

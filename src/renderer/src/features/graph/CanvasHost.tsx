@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { GraphCanvas } from './graph-canvas';
 import { GraphIcon } from './graph-icons';
+import { LEGEND_INSET } from './Legend';
 import { useGraph } from './store';
 
 type GraphSnapshotState = ReturnType<typeof useGraph.getState>;
@@ -15,10 +16,8 @@ export function CanvasHost() {
     const container = containerRef.current!;
     const canvas = new GraphCanvas(container, {
       onSelect: (selection) => useGraph.getState().select(selection),
-      leftInset: () => {
-        const legend = container.parentElement?.querySelector<HTMLElement>('.graph-legend');
-        return legend ? legend.offsetLeft + legend.offsetWidth : 0;
-      },
+      // The legend may not be in the DOM yet when a graph is first drawn (React renders it after).
+      leftInset: () => (useGraph.getState().legendOpen ? LEGEND_INSET : 0),
     });
     canvasRef.current = canvas;
 

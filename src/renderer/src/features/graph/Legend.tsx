@@ -1,5 +1,4 @@
 // What the colours, sizes and line styles mean. Collapsible; it floats over the canvas's corner.
-import { useState } from 'react';
 import type { ProvClass } from '../../../../shared/domain';
 import { GraphIcon } from './graph-icons';
 import { OTHER_COLOR, PROV_SHORT } from './model';
@@ -10,10 +9,14 @@ import { useIsDark } from './use-dark';
 /** Beyond this many types the rest are summed up as "other". */
 const MAX_TYPES = 10;
 
+/** The open legend's footprint from the canvas's left edge (graph.css: left 14px, width 180px), which fitting keeps clear. */
+export const LEGEND_INSET = 14 + 180;
+
 export function Legend() {
   const types = useGraph((s) => s.model?.types);
   const ready = useGraph((s) => s.status === 'ready');
-  const [open, setOpen] = useState(true);
+  const open = useGraph((s) => s.legendOpen);
+  const setOpen = useGraph.getState().setLegendOpen;
   const dark = useIsDark();
   if (!ready || !types) return null;
 

@@ -87,7 +87,7 @@ export class GraphCanvas {
       const shown = visible ? visible.nodes.has(n.id) : true;
       elements.push({
         group: 'nodes',
-        data: { id: nodeKey(n.id), label: shortLabel(n.name), color: model.colorOf(n.type), size: nodeSize(n.degree, maxDegree) },
+        data: { id: nodeKey(n.id), label: shortLabel(n.name), color: model.colorOf(n.type), size: nodeSize(n.degree, maxDegree), z: Math.min(n.degree, 999) },
         position: { x: p.x, y: p.y },
         classes: shown ? undefined : 'gone',
       });
@@ -131,14 +131,21 @@ export class GraphCanvas {
       // it starts in, so a click on a node can land on one of its edges: the node wins then.
       const edge = e.target as EdgeSingular;
       const slop = 3 / cy.zoom();
-      const hit = edge.connectedNodes().filter((n) => {
+      let node: NodeSingular | null = null;
+      let best = Infinity;
+      edge.connectedNodes().forEach((n) => {
         const p = n.position();
-        return Math.hypot(p.x - e.position.x, p.y - e.position.y) <= Number(n.data('size')) / 2 + slop;
+        const gap = Math.hypot(p.x - e.position.x, p.y - e.position.y) - Number(n.data('size')) / 2;
+        if (gap <= slop && gap < best) {
+          best = gap;
+          node = n;
+        }
       });
-      if (hit.nonempty()) {
+      if (node) {
+        const picked: NodeSingular = node;
         edge.unselect();
-        hit[0].select();
-        this.handlers.onSelect({ kind: 'node', id: Number(hit[0].id().slice(1)) });
+        picked.select();
+        this.handlers.onSelect({ kind: 'node', id: Number(picked.id().slice(1)) });
         return;
       }
       this.handlers.onSelect({ kind: 'edge', id: Number(edge.id().slice(1)) });

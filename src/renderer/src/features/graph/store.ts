@@ -46,7 +46,9 @@ interface GraphState {
   focusSeq: number;
   nodeDetail: Detail<GraphNodeDetail> | null;
   edgeDetail: Detail<GraphEdgeDetail> | null;
+  legendOpen: boolean;
 
+  setLegendOpen(open: boolean): void;
   loadScopes(): Promise<void>;
   /** Show the selected agent's scope, unless it is already the one the tab was following. */
   followAgent(agentId: string): void;
@@ -79,11 +81,11 @@ let layoutAbort: AbortController | null = null;
  * positions are mostly known (a reload) only needs to settle the newcomers.
  */
 function layoutOptions(n: number, warm: boolean): LayoutOptions {
-  const spacing = n <= 300 ? { linkDistance: 110, charge: -320 } : n <= 1500 ? { linkDistance: 70, charge: -150 } : { linkDistance: 50, charge: -80 };
+  const spacing = n <= 300 ? { linkDistance: 110, charge: -320 } : n <= 1500 ? { linkDistance: 60, charge: -110 } : { linkDistance: 30, charge: -35 };
   const large = n > 1500;
   const theta = large ? 1.3 : 0.9;
   if (warm) return { ...spacing, theta, iterations: large ? 40 : 80, alpha: 0.25, budgetMs: 600 };
-  return { ...spacing, theta, iterations: large ? 120 : 300, budgetMs: large ? 1500 : 2500 };
+  return { ...spacing, theta, iterations: large ? 100 : 300, budgetMs: large ? 1200 : 2500 };
 }
 
 async function computeLayout(model: GraphModel, scope: string, signal: AbortSignal): Promise<Positions | null> {
@@ -197,6 +199,11 @@ export const useGraph = create<GraphState>((set, get) => {
     focusSeq: 0,
     nodeDetail: null,
     edgeDetail: null,
+    legendOpen: true,
+
+    setLegendOpen(legendOpen) {
+      set({ legendOpen });
+    },
 
     async loadScopes() {
       const scopes = await attempt(() => invoke('graph.scopes'));

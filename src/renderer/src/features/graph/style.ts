@@ -75,6 +75,8 @@ export function buildStyle(t: CanvasTheme, large: boolean): StylesheetJson {
         width: 'data(size)',
         height: 'data(size)',
         'background-color': 'data(color)',
+        // Better-connected nodes are drawn (and clicked) on top of the leaves around them.
+        'z-index': 'data(z)',
         ...(large ? {} : { 'border-width': 1.5, 'border-color': t.bg, ...nodeLabel }),
       },
     },
@@ -82,7 +84,7 @@ export function buildStyle(t: CanvasTheme, large: boolean): StylesheetJson {
     {
       selector: 'edge',
       style: large
-        ? { width: 0.8, 'line-color': prov.user, 'curve-style': 'haystack', 'haystack-radius': 0, opacity: 0.4 }
+        ? { width: 1.2, 'line-color': prov.user, 'curve-style': 'haystack', 'haystack-radius': 0, opacity: 0.45 }
         : { width: 1.4, 'line-color': prov.user, 'curve-style': 'bezier', 'target-arrow-shape': 'triangle', 'target-arrow-color': prov.user, 'arrow-scale': 0.75, opacity: 0.75 },
     },
     { selector: 'edge[prov = "assistant"]', style: { 'line-color': prov.assistant, 'target-arrow-color': prov.assistant } },
@@ -95,12 +97,12 @@ export function buildStyle(t: CanvasTheme, large: boolean): StylesheetJson {
     { selector: 'node.faded', style: { opacity: t.dark ? 0.22 : 0.2, 'text-opacity': 0 } },
     { selector: 'edge.faded', style: { opacity: 0.06 } },
     // The neighbourhood of the selection and search matches: labels at any zoom, edges named.
-    { selector: 'node.emph', style: { 'min-zoomed-font-size': 0, 'font-weight': 600, 'z-index': 10 } },
+    { selector: 'node.emph', style: { 'min-zoomed-font-size': 0, 'font-weight': 600, 'z-index': 1000 } },
     { selector: 'edge.emph, edge:selected', style: edgeLabel },
     { selector: 'edge.emph', style: { width: 2.2, opacity: 1, 'z-index': 9 } },
     { selector: 'edge.emph.ended', style: { opacity: 0.7 } },
     { selector: 'node.match', style: { 'border-width': 3, 'border-color': t.accent } },
-    { selector: 'node:selected', style: { 'border-width': 4, 'border-color': t.accent, 'z-index': 20 } },
+    { selector: 'node:selected', style: { 'border-width': 4, 'border-color': t.accent, 'z-index': 1001 } },
     {
       selector: 'edge:selected',
       style: { width: 3.5, 'line-color': t.accent, 'target-arrow-color': t.accent, opacity: 1, 'z-index': 20, color: t.text },
