@@ -109,7 +109,7 @@ export class MessageSearch {
 
     // The neighbourhoods of the best are looked up; neighbours can enter the results on their
     // neighbours' strength.
-    const expanded = new Set([...own.entries()].sort((a, b) => b[1] - a[1]).slice(0, p.expand).map(([seq]) => seq));
+    const expanded = new Set([...own.entries()].sort((a, b) => b[1] - a[1]).slice(0, Math.max(p.expand, opts.k)).map(([seq]) => seq));
     const around: number[] = [];
     for (const seq of expanded) for (let d = -NEIGHBOUR_REACH; d <= NEIGHBOUR_REACH; d++) if (d && !place.has(seq + d)) around.push(seq + d);
     for (const [seq, sessionId] of this.index.places(around)) if (visible(sessionId)) place.set(seq, sessionId);
