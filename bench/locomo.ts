@@ -194,7 +194,8 @@ function printTable(r: LocomoResult): void {
 }
 
 function printSynthetic(r: SyntheticResult): void {
-  console.log(`synthetic: ${r.messages} messages (${r.agents} agents, ${r.sessions} sessions) built in ${(r.buildMs / 1000).toFixed(1)} s`);
+  const built = r.buildMs ? `built in ${(r.buildMs / 1000).toFixed(1)} s` : 'reused';
+  console.log(`synthetic: ${r.messages} messages (${r.agents} agents, ${r.sessions} sessions) ${built}`);
   console.log(`latency    p50 ${r.latencyMs.p50} ms   p95 ${r.latencyMs.p95} ms   max ${r.latencyMs.max} ms over ${r.queries} queries (target p95 < 20 ms)`);
   console.log(`cpu time   p50 ${r.cpuMs.p50} ms   p95 ${r.cpuMs.p95} ms   (load average now ${loadavg()[0].toFixed(1)})`);
 }
