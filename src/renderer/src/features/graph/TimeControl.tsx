@@ -10,8 +10,10 @@ export function TimeControl() {
   const includeEnded = useGraph((s) => s.includeEnded);
   const shownNodes = useGraph((s) => s.visible?.nodes.size ?? 0);
   const shownEdges = useGraph((s) => (s.visible ? s.visible.current.size + s.visible.ended.size : 0));
-  const ready = useGraph((s) => s.status === 'ready');
-  if (!ready || !changes) return null;
+  const status = useGraph((s) => s.status);
+  // The bar keeps its place while a graph loads, so the canvas does not change size (and move) when it is drawn.
+  if (status === 'loading' || status === 'layout' || (status === 'ready' && !changes)) return <div className="graph-time" aria-hidden="true" />;
+  if (status !== 'ready' || !changes) return null;
 
   const last = changes.length; // the slider's final stop is "now"
   let index = last;

@@ -14,7 +14,6 @@ const MAX_LABELS = 400;
 /** Labels follow the viewport once it has been still this long. */
 const LABEL_DELAY_MS = 90;
 
-
 /**
  * `?graphHook` in the page address exposes the Cytoscape instance as `window.__monadGraph`, so e2e
  * tests and the benchmark can find where a node is drawn. Never set in normal use.
@@ -54,6 +53,7 @@ export class GraphCanvas {
   private readonly themeObserver: MutationObserver;
   private size = { w: 0, h: 0 };
   private positions: Positions | null = null;
+  private readonly sizes = new Map<number, number>();
   private labelled = new Set<string>();
   private labelTimer: number | undefined;
 
@@ -82,12 +82,15 @@ export class GraphCanvas {
     let maxDegree = 0;
     for (const n of model.nodes) maxDegree = Math.max(maxDegree, n.degree);
     const elements: ElementDefinition[] = [];
+    this.sizes.clear();
     for (const n of model.nodes) {
       const p = positions.get(n.id) ?? { x: 0, y: 0 };
       const shown = visible ? visible.nodes.has(n.id) : true;
+      const size = nodeSize(n.degree, maxDegree);
+      this.sizes.set(n.id, size);
       elements.push({
         group: 'nodes',
-        data: { id: nodeKey(n.id), label: shortLabel(n.name), color: model.colorOf(n.type), size: nodeSize(n.degree, maxDegree), z: Math.min(n.degree, 999) },
+        data: { id: nodeKey(n.id), label: shortLabel(n.name), color: model.colorOf(n.type), size, z: Math.min(n.degree, 999) },
         position: { x: p.x, y: p.y },
         classes: shown ? undefined : 'gone',
       });
@@ -127,28 +130,16 @@ export class GraphCanvas {
     cy.batch(() => cy.add(elements));
     cy.on('tap', 'node', (e) => this.handlers.onSelect({ kind: 'node', id: Number((e.target as NodeSingular).id().slice(1)) }));
     cy.on('tap', 'edge', (e) => {
-      // Zoomed out, an edge's hit area (a few screen pixels either side) is wider than the small node
-      // it starts in, so a click on a node can land on one of its edges: the node wins then.
-      const edge = e.target as EdgeSingular;
-      const slop = 3 / cy.zoom();
-      let node: NodeSingular | null = null;
-      let best = Infinity;
-      edge.connectedNodes().forEach((n) => {
-        const p = n.position();
-        const gap = Math.hypot(p.x - e.position.x, p.y - e.position.y) - Number(n.data('size')) / 2;
-        if (gap <= slop && gap < best) {
-          best = gap;
-          node = n;
-        }
-      });
-      if (node) {
-        const picked: NodeSingular = node;
-        edge.unselect();
-        picked.select();
-        this.handlers.onSelect({ kind: 'node', id: Number(picked.id().slice(1)) });
+      const node = this.nodeAt(e.position, 3 / cy.zoom());
+      if (node !== null) {
+        // Zoomed out, an edge's hit area (a few screen pixels either side) is wider than the small
+        // node under the pointer: a click meant for the node lands on one of the edges around it.
+        (e.target as EdgeSingular).unselect();
+        cy.getElementById(nodeKey(node)).select();
+        this.handlers.onSelect({ kind: 'node', id: node });
         return;
       }
-      this.handlers.onSelect({ kind: 'edge', id: Number(edge.id().slice(1)) });
+      this.handlers.onSelect({ kind: 'edge', id: Number(e.target.id().slice(1)) });
     });
     cy.on('tap', (e) => {
       if (e.target === cy) this.handlers.onSelect(null);
@@ -288,6 +279,21 @@ export class GraphCanvas {
       const pan = cy.pan();
       cy.pan({ x: pan.x + (after.w - before.w) / 2, y: pan.y + (after.h - before.h) / 2 });
     }
+  }
+
+  /** The shown node under a model position (within `slop`), the best-connected if several overlap. */
+  private nodeAt(at: { x: number; y: number }, slop: number): number | null {
+    const { model, positions, visible } = this;
+    if (!model || !positions) return null;
+    let best: { id: number; degree: number } | null = null;
+    for (const n of model.nodes) {
+      if (visible && !visible.nodes.has(n.id)) continue;
+      const p = positions.get(n.id);
+      const r = (this.sizes.get(n.id) ?? 0) / 2 + slop;
+      if (!p || Math.abs(p.x - at.x) > r || Math.abs(p.y - at.y) > r || Math.hypot(p.x - at.x, p.y - at.y) > r) continue;
+      if (!best || n.degree > best.degree) best = { id: n.id, degree: n.degree };
+    }
+    return best?.id ?? null;
   }
 
   /**

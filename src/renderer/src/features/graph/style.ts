@@ -75,8 +75,9 @@ export function buildStyle(t: CanvasTheme, large: boolean): StylesheetJson {
         width: 'data(size)',
         height: 'data(size)',
         'background-color': 'data(color)',
-        // Better-connected nodes are drawn (and clicked) on top of the leaves around them.
-        'z-index': 'data(z)',
+        // Better-connected nodes are drawn (and clicked) on top of the leaves around them. Cytoscape
+        // maps data() into z-index like any number; its typings only list plain numbers.
+        'z-index': 'data(z)' as unknown as number,
         ...(large ? {} : { 'border-width': 1.5, 'border-color': t.bg, ...nodeLabel }),
       },
     },
@@ -96,13 +97,14 @@ export function buildStyle(t: CanvasTheme, large: boolean): StylesheetJson {
     { selector: '.gone', style: { display: 'none' } },
     { selector: 'node.faded', style: { opacity: t.dark ? 0.22 : 0.2, 'text-opacity': 0 } },
     { selector: 'edge.faded', style: { opacity: 0.06 } },
-    // The neighbourhood of the selection and search matches: labels at any zoom, edges named.
-    { selector: 'node.emph', style: { 'min-zoomed-font-size': 0, 'font-weight': 600, 'z-index': 1000 } },
+    // The neighbourhood of the selection and search matches: labels from further out, edges named.
+    // Emphasised labels show from a smaller zoom than others, the selected node's at any zoom.
+    { selector: 'node.emph', style: { 'min-zoomed-font-size': 5, 'font-weight': 600, 'z-index': 1000 } },
     { selector: 'edge.emph, edge:selected', style: edgeLabel },
     { selector: 'edge.emph', style: { width: 2.2, opacity: 1, 'z-index': 9 } },
     { selector: 'edge.emph.ended', style: { opacity: 0.7 } },
     { selector: 'node.match', style: { 'border-width': 3, 'border-color': t.accent } },
-    { selector: 'node:selected', style: { 'border-width': 4, 'border-color': t.accent, 'z-index': 1001 } },
+    { selector: 'node:selected', style: { 'border-width': 4, 'border-color': t.accent, 'z-index': 1001, 'min-zoomed-font-size': 0 } },
     {
       selector: 'edge:selected',
       style: { width: 3.5, 'line-color': t.accent, 'target-arrow-color': t.accent, opacity: 1, 'z-index': 20, color: t.text },
