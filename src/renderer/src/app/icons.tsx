@@ -24,6 +24,11 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, size = 16, className }: { name: IconName; size?: number; className?: string }) {
+  return <StrokeIcon d={PATHS[name]} size={size} className={className} />;
+}
+
+/** The one way icons are drawn; features with their own path sets (chat, facts, graph, laws) use it too. */
+export function StrokeIcon({ d, size = 16, className }: { d: string; size?: number; className?: string }) {
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}
@@ -38,7 +43,7 @@ export function Icon({ name, size = 16, className }: { name: IconName; size?: nu
       aria-hidden="true"
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
 }

@@ -1,4 +1,5 @@
 // Stroke icons the chat needs beyond the shell's set (same 24×24 grid, currentColor).
+import { StrokeIcon } from '../../app/icons';
 const PATHS = {
   copy: 'M9 9h10a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1V10a1 1 0 0 1 1-1zM5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1',
   check: 'M5 12.5l4.5 4.5L19 7.5',
@@ -18,21 +19,5 @@ const PATHS = {
 export type ChatIconName = keyof typeof PATHS;
 
 export function ChatIcon({ name, size = 16, className }: { name: ChatIconName; size?: number; className?: string }) {
-  return (
-    <svg
-      className={className ? `icon ${className}` : 'icon'}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={PATHS[name]} size={size} className={className} />;
 }

@@ -1,5 +1,6 @@
 // A few stroke icons the Memory tab needs beyond the shell's set (same 24×24 grid, same stroke), kept
 // here so app/icons.tsx stays the shell's.
+import { StrokeIcon } from '../../app/icons';
 const PATHS = {
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
   undo: 'M9 14L4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11',
@@ -15,21 +16,5 @@ const PATHS = {
 export type GlyphName = keyof typeof PATHS;
 
 export function Glyph({ name, size = 16, className }: { name: GlyphName; size?: number; className?: string }) {
-  return (
-    <svg
-      className={className ? `icon ${className}` : 'icon'}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={PATHS[name]} size={size} className={className} />;
 }

@@ -1,4 +1,5 @@
 // Stroke icons the Graph tab needs beyond the shell's set (same 24×24 grid, currentColor).
+import { StrokeIcon } from '../../app/icons';
 const PATHS = {
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
   up: 'M6 15l6-6 6 6',
@@ -17,21 +18,5 @@ const PATHS = {
 export type GraphIconName = keyof typeof PATHS;
 
 export function GraphIcon({ name, size = 16, className }: { name: GraphIconName; size?: number; className?: string }) {
-  return (
-    <svg
-      className={className ? `icon ${className}` : 'icon'}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={PATHS[name]} size={size} className={className} />;
 }

@@ -1,5 +1,6 @@
 // Stroke icons the Laws tab and Settings → Memory need beyond the shell's set (same 24×24 grid and
 // stroke as app/icons.tsx), plus the small spinner both use while the engine works.
+import { StrokeIcon } from '../../app/icons';
 const PATHS = {
   refresh: 'M20 11a8 8 0 0 0-14.7-4.3L4 8M4 4v4h4M4 13a8 8 0 0 0 14.7 4.3L20 16M20 20v-4h-4',
   shield: 'M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM9 12l2 2 4-4',
@@ -16,23 +17,7 @@ const PATHS = {
 export type GlyphName = keyof typeof PATHS;
 
 export function Glyph({ name, size = 16, className }: { name: GlyphName; size?: number; className?: string }) {
-  return (
-    <svg
-      className={className ? `icon ${className}` : 'icon'}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={PATHS[name]} size={size} className={className} />;
 }
 
 export function Spinner({ size = 14, label }: { size?: number; label?: string }) {
