@@ -63,6 +63,35 @@ describe('MemoryDir', () => {
     expect(readFileSync(join(m.dir, 'index.md'), 'utf8')).toContain('| global | global.md | 0 |');
   });
 
+  it('appending a recorded fact to the bytes it last wrote gives exactly the file a full render gives', () => {
+    const m = dir();
+    const scope = 'agent:default';
+    const texts = ['User prefers metric units.', 'Ação: o utilizador gosta de café ☕', 'User lives in Porto', 'Line with # and --- inside'];
+    for (const t of texts) m.record(scope, t);
+    const b = m.read(scope).facts[2];
+    m.update(scope, b.id, 'User lives in Lisbon'); // not an append: the cached bytes must be rebuilt
+    m.record(scope, 'User has a ginger cat called Miso');
+    const file = readFileSync(m.pathOf(scope), 'utf8');
+    const facts = m.read(scope).facts;
+    const updated = /updated: (.*)\n/.exec(file)![1];
+    expect(file).toBe(renderFactFile(scope, facts, updated));
+    expect(parseFactFile(scope, file).facts.map((f) => f.text)).toEqual([texts[0], texts[1], 'User lives in Lisbon', texts[3], 'User has a ginger cat called Miso']);
+  });
+
+  it('a record after someone else changed the file keeps their change (no stale cached bytes)', () => {
+    const m = dir();
+    const scope = 'global';
+    m.record(scope, 'User is called Rui');
+    // Another process (or a person in an editor) rewrites the file between two of our writes.
+    const other = new MemoryDir(m.dir);
+    other.record(scope, 'User works in Lisbon');
+    writeFileSync(m.pathOf(scope), `${readFileSync(m.pathOf(scope), 'utf8')}- Added by hand in an editor\n`);
+    m.record(scope, 'User plays the guitar');
+    const texts = parseFactFile(scope, readFileSync(m.pathOf(scope), 'utf8')).facts.map((f) => f.text);
+    expect(texts).toEqual(['User is called Rui', 'User works in Lisbon', 'Added by hand in an editor', 'User plays the guitar']);
+    expect(readFileSync(m.pathOf(scope), 'utf8')).toContain('count: 4\n');
+  });
+
   it('redacts secrets and rejects injection on every write path', () => {
     const m = dir();
     const r = m.record('global', 'User API key is sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH');

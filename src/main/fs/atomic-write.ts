@@ -8,16 +8,19 @@ import { MonadError } from '../../shared/errors';
 
 const TEMP_MARK = '.monad-tmp-';
 
-export function writeFileAtomic(path: string, data: string | Buffer, opts: { mode?: number; durable?: boolean } = {}): void {
+/** `data` may be several buffers written one after another (a cached body behind a fresh header). */
+export function writeFileAtomic(path: string, data: string | Buffer | readonly Buffer[], opts: { mode?: number; durable?: boolean } = {}): void {
   const durable = opts.durable ?? true;
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
   let fd: number | null = null;
   try {
     fd = openSync(tmp, 'w', opts.mode ?? 0o644);
-    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    const parts = typeof data === 'string' ? [Buffer.from(data, 'utf8')] : Buffer.isBuffer(data) ? [data] : data;
+    for (const buf of parts) {
+      let off = 0;
+      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    }
     if (durable) fsyncSync(fd);
     closeSync(fd);
     fd = null;

@@ -1,7 +1,7 @@
 // A small cross-process lock beside a file (`<file>.lock`, created with O_EXCL). The desktop app, a
 // `monad serve` and a CLI command may share one home; without it two writers could each read, change
 // and rename, and one of their changes would be lost. Locks left by a dead process are taken over.
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { MonadError } from '../../shared/errors';
 
 /** A write holds the lock for milliseconds; waiting longer than this means something is wrong. */
@@ -40,7 +40,16 @@ export function withFileLock<T>(file: string, fn: () => T): T {
   try {
     return fn();
   } finally {
-    rmSync(lock, { force: true });
+    release(lock);
+  }
+}
+
+/** unlink alone: rmSync would stat the lock twice first, on every write of every file. */
+function release(lock: string): void {
+  try {
+    unlinkSync(lock);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
 }
 

@@ -23,12 +23,25 @@ export interface ParsedFactFile {
 }
 
 export function renderFactFile(scope: string, facts: Fact[], updated: string): string {
-  const lines = ['---', `scope: ${scope}`, `updated: ${updated}`, `count: ${facts.length}`, '---', '', `# Memory — ${scope}`, ''];
-  // Fact texts are single-line by construction (every write path and the parser apply toSingleLine),
-  // so rendering is a plain join — this runs on every write, over every fact of the scope. A leading
-  // `#`, `---` or `>` inside a fact stays text: only the first `- ` on a line is the bullet.
-  for (const f of facts) lines.push(`- ${f.text}`);
-  return `${lines.join('\n')}\n`;
+  return renderFactHeader(scope, facts.length, updated) + renderFactLines(facts);
+}
+
+/** Everything above the bullets: the frontmatter (system-stamped on every write) and the title. */
+export function renderFactHeader(scope: string, count: number, updated: string): string {
+  return `---\nscope: ${scope}\nupdated: ${updated}\ncount: ${count}\n---\n\n# Memory — ${scope}\n\n`;
+}
+
+/**
+ * The bullets, one `- ` line per fact, each ending in a newline. Fact texts are single-line by
+ * construction (every write path and the parser apply toSingleLine), so this is a plain join, and the
+ * bytes of n facts followed by one more are the bytes of the n facts plus one line: MemoryDir relies on
+ * that to append a recorded fact to the bytes it last wrote instead of re-rendering the whole scope.
+ * A leading `#`, `---` or `>` inside a fact stays text: only the first `- ` on a line is the bullet.
+ */
+export function renderFactLines(facts: readonly Fact[]): string {
+  let out = '';
+  for (const f of facts) out += `- ${f.text}\n`;
+  return out;
 }
 
 export function parseFactFile(scope: string, text: string): ParsedFactFile {
