@@ -1,5 +1,7 @@
 // Installing the qdrant binary: a local HTTP server plays the GitHub release page, serving an archive
-// and its checksum (good, corrupt, truncated, missing checksum). Nothing is ever left half-installed.
+// (good, corrupt, truncated, flaky). qdrant publishes no checksum file, so the installer checks the
+// archive against a known SHA-256 (pinned per target in release.ts) and never asks for a `.sha256`.
+// Nothing is ever left half-installed.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -10,15 +12,14 @@ import { deflateRawSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractFromZip } from '../../src/main/memory/qdrant/archive';
 import { InstallError, installedQdrant, installQdrant } from '../../src/main/memory/qdrant/install';
-import { parseChecksum, qdrantRelease, qdrantTarget } from '../../src/main/memory/qdrant/release';
+import { QDRANT_SHA256, QDRANT_VERSION, qdrantRelease, qdrantTarget } from '../../src/main/memory/qdrant/release';
 import { tempHome } from '../helpers/temp-home';
 
-type Behaviour = 'good' | 'corrupt' | 'truncated' | 'no-checksum' | 'flaky';
+type Behaviour = 'good' | 'corrupt' | 'truncated' | 'flaky';
 
 interface ReleaseServer {
   baseUrl: string;
   hits: string[];
-  close(): Promise<void>;
 }
 
 const servers: Server[] = [];
@@ -37,27 +38,16 @@ function buildArchive(dir: string): Buffer {
   return readFileSync(out);
 }
 
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** Serves the archive under .../v<version>/<asset>, like GitHub's release downloads; 404 for anything else. */
 async function releaseServer(archive: Buffer, asset: string, behaviour: Behaviour): Promise<ReleaseServer> {
-  const sum = createHash('sha256').update(archive).digest('hex');
   const hits: string[] = [];
   let archiveHits = 0;
   const server = createServer((req, res) => {
     const path = req.url ?? '';
     hits.push(path);
-    if (path.endsWith('.sha256')) {
-      if (behaviour === 'no-checksum') {
-        res.writeHead(404).end('Not Found');
-        return;
-      }
-      // The first spelling (without the archive extension) is what qdrant's release tooling publishes.
-      if (!path.endsWith(`${asset.replace(/\.tar\.gz$/, '')}.sha256`)) {
-        res.writeHead(404).end('Not Found');
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/plain' }).end(`${sum}  ${asset}\n`);
-      return;
-    }
-    if (path.endsWith(asset)) {
+    if (path.endsWith(`/${asset}`)) {
       archiveHits++;
       if (behaviour === 'corrupt') {
         const bad = Buffer.from(archive);
@@ -79,57 +69,90 @@ async function releaseServer(archive: Buffer, asset: string, behaviour: Behaviou
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}/qdrant/releases/download`, hits, close: () => new Promise((r) => server.close(() => r())) };
+  return { baseUrl: `http://127.0.0.1:${port}/qdrant/releases/download`, hits };
 }
 
-function setup(behaviour: Behaviour) {
+function setup() {
   const home = tempHome();
   const archive = buildArchive(home);
   const root = join(home, 'bin', 'qdrant');
-  return { home, root, archive, behaviour };
+  return { home, root, archive };
 }
 
-const linuxRelease = (baseUrl: string) => qdrantRelease({ baseUrl, platform: 'linux', arch: 'x64', glibc: true })!;
+const GNU_ASSET = 'qdrant-x86_64-unknown-linux-gnu.tar.gz';
+
+/** A Linux x64 release from the local server whose expected digest is that of the test archive. */
+const linuxRelease = (baseUrl: string, archive: Buffer) => qdrantRelease({ baseUrl, platform: 'linux', arch: 'x64', glibc: true, sha256: sha256(archive) })!;
 
 describe('qdrant release selection', () => {
-  it('maps every published OS/arch to its release asset, and refuses the rest', () => {
+  it('maps every published OS/arch to its release target, and refuses the rest', () => {
     expect(qdrantTarget('linux', 'x64', true)).toBe('x86_64-unknown-linux-gnu');
     expect(qdrantTarget('linux', 'x64', false)).toBe('x86_64-unknown-linux-musl');
+    // No aarch64 gnu build is published: ARM Linux always gets the static musl one.
     expect(qdrantTarget('linux', 'arm64', true)).toBe('aarch64-unknown-linux-musl');
     expect(qdrantTarget('darwin', 'arm64', false)).toBe('aarch64-apple-darwin');
     expect(qdrantTarget('darwin', 'x64', false)).toBe('x86_64-apple-darwin');
     expect(qdrantTarget('win32', 'x64', false)).toBe('x86_64-pc-windows-msvc');
     expect(qdrantTarget('win32', 'arm64', false)).toBeNull();
     expect(qdrantTarget('freebsd', 'x64', false)).toBeNull();
-    const win = qdrantRelease({ platform: 'win32', arch: 'x64', version: '1.2.3' })!;
-    expect(win.url).toBe('https://github.com/qdrant/qdrant/releases/download/v1.2.3/qdrant-x86_64-pc-windows-msvc.zip');
-    expect(win.binaryName).toBe('qdrant.exe');
-    expect(win.checksumUrls[0]).toBe('https://github.com/qdrant/qdrant/releases/download/v1.2.3/qdrant-x86_64-pc-windows-msvc.sha256');
+    expect(qdrantRelease({ platform: 'win32', arch: 'arm64' })).toBeNull();
   });
 
-  it('reads a checksum file with or without a file name', () => {
-    const hex = 'a'.repeat(64);
-    expect(parseChecksum(`${hex}  qdrant.tar.gz\n`)).toBe(hex);
-    expect(parseChecksum(hex.toUpperCase())).toBe(hex);
-    expect(parseChecksum('nothing here')).toBeNull();
+  it('names the assets as qdrant’s release workflow uploads them, each with its pinned SHA-256', () => {
+    const cases: [NodeJS.Platform, string, boolean, string][] = [
+      ['linux', 'x64', true, 'qdrant-x86_64-unknown-linux-gnu.tar.gz'],
+      ['linux', 'x64', false, 'qdrant-x86_64-unknown-linux-musl.tar.gz'],
+      ['linux', 'arm64', true, 'qdrant-aarch64-unknown-linux-musl.tar.gz'],
+      ['darwin', 'x64', false, 'qdrant-x86_64-apple-darwin.tar.gz'],
+      ['darwin', 'arm64', false, 'qdrant-aarch64-apple-darwin.tar.gz'],
+      ['win32', 'x64', false, 'qdrant-x86_64-pc-windows-msvc.zip'],
+    ];
+    for (const [platform, arch, glibc, asset] of cases) {
+      const r = qdrantRelease({ platform, arch, glibc })!;
+      expect(r.version).toBe(QDRANT_VERSION);
+      expect(r.asset).toBe(asset);
+      expect(r.url).toBe(`https://github.com/qdrant/qdrant/releases/download/v${QDRANT_VERSION}/${asset}`);
+      expect(r.format).toBe(platform === 'win32' ? 'zip' : 'tar.gz');
+      expect(r.binaryName).toBe(platform === 'win32' ? 'qdrant.exe' : 'qdrant');
+      expect(r.sha256).toBe(QDRANT_SHA256[r.target]);
+      expect(r.sha256).toMatch(/^[0-9a-f]{64}$/);
+    }
+    // One digest per published target, all different, and nothing pinned for a target qdrant does not build.
+    expect(Object.keys(QDRANT_SHA256).sort()).toEqual(cases.map(([p, a, g]) => qdrantTarget(p, a, g)).sort());
+    expect(new Set(Object.values(QDRANT_SHA256)).size).toBe(cases.length);
+    // The pin this was written against: 1.19.2, x86_64 glibc Linux.
+    expect(QDRANT_VERSION).toBe('1.19.2');
+    expect(QDRANT_SHA256['x86_64-unknown-linux-gnu']).toBe('34a788a09a4cb278b5c6d2af96d9a6db30c8c7e88ae3550455f7a4d425bb8d4b');
+  });
+
+  it('another version has no known digest unless one is given; a malformed digest is refused', () => {
+    const other = qdrantRelease({ platform: 'win32', arch: 'x64', version: '1.2.3' })!;
+    expect(other.url).toBe('https://github.com/qdrant/qdrant/releases/download/v1.2.3/qdrant-x86_64-pc-windows-msvc.zip');
+    expect(other.sha256).toBeNull();
+    const hex = 'AB'.repeat(32);
+    expect(qdrantRelease({ platform: 'linux', arch: 'x64', glibc: true, version: '1.2.3', sha256: ` ${hex} ` })!.sha256).toBe(hex.toLowerCase());
+    expect(() => qdrantRelease({ platform: 'linux', arch: 'x64', glibc: true, sha256: 'abc' })).toThrow(/not a SHA-256/);
   });
 });
 
 describe('qdrant download and install', () => {
-  it('good archive: downloads with progress, verifies the checksum, installs atomically, and is reused', async () => {
-    const t = setup('good');
-    const srv = await releaseServer(t.archive, 'qdrant-x86_64-unknown-linux-gnu.tar.gz', 'good');
-    const release = linuxRelease(srv.baseUrl);
+  it('good archive: downloads with progress, verifies the SHA-256, installs atomically, and is reused', async () => {
+    const t = setup();
+    const srv = await releaseServer(t.archive, GNU_ASSET, 'good');
+    const release = linuxRelease(srv.baseUrl, t.archive);
     const progress: { received: number; total: number | null }[] = [];
     const done = await installQdrant({ root: t.root, release, onProgress: (p) => progress.push(p), backoffMs: 1 });
     expect(done.binary).toBe(join(t.root, release.version, 'qdrant'));
     expect(readFileSync(done.binary, 'utf8')).toContain('fake qdrant');
     expect(statSync(done.binary).mode & 0o111).not.toBe(0);
-    expect(done.archiveSha256).toBe(createHash('sha256').update(t.archive).digest('hex'));
+    expect(done.archiveSha256).toBe(sha256(t.archive));
     expect(progress.at(-1)).toEqual({ received: t.archive.length, total: t.archive.length });
+    // One request, for the archive: no checksum file is asked for (qdrant publishes none).
+    expect(srv.hits).toEqual([`/qdrant/releases/download/v${QDRANT_VERSION}/${GNU_ASSET}`]);
     // Only the version directory remains: no temp directory, no archive, nothing else from the tarball.
     expect(readdirSync(t.root)).toEqual([release.version]);
     expect(readdirSync(join(t.root, release.version)).sort()).toEqual(['install.json', 'qdrant']);
+    expect(JSON.parse(readFileSync(join(t.root, release.version, 'install.json'), 'utf8'))).toMatchObject({ archiveSha256: sha256(t.archive), target: 'x86_64-unknown-linux-gnu' });
     expect(installedQdrant(t.root, release)?.binary).toBe(done.binary);
 
     const hitsBefore = srv.hits.length;
@@ -137,23 +160,37 @@ describe('qdrant download and install', () => {
     expect(srv.hits.length).toBe(hitsBefore); // already installed: no network at all
   });
 
-  it('corrupt archive: rejected on checksum, retried, and nothing is installed', async () => {
-    const t = setup('corrupt');
-    const srv = await releaseServer(t.archive, 'qdrant-x86_64-unknown-linux-gnu.tar.gz', 'corrupt');
-    const release = linuxRelease(srv.baseUrl);
+  it('the pinned digest is enforced: an archive that is not the real release is refused', async () => {
+    const t = setup();
+    const srv = await releaseServer(t.archive, GNU_ASSET, 'good');
+    // The real pinned release, pointed at a server that serves something else under its name.
+    const release = qdrantRelease({ baseUrl: srv.baseUrl, platform: 'linux', arch: 'x64', glibc: true })!;
+    expect(release.sha256).toBe(QDRANT_SHA256['x86_64-unknown-linux-gnu']);
+    const err = await installQdrant({ root: t.root, release, attempts: 1 }).catch((e) => e);
+    expect(err).toBeInstanceOf(InstallError);
+    expect(err.kind).toBe('checksum');
+    expect(err.message).toContain(`expected ${release.sha256!.slice(0, 12)}`);
+    expect(err.message).toContain(`got ${sha256(t.archive).slice(0, 12)}`);
+    expect(readdirSync(t.root)).toEqual([]);
+  });
+
+  it('corrupt archive: rejected on its SHA-256, retried, and nothing is installed', async () => {
+    const t = setup();
+    const srv = await releaseServer(t.archive, GNU_ASSET, 'corrupt');
+    const release = linuxRelease(srv.baseUrl, t.archive);
     const err = await installQdrant({ root: t.root, release, attempts: 3, backoffMs: 1 }).catch((e) => e);
     expect(err).toBeInstanceOf(InstallError);
     expect(err.kind).toBe('checksum');
-    expect(err.message).toMatch(/does not match its published checksum/);
+    expect(err.message).toMatch(/does not match its known SHA-256/);
     expect(srv.hits.filter((h) => h.endsWith('.tar.gz'))).toHaveLength(3);
     expect(readdirSync(t.root)).toEqual([]);
     expect(installedQdrant(t.root, release)).toBeNull();
   });
 
   it('truncated download: detected, retried, and nothing is left behind', async () => {
-    const t = setup('truncated');
-    const srv = await releaseServer(t.archive, 'qdrant-x86_64-unknown-linux-gnu.tar.gz', 'truncated');
-    const release = linuxRelease(srv.baseUrl);
+    const t = setup();
+    const srv = await releaseServer(t.archive, GNU_ASSET, 'truncated');
+    const release = linuxRelease(srv.baseUrl, t.archive);
     const err = await installQdrant({ root: t.root, release, attempts: 2, backoffMs: 1 }).catch((e) => e);
     expect(err).toBeInstanceOf(InstallError);
     expect(err.kind).toBe('truncated');
@@ -162,39 +199,53 @@ describe('qdrant download and install', () => {
   });
 
   it('a dropped connection is retried and the second attempt installs', async () => {
-    const t = setup('flaky');
-    const srv = await releaseServer(t.archive, 'qdrant-x86_64-unknown-linux-gnu.tar.gz', 'flaky');
-    const release = linuxRelease(srv.baseUrl);
+    const t = setup();
+    const srv = await releaseServer(t.archive, GNU_ASSET, 'flaky');
+    const release = linuxRelease(srv.baseUrl, t.archive);
     const done = await installQdrant({ root: t.root, release, attempts: 3, backoffMs: 1 });
     expect(existsSync(done.binary)).toBe(true);
     expect(srv.hits.filter((h) => h.endsWith('.tar.gz'))).toHaveLength(2);
     expect(readdirSync(t.root)).toEqual([release.version]);
   });
 
-  it('no published checksum: refuses to install an unverified binary, without retrying', async () => {
-    const t = setup('no-checksum');
-    const srv = await releaseServer(t.archive, 'qdrant-x86_64-unknown-linux-gnu.tar.gz', 'no-checksum');
-    const release = linuxRelease(srv.baseUrl);
+  it('a missing asset (404) is not retried', async () => {
+    const t = setup();
+    const srv = await releaseServer(t.archive, 'some-other-asset.tar.gz', 'good');
+    const release = linuxRelease(srv.baseUrl, t.archive);
     const err = await installQdrant({ root: t.root, release, attempts: 3, backoffMs: 1 }).catch((e) => e);
-    expect(err.kind).toBe('no-checksum');
-    expect(srv.hits.filter((h) => h.endsWith('.tar.gz'))).toHaveLength(0);
+    expect(err.kind).toBe('http');
+    expect(err.message).toMatch(/HTTP 404/);
+    expect(srv.hits).toHaveLength(1);
     expect(readdirSync(t.root)).toEqual([]);
   });
 
+  it('no known SHA-256: refuses to install an unverified binary, without downloading anything', async () => {
+    const t = setup();
+    const srv = await releaseServer(t.archive, GNU_ASSET, 'good');
+    const release = qdrantRelease({ baseUrl: srv.baseUrl, platform: 'linux', arch: 'x64', glibc: true, version: '9.9.9' })!;
+    expect(release.sha256).toBeNull();
+    const err = await installQdrant({ root: t.root, release, attempts: 3, backoffMs: 1 }).catch((e) => e);
+    expect(err).toBeInstanceOf(InstallError);
+    expect(err.kind).toBe('no-checksum');
+    expect(err.message).toMatch(/No known SHA-256 for qdrant 9\.9\.9 \(qdrant-x86_64-unknown-linux-gnu\.tar\.gz\).*publishes no checksum file/);
+    expect(srv.hits).toEqual([]);
+    expect(existsSync(t.root) ? readdirSync(t.root) : []).toEqual([]);
+  });
+
   it('an unreachable host fails as a network error', async () => {
-    const t = setup('good');
-    const release = linuxRelease('http://127.0.0.1:9/none');
+    const t = setup();
+    const release = linuxRelease('http://127.0.0.1:9/none', t.archive);
     const err = await installQdrant({ root: t.root, release, attempts: 1 }).catch((e) => e);
     expect(err.kind).toBe('network');
     expect(readdirSync(t.root)).toEqual([]);
   });
 
   it('sweeps a temp directory that a killed install left behind', async () => {
-    const t = setup('good');
+    const t = setup();
     mkdirSync(join(t.root, '.partial-1.0.0-dead'), { recursive: true });
     writeFileSync(join(t.root, '.partial-1.0.0-dead', 'qdrant-x.tar.gz'), 'half');
-    const srv = await releaseServer(t.archive, 'qdrant-x86_64-unknown-linux-gnu.tar.gz', 'good');
-    const release = linuxRelease(srv.baseUrl);
+    const srv = await releaseServer(t.archive, GNU_ASSET, 'good');
+    const release = linuxRelease(srv.baseUrl, t.archive);
     await installQdrant({ root: t.root, release });
     expect(readdirSync(t.root)).toEqual([release.version]);
   });

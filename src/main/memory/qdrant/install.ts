@@ -1,12 +1,13 @@
 // First-use install of the qdrant binary into bin/: download with progress, verify the SHA-256 against
-// the release's checksum file, extract, then move the finished directory into place with one rename.
+// the digest pinned for that release (qdrant publishes no checksum file: see release.ts), extract, then
+// move the finished directory into place with one rename.
 // A failed or partial download is retried and never left half-installed: everything happens in a
 // temp directory that is removed on failure, and `bin/qdrant/<version>/` exists only when complete.
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractFromTarGz, extractFromZip } from './archive';
-import { parseChecksum, type QdrantRelease } from './release';
+import type { QdrantRelease } from './release';
 
 export interface InstallProgress {
   received: number;
@@ -73,6 +74,8 @@ export function sweepPartialInstalls(root: string): void {
 export async function installQdrant(opts: InstallOptions): Promise<InstalledQdrant> {
   const existing = installedQdrant(opts.root, opts.release);
   if (existing) return existing;
+  // Known before any network: without a digest to compare against, nothing is downloaded at all.
+  if (!opts.release.sha256) throw noChecksum(opts.release);
   mkdirSync(opts.root, { recursive: true });
   sweepPartialInstalls(opts.root);
   const attempts = Math.max(1, opts.attempts ?? 3);
@@ -83,9 +86,9 @@ export async function installQdrant(opts: InstallOptions): Promise<InstalledQdra
       return await attemptInstall(opts);
     } catch (err) {
       last = err instanceof InstallError ? err : new InstallError('network', (err as Error).message);
-      // A missing asset or checksum will not appear on retry; everything else (a dropped connection,
+      // A missing asset will not appear on retry; everything else (a dropped connection,
       // a corrupt or short transfer) might.
-      if (last.kind === 'cancelled' || last.kind === 'no-checksum' || (last.kind === 'http' && /\b404\b/.test(last.message))) break;
+      if (last.kind === 'cancelled' || (last.kind === 'http' && /\b404\b/.test(last.message))) break;
       if (attempt < attempts) await sleep((opts.backoffMs ?? 1000) * 2 ** (attempt - 1), opts.signal);
     }
   }
@@ -98,11 +101,12 @@ async function attemptInstall(opts: InstallOptions): Promise<InstalledQdrant> {
   const tmp = join(root, `${TMP_PREFIX}${release.version}-${randomBytes(4).toString('hex')}`);
   mkdirSync(tmp, { recursive: true });
   try {
-    const expected = await fetchChecksum(doFetch, release, opts);
+    const expected = release.sha256;
+    if (!expected) throw noChecksum(release);
     const archive = join(tmp, release.asset);
     const actual = await download(doFetch, release.url, archive, opts);
     if (actual !== expected) {
-      throw new InstallError('checksum', `The qdrant download does not match its published checksum (expected ${expected.slice(0, 12)}…, got ${actual.slice(0, 12)}…)`);
+      throw new InstallError('checksum', `The qdrant download does not match its known SHA-256 (expected ${expected.slice(0, 12)}…, got ${actual.slice(0, 12)}…)`);
     }
     const binary = join(tmp, release.binaryName);
     try {
@@ -131,36 +135,11 @@ async function attemptInstall(opts: InstallOptions): Promise<InstalledQdrant> {
   }
 }
 
-async function fetchChecksum(doFetch: typeof fetch, release: QdrantRelease, opts: InstallOptions): Promise<string> {
-  let lastProblem = '';
-  for (const url of release.checksumUrls) {
-    const res = await request(doFetch, url, opts);
-    if (!res.ok) {
-      lastProblem = `HTTP ${res.status}`;
-      await res.body?.cancel().catch(() => {});
-      continue;
-    }
-    const sum = parseChecksum(await res.text());
-    if (sum) return sum;
-    lastProblem = 'no SHA-256 in the file';
-  }
-  throw new InstallError('no-checksum', `No published checksum for qdrant ${release.version} (${release.asset}): ${lastProblem}. Refusing to install an unverified binary.`);
-}
-
-async function request(doFetch: typeof fetch, url: string, opts: InstallOptions): Promise<Response> {
-  const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(new Error('timed out')), opts.idleTimeoutMs ?? 30_000);
-  const onAbort = () => ctrl.abort(new Error('cancelled'));
-  opts.signal?.addEventListener('abort', onAbort);
-  try {
-    return await doFetch(url, { signal: ctrl.signal, redirect: 'follow' });
-  } catch (err) {
-    if (opts.signal?.aborted) throw new InstallError('cancelled', 'The qdrant download was cancelled');
-    throw new InstallError('network', `Could not reach ${new URL(url).host}: ${causeOf(err)}`);
-  } finally {
-    clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onAbort);
-  }
+function noChecksum(release: QdrantRelease): InstallError {
+  return new InstallError(
+    'no-checksum',
+    `No known SHA-256 for qdrant ${release.version} (${release.asset}), and qdrant publishes no checksum file to check it against. Refusing to install an unverified binary.`,
+  );
 }
 
 /** Streams `url` into `dest`, hashing as it goes; returns the SHA-256. */
