@@ -105,7 +105,7 @@ export function Mem0Explorer() {
                         <dd>{fullTime(e.createdAt)}</dd>
                       </>
                     ) : null}
-                    {e.updatedAt ? (
+                    {e.updatedAt && e.updatedAt !== e.createdAt ? (
                       <>
                         <dt>updated</dt>
                         <dd>{fullTime(e.updatedAt)}</dd>
@@ -144,11 +144,14 @@ export function Mem0Explorer() {
   );
 }
 
+/** Ids (uuids, hashes) read better, and wrap less, in the monospace face. */
+const ID_LIKE = /^[0-9a-f][0-9a-f-]{15,}$/i;
+
 function MetaRow({ k, v }: { k: string; v: string }) {
   return (
     <>
       <dt>{k}</dt>
-      <dd className="selectable">{v}</dd>
+      <dd className={ID_LIKE.test(v) ? 'mono selectable' : 'selectable'}>{v}</dd>
     </>
   );
 }

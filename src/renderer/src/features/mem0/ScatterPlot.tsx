@@ -39,6 +39,7 @@ export function ScatterPlot({ projection, selectedId, hoverId, onHover, onSelect
     return projection.points.map((p) => ({ ...p, sx: W / 2 + (p.x - cx) * scale, sy: H / 2 - (p.y - cy) * scale }));
   }, [projection]);
   const hovered = placed.find((p) => p.id === hoverId) ?? null;
+  const selected = placed.find((p) => p.id === selectedId) ?? null;
 
   if (!placed.length) {
     return <div className="mem0-plot-empty">No memories to place yet.</div>;
@@ -50,6 +51,7 @@ export function ScatterPlot({ projection, selectedId, hoverId, onHover, onSelect
         <svg viewBox={`0 0 ${W} ${H}`} role="group" aria-label={`Map of ${placed.length} memories: nearby points are similar`}>
           <line className="mem0-axis" x1={PAD} y1={H / 2} x2={W - PAD} y2={H / 2} />
           <line className="mem0-axis" x1={W / 2} y1={PAD} x2={W / 2} y2={H - PAD} />
+          {selected ? <circle className="mem0-halo" data-testid="mem0-halo" cx={selected.sx} cy={selected.sy} r={13} /> : null}
           {placed.map((p) => {
             const active = p.id === selectedId;
             return (
