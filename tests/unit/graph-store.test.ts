@@ -116,6 +116,25 @@ describe('queries', () => {
     expect(g.findNode(['agent:a'], 'rooftop GARDEN')!.degree).toBe(1);
     expect(g.snapshot('agent:a')).toMatchObject({ nodes: expect.any(Array), edges: [expect.objectContaining({ relation: 'maintains' })], truncated: false });
   });
+
+  it("explore finds a scope's few matches among thousands of another scope's, and ranks name matches first", () => {
+    const g = store();
+    g.db.transaction(() => {
+      for (let i = 0; i < 3000; i++) g.upsertNode('agent:big', `Garden plot ${i}`, 'thing', 'a garden');
+    })();
+    g.upsertNode('agent:small', 'Notes', 'thing', 'mentions the garden once');
+    const named = g.upsertNode('agent:small', 'Community garden', 'place').id;
+    const res = g.explore(['agent:small'], 'garden');
+    // The name match outranks the summary-only match; none of agent:big's 3,000 matches leak in.
+    expect(res.nodes.map((n) => n.name)).toEqual(['Community garden', 'Notes']);
+    expect(res.nodes[0].id).toBe(named);
+    // In the big scope the window is bounded but still returns a full page of real matches.
+    const big = g.explore(['agent:big'], 'garden plot', 10);
+    expect(big.nodes).toHaveLength(10);
+    expect(big.nodes.every((n) => n.scope === 'agent:big' && n.name.startsWith('Garden plot'))).toBe(true);
+    // Two scopes at once (an agent and its project).
+    expect(g.explore(['agent:small', 'agent:big'], 'community').nodes.map((n) => n.name)).toEqual(['Community garden']);
+  });
 });
 
 describe('transcript filtering and chunking', () => {

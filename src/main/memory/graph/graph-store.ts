@@ -45,8 +45,14 @@ export const MAX_SNAPSHOT_NODES = 20_000;
 
 const EDGE_SELECT = `SELECT e.*, (SELECT group_concat(message_id, ' ') FROM graph_edge_support s WHERE s.edge_id = e.id) AS support FROM graph_edge e`;
 
-/** FTS candidates ranked before the scope filter; enough that a scope's best matches are among them. */
-const FTS_CANDIDATES = 200;
+/**
+ * How many of a query's matches (newest first, already in the caller's scopes) are ranked by bm25.
+ * FTS5 scores every row it returns and has no early exit for ORDER BY rank, so a topic word that
+ * names thousands of entities would cost milliseconds per thousand. Below this many matches the
+ * ranking is exact; above it, the best of the newest RANK_WINDOW matches win, which bounds a query
+ * at any graph size (and recent entities are the likelier subject of a question anyway).
+ */
+const RANK_WINDOW = 200;
 
 export class GraphStore {
   /** Prepared once: compiling SQL on every upsert costs more than running it. */
@@ -79,8 +85,16 @@ export class GraphStore {
       openOthers: db.prepare(`SELECT id, valid_from FROM graph_edge WHERE scope = ? AND src = ? AND relation = ? AND dst != ? AND valid_to IS NULL`),
       closeEdge: db.prepare(`UPDATE graph_edge SET valid_to = ?, updated_at = ? WHERE id = ?`),
       closeOpen: db.prepare(`UPDATE graph_edge SET valid_to = ?, updated_at = ? WHERE id = ? AND valid_to IS NULL`),
-      ftsCandidates: db.prepare(`SELECT rowid FROM graph_node_fts WHERE graph_node_fts MATCH ? ORDER BY bm25(graph_node_fts, 10.0, 1.0) LIMIT ?`).pluck(),
-      nodeRow: db.prepare(`SELECT id, scope, name, type, summary FROM graph_node WHERE id = ?`),
+      // Statements for 1–4 scopes (an agent, plus its project; the search box may pass every scope).
+      ftsWindow: memoize((n: number) =>
+        db.prepare(
+          `SELECT n.id, n.scope, n.name, n.type, n.summary, bm25(graph_node_fts, 10.0, 1.0) AS score
+           FROM graph_node_fts JOIN graph_node n ON n.id = graph_node_fts.rowid
+           WHERE graph_node_fts MATCH ? AND n.scope IN (${Array(n).fill('?').join(',')})
+           ORDER BY graph_node_fts.rowid DESC LIMIT ${RANK_WINDOW}`,
+        ),
+      ),
+      nodesByIds: db.prepare(`SELECT id, scope, name, type, summary FROM graph_node WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`),
       edgesOfNodes: memoize((n: number) =>
         db.prepare(
           `SELECT * FROM (
@@ -183,35 +197,19 @@ export class GraphStore {
   explore(scopes: string[], query: string, limit = 10): { nodes: GraphNode[]; edges: GraphEdge[] } {
     const q = ftsQuery(query);
     if (!q || !scopes.length) return { nodes: [], edges: [] };
-    // Rank in the FTS index first (bounded), then keep the caller's scopes. If the scope filter leaves
-    // too few of a full candidate list, the scope's matches rank lower: search all of them.
-    const inScope = new Set(scopes);
-    const pick = (ids: number[]) => {
-      const out: NodeRow[] = [];
-      for (const id of ids) {
-        const row = this.stmt.nodeRow.get(id) as NodeRow | undefined;
-        if (row && inScope.has(row.scope)) out.push(row);
-        if (out.length >= limit) break;
-      }
-      return out;
-    };
-    let candidates = this.stmt.ftsCandidates.all(q, FTS_CANDIDATES) as number[];
-    let rows = pick(candidates);
-    if (rows.length < limit && candidates.length === FTS_CANDIDATES) {
-      candidates = this.stmt.ftsCandidates.all(q, -1) as number[];
-      rows = pick(candidates);
-    }
+    // The scope filter runs inside the FTS scan (a join on the rowid), newest match first, so the
+    // window is the caller's own matches; bm25 then orders that bounded window (lower is better).
+    const window = this.stmt.ftsWindow(scopes.length).all(q, ...scopes) as (NodeRow & { score: number })[];
+    const rows = window.sort((a, b) => a.score - b.score || b.id - a.id).slice(0, limit);
     const nodes = rows.map((r) => toNode(r, 0));
     if (!nodes.length) return { nodes, edges: [] };
     const ids = nodes.map((n) => n.id);
     const edges = (this.stmt.edgesOfNodes(ids.length).all(...ids, ...ids) as EdgeRow[]).map(toEdge);
     // Include the far ends of those relations so every edge can be read as a sentence.
+    // One statement for all of them: a lookup per far end cost more than the rest of the query.
     const known = new Set(ids);
-    for (const id of new Set(edges.flatMap((e) => [e.src, e.dst]))) {
-      if (known.has(id)) continue;
-      const row = this.stmt.nodeRow.get(id) as NodeRow | undefined;
-      if (row) nodes.push(toNode(row, 0));
-    }
+    const far = [...new Set(edges.flatMap((e) => [e.src, e.dst]))].filter((id) => !known.has(id));
+    if (far.length) for (const row of this.stmt.nodesByIds.all(JSON.stringify(far)) as NodeRow[]) nodes.push(toNode(row, 0));
     return { nodes, edges };
   }
 
