@@ -1,9 +1,10 @@
-// Settings: agents, appearance, and what the app knows about itself (versions, home, config, db,
-// secret storage). Config problems are shown first and loudly.
+// Settings: models, agents, memory, data (import, export, backups), appearance, and what the app knows
+// about itself (versions, home, config, db, secret storage). Config problems are shown first and loudly.
 import type { ReactNode } from 'react';
 import { Section } from '../../app/Section';
 import type { AppStatus } from '../../../../shared/domain';
 import { AgentsEditor } from '../agents/AgentsEditor';
+import { DataSection } from '../data/DataSection';
 import { MemorySection } from '../memory-settings/MemorySection';
 import { ModelsSection } from '../models/ModelsSection';
 import { ConfigErrorBanner } from './ConfigErrorBanner';
@@ -25,6 +26,7 @@ export function SettingsPane() {
         <ModelsSection />
         <AgentsEditor />
         <MemorySection />
+        <DataSection />
         <AppearanceSection />
         {status ? <StatusSection status={status} /> : <Section title="Status">Loading…</Section>}
       </div>
