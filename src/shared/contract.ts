@@ -20,7 +20,7 @@ import type {
   ProviderView,
   GraphEdgeDetail,
   GraphNodeDetail,
-  GraphSnapshot,
+  GraphView,
   ConsolidationProgress,
   ConsolidationSummary,
   ImportReport,
@@ -148,7 +148,7 @@ export const contract = {
 
   // L2 knowledge graph (read-only views).
   'graph.scopes': channel<{ scope: string; nodes: number; edges: number }[]>()(empty),
-  'graph.snapshot': channel<GraphSnapshot>()(z.object({ scope }).strict()),
+  'graph.snapshot': channel<GraphView>()(z.object({ scope }).strict()),
   'graph.node': channel<GraphNodeDetail>()(z.object({ id: z.number().int().positive() }).strict()),
   'graph.edge': channel<GraphEdgeDetail>()(z.object({ id: z.number().int().positive() }).strict()),
 

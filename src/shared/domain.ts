@@ -205,6 +205,22 @@ export interface GraphSnapshot {
   truncated: boolean;
 }
 
+/** An entity as the Graph tab draws it; its summary comes with `graph.node`. */
+export type GraphViewNode = Pick<GraphNode, 'id' | 'name' | 'type' | 'degree'>;
+/** A relation as the Graph tab draws it; its source messages come with `graph.edge`. */
+export type GraphViewEdge = Omit<GraphEdge, 'scope' | 'support'>;
+
+/**
+ * What the Graph tab loads for one scope: every entity and relation, with only what drawing, the time
+ * control and search need — at 5,000 / 10,000 the full rows are several megabytes of JSON.
+ */
+export interface GraphView {
+  scope: string;
+  nodes: GraphViewNode[];
+  edges: GraphViewEdge[];
+  truncated: boolean;
+}
+
 export interface SourceMessage {
   id: string;
   sessionId: string;

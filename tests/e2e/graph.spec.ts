@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
-import { DEMO_PROJECT_SCOPE, DEMO_SCOPE, seedDemoGraph, type DemoGraph } from '../helpers/seed-graph';
+import { DEMO_PROJECT_SCOPE, DEMO_SCOPE, seedDemoGraph, seedLargeGraph, type DemoGraph, type LargeGraph } from '../helpers/seed-graph';
 import { expect, ROOT, startServer, test as base, type MonadServer } from './fixtures';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -57,9 +57,16 @@ async function clickElement(page: Page, key: string): Promise<void> {
   await page.mouse.click(box.x + at.x, box.y + at.y);
 }
 
-/** Whether an element is drawn (not hidden by the moment shown). */
+/** Whether an element is drawn (the canvas holds only what the moment shows). */
 function shown(page: Page, key: string): Promise<boolean> {
-  return page.evaluate((k) => (window as HookWindow).__monadGraph!.cy.getElementById(k).visible(), key);
+  return page.evaluate((k) => {
+    const el = (window as HookWindow).__monadGraph!.cy.getElementById(k);
+    return el.nonempty() && el.visible();
+  }, key);
+}
+
+function drawnNodes(page: Page): Promise<number> {
+  return page.evaluate(() => (window as HookWindow).__monadGraph!.cy.nodes().length);
 }
 
 function selectedKeys(page: Page): Promise<string[]> {
@@ -267,5 +274,85 @@ test.describe('graph tab', () => {
     } finally {
       await dark.close();
     }
+  });
+});
+
+/** The 5,000 / 10,000 graph of the UI benchmark. */
+const bigTest = base.extend<{ big: { server: MonadServer; graph: LargeGraph } }>({
+  big: async ({}, use) => {
+    const home = mkdtempSync(join(tmpdir(), 'monad-e2e-graph-big-'));
+    const graph = seedLargeGraph(home, { nodes: 5000, edges: 10_000 });
+    const { server, stop } = await startServer({ home });
+    try {
+      await use({ server, graph });
+    } finally {
+      await stop();
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+});
+
+bigTest.describe('graph tab at 5,000 entities', () => {
+  bigTest('the overview draws the best-connected and says so; search, selection and zoom reveal the rest', async ({ page, big }) => {
+    bigTest.setTimeout(180_000);
+    const { server, graph } = big;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await openGraph(page, server);
+    const partial = page.getByTestId('graph-partial');
+    await expect(partial).toContainText(/Showing 1,500 of [\d,]+ entities/, { timeout: 30_000 });
+    await expect(partial).toContainText('zoom in or search to see more');
+    // Drawn a few hundred at a time, then the rest of the graph laid out around them: 1,500 in all.
+    await expect.poll(() => drawnNodes(page), { timeout: 30_000 }).toBe(1500);
+    const total = Number((await page.getByTestId('graph-counts').textContent())!.split(' ')[0].replace(/,/g, ''));
+    expect(total).toBeGreaterThan(4000);
+    await expect(partial).toContainText(`of ${total.toLocaleString('en')} entities`);
+    await expect(page.getByTestId('graph-legend')).toBeVisible();
+    expect(await shown(page, `n${graph.leaf.id}`)).toBe(false);
+    await page.screenshot({ path: join(SCREENSHOTS, 'graph-5000-overview-light.png') });
+
+    // Searching finds an entity the overview leaves out: it is drawn, with its neighbours, and opens.
+    const search = page.getByTestId('graph-search');
+    await search.fill(graph.leaf.name);
+    await expect(page.getByTestId('graph-search-count')).toHaveText('1 match');
+    expect(await shown(page, `n${graph.leaf.id}`)).toBe(true);
+    await search.press('Enter');
+    await expect(page.getByTestId('graph-panel-title')).toHaveText(graph.leaf.name);
+    expect(await selectedKeys(page)).toEqual([`n${graph.leaf.id}`]);
+    const neighbour = page.getByTestId('graph-neighbour').first();
+    await expect(neighbour).toBeVisible();
+    await settled(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'graph-5000-search-light.png') });
+    await search.press('Escape');
+    await search.evaluate((el) => el.blur());
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('graph-panel')).toHaveCount(0);
+
+    // Zoomed in, what is in view is drawn too: more than the overview's 1,500.
+    await page.getByTestId('graph-fit').click();
+    await expect.poll(() => drawnNodes(page)).toBe(1500);
+    await page.evaluate(() => {
+      const cy = (window as HookWindow).__monadGraph!.cy;
+      cy.zoom({ level: cy.zoom() * 5, renderedPosition: { x: cy.width() / 2 + 97, y: cy.height() / 2 } });
+    });
+    await expect.poll(() => drawnNodes(page)).toBeGreaterThan(1500);
+    await expect(partial).not.toContainText('Showing 1,500 of');
+    await settled(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'graph-5000-zoomed-light.png') });
+
+    // A node clicked where it is drawn opens; so does an edge.
+    const hub = await page.evaluate(() => {
+      const cy = (window as HookWindow).__monadGraph!.cy;
+      const ext = cy.extent();
+      const inView = cy.nodes().filter((n) => {
+        const p = n.position();
+        return p.x > ext.x1 + 40 && p.x < ext.x2 - 40 && p.y > ext.y1 + 40 && p.y < ext.y2 - 40;
+      });
+      return inView.max((n) => (n as NodeSingular).degree(false)).ele.id();
+    });
+    await clickElement(page, hub);
+    await expect(page.getByTestId('graph-panel')).toHaveAttribute('data-kind', 'node');
+    expect(await selectedKeys(page)).toEqual([hub]);
+    await expect(page.getByTestId('graph-neighbour').first()).toBeVisible();
   });
 });

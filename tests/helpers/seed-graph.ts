@@ -124,6 +124,8 @@ export interface LargeGraph {
   edges: number;
   closed: number;
   seedMs: number;
+  /** One of the least-connected entities (the last seeded with a single relation): far from any overview. */
+  leaf: { id: number; name: string };
 }
 
 const TYPES = ['person', 'organization', 'place', 'project', 'technology', 'concept', 'event', 'document'] as const;
@@ -174,13 +176,18 @@ export function seedLargeGraph(home: string, opts: LargeGraphOptions): LargeGrap
     })();
 
     const g: GraphStore = engine.graph.store;
+    const names = new Map<number, string>();
+    const degree = new Map<number, number>();
     let closed = 0;
     let edgeCount = 0;
     engine.memoryDb.transaction(() => {
       const ids: number[] = [];
       for (let i = 0; i < opts.nodes; i++) {
-        const name = `${pick(WORDS)} ${pick(WORDS)} ${i}`;
-        ids.push(g.upsertNode(scope, name.charAt(0).toUpperCase() + name.slice(1), pick(TYPES), `Synthetic entity ${i}.`).id);
+        const raw = `${pick(WORDS)} ${pick(WORDS)} ${i}`;
+        const name = raw.charAt(0).toUpperCase() + raw.slice(1);
+        const node = g.upsertNode(scope, name, pick(TYPES), `Synthetic entity ${i}.`);
+        ids.push(node.id);
+        names.set(node.id, name);
       }
       // Preferential attachment: endpoints are drawn from the list of endpoints so far (weight = degree).
       const ends: number[] = [ids[0]];
@@ -194,7 +201,10 @@ export function seedLargeGraph(home: string, opts: LargeGraphOptions): LargeGrap
         const support = [pick(messageIds)];
         if (rand() < 0.3) support.push(pick(messageIds));
         const res = g.upsertEdge({ scope, src, dst, relation, provClass: pick(PROV), validFrom: edgeAt(edgeCount), support, supersede: false });
-        if (res.kind === 'added') edgeCount++;
+        if (res.kind === 'added') {
+          edgeCount++;
+          for (const id of [src, dst]) degree.set(id, (degree.get(id) ?? 0) + 1);
+        }
         ends.push(src, dst);
         if (edgeCount < opts.edges && rand() < superseded) {
           // The same (src, relation) moves to a new target later: the first edge closes.
@@ -202,13 +212,18 @@ export function seedLargeGraph(home: string, opts: LargeGraphOptions): LargeGrap
           if (next !== src && next !== dst) {
             const later = new Date(Date.parse(edgeAt(edgeCount)) + 30 * 86_400_000).toISOString();
             const up = g.upsertEdge({ scope, src, dst: next, relation, provClass: 'user', validFrom: later, support: [pick(messageIds)], supersede: true });
-            if (up.kind === 'added') edgeCount++;
+            if (up.kind === 'added') {
+              edgeCount++;
+              for (const id of [src, next]) degree.set(id, (degree.get(id) ?? 0) + 1);
+            }
             closed += up.closed.length;
             ends.push(next);
           }
         }
       }
     })();
-    return { scope, nodes: opts.nodes, edges: edgeCount, closed, seedMs: Date.now() - started };
+    let leaf = { id: 0, name: '' };
+    for (const [id, name] of names) if ((degree.get(id) ?? 0) === 1) leaf = { id, name };
+    return { scope, nodes: opts.nodes, edges: edgeCount, closed, seedMs: Date.now() - started, leaf };
   });
 }

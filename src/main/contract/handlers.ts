@@ -3,6 +3,7 @@
 import type { ChannelName, ChannelOutput, ParsedInput } from '../../shared/contract';
 import { deepMerge } from '../config/merge';
 import type { Engine } from '../engine';
+import { toGraphView } from '../memory/graph/graph-view';
 
 export type Handlers = {
   [K in ChannelName]: (input: ParsedInput<K>) => Promise<ChannelOutput<K>> | ChannelOutput<K>;
@@ -98,7 +99,7 @@ export function createHandlers(engine: Engine): Handlers {
     },
 
     'graph.scopes': () => engine.graph.store.scopes(),
-    'graph.snapshot': ({ scope }) => engine.graph.store.snapshot(scope),
+    'graph.snapshot': ({ scope }) => toGraphView(engine.graph.store.snapshot(scope)),
     'graph.node': ({ id }) => engine.graph.nodeDetail(id),
     'graph.edge': ({ id }) => engine.graph.edgeDetail(id),
 

@@ -18,10 +18,16 @@ export function CanvasHost() {
       onSelect: (selection) => useGraph.getState().select(selection),
       // The legend may not be in the DOM yet when a graph is first drawn (React renders it after).
       leftInset: () => (useGraph.getState().legendOpen ? LEGEND_INSET : 0),
+      onCoverage: (coverage) => useGraph.getState().setCoverage(coverage),
     });
     canvasRef.current = canvas;
 
     const apply = (s: GraphSnapshotState, prev: GraphSnapshotState | null) => {
+      if (prev && s.model && s.model === prev.model && s.positions && prev.positions && s.positions !== prev.positions) {
+        // The rest of a big graph was laid out around what is drawn.
+        canvas.setPositions(s.positions);
+        return;
+      }
       if (s.model && s.positions && (!prev || s.model !== prev.model || s.positions !== prev.positions)) {
         canvas.setGraph(s.model, s.positions, s.visible);
         canvas.setSearch(s.query, s.matches);
@@ -33,6 +39,7 @@ export function CanvasHost() {
       if (!prev) return;
       if (!s.positions && prev.positions) {
         canvas.clear();
+        useGraph.getState().setCoverage(null);
         delete container.dataset.ready;
         return;
       }

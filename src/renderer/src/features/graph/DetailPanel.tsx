@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
-import type { GraphEdge, GraphNode } from '../../../../shared/domain';
+import type { GraphEdge, GraphViewNode } from '../../../../shared/domain';
 import { formatMoment, plural, validitySpan } from './format';
 import { GraphIcon } from './graph-icons';
 import { PROV_LABEL, relationLabel } from './model';
@@ -47,7 +47,9 @@ function NodePanel({ id }: { id: number }) {
   const node = detail?.data?.node ?? model?.nodeById.get(id);
   if (!node) return <p className="muted">This entity is no longer in the graph.</p>;
   const edges = detail?.data?.edges ?? [];
-  const names = new Map<number, GraphNode>([[node.id, node], ...(detail?.data?.neighbours ?? []).map((n) => [n.id, n] as const)]);
+  const names = new Map<number, GraphViewNode>([[node.id, node], ...(detail?.data?.neighbours ?? []).map((n) => [n.id, n] as const)]);
+  // The snapshot the canvas draws has no summaries: it comes with the entity's detail.
+  const summary = detail?.data?.node.summary;
   const current = edges.filter((e) => e.validTo === null);
   const past = edges.filter((e) => e.validTo !== null);
 
@@ -60,7 +62,13 @@ function NodePanel({ id }: { id: number }) {
         </h2>
         <TypeTag type={node.type} />
       </header>
-      {node.summary ? <p className="graph-summary selectable" data-testid="graph-panel-summary">{node.summary}</p> : <p className="graph-summary muted">No summary yet.</p>}
+      {summary ? (
+        <p className="graph-summary selectable" data-testid="graph-panel-summary">
+          {summary}
+        </p>
+      ) : detail?.data ? (
+        <p className="graph-summary muted">No summary yet.</p>
+      ) : null}
       {detail === null || (detail.data === null && !detail.failed) ? (
         <p className="muted graph-loading-line">Loading relations…</p>
       ) : detail.failed ? (
@@ -100,7 +108,7 @@ function NodeDot({ type }: { type: string }) {
   return <span className="graph-dot" style={{ background: color }} />;
 }
 
-function RelationRow({ edge, self, names }: { edge: GraphEdge; self: number; names: Map<number, GraphNode> }) {
+function RelationRow({ edge, self, names }: { edge: GraphEdge; self: number; names: Map<number, GraphViewNode> }) {
   const outgoing = edge.src === self;
   const other = names.get(outgoing ? edge.dst : edge.src);
   const selfName = names.get(self)?.name ?? '';
@@ -207,7 +215,7 @@ function EdgePanel({ id }: { id: number }) {
   );
 }
 
-function NodeLink({ node }: { node: GraphNode | undefined }) {
+function NodeLink({ node }: { node: GraphViewNode | undefined }) {
   if (!node) return <span className="muted">(removed)</span>;
   return (
     <button type="button" className="graph-node-link" data-testid="graph-edge-end" data-node-id={node.id} onClick={() => focusNode(node.id)}>

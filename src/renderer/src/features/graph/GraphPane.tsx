@@ -59,11 +59,23 @@ export function GraphPane() {
         <div className="graph-stage">
           <CanvasHost />
           <Legend />
+          <PartialNote />
           <StageOverlay />
         </div>
         <DetailPanel />
       </div>
       <TimeControl />
+    </div>
+  );
+}
+
+/** A big graph zoomed out draws its best-connected entities: say so, and how to see the rest. */
+function PartialNote() {
+  const coverage = useGraph((s) => (s.status === 'ready' ? s.coverage : null));
+  if (!coverage || coverage.drawn >= coverage.total) return null;
+  return (
+    <div className="graph-partial" data-testid="graph-partial" role="status">
+      Showing {coverage.drawn.toLocaleString()} of {plural(coverage.total, 'entity', 'entities')}, the best connected — zoom in or search to see more
     </div>
   );
 }

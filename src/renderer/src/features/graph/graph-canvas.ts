@@ -1,18 +1,33 @@
 // The Cytoscape view, driven imperatively: the pane hands it the model and positions once per load, then
-// only diffs — which elements the moment hides, which are faded by a search or selection — inside one
+// only diffs — which elements the moment shows, which are faded by a search or selection — inside one
 // cy.batch each, touching only the elements whose state changed. React never renders the graph.
+//
+// Cytoscape's cost is per element it holds (adding, styling, caching textures), so it holds only what is
+// worth drawing: on a big graph, the best-connected entities and the relations among them; more of the
+// graph as the person zooms in (what is in view), searches (the matches) or selects (the neighbours).
+// Everything else stays in the model and is added when it comes into question.
 import cytoscape, { type Core, type EdgeSingular, type ElementDefinition, type NodeSingular } from 'cytoscape';
+import type { GraphViewEdge, GraphViewNode } from '../../../../shared/domain';
 import type { GraphModel, Visibility } from './model';
-import { relationLabel } from './model';
-import { measure, type Positions, type Selection } from './store';
+import { OVERVIEW_NODES, relationLabel } from './model';
+import { measure, type Coverage, type Positions, type Selection } from './store';
 import { buildStyle, LABEL_ZOOM, nodeSize, readTheme } from './style';
 
 /** Above this many elements the cheaper rendering settings apply (see style.ts and the options below). */
 const LARGE_ELEMENTS = 2500;
+/** Zoomed in, at most this many more entities are drawn from what is in view (the best-connected first). */
+const IN_VIEW_NODES = 1500;
+/**
+ * Entities added to the canvas per step (with the relations among the drawn ones); the next step waits
+ * for a paint. A few hundred take Cytoscape a fraction of a second to add, style and draw.
+ */
+const FILL_NODES = 500;
+/** Search matches drawn even when they are not among the best-connected (the best matches first). */
+const MAX_MATCHES_DRAWN = 300;
 /** Zoomed in on a large graph, at most this many labels are drawn (the best-connected nodes in view). */
 const MAX_LABELS = 400;
-/** Labels follow the viewport once it has been still this long. */
-const LABEL_DELAY_MS = 90;
+/** Labels and what is drawn follow the viewport once it has been still this long. */
+const VIEWPORT_DELAY_MS = 120;
 
 /**
  * `?graphHook` in the page address exposes the Cytoscape instance as `window.__monadGraph`, so e2e
@@ -30,19 +45,22 @@ export interface CanvasHandlers {
   onSelect(selection: Selection | null): void;
   /** Width of what floats over the canvas's left edge (the legend): fitting and centring avoid it. */
   leftInset(): number;
+  /** How many of the entities shown at this moment are drawn (fewer on a big graph zoomed out). */
+  onCoverage(coverage: Coverage): void;
 }
 
 const nodeKey = (id: number) => `n${id}`;
 const edgeKey = (id: number) => `e${id}`;
 
-type EdgeState = 'gone' | 'current' | 'ended';
-
 export class GraphCanvas {
   private cy: Core | null = null;
   private model: GraphModel | null = null;
   private large = false;
-  private readonly nodeShown = new Map<number, boolean>();
-  private readonly edgeState = new Map<number, EdgeState>();
+  /** Node ids by degree, best-connected first: the order in which entities earn a place in the overview. */
+  private byDegree: GraphViewNode[] = [];
+  /** What Cytoscape holds now: node ids, and edge ids with whether each is drawn as ended. */
+  private drawnNodes = new Set<number>();
+  private readonly drawnEdges = new Map<number, boolean>();
   private faded = new Set<string>();
   private emph = new Set<string>();
   private matched = new Set<number>();
@@ -54,8 +72,15 @@ export class GraphCanvas {
   private size = { w: 0, h: 0 };
   private positions: Positions | null = null;
   private readonly sizes = new Map<number, number>();
+  private maxDegree = 0;
   private labelled = new Set<string>();
-  private labelTimer: number | undefined;
+  private viewportTimer: number | undefined;
+  private fillPending = false;
+  /** Entities added since the last fill step (bounded by FILL_NODES, the selection and matches aside). */
+  private frameAdds = 0;
+  private fillFrame: number | undefined;
+  private fillTimer: number | undefined;
+  private coverage: Coverage | null = null;
 
   constructor(
     private readonly container: HTMLElement,
@@ -73,43 +98,24 @@ export class GraphCanvas {
     this.destroyCy();
     this.model = model;
     this.large = model.nodes.length + model.edges.length > LARGE_ELEMENTS;
-    this.nodeShown.clear();
-    this.edgeState.clear();
+    this.drawnNodes = new Set();
+    this.drawnEdges.clear();
     this.faded = new Set();
     this.emph = new Set();
     this.matched = new Set();
-
-    let maxDegree = 0;
-    for (const n of model.nodes) maxDegree = Math.max(maxDegree, n.degree);
-    const elements: ElementDefinition[] = [];
-    this.sizes.clear();
-    for (const n of model.nodes) {
-      const p = positions.get(n.id) ?? { x: 0, y: 0 };
-      const shown = visible ? visible.nodes.has(n.id) : true;
-      const size = nodeSize(n.degree, maxDegree);
-      this.sizes.set(n.id, size);
-      elements.push({
-        group: 'nodes',
-        data: { id: nodeKey(n.id), label: shortLabel(n.name), color: model.colorOf(n.type), size, z: Math.min(n.degree, 999) },
-        position: { x: p.x, y: p.y },
-        classes: shown ? undefined : 'gone',
-      });
-      this.nodeShown.set(n.id, shown);
-    }
-    for (const e of model.edges) {
-      const state: EdgeState = !visible || visible.current.has(e.id) ? 'current' : visible.ended.has(e.id) ? 'ended' : 'gone';
-      elements.push({
-        group: 'edges',
-        data: { id: edgeKey(e.id), source: nodeKey(e.src), target: nodeKey(e.dst), label: relationLabel(e.relation), prov: e.provClass },
-        classes: state === 'current' ? undefined : state,
-      });
-      this.edgeState.set(e.id, state);
-    }
+    this.labelled = new Set();
     this.visible = visible;
     this.positions = positions;
+    // The pane sets the search and the selection again right after (they may refer to the old graph).
+    this.selection = null;
+    this.searching = false;
+    this.matches = [];
+    this.coverage = null;
+    this.byDegree = [...model.nodes].sort((a, b) => b.degree - a.degree);
+    this.maxDegree = this.byDegree[0]?.degree ?? 0;
+    this.sizes.clear();
+    for (const n of model.nodes) this.sizes.set(n.id, nodeSize(n.degree, this.maxDegree));
 
-    // Created empty and filled in one batch: passing the elements to the constructor would run an
-    // initial layout over them that re-sets every position and fits to every label (seconds at 5,000).
     const cy = cytoscape({
       container: this.container,
       style: buildStyle(readTheme(), this.large),
@@ -127,7 +133,6 @@ export class GraphCanvas {
       pixelRatio: this.large ? 1 : 'auto',
     });
     this.cy = cy;
-    cy.batch(() => cy.add(elements));
     cy.on('tap', 'node', (e) => this.handlers.onSelect({ kind: 'node', id: Number((e.target as NodeSingular).id().slice(1)) }));
     cy.on('tap', 'edge', (e) => {
       const node = this.nodeAt(e.position, 3 / cy.zoom());
@@ -144,60 +149,52 @@ export class GraphCanvas {
     cy.on('tap', (e) => {
       if (e.target === cy) this.handlers.onSelect(null);
     });
-    this.labelled = new Set();
-    if (this.large) {
-      cy.on('viewport', () => {
-        window.clearTimeout(this.labelTimer);
-        this.labelTimer = window.setTimeout(() => this.labelInView(), LABEL_DELAY_MS);
-      });
-    }
+    cy.on('viewport', () => {
+      window.clearTimeout(this.viewportTimer);
+      this.viewportTimer = window.setTimeout(() => this.viewportSettled(), VIEWPORT_DELAY_MS);
+    });
     if (EXPOSE_HOOK) window.__monadGraph = { cy };
 
+    // The viewport first (on the empty instance), so what is drawn can depend on what is in view; then
+    // the elements in one batch. Passing them to the constructor would run an initial layout over them
+    // that re-sets every position and fits to every label.
     this.viewSize();
     if (keepViewport) cy.viewport(keepViewport);
     else this.fit();
+    this.syncDrawn();
     measure('draw', drawStart);
   }
 
-  /** Hides what did not hold at the chosen moment; draws ended relations dashed. */
+  /** More of the same graph is laid out (positions already drawn do not change): draw what is now wanted. */
+  setPositions(positions: Positions): void {
+    this.positions = positions;
+    this.syncDrawn();
+  }
+
+  /** Shows what held at the chosen moment; draws ended relations dashed. */
   setVisibility(visible: Visibility | null): void {
     this.visible = visible;
-    const cy = this.cy;
-    if (!cy || !visible) return;
-    cy.batch(() => {
-      for (const [id, shown] of this.nodeShown) {
-        const next = visible.nodes.has(id);
-        if (next === shown) continue;
-        this.nodeShown.set(id, next);
-        cy.getElementById(nodeKey(id)).toggleClass('gone', !next);
-      }
-      for (const [id, state] of this.edgeState) {
-        const next: EdgeState = visible.current.has(id) ? 'current' : visible.ended.has(id) ? 'ended' : 'gone';
-        if (next === state) continue;
-        this.edgeState.set(id, next);
-        const el = cy.getElementById(edgeKey(id));
-        el.toggleClass('gone', next === 'gone');
-        el.toggleClass('ended', next === 'ended');
-      }
-    });
-    this.restyleFocus();
+    if (!this.cy || !visible) return;
+    this.syncDrawn();
   }
 
   setSearch(query: string, matches: number[]): void {
     this.searching = query.trim() !== '';
     this.matches = matches;
-    this.restyleFocus();
+    if (!this.cy) return;
+    this.syncDrawn();
   }
 
   setSelection(selection: Selection | null): void {
     this.selection = selection;
     const cy = this.cy;
     if (!cy) return;
+    // The selection and its neighbours are drawn first, so there is something to select.
+    this.syncDrawn();
     cy.batch(() => {
       cy.$(':selected').unselect();
       if (selection) cy.getElementById(selection.kind === 'node' ? nodeKey(selection.id) : edgeKey(selection.id)).select();
     });
-    this.restyleFocus();
   }
 
   /** Brings the selection into view, zooming in enough to read labels, clear of the legend. */
@@ -281,19 +278,201 @@ export class GraphCanvas {
     }
   }
 
-  /** The shown node under a model position (within `slop`), the best-connected if several overlap. */
+  /** The drawn node under a model position (within `slop`), the best-connected if several overlap. */
   private nodeAt(at: { x: number; y: number }, slop: number): number | null {
-    const { model, positions, visible } = this;
-    if (!model || !positions) return null;
+    const { positions } = this;
+    if (!positions) return null;
     let best: { id: number; degree: number } | null = null;
-    for (const n of model.nodes) {
-      if (visible && !visible.nodes.has(n.id)) continue;
-      const p = positions.get(n.id);
-      const r = (this.sizes.get(n.id) ?? 0) / 2 + slop;
+    for (const id of this.drawnNodes) {
+      const p = positions.get(id);
+      const r = (this.sizes.get(id) ?? 0) / 2 + slop;
       if (!p || Math.abs(p.x - at.x) > r || Math.abs(p.y - at.y) > r || Math.hypot(p.x - at.x, p.y - at.y) > r) continue;
-      if (!best || n.degree > best.degree) best = { id: n.id, degree: n.degree };
+      const degree = this.model?.nodeById.get(id)?.degree ?? 0;
+      if (!best || degree > best.degree) best = { id, degree };
     }
     return best?.id ?? null;
+  }
+
+  private viewportSettled(): void {
+    this.syncDrawn();
+    if (this.large) this.labelInView();
+  }
+
+  /**
+   * The entities worth drawing now, the most wanted first: the selection with its neighbours, the
+   * search matches, then (on a big graph) the best-connected overall and the best-connected of what is
+   * in view. A small graph draws all that is shown at the moment. Relations are drawn between drawn
+   * entities.
+   */
+  private wanted(): { want: Set<number>; pinned: number } {
+    const { model, visible, cy } = this;
+    const want = new Set<number>();
+    if (!model || !cy) return { want, pinned: 0 };
+    const shown = (id: number) => !visible || visible.nodes.has(id);
+    const sel = this.selection;
+    if (sel?.kind === 'node' && shown(sel.id)) {
+      want.add(sel.id);
+      for (const e of model.edges) {
+        if ((e.src === sel.id || e.dst === sel.id) && this.edgeShown(e)) {
+          want.add(e.src);
+          want.add(e.dst);
+        }
+      }
+    } else if (sel?.kind === 'edge') {
+      const e = model.edgeById.get(sel.id);
+      if (e && this.edgeShown(e)) {
+        want.add(e.src);
+        want.add(e.dst);
+      }
+    }
+    if (this.searching) for (const id of this.matches.slice(0, MAX_MATCHES_DRAWN)) want.add(id);
+    const pinned = want.size;
+    const total = visible ? visible.nodes.size : model.nodes.length;
+    if (total <= OVERVIEW_NODES) {
+      for (const n of this.byDegree) if (shown(n.id)) want.add(n.id);
+      return { want, pinned };
+    }
+    let base = 0;
+    const positions = this.positions!;
+    for (const n of this.byDegree) {
+      if (base >= OVERVIEW_NODES) break;
+      if (!shown(n.id) || !positions.has(n.id)) continue;
+      want.add(n.id);
+      base++;
+    }
+    // Zoomed in: what is in view (with a margin, so a small pan does not uncover emptiness).
+    const ext = cy.extent();
+    const mx = (ext.x2 - ext.x1) * 0.15;
+    const my = (ext.y2 - ext.y1) * 0.15;
+    let inView = 0;
+    for (const n of this.byDegree) {
+      if (inView >= IN_VIEW_NODES) break;
+      const p = positions.get(n.id);
+      if (!p || !shown(n.id) || p.x < ext.x1 - mx || p.x > ext.x2 + mx || p.y < ext.y1 - my || p.y > ext.y2 + my) continue;
+      want.add(n.id);
+      inView++;
+    }
+    return { want, pinned };
+  }
+
+  private edgeShown(e: GraphViewEdge): boolean {
+    const v = this.visible;
+    return !v || v.current.has(e.id) || v.ended.has(e.id);
+  }
+
+  /**
+   * Makes Cytoscape hold what is worth drawing now, in one batch of removals and additions, then
+   * restyles. At most FILL_NODES entities are added at a time (the most wanted first); the rest follow
+   * on the next frames, so the first picture comes early and a click never waits for the whole graph.
+   */
+  private syncDrawn(): void {
+    const { cy, model, positions, visible } = this;
+    if (!cy || !model || !positions) return;
+    const { want, pinned } = this.wanted();
+    // The entities drawn after this step: those kept, the selection and matches, and the next most
+    // wanted within what this frame may still add.
+    const next = new Set<number>();
+    let more = false;
+    let i = 0;
+    for (const id of want) {
+      if (this.drawnNodes.has(id)) next.add(id);
+      // Not laid out yet (the rest of a big graph): drawn once its position is known.
+      else if (!positions.has(id)) continue;
+      else if (i < pinned || this.frameAdds < FILL_NODES) {
+        next.add(id);
+        this.frameAdds++;
+      } else more = true;
+      i++;
+    }
+    const removeKeys: string[] = [];
+    const add: ElementDefinition[] = [];
+    const ended: [number, boolean][] = [];
+    const wantEdges = new Map<number, boolean>();
+    for (const e of model.edges) {
+      if (!next.has(e.src) || !next.has(e.dst) || !this.edgeShown(e)) continue;
+      wantEdges.set(e.id, visible !== null && !visible.current.has(e.id));
+    }
+    for (const [id, wasEnded] of this.drawnEdges) {
+      const isEnded = wantEdges.get(id);
+      if (isEnded === undefined) {
+        removeKeys.push(edgeKey(id));
+        this.drawnEdges.delete(id);
+        this.forget(edgeKey(id));
+      } else if (isEnded !== wasEnded) ended.push([id, isEnded]);
+    }
+    for (const id of this.drawnNodes) {
+      if (next.has(id)) continue;
+      removeKeys.push(nodeKey(id));
+      this.drawnNodes.delete(id);
+      this.forget(nodeKey(id));
+      this.matched.delete(id);
+    }
+    for (const id of next) {
+      if (this.drawnNodes.has(id)) continue;
+      const n = model.nodeById.get(id);
+      if (!n) continue;
+      const p = positions.get(id)!;
+      add.push({
+        group: 'nodes',
+        data: { id: nodeKey(id), label: shortLabel(n.name), color: model.colorOf(n.type), size: this.sizes.get(id), z: Math.min(n.degree, 999) },
+        position: { x: p.x, y: p.y },
+      });
+      this.drawnNodes.add(id);
+    }
+    for (const [id, isEnded] of wantEdges) {
+      if (this.drawnEdges.has(id)) continue;
+      const e = model.edgeById.get(id)!;
+      add.push({
+        group: 'edges',
+        data: { id: edgeKey(id), source: nodeKey(e.src), target: nodeKey(e.dst), label: relationLabel(e.relation), prov: e.provClass },
+        classes: isEnded ? 'ended' : undefined,
+      });
+      this.drawnEdges.set(id, isEnded);
+    }
+    for (const [id, isEnded] of ended) this.drawnEdges.set(id, isEnded);
+    if (removeKeys.length || add.length || ended.length) {
+      cy.batch(() => {
+        if (removeKeys.length) {
+          const gone = cy.collection();
+          for (const k of removeKeys) gone.merge(cy.getElementById(k));
+          cy.remove(gone);
+        }
+        if (add.length) cy.add(add);
+        for (const [id, isEnded] of ended) cy.getElementById(edgeKey(id)).toggleClass('ended', isEnded);
+      });
+    }
+    this.restyleFocus();
+    this.reportCoverage();
+    if (more) this.scheduleFill();
+  }
+
+  /** The next step of drawing, once the browser has painted this one (and handled any input). */
+  private scheduleFill(): void {
+    if (this.fillPending) return;
+    this.fillPending = true;
+    const cy = this.cy;
+    this.fillFrame = requestAnimationFrame(() => {
+      this.fillTimer = window.setTimeout(() => {
+        this.fillPending = false;
+        this.frameAdds = 0;
+        if (this.cy === cy) this.syncDrawn();
+      }, 0);
+    });
+  }
+
+  /** An element left Cytoscape: it no longer carries any class. */
+  private forget(key: string): void {
+    this.faded.delete(key);
+    this.emph.delete(key);
+    this.labelled.delete(key);
+  }
+
+  private reportCoverage(): void {
+    const total = this.visible ? this.visible.nodes.size : (this.model?.nodes.length ?? 0);
+    const next = { drawn: Math.min(this.drawnNodes.size, total), total };
+    if (this.coverage?.drawn === next.drawn && this.coverage.total === next.total) return;
+    this.coverage = next;
+    this.handlers.onCoverage(next);
   }
 
   /**
@@ -302,18 +481,17 @@ export class GraphCanvas {
    * graphs slow.
    */
   private labelInView(): void {
-    const cy = this.cy;
-    const { model, positions, visible } = this;
-    if (!cy || !model || !positions) return;
+    const { cy, positions } = this;
+    if (!cy || !positions) return;
     const next = new Set<string>();
     if (cy.zoom() >= LABEL_ZOOM) {
       const ext = cy.extent();
-      const inView = model.nodes.filter((n) => {
+      for (const n of this.byDegree) {
+        if (next.size >= MAX_LABELS) break;
+        if (!this.drawnNodes.has(n.id)) continue;
         const p = positions.get(n.id);
-        return p && (!visible || visible.nodes.has(n.id)) && p.x >= ext.x1 && p.x <= ext.x2 && p.y >= ext.y1 && p.y <= ext.y2;
-      });
-      if (inView.length > MAX_LABELS) inView.sort((a, b) => b.degree - a.degree);
-      for (const n of inView.slice(0, MAX_LABELS)) next.add(nodeKey(n.id));
+        if (p && p.x >= ext.x1 && p.x <= ext.x2 && p.y >= ext.y1 && p.y <= ext.y2) next.add(nodeKey(n.id));
+      }
     }
     cy.batch(() => applyDiff(cy, this.labelled, next, 'labelled'));
     this.labelled = next;
@@ -331,6 +509,9 @@ export class GraphCanvas {
     this.positions = null;
     this.visible = null;
     this.selection = null;
+    this.drawnNodes = new Set();
+    this.drawnEdges.clear();
+    this.coverage = null;
   }
 
   destroy(): void {
@@ -339,7 +520,11 @@ export class GraphCanvas {
   }
 
   private destroyCy(): void {
-    window.clearTimeout(this.labelTimer);
+    window.clearTimeout(this.viewportTimer);
+    if (this.fillFrame !== undefined) cancelAnimationFrame(this.fillFrame);
+    window.clearTimeout(this.fillTimer);
+    this.fillPending = false;
+    this.frameAdds = 0;
     if (!this.cy) return;
     this.cy.destroy();
     this.cy = null;
@@ -348,28 +533,28 @@ export class GraphCanvas {
 
   /**
    * Fades everything outside the search matches and the selection's neighbourhood, and emphasises what
-   * is inside (labels at any zoom, relation names on edges). Computed as sets, then applied as a diff.
+   * is inside (labels at any zoom, relation names on edges). Computed as sets over what is drawn, then
+   * applied as a diff.
    */
   private restyleFocus(): void {
     const cy = this.cy;
     const model = this.model;
-    const visible = this.visible;
-    if (!cy || !model || !visible) return;
+    if (!cy || !model) return;
     const emph = new Set<string>();
     const matched = new Set<number>();
     const sel = this.selection;
-    const shownEdge = (id: number) => visible.current.has(id) || visible.ended.has(id);
+    const drawnEdge = (id: number) => this.drawnEdges.has(id);
 
-    if (this.searching) for (const id of this.matches) matched.add(id);
-    if (sel?.kind === 'node' && visible.nodes.has(sel.id)) {
+    if (this.searching) for (const id of this.matches) if (this.drawnNodes.has(id)) matched.add(id);
+    if (sel?.kind === 'node' && this.drawnNodes.has(sel.id)) {
       emph.add(nodeKey(sel.id));
       for (const e of model.edges) {
-        if ((e.src !== sel.id && e.dst !== sel.id) || !shownEdge(e.id)) continue;
+        if ((e.src !== sel.id && e.dst !== sel.id) || !drawnEdge(e.id)) continue;
         emph.add(edgeKey(e.id));
         emph.add(nodeKey(e.src));
         emph.add(nodeKey(e.dst));
       }
-    } else if (sel?.kind === 'edge' && shownEdge(sel.id)) {
+    } else if (sel?.kind === 'edge' && drawnEdge(sel.id)) {
       const e = model.edgeById.get(sel.id);
       if (e) for (const k of [edgeKey(e.id), nodeKey(e.src), nodeKey(e.dst)]) emph.add(k);
     }
@@ -379,8 +564,8 @@ export class GraphCanvas {
     const fading = this.searching || emph.size > 0;
     const faded = new Set<string>();
     if (fading) {
-      for (const n of model.nodes) if (visible.nodes.has(n.id) && !emph.has(nodeKey(n.id))) faded.add(nodeKey(n.id));
-      for (const e of model.edges) if (shownEdge(e.id) && !emph.has(edgeKey(e.id))) faded.add(edgeKey(e.id));
+      for (const id of this.drawnNodes) if (!emph.has(nodeKey(id))) faded.add(nodeKey(id));
+      for (const id of this.drawnEdges.keys()) if (!emph.has(edgeKey(id))) faded.add(edgeKey(id));
     }
 
     cy.batch(() => {

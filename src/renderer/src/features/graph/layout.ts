@@ -24,6 +24,8 @@ export interface LayoutOptions {
   gravity?: number;
   /** Known positions (e.g. from an earlier layout of the same scope); NaN = place anew. */
   initial?: { x: Float64Array; y: Float64Array };
+  /** Nodes (1 = fixed) that keep their initial position: they push and pull the others but never move. */
+  fixed?: Uint8Array;
   /** Start cooler when most positions are already known. */
   alpha?: number;
   /** Barnes–Hut accuracy: a cell farther than width/theta acts as one charge (d3: 0.9). Larger is faster and coarser. */
@@ -65,6 +67,7 @@ export class ForceLayout {
   private readonly charge: number;
   private readonly gravity: number;
   private readonly maxIterations: number;
+  private readonly fixed: Uint8Array | null;
   iterations = 0;
 
   constructor(
@@ -111,6 +114,7 @@ export class ForceLayout {
       this.lbias[i] = a / (a + b);
     }
     this.place(count, opts.initial);
+    this.fixed = opts.fixed && opts.initial ? opts.fixed : null;
     const theta = opts.theta ?? 0.9;
     this.tree = new QuadTree(n, theta * theta);
   }
@@ -230,7 +234,13 @@ export class ForceLayout {
 
     // Gravity, then integrate.
     const g = this.gravity * alpha;
+    const fixed = this.fixed;
     for (let i = 0; i < n; i++) {
+      if (fixed !== null && fixed[i]) {
+        vx[i] = 0;
+        vy[i] = 0;
+        continue;
+      }
       vx[i] -= x[i] * g;
       vy[i] -= y[i] * g;
       vx[i] *= VELOCITY_RETAIN;

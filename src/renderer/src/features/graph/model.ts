@@ -1,15 +1,23 @@
 // The loaded snapshot of one scope, indexed for the view: lookups by id, the instants at which the graph
 // changed (for the time control), what is visible at a moment, entity search, and the type palette.
 // Plain data and functions; no React, no Cytoscape.
-import type { GraphEdge, GraphNode, GraphSnapshot, ProvClass } from '../../../../shared/domain';
+import type { GraphView, GraphViewEdge, GraphViewNode, ProvClass } from '../../../../shared/domain';
+
+/**
+ * A big graph's overview draws at most this many entities (the best-connected) and the relations among
+ * them; the rest appear as the person zooms in, searches or selects. About 1,500 nodes and their few
+ * thousand relations draw in a fraction of a second; 5,000 and 10,000 took seconds and read as a
+ * hairball anyway.
+ */
+export const OVERVIEW_NODES = 1500;
 
 export interface GraphModel {
   scope: string;
-  nodes: GraphNode[];
-  edges: GraphEdge[];
+  nodes: GraphViewNode[];
+  edges: GraphViewEdge[];
   truncated: boolean;
-  nodeById: Map<number, GraphNode>;
-  edgeById: Map<number, GraphEdge>;
+  nodeById: Map<number, GraphViewNode>;
+  edgeById: Map<number, GraphViewEdge>;
   /** Sorted distinct validFrom / validTo instants (ms). */
   changes: number[];
   /** Entity types by how many nodes have them, most first. */
@@ -35,10 +43,10 @@ const RESERVED: Record<string, string> = {
 const SPARE = ['#f08bb4', '#c9773a', '#7d9b3a', '#b85fc2', '#6f7fe8', '#d4544e'];
 export const OTHER_COLOR = '#9a9aa6';
 
-export function buildModel(snapshot: GraphSnapshot): GraphModel {
-  const nodeById = new Map<number, GraphNode>();
+export function buildModel(snapshot: GraphView): GraphModel {
+  const nodeById = new Map<number, GraphViewNode>();
   for (const n of snapshot.nodes) nodeById.set(n.id, n);
-  const edgeById = new Map<number, GraphEdge>();
+  const edgeById = new Map<number, GraphViewEdge>();
   const instants = new Set<number>();
   for (const e of snapshot.edges) {
     edgeById.set(e.id, e);
@@ -82,7 +90,7 @@ export function foldText(s: string): string {
 }
 
 /** A relation holds at t when it started at or before t and had not ended by t. */
-export function validAt(e: GraphEdge, t: number): boolean {
+export function validAt(e: GraphViewEdge, t: number): boolean {
   return Date.parse(e.validFrom) <= t && (e.validTo === null || t < Date.parse(e.validTo));
 }
 
@@ -146,6 +154,6 @@ export const PROV_SHORT: Record<ProvClass, string> = {
 };
 
 /** The instant a relation should be looked at to be visible: now if it still holds, else its start. */
-export function instantShowing(e: GraphEdge): number | null {
+export function instantShowing(e: GraphViewEdge): number | null {
   return e.validTo === null ? null : Date.parse(e.validFrom);
 }

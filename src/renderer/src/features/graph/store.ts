@@ -2,14 +2,19 @@
 // the selection with its detail. The canvas reads this imperatively (subscribe), never through React
 // renders, so a 5,000-node graph is never diffed by React.
 import { create } from 'zustand';
-import type { GraphEdgeDetail, GraphNodeDetail } from '../../../../shared/domain';
+import type { GraphEdgeDetail, GraphNodeDetail, GraphViewNode } from '../../../../shared/domain';
 import { ApiError, attempt, invoke } from '../../lib/api';
 import { layoutAsync, type LayoutOptions } from './layout';
-import { buildModel, searchNodes, validAt, visibleAt, type GraphModel, type Visibility } from './model';
+import { buildModel, OVERVIEW_NODES, searchNodes, validAt, visibleAt, type GraphModel, type Visibility } from './model';
 
 export type Selection = { kind: 'node' | 'edge'; id: number };
 export type Positions = Map<number, { x: number; y: number }>;
 export type GraphStatus = 'idle' | 'loading' | 'layout' | 'ready' | 'empty' | 'error';
+/** How many of the entities shown at the moment the canvas draws (a big graph zoomed out draws the best-connected). */
+export interface Coverage {
+  drawn: number;
+  total: number;
+}
 
 interface Detail<T> {
   id: number;
@@ -47,8 +52,11 @@ interface GraphState {
   nodeDetail: Detail<GraphNodeDetail> | null;
   edgeDetail: Detail<GraphEdgeDetail> | null;
   legendOpen: boolean;
+  /** Set by the canvas; null until a graph is drawn. */
+  coverage: Coverage | null;
 
   setLegendOpen(open: boolean): void;
+  setCoverage(coverage: Coverage | null): void;
   loadScopes(): Promise<void>;
   /** Show the selected agent's scope, unless it is already the one the tab was following. */
   followAgent(agentId: string): void;
@@ -77,8 +85,9 @@ let layoutAbort: AbortController | null = null;
 
 /**
  * Small graphs get room to read every label (long edges, strong repulsion). Bigger ones get a coarser
- * force approximation and fewer steps, so 5,000 nodes lay out in about a second. A graph whose
- * positions are mostly known (a reload) only needs to settle the newcomers.
+ * force approximation and fewer steps. `n` is the size of the whole graph, also when only its
+ * best-connected part is laid out first (same spacing, same budget). A graph whose positions are
+ * mostly known (a reload, or the rest of a big graph around its core) only needs to settle the newcomers.
  */
 function layoutOptions(n: number, warm: boolean): LayoutOptions {
   const spacing = n <= 300 ? { linkDistance: 110, charge: -320 } : n <= 1500 ? { linkDistance: 60, charge: -110 } : { linkDistance: 30, charge: -35 };
@@ -88,39 +97,65 @@ function layoutOptions(n: number, warm: boolean): LayoutOptions {
   return { ...spacing, theta, iterations: large ? 100 : 300, budgetMs: large ? 1200 : 2500 };
 }
 
-async function computeLayout(model: GraphModel, scope: string, signal: AbortSignal): Promise<Positions | null> {
+/**
+ * Lays out `nodes` (with the model's edges among them), starting from `known` positions where there
+ * are some; with `fixed`, the known ones stay exactly where they are.
+ */
+async function runLayout(
+  model: GraphModel,
+  nodes: GraphViewNode[],
+  opts: LayoutOptions,
+  signal: AbortSignal,
+  known?: Positions,
+  fixed = false,
+): Promise<Positions | null> {
   const index = new Map<number, number>();
-  model.nodes.forEach((n, i) => index.set(n.id, i));
+  nodes.forEach((n, i) => index.set(n.id, i));
   const src = new Int32Array(model.edges.length);
   const dst = new Int32Array(model.edges.length);
   model.edges.forEach((e, i) => {
     src[i] = index.get(e.src) ?? -1;
     dst[i] = index.get(e.dst) ?? -1;
   });
-  const cached = positionCache.get(scope);
   let initial: LayoutOptions['initial'];
-  let known = 0;
-  if (cached) {
-    const x = new Float64Array(model.nodes.length).fill(NaN);
-    const y = new Float64Array(model.nodes.length).fill(NaN);
-    model.nodes.forEach((n, i) => {
-      const p = cached.get(n.id);
-      if (p) {
-        x[i] = p.x;
-        y[i] = p.y;
-        known++;
-      }
+  let fixedMask: Uint8Array | undefined;
+  if (known) {
+    const x = new Float64Array(nodes.length).fill(NaN);
+    const y = new Float64Array(nodes.length).fill(NaN);
+    fixedMask = fixed ? new Uint8Array(nodes.length) : undefined;
+    nodes.forEach((n, i) => {
+      const p = known.get(n.id);
+      if (!p) return;
+      x[i] = p.x;
+      y[i] = p.y;
+      if (fixedMask) fixedMask[i] = 1;
     });
     initial = { x, y };
   }
-  if (cached && known === model.nodes.length) return cached;
-  const warm = known > model.nodes.length * 0.8;
-  const res = await layoutAsync({ n: model.nodes.length, src, dst }, { ...layoutOptions(model.nodes.length, warm), initial, signal });
+  const res = await layoutAsync({ n: nodes.length, src, dst }, { ...opts, initial, fixed: fixedMask, signal });
   if (!res) return null;
   const positions: Positions = new Map();
-  model.nodes.forEach((n, i) => positions.set(n.id, { x: res.x[i], y: res.y[i] }));
-  positionCache.set(scope, positions);
+  nodes.forEach((n, i) => positions.set(n.id, { x: res.x[i], y: res.y[i] }));
   return positions;
+}
+
+/** A reload (or a return to the scope) starts from the cached positions; returns them as they are when all are known. */
+async function relayoutCached(model: GraphModel, cached: Positions, signal: AbortSignal): Promise<Positions | null> {
+  let known = 0;
+  for (const n of model.nodes) if (cached.has(n.id)) known++;
+  if (known === model.nodes.length) return cached;
+  const warm = known > model.nodes.length * 0.8;
+  return runLayout(model, model.nodes, layoutOptions(model.nodes.length, warm), signal, cached);
+}
+
+/**
+ * A big graph is laid out in two passes: its best-connected entities first (what the overview draws,
+ * so the picture comes in a fraction of the time), then everything else around them, which stay put.
+ * Null when the graph is small enough to lay out at once.
+ */
+function coreOf(model: GraphModel): GraphViewNode[] | null {
+  if (model.nodes.length <= OVERVIEW_NODES * 1.5) return null;
+  return [...model.nodes].sort((a, b) => b.degree - a.degree).slice(0, OVERVIEW_NODES);
 }
 
 /** User Timing entries ("monad:graph:fetch" …), so the UI benchmark can say where the time goes. */
@@ -171,14 +206,28 @@ export const useGraph = create<GraphState>((set, get) => {
       set(derive({ status: 'empty', model, positions: null, selection: null, nodeDetail: null, edgeDetail: null }));
       return;
     }
-    if (!sameScope) set({ status: 'layout', model: null, positions: null, visible: null });
+    if (!sameScope) set({ status: 'layout', model: null, positions: null, visible: null, coverage: null });
     const layoutStart = performance.now();
-    const positions = await computeLayout(model, scope, abort.signal);
+    const cached = positionCache.get(scope);
+    const core = cached ? null : coreOf(model);
+    const n = model.nodes.length;
+    const positions = cached
+      ? await relayoutCached(model, cached, abort.signal)
+      : await runLayout(model, core ?? model.nodes, layoutOptions(n, false), abort.signal);
     if (seq !== loadSeq || !positions) return;
     measure('layout', layoutStart);
+    if (!core) positionCache.set(scope, positions);
     const { selection } = get();
     const stillThere = selection && (selection.kind === 'node' ? model.nodeById.has(selection.id) : model.edgeById.has(selection.id));
     set(derive({ status: 'ready', model, positions, ...(stillThere ? {} : { selection: null, nodeDetail: null, edgeDetail: null }) }));
+    if (!core) return;
+    // The rest of a big graph, around its core (which the canvas already draws, and which does not move).
+    const restStart = performance.now();
+    const full = await runLayout(model, model.nodes, layoutOptions(n, true), abort.signal, positions, true);
+    if (seq !== loadSeq || !full) return;
+    measure('layout-rest', restStart);
+    positionCache.set(scope, full);
+    set({ positions: full });
   }
 
   return {
@@ -200,9 +249,14 @@ export const useGraph = create<GraphState>((set, get) => {
     nodeDetail: null,
     edgeDetail: null,
     legendOpen: true,
+    coverage: null,
 
     setLegendOpen(legendOpen) {
       set({ legendOpen });
+    },
+
+    setCoverage(coverage) {
+      set({ coverage });
     },
 
     async loadScopes() {

@@ -94,7 +94,6 @@ export function buildStyle(t: CanvasTheme, large: boolean): StylesheetJson {
       selector: 'edge.ended',
       style: { 'line-style': 'dashed', 'line-dash-pattern': [5, 4], opacity: large ? 0.22 : 0.45 },
     },
-    { selector: '.gone', style: { display: 'none' } },
     { selector: 'node.faded', style: { opacity: t.dark ? 0.22 : 0.2, 'text-opacity': 0 } },
     { selector: 'edge.faded', style: { opacity: 0.06 } },
     // The neighbourhood of the selection and search matches: labels from further out, edges named.
