@@ -1,5 +1,6 @@
 // The left column: agents, and under the selected agent its sessions.
 import { useAgents } from '../features/agents/store';
+import { SearchBox } from '../features/search/SearchBox';
 import { SessionList } from '../features/sessions/SessionList';
 import { useSessions } from '../features/sessions/store';
 import { host } from '../lib/api';
@@ -19,6 +20,7 @@ export function Sidebar() {
         <span className="brand-mark" aria-hidden="true" />
         <span className="brand-name">Monad</span>
       </div>
+      <SearchBox />
       <div className="sidebar-scroll">
         <div className="sidebar-label">Agents</div>
         <nav className="agent-list" aria-label="Agents" data-testid="agent-list">
