@@ -28,6 +28,7 @@ import { schemaVersion } from './db/migrate';
 import { appMigrations } from './db/migrations/app';
 import { openDatabase, sqliteVersion } from './db/open';
 import { applyPendingRestore, backupFilesFor, backupsDir, BackupService } from './db/backup';
+import { OpenChecks, type CheckReport } from './db/open-checks';
 import { EventBus } from './events';
 import { sweepTempFiles } from './fs/atomic-write';
 import { ensureHome, homePaths, type HomePaths } from './home';
@@ -75,6 +76,11 @@ export class Engine {
   /** What the person must be told about this run (database recovered, restore applied…); shown in app status. */
   readonly notices: Notice[] = [];
   readonly backups: BackupService;
+  /** What the start-up check of each database ran, and why (full after an unclean exit, light otherwise…). */
+  readonly openChecks: CheckReport[] = [];
+  private readonly checks: OpenChecks;
+  /** Set once construction is done: later notices (a failed background backup) are pushed to the UI. */
+  private started = false;
   private closed = false;
 
   private constructor(private readonly opts: EngineOptions) {
@@ -91,13 +97,30 @@ export class Engine {
       now: this.now,
       onNotice: (n: Notice) => this.notify(n),
     });
-    this.appDb = openDatabase(this.paths.appDb, appMigrations, 'db/app.sqlite', recover('app.sqlite'));
+    // A full quick_check only when the file has a reason to be doubted (db/open-checks.ts).
+    this.checks = OpenChecks.begin(this.paths.db, this.now, opts.host);
+    const check = (file: 'app.sqlite' | 'memory.sqlite') => ({
+      ...this.checks.plan(file),
+      onChecked: (r: Omit<CheckReport, 'file'>) => {
+        const report = { file, ...r };
+        this.openChecks.push(report);
+        this.checks.opened(report);
+      },
+    });
     try {
-      this.memoryDb = openDatabase(this.paths.memoryDb, memoryMigrations, 'db/memory.sqlite', recover('memory.sqlite'));
+      this.appDb = openDatabase(this.paths.appDb, appMigrations, 'db/app.sqlite', recover('app.sqlite'), check('app.sqlite'));
     } catch (err) {
-      this.appDb.close();
+      this.checks.abandon();
       throw err;
     }
+    try {
+      this.memoryDb = openDatabase(this.paths.memoryDb, memoryMigrations, 'db/memory.sqlite', recover('memory.sqlite'), check('memory.sqlite'));
+    } catch (err) {
+      this.appDb.close();
+      this.checks.abandon();
+      throw err;
+    }
+    this.checks.settle();
     this.secrets = opts.secrets ?? new FileSecretStore(this.paths.secrets);
     this.agents = new AgentService(this.config);
     this.sessions = new SessionStore(this.appDb, this.now);
@@ -177,6 +200,7 @@ export class Engine {
       now: this.now,
       log: (msg, err) => this.log(msg, err),
       onNotice: (n) => this.notify(n),
+      onCopyChecked: (file, ok, at) => this.checks.backupCopyChecked(file, ok, at),
     });
     // Long-running hosts catch up in the background; one-shot CLI commands do not.
     if (opts.host !== 'cli' && opts.backgroundJobs !== false) this.consolidation.scheduler.start();
@@ -186,6 +210,7 @@ export class Engine {
       this.events.emit('status.changed', this.status());
     });
     if (opts.watchConfig) this.config.watch();
+    this.started = true;
   }
 
   static open(opts: EngineOptions): Engine {
@@ -220,6 +245,7 @@ export class Engine {
   private notify(n: Notice): void {
     this.notices.push(n);
     if (n.level !== 'info') console.error(`[monad] ${n.message}`);
+    if (this.started && !this.closed) this.events.emit('status.changed', this.status());
   }
 
   private pendingRestoreNotice(): Notice[] {
@@ -258,6 +284,8 @@ export class Engine {
     this.config.close();
     this.appDb.close();
     this.memoryDb.close();
+    // Stamped after the close, so the stamp is of the file as this run left it (WAL folded in).
+    this.checks.closedCleanly(['app.sqlite', 'memory.sqlite']);
   }
 }
 

@@ -14,7 +14,7 @@ import type { BackupInfo, Notice, RestoreStaged } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
 import type { HomePaths } from '../home';
-import { copyDurably, fsyncDir, fsyncFile, heldByAnotherConnection, quickCheck, storageError, verifyDatabaseFile } from './health';
+import { copyDurably, fsyncDir, fsyncFile, heldByAnotherConnection, isCorruption, quickCheck, storageError, verifyDatabaseFile } from './health';
 
 /** A week of daily sets: enough to step back past a bad day, small enough not to fill the disk. */
 export const BACKUP_KEEP = 7;
@@ -116,6 +116,12 @@ export interface BackupDeps {
   log: (msg: string, err?: unknown) => void;
   /** Called when an automatic backup fails, so the person is told. */
   onNotice?: (n: Notice) => void;
+  /**
+   * Hears the verdict of each copy's full quick_check. The copy is the live database page for page, so
+   * a pass is a full check of the live file, done in the background (open-checks.ts then skips it at the
+   * next open), and a failure means the live file itself is damaged.
+   */
+  onCopyChecked?: (file: DbFile, ok: boolean, at: Date) => void;
   keep?: number;
 }
 
@@ -228,7 +234,14 @@ export class BackupService {
         const dest = join(tmp, file);
         await db.backup(dest);
         if (this.stopped) throw new MonadError('CANCELLED', 'The engine closed during the backup');
-        const schemaVersion = sealCopy(dest);
+        let schemaVersion: number;
+        try {
+          schemaVersion = sealCopy(dest);
+        } catch (err) {
+          if ((err instanceof MonadError && err.code === 'DB_ERROR') || isCorruption(err)) this.d.onCopyChecked?.(file, false, createdAt);
+          throw err;
+        }
+        this.d.onCopyChecked?.(file, true, createdAt);
         fsyncFile(dest); // durable before the set is published by the rename below
         files.push({ file, bytes: statSync(dest).size, schemaVersion });
       }

@@ -1,7 +1,8 @@
-// Database health: the `quick_check` every open runs, what happens to a damaged file (moved aside, the
+// Database health: the checks an open runs (a full `quick_check`, or a light one when open-checks.ts finds
+// no reason to doubt the file), what happens to a damaged file (moved aside, the
 // newest good backup put in its place, the person told), and the one place storage failures such as a
 // full disk get their coded error.
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import type { Notice } from '../../shared/domain';
@@ -19,7 +20,7 @@ export function isCorruption(err: unknown): boolean {
 
 /**
  * `PRAGMA quick_check`: O(N) and much cheaper than integrity_check (it skips index-content checks),
- * which is why it runs on every open. Throws for anything that is not corruption (busy, locked…):
+ * which is why it is the full check at open. Throws for anything that is not corruption (busy, locked…):
  * a database another process holds is not damaged and must never be moved aside.
  */
 export function quickCheck(db: Database): CheckVerdict {
@@ -27,6 +28,48 @@ export function quickCheck(db: Database): CheckVerdict {
     const rows = db.pragma('quick_check') as { quick_check: string }[];
     if (rows.length === 1 && rows[0].quick_check === 'ok') return { ok: true };
     return { ok: false, problem: rows.slice(0, 5).map((r) => r.quick_check).join('; ') || 'quick_check returned nothing' };
+  } catch (err) {
+    if (isCorruption(err)) return { ok: false, problem: (err as Error).message };
+    throw err;
+  }
+}
+
+/**
+ * The check an open runs when the file has no reason to be doubted (open-checks.ts decides): the header
+ * is SQLite's, the page size valid, the file a whole number of pages and as long as the header says, and
+ * the schema parses. Microseconds, whatever the size. A problem here is a reason to run `quickCheck`,
+ * not a verdict: a checkpoint by another process can briefly make the size and header disagree.
+ */
+export function lightCheck(path: string, db: Database): CheckVerdict {
+  const header = Buffer.alloc(100);
+  let size = 0;
+  let read = 0;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      size = fstatSync(fd).size;
+      read = readSync(fd, header, 0, 100, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (err) {
+    return { ok: false, problem: `cannot read the file: ${(err as Error).message}` };
+  }
+  if (size > 0) {
+    if (read < 100 || header.toString('latin1', 0, 16) !== 'SQLite format 3\u0000') return { ok: false, problem: 'not an SQLite header' };
+    const raw = header.readUInt16BE(16);
+    const pageSize = raw === 1 ? 65536 : raw;
+    if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) return { ok: false, problem: `invalid page size ${raw}` };
+    if (size % pageSize !== 0) return { ok: false, problem: `the file (${size} bytes) is not a whole number of ${pageSize}-byte pages` };
+    // The in-header page count is only meaningful when "version-valid-for" matches the change counter.
+    const pages = header.readUInt32BE(28);
+    if (pages > 0 && header.readUInt32BE(92) === header.readUInt32BE(24) && pages * pageSize !== size) {
+      return { ok: false, problem: `the header says ${pages} pages, the file has ${size / pageSize}` };
+    }
+  }
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return { ok: true };
   } catch (err) {
     if (isCorruption(err)) return { ok: false, problem: (err as Error).message };
     throw err;

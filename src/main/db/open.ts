@@ -5,27 +5,39 @@ import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import type { Notice } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
-import { quickCheck, recoverDatabase, type RecoverOptions } from './health';
+import { lightCheck, quickCheck, recoverDatabase, type CheckVerdict, type RecoverOptions } from './health';
 import { migrate, type Migration } from './migrate';
+import type { CheckPlan, CheckReport } from './open-checks';
 
 /** Long enough to ride out a backup or a consolidation transaction, short enough to surface a real lock. */
 const BUSY_TIMEOUT_MS = 5000;
 
+const FULL: CheckPlan = { depth: 'full', reason: 'every open is checked fully' };
+
 /**
- * With `recover`, a database that fails `quick_check` is moved aside and replaced by its newest good
+ * With `recover`, a database that fails its check is moved aside and replaced by its newest good
  * backup (health.ts) and the notice is handed to `onNotice`; without it, it is a DB_ERROR.
+ * `check` says how deep (open-checks.ts decides for the engine; the default is a full `quick_check`);
+ * a light check that finds anything odd escalates to the full one. `onChecked` hears what ran.
  */
 export function openDatabase(
   path: string,
   migrations: readonly Migration[],
   label: string,
   recover?: RecoverOptions & { onNotice: (n: Notice) => void },
+  check: CheckPlan & { onChecked?: (r: Omit<CheckReport, 'file'>) => void } = FULL,
 ): Database {
   mkdirSync(dirname(path), { recursive: true });
   let db = connect(path, label);
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    const verdict = quickCheck(db);
+    const started = performance.now();
+    let ran: CheckPlan = { depth: check.depth, reason: check.reason };
+    let verdict: CheckVerdict = check.depth === 'light' ? lightCheck(path, db) : quickCheck(db);
+    if (!verdict.ok && check.depth === 'light') {
+      ran = { depth: 'full', reason: `the light check found ${verdict.problem}` };
+      verdict = quickCheck(db);
+    }
     if (!verdict.ok) {
       db.close();
       if (!recover) throw new MonadError('DB_ERROR', `${label} is damaged: ${verdict.problem}`, { path });
@@ -33,6 +45,8 @@ export function openDatabase(
       db = connect(path, label);
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
+    // A recovered file is a backup copy that passed its own full check (or a new, empty one).
+    check.onChecked?.({ ...ran, ok: true, ms: performance.now() - started });
     db.pragma('journal_mode = WAL');
     // FULL: an acknowledged write survives power loss too, not just a process crash.
     db.pragma('synchronous = FULL');
