@@ -12,6 +12,7 @@ import { useConnection } from '../lib/connection';
 import { ConfirmDialog } from './confirm';
 import { Icon, type IconName } from './icons';
 import { NoTokenPage } from './NoTokenPage';
+import { Notices } from './Notices';
 import { Sidebar } from './Sidebar';
 import { TABS, useShell, type TabId } from './shell-store';
 import { useThemeSync } from './theme';
@@ -49,6 +50,7 @@ function Shell() {
         <TabBar />
         <LinkBanner />
         <GlobalConfigBar />
+        <Notices />
         <div className="pane" role="tabpanel">
           <ActivePane />
         </div>
