@@ -4,10 +4,15 @@
 // every acknowledged write is there, nothing is partial (a law set is all or nothing, an edge has its
 // support, a message is whole), and every Markdown file under memory/ is one complete version.
 //
+// Time: a writer's start-up is about half a CPU-second (mostly compiling the fact sanitizer's patterns),
+// so each writer is started one turn ahead and warms up while the previous one writes and its aftermath
+// is checked; the checks run in SQLite where they can (message shapes) and compare plainly in the hot
+// loops (expect only reports a failure). The closing line says where the time went.
+//
 // The home lives on tmpfs (/dev/shm) when there is one. A SIGKILL ends the process, not the kernel:
 // the page cache survives it, so what is under test is SQLite's journaling and the atomic rename, which
 // behave the same on tmpfs; fsync, which only matters for power loss, is just much faster there.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -20,14 +25,28 @@ import { digest, FACT_SCOPES, LAW_SCOPES } from '../fixtures/kill-writer';
 import { bundleKillWriter } from './child-bundle';
 
 const RUNS = Number(process.env.MONAD_KILL_RUNS ?? 200);
-/** Kills land uniformly within this window after the child says READY. */
-const KILL_WINDOW_MS = 500;
-/** Every tenth run is killed at a random moment from spawn instead, often during open/sweep/migrate. */
+/**
+ * Kills land uniformly within this window after the child says READY. A warm writer acknowledges a
+ * write every millisecond or two, so each kill lands at a random point among a hundred-odd writes.
+ */
+const KILL_WINDOW_MS = 300;
+/** Every tenth run is killed at a random moment from GO instead, often during open/check/migrate. */
 const EARLY_KILL_EVERY = 10;
+/**
+ * Writers started ahead of their turn. A writer's start-up (Node, modules, the sanitizer's patterns:
+ * about half a CPU-second) takes about as long as one run plus its checks. More than one ahead only
+ * competes for the two cores with the writer under test (fewer writes per run, no faster loop).
+ */
+const AHEAD = 1;
+/** A warm writer takes some 10–40 ms from GO to READY (open, quick_check, migrations, session): most early kills land in it. */
+const EARLY_WINDOW_MS = 40;
 
 const homes: string[] = [];
 let bundle: string | null = null;
+/** Writers still running (waiting for GO) when a failure ends the loop early. */
+const children = new Set<ChildProcess>();
 afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
   for (const h of homes) rmSync(h, { recursive: true, force: true });
   if (bundle) rmSync(dirname(bundle), { recursive: true, force: true });
 });
@@ -39,38 +58,92 @@ function scratchHome(): string {
   return home;
 }
 
-/** Spawns one writer, kills it with SIGKILL at a random moment, returns the complete ack lines it printed. */
-function runAndKill(script: string, home: string, run: number, early: boolean): Promise<{ lines: string[]; ready: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, 'write', home, String(run), String(run * 7919 + 13)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    let ready = false;
-    let killTimer: NodeJS.Timeout | null = null;
-    const kill = () => child.kill('SIGKILL');
+/**
+ * One writer process, started ahead of its turn: it loads and warms up, says WARM and waits for GO
+ * without touching the home. So the next writer's start-up (most of a writer's life) overlaps the checks
+ * after the previous kill, and the kill window is not spent in module loading.
+ */
+interface Writer {
+  /** Resolves when the writer is warm and waiting. */
+  warm: Promise<void>;
+  /**
+   * Lets it write and kills it with SIGKILL at a random moment: within KILL_WINDOW_MS after READY, or
+   * (early) within EARLY_WINDOW_MS after GO, i.e. mostly while it opens, checks and migrates the
+   * databases. Resolves with the complete ack lines it printed.
+   */
+  go(early: boolean): Promise<{ lines: string[]; ready: boolean; goToReadyMs: number | null }>;
+}
+
+function startWriter(script: string, home: string, run: number): Writer {
+  const child = spawn(process.execPath, [script, 'write', home, String(run), String(run * 7919 + 13)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  let warm = false;
+  let ready = false;
+  let goAt = 0;
+  let readyAt = 0;
+  let killTimer: NodeJS.Timeout | null = null;
+  let onWarm: (() => void) | null = null;
+  let onReady: (() => void) | null = null;
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  const kill = () => child.kill('SIGKILL');
+  child.stdin.on('error', () => {}); // EPIPE when it is killed: expected
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString('utf8');
+    if (!warm && out.includes('WARM')) {
+      warm = true;
+      onWarm?.();
+    }
+    if (!ready && out.includes('READY')) {
+      ready = true;
+      readyAt = performance.now();
+      onReady?.();
+    }
+  });
+  child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const warmP = new Promise<void>((resolve, reject) => {
     const guard = setTimeout(() => {
       kill();
-      reject(new Error(`run ${run}: no READY within 120 s; stderr=${err}`));
+      reject(new Error(`run ${run}: no WARM within 120 s; stderr=${err}`));
     }, 120_000);
-    if (early) killTimer = setTimeout(kill, Math.floor(Math.random() * 400));
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString('utf8');
-      if (!ready && out.includes('READY')) {
-        ready = true;
-        if (!early) killTimer = setTimeout(kill, Math.floor(Math.random() * KILL_WINDOW_MS));
-      }
+    onWarm = () => {
+      clearTimeout(guard);
+      resolve();
+    };
+    void exited.then(({ code, signal }) => {
+      clearTimeout(guard);
+      if (!warm) reject(new Error(`run ${run}: the writer died before WARM (code ${code}, signal ${signal}): ${err}`));
     });
-    child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
-    child.on('exit', (code, signal) => {
+  });
+  warmP.catch(() => {}); // surfaced by go()
+  return {
+    warm: warmP,
+    async go(early) {
+      await warmP;
+      // The warm-up output is not an acknowledgement.
+      out = '';
+      goAt = performance.now();
+      let timedOut = false;
+      const guard = setTimeout(() => {
+        timedOut = true;
+        kill();
+      }, 120_000);
+      if (early) killTimer = setTimeout(kill, Math.random() * EARLY_WINDOW_MS);
+      else onReady = () => (killTimer = setTimeout(kill, Math.random() * KILL_WINDOW_MS));
+      child.stdin.write('GO\n');
+      const { code, signal } = await exited;
       clearTimeout(guard);
       if (killTimer) clearTimeout(killTimer);
-      if (signal !== 'SIGKILL') return reject(new Error(`run ${run}: the writer exited by itself (code ${code}, signal ${signal}): ${err}`));
+      if (signal !== 'SIGKILL') throw new Error(`run ${run}: the writer exited by itself (code ${code}, signal ${signal}): ${err}`);
+      if (timedOut) throw new Error(`run ${run}: still running 120 s after GO (ready: ${ready}); stderr=${err}`);
       // Only complete lines count: a line cut by the kill was never an acknowledgement.
       const lines = out.split('\n');
       lines.pop();
-      resolve({ lines, ready });
-    });
-  });
+      return { lines, ready, goToReadyMs: ready ? readyAt - goAt : null };
+    },
+  };
 }
 
 /** What the acks promise, accumulated over all runs. */
@@ -121,6 +194,11 @@ class Expected {
 
 const FACT_FILE = /^---\nscope: (\S+)\nupdated: \d{4}-\d\d-\d\dT[\d:.]+Z\ncount: (\d+)\n---\n\n# Memory — (\S+)\n\n((?:- [^\n]+\n)*)$/;
 
+/** What the checks after all kills covered, for the closing line. */
+const dbChecks = { integrity: 0, foreignKeys: 0, messagesScanned: 0, markdownFiles: 0 };
+/** Where the checks' time goes. */
+const verifyMs = { integrity: 0, messages: 0, markdown: 0, graphAndLaws: 0 };
+
 /** Checks the home against the expectations; returns how many acknowledged writes were checked. */
 function verify(home: string, exp: Expected, run: number): number {
   let checked = 0;
@@ -128,22 +206,47 @@ function verify(home: string, exp: Expected, run: number): number {
   const app = new BetterSqlite3(join(home, 'db', 'app.sqlite'));
   const mem = new BetterSqlite3(join(home, 'db', 'memory.sqlite'));
   try {
+    let lap = performance.now();
+    const split = (k: keyof typeof verifyMs) => {
+      const t = performance.now();
+      verifyMs[k] += t - lap;
+      lap = t;
+    };
     for (const db of [app, mem]) {
       expect(db.pragma('integrity_check'), where).toEqual([{ integrity_check: 'ok' }]);
       expect(db.pragma('foreign_key_check'), where).toEqual([]);
+      dbChecks.integrity++;
+      dbChecks.foreignKeys++;
     }
 
-    // Messages: every acked one whole; no row anywhere is a torn message.
-    const rows = app.prepare(`SELECT id, content FROM messages`).all() as { id: string; content: string }[];
-    const byId = new Map(rows.map((r) => [r.id, r.content]));
-    for (const r of rows) expect(r.content, `${where}: message ${r.id}`).toMatch(/^run \d+ message \d+( lorem ipsum)+$/);
+    split('integrity');
+    // Messages: every acked one whole; no row anywhere is a torn message. A message is
+    // "run R message N" + " lorem ipsum" × k, so its head, a tail made only of " lorem ipsum" and its length
+    // determine it exactly: SQLite checks the shape of every row without copying the texts into JS.
+    const rows = app
+      .prepare(
+        `SELECT id, length(content) AS len, substr(content, 1, instr(content, ' lorem ipsum') - 1) AS head,
+                instr(content, ' lorem ipsum') > 0 AND replace(substr(content, instr(content, ' lorem ipsum')), ' lorem ipsum', '') = '' AS whole
+           FROM messages`,
+      )
+      .all() as { id: string; len: number; head: string; whole: number }[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const r of rows) {
+      if (r.whole !== 1 || !/^run \d+ message \d+$/.test(r.head)) expect.fail(`${where}: message ${r.id} is torn: ${JSON.stringify(app.prepare('SELECT content FROM messages WHERE id = ?').pluck().get(r.id))}`);
+    }
     for (const [id, m] of exp.messages) {
-      const content = byId.get(id);
-      expect(content, `${where}: acknowledged message ${id}`).toBeDefined();
-      expect({ length: content!.length, digest: digest(content!) }, `${where}: message ${id}`).toEqual({ length: m.length, digest: m.digest });
+      const row = byId.get(id);
+      if (!row) expect.fail(`${where}: acknowledged message ${id} is missing`);
+      const [, run2, n] = id.split('-');
+      if (row.head !== `run ${run2} message ${n}` || row.len !== m.length) {
+        const content = app.prepare('SELECT content FROM messages WHERE id = ?').pluck().get(id) as string;
+        expect({ length: content.length, digest: digest(content) }, `${where}: message ${id}`).toEqual({ length: m.length, digest: m.digest });
+      }
       checked++;
     }
+    dbChecks.messagesScanned += rows.length;
 
+    split('messages');
     // Memory files: each one complete (frontmatter count = bullets), parsing with no warnings.
     const present = new Map<string, Set<string>>();
     for (const name of readdirSync(join(home, 'memory'))) {
@@ -157,29 +260,32 @@ function verify(home: string, exp: Expected, run: number): number {
       const parsed = parseFactFile(scope, text);
       expect(parsed.warnings, `${where}: ${name}`).toEqual([]);
       present.set(scope, new Set(parsed.facts.map((f) => f.id)));
+      dbChecks.markdownFiles++;
     }
     const index = join(home, 'memory', 'index.md');
     if (existsSync(index)) {
       // Derived and rewritten after each fact write, so it may lag by one write, but never be torn.
       expect(readFileSync(index, 'utf8'), `${where}: index.md`).toMatch(/^# Memory index\n\n[^\n]+\n\n\| scope \| file \| facts \| updated \|\n\| --- \| --- \| --- \| --- \|\n(\| \S+ \| \S+\.md \| \d+ \| [^|\n]* \|\n)*$/);
     }
+    // Tens of thousands of comparisons per kill: plain ones, with expect only to report a failure.
     for (const [scope, facts] of exp.facts) {
       for (const [id, shouldExist] of facts) {
-        expect(present.get(scope)?.has(id) ?? false, `${where}: fact ${id} in ${scope} should ${shouldExist ? 'exist' : 'be forgotten'}`).toBe(shouldExist);
+        if ((present.get(scope)?.has(id) ?? false) !== shouldExist) expect.fail(`${where}: fact ${id} in ${scope} should ${shouldExist ? 'exist' : 'be forgotten'}`);
         checked++;
       }
     }
 
+    split('markdown');
     // Graph: acked edges exist with (at least) their acked support; no edge anywhere lacks support.
     const support = new Map<number, Set<string>>();
     for (const r of mem.prepare(`SELECT edge_id, message_id FROM graph_edge_support`).all() as { edge_id: number; message_id: string }[]) {
       (support.get(r.edge_id) ?? support.set(r.edge_id, new Set()).get(r.edge_id)!).add(r.message_id);
     }
     const edgeIds = new Set(mem.prepare(`SELECT id FROM graph_edge`).pluck().all() as number[]);
-    for (const id of edgeIds) expect(support.get(id)?.size ?? 0, `${where}: edge ${id} has no support`).toBeGreaterThan(0);
+    for (const id of edgeIds) if (!support.get(id)?.size) expect.fail(`${where}: edge ${id} has no support`);
     for (const [id, sup] of exp.edges) {
-      expect(edgeIds.has(id), `${where}: acknowledged edge ${id}`).toBe(true);
-      for (const s of sup) expect(support.get(id)?.has(s), `${where}: edge ${id} support ${s}`).toBe(true);
+      if (!edgeIds.has(id)) expect.fail(`${where}: acknowledged edge ${id} is missing`);
+      for (const s of sup) if (!support.get(id)?.has(s)) expect.fail(`${where}: edge ${id} lost its support ${s}`);
       checked++;
     }
 
@@ -203,6 +309,7 @@ function verify(home: string, exp: Expected, run: number): number {
         checked++;
       }
     }
+    split('graphAndLaws');
   } finally {
     app.close();
     mem.close();
@@ -218,15 +325,36 @@ describe('crash safety under SIGKILL', () => {
     let checks = 0;
     let earlyKills = 0;
     let killedBeforeReady = 0;
+    // Where the time goes (reported below): waiting for a writer to be warm, GO to READY, GO to the
+    // kill, and the checks after it.
+    const ms = { waitWarm: 0, goToReady: 0, goToKill: 0, verify: 0 };
     const started = Date.now();
+    const queue: Writer[] = [];
+    let nextRun = 1;
+    const fill = () => {
+      while (queue.length < AHEAD && nextRun <= RUNS) queue.push(startWriter(bundle!, home, nextRun++));
+    };
+    fill();
     for (let run = 1; run <= RUNS; run++) {
+      const writer = queue.shift()!;
       const early = run % EARLY_KILL_EVERY === 0;
       if (early) earlyKills++;
-      const { lines, ready } = await runAndKill(bundle, home, run, early);
+      const t0 = performance.now();
+      await writer.warm;
+      const t1 = performance.now();
+      const result = writer.go(early);
+      // The writers after it start now, so their start-up overlaps this run and the checks after it.
+      fill();
+      const { lines, ready, goToReadyMs } = await result;
+      const t2 = performance.now();
       if (!ready) killedBeforeReady++;
       exp.apply(lines);
       // The first writer may die before it created anything.
       if (existsSync(join(home, 'db', 'memory.sqlite'))) checks += verify(home, exp, run);
+      ms.waitWarm += t1 - t0;
+      ms.goToReady += goToReadyMs ?? t2 - t1;
+      ms.goToKill += t2 - t1;
+      ms.verify += performance.now() - t2;
     }
 
     // And the real engine opens the result cleanly: no recovery needed, everything readable.
@@ -243,7 +371,10 @@ describe('crash safety under SIGKILL', () => {
     console.log(
       `[kill-loop] ${RUNS} SIGKILL runs (${earlyKills} aimed at start-up, ${killedBeforeReady} died before READY) in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
         `${exp.acks} acknowledged writes (${exp.messages.size} messages, ${facts} fact records/forgets, ${exp.edges.size} edges, ${exp.laws.size} law scopes); ` +
-        `${checks} write checks across all kills; home on ${home.startsWith('/dev/shm') ? 'tmpfs' : 'disk'}`,
+        `${checks} write checks across all kills; ${dbChecks.integrity} integrity_check + ${dbChecks.foreignKeys} foreign_key_check runs, ` +
+        `${dbChecks.messagesScanned} message rows and ${dbChecks.markdownFiles} Markdown files checked; home on ${home.startsWith('/dev/shm') ? 'tmpfs' : 'disk'}; ` +
+        `time: ${Object.entries(ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')} ` +
+        `(checks: ${Object.entries(verifyMs).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')})`,
     );
     expect(exp.acks).toBeGreaterThan(RUNS);
   }, 20 * 60_000);
