@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
 import { DEMO_PROJECT_SCOPE, DEMO_SCOPE, seedDemoGraph, seedLargeGraph, type DemoGraph, type LargeGraph } from '../helpers/seed-graph';
+import { OVERVIEW_NODES } from '../../src/renderer/src/features/graph/model';
 import { expect, ROOT, startServer, test as base, type MonadServer } from './fixtures';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -300,10 +301,11 @@ bigTest.describe('graph tab at 5,000 entities', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     await openGraph(page, server);
     const partial = page.getByTestId('graph-partial');
-    await expect(partial).toContainText(/Showing 1,500 of [\d,]+ entities/, { timeout: 30_000 });
+    const overview = OVERVIEW_NODES.toLocaleString('en');
+    await expect(partial).toContainText(new RegExp(`Showing ${overview} of [\\d,]+ entities`), { timeout: 30_000 });
     await expect(partial).toContainText('zoom in or search to see more');
-    // Drawn a few hundred at a time, then the rest of the graph laid out around them: 1,500 in all.
-    await expect.poll(() => drawnNodes(page), { timeout: 30_000 }).toBe(1500);
+    // The rest of the graph is laid out around them afterwards; the overview stays as it is.
+    await expect.poll(() => drawnNodes(page), { timeout: 30_000 }).toBe(OVERVIEW_NODES);
     const total = Number((await page.getByTestId('graph-counts').textContent())!.split(' ')[0].replace(/,/g, ''));
     expect(total).toBeGreaterThan(4000);
     await expect(partial).toContainText(`of ${total.toLocaleString('en')} entities`);
@@ -328,15 +330,15 @@ bigTest.describe('graph tab at 5,000 entities', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('graph-panel')).toHaveCount(0);
 
-    // Zoomed in, what is in view is drawn too: more than the overview's 1,500.
+    // Zoomed in, what is in view is drawn too: more than the overview.
     await page.getByTestId('graph-fit').click();
-    await expect.poll(() => drawnNodes(page)).toBe(1500);
+    await expect.poll(() => drawnNodes(page)).toBe(OVERVIEW_NODES);
     await page.evaluate(() => {
       const cy = (window as HookWindow).__monadGraph!.cy;
       cy.zoom({ level: cy.zoom() * 5, renderedPosition: { x: cy.width() / 2 + 97, y: cy.height() / 2 } });
     });
-    await expect.poll(() => drawnNodes(page)).toBeGreaterThan(1500);
-    await expect(partial).not.toContainText('Showing 1,500 of');
+    await expect.poll(() => drawnNodes(page)).toBeGreaterThan(OVERVIEW_NODES);
+    await expect(partial).not.toContainText(`Showing ${overview} of`);
     await settled(page);
     await page.screenshot({ path: join(SCREENSHOTS, 'graph-5000-zoomed-light.png') });
 

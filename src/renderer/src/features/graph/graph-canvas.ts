@@ -16,12 +16,14 @@ import { buildStyle, LABEL_ZOOM, nodeSize, readTheme } from './style';
 /** Above this many elements the cheaper rendering settings apply (see style.ts and the options below). */
 const LARGE_ELEMENTS = 2500;
 /** Zoomed in, at most this many more entities are drawn from what is in view (the best-connected first). */
-const IN_VIEW_NODES = 1500;
+const IN_VIEW_NODES = OVERVIEW_NODES;
 /**
  * Entities added to the canvas per step (with the relations among the drawn ones); the next step waits
- * for a paint. A few hundred take Cytoscape a fraction of a second to add, style and draw.
+ * for a paint, and input is handled between steps. Cytoscape styles every new element and redraws
+ * everything in the frame after a change, so each step costs a long frame: the overview comes in one
+ * (measured faster to a first click than several smaller ones), a big reveal on zooming in in a few.
  */
-const FILL_NODES = 500;
+const FILL_NODES = OVERVIEW_NODES;
 /** Search matches drawn even when they are not among the best-connected (the best matches first). */
 const MAX_MATCHES_DRAWN = 300;
 /** Zoomed in on a large graph, at most this many labels are drawn (the best-connected nodes in view). */
@@ -114,7 +116,7 @@ export class GraphCanvas {
     this.byDegree = [...model.nodes].sort((a, b) => b.degree - a.degree);
     this.maxDegree = this.byDegree[0]?.degree ?? 0;
     this.sizes.clear();
-    for (const n of model.nodes) this.sizes.set(n.id, nodeSize(n.degree, this.maxDegree));
+    for (const n of model.nodes) this.sizes.set(n.id, nodeSize(n.degree, this.maxDegree, this.large));
 
     const cy = cytoscape({
       container: this.container,
@@ -249,7 +251,7 @@ export class GraphCanvas {
       if (visible && !visible.nodes.has(n.id)) continue;
       const p = positions.get(n.id);
       if (!p) continue;
-      const r = 26; // the largest node's radius
+      const r = (this.sizes.get(n.id) ?? 48) / 2;
       x1 = Math.min(x1, p.x - r - 30);
       x2 = Math.max(x2, p.x + r + 30);
       y1 = Math.min(y1, p.y - r);
@@ -476,9 +478,9 @@ export class GraphCanvas {
   }
 
   /**
-   * Large graphs: labels only when zoomed in enough to read them, and only on the nodes in view (the
-   * best-connected first) — measuring and drawing 5,000 labels nobody can read is what makes big
-   * graphs slow.
+   * Large graphs: labels only when zoomed in enough to read them, only on the nodes in view, the
+   * best-connected first, and only where a label does not run into one already placed — measuring and
+   * drawing thousands of labels nobody can read is what makes big graphs slow (and unreadable).
    */
   private labelInView(): void {
     const { cy, positions } = this;
@@ -486,11 +488,19 @@ export class GraphCanvas {
     const next = new Set<string>();
     if (cy.zoom() >= LABEL_ZOOM) {
       const ext = cy.extent();
+      const placed: { x1: number; y1: number; x2: number; y2: number }[] = [];
       for (const n of this.byDegree) {
         if (next.size >= MAX_LABELS) break;
         if (!this.drawnNodes.has(n.id)) continue;
         const p = positions.get(n.id);
-        if (p && p.x >= ext.x1 && p.x <= ext.x2 && p.y >= ext.y1 && p.y <= ext.y2) next.add(nodeKey(n.id));
+        if (!p || p.x < ext.x1 || p.x > ext.x2 || p.y < ext.y1 || p.y > ext.y2) continue;
+        // The label's box below the node, in model units (the style's 11px font, 3px margin).
+        const half = (Math.min(n.name.length, LABEL_CHARS) * LABEL_CHAR_WIDTH) / 2 + 2;
+        const top = p.y + (this.sizes.get(n.id) ?? 0) / 2 + 2;
+        const box = { x1: p.x - half, y1: top, x2: p.x + half, y2: top + LABEL_HEIGHT };
+        if (placed.some((b) => b.x1 < box.x2 && box.x1 < b.x2 && b.y1 < box.y2 && box.y1 < b.y2)) continue;
+        placed.push(box);
+        next.add(nodeKey(n.id));
       }
     }
     cy.batch(() => applyDiff(cy, this.labelled, next, 'labelled'));
@@ -582,6 +592,9 @@ export class GraphCanvas {
 
 /** Labels are cut here, once, rather than by Cytoscape's per-character ellipsis measuring on every node. */
 const LABEL_CHARS = 28;
+/** An 11px system-ui label: average character width and line height with its outline, for decluttering. */
+const LABEL_CHAR_WIDTH = 6.2;
+const LABEL_HEIGHT = 15;
 function shortLabel(name: string): string {
   return name.length > LABEL_CHARS ? `${name.slice(0, LABEL_CHARS - 1)}…` : name;
 }

@@ -281,6 +281,37 @@ export async function layoutAsync(g: LayoutGraph, opts: LayoutOptions & { sliceM
   return { x: sim.x, y: sim.y, iterations: sim.iterations, ms: performance.now() - started };
 }
 
+/**
+ * Runs a layout in a worker, off the main thread; where a worker cannot start (or fails), in slices on
+ * the main thread instead. Resolves with the positions, or null when `signal` aborts it.
+ */
+export function layoutOffThread(g: LayoutGraph, opts: LayoutOptions & { signal?: AbortSignal } = {}): Promise<LayoutResult | null> {
+  const { signal, ...rest } = opts;
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./layout-worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return layoutAsync(g, opts);
+  }
+  return new Promise((resolve) => {
+    const done = (res: LayoutResult | null) => {
+      signal?.removeEventListener('abort', abort);
+      worker.terminate();
+      resolve(res);
+    };
+    const abort = () => done(null);
+    signal?.addEventListener('abort', abort);
+    worker.onmessage = (e: MessageEvent<LayoutResult>) => done(signal?.aborted ? null : e.data);
+    worker.onerror = (e) => {
+      e.preventDefault();
+      signal?.removeEventListener('abort', abort);
+      worker.terminate();
+      resolve(signal?.aborted ? null : layoutAsync(g, opts));
+    };
+    worker.postMessage({ graph: g, opts: rest });
+  });
+}
+
 /** Lets input and paint run. A message-channel hop is not throttled like setTimeout(0) is. */
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => {

@@ -5,11 +5,11 @@ import type { GraphView, GraphViewEdge, GraphViewNode, ProvClass } from '../../.
 
 /**
  * A big graph's overview draws at most this many entities (the best-connected) and the relations among
- * them; the rest appear as the person zooms in, searches or selects. About 1,500 nodes and their few
- * thousand relations draw in a fraction of a second; 5,000 and 10,000 took seconds and read as a
- * hairball anyway.
+ * them; the rest appear as the person zooms in, searches or selects. Cytoscape's cost is per element:
+ * 1,000 nodes and the ~1,500 relations among them (of a 5,000 / 10,000 graph) draw in a few hundred
+ * milliseconds; all of it took seconds, and read as a hairball anyway.
  */
-export const OVERVIEW_NODES = 1500;
+export const OVERVIEW_NODES = 1000;
 
 export interface GraphModel {
   scope: string;

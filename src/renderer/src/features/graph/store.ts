@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { GraphEdgeDetail, GraphNodeDetail, GraphViewNode } from '../../../../shared/domain';
 import { ApiError, attempt, invoke } from '../../lib/api';
-import { layoutAsync, type LayoutOptions } from './layout';
+import { layoutOffThread, type LayoutOptions } from './layout';
 import { buildModel, OVERVIEW_NODES, searchNodes, validAt, visibleAt, type GraphModel, type Visibility } from './model';
 
 export type Selection = { kind: 'node' | 'edge'; id: number };
@@ -90,7 +90,7 @@ let layoutAbort: AbortController | null = null;
  * mostly known (a reload, or the rest of a big graph around its core) only needs to settle the newcomers.
  */
 function layoutOptions(n: number, warm: boolean): LayoutOptions {
-  const spacing = n <= 300 ? { linkDistance: 110, charge: -320 } : n <= 1500 ? { linkDistance: 60, charge: -110 } : { linkDistance: 30, charge: -35 };
+  const spacing = n <= 300 ? { linkDistance: 110, charge: -320 } : n <= 1500 ? { linkDistance: 60, charge: -110 } : { linkDistance: 36, charge: -50 };
   const large = n > 1500;
   const theta = large ? 1.3 : 0.9;
   if (warm) return { ...spacing, theta, iterations: large ? 40 : 80, alpha: 0.25, budgetMs: 600 };
@@ -132,7 +132,7 @@ async function runLayout(
     });
     initial = { x, y };
   }
-  const res = await layoutAsync({ n: nodes.length, src, dst }, { ...opts, initial, fixed: fixedMask, signal });
+  const res = await layoutOffThread({ n: nodes.length, src, dst }, { ...opts, initial, fixed: fixedMask, signal });
   if (!res) return null;
   const positions: Positions = new Map();
   nodes.forEach((n, i) => positions.set(n.id, { x: res.x[i], y: res.y[i] }));

@@ -29,10 +29,13 @@ export function readTheme(): CanvasTheme {
   };
 }
 
-/** Node diameter by degree: square-root scale, so hubs stand out without swallowing their neighbours. */
-export function nodeSize(degree: number, maxDegree: number): number {
+/**
+ * Node diameter by degree: square-root scale, so hubs stand out without swallowing their neighbours.
+ * A large graph's nodes sit closer together (see the layout's spacing), so they are drawn smaller.
+ */
+export function nodeSize(degree: number, maxDegree: number, large = false): number {
   if (maxDegree <= 0) return 16;
-  return Math.round(14 + 34 * Math.sqrt(degree / maxDegree));
+  return large ? Math.round(8 + 26 * Math.sqrt(degree / maxDegree)) : Math.round(14 + 34 * Math.sqrt(degree / maxDegree));
 }
 
 /** Zoom at which node labels become readable; below it a large graph draws none (see graph-canvas.ts). */
@@ -85,7 +88,7 @@ export function buildStyle(t: CanvasTheme, large: boolean): StylesheetJson {
     {
       selector: 'edge',
       style: large
-        ? { width: 1.2, 'line-color': prov.user, 'curve-style': 'haystack', 'haystack-radius': 0, opacity: 0.45 }
+        ? { width: 1.2, 'line-color': prov.user, 'curve-style': 'haystack', 'haystack-radius': 0, opacity: 0.35 }
         : { width: 1.4, 'line-color': prov.user, 'curve-style': 'bezier', 'target-arrow-shape': 'triangle', 'target-arrow-color': prov.user, 'arrow-scale': 0.75, opacity: 0.75 },
     },
     { selector: 'edge[prov = "assistant"]', style: { 'line-color': prov.assistant, 'target-arrow-color': prov.assistant } },
@@ -98,7 +101,8 @@ export function buildStyle(t: CanvasTheme, large: boolean): StylesheetJson {
     { selector: 'edge.faded', style: { opacity: 0.06 } },
     // The neighbourhood of the selection and search matches: labels from further out, edges named.
     // Emphasised labels show from a smaller zoom than others, the selected node's at any zoom.
-    { selector: 'node.emph', style: { 'min-zoomed-font-size': 5, 'font-weight': 600, 'z-index': 1000 } },
+    // On a large graph seen whole, a hub's neighbours' labels would be a smudge: they wait for a readable zoom.
+    { selector: 'node.emph', style: { 'min-zoomed-font-size': large ? 8 : 5, 'font-weight': 600, 'z-index': 1000 } },
     { selector: 'edge.emph, edge:selected', style: edgeLabel },
     { selector: 'edge.emph', style: { width: 2.2, opacity: 1, 'z-index': 9 } },
     { selector: 'edge.emph.ended', style: { opacity: 0.7 } },
