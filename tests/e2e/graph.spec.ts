@@ -330,6 +330,16 @@ bigTest.describe('graph tab at 5,000 entities', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('graph-panel')).toHaveCount(0);
 
+    // The time control: early on, fewer entities were known; the overview follows the moment.
+    await page.getByTestId('graph-time-date').fill('2024-03-01');
+    await expect(page.getByTestId('graph-time-label')).not.toHaveText('Now');
+    const then = Number((await page.getByTestId('graph-counts').textContent())!.split(' ')[0].replace(/,/g, ''));
+    expect(then).toBeLessThan(total);
+    await expect.poll(() => drawnNodes(page)).toBe(Math.min(then, OVERVIEW_NODES));
+    await page.getByTestId('graph-time-now').click();
+    await expect(page.getByTestId('graph-time-label')).toHaveText('Now');
+    await expect(partial).toContainText(`of ${total.toLocaleString('en')} entities`);
+
     // Zoomed in, what is in view is drawn too: more than the overview.
     await page.getByTestId('graph-fit').click();
     await expect.poll(() => drawnNodes(page)).toBe(OVERVIEW_NODES);
