@@ -167,3 +167,32 @@ test('a restore staged in the app is announced after the restart, and dismissed 
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('plain-text API keys: a warning once a key is stored in headless mode, and it stays dismissed', async ({ page, server }) => {
+  await page.goto(server.openUrl);
+  await expect(page.getByTestId('app')).toBeVisible();
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-link', 'online');
+  // No key stored yet: nothing is at risk, so no banner (Settings still says how keys would be kept).
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+
+  await api(server, 'providers.save', {
+    provider: { id: 'openai', kind: 'openai', name: 'OpenAI', baseURL: 'http://127.0.0.1:9/v1', models: ['gpt-4o-mini'] },
+    apiKey: 'sk-test-notice-0123456789abcdef',
+  });
+  await page.reload();
+  const warning = page.locator('[data-testid="notice"][data-code="secrets-plain-text"]');
+  await expect(warning).toContainText('API keys are stored in plain text');
+  await expect(warning).toContainText('owner-only file');
+  await expect(warning).toHaveAttribute('data-level', 'warning');
+  // The key itself never reaches the page.
+  expect(await page.content()).not.toContain('sk-test-notice-0123456789abcdef');
+  await warning.getByTestId('notice-dismiss').click();
+  await expect(warning).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('connection-state')).toHaveAttribute('data-link', 'online');
+  // Once status and providers are loaded (Settings shows both), the dismissed warning is still gone.
+  await page.getByTestId('tab-settings').click();
+  await expect(page.getByTestId('secrets-warning')).toBeVisible();
+  await expect(page.locator('[data-testid="provider-card"][data-provider-id="openai"]')).toBeVisible();
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+});
