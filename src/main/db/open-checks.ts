@@ -90,7 +90,11 @@ export class OpenChecks {
     host: string,
   ) {
     const running = join(dir, RUNNING_DIR);
-    mkdirSync(running, { recursive: true });
+    try {
+      mkdirSync(running, { recursive: true });
+    } catch {
+      // see below: the open goes on without a marker
+    }
     const stale: string[] = [];
     let live = 0;
     for (const name of safeReaddir(running)) {
@@ -104,8 +108,13 @@ export class OpenChecks {
     this.markerName = `${process.pid}-${randomBytes(4).toString('hex')}.json`;
     const self = processIdentity(process.pid);
     const marker: Marker = { pid: process.pid, boot: self?.boot ?? null, start: self?.start ?? null, host, at: now().toISOString() };
-    writeFileAtomic(join(running, this.markerName), `${JSON.stringify(marker)}\n`);
-    ownMarkers.add(this.markerName);
+    try {
+      writeFileAtomic(join(running, this.markerName), `${JSON.stringify(marker)}\n`);
+      ownMarkers.add(this.markerName);
+    } catch {
+      // A full or read-only disk must not keep the person from their data. Without our marker a crash of
+      // this run is still caught next time by the stamp rule: whatever this run writes changes the file.
+    }
   }
 
   /** Reads the markers and the state, and leaves this run's marker. `dir` is <home>/db. */
@@ -154,7 +163,7 @@ export class OpenChecks {
   /** Both databases are open: stale markers have been dealt with, so they go. */
   settle(): void {
     const running = join(this.dir, RUNNING_DIR);
-    for (const name of this.stale) rmSync(join(running, name), { force: true });
+    for (const name of this.stale) removeQuietly(join(running, name));
     this.flush();
   }
 
@@ -177,7 +186,7 @@ export class OpenChecks {
   private end(): void {
     if (this.ended) return;
     this.ended = true;
-    rmSync(join(this.dir, RUNNING_DIR, this.markerName), { force: true });
+    removeQuietly(join(this.dir, RUNNING_DIR, this.markerName));
     ownMarkers.delete(this.markerName);
   }
 
@@ -278,6 +287,15 @@ function fileSize(path: string): number {
     return statSync(path).size;
   } catch {
     return 0;
+  }
+}
+
+/** A marker that cannot be removed (read-only disk) only costs the next start a full check. */
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // see above
   }
 }
 
