@@ -1,6 +1,6 @@
 // L1 MemoryDir: ids, normalisation, dedup, format round-trips, damaged files, atomic concurrent writes.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFactFile, renderFactFile } from '../../src/main/memory/facts/fact-file';
@@ -90,6 +90,24 @@ describe('MemoryDir', () => {
     const texts = parseFactFile(scope, readFileSync(m.pathOf(scope), 'utf8')).facts.map((f) => f.text);
     expect(texts).toEqual(['User is called Rui', 'User works in Lisbon', 'Added by hand in an editor', 'User plays the guitar']);
     expect(readFileSync(m.pathOf(scope), 'utf8')).toContain('count: 4\n');
+  });
+
+  it('a write never builds on a cached read whose size, mtime and inode happen to match a changed file', () => {
+    const m = dir();
+    const scope = 'global';
+    m.record(scope, 'User is called Rui');
+    m.record(scope, 'Fact written by A');
+    // Another writer replaced the last fact with one of the same length, in place (same inode), within
+    // one tick of the file clock: make the cached stat match the changed file exactly, as it then would.
+    const path = m.pathOf(scope);
+    writeFileSync(path, readFileSync(path, 'utf8').replace('Fact written by A', 'Fact written by B'));
+    const st = statSync(path);
+    const entry = (m as unknown as { cache: Map<string, { size: number; mtimeMs: number; ino: number }> }).cache.get(path)!;
+    expect([entry.size, entry.ino]).toEqual([st.size, st.ino]);
+    entry.mtimeMs = st.mtimeMs;
+    m.record(scope, 'User plays the guitar');
+    const texts = parseFactFile(scope, readFileSync(path, 'utf8')).facts.map((f) => f.text);
+    expect(texts).toEqual(['User is called Rui', 'Fact written by B', 'User plays the guitar']);
   });
 
   it('redacts secrets and rejects injection on every write path', () => {

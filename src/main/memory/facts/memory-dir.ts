@@ -25,6 +25,15 @@ export interface ScopeRead {
   chars: number;
 }
 
+interface CacheEntry {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  read: ScopeRead;
+  /** The exact bytes of our own last write of this file (header, then the bullet lines). */
+  written?: { header: Buffer; lines: Buffer };
+}
+
 export class MemoryDir {
   private readonly backups: string;
   /**
@@ -33,7 +42,7 @@ export class MemoryDir {
    * to them instead of re-rendering and re-encoding every fact of the scope (at 5,000 facts that
    * re-render was most of a write's CPU time).
    */
-  private cache = new Map<string, { size: number; mtimeMs: number; read: ScopeRead; lines?: Buffer }>();
+  private cache = new Map<string, CacheEntry>();
   private writeListeners = new Set<(scope: string, chars: number) => void>();
 
   constructor(
@@ -65,7 +74,7 @@ export class MemoryDir {
       return { scope, facts: [], warnings: [], updated: null, chars: 0 };
     }
     const hit = this.cache.get(path);
-    if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs) return hit.read;
+    if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs && hit.ino === st.ino) return hit.read;
     if (!st.isFile()) throw new MonadError('CONFLICT', `${scopeFileName(scope)} is not a regular file; move it out of ${this.dir}`);
     if (st.size > MAX_SCOPE_FILE_BYTES) {
       throw new MonadError('CONFLICT', `${scopeFileName(scope)} is ${(st.size / 1e6).toFixed(1)} MB, too large to be a memory file; trim it by hand`);
@@ -83,7 +92,7 @@ export class MemoryDir {
       updated: parsed.frontmatter.updated ?? null,
       chars: parsed.facts.reduce((n, f) => n + f.text.length + 3, 0),
     };
-    this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, read });
+    this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, read });
     return read;
   }
 
@@ -208,21 +217,20 @@ export class MemoryDir {
   private mutate<R>(scope: string, change: (facts: Fact[]) => { facts: Fact[]; result: R; skip?: boolean; appended?: Fact }): R {
     const path = this.pathOf(scope);
     const outcome = withFileLock(path, () => {
-      // read() re-validates its cache against the file's size and mtime, so a write by another
-      // process since our last read is seen here, under the lock.
-      const before = this.read(scope);
+      const before = this.readForWrite(scope);
       const { facts, result, skip, appended } = change(before.facts);
       if (skip || facts === before.facts) return { result, wrote: false, chars: before.chars };
       if (before.warnings.length && existsSync(path)) this.backup(path);
       const updated = this.now().toISOString();
-      const cachedLines = this.cache.get(path);
-      const reuse = appended && cachedLines?.read === before && cachedLines.lines;
-      const lines = reuse ? Buffer.concat([reuse, Buffer.from(renderFactLines([appended]), 'utf8')]) : Buffer.from(renderFactLines(facts), 'utf8');
-      writeFileAtomic(path, [Buffer.from(renderFactHeader(scope, facts.length, updated), 'utf8'), lines]);
+      const last = this.cache.get(path);
+      const reuse = appended && last?.read === before ? last.written?.lines : undefined;
+      const lines = reuse ? Buffer.concat([reuse, Buffer.from(renderFactLines([appended!]), 'utf8')]) : Buffer.from(renderFactLines(facts), 'utf8');
+      const header = Buffer.from(renderFactHeader(scope, facts.length, updated), 'utf8');
+      writeFileAtomic(path, [header, lines]);
       const chars = appended ? before.chars + appended.text.length + 3 : facts.reduce((n, f) => n + f.text.length + 3, 0);
       // We know what we just wrote: cache it so the next read (and the index) need not re-parse.
       const st = statSync(path);
-      this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, read: { scope, facts, warnings: [], updated, chars }, lines });
+      this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, read: { scope, facts, warnings: [], updated, chars }, written: { header, lines } });
       return { result, wrote: true, chars };
     });
     if (outcome.wrote) {
@@ -230,6 +238,35 @@ export class MemoryDir {
       for (const l of this.writeListeners) l(scope, outcome.chars);
     }
     return outcome.result;
+  }
+
+  /**
+   * The scope as it is on disk now, for a write under the file's lock. Size, mtime and inode can all
+   * match after another process's write (timestamps tick coarsely, texts can have equal lengths, and a
+   * freed inode number is soon reused), and a write built on a stale read would drop that process's
+   * fact. So when the cache holds our own last write, the file's bytes are compared with it: reading
+   * and comparing a few hundred KB costs far less than the parse it saves.
+   */
+  private readForWrite(scope: string): ScopeRead {
+    const path = this.pathOf(scope);
+    const read = this.read(scope);
+    const hit = this.cache.get(path);
+    if (hit?.read !== read || !hit.written) return read;
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch {
+      this.cache.delete(path);
+      return this.read(scope);
+    }
+    const { header, lines } = hit.written;
+    const same =
+      bytes.length === header.length + lines.length &&
+      bytes.subarray(0, header.length).equals(header) &&
+      bytes.subarray(header.length).equals(lines);
+    if (same) return read;
+    this.cache.delete(path);
+    return this.read(scope);
   }
 
   /** A hand-edited file is about to be rewritten in canonical form: keep the original beside it. */
