@@ -1,5 +1,5 @@
 // L1 MemoryDir: ids, normalisation, dedup, format round-trips, damaged files, atomic concurrent writes.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,12 @@ import { MemoryDir } from '../../src/main/memory/facts/memory-dir';
 import { escapeForBlock, renderRecallBlock } from '../../src/main/memory/facts/recall';
 import { scopeFileName } from '../../src/main/memory/scope';
 import { tempHome } from '../helpers/temp-home';
+
+/** The pid of a process that has already exited (not reused this soon on a machine like this). */
+function deadPid(): number {
+  const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(r.stdout);
+}
 
 function dir() {
   return new MemoryDir(join(tempHome(), 'memory'));
@@ -204,13 +210,28 @@ describe('damaged and hand-edited files', () => {
     expect(r.warnings.join(' ')).toMatch(/says scope "global"/);
   });
 
-  it('sweeps leftover temp and lock files on start', () => {
+  it('sweeps leftover temp and lock files of dead processes on start', () => {
     const d = join(tempHome(), 'memory');
     mkdirSync(d, { recursive: true });
-    writeFileSync(join(d, '.global.md.monad-tmp-123-abcd'), 'partial');
-    writeFileSync(join(d, 'global.md.lock'), '999999');
+    const dead = deadPid();
+    writeFileSync(join(d, `.global.md.monad-tmp-${dead}-abcd`), 'partial');
+    writeFileSync(join(d, 'global.md.lock'), String(dead));
     new MemoryDir(d);
     expect(readdirSync(d).filter((n) => n.includes('monad-tmp') || n.endsWith('.lock'))).toEqual([]);
+  });
+
+  it("leaves a live process's lock and in-flight temp file alone on start (it is writing right now)", () => {
+    const d = join(tempHome(), 'memory');
+    mkdirSync(d, { recursive: true });
+    const live = spawn('sleep', ['30']);
+    try {
+      writeFileSync(join(d, `.global.md.monad-tmp-${live.pid}-abcd`), 'being written');
+      writeFileSync(join(d, 'global.md.lock'), String(live.pid));
+      new MemoryDir(d);
+      expect(readdirSync(d).filter((n) => n.includes('monad-tmp') || n.endsWith('.lock')).sort()).toEqual([`.global.md.monad-tmp-${live.pid}-abcd`, 'global.md.lock']);
+    } finally {
+      live.kill('SIGKILL');
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // Crash-safe file replacement: write a temp file beside the target, fsync it, rename over the target,
 // then fsync the directory so the rename itself is durable. A reader (or a crash) only ever sees the
 // complete old or the complete new file, never a truncated one.
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { MonadError } from '../../shared/errors';
@@ -44,7 +44,14 @@ function fsyncDir(dir: string): void {
   }
 }
 
-/** Removes temp files a crash left behind in `dir`. Returns how many were swept. */
+/** An in-flight temp file lives for milliseconds; one this old is left over whatever its pid says. */
+const TEMP_MAX_AGE_MS = 10 * 60_000;
+
+/**
+ * Removes temp files a crash left behind in `dir`. Returns how many were swept. Another Monad process
+ * (the desktop app, `monad serve`, a CLI command) may be writing in the same folder right now, so a
+ * temp file whose writer is still alive is left alone: deleting it would fail that writer's rename.
+ */
 export function sweepTempFiles(dir: string): number {
   let swept = 0;
   let names: string[];
@@ -54,12 +61,35 @@ export function sweepTempFiles(dir: string): number {
     return 0;
   }
   for (const name of names) {
-    if (name.includes(TEMP_MARK)) {
-      rmSync(join(dir, name), { force: true });
-      swept++;
-    }
+    const at = name.indexOf(TEMP_MARK);
+    if (at < 0) continue;
+    const path = join(dir, name);
+    const pid = Number.parseInt(name.slice(at + TEMP_MARK.length), 10);
+    if (isAlive(pid) && !isOlderThan(path, TEMP_MAX_AGE_MS)) continue;
+    rmSync(path, { force: true });
+    swept++;
   }
   return swept;
+}
+
+/** Whether a process with this pid exists (EPERM: it exists but belongs to someone else). */
+export function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function isOlderThan(path: string, ms: number): boolean {
+  try {
+    return Date.now() - statSync(path).mtimeMs > ms;
+  } catch {
+    return false;
+  }
 }
 
 export function toFsError(err: unknown, path: string): MonadError {

@@ -1,7 +1,8 @@
 // A small cross-process lock beside a file (`<file>.lock`, created with O_EXCL). The desktop app, a
 // `monad serve` and a CLI command may share one home; without it two writers could each read, change
 // and rename, and one of their changes would be lost. Locks left by a dead process are taken over.
-import { closeSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { MonadError } from '../../shared/errors';
 
 /** A write holds the lock for milliseconds; waiting longer than this means something is wrong. */
@@ -51,6 +52,25 @@ function release(lock: string): void {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+}
+
+/** Removes the locks in `dir` (named `*<suffix>`) whose owner is gone; a live owner's lock stays. */
+export function sweepStaleLocks(dir: string, suffix: string): number {
+  let swept = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!name.endsWith(suffix)) continue;
+    const lock = join(dir, name);
+    if (!isStale(lock)) continue;
+    rmSync(lock, { force: true });
+    swept++;
+  }
+  return swept;
 }
 
 function isStale(lock: string): boolean {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Fact, FactScopeSummary, FactWriteResult } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
 import { sweepTempFiles, writeFileAtomic } from '../../fs/atomic-write';
-import { withFileLock } from '../../fs/file-lock';
+import { sweepStaleLocks, withFileLock } from '../../fs/file-lock';
 import { parseScope, scopeFileName, scopeFromFileName } from '../scope';
 import { parseFactFile, renderFactHeader, renderFactLines } from './fact-file';
 import { factId, normalizeFact, toSingleLine } from './fact-id';
@@ -51,8 +51,9 @@ export class MemoryDir {
   ) {
     mkdirSync(dir, { recursive: true });
     this.backups = join(dir, '.backup');
+    // What a crashed process left; another live Monad process's temp files and locks are its own.
     sweepTempFiles(dir);
-    for (const name of safeReaddir(dir)) if (name.endsWith('.md.lock')) rmSync(join(dir, name), { force: true });
+    sweepStaleLocks(dir, '.md.lock');
   }
 
   /** Called after every successful write (used to trigger per-scope auto-consolidation). */
