@@ -171,8 +171,9 @@ describe.skipIf(mounted !== null)('disk full (1 MB tmpfs)', () => {
   });
 });
 
-describe.runIf(mounted !== null)('disk full (skipped)', () => {
-  it(`is skipped: ${mounted}`, () => {
-    console.warn(`[disk-full] not run: ${mounted}. Run the tests as root on Linux to exercise a real full disk.`);
+// Only where the tmpfs could not be mounted: a skipped test that names the reason in the report.
+if (mounted !== null) {
+  describe('disk full', () => {
+    it.skip(`not run: ${mounted} (run the tests as root on Linux to exercise a real full disk)`, () => {});
   });
-});
+}
