@@ -1,13 +1,14 @@
 // MemoryDir: the L1 store. One machine-managed Markdown file per scope under memory/, plus index.md
 // regenerated on every write. Writes are atomic (temp + fsync + rename + dir fsync), serialised per
 // file across processes, sanitised, and deduplicated on the normalised text.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Fact, FactScopeSummary, FactWriteResult } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
 import { sweepTempFiles, writeFileAtomic } from '../../fs/atomic-write';
 import { sweepStaleLocks, withFileLock } from '../../fs/file-lock';
 import { parseScope, scopeFileName, scopeFromFileName } from '../scope';
+import { AppendBuffer } from './append-buffer';
 import { parseFactFile, renderFactHeader, renderFactLines } from './fact-file';
 import { factId, normalizeFact, toSingleLine } from './fact-id';
 import { sanitizeFact } from './sanitize';
@@ -31,7 +32,7 @@ interface CacheEntry {
   ino: number;
   read: ScopeRead;
   /** The exact bytes of our own last write of this file (header, then the bullet lines). */
-  written?: { header: Buffer; lines: Buffer };
+  written?: { header: Buffer; lines: AppendBuffer };
 }
 
 export class MemoryDir {
@@ -44,6 +45,8 @@ export class MemoryDir {
    */
   private cache = new Map<string, CacheEntry>();
   private writeListeners = new Set<(scope: string, chars: number) => void>();
+  /** Reused for comparing a scope file with our last write of it. */
+  private scratch = Buffer.alloc(0);
 
   constructor(
     readonly dir: string,
@@ -224,10 +227,17 @@ export class MemoryDir {
       if (before.warnings.length && existsSync(path)) this.backup(path);
       const updated = this.now().toISOString();
       const last = this.cache.get(path);
-      const reuse = appended && last?.read === before ? last.written?.lines : undefined;
-      const lines = reuse ? Buffer.concat([reuse, Buffer.from(renderFactLines([appended!]), 'utf8')]) : Buffer.from(renderFactLines(facts), 'utf8');
+      let lines = appended && last?.read === before ? last.written?.lines : undefined;
+      if (lines) lines.append(renderFactLines([appended!]));
+      else lines = new AppendBuffer(renderFactLines(facts));
       const header = Buffer.from(renderFactHeader(scope, facts.length, updated), 'utf8');
-      writeFileAtomic(path, [header, lines]);
+      try {
+        writeFileAtomic(path, [header, lines.view()]);
+      } catch (err) {
+        // The appended line is in the buffer but not on disk: forget the cached bytes.
+        this.cache.delete(path);
+        throw err;
+      }
       const chars = appended ? before.chars + appended.text.length + 3 : facts.reduce((n, f) => n + f.text.length + 3, 0);
       // We know what we just wrote: cache it so the next read (and the index) need not re-parse.
       const st = statSync(path);
@@ -253,21 +263,35 @@ export class MemoryDir {
     const read = this.read(scope);
     const hit = this.cache.get(path);
     if (hit?.read !== read || !hit.written) return read;
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(path);
-    } catch {
-      this.cache.delete(path);
-      return this.read(scope);
-    }
     const { header, lines } = hit.written;
-    const same =
-      bytes.length === header.length + lines.length &&
-      bytes.subarray(0, header.length).equals(header) &&
-      bytes.subarray(header.length).equals(lines);
+    const same = this.fileEquals(path, header, lines.view());
     if (same) return read;
     this.cache.delete(path);
     return this.read(scope);
+  }
+
+  /** Whether the file holds exactly these bytes; read into a reused buffer, so no garbage per write. */
+  private fileEquals(path: string, header: Buffer, lines: Buffer): boolean {
+    let fd: number;
+    try {
+      fd = openSync(path, 'r');
+    } catch {
+      return false;
+    }
+    try {
+      const size = fstatSync(fd).size;
+      if (size !== header.length + lines.length) return false;
+      if (this.scratch.length < size) this.scratch = Buffer.allocUnsafe(size * 2);
+      let off = 0;
+      while (off < size) {
+        const n = readSync(fd, this.scratch, off, size - off, off);
+        if (n === 0) return false;
+        off += n;
+      }
+      return this.scratch.subarray(0, header.length).equals(header) && this.scratch.subarray(header.length, size).equals(lines);
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** A hand-edited file is about to be rewritten in canonical form: keep the original beside it. */
