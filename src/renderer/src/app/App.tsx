@@ -18,8 +18,20 @@ import { TABS, useShell, type TabId } from './shell-store';
 import { useThemeSync } from './theme';
 import { startWiring } from './wiring';
 
-// Cytoscape is most of the Graph tab's weight: load it when the tab is first opened.
-const GraphPane = lazy(() => import('../features/graph/GraphPane').then((m) => ({ default: m.GraphPane })));
+// Cytoscape is most of the Graph tab's weight: it stays out of the first paint, and is fetched and
+// compiled once the app is idle, so opening the tab later does not wait for it.
+const loadGraphPane = () => import('../features/graph/GraphPane');
+const GraphPane = lazy(() => loadGraphPane().then((m) => ({ default: m.GraphPane })));
+
+function preloadWhenIdle(load: () => Promise<unknown>): () => void {
+  const run = () => void load().catch(() => undefined); // a failed preload is retried by lazy() on open
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const t = window.setTimeout(run, 1500);
+  return () => window.clearTimeout(t);
+}
 
 const TAB_META: Record<TabId, { label: string; icon: IconName }> = {
   chat: { label: 'Chat', icon: 'chat' },
@@ -38,6 +50,7 @@ export function App() {
 
 function Shell() {
   useEffect(() => startWiring(), []);
+  useEffect(() => preloadWhenIdle(loadGraphPane), []);
   const agentId = useAgents((s) => s.selectedId);
   useEffect(() => {
     if (agentId) void useSessions.getState().showAgent(agentId);
