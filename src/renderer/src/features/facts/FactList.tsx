@@ -36,7 +36,13 @@ export function FactList({ facts, query, emptyText }: { facts: Fact[]; query: st
 
   function focusFact(id: string) {
     setFocusId(id);
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-fact-id="${CSS.escape(id)}"]`)?.focus());
+    requestAnimationFrame(() => {
+      const row = listRef.current?.querySelector<HTMLElement>(`[data-fact-id="${CSS.escape(id)}"]`);
+      // Already there (the person got to it first, or is typing in its editor): moving focus to the
+      // row now would blur that editor, and a blurred editor closes.
+      if (!row || row.contains(document.activeElement)) return;
+      row.focus();
+    });
   }
 
   if (facts.length === 0) {
