@@ -3,27 +3,15 @@
 // empty); the app shows both as banners above every tab, styled by level, dismissible by mouse and
 // keyboard, and a dismissal sticks across a reload.
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { api, expect, ROOT, startServer, test } from './fixtures';
+import { corruptPages } from '../helpers/corrupt-db';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
-/** Overwrites pages 2.. with junk but keeps the header, so the file still opens and only the check can tell. */
-function corruptPages(path: string): void {
-  const size = statSync(path).size;
-  expect(size).toBeGreaterThan(4096 * 3);
-  const fd = openSync(path, 'r+');
-  try {
-    const junk = Buffer.alloc(size - 4096, 0xa5);
-    for (let i = 0; i < junk.length; i += 97) junk[i] = i & 0xff;
-    writeSync(fd, junk, 0, junk.length, 4096);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 function overwriteHeader(path: string): void {
   const fd = openSync(path, 'r+');

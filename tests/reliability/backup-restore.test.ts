@@ -1,7 +1,7 @@
 // Backups (online backup API, daily, keep N) under a fake clock; the start-up quick_check that moves a
 // damaged database aside and restores the newest backup; the staged Restore action through the contract
 // and the CLI.
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,6 +12,7 @@ import { heldByAnotherConnection } from '../../src/main/db/health';
 import { Engine } from '../../src/main/engine';
 import { runCli } from '../helpers/cli';
 import { openEngine, tempHome } from '../helpers/temp-home';
+import { corruptPages } from '../helpers/corrupt-db';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -30,19 +31,6 @@ function addChat(engine: Engine, title: string, texts: string[]) {
 
 const titles = (engine: Engine) => engine.sessions.list().map((s) => s.title).sort();
 
-/** Overwrites pages 2.. of a closed database with junk, keeping the header so it still "opens". */
-function corruptPages(path: string): void {
-  const size = statSync(path).size;
-  expect(size).toBeGreaterThan(4096 * 3);
-  const fd = openSync(path, 'r+');
-  try {
-    const junk = Buffer.alloc(size - 4096, 0xa5);
-    for (let i = 0; i < junk.length; i += 97) junk[i] = i & 0xff;
-    writeSync(fd, junk, 0, junk.length, 4096);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 describe('automatic backups', () => {
   it('take one set a day with the online backup API and keep the newest N', async () => {

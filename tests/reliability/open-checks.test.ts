@@ -10,6 +10,7 @@ import { lightCheck } from '../../src/main/db/health';
 import { Engine } from '../../src/main/engine';
 import { spawnCli, waitForLine } from '../helpers/cli';
 import { tempHome } from '../helpers/temp-home';
+import { corruptPages } from '../helpers/corrupt-db';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -29,17 +30,6 @@ function addChat(engine: Engine, title: string, texts: string[]): void {
   for (const content of texts) engine.messages.append({ sessionId: s.id, role: 'user', content });
 }
 
-/** Overwrites pages 2.. with junk but keeps the header, so only a full check can tell. */
-function corruptPages(path: string): void {
-  const size = statSync(path).size;
-  expect(size).toBeGreaterThan(4096 * 3);
-  const fd = openSync(path, 'r+');
-  try {
-    writeSync(fd, Buffer.alloc(size - 4096, 0xa5), 0, size - 4096, 4096);
-  } finally {
-    closeSync(fd);
-  }
-}
 
 describe('start-up check depth', () => {
   it('a cleanly closed home is not fully checked again on its next open', () => {

@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { isAlive } from '../fs/sweep';
 
 export type CheckDepth = 'full' | 'light';
 
@@ -235,12 +236,7 @@ function markerAlive(name: string, m: Marker | null): boolean {
   if (m.boot && m.start) {
     if (bootId() !== null) return now !== null && now.boot === m.boot && now.start === m.start;
   }
-  try {
-    process.kill(m.pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return isAlive(m.pid);
 }
 
 let cachedBoot: string | null | undefined;

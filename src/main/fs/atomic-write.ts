@@ -1,10 +1,11 @@
 // Crash-safe file replacement: write a temp file beside the target, fsync it, rename over the target,
 // then fsync the directory so the rename itself is durable. A reader (or a crash) only ever sees the
 // complete old or the complete new file, never a truncated one.
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { MonadError } from '../../shared/errors';
+import { isAlive, sweepFiles } from './sweep';
 
 const TEMP_MARK = '.monad-tmp-';
 
@@ -53,35 +54,12 @@ const TEMP_MAX_AGE_MS = 10 * 60_000;
  * temp file whose writer is still alive is left alone: deleting it would fail that writer's rename.
  */
 export function sweepTempFiles(dir: string): number {
-  let swept = 0;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return 0;
-  }
-  for (const name of names) {
+  return sweepFiles(dir, (name, path) => {
     const at = name.indexOf(TEMP_MARK);
-    if (at < 0) continue;
-    const path = join(dir, name);
+    if (at < 0) return false;
     const pid = Number.parseInt(name.slice(at + TEMP_MARK.length), 10);
-    if (isAlive(pid) && !isOlderThan(path, TEMP_MAX_AGE_MS)) continue;
-    rmSync(path, { force: true });
-    swept++;
-  }
-  return swept;
-}
-
-/** Whether a process with this pid exists (EPERM: it exists but belongs to someone else). */
-export function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+    return !isAlive(pid) || isOlderThan(path, TEMP_MAX_AGE_MS);
+  });
 }
 
 function isOlderThan(path: string, ms: number): boolean {

@@ -1,9 +1,9 @@
 // A small cross-process lock beside a file (`<file>.lock`, created with O_EXCL). The desktop app, a
 // `monad serve` and a CLI command may share one home; without it two writers could each read, change
 // and rename, and one of their changes would be lost. Locks left by a dead process are taken over.
-import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { MonadError } from '../../shared/errors';
+import { isAlive, sweepFiles } from './sweep';
 
 /** A write holds the lock for milliseconds; waiting longer than this means something is wrong. */
 const WAIT_MS = 5000;
@@ -56,35 +56,21 @@ function release(lock: string): void {
 
 /** Removes the locks in `dir` (named `*<suffix>`) whose owner is gone; a live owner's lock stays. */
 export function sweepStaleLocks(dir: string, suffix: string): number {
-  let swept = 0;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return 0;
-  }
-  for (const name of names) {
-    if (!name.endsWith(suffix)) continue;
-    const lock = join(dir, name);
-    if (!isStale(lock)) continue;
-    rmSync(lock, { force: true });
-    swept++;
-  }
-  return swept;
+  return sweepFiles(dir, (name, path) => name.endsWith(suffix) && isStale(path));
 }
 
 function isStale(lock: string): boolean {
+  let age: number;
+  let pid: number;
   try {
-    const age = Date.now() - statSync(lock).mtimeMs;
-    if (age > STALE_MS) return true;
-    const pid = Number(readFileSync(lock, 'utf8'));
-    if (!Number.isInteger(pid) || pid <= 0) return age > 1000;
-    if (pid === process.pid) return false;
-    process.kill(pid, 0);
+    age = Date.now() - statSync(lock).mtimeMs;
+    pid = Number(readFileSync(lock, 'utf8'));
+  } catch {
+    // Released while we looked: not stale, just retry (removing it then could delete a lock another
+    // process has since taken).
     return false;
-  } catch (err) {
-    // ESRCH: the owner is gone. (ENOENT means it was released while we looked: not stale, just retry;
-    // removing it then could delete a lock another process has since taken.)
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
   }
+  if (age > STALE_MS) return true;
+  if (!Number.isInteger(pid) || pid <= 0) return age > 1000;
+  return !isAlive(pid);
 }

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { writeFileAtomic } from '../../fs/atomic-write';
+import { isAlive } from '../../fs/sweep';
 
 export interface PidRecord {
   pid: number;
@@ -30,15 +31,8 @@ export function removePidfile(path: string): void {
   rmSync(path, { force: true });
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists but belongs to someone else (so it is certainly not our child).
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+// Liveness is the same question the start-up sweeps ask; one answer for both.
+export { isAlive };
 
 /** The process's argv as the OS reports it, or null when it cannot be read on this platform. */
 export function commandLine(pid: number): string[] | null {
