@@ -38,7 +38,8 @@ interface CacheEntry {
 export class MemoryDir {
   private readonly backups: string;
   /**
-   * Parsed files keyed by path, valid while size+mtime match: recall builds read without re-parsing.
+   * Parsed files keyed by path, valid while size, mtime and inode match: recall builds read without
+   * re-parsing (a write checks the bytes too: see readForWrite).
    * After our own write it also holds the bullet bytes we wrote, so the next `record` appends one line
    * to them instead of re-rendering and re-encoding every fact of the scope (at 5,000 facts that
    * re-render was most of a write's CPU time).
@@ -94,7 +95,7 @@ export class MemoryDir {
       facts: parsed.facts,
       warnings: parsed.warnings,
       updated: parsed.frontmatter.updated ?? null,
-      chars: parsed.facts.reduce((n, f) => n + f.text.length + 3, 0),
+      chars: charsOf(parsed.facts),
     };
     this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, read });
     return read;
@@ -238,7 +239,7 @@ export class MemoryDir {
         this.cache.delete(path);
         throw err;
       }
-      const chars = appended ? before.chars + appended.text.length + 3 : facts.reduce((n, f) => n + f.text.length + 3, 0);
+      const chars = appended ? before.chars + charsOf([appended]) : charsOf(facts);
       // We know what we just wrote: cache it so the next read (and the index) need not re-parse.
       const st = statSync(path);
       this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, read: { scope, facts, warnings: [], updated, chars }, written: { header, lines } });
@@ -310,6 +311,11 @@ export class MemoryDir {
     // after a power cut the next write regenerates it. The fact files themselves are fully durable.
     withFileLock(indexPath, () => writeFileAtomic(indexPath, `${lines.join('\n')}\n`, { durable: false }));
   }
+}
+
+/** A scope's size as the auto-consolidation threshold counts it: each fact as its `- ` bullet line. */
+function charsOf(facts: readonly Fact[]): number {
+  return facts.reduce((n, f) => n + f.text.length + 3, 0);
 }
 
 function isUtf8(bytes: Buffer): boolean {

@@ -85,7 +85,7 @@ export class GraphStore {
       openOthers: db.prepare(`SELECT id, valid_from FROM graph_edge WHERE scope = ? AND src = ? AND relation = ? AND dst != ? AND valid_to IS NULL`),
       closeEdge: db.prepare(`UPDATE graph_edge SET valid_to = ?, updated_at = ? WHERE id = ?`),
       closeOpen: db.prepare(`UPDATE graph_edge SET valid_to = ?, updated_at = ? WHERE id = ? AND valid_to IS NULL`),
-      // Statements for 1–4 scopes (an agent, plus its project; the search box may pass every scope).
+      // One statement per number of scopes (an agent and its project; the search box may pass all).
       ftsWindow: memoize((n: number) =>
         db.prepare(
           `SELECT n.id, n.scope, n.name, n.type, n.summary, bm25(graph_node_fts, 10.0, 1.0) AS score
