@@ -13,6 +13,8 @@ export interface HomePaths {
   db: string;
   appDb: string;
   memoryDb: string;
+  /** Which identity files hold bytes taken from an import (memory/core/identity-origins.ts). */
+  identityOrigins: string;
   logs: string;
   bin: string;
 }
@@ -29,6 +31,7 @@ export function homePaths(root: string): HomePaths {
     db: join(abs, 'db'),
     appDb: join(abs, 'db', 'app.sqlite'),
     memoryDb: join(abs, 'db', 'memory.sqlite'),
+    identityOrigins: join(abs, 'db', 'identity-origins.json'),
     logs: join(abs, 'logs'),
     bin: join(abs, 'bin'),
   };

@@ -2,7 +2,18 @@
 import { z } from 'zod';
 
 export const ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-export const idSchema = z.string().regex(ID_PATTERN, 'lowercase letters, digits, "-" or "_", at most 64');
+/**
+ * Device names Windows reserves in every folder ("con", "nul", "com1"…): an agent id becomes a folder
+ * and file name, and a home copied to Windows must still open, so they are refused on every OS.
+ */
+export const WINDOWS_RESERVED_NAME = /^(?:con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/i;
+export function isValidId(id: string): boolean {
+  return ID_PATTERN.test(id) && !WINDOWS_RESERVED_NAME.test(id);
+}
+export const idSchema = z
+  .string()
+  .regex(ID_PATTERN, 'lowercase letters, digits, "-" or "_", at most 64')
+  .refine((id) => !WINDOWS_RESERVED_NAME.test(id), 'a name Windows reserves for devices (con, prn, aux, nul, com1-9, lpt1-9)');
 
 export const modelRefSchema = z.object({
   provider: idSchema,

@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../src/shared/config';
+import { defaultConfig, idSchema, isValidId } from '../../src/shared/config';
+import { slugifyAgentId } from '../../src/main/agents/agent-service';
 import { MonadError } from '../../src/shared/errors';
 import { MAX_CONFIG_BYTES } from '../../src/main/config/load';
 import { deepMerge } from '../../src/main/config/merge';
@@ -90,5 +91,27 @@ describe('config.json', () => {
     const merged = deepMerge({ a: { b: 1, c: 2 }, list: [1, 2], gone: 1 } as Record<string, unknown>, JSON.parse('{"a":{"c":3},"list":[9],"gone":null,"__proto__":{"polluted":true}}'));
     expect(merged).toEqual({ a: { b: 1, c: 3 }, list: [9] });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('ids Windows reserves for devices', () => {
+  const reserved = ['con', 'nul', 'aux', 'prn', 'com1', 'com9', 'lpt1', 'lpt3'];
+
+  it('are refused as agent and provider ids by the shared schema, and by agents.create over the engine', () => {
+    for (const id of reserved) {
+      expect(idSchema.safeParse(id).success, id).toBe(false);
+      expect(isValidId(id), id).toBe(false);
+    }
+    // Neighbours of the reserved names are ordinary ids.
+    for (const id of ['con-1', 'console', 'nul_', 'com10', 'auxiliary', 'lpt']) expect(idSchema.safeParse(id).success, id).toBe(true);
+    const engine = openEngine();
+    expect(() => engine.agents.create({ id: 'con', name: 'Console' })).toThrow();
+    expect(engine.agents.list().map((a) => a.id)).not.toContain('con');
+  });
+
+  it('a name that slugifies to a reserved id gets a safe id instead', () => {
+    expect(slugifyAgentId('NUL')).toBe('nul-agent');
+    expect(slugifyAgentId('Com1')).toBe('com1-agent');
+    expect(slugifyAgentId('Console')).toBe('console');
   });
 });

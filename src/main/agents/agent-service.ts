@@ -1,5 +1,5 @@
 // Agents live in config.json under agent.agents[]; this is the one place that edits that list.
-import { agentSchema, ID_PATTERN, type Agent, type AgentPatch } from '../../shared/config';
+import { agentSchema, isValidId, WINDOWS_RESERVED_NAME, type Agent, type AgentPatch } from '../../shared/config';
 import type { ParsedInput } from '../../shared/contract';
 import { deepMerge } from '../config/merge';
 import { MonadError } from '../../shared/errors';
@@ -12,7 +12,8 @@ export function slugifyAgentId(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 48);
-  return ID_PATTERN.test(slug) ? slug : 'agent';
+  if (isValidId(slug)) return slug;
+  return WINDOWS_RESERVED_NAME.test(slug) ? `${slug}-agent` : 'agent';
 }
 
 export class AgentService {

@@ -6,10 +6,12 @@
 // Read fresh on each turn (cheap: stat + cached content), so edits apply without a restart.
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isValidId } from '../../../shared/config';
 import type { CoreFileKind, CoreFileView } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
 import { writeFileAtomic } from '../../fs/atomic-write';
 import type { HomePaths } from '../../home';
+import { IdentityOrigins } from './identity-origins';
 
 /** Identity files are read on every turn; a huge one would swamp the context window. */
 export const MAX_CORE_FILE_BYTES = 256 * 1024;
@@ -18,12 +20,18 @@ export interface CoreBlock {
   kind: CoreFileKind;
   path: string;
   content: string;
+  /** The bytes came from an import (accepted by the person, never edited since): quoted, not trusted. */
+  imported: boolean;
 }
 
 export class IdentityFiles {
   private cache = new Map<string, { mtimeMs: number; size: number; content: string | null; error: string | null }>();
 
-  constructor(private readonly paths: HomePaths) {}
+  readonly origins: IdentityOrigins;
+
+  constructor(private readonly paths: HomePaths) {
+    this.origins = new IdentityOrigins(paths.identityOrigins);
+  }
 
   pathOf(kind: CoreFileKind, agentId?: string, workspace?: string | null): string {
     switch (kind) {
@@ -77,6 +85,8 @@ export class IdentityFiles {
     mkdirSync(dirname(path), { recursive: true });
     writeFileAtomic(path, content);
     this.cache.delete(path);
+    // Saved by the person: from now on the file is theirs, whatever it held before.
+    this.origins.forget(path);
     return this.view(kind, opts.agentId, opts.workspace);
   }
 
@@ -92,7 +102,7 @@ export class IdentityFiles {
     for (const k of kinds) {
       const r = this.load(k.path);
       if (r.error) onProblem(k.path, r.error);
-      if (r.content && r.content.trim()) out.push({ kind: k.kind, path: k.path, content: r.content.trim() });
+      if (r.content && r.content.trim()) out.push({ kind: k.kind, path: k.path, content: r.content.trim(), imported: this.origins.isImported(k.path, r.content) });
     }
     return out;
   }
@@ -121,7 +131,7 @@ export class IdentityFiles {
 }
 
 function requireAgent(agentId: string | undefined): string {
-  if (!agentId || !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(agentId)) throw new MonadError('BAD_INPUT', 'An agent id is required for this file');
+  if (!agentId || !isValidId(agentId)) throw new MonadError('BAD_INPUT', 'An agent id is required for this file');
   return agentId;
 }
 
