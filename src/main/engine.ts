@@ -127,6 +127,7 @@ export class Engine {
     this.messages = new MessageStore(this.appDb, this.now);
     this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets });
     this.providers = new ProviderService(this.config, this.secrets);
+    this.bindLegacyKeys();
     this.chat = new ChatService({
       sessions: this.sessions,
       messages: this.messages,
@@ -211,6 +212,17 @@ export class Engine {
     });
     if (opts.watchConfig) this.config.watch();
     this.started = true;
+  }
+
+  /** Keys saved before they were bound to an origin are bound once, to where their provider points now. */
+  private bindLegacyKeys(): void {
+    try {
+      const n = this.providers.keys.bindUnboundKeys(this.config.get().models.providers);
+      if (n) this.log(`[secrets] bound ${n} saved API key${n === 1 ? '' : 's'} to the address ${n === 1 ? 'its provider uses' : 'their providers use'}`);
+    } catch (err) {
+      // An unreadable secrets file is reported where keys are used; start-up goes on.
+      this.log('[secrets] could not bind saved API keys', err);
+    }
   }
 
   static open(opts: EngineOptions): Engine {

@@ -28,9 +28,16 @@ export const providerSchema = z.object({
   id: idSchema,
   kind: providerKindSchema,
   name: z.string().min(1).max(100),
-  baseURL: z.string().url().max(500).optional(),
-  /** Name of the secret in the secret store; the key itself never lives in config.json. */
-  keyRef: z.string().max(200).optional(),
+  /** http(s) only: a key is bound to this origin (scheme + host + port) when it is saved. */
+  baseURL: z
+    .string()
+    .url()
+    .max(500)
+    .refine((u) => /^https?:\/\//i.test(u), 'an http:// or https:// address')
+    .optional(),
+  // No key reference here on purpose: the engine derives where a provider's key is stored from its id
+  // (llm/provider-keys.ts), so nothing that can edit config (API, import, a hand edit) can point a
+  // provider at another one's key. A `keyRef` left in an older config.json is dropped when it is read.
   models: z.array(z.string().min(1).max(200)).max(500).default([]),
 });
 export type Provider = z.infer<typeof providerSchema>;
@@ -128,7 +135,8 @@ export const configSchema = z.object({
       mem0: z
         .object({
           vectorStore: z
-            .object({ url: z.string().url(), apiKeyRef: z.string().optional(), collection: z.string().optional() })
+            // Its key (if any) lives in the secret store under a fixed name, bound to this URL's origin.
+            .object({ url: z.string().url(), collection: z.string().optional() })
             .optional(),
         })
         .default({}),

@@ -111,14 +111,25 @@ export const contract = {
     z.object({ text: z.string().trim().min(1).max(10_000), sessionId: sessionId.optional(), agentId: idSchema.optional() }).strict(),
   ),
 
-  // Model providers. Keys go in, masked keys come out; the renderer never sees a stored key.
+  // Model providers. Keys go in; only their last 4 characters come out. Where a key is stored is derived
+  // by the engine (no key reference is accepted here: `.strict()` refuses one), and a stored key is sent
+  // only to the origin it was saved for.
   'providers.list': channel<ProviderView[]>()(empty),
   'providers.save': channel<ProviderView>()(
-    z.object({ provider: providerSchema, apiKey: z.string().max(1000).nullable().optional() }).strict(),
+    z.object({ provider: providerSchema.strict(), apiKey: z.string().max(1000).nullable().optional() }).strict(),
   ),
   'providers.delete': channel<{ id: string }>()(z.object({ id: idSchema }).strict()),
   'providers.test': channel<ProviderTestResult>()(
-    z.object({ id: idSchema.optional(), provider: providerSchema.optional(), apiKey: z.string().max(1000).optional() }).strict(),
+    z
+      .object({
+        id: idSchema.optional(),
+        provider: providerSchema.strict().optional(),
+        /** A key typed in the form, sent to the address typed with it. */
+        apiKey: z.string().max(1000).optional(),
+        /** false: do not use the saved key (the form is about to remove it). */
+        storedKey: z.boolean().optional(),
+      })
+      .strict(),
   ),
   'providers.detectOllama': channel<OllamaDetection>()(empty),
 

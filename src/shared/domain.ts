@@ -107,11 +107,16 @@ export interface ProviderView {
   kind: 'openai' | 'anthropic' | 'openai-compatible';
   name: string;
   baseURL?: string;
-  keyRef?: string;
   models: string[];
+  /** A key is saved and will be sent to this provider's current address. */
   hasKey: boolean;
-  /** e.g. "sk-…Ab12"; never the key. */
+  /** "…Ab12": the last 4 characters of a usable key, never more of it. */
   maskedKey: string | null;
+  /**
+   * A key is saved for another address than the one the provider points at now (config.json edited by
+   * hand): it is not sent; entering the key again binds it to the new address.
+   */
+  keyForOtherOrigin: boolean;
 }
 
 export interface ProviderTestResult {

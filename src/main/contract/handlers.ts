@@ -1,6 +1,7 @@
 // One handler per contract channel. The type forces exactly one entry per channel, with the channel's
 // parsed input and output types; hosts never see anything but `dispatch`.
 import type { ChannelName, ChannelOutput, ParsedInput } from '../../shared/contract';
+import { MonadError } from '../../shared/errors';
 import { deepMerge } from '../config/merge';
 import type { Engine } from '../engine';
 import { toGraphView } from '../memory/graph/graph-view';
@@ -17,7 +18,16 @@ export function createHandlers(engine: Engine): Handlers {
     'app.status': () => engine.status(),
 
     'config.get': () => engine.config.get(),
-    'config.update': ({ patch }) => engine.config.update((current) => deepMerge(current, patch)),
+    'config.update': ({ patch }) =>
+      engine.config.update((current) => {
+        const next = deepMerge(current, patch);
+        // Providers change only through providers.save, which drops a key whose provider now points
+        // at another origin; a generic patch could move a provider without that rule.
+        if (JSON.stringify(next.models?.providers) !== JSON.stringify(current.models.providers)) {
+          throw new MonadError('BAD_INPUT', 'Providers are changed with providers.save (Settings → Models), which keeps each API key bound to the address it was saved for');
+        }
+        return next;
+      }),
 
     'agents.list': () => engine.agents.list(),
     'agents.create': (input) => engine.agents.create(input),

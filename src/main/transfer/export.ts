@@ -10,7 +10,7 @@ const IDENTITY_NAMES = new Set(['USER.md', 'SOUL.md', 'AGENTS.md', 'AGENT.md']);
 
 export function buildExport(engine: Engine): ExportArchive {
   const config = structuredClone(engine.config.get());
-  // keyRefs name secrets; the secrets themselves never leave the secret store.
+  // No key or key reference is in config (keys live in the secret store, bound to their origin).
   return {
     format: 'monad-export',
     version: 1,
