@@ -93,7 +93,7 @@ export function reportRows(r: ImportReport): ReportRow[] {
     { kind: 'Messages', added: r.messages.added, skipped: r.messages.skipped, always: true },
     { kind: 'Agents', added: r.agents.added, skipped: null },
     { kind: 'Facts', added: r.facts.added, skipped: r.facts.skipped },
-    { kind: 'Identity files', added: r.identity.written, skipped: r.identity.skipped },
+    { kind: 'Identity files to review', added: r.identity.pending, skipped: r.identity.unchanged },
     { kind: 'Graph entities', added: r.graph.nodes, skipped: null },
     { kind: 'Graph relations', added: r.graph.edges, skipped: null },
     { kind: 'Laws', added: r.laws.added, skipped: r.laws.skipped },
@@ -102,7 +102,7 @@ export function reportRows(r: ImportReport): ReportRow[] {
 }
 
 export function addedTotal(r: ImportReport): number {
-  return r.agents.added + r.sessions.added + r.messages.added + r.facts.added + r.identity.written + r.graph.nodes + r.graph.edges + r.laws.added;
+  return r.agents.added + r.sessions.added + r.messages.added + r.facts.added + r.identity.pending + r.graph.nodes + r.graph.edges + r.laws.added;
 }
 
 export function reportHeadline(r: ImportReport): string {
