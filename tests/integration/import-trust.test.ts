@@ -435,6 +435,7 @@ describe('every imported field is validated with the contract\'s schemas', () =>
     ['a message date in year 9999', archive({ sessions: [session('s1', [message('m1', 'user', 'x', '9999-01-01T00:00:00Z')])] }), /at sessions\[0\]\.messages\[0\]\.createdAt: a date between 1970 and 2100/],
     ['a fact scope that names a path', archive({ facts: { 'project:../x': ['a'] } }), /at facts\.project:\.\.\/x/],
     ['a graph node in a scope that is not one', archive({ graph: { nodes: [node(1, 'A', { scope: 'agent:../../etc' })], edges: [], cursors: [] } }), /at graph\.nodes\[0\]\.scope/],
+    ['a Windows device name as the agent of a fact scope', archive({ facts: { 'agent:nul': ['a'] } }), /at facts\.agent:nul: an agent scope names an agent id/],
     ['a law confidence of 7', archive({ laws: [law('fine', { confidence: 7 })] }), /at laws\[0\]\.confidence/],
   ];
   for (const [what, doc, where] of cases) {

@@ -8,12 +8,13 @@
 // (agent ids, scopes, session ids and titles): an import is untrusted input like any request.
 import { z } from 'zod';
 import type { Config } from '../../shared/config';
-import { idSchema } from '../../shared/config';
-import { scope as scopeSchema, sessionId as contractSessionId } from '../../shared/contract';
+import { idSchema, isValidId } from '../../shared/config';
+import { scope as contractScope, sessionId as contractSessionId } from '../../shared/contract';
 import { OversizeString } from './json-stream';
 import { MAX_DATE_MS, MIN_DATE_MS } from './limits';
 
-export { scopeSchema };
+/** The contract's scope, and an agent scope must name a valid agent id (no Windows device names either). */
+export const scopeSchema = contractScope.refine((s) => !s.startsWith('agent:') || isValidId(s.slice('agent:'.length)), 'an agent scope names an agent id');
 
 const inRange = (ms: number) => Number.isFinite(ms) && ms >= MIN_DATE_MS && ms < MAX_DATE_MS;
 const RANGE_TEXT = 'between 1970 and 2100';
