@@ -494,6 +494,7 @@ describe('a failed import puts everything back', () => {
     ['a graph edge to a missing node', { graph: { nodes: [node(1, 'A')], edges: [edge(1, 1, 99, 'knows')], cursors: [] } }],
     ['a law that fails its schema', { laws: [law('Rui likes tea', { confidence: 2 })] }],
     ['a message id that belongs to another chat', { sessions: [session('s-late', [message('taken-id', 'user', 'mine?')])] }],
+    ['an agent that fails its schema, after the identity files were staged', { config: { agent: { agents: [{ id: 'nameless', name: '' }] } } }],
   ];
   for (const [what, parts] of late) {
     it(`after facts were written, ${what}: every file (index.md too) byte-identical, both databases unchanged`, () => {

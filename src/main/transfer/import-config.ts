@@ -68,9 +68,10 @@ function takeProvider(raw: Record<string, unknown>, i: number, m: ConfigMergeInp
   const label = `Provider "${printable(String(raw.name ?? raw.id ?? `#${i + 1}`), 60)}"`;
   const keyed = Object.entries(raw).some(([k, v]) => KEYISH.test(k) && v !== false && v !== null && v !== '' && v !== undefined);
   if (keyed) return `${label}: it used an API key, and keys never come in with an import. Add it again in Settings → Models.`;
-  const parsed = validate(providerSchema, raw, 'Monad export', ['config', 'models', 'providers', i]);
-  // Whatever the provider schema allows today, nothing from a file names a stored secret.
-  const { keyRef: _dropped, ...provider } = parsed as Provider & { keyRef?: string };
+  // Only the fields a keyless provider has: whatever the provider schema allows, nothing from a file
+  // names a stored secret, and a marker like `hasKey: false` is not a field to validate.
+  const fields = Object.fromEntries(['id', 'kind', 'name', 'baseURL', 'models'].filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
+  const { keyRef: _dropped, ...provider } = validate(providerSchema, fields, 'Monad export', ['config', 'models', 'providers', i]) as Provider & { keyRef?: string };
   if (had.has(provider.id) || config.models.providers.some((p) => p.id === provider.id)) {
     return `${label}: a provider with the id "${provider.id}" exists already; yours was kept.`;
   }
