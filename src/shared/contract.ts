@@ -24,6 +24,7 @@ import type {
   ConsolidationProgress,
   ConsolidationSummary,
   ImportReport,
+  PendingIdentityView,
   LawView,
   MemoryStatus,
   Mem0Entries,
@@ -43,12 +44,12 @@ function channel<O>() {
 
 const empty = z.object({}).strict();
 /** global | agent:<id> | project:<key> | session:<id>; the engine re-validates and maps it to a file. */
-const scope = z.string().min(1).max(120).regex(/^(global|(agent|project|session):[A-Za-z0-9][A-Za-z0-9_-]{0,99})$/, 'not a scope');
+export const scope = z.string().min(1).max(120).regex(/^(global|(agent|project|session):[A-Za-z0-9][A-Za-z0-9_-]{0,99})$/, 'not a scope');
 const factIdSchema = z.string().regex(/^[0-9a-f]{12}$/, 'a 12-hex fact id');
 const factText = z.string().min(1).max(4000);
 const coreFile = z.enum(['user', 'soul', 'agents', 'workspace']);
-const sessionId = z.string().min(1).max(64);
-const title = z.string().trim().min(1).max(200);
+export const sessionId = z.string().min(1).max(64);
+export const title = z.string().trim().min(1).max(200);
 
 /** A deep-partial patch of the config; the merged result is validated against the full schema. */
 export const configPatchSchema = z.record(z.string(), z.unknown());
@@ -190,7 +191,21 @@ export const contract = {
 
   // Import / export of everything (the UI's Import and Export buttons).
   'transfer.export': channel<{ filename: string; text: string }>()(empty),
-  'transfer.import': channel<ImportReport>()(z.object({ text: z.string().min(1).max(512 * 1024 * 1024) }).strict()),
+  'transfer.import': channel<ImportReport>()(
+    z.object({ text: z.string().min(1).max(512 * 1024 * 1024), /** The file's name, for the report. */ name: z.string().max(255).optional() }).strict(),
+  ),
+  // Identity files an import brought: never written until the person reviews the diff and accepts it.
+  'identity.pending': channel<PendingIdentityView[]>()(empty),
+  'identity.accept': channel<{ path: string; pending: PendingIdentityView[] }>()(
+    z
+      .object({
+        id: z.string().regex(/^[0-9a-f]{24}$/, 'a pending identity id'),
+        /** The mtime of the file on disk when the diff was shown (null: absent); refused if it changed since. */
+        expectedMtimeMs: z.number().nullable().optional(),
+      })
+      .strict(),
+  ),
+  'identity.dismiss': channel<{ pending: PendingIdentityView[] }>()(z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'a pending identity id') }).strict()),
 
   // Search over past messages, facts and graph entities (issue 9). With agentId: that agent's sessions
   // and its scopes only; scopes overrides the fact/graph scopes searched.

@@ -238,7 +238,11 @@ describe('an imported archive cannot send a stored key anywhere', () => {
         ],
       },
     ];
-    engine.transfer.importText(JSON.stringify(archive));
+    const report = engine.transfer.importText(JSON.stringify(archive));
+    // The import brought no keyed provider and no schedule, and said so.
+    expect(engine.config.get().models.providers.map((p) => [p.id, p.baseURL])).toEqual([['openai', `${legit.url}/v1`]]);
+    expect(engine.agents.get('helper').memory.autoConsolidate).toBe(false);
+    expect(report.leftOut.join('\n')).toMatch(/evil|Helper/);
 
     // Everything that could run without the person doing anything, and everything they might click.
     const start = Date.now();

@@ -136,7 +136,10 @@ export function createHandlers(engine: Engine): Handlers {
     'mem0.projection': (input) => engine.mem0.projection(input),
 
     'transfer.export': () => ({ filename: `monad-export-${engine.now().toISOString().slice(0, 10)}.json`, text: engine.transfer.exportText() }),
-    'transfer.import': ({ text }) => engine.transfer.importText(text),
+    'transfer.import': ({ text, name }) => engine.transfer.importText(text, name ?? null),
+    'identity.pending': () => engine.transfer.pendingIdentity(),
+    'identity.accept': ({ id, expectedMtimeMs }) => engine.transfer.identity.accept(id, expectedMtimeMs),
+    'identity.dismiss': ({ id }) => engine.transfer.identity.dismiss(id),
 
     'search.query': ({ query, agentId, sessionId, scopes, k }) => {
       if (agentId) agentExists(agentId);
