@@ -54,8 +54,9 @@ export class FactCheck {
       return { verdict: out.verdict, reason: out.reason, how: 'model', signals };
     } catch (err) {
       // The detector already passed this text; its verdict stands rather than blocking the write.
-      this.d.log('[memory] the fact check failed; the pattern check alone decided', err);
-      return { verdict: null, reason: err instanceof Error ? err.message : String(err), how: 'failed', signals };
+      const message = err instanceof Error ? err.message : String(err);
+      this.d.log(`[memory] the fact check failed (${message}); the pattern check alone decided`);
+      return { verdict: null, reason: message, how: 'failed', signals };
     }
   }
 
@@ -73,7 +74,7 @@ export class FactCheck {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        const err = new Error(`the memory model did not answer within ${Math.round(ms / 1000)} s`);
+        const err = new Error(`the memory model did not answer within ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}`);
         ctrl.abort(err);
         reject(err);
       }, ms);
