@@ -121,4 +121,44 @@ describe('fact origins', () => {
     await dispatch(h, 'chat.regenerate', { sessionId: s.id });
     expect(engine.facts.origins.history('global', factId('User likes legacy things'))[0].origin).toBe('typed');
   });
+
+  it('a merge by consolidation keeps the mark of facts that all came from pasted text, and drops it when the person vouched for one', async () => {
+    const engine = setup();
+    const w = engine.facts.writer;
+    await w.record('global', "User's roof is replaced in September", { origin: 'pasted' });
+    await w.record('global', "User's roof works are paid by the owners", { origin: 'forwarded' });
+    await w.record('global', 'User lives in Porto', { origin: 'person' });
+    await w.record('global', 'User lives in Porto, Portugal', { origin: 'pasted' });
+    await w.record('global', 'User keeps bees', { origin: 'pasted' });
+    llm.setDefault((req) => {
+      const lines = String(req.body.messages.at(-1).content).split('\n').filter((l: string) => l.startsWith('[f'));
+      const tag = (word: string) => lines.filter((l: string) => l.includes(word)).map((l: string) => l.slice(1, l.indexOf(']')));
+      return {
+        kind: 'json',
+        value: {
+          facts: [
+            { text: "User's roof is replaced in September, paid by the owners", from: tag('roof') },
+            { text: 'User lives in Porto, Portugal', from: tag('Porto') },
+            { text: 'User keeps bees', from: tag('bees') },
+          ],
+        },
+      };
+    });
+    const [summary] = await dispatch(createHandlers(engine), 'consolidate.run', { agentId: 'default', level: 1 }).then((r) => (r.ok ? (r.data as { facts: { merged: number } }[]) : []));
+    expect(summary.facts.merged).toBeGreaterThan(0);
+    expect(engine.facts.memory.read('global').facts.map((f) => f.text)).toEqual([
+      "User's roof is replaced in September, paid by the owners",
+      'User lives in Porto, Portugal',
+      'User keeps bees',
+    ]);
+    llm.setDefault({ kind: 'text', text: 'hi' });
+    const block = await recallOfNewSession(engine);
+    expect(block).toContain("\n- (from pasted text) User's roof is replaced in September, paid by the owners\n");
+    expect(block).toContain('\n- User lives in Porto, Portugal\n');
+    expect(block).toContain('\n- (from pasted text) User keeps bees\n');
+    expect(engine.facts.origins.history('global', factId("User's roof is replaced in September, paid by the owners")).map((r) => [r.origin, r.detail])).toEqual([
+      ['pasted', 'consolidated'],
+      ['forwarded', 'consolidated'],
+    ]);
+  });
 });

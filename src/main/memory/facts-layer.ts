@@ -62,6 +62,7 @@ export class FactsLayer {
     this.auto = new AutoConsolidator({
       memory: this.memory,
       llm: d.llm,
+      origins: this.origins,
       log: d.log,
       hasMemoryModel: () => resolveModel(d.config(), 'memory') !== null,
     });
