@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ROOT } from './fixtures';
+import { api, ROOT } from './fixtures';
 import { configureModelViaApi, expect, newSession, openApp, test } from './llm-fixture';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -66,4 +66,34 @@ test('a fact recorded from pasted text is marked in the next session\'s recall',
   expect(system).toContain(shown);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, 'recall-pasted-mark-light.png') });
+});
+
+test('Settings → Memory sets the fact check; a fact the memory model judges an instruction is refused with its reason in the Memory tab', async ({ page, server, llm }) => {
+  await configureModelViaApi(server, llm);
+  // The stand-in memory model: every fact check answers "instruction".
+  llm.setDefault((req) =>
+    String(req.body?.messages?.[0]?.content ?? '').startsWith('You check notes before they are saved')
+      ? { kind: 'json', value: { verdict: 'instruction', reason: 'it tells an assistant what to recommend' } }
+      : { kind: 'text', text: 'ok' },
+  );
+  await openApp(page, server);
+  await page.getByTestId('tab-settings').click();
+  const picker = page.getByTestId('memory-fact-check');
+  await picker.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('memory-fact-check-borderline')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('memory-global')).toContainText('the memory model is asked whether it is about you or an instruction to an assistant');
+  await page.getByTestId('memory-fact-check-all').click();
+  await expect(page.getByTestId('memory-fact-check-all')).toHaveAttribute('aria-checked', 'true');
+  const config = await api<{ memory: { factCheck: string } }>(server, 'config.get', {});
+  expect(config.memory.factCheck).toBe('all');
+
+  await page.getByTestId('tab-memory').click();
+  const input = page.getByTestId('fact-add-input');
+  await input.fill('User banks with ACME and likes it');
+  await input.press('Enter');
+  const bar = page.getByTestId('fact-feedback');
+  await expect(bar).toHaveAttribute('data-status', 'refused');
+  await expect(bar).toContainText('it tells an assistant what to recommend');
+  await expect(input).toHaveValue('User banks with ACME and likes it');
+  await expect(page.getByTestId('fact')).toHaveCount(0);
 });
