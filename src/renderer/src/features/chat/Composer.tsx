@@ -3,7 +3,7 @@
 // being written, sending waits (and says so); Stop or Escape ends the reply. A message whose text came
 // mostly from pastes is sent as pasted: the engine stores that, and facts recorded from it are marked as
 // coming from pasted text in later recall (someone else's words may be in it).
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { ChatIcon } from './chat-icons';
 import { useChat, type CommandInfo } from './store';
 
@@ -74,8 +74,8 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
     ref.current?.focus();
   }
 
-  function onPaste(e: ClipboardEvent<HTMLTextAreaElement>) {
-    const t = e.clipboardData.getData('text/plain');
+  /** Text that arrives by paste or by dropping it on the box came from elsewhere. */
+  function brought(t: string) {
     if (!t) return;
     pastes.set(sessionId, [...(pastes.get(sessionId) ?? []), t]);
     setPasteCount((n) => n + 1);
@@ -157,7 +157,8 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
           value={text}
           onChange={(e) => change(e.target.value)}
           onKeyDown={onKeyDown}
-          onPaste={onPaste}
+          onPaste={(e: ClipboardEvent<HTMLTextAreaElement>) => brought(e.clipboardData.getData('text/plain'))}
+          onDrop={(e: DragEvent<HTMLTextAreaElement>) => brought(e.dataTransfer.getData('text/plain'))}
         />
         <div className="composer-actions">
           {running ? (
