@@ -84,6 +84,8 @@ test('Settings → Memory sets the fact check; a fact the memory model judges an
   await expect(page.getByTestId('memory-global')).toContainText('the memory model is asked whether it is about you or an instruction to an assistant');
   await page.getByTestId('memory-fact-check-all').click();
   await expect(page.getByTestId('memory-fact-check-all')).toHaveAttribute('aria-checked', 'true');
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.getByTestId('memory-global').screenshot({ path: join(SCREENSHOTS, 'settings-fact-check-light.png') });
   const config = await api<{ memory: { factCheck: string } }>(server, 'config.get', {});
   expect(config.memory.factCheck).toBe('all');
 
