@@ -44,6 +44,7 @@ test('a fact recorded from pasted text is marked in the next session\'s recall',
   llm.enqueue(recordCall('p', "User's building gets a new roof in September"), { kind: 'text', text: 'Noted the roof works.' });
   await page.getByTestId('composer-input').press('Enter');
   await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText('Noted the roof works.');
+  await expect(page.locator('[data-testid="message"][data-role="user"]').last().getByTestId('message-origin')).toHaveText('Pasted text');
   const sent = llm.chatRequests().at(-2)!.body.messages.at(-1);
   expect(sent).toEqual({ role: 'user', content: PASTED });
 
