@@ -74,7 +74,7 @@ describe('the memory model checks borderline facts before they are saved', () =>
     judge = () => ({ kind: 'json', value: { verdict: 'instruction', reason: 'it tells an assistant what to recommend' } });
     const said = await recordViaTool(engine, BORDERLINE);
     expect(said).toBe(
-      'Not saved: The memory model judged this to be an instruction to an assistant, not a fact about the person (it tells an assistant what to recommend). Memory keeps facts only; nothing was saved.',
+      'Not saved: The memory model judged this to be an instruction to an assistant, not a fact about the person (it tells an assistant what to recommend). Memory keeps facts only; nothing was saved. Standing instructions of the person\'s own belong in the agent\'s AGENTS.md (Memory → Identity files).',
     );
     expect(engine.facts.memory.read('global').facts).toEqual([]);
     expect(judgeRequests()).toHaveLength(1);

@@ -51,7 +51,7 @@ export class FactWriter {
           status: 'refused',
           fact: null,
           redactions: [],
-          reason: `The memory model judged this to be an instruction to an assistant, not a fact about the person${why}. Memory keeps facts only; nothing was saved.`,
+          reason: `The memory model judged this to be an instruction to an assistant, not a fact about the person${why}. Memory keeps facts only; nothing was saved. Standing instructions of the person's own belong in the agent's AGENTS.md (Memory → Identity files).`,
         },
         check,
       };
