@@ -46,6 +46,8 @@ export interface EngineOptions {
   backgroundJobs?: boolean;
   /** The mem0 backend's managed qdrant (tests turn it off or point it at a stand-in). */
   qdrant?: QdrantOptions;
+  /** Tests shorten the memory model's fact-check deadline (default FACT_CHECK_TIMEOUT_MS, 10 s). */
+  factCheckTimeoutMs?: number;
   now?: () => Date;
 }
 
@@ -142,6 +144,8 @@ export class Engine {
     this.facts = new FactsLayer({
       paths: this.paths,
       appDb: this.appDb,
+      memoryDb: this.memoryDb,
+      factCheckTimeoutMs: opts.factCheckTimeoutMs,
       llm: this.llm,
       config: () => this.config.get(),
       now: this.now,

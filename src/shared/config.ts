@@ -44,6 +44,13 @@ export type Provider = z.infer<typeof providerSchema>;
 
 export const memoryLevelSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 
+/**
+ * The memory model's check of new facts ("a fact about the person, or an instruction to an assistant?"):
+ * off; only facts with instruction-like signals (the default: most facts cost no call); or every new fact.
+ */
+export const factCheckModeSchema = z.enum(['off', 'borderline', 'all']);
+export type FactCheckMode = z.infer<typeof factCheckModeSchema>;
+
 /** Per-agent memory behaviour (the spec's agent.agents[].memory.*). */
 export const agentMemorySchema = z.object({
   level: memoryLevelSchema.optional(),
@@ -126,6 +133,7 @@ export const configSchema = z.object({
     .object({
       backend: z.enum(['builtin', 'mem0']).default('builtin'),
       level: memoryLevelSchema.default(1),
+      factCheck: factCheckModeSchema.default('borderline'),
       decay: z
         .object({
           halfLifeDays: z.number().positive().max(100_000).default(365),
@@ -141,7 +149,7 @@ export const configSchema = z.object({
         })
         .default({}),
     })
-    .default({ backend: 'builtin', level: 1, decay: { halfLifeDays: 365, floor: 0 }, mem0: {} }),
+    .default({ backend: 'builtin', level: 1, factCheck: 'borderline', decay: { halfLifeDays: 365, floor: 0 }, mem0: {} }),
   ui: z
     .object({ theme: z.enum(['system', 'light', 'dark']).default('system') })
     .default({ theme: 'system' }),

@@ -103,7 +103,9 @@ export const contract = {
   ),
 
   // Chat. `chat.send` resolves when the turn ends; tokens arrive meanwhile as `chat.delta` events.
-  'chat.send': channel<ChatTurnResult>()(z.object({ sessionId, text: z.string().trim().min(1).max(200_000) }).strict()),
+  // `pasted`: the composer saw most of the text arrive by paste; stored with the message, and facts the
+  // agent records in that turn are marked as coming from pasted text.
+  'chat.send': channel<ChatTurnResult>()(z.object({ sessionId, text: z.string().trim().min(1).max(200_000), pasted: z.boolean().optional() }).strict()),
   'chat.cancel': channel<{ cancelled: boolean }>()(z.object({ sessionId }).strict()),
   /** Re-runs the last user message: hides the replies after it (soft delete) and asks again. */
   'chat.regenerate': channel<ChatTurnResult>()(z.object({ sessionId }).strict()),

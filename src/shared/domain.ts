@@ -27,11 +27,27 @@ export interface TokenUsage {
   output: number;
 }
 
+/**
+ * How a user message's text reached the composer: typed by the person, pasted (largely) from elsewhere,
+ * or a forwarded message (email/chat headers). Text that came from elsewhere may carry someone else's
+ * words, so facts recorded from it are marked as such in recall.
+ */
+export type MessageOrigin = 'typed' | 'pasted' | 'forwarded';
+
+/**
+ * Where a fact came from when it was written: a turn whose user message was typed, pasted or forwarded
+ * (the agent's memory tool), an import, the person's own hand (Memory tab, CLI), the agent with no user
+ * message to attribute, or a consolidation merge.
+ */
+export type FactOriginKind = 'typed' | 'pasted' | 'forwarded' | 'imported' | 'person' | 'agent' | 'consolidated';
+
 export interface Message {
   id: string;
   sessionId: string;
   role: Role;
   content: string;
+  /** For user messages: how the text was entered (null for other roles and older messages). */
+  origin: MessageOrigin | null;
   toolCalls: ToolCall[] | null;
   /** For role 'tool': which call this answers. */
   toolCallId: string | null;

@@ -67,7 +67,7 @@ export function createHandlers(engine: Engine): Handlers {
       return engine.messages.list(sessionId, { before, limit });
     },
 
-    'chat.send': ({ sessionId, text }) => engine.chat.send(sessionId, text),
+    'chat.send': ({ sessionId, text, pasted }) => engine.chat.send(sessionId, text, { pasted }),
     'chat.cancel': ({ sessionId }) => ({ cancelled: engine.chat.cancel(sessionId) }),
     'chat.regenerate': ({ sessionId }) => engine.chat.regenerate(sessionId),
     'chat.command': ({ text, sessionId, agentId }) => {
@@ -89,8 +89,10 @@ export function createHandlers(engine: Engine): Handlers {
       const r = engine.facts.memory.read(scope);
       return { scope, facts: r.facts, warnings: r.warnings, updated: r.updated };
     },
-    'facts.add': ({ scope, text }) => engine.facts.memory.record(scope, text),
-    'facts.edit': ({ scope, id, text }) => engine.facts.memory.update(scope, id, text),
+    // The person's own writes: the memory model's fact check applies to them too (an instruction pasted
+    // into the Memory tab is refused with its reason), and their origin is "person".
+    'facts.add': async ({ scope, text }) => (await engine.facts.writer.record(scope, text, { origin: 'person' })).result,
+    'facts.edit': async ({ scope, id, text }) => (await engine.facts.writer.update(scope, id, text, { origin: 'person' })).result,
     'facts.forget': ({ scope, id }) => ({ forgotten: engine.facts.memory.forget(scope, id) }),
     'facts.recall': ({ sessionId }) => {
       engine.sessions.get(sessionId);

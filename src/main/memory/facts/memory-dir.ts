@@ -130,6 +130,16 @@ export class MemoryDir {
     });
   }
 
+  /**
+   * What `record` would store for this text, without writing: the cleaned text and its id, or the
+   * rejection. Lets a check that must run before the write (the memory model's, facts/fact-check.ts)
+   * judge exactly the text that would be saved.
+   */
+  preview(text: string): { ok: true; text: string; id: string } | { ok: false; result: FactWriteResult } {
+    const clean = this.clean(text);
+    return clean.ok ? { ok: true, text: clean.text, id: factId(clean.text) } : clean;
+  }
+
   update(scope: string, id: string, text: string): FactWriteResult {
     const clean = this.clean(text);
     if (!clean.ok) return clean.result;
