@@ -5,6 +5,7 @@ import { QUOTED_SYSTEM_LABEL, toModelMessages } from '../../src/main/chat/histor
 import type { Message } from '../../src/shared/domain';
 
 const msg = (role: Message['role'], content: string, n: number): Message => ({
+  origin: null,
   id: `m${n}`,
   sessionId: 's',
   role,

@@ -415,6 +415,10 @@ class ImportRun implements JsonSink {
         const where = formatPath(['facts', scope, i]);
         if (t instanceof OversizeString) return this.cleaner.refuseOversize(where, 'fact', t.length);
         const r = this.engine.facts.memory.record(scope, t);
+        // Someone else's words: marked "imported" in recall until the person records or edits the fact.
+        if ((r.status === 'recorded' || r.status === 'duplicate') && r.fact) {
+          this.engine.facts.origins.record({ scope, factId: r.fact.id, origin: 'imported', event: r.status, detail: this.source.name });
+        }
         if (r.status === 'recorded') this.report.facts.added++;
         else if (r.status === 'duplicate') this.report.facts.skipped++;
         else this.cleaner.refuse(where, 'fact', r.reason ?? 'refused by the sanitizer', t);
