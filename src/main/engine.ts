@@ -30,6 +30,7 @@ import { openDatabase, sqliteVersion } from './db/open';
 import { applyPendingRestore, backupFilesFor, backupsDir, BackupService } from './db/backup';
 import { OpenChecks, type CheckReport } from './db/open-checks';
 import { EventBus } from './events';
+import { MemoryJournal } from './memory/journal/journal';
 import { sweepTempFiles } from './fs/atomic-write';
 import { ensureHome, homePaths, type HomePaths } from './home';
 import { FileSecretStore } from './secrets/file-secret-store';
@@ -74,6 +75,8 @@ export class Engine {
   readonly consolidation: ConsolidationLayer;
   readonly mem0: Mem0Layer;
   readonly transfer: TransferService;
+  /** The one history of memory (issue 15): every change in every layer, with undo. */
+  readonly journal: MemoryJournal;
   readonly now: () => Date;
   /** What the person must be told about this run (database recovered, restore applied…); shown in app status. */
   readonly notices: Notice[] = [];
@@ -124,6 +127,7 @@ export class Engine {
     }
     this.checks.settle();
     this.secrets = opts.secrets ?? new FileSecretStore(this.paths.secrets);
+    this.journal = new MemoryJournal(this.memoryDb, this.now);
     this.agents = new AgentService(this.config);
     this.sessions = new SessionStore(this.appDb, this.now);
     this.messages = new MessageStore(this.appDb, this.now);
