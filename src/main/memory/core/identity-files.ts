@@ -5,16 +5,19 @@
 //   <workspace>/AGENTS.md         a project's instructions, for sessions with that workspace
 // Read fresh on each turn (cheap: stat + cached content), so edits apply without a restart.
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { isValidId } from '../../../shared/config';
 import type { CoreFileKind, CoreFileView } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
 import { writeFileAtomic } from '../../fs/atomic-write';
+import { mkdirPrivate, PRIVATE_FILE_MODE } from '../../fs/private-mode';
 import type { HomePaths } from '../../home';
 import { IdentityOrigins } from './identity-origins';
 
 /** Identity files are read on every turn; a huge one would swamp the context window. */
 export const MAX_CORE_FILE_BYTES = 256 * 1024;
+/** A new file in a project folder gets the usual mode of a project file (the umask still applies). */
+const WORKSPACE_FILE_MODE = 0o644;
 
 export interface CoreBlock {
   kind: CoreFileKind;
@@ -82,8 +85,12 @@ export class IdentityFiles {
         throw new MonadError('CONFLICT', `${path} changed on disk since you opened it. Reload it, then apply your edit again.`);
       }
     }
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileAtomic(path, content);
+    const inHome = isInside(this.paths.root, path);
+    if (inHome) mkdirPrivate(dirname(path));
+    else mkdirSync(dirname(path), { recursive: true });
+    // In the home: owner-only like everything there. A project's AGENTS.md is the person's project file
+    // and keeps the mode it has.
+    writeFileAtomic(path, content, { mode: inHome ? PRIVATE_FILE_MODE : modeOf(path) ?? WORKSPACE_FILE_MODE });
     this.cache.delete(path);
     // Saved by the person: from now on the file is theirs, whatever it held before.
     this.origins.forget(path);
@@ -127,6 +134,19 @@ export class IdentityFiles {
     }
     this.cache.set(path, entry);
     return entry;
+  }
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+function modeOf(path: string): number | null {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return null;
   }
 }
 
