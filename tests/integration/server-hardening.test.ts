@@ -198,6 +198,18 @@ describe('HTTP hardening of monad serve', () => {
     expect(engine.sessions.list()).toHaveLength(1);
   });
 
+  it('a channel named like an Object property gets the ordinary body limit and deadline', async () => {
+    const { server } = await boot();
+    const lines = (channel: string) => [`POST /api/${channel} HTTP/1.1`, `Host: 127.0.0.1:${server.port}`, `Authorization: Bearer ${server.token}`, 'Content-Type: application/json'];
+    for (const channel of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const big = await rawExchange(server.port, http(server.port, [...lines(channel), `Content-Length: ${2 * 1024 * 1024}`]));
+      expect(big.status, channel).toBe(413);
+    }
+    const slow = await rawExchange(server.port, `${lines('constructor').join('\r\n')}\r\nContent-Length: 100\r\n\r\n{`, 12_000);
+    expect(slow.status).toBe(408);
+    expect(slow.closedAfterMs!).toBeLessThan(8_000);
+  }, 30_000);
+
   it('why: Node keeps the first Host and Authorization and joins repeated Origin and Sec-Fetch-Site values', async () => {
     const { createServer } = await import('node:http');
     const seen: Record<string, unknown>[] = [];

@@ -14,8 +14,11 @@ import { serveStatic } from './static-files';
 
 /** Contract inputs are small JSON… */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** …except an import, which carries a whole chat history. */
-const BODY_LIMITS: Record<string, number> = { 'transfer.import': 512 * 1024 * 1024 };
+/**
+ * …except an import, which carries a whole chat history. A Map, not an object: a channel named
+ * `constructor` or `__proto__` must not find a "limit" on Object.prototype.
+ */
+const BODY_LIMITS = new Map<string, number>([['transfer.import', 512 * 1024 * 1024]]);
 const SSE_HEARTBEAT_MS = 15_000;
 
 /**
@@ -92,7 +95,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       requireHostHeader: false,
     },
     (req, res) => {
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+      applySecurityHeaders(res);
       const deadline = requestDeadline(req, res, timeouts.requestMs);
       handle(req, res, deadline).catch((err) => {
         console.error('[server] request failed:', err);
@@ -104,7 +107,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // Requests Node's parser refuses, or that miss a deadline, get an answer with the same headers.
   server.on('clientError', answerClientError);
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    applySecurityHeaders(res);
     sendError(res, { code: 'BAD_INPUT', message: `Expectation not supported: ${String(req.headers.expect).slice(0, 100)}` }, 417);
   });
 
@@ -128,8 +131,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if (req.method !== 'POST') return sendError(res, { code: 'BAD_INPUT', message: 'Use POST for API calls' }, 405);
       const channel = target.decoded.slice('/api/'.length);
       // An authorised large upload gets Node's longer bound instead (DEFAULT_TIMEOUTS.largeRequestMs).
-      if (BODY_LIMITS[channel]) deadline.extend();
-      const body = await readJsonBody(req, BODY_LIMITS[channel] ?? MAX_BODY_BYTES);
+      const limit = BODY_LIMITS.get(channel);
+      if (limit !== undefined) deadline.extend();
+      const body = await readJsonBody(req, limit ?? MAX_BODY_BYTES);
       if (!body.ok) return sendError(res, body.error);
       const result = await dispatch(handlers, channel, body.data, {
         secrets: () => opts.engine.secrets.values(),
@@ -185,6 +189,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         server.closeAllConnections();
       }),
   };
+}
+
+/** Set first, so every answer carries them whatever path it takes (security.ts SECURITY_HEADERS). */
+function applySecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 }
 
 /**
