@@ -129,6 +129,20 @@ describe.skipIf(!posix)('home file modes', () => {
     expect(second.stderr).not.toMatch(/could read part of Monad's home/);
   }, 120_000);
 
+  it('an import leaves nothing readable by others, so the next start has nothing to say', () => {
+    const source = openEngine({ backgroundJobs: false });
+    source.agents.create({ id: 'coach', name: 'Coach', description: 'Running coach' });
+    source.facts.identity.write('soul', 'Be kind.', { agentId: 'coach' });
+    source.facts.memory.record('agent:coach', 'Runs on Sundays');
+    const home = tempHome();
+    const target = openEngine({ home, backgroundJobs: false });
+    target.transfer.importText(source.transfer.exportText());
+    const loose = [...modesUnder(home)].filter(([, m]) => m & 0o077);
+    expect(loose.map(([rel, m]) => `${rel} ${m.toString(8)}`)).toEqual([]);
+    target.close();
+    expect(openEngine({ home, backgroundJobs: false }).notices.map((n) => n.code)).not.toContain('home-permissions-tightened');
+  });
+
   it('a project’s AGENTS.md keeps the mode of a project file; identity files in the home are 0600', () => {
     const engine = openEngine({ backgroundJobs: false });
     const workspace = tempHome();

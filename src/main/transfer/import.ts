@@ -3,13 +3,14 @@
 // or nothing: both databases are written in open transactions, files are written with their previous
 // contents kept, and any failure rolls all of it back.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, normalize, sep } from 'node:path';
 import { agentSchema, type Config } from '../../shared/config';
 import type { ImportReport } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { Engine } from '../engine';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { mkdirPrivate } from '../fs/private-mode';
 import { normalizeName } from '../memory/graph/graph-normalize';
 import type { ChatGptExport, ExportArchive, Transcript } from './formats';
 import { parseImport } from './parse-input';
@@ -207,7 +208,7 @@ function applyArchive(engine: Engine, a: ExportArchive, files: FileTransaction, 
       continue;
     }
     files.snapshot(path);
-    mkdirSync(dirname(path), { recursive: true });
+    mkdirPrivate(dirname(path));
     writeFileAtomic(path, content);
     report.identity.written++;
   }
