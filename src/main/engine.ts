@@ -32,7 +32,7 @@ import { OpenChecks, type CheckReport } from './db/open-checks';
 import { EventBus } from './events';
 import { MemoryJournal } from './memory/journal/journal';
 import { sweepTempFiles } from './fs/atomic-write';
-import { ensureHome, homePaths, type HomePaths } from './home';
+import { ensureHome, homePaths, tightenHome, type HomePaths } from './home';
 import { FileSecretStore } from './secrets/file-secret-store';
 import { scrubSecrets, type SecretStore } from './secrets/secret-store';
 
@@ -92,6 +92,9 @@ export class Engine {
     this.now = opts.now ?? (() => new Date());
     this.paths = homePaths(opts.home);
     ensureHome(this.paths);
+    // Before anything reads or writes: a home left readable by an older version is made owner-only.
+    const tightened = tightenHome(this.paths, this.now);
+    if (tightened) this.notify(tightened);
     sweepTempFiles(this.paths.root);
     // A restore staged by `backups.restore` is applied here, before any database handle exists.
     const restored = applyPendingRestore(this.paths, this.now);

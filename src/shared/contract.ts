@@ -156,6 +156,12 @@ export const contract = {
         content: z.string().max(256 * 1024),
         /** The mtime the editor loaded; the save is refused if the file changed since. null = expected absent. */
         expectedMtimeMs: z.number().nullable().optional(),
+        /**
+         * The person saw the warnings (a stored key, something shaped like a secret, an instruction-shaped
+         * line) and saves anyway. Without it such a save is refused with CONFIRM_REQUIRED, whose details
+         * list the warnings (shared/identity-warnings.ts).
+         */
+        confirm: z.boolean().optional(),
       })
       .strict(),
   ),

@@ -83,7 +83,15 @@ export interface AppStatus {
 
 export interface Notice {
   level: 'info' | 'warning' | 'error';
-  code: 'db-restored' | 'db-reset' | 'restore-applied' | 'restore-failed' | 'restore-pending' | 'backup-failed';
+  code:
+    | 'db-restored'
+    | 'db-reset'
+    | 'restore-applied'
+    | 'restore-failed'
+    | 'restore-pending'
+    | 'backup-failed'
+    /** Files or folders in the home were readable by other accounts and have been made owner-only. */
+    | 'home-permissions-tightened';
   message: string;
   at: string;
 }

@@ -104,10 +104,10 @@ export function createHandlers(engine: Engine): Handlers {
       if (agentId) engine.agents.get(agentId);
       return engine.facts.identity.view(file, agentId, workspace);
     },
-    'core.write': ({ file, agentId, sessionId, content, expectedMtimeMs }) => {
+    'core.write': ({ file, agentId, sessionId, content, expectedMtimeMs, confirm }) => {
       const workspace = sessionId ? engine.sessions.get(sessionId).workspace : null;
       if (agentId) engine.agents.get(agentId);
-      return engine.facts.identity.write(file, content, { agentId, workspace, expectedMtimeMs });
+      return engine.facts.identity.write(file, content, { agentId, workspace, expectedMtimeMs, confirm, knownSecrets: engine.secrets.values() });
     },
 
     'graph.scopes': () => engine.graph.store.scopes(),

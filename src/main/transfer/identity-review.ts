@@ -74,7 +74,9 @@ export class IdentityReview {
   accept(id: string, expectedMtimeMs?: number | null): { path: string; pending: PendingIdentityView[] } {
     const item = this.find(id);
     // The person's review was of the file as it was then: a change since must be seen first.
-    const view = this.engine.facts.identity.write(item.file, item.content, { agentId: item.agentId ?? undefined, expectedMtimeMs });
+    // The review itself is the save warning (flagged lines were shown, and confirmed in the app), so the
+    // write is confirmed.
+    const view = this.engine.facts.identity.write(item.file, item.content, { agentId: item.agentId ?? undefined, expectedMtimeMs, confirm: true });
     this.engine.facts.identity.origins.markImported(view.path, item.content, this.engine.now());
     this.write(this.read().filter((x) => x.id !== id));
     return { path: view.path, pending: this.list() };
