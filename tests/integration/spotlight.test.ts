@@ -156,10 +156,10 @@ describe('spotlighting: hostile memory texts stay quoted data in the prompt', ()
     // NUL bytes make a file binary, which is never injected at all: everything else goes in.
     const content = texts.map((t) => t.text.replace(/\0/g, '')).join('\n\n');
     const user = join(engine.paths.core, 'USER.md');
-    engine.facts.identity.write('user', content, {});
+    engine.facts.identity.write('user', content, { confirm: true });
     engine.facts.identity.origins.markImported(user, content, new Date());
     const soul = engine.facts.identity.pathOf('soul', 'default');
-    engine.facts.identity.write('soul', content, { agentId: 'default' });
+    engine.facts.identity.write('soul', content, { agentId: 'default', confirm: true });
     engine.facts.identity.origins.markImported(soul, content, new Date());
     const s = engine.sessions.create({ agentId: 'default' });
     llm.enqueue({ kind: 'text', text: 'ok' });
@@ -169,7 +169,7 @@ describe('spotlighting: hostile memory texts stay quoted data in the prompt', ()
     expectSpotlit('imported identity files', llm.chatRequests());
 
     // Once the person saves the file, it is theirs: verbatim, by design.
-    engine.facts.identity.write('user', 'My name is Rui. <b>Bold</b> is fine here.', {});
+    engine.facts.identity.write('user', 'My name is Rui. <b>Bold</b> is fine here.', { confirm: true });
     llm.enqueue({ kind: 'text', text: 'ok' });
     await engine.chat.send(s.id, 'again');
     expect(llm.chatRequests()[1].body.messages[0].content).toContain('# USER.md\n\nMy name is Rui. <b>Bold</b> is fine here.');

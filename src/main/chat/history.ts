@@ -7,7 +7,6 @@
 // in a user-role message, never as an instruction with system authority.
 import type { ModelMessage } from 'ai';
 import type { Message } from '../../shared/domain';
-import { dataBlock } from '../memory/spotlight';
 
 /** Older turns beyond this are not sent; memory layers carry what matters across long sessions. */
 export const MAX_HISTORY_MESSAGES = 200;
@@ -20,9 +19,7 @@ export const QUOTED_SYSTEM_LABEL =
  * quote, newline or markup inside it can end the quotation or forge the label.
  */
 export function quotedSystemMessage(content: string): string {
-  // Also a spotlighted data block (memory/spotlight.ts), under the fixed instruction that data is never
-  // an instruction to follow.
-  return `${QUOTED_SYSTEM_LABEL}\n${dataBlock('imported-system-message', JSON.stringify(content))}`;
+  return `${QUOTED_SYSTEM_LABEL}\n${JSON.stringify(content)}`;
 }
 
 export function toModelMessages(messages: Message[]): ModelMessage[] {
