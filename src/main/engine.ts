@@ -152,6 +152,7 @@ export class Engine {
       paths: this.paths,
       appDb: this.appDb,
       memoryDb: this.memoryDb,
+      journal: this.journal,
       factCheckTimeoutMs: opts.factCheckTimeoutMs,
       llm: this.llm,
       config: () => this.config.get(),

@@ -12,6 +12,7 @@ import type {
   CoreFileView,
   Fact,
   FactScopeSummary,
+  FactView,
   FactWriteResult,
   Message,
   OllamaDetection,
@@ -138,7 +139,13 @@ export const contract = {
 
   // L1 facts. Every write goes through the sanitizer and reports what happened.
   'facts.scopes': channel<FactScopeSummary[]>()(empty),
-  'facts.list': channel<{ scope: string; facts: Fact[]; warnings: string[]; updated: string | null }>()(z.object({ scope }).strict()),
+  /**
+   * A scope's facts, each with its source (who wrote it, from where). With `at` (an ISO time): the facts
+   * as they were then, read from their kept versions ("what did Monad know on <date>"); read-only.
+   */
+  'facts.list': channel<{ scope: string; facts: FactView[]; warnings: string[]; updated: string | null; at: string | null }>()(
+    z.object({ scope, at: z.string().datetime({ offset: true }).optional() }).strict(),
+  ),
   'facts.add': channel<FactWriteResult>()(z.object({ scope, text: factText }).strict()),
   'facts.edit': channel<FactWriteResult>()(z.object({ scope, id: factIdSchema, text: factText }).strict()),
   'facts.forget': channel<{ forgotten: Fact }>()(z.object({ scope, id: factIdSchema }).strict()),
