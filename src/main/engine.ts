@@ -184,6 +184,7 @@ export class Engine {
       config: () => this.config.get(),
       sessions: this.sessions,
       memory: this.facts.memory,
+      ledger: this.facts.ledger,
       graph: this.graph,
       laws: this.laws,
       llm: this.llm,

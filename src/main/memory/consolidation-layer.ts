@@ -11,6 +11,7 @@ import { ConsolidationPipeline, effectiveLevel, type Level } from './consolidate
 import { RunStore } from './consolidate/run-store';
 import { ConsolidationScheduler } from './consolidate/scheduler';
 import { FactOrigins } from './facts/fact-origins';
+import type { FactLedger } from './facts/fact-ledger';
 import type { MemoryDir } from './facts/memory-dir';
 import type { GraphLayer } from './graph-layer';
 import type { LawsLayer } from './laws-layer';
@@ -21,6 +22,7 @@ export interface ConsolidationLayerDeps {
   config: () => Config;
   sessions: SessionStore;
   memory: MemoryDir;
+  ledger?: FactLedger;
   graph: GraphLayer;
   laws: LawsLayer;
   llm: LlmClient;
@@ -51,6 +53,7 @@ export class ConsolidationLayer {
       sessions: d.sessions,
       memory: d.memory,
       origins: new FactOrigins(d.memoryDb, d.now),
+      ledger: d.ledger,
       graph: d.graph,
       laws: d.laws,
       llm: d.llm,

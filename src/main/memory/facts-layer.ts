@@ -85,6 +85,7 @@ export class FactsLayer {
       memory: this.memory,
       llm: d.llm,
       origins: this.origins,
+      ledger: this.ledger,
       log: d.log,
       hasMemoryModel: () => resolveModel(d.config(), 'memory') !== null,
     });

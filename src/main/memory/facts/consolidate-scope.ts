@@ -8,6 +8,7 @@ import type { LlmClient } from '../../llm/llm-client';
 import { consolidateFactsTask } from '../../llm/prompts/consolidate-facts';
 import type { UsageTotals } from '../../llm/task';
 import { factId } from './fact-id';
+import type { FactLedger } from './fact-ledger';
 import type { FactOrigins } from './fact-origins';
 import type { MemoryDir } from './memory-dir';
 
@@ -21,9 +22,10 @@ export interface ScopeConsolidation {
 }
 
 export async function consolidateScope(
-  deps: { memory: MemoryDir; llm: LlmClient; origins?: FactOrigins },
+  deps: { memory: MemoryDir; llm: LlmClient; origins?: FactOrigins; ledger?: FactLedger },
   scope: string,
-  opts: { agentId?: string; signal?: AbortSignal; meter?: UsageTotals } = {},
+  /** runId: the consolidation run this pass belongs to (the history's source); none for automatic passes. */
+  opts: { agentId?: string; signal?: AbortSignal; meter?: UsageTotals; runId?: string } = {},
 ): Promise<ScopeConsolidation> {
   const facts = deps.memory.read(scope).facts;
   if (facts.length < 2) return { scope, before: facts.length, after: facts.length, applied: false, skipped: 'fewer than two facts' };
@@ -33,7 +35,10 @@ export async function consolidateScope(
   if (merged.length >= facts.length) return { scope, before: facts.length, after: facts.length, applied: false, skipped: 'nothing to merge' };
   // Origins are read before the replace: the rows stay (append-only), but this is the set the merge covered.
   const inherited = deps.origins ? merges.map((m) => m.from.map((i) => ({ id: facts[i].id, origins: deps.origins!.of(scope, [facts[i].id]).get(facts[i].id) ?? [] }))) : [];
-  const applied = deps.memory.replaceAll(scope, merged, facts.map((f) => f.id));
+  const replace = () => deps.memory.replaceAll(scope, merged, facts.map((f) => f.id));
+  const applied = deps.ledger
+    ? deps.ledger.as({ actor: 'consolidation', source: opts.runId ? { runId: opts.runId } : { detail: 'automatic consolidation' }, merges: mergeMap(deps.memory, facts, merges) }, replace)
+    : replace();
   if (applied && deps.origins) {
     const kept = new Set(deps.memory.read(scope).facts.map((f) => f.id));
     merges.forEach((m, k) => {
@@ -47,6 +52,17 @@ export async function consolidateScope(
     });
   }
   return { scope, before: facts.length, after: applied ? deps.memory.read(scope).facts.length : facts.length, applied, skipped: applied ? null : 'the scope changed during the pass' };
+}
+
+/** For the history: the id each merged text will have once cleaned, and the ids of the facts it covers. */
+function mergeMap(memory: MemoryDir, facts: Fact[], merges: { text: string; from: number[] }[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const m of merges) {
+    const p = memory.preview(m.text);
+    if (!p.ok) continue;
+    out.set(p.id, [...new Set([...(out.get(p.id) ?? []), ...m.from.map((i) => facts[i].id)])]);
+  }
+  return out;
 }
 
 /**
