@@ -11,6 +11,8 @@ export interface VersionSource {
   source: JournalSource | null;
   event: FactSource['event'];
   replaces: readonly string[];
+  /** When the text was first written, if not when this version opened (a fact put back by an undo). */
+  writtenAt?: string | null;
 }
 
 interface Row {
@@ -57,7 +59,7 @@ export function toFactSource(v: VersionSource, at: string | null): FactSource {
     runId: v.source?.runId ?? null,
     detail: v.source?.detail ?? null,
     event: v.event,
-    at,
+    at: v.writtenAt ?? at,
     replaces: [...v.replaces],
   };
 }
@@ -70,16 +72,18 @@ export function toVersionSource(s: FactSource): VersionSource {
   if (s.messageId) source.messageId = s.messageId;
   if (s.runId) source.runId = s.runId;
   if (s.detail) source.detail = s.detail;
-  return { actor: s.actor, source: Object.keys(source).length ? source : null, event: s.event, replaces: s.replaces };
+  return { actor: s.actor, source: Object.keys(source).length ? source : null, event: s.event, replaces: s.replaces, writtenAt: s.at };
 }
 
 function sourceOfRow(r: Row): FactSource {
+  const stored = r.source ? (JSON.parse(r.source) as JournalSource & { writtenAt?: string }) : null;
   return toFactSource(
     {
       actor: r.actor ?? 'system',
-      source: r.source ? (JSON.parse(r.source) as JournalSource) : null,
+      source: stored,
       event: r.event ?? 'unknown',
       replaces: r.replaces ? (JSON.parse(r.replaces) as string[]) : [],
+      writtenAt: stored?.writtenAt ?? null,
     },
     r.valid_from,
   );
@@ -108,7 +112,8 @@ export class FactVersions {
   /** Opens the version a write just made (closing any open one of the same id first: a new text of the same fact). */
   open(scope: string, fact: { id: string; text: string }, v: VersionSource, at: string, journalId: number | null): void {
     this.closeOne.run(at, scope, fact.id);
-    this.insert.run(scope, fact.id, fact.text, at, journalId, v.actor, v.source ? JSON.stringify(v.source) : null, v.event, v.replaces.length ? JSON.stringify(v.replaces) : null);
+    const source = v.writtenAt ? { ...v.source, writtenAt: v.writtenAt } : v.source;
+    this.insert.run(scope, fact.id, fact.text, at, journalId, v.actor, source ? JSON.stringify(source) : null, v.event, v.replaces.length ? JSON.stringify(v.replaces) : null);
   }
 
   close(scope: string, id: string, at: string): void {
