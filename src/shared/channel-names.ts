@@ -30,6 +30,7 @@ const channelNameSet = {
   'providers.detectOllama': true,
   'facts.scopes': true,
   'facts.list': true,
+  'facts.changes': true,
   'facts.add': true,
   'facts.edit': true,
   'facts.forget': true,

@@ -146,6 +146,8 @@ export const contract = {
   'facts.list': channel<{ scope: string; facts: FactView[]; warnings: string[]; updated: string | null; at: string | null }>()(
     z.object({ scope, at: z.string().datetime({ offset: true }).optional() }).strict(),
   ),
+  /** The moments a scope's facts changed, oldest first (the most recent 2,000): the stops of the Memory tab's date control. */
+  'facts.changes': channel<{ scope: string; changes: string[] }>()(z.object({ scope }).strict()),
   'facts.add': channel<FactWriteResult>()(z.object({ scope, text: factText }).strict()),
   'facts.edit': channel<FactWriteResult>()(z.object({ scope, id: factIdSchema, text: factText }).strict()),
   'facts.forget': channel<{ forgotten: Fact }>()(z.object({ scope, id: factIdSchema }).strict()),

@@ -1,6 +1,9 @@
 // A fact's source in words, the same in the Memory tab and the CLI: who wrote its current text and how.
 import type { FactSource } from './domain';
 
+/** How the label of a fact the agent wrote in a chat ends (the app puts a link to the chat there). */
+export const IN_A_CHAT = ' in a chat';
+
 export function factSourceLabel(s: FactSource): string {
   if (s.event === 'unknown') return 'Source unknown (kept since before Monad recorded sources)';
   if (s.via === 'hand-edit') return s.event === 'recorded' ? 'Added by hand in the file' : 'Edited by hand in the file';
@@ -9,7 +12,7 @@ export function factSourceLabel(s: FactSource): string {
     case 'person':
       return `${verb} by you${s.via === 'cli' ? ' with the CLI' : s.via === 'app' ? ' in the app' : s.via === 'import' ? ', accepting an import' : ''}`;
     case 'agent':
-      return `${verb} by the agent${s.sessionId ? ' in a chat' : ''}`;
+      return `${verb} by the agent${s.sessionId ? IN_A_CHAT : ''}`;
     case 'consolidation':
       return s.event === 'merged' ? 'Merged by consolidation' : `${verb} by consolidation`;
     case 'import':

@@ -92,6 +92,10 @@ export function createHandlers(engine: Engine): Handlers {
       if (at) return { scope, facts: engine.facts.at(scope, at), warnings: [], updated: null, at: new Date(at).toISOString() };
       return { ...engine.facts.list(scope), at: null };
     },
+    'facts.changes': ({ scope }) => {
+      engine.facts.memory.read(scope); // an edit by hand not seen yet is a change too
+      return { scope, changes: engine.facts.ledger.versions.changes(scope) };
+    },
     // The person's own writes: the memory model's fact check applies to them too (an instruction pasted
     // into the Memory tab is refused with its reason), and their origin is "person". Each is journaled.
     'facts.add': ({ scope, text }) => engine.facts.record(scope, text, PERSON_IN_APP),

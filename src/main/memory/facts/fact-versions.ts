@@ -37,6 +37,9 @@ export interface FactVersionView {
   source: FactSource;
 }
 
+/** A slider has no use for more stops than this; the most recent are kept, and the date field reaches the rest. */
+export const MAX_CHANGES = 2000;
+
 /** The source of a fact nothing is known about (no row at all). */
 export const UNKNOWN_SOURCE: FactSource = {
   actor: 'system',
@@ -153,6 +156,18 @@ export class FactVersions {
     const byId = new Map<string, Row>();
     for (const r of rows) byId.set(r.fact_id, r);
     return [...byId.values()].map((r) => ({ id: r.fact_id, text: r.text, validFrom: r.valid_from, validTo: r.valid_to, source: sourceOfRow(r) }));
+  }
+
+  /** The moments a scope's facts changed, oldest first (the stops of the Memory tab's date control). */
+  changes(scope: string, limit = MAX_CHANGES): string[] {
+    const rows = this.db
+      .prepare(
+        `SELECT at FROM (SELECT valid_from AS at FROM fact_version WHERE scope = ? UNION SELECT valid_to FROM fact_version WHERE scope = ? AND valid_to IS NOT NULL)
+         ORDER BY at DESC LIMIT ?`,
+      )
+      .pluck()
+      .all(scope, scope, limit) as string[];
+    return rows.reverse();
   }
 
   /** Every text one fact id had, oldest first. */
