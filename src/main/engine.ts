@@ -185,6 +185,7 @@ export class Engine {
       sessions: this.sessions,
       memory: this.facts.memory,
       ledger: this.facts.ledger,
+      proposals: this.facts.proposals,
       graph: this.graph,
       laws: this.laws,
       llm: this.llm,

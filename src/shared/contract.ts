@@ -11,6 +11,7 @@ import type {
   CommandResult,
   CoreFileView,
   Fact,
+  FactProposal,
   FactScopeSummary,
   FactView,
   FactWriteResult,
@@ -148,6 +149,13 @@ export const contract = {
   ),
   /** The moments a scope's facts changed, oldest first (the most recent 2,000): the stops of the Memory tab's date control. */
   'facts.changes': channel<{ scope: string; changes: string[] }>()(z.object({ scope }).strict()),
+  /**
+   * Changes a model proposed to facts the person asserted (consolidation does not make them on its own),
+   * open ones, oldest first; of one scope or all. Apply makes the change as the person's; dismiss drops it.
+   */
+  'facts.proposals': channel<FactProposal[]>()(z.object({ scope: scope.optional() }).strict()),
+  'facts.applyProposal': channel<{ applied: FactProposal }>()(z.object({ id: z.number().int().positive() }).strict()),
+  'facts.dismissProposal': channel<{ dismissed: FactProposal }>()(z.object({ id: z.number().int().positive() }).strict()),
   'facts.add': channel<FactWriteResult>()(z.object({ scope, text: factText }).strict()),
   'facts.edit': channel<FactWriteResult>()(z.object({ scope, id: factIdSchema, text: factText }).strict()),
   'facts.forget': channel<{ forgotten: Fact }>()(z.object({ scope, id: factIdSchema }).strict()),

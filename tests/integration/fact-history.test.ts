@@ -360,3 +360,81 @@ describe('what Monad knew on a date', () => {
     expect(engine.facts.at('global', '2026-11-03T12:00:00.000Z').map((f) => f.text)).toEqual(['User has a dog']);
   });
 });
+
+describe('what the person wrote outranks consolidation', () => {
+  const AGENT = { actor: 'agent', source: { sessionId: 's1' } } as const;
+
+  it('a merge that would reword a person’s fact is proposed, not made; the rest of the pass goes ahead; applying it is the person’s merge, undoable', async () => {
+    const engine = openEngine();
+    useScriptedModel(engine, llm);
+    const h = createHandlers(engine);
+    await engine.facts.record('agent:default', 'User lives in Porto', PERSON);
+    await engine.facts.record('agent:default', 'User lives in Porto, Portugal', AGENT);
+    await engine.facts.record('agent:default', 'User keeps bees', AGENT);
+    await engine.facts.record('agent:default', 'User keeps honeybees', AGENT);
+    llm.setDefault({ kind: 'json', value: { facts: [{ text: 'User lives in Porto, Portugal', from: ['f1', 'f2'] }, { text: 'User keeps honeybees', from: ['f3', 'f4'] }] } });
+    const summary = await engine.consolidation.run('default', { level: 1 });
+    expect(summary.facts.merged).toBe(1);
+    expect(texts(engine, 'agent:default')).toEqual(['User lives in Porto', 'User lives in Porto, Portugal', 'User keeps honeybees']);
+    expect(factEntries(engine).filter((e) => e.actor === 'consolidation').map((e) => e.summary)).toEqual(['Merged 2 facts into “User keeps honeybees”']);
+
+    const listed = await dispatch(h, 'facts.proposals', { scope: 'agent:default' });
+    const proposals = (listed as { data: { id: number; text: string; actor: string; source: { runId?: string } }[] }).data;
+    expect(proposals).toEqual([
+      expect.objectContaining({ text: 'User lives in Porto, Portugal', kind: 'merge', actor: 'consolidation', source: { runId: summary.runId }, from: [{ id: factId('User lives in Porto'), text: 'User lives in Porto' }, { id: factId('User lives in Porto, Portugal'), text: 'User lives in Porto, Portugal' }] }),
+    ]);
+    // A second pass proposes the same merge again: still one proposal.
+    await engine.facts.record('agent:default', 'User plays the cello', AGENT);
+    llm.setDefault({
+      kind: 'json',
+      value: { facts: [{ text: 'User lives in Porto, Portugal', from: ['f1', 'f2'] }, { text: 'User keeps honeybees', from: ['f3'] }, { text: 'User plays the cello', from: ['f4'] }] },
+    });
+    await engine.consolidation.run('default', { level: 1 });
+    expect(engine.facts.proposals.list()).toHaveLength(1);
+
+    const applied = await dispatch(h, 'facts.applyProposal', { id: proposals[0].id });
+    expect(applied.ok).toBe(true);
+    expect(texts(engine, 'agent:default')).toEqual(['User lives in Porto, Portugal', 'User keeps honeybees', 'User plays the cello']);
+    const merge = factEntries(engine).at(-1)!;
+    expect(merge).toMatchObject({ action: 'fact.merged', actor: 'person', source: { via: 'app' } });
+    expect(engine.facts.sourceOf('agent:default', factId('User lives in Porto, Portugal'))).toMatchObject({ actor: 'person', event: 'merged', replaces: [factId('User lives in Porto')] });
+    expect(engine.facts.proposals.list()).toEqual([]);
+    expect(await dispatch(h, 'facts.applyProposal', { id: proposals[0].id })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+
+    engine.journal.undo(merge.id);
+    expect(texts(engine, 'agent:default').sort()).toEqual(['User keeps honeybees', 'User lives in Porto', 'User lives in Porto, Portugal', 'User plays the cello']);
+    expect(engine.facts.sourceOf('agent:default', factId('User lives in Porto'))).toMatchObject({ actor: 'person', via: 'app', event: 'recorded' });
+  });
+
+  it('a merge into the same fact as the person’s keeps the person’s exact words', async () => {
+    const engine = openEngine();
+    useScriptedModel(engine, llm);
+    await engine.facts.record('agent:default', 'User likes green tea', { actor: 'person', source: { via: 'cli' } });
+    await engine.facts.record('agent:default', 'User enjoys green tea', AGENT);
+    llm.setDefault({ kind: 'json', value: { facts: [{ text: 'user likes green tea.', from: ['f1', 'f2'] }] } });
+    await engine.consolidation.run('default', { level: 1 });
+    expect(texts(engine, 'agent:default')).toEqual(['User likes green tea']);
+    expect(engine.facts.proposals.list()).toEqual([]);
+  });
+
+  it('facts edited by hand are the person’s too; a proposal whose facts changed since is set aside; dismiss drops one', async () => {
+    const engine = openEngine();
+    useScriptedModel(engine, llm);
+    await engine.facts.record('agent:default', 'User has a sister', AGENT);
+    await engine.facts.record('agent:default', 'User drives a Fiat', AGENT);
+    appendFileSync(engine.facts.memory.pathOf('agent:default'), "- User's sister is Ana\n- User drives an old Fiat\n");
+    llm.setDefault({
+      kind: 'json',
+      value: { facts: [{ text: 'User has a sister named Ana', from: ['f1', 'f3'] }, { text: 'User drives an old Fiat 500', from: ['f2', 'f4'] }] },
+    });
+    await engine.consolidation.run('default', { level: 1 });
+    expect(texts(engine, 'agent:default')).toEqual(['User has a sister', 'User drives a Fiat', "User's sister is Ana", 'User drives an old Fiat']);
+    const [sister, fiat] = engine.facts.proposals.list('agent:default');
+    expect([sister.text, fiat.text]).toEqual(['User has a sister named Ana', 'User drives an old Fiat 500']);
+    await engine.facts.edit('agent:default', factId("User's sister is Ana"), "User's sister is Anna", PERSON);
+    expect(engine.facts.proposals.list().map((p) => p.id)).toEqual([fiat.id]);
+    engine.facts.proposals.dismiss(fiat.id);
+    expect(engine.facts.proposals.list()).toEqual([]);
+    expect(() => engine.facts.proposals.apply(sister.id, PERSON)).toThrow(/no longer open/);
+  });
+});

@@ -96,6 +96,9 @@ export function createHandlers(engine: Engine): Handlers {
       engine.facts.memory.read(scope); // an edit by hand not seen yet is a change too
       return { scope, changes: engine.facts.ledger.versions.changes(scope) };
     },
+    'facts.proposals': ({ scope }) => engine.facts.proposals.list(scope),
+    'facts.applyProposal': ({ id }) => ({ applied: engine.facts.proposals.apply(id, PERSON_IN_APP) }),
+    'facts.dismissProposal': ({ id }) => ({ dismissed: engine.facts.proposals.dismiss(id) }),
     // The person's own writes: the memory model's fact check applies to them too (an instruction pasted
     // into the Memory tab is refused with its reason), and their origin is "person". Each is journaled.
     'facts.add': ({ scope, text }) => engine.facts.record(scope, text, PERSON_IN_APP),

@@ -12,6 +12,7 @@ import { RunStore } from './consolidate/run-store';
 import { ConsolidationScheduler } from './consolidate/scheduler';
 import { FactOrigins } from './facts/fact-origins';
 import type { FactLedger } from './facts/fact-ledger';
+import type { FactProposals } from './facts/fact-proposals';
 import type { MemoryDir } from './facts/memory-dir';
 import type { GraphLayer } from './graph-layer';
 import type { LawsLayer } from './laws-layer';
@@ -23,6 +24,7 @@ export interface ConsolidationLayerDeps {
   sessions: SessionStore;
   memory: MemoryDir;
   ledger?: FactLedger;
+  proposals?: FactProposals;
   graph: GraphLayer;
   laws: LawsLayer;
   llm: LlmClient;
@@ -54,6 +56,7 @@ export class ConsolidationLayer {
       memory: d.memory,
       origins: new FactOrigins(d.memoryDb, d.now),
       ledger: d.ledger,
+      proposals: d.proposals,
       graph: d.graph,
       laws: d.laws,
       llm: d.llm,

@@ -19,6 +19,7 @@ import { AutoConsolidator } from './facts/auto-consolidate';
 import { FactCheck } from './facts/fact-check';
 import { FactLedger, type FactChangeBy } from './facts/fact-ledger';
 import { FactOrigins, recallMark } from './facts/fact-origins';
+import { FactProposals } from './facts/fact-proposals';
 import { registerFactUndo } from './facts/fact-undo';
 import { UNKNOWN_SOURCE } from './facts/fact-versions';
 import { FactWriter, type WriteAttribution } from './facts/fact-writer';
@@ -67,6 +68,8 @@ export class FactsLayer {
   readonly writer: FactWriter;
   /** The history and sources of L1: journal entries, fact versions, edits by hand. */
   readonly ledger: FactLedger;
+  /** Merges of the person's facts a model proposed, waiting for the person. */
+  readonly proposals: FactProposals;
 
   constructor(private readonly d: FactsLayerDeps) {
     this.memory = new MemoryDir(d.paths.memory, d.now);
@@ -80,12 +83,14 @@ export class FactsLayer {
     for (const scope of this.ledger.versions.scopesWithOpen()) if (!existsSync(this.memory.pathOf(scope))) this.memory.read(scope);
     this.check = new FactCheck({ db: d.memoryDb, llm: d.llm, config: d.config, now: d.now, log: d.log, timeoutMs: d.factCheckTimeoutMs });
     this.writer = new FactWriter({ memory: this.memory, origins: this.origins, check: this.check, ledger: this.ledger });
+    this.proposals = new FactProposals({ db: d.memoryDb, memory: this.memory, ledger: this.ledger, origins: this.origins, now: d.now });
     this.recall = new RecallService(d.appDb, this.memory, d.now, this.marks);
     this.auto = new AutoConsolidator({
       memory: this.memory,
       llm: d.llm,
       origins: this.origins,
       ledger: this.ledger,
+      proposals: this.proposals,
       log: d.log,
       hasMemoryModel: () => resolveModel(d.config(), 'memory') !== null,
     });

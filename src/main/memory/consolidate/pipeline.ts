@@ -13,6 +13,7 @@ import { emptyUsage } from '../../llm/task';
 import { consolidateScope } from '../facts/consolidate-scope';
 import type { FactLedger } from '../facts/fact-ledger';
 import type { FactOrigins } from '../facts/fact-origins';
+import type { FactProposals } from '../facts/fact-proposals';
 import type { MemoryDir } from '../facts/memory-dir';
 import type { GraphLayer } from '../graph-layer';
 import type { LawsLayer } from '../laws-layer';
@@ -30,6 +31,8 @@ export interface PipelineDeps {
   origins?: FactOrigins;
   /** Journals the merges as consolidation's, with the run's id. */
   ledger?: FactLedger;
+  /** Where merges of the person's facts wait for the person. */
+  proposals?: FactProposals;
   graph: GraphLayer;
   laws: LawsLayer;
   llm: LlmClient;
@@ -135,7 +138,7 @@ export class ConsolidationPipeline {
           continue;
         }
         try {
-          const r = await consolidateScope({ memory: this.d.memory, llm: this.d.llm, origins: this.d.origins, ledger: this.d.ledger }, scope, { agentId, signal, meter: usage, runId });
+          const r = await consolidateScope({ memory: this.d.memory, llm: this.d.llm, origins: this.d.origins, ledger: this.d.ledger, proposals: this.d.proposals }, scope, { agentId, signal, meter: usage, runId });
           if (r.applied) summary.facts.merged += r.before - r.after;
           // Remember what this pass saw (or produced), so an unchanged scope costs nothing next time.
           if (r.applied || r.skipped === 'nothing to merge') {
