@@ -168,3 +168,45 @@ test.describe('memory date control', () => {
     await expect(page.getByTestId('fact-add')).toBeVisible();
   });
 });
+
+test.describe('proposed changes to the person’s facts', () => {
+  test('consolidation proposes rewording a fact the person wrote instead of doing it; Apply makes the merge', async ({ page, server }) => {
+    const llm = await startScriptedLlm();
+    try {
+      await api(server, 'providers.save', {
+        provider: { id: 'scripted', kind: 'openai', name: 'Scripted', baseURL: `${llm.url}/v1`, models: ['gpt-4o-mini'] },
+        apiKey: 'sk-test-monad-0123456789abcdefXYZ',
+      });
+      const ref = { provider: 'scripted', model: 'gpt-4o-mini' };
+      await api(server, 'config.update', { patch: { models: { roles: { chat: ref, memory: ref } } } });
+      await api(server, 'facts.add', { scope: 'agent:default', text: 'User lives in Porto' });
+      const session = await api<{ id: string }>(server, 'sessions.create', { agentId: 'default', title: 'Moving' });
+      llm.enqueue({ kind: 'tool_calls', calls: [{ id: 'r', name: 'memory', args: { action: 'record', text: 'User lives in Porto, Portugal' } }] }, { kind: 'text', text: 'Noted.' });
+      await api(server, 'chat.send', { sessionId: session.id, text: 'Porto, in Portugal.' });
+      llm.enqueue({ kind: 'json', value: { facts: [{ text: 'User lives in Porto, Portugal', from: ['f1', 'f2'] }] } });
+      await api(server, 'consolidate.run', { agentId: 'default', level: 1 });
+
+      await openMemory(page, server);
+      await page.locator('[data-testid="scope-item"][data-scope="agent:default"]').click();
+      const card = page.getByTestId('fact-proposals');
+      await expect(card).toBeVisible();
+      await expect(card.getByTestId('fact-proposal-text')).toHaveText('“User lives in Porto, Portugal”');
+      await expect.poll(() => page.getByTestId('fact-text').allTextContents()).toEqual(['User lives in Porto', 'User lives in Porto, Portugal']);
+      await axe(page, '[data-testid="facts-view"]');
+      await shoot(page, 'facts-proposal-light.png');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await axe(page, '[data-testid="facts-view"]');
+      await shoot(page, 'facts-proposal-dark.png');
+      await page.emulateMedia({ colorScheme: 'light' });
+
+      await card.getByTestId('fact-proposal-apply').focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('fact-proposals')).toHaveCount(0);
+      await expect.poll(() => page.getByTestId('fact-text').allTextContents()).toEqual(['User lives in Porto, Portugal']);
+      await expect(factRow(page, 'User lives in Porto, Portugal').getByTestId('fact-source')).toContainText('Merged by you in the app');
+    } finally {
+      await llm.close();
+    }
+  });
+});

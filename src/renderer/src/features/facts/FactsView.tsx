@@ -9,6 +9,7 @@ import { fullTime, shortAgo } from '../../lib/time';
 import { describeFeedback, type Tone } from './feedback';
 import { FactList } from './FactList';
 import { FactsTimeControl } from './FactsTimeControl';
+import { ProposedChanges } from './ProposedChanges';
 import { Glyph } from './Glyph';
 import { formatMoment } from '../graph/format';
 import { factMatches, GROUP_TITLES, scopeEntries, scopeFilePath, type ScopeEntry, type ScopeGroup } from './scopes';
@@ -126,6 +127,8 @@ export function FactsView() {
         ) : null}
 
         {!past && list?.scope === scope && list.warnings.length ? <ScopeWarnings scope={scope} warnings={list.warnings} /> : null}
+
+        {past ? null : <ProposedChanges scope={scope} />}
 
         {past ? null : <AddFact label={entry.label} scope={scope} />}
 

@@ -3,7 +3,7 @@
 // the facts are shown at (null: now; a past moment reads their kept versions, read-only), and the recall
 // snapshot of the selected session. The engine is the truth: every write is followed by a reload.
 import { create } from 'zustand';
-import type { Fact, FactScopeSummary, FactView, FactWriteResult, RecallSnapshot } from '../../../../shared/domain';
+import type { Fact, FactProposal, FactScopeSummary, FactView, FactWriteResult, RecallSnapshot } from '../../../../shared/domain';
 import { attempt, invoke } from '../../lib/api';
 
 export type MemoryView = 'facts' | 'recall' | 'identity' | 'mem0';
@@ -47,6 +47,8 @@ interface FactsState {
   changes: { scope: string; at: number[] } | null;
   /** Titles of the chats facts came from, by session id (a missing one was deleted). */
   chatTitles: Record<string, string>;
+  /** Changes a model proposed to facts the person wrote, waiting for the person (all scopes). */
+  proposals: FactProposal[];
 
   setView(view: MemoryView): void;
   /** Re-reads the scope summaries and the selected scope; state changes only when something did. */
@@ -66,6 +68,8 @@ interface FactsState {
   /** Shows the facts as they were at a moment (null: now). */
   setAt(at: number | null): Promise<void>;
   loadChanges(): Promise<void>;
+  loadProposals(): Promise<void>;
+  decideProposal(p: FactProposal, apply: boolean): Promise<void>;
 }
 
 let seq = 0;
@@ -131,13 +135,28 @@ export const useFacts = create<FactsState>((set, get) => {
     at: null,
     changes: null,
     chatTitles: {},
+    proposals: [],
 
     setView(view) {
       set({ view });
     },
 
     async refresh() {
-      await Promise.all([loadSummaries(), loadList(get().scope), get().at === null ? get().loadChanges() : Promise.resolve()]);
+      await Promise.all([loadSummaries(), loadList(get().scope), get().at === null ? get().loadChanges() : Promise.resolve(), get().loadProposals()]);
+    },
+
+    async loadProposals() {
+      const proposals = await attempt(() => invoke('facts.proposals', {}));
+      if (proposals && JSON.stringify(proposals) !== JSON.stringify(get().proposals)) set({ proposals });
+    },
+
+    async decideProposal(p, apply) {
+      const done = apply ? await attempt(() => invoke('facts.applyProposal', { id: p.id })) : await attempt(() => invoke('facts.dismissProposal', { id: p.id }));
+      await Promise.all([get().loadProposals(), afterWrite(p.scope)]);
+      if (done && apply) {
+        const merged = get().list?.facts.find((f) => f.text === p.text);
+        if (merged) flash(merged.id);
+      }
     },
 
     async selectScope(scope) {
