@@ -115,9 +115,13 @@ export class FactLedger implements FactTracker {
     const at = this.d.now().toISOString();
     this.d.db.transaction(() => {
       switch (c.op.kind) {
-        case 'record':
-          for (const f of added(c.before, c.after)) this.recorded(c.scope, f, by, at);
+        case 'record': {
+          // A record appends one fact: no need to compare thousands of ids on every write.
+          const last = c.after.at(-1);
+          if (c.after.length === c.before.length + 1 && last) this.recorded(c.scope, last, by, at);
+          else for (const f of added(c.before, c.after)) this.recorded(c.scope, f, by, at);
           return;
+        }
         case 'update': {
           const { from, to } = c.op;
           const old = c.before.find((f) => f.id === from);
@@ -126,9 +130,12 @@ export class FactLedger implements FactTracker {
           if (old && now) this.edited(c.scope, old, now, from !== to && c.before.some((f) => f.id === to), by, at);
           return;
         }
-        case 'forget':
-          for (const f of removed(c.before, c.after)) this.forgotten(c.scope, f, by, at);
+        case 'forget': {
+          const { id } = c.op;
+          const gone = c.before.find((f) => f.id === id);
+          if (gone) this.forgotten(c.scope, gone, by, at);
           return;
+        }
         case 'drop':
           for (const f of c.before) this.forgotten(c.scope, f, by, at);
           return;
@@ -298,11 +305,6 @@ export class FactLedger implements FactTracker {
 function added(before: readonly Fact[], after: readonly Fact[]): Fact[] {
   const ids = new Set(before.map((f) => f.id));
   return after.filter((f) => !ids.has(f.id));
-}
-
-function removed(before: readonly Fact[], after: readonly Fact[]): Fact[] {
-  const ids = new Set(after.map((f) => f.id));
-  return before.filter((f) => !ids.has(f.id));
 }
 
 function words(text: string): Set<string> {
