@@ -124,6 +124,20 @@ describe('fact provenance', () => {
     expect(engine.facts.sourceOf('global', factId('User lives in Porto'))).toMatchObject({ actor: 'person', via: 'app' });
   });
 
+  it('an edit by hand noticed while an undo runs is its own group, not part of the undo', async () => {
+    const engine = openEngine();
+    await engine.facts.record('global', 'User lives in Porto', PERSON);
+    engine.facts.forget('global', factId('User lives in Porto'), PERSON);
+    const forgot = factEntries(engine).at(-1)!;
+    appendFileSync(engine.facts.memory.pathOf('global'), '- User has a dog called Bolt\n');
+    const r = engine.journal.undo(forgot.id);
+    expect(texts(engine).sort()).toEqual(['User has a dog called Bolt', 'User lives in Porto']);
+    const hand = factEntries(engine).find((e) => e.source?.via === 'hand-edit')!;
+    expect(hand).toMatchObject({ action: 'fact.recorded', undoes: null });
+    expect(hand.groupId).not.toBe(r.entries.find((e) => e.undoes === forgot.id)!.groupId);
+    expect(engine.journal.get(forgot.id)?.undoneBy).toBe(r.entries.find((e) => e.undoes === forgot.id)!.id);
+  });
+
   it('another Monad process’s writes are its own, not edits by hand', async () => {
     const home = tempHome();
     const app = openEngine({ home });

@@ -157,8 +157,9 @@ export class FactLedger implements FactTracker {
         for (const f of before) if (!facts.some((x) => x.id === f.id)) this.versions.close(scope, f.id, at);
         return;
       }
-      // One save of the file is one action of the person's: one group, one undo.
-      this.d.journal.inGroup(() => this.replaced(scope, before, facts, HAND_EDIT, at));
+      // One save of the file is one action of the person's: one group, one undo; never part of an action
+      // that happens to be running when it is noticed (an undo reading the file, say).
+      this.d.journal.aside(() => this.d.journal.inGroup(() => this.replaced(scope, before, facts, HAND_EDIT, at)));
     })();
   }
 

@@ -126,6 +126,23 @@ export class MemoryJournal {
     }
   }
 
+  /**
+   * Runs `fn` outside the group or undo in progress: for changes that are not part of it but are noticed
+   * while it runs (a memory file edited by hand, read for the first time by an undo).
+   */
+  aside<T>(fn: () => T): T {
+    const group = this.group;
+    const undoing = this.undoing;
+    this.group = null;
+    this.undoing = null;
+    try {
+      return fn();
+    } finally {
+      this.group = group;
+      this.undoing = undoing;
+    }
+  }
+
   onAppend(listener: (e: JournalEntry) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
