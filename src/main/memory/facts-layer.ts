@@ -77,10 +77,15 @@ export class FactsLayer {
     this.origins = new FactOrigins(d.memoryDb, d.now);
     this.ledger = new FactLedger({ db: d.memoryDb, journal: d.journal, origins: this.origins, now: d.now });
     this.memory.track(this.ledger);
-    // The first start with provenance adopts the facts already on disk; after that a difference is an edit by hand.
-    this.ledger.adopt(() => this.memory.scopes());
-    // A scope file deleted while Monad was not running: its facts were forgotten by hand.
-    for (const scope of this.ledger.versions.scopesWithOpen()) if (!existsSync(this.memory.pathOf(scope))) this.memory.read(scope);
+    try {
+      // The first start with provenance adopts the facts already on disk; after that a difference is an edit by hand.
+      this.ledger.adopt(() => this.memory.scopes());
+      // A scope file deleted while Monad was not running: its facts were forgotten by hand.
+      for (const scope of this.ledger.versions.scopesWithOpen()) if (!existsSync(this.memory.pathOf(scope))) this.memory.read(scope);
+    } catch (err) {
+      // Start-up goes on: each scope is compared with its history again when it is next read.
+      d.log('[memory] could not compare the memory files with their history at start-up', err);
+    }
     this.check = new FactCheck({ db: d.memoryDb, llm: d.llm, config: d.config, now: d.now, log: d.log, timeoutMs: d.factCheckTimeoutMs });
     this.writer = new FactWriter({ memory: this.memory, origins: this.origins, check: this.check, ledger: this.ledger });
     this.proposals = new FactProposals({ db: d.memoryDb, memory: this.memory, ledger: this.ledger, origins: this.origins, now: d.now });
