@@ -154,7 +154,8 @@ export class FactLedger implements FactTracker {
     this.d.db.transaction(() => {
       if (this.adopting) {
         for (const f of facts) if (open.get(f.id) !== f.text) this.adoptFact(scope, f, at);
-        for (const f of before) if (!facts.some((x) => x.id === f.id)) this.versions.close(scope, f.id, at);
+        const ids = new Set(facts.map((f) => f.id));
+        for (const f of before) if (!ids.has(f.id)) this.versions.close(scope, f.id, at);
         return;
       }
       // One save of the file is one action of the person's: one group, one undo; never part of an action
