@@ -6,7 +6,8 @@ export const IN_A_CHAT = ' in a chat';
 
 export function factSourceLabel(s: FactSource): string {
   if (s.event === 'unknown') return 'Source unknown (kept since before Monad recorded sources)';
-  if (s.via === 'hand-edit') return s.event === 'recorded' ? 'Added by hand in the file' : 'Edited by hand in the file';
+  // Added or changed in an editor, outside Monad: either way the person edited the file by hand.
+  if (s.via === 'hand-edit') return 'Edited by hand in the file';
   const verb = s.event === 'edited' ? 'Edited' : s.event === 'merged' ? 'Merged' : 'Recorded';
   switch (s.actor) {
     case 'person':

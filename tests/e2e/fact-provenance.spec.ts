@@ -72,7 +72,7 @@ test.describe('fact provenance', () => {
       // A bullet added by hand in an editor: noticed on the next read, shown as such.
       appendFileSync(join(server.home, 'memory', 'global.md'), '- User has a dog called Bolt\n');
       const hand = factRow(page, 'User has a dog called Bolt');
-      await expect(hand.getByTestId('fact-source')).toContainText('Added by hand in the file', { timeout: 15_000 });
+      await expect(hand.getByTestId('fact-source')).toContainText('Edited by hand in the file', { timeout: 15_000 });
       await expect(hand.getByTestId('fact-source')).toHaveAttribute('data-via', 'hand-edit');
 
       // The same as `facts.list` says (and so `monad facts list --json`).

@@ -102,7 +102,7 @@ describe('monad facts', () => {
     ]);
     expect(facts[0].source).toEqual(expect.objectContaining({ sessionId: null, messageId: null, runId: null, at: expect.any(String), replaces: [] }));
     const text = runCli(['facts', 'list', '--home', home, '--scope', 'global']);
-    expect(text.stdout).toContain('User has a dog called Bolt\t(Added by hand in the file)');
+    expect(text.stdout).toContain('User has a dog called Bolt\t(Edited by hand in the file)');
     expect(text.stdout).toContain('User lives in Porto\t(Recorded by you with the CLI)');
 
     const forget = runCli(['facts', 'forget', '--home', home, '--scope', 'global', '--id', facts[0].id]);
