@@ -11,7 +11,9 @@ import type {
   CommandResult,
   CoreFileView,
   Fact,
+  FactProposal,
   FactScopeSummary,
+  FactView,
   FactWriteResult,
   Message,
   OllamaDetection,
@@ -138,7 +140,22 @@ export const contract = {
 
   // L1 facts. Every write goes through the sanitizer and reports what happened.
   'facts.scopes': channel<FactScopeSummary[]>()(empty),
-  'facts.list': channel<{ scope: string; facts: Fact[]; warnings: string[]; updated: string | null }>()(z.object({ scope }).strict()),
+  /**
+   * A scope's facts, each with its source (who wrote it, from where). With `at` (an ISO time): the facts
+   * as they were then, read from their kept versions ("what did Monad know on <date>"); read-only.
+   */
+  'facts.list': channel<{ scope: string; facts: FactView[]; warnings: string[]; updated: string | null; at: string | null }>()(
+    z.object({ scope, at: z.string().datetime({ offset: true }).optional() }).strict(),
+  ),
+  /** The moments a scope's facts changed, oldest first (the most recent 2,000): the stops of the Memory tab's date control. */
+  'facts.changes': channel<{ scope: string; changes: string[] }>()(z.object({ scope }).strict()),
+  /**
+   * Changes a model proposed to facts the person asserted (consolidation does not make them on its own),
+   * open ones, oldest first; of one scope or all. Apply makes the change as the person's; dismiss drops it.
+   */
+  'facts.proposals': channel<FactProposal[]>()(z.object({ scope: scope.optional() }).strict()),
+  'facts.applyProposal': channel<{ applied: FactProposal }>()(z.object({ id: z.number().int().positive() }).strict()),
+  'facts.dismissProposal': channel<{ dismissed: FactProposal }>()(z.object({ id: z.number().int().positive() }).strict()),
   'facts.add': channel<FactWriteResult>()(z.object({ scope, text: factText }).strict()),
   'facts.edit': channel<FactWriteResult>()(z.object({ scope, id: factIdSchema, text: factText }).strict()),
   'facts.forget': channel<{ forgotten: Fact }>()(z.object({ scope, id: factIdSchema }).strict()),

@@ -1,4 +1,5 @@
 // Domain records as they cross the contract. Plain data only.
+import type { JournalActor, JournalSource } from './journal';
 
 export type Role = 'user' | 'assistant' | 'system' | 'tool';
 
@@ -161,6 +162,52 @@ export interface Fact {
   id: string;
   scope: string;
   text: string;
+}
+
+/**
+ * Where a fact's current text came from (issue 15): who wrote it and from where. Kept beside the Markdown,
+ * keyed by fact id, so the file stays clean for people.
+ */
+export interface FactSource {
+  /** person: the Memory tab, the CLI, or an edit of the file by hand; agent: the memory tool in a chat. */
+  actor: JournalActor;
+  /** How the person wrote it: 'app', 'cli', 'hand-edit' (a bullet added or changed in an editor), 'import'… */
+  via: JournalSource['via'] | null;
+  /** The chat and the message the agent's write is attributed to. */
+  sessionId: string | null;
+  messageId: string | null;
+  /** The consolidation run that merged it. */
+  runId: string | null;
+  /** An import's file name and the like. */
+  detail: string | null;
+  /** recorded, edited, merged (by consolidation), or unknown: the fact predates kept sources. */
+  event: 'recorded' | 'edited' | 'merged' | 'unknown';
+  /** When the current text was written (for an unknown source: when Monad first saw it). */
+  at: string | null;
+  /** For an edit or a merge: the ids of the facts it replaced. */
+  replaces: string[];
+}
+
+/** A fact with its source, as the Memory tab, the CLI and the history show it. */
+export interface FactView extends Fact {
+  source: FactSource;
+}
+
+/**
+ * A change a model wanted to make to facts the person asserted. What the person wrote outranks what a
+ * model derived: consolidation does not merge such a fact away on its own; the merge waits here.
+ */
+export interface FactProposal {
+  id: number;
+  scope: string;
+  kind: 'merge';
+  /** The text the facts would become. */
+  text: string;
+  /** The facts it would replace, as they were when it was proposed. */
+  from: { id: string; text: string }[];
+  actor: JournalActor;
+  source: JournalSource | null;
+  proposedAt: string;
 }
 
 export interface FactScopeSummary {

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { latestVersion } from '../../src/main/db/migrate';
 import { appMigrations } from '../../src/main/db/migrations/app';
 import { join } from 'node:path';
@@ -86,6 +86,34 @@ describe('monad facts', () => {
     expect(forget.code).toBe(0);
     const scopes = runCli(['facts', 'list', '--home', home, '--json']);
     expect(JSON.parse(scopes.stdout)).toEqual([expect.objectContaining({ scope: 'global', count: 1 })]);
+  });
+
+  it('list --json gives each fact a source object; a bullet added by hand says so; --at shows the scope as it was', () => {
+    const home = tempHome();
+    expect(runCli(['facts', 'add', '--home', home, '--scope', 'global', 'User lives in Porto']).code).toBe(0);
+    const afterFirst = new Date().toISOString();
+    const path = join(home, 'memory', 'global.md');
+    writeFileSync(path, `${readFileSync(path, 'utf8')}- User has a dog called Bolt\n`);
+    const list = runCli(['facts', 'list', '--home', home, '--scope', 'global', '--json']);
+    const facts = JSON.parse(list.stdout).facts as { id: string; text: string; source: Record<string, unknown> }[];
+    expect(facts.map((f) => [f.text, f.source.actor, f.source.via, f.source.event])).toEqual([
+      ['User lives in Porto', 'person', 'cli', 'recorded'],
+      ['User has a dog called Bolt', 'person', 'hand-edit', 'recorded'],
+    ]);
+    expect(facts[0].source).toEqual(expect.objectContaining({ sessionId: null, messageId: null, runId: null, at: expect.any(String), replaces: [] }));
+    const text = runCli(['facts', 'list', '--home', home, '--scope', 'global']);
+    expect(text.stdout).toContain('User has a dog called Bolt\t(Edited by hand in the file)');
+    expect(text.stdout).toContain('User lives in Porto\t(Recorded by you with the CLI)');
+
+    const forget = runCli(['facts', 'forget', '--home', home, '--scope', 'global', '--id', facts[0].id]);
+    expect(forget.code).toBe(0);
+    const past = runCli(['facts', 'list', '--home', home, '--scope', 'global', '--at', afterFirst, '--json']);
+    expect(JSON.parse(past.stdout).facts.map((f: { text: string }) => f.text)).toEqual(['User lives in Porto']);
+    const now = runCli(['facts', 'list', '--home', home, '--scope', 'global', '--json']);
+    expect(JSON.parse(now.stdout).facts.map((f: { text: string }) => f.text)).toEqual(['User has a dog called Bolt']);
+    const bad = runCli(['facts', 'list', '--home', home, '--scope', 'global', '--at', 'someday']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--at needs a date');
   });
 
   it('runs slash commands like the chat does', () => {

@@ -122,7 +122,7 @@ describe('fact origins', () => {
     expect(engine.facts.origins.history('global', factId('User likes legacy things'))[0].origin).toBe('typed');
   });
 
-  it('a merge by consolidation keeps the mark of facts that all came from pasted text, and drops it when the person vouched for one', async () => {
+  it('a merge by consolidation keeps the mark of facts that all came from pasted text, and drops it when the person vouched for one (applying the merge of their fact)', async () => {
     const engine = setup();
     const w = engine.facts.writer;
     await w.record('global', "User's roof is replaced in September", { origin: 'pasted' });
@@ -144,8 +144,19 @@ describe('fact origins', () => {
         },
       };
     });
-    const [summary] = await dispatch(createHandlers(engine), 'consolidate.run', { agentId: 'default', level: 1 }).then((r) => (r.ok ? (r.data as { facts: { merged: number } }[]) : []));
+    const h = createHandlers(engine);
+    const [summary] = await dispatch(h, 'consolidate.run', { agentId: 'default', level: 1 }).then((r) => (r.ok ? (r.data as { facts: { merged: number } }[]) : []));
     expect(summary.facts.merged).toBeGreaterThan(0);
+    // The person's "User lives in Porto" outranks the model: that merge waits for the person.
+    expect(engine.facts.memory.read('global').facts.map((f) => f.text)).toEqual([
+      "User's roof is replaced in September, paid by the owners",
+      'User lives in Porto',
+      'User lives in Porto, Portugal',
+      'User keeps bees',
+    ]);
+    const [proposal] = engine.facts.proposals.list('global');
+    expect(proposal).toMatchObject({ text: 'User lives in Porto, Portugal', from: [{ text: 'User lives in Porto' }, { text: 'User lives in Porto, Portugal' }] });
+    expect((await dispatch(h, 'facts.applyProposal', { id: proposal.id })).ok).toBe(true);
     expect(engine.facts.memory.read('global').facts.map((f) => f.text)).toEqual([
       "User's roof is replaced in September, paid by the owners",
       'User lives in Porto, Portugal',

@@ -87,6 +87,21 @@ describe('memory journal', () => {
     for (const id of ids) expect(journal.get(id)?.undoneBy).not.toBeNull();
   });
 
+  it('an entry that names other items (also): later changes of those items depend on it, within its scope only', () => {
+    const { journal } = open();
+    journal.registerUndo('z', () => undefined);
+    // fact:a was edited into fact:b; later fact:b changed again; the same fact:b in another scope is another fact.
+    const edit = journal.append({ layer: 'facts', action: 'z', scope: 'global', item: 'fact:a', also: ['fact:b'], actor: 'person', summary: 'a → b' });
+    const later = journal.append({ layer: 'facts', action: 'z', scope: 'global', item: 'fact:b', actor: 'person', summary: 'b → c' });
+    journal.append({ layer: 'facts', action: 'z', scope: 'agent:x', item: 'fact:b', actor: 'person', summary: 'other scope' });
+    const linked = journal.append({ layer: 'facts', action: 'z', scope: 'global', item: 'fact:m', also: ['fact:b'], actor: 'consolidation', summary: 'merged b' });
+    expect(journal.plan(edit.id).alsoUndoes.map((e) => e.summary)).toEqual(['merged b', 'b → c']);
+    // And the other way: an earlier change of an item a later entry links to.
+    expect(journal.plan(later.id).alsoUndoes.map((e) => e.id)).toEqual([linked.id]);
+    // Retention drops the links of dropped entries with them.
+    expect(journal.compact(null)).toEqual({ entries: 0, versions: 0 });
+  });
+
   it('an action without a registered undo is reported, not half-done', () => {
     const { journal } = open();
     journal.registerUndo('ok', () => undefined);

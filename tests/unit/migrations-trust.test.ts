@@ -1,5 +1,5 @@
-// App migration 4 (message origin) and memory migrations 5-6 (fact origins, fact-check verdicts), each
-// applied to a database of the previous version that holds data.
+// App migration 4 (message origin), memory migrations 5-6 (fact origins, fact-check verdicts) and 8 (fact
+// provenance), each applied to a database of the previous version that holds data.
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,24 @@ describe('trust-boundary migrations', () => {
     db.prepare(`insert into fact_check (fact_id, verdict, reason, model, checked_at) values ('abcdefabcdef','instruction','x','p/m','t')`).run();
     expect(() => db.prepare(`insert into fact_check (fact_id, verdict, reason, model, checked_at) values ('abcdefabcdef','fact','x','p/m','t')`).run()).toThrow(/UNIQUE|PRIMARY/);
     expect(() => db.prepare(`insert into fact_check (fact_id, verdict, model, checked_at) values ('000000000000','maybe','p/m','t')`).run()).toThrow(/CHECK/);
+    db.close();
+  });
+
+  it('memory 7 → 8: journal entries and fact versions are kept; versions gain a source, entries links, facts proposals', () => {
+    const db = new BetterSqlite3(join(tempHome(), 'memory.sqlite'));
+    migrate(db, memoryMigrations, 'memory', { target: 7 });
+    db.prepare(`insert into memory_journal (at, layer, action, scope, item, actor, summary) values ('t','facts','fact.recorded','global','fact:abcdefabcdef','person','Recorded')`).run();
+    db.prepare(`insert into fact_version (scope, fact_id, text, valid_from, journal_id) values ('global','abcdefabcdef','User likes tea','t',1)`).run();
+    migrate(db, memoryMigrations, 'memory', { target: 8 });
+    expect(schemaVersion(db)).toBe(8);
+    expect(db.prepare(`select text, actor, source, event from fact_version`).get()).toEqual({ text: 'User likes tea', actor: null, source: null, event: null });
+    expect(db.prepare(`select summary from memory_journal`).pluck().all()).toEqual(['Recorded']);
+    db.prepare(`update fact_version set actor = 'person', event = 'edited'`).run();
+    expect(() => db.prepare(`update fact_version set actor = 'someone'`).run()).toThrow(/CHECK/);
+    expect(() => db.prepare(`update fact_version set event = 'guessed'`).run()).toThrow(/CHECK/);
+    db.prepare(`insert into memory_journal_link (entry, item) values (1, 'fact:123456123456')`).run();
+    db.prepare(`insert into fact_proposal (scope, kind, text, from_ids, from_texts, actor, proposed_at) values ('global','merge','x','[]','[]','consolidation','t')`).run();
+    expect(() => db.prepare(`insert into fact_proposal (scope, kind, text, from_ids, from_texts, actor, proposed_at) values ('global','rewrite','x','[]','[]','consolidation','t')`).run()).toThrow(/CHECK/);
     db.close();
   });
 });

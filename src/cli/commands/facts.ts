@@ -1,19 +1,35 @@
 // monad facts list|add|edit|forget --scope SCOPE — the same MemoryDir (and sanitizer) the agent uses; add and
-// edit go through the same fact check as the Memory tab (facts/fact-writer.ts).
-import type { FactWriteResult } from '../../shared/domain';
+// edit go through the same fact check as the Memory tab (facts/fact-writer.ts). Every change is the
+// person's, journaled as made with the CLI. `list` shows each fact's source; `--at DATE` shows a scope as
+// it was then.
+import type { FactView, FactWriteResult } from '../../shared/domain';
+import { factSourceLabel } from '../../shared/fact-source';
 import { Engine } from '../../main/engine';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
 export const factsHelp =
-  'monad facts list|add|edit|forget [--scope S] [TEXT] [--id ID]   browse and curate L1 facts (scope: global, agent:<id>, project:<key>)';
+  'monad facts list|add|edit|forget [--scope S] [TEXT] [--id ID] [--at DATE]   browse and curate L1 facts (scope: global, agent:<id>, project:<key>); --at: as they were then';
+
+const PERSON_WITH_CLI = { actor: 'person', source: { via: 'cli' } } as const;
+
+/** "2026-11-03" means by the end of that day (local time); a full ISO time is taken as it is. */
+export function parseAt(value: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const t = day ? new Date(`${value}T23:59:59.999`).getTime() : Date.parse(value);
+  if (!Number.isFinite(t)) throw new UsageError(`--at needs a date like 2026-11-03 or an ISO time, not "${value}"`);
+  return new Date(t).toISOString();
+}
 
 export async function factsCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { scope: { type: 'string' }, id: { type: 'string' } });
+  const { values, positionals } = parseCommandArgs(argv, { scope: { type: 'string' }, id: { type: 'string' }, at: { type: 'string' } });
   const flags = globalFlags(values);
   const [action, ...rest] = positionals;
   const text = rest.join(' ').trim();
   const scope = typeof values.scope === 'string' ? values.scope : action === 'list' && !values.scope ? null : 'agent:default';
   const id = typeof values.id === 'string' ? values.id : undefined;
+  const at = typeof values.at === 'string' ? parseAt(values.at) : null;
+  if (at && action !== 'list') throw new UsageError('--at goes with list');
+  if (at && !scope) throw new UsageError('--at needs --scope');
   const engine = Engine.open({ home: flags.home, host: 'cli' });
   try {
     switch (action) {
@@ -24,23 +40,29 @@ export async function factsCommand(argv: string[]): Promise<number> {
           else for (const s of scopes) process.stdout.write(`${s.scope}\t${s.count} facts${s.warnings.length ? `\t(${s.warnings.join(' ')})` : ''}\n`);
           return 0;
         }
-        const r = engine.facts.memory.read(scope);
+        if (at) {
+          const facts = engine.facts.at(scope, at);
+          if (flags.json) printJson({ scope, at, facts });
+          else printFacts(facts);
+          return 0;
+        }
+        const r = engine.facts.list(scope);
         if (flags.json) printJson({ scope, facts: r.facts, warnings: r.warnings });
         else {
-          for (const f of r.facts) process.stdout.write(`${f.id}  ${f.text}\n`);
+          printFacts(r.facts);
           for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
         }
         return 0;
       }
       case 'add':
         if (!text) throw new UsageError('add needs the fact text');
-        return report((await engine.facts.writer.record(scope!, text, { origin: 'person' })).result, flags.json);
+        return report(await engine.facts.record(scope!, text, PERSON_WITH_CLI), flags.json);
       case 'edit':
         if (!id || !text) throw new UsageError('edit needs --id ID and the new text');
-        return report((await engine.facts.writer.update(scope!, id, text, { origin: 'person' })).result, flags.json);
+        return report(await engine.facts.edit(scope!, id, text, PERSON_WITH_CLI), flags.json);
       case 'forget': {
         if (!id) throw new UsageError('forget needs --id ID');
-        const f = engine.facts.memory.forget(scope!, id);
+        const f = engine.facts.forget(scope!, id, PERSON_WITH_CLI);
         if (flags.json) printJson({ forgotten: f });
         else process.stdout.write(`forgotten ${f.id}: ${f.text}\n`);
         return 0;
@@ -50,6 +72,13 @@ export async function factsCommand(argv: string[]): Promise<number> {
     }
   } finally {
     engine.close();
+  }
+}
+
+function printFacts(facts: FactView[]): void {
+  for (const f of facts) {
+    const where = f.source.sessionId ? ` (chat ${f.source.sessionId}${f.source.messageId ? `, message ${f.source.messageId}` : ''})` : '';
+    process.stdout.write(`${f.id}  ${f.text}\t(${factSourceLabel(f.source)}${where})\n`);
   }
 }
 

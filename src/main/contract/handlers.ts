@@ -10,6 +10,9 @@ export type Handlers = {
   [K in ChannelName]: (input: ParsedInput<K>) => Promise<ChannelOutput<K>> | ChannelOutput<K>;
 };
 
+/** Changes made in the app (the desktop window or `monad serve`'s page) are the person's. */
+const PERSON_IN_APP = { actor: 'person', source: { via: 'app' } } as const;
+
 export function createHandlers(engine: Engine): Handlers {
   const agentExists = (id: string) => {
     engine.agents.get(id);
@@ -85,15 +88,22 @@ export function createHandlers(engine: Engine): Handlers {
     'providers.detectOllama': () => engine.providers.detectOllama(),
 
     'facts.scopes': () => engine.facts.memory.scopes(),
-    'facts.list': ({ scope }) => {
-      const r = engine.facts.memory.read(scope);
-      return { scope, facts: r.facts, warnings: r.warnings, updated: r.updated };
+    'facts.list': ({ scope, at }) => {
+      if (at) return { scope, facts: engine.facts.at(scope, at), warnings: [], updated: null, at: new Date(at).toISOString() };
+      return { ...engine.facts.list(scope), at: null };
     },
+    'facts.changes': ({ scope }) => {
+      engine.facts.memory.read(scope); // an edit by hand not seen yet is a change too
+      return { scope, changes: engine.facts.ledger.versions.changes(scope) };
+    },
+    'facts.proposals': ({ scope }) => engine.facts.proposals.list(scope),
+    'facts.applyProposal': ({ id }) => ({ applied: engine.facts.proposals.apply(id, PERSON_IN_APP) }),
+    'facts.dismissProposal': ({ id }) => ({ dismissed: engine.facts.proposals.dismiss(id) }),
     // The person's own writes: the memory model's fact check applies to them too (an instruction pasted
-    // into the Memory tab is refused with its reason), and their origin is "person".
-    'facts.add': async ({ scope, text }) => (await engine.facts.writer.record(scope, text, { origin: 'person' })).result,
-    'facts.edit': async ({ scope, id, text }) => (await engine.facts.writer.update(scope, id, text, { origin: 'person' })).result,
-    'facts.forget': ({ scope, id }) => ({ forgotten: engine.facts.memory.forget(scope, id) }),
+    // into the Memory tab is refused with its reason), and their origin is "person". Each is journaled.
+    'facts.add': ({ scope, text }) => engine.facts.record(scope, text, PERSON_IN_APP),
+    'facts.edit': ({ scope, id, text }) => engine.facts.edit(scope, id, text, PERSON_IN_APP),
+    'facts.forget': ({ scope, id }) => ({ forgotten: engine.facts.forget(scope, id, PERSON_IN_APP) }),
     'facts.recall': ({ sessionId }) => {
       engine.sessions.get(sessionId);
       return engine.facts.recall.snapshot(sessionId);
@@ -107,7 +117,7 @@ export function createHandlers(engine: Engine): Handlers {
     'core.write': ({ file, agentId, sessionId, content, expectedMtimeMs, confirm }) => {
       const workspace = sessionId ? engine.sessions.get(sessionId).workspace : null;
       if (agentId) engine.agents.get(agentId);
-      return engine.facts.identity.write(file, content, { agentId, workspace, expectedMtimeMs, confirm, knownSecrets: engine.secrets.values() });
+      return engine.facts.identity.write(file, content, { agentId, workspace, expectedMtimeMs, confirm, knownSecrets: engine.secrets.values(), by: PERSON_IN_APP });
     },
 
     'graph.scopes': () => engine.graph.store.scopes(),

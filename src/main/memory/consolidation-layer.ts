@@ -11,6 +11,8 @@ import { ConsolidationPipeline, effectiveLevel, type Level } from './consolidate
 import { RunStore } from './consolidate/run-store';
 import { ConsolidationScheduler } from './consolidate/scheduler';
 import { FactOrigins } from './facts/fact-origins';
+import type { FactLedger } from './facts/fact-ledger';
+import type { FactProposals } from './facts/fact-proposals';
 import type { MemoryDir } from './facts/memory-dir';
 import type { GraphLayer } from './graph-layer';
 import type { LawsLayer } from './laws-layer';
@@ -21,6 +23,8 @@ export interface ConsolidationLayerDeps {
   config: () => Config;
   sessions: SessionStore;
   memory: MemoryDir;
+  ledger?: FactLedger;
+  proposals?: FactProposals;
   graph: GraphLayer;
   laws: LawsLayer;
   llm: LlmClient;
@@ -51,6 +55,8 @@ export class ConsolidationLayer {
       sessions: d.sessions,
       memory: d.memory,
       origins: new FactOrigins(d.memoryDb, d.now),
+      ledger: d.ledger,
+      proposals: d.proposals,
       graph: d.graph,
       laws: d.laws,
       llm: d.llm,

@@ -1,18 +1,29 @@
 // L1 wiring: the Markdown store, identity files, frozen recall, the memory tool, the lifecycle hooks
 // and per-scope auto-consolidation, registered with the chat engine. Writes from outside go through the
-// FactWriter (the memory model's fact check, then the write, then the fact's origin).
+// FactWriter (the memory model's fact check, then the write, then the fact's origin). Every change is
+// journaled with who made it and from where by the ledger (facts/fact-ledger.ts), which also keeps each
+// fact's source and old versions, and notices edits made to the files by hand.
+import { existsSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import type { Config } from '../../shared/config';
+import type { Fact, FactSource, FactView, FactWriteResult } from '../../shared/domain';
+import { MonadError } from '../../shared/errors';
 import type { HookRegistry } from '../chat/hooks';
 import type { ToolRegistry } from '../chat/tools';
 import type { HomePaths } from '../home';
 import type { LlmClient } from '../llm/llm-client';
 import { resolveModel } from '../llm/roles';
 import { IdentityFiles, type CoreBlock } from './core/identity-files';
+import { journalIdentitySaves } from './core/identity-journal';
 import { AutoConsolidator } from './facts/auto-consolidate';
 import { FactCheck } from './facts/fact-check';
+import { FactLedger, type FactChangeBy } from './facts/fact-ledger';
 import { FactOrigins, recallMark } from './facts/fact-origins';
-import { FactWriter } from './facts/fact-writer';
+import { FactProposals } from './facts/fact-proposals';
+import { registerFactUndo } from './facts/fact-undo';
+import { UNKNOWN_SOURCE } from './facts/fact-versions';
+import { FactWriter, type WriteAttribution } from './facts/fact-writer';
+import type { MemoryJournal } from './journal/journal';
 import { MemoryDir } from './facts/memory-dir';
 import { createMemoryTool, MEMORY_TOOL_NUDGE } from './facts/memory-tool';
 import { RecallService, type FactMarks } from './facts/recall';
@@ -23,6 +34,7 @@ export interface FactsLayerDeps {
   paths: HomePaths;
   appDb: Database;
   memoryDb: Database;
+  journal: MemoryJournal;
   llm: LlmClient;
   config: () => Config;
   now: () => Date;
@@ -30,6 +42,9 @@ export interface FactsLayerDeps {
   /** Tests shorten the fact check's deadline (facts/fact-check.ts). */
   factCheckTimeoutMs?: number;
 }
+
+/** Who writes a fact through the checked path, and for the memory model's check, which agent and how long. */
+export type FactWriteBy = FactChangeBy & Pick<WriteAttribution, 'origin' | 'agentId' | 'signal'>;
 
 const IDENTITY_TITLES = { soul: 'SOUL.md', agents: 'AGENTS.md', user: 'USER.md', workspace: 'Project AGENTS.md' } as const;
 
@@ -51,18 +66,36 @@ export class FactsLayer {
   readonly origins: FactOrigins;
   readonly check: FactCheck;
   readonly writer: FactWriter;
+  /** The history and sources of L1: journal entries, fact versions, edits by hand. */
+  readonly ledger: FactLedger;
+  /** Merges of the person's facts a model proposed, waiting for the person. */
+  readonly proposals: FactProposals;
 
   constructor(private readonly d: FactsLayerDeps) {
     this.memory = new MemoryDir(d.paths.memory, d.now);
     this.identity = new IdentityFiles(d.paths);
     this.origins = new FactOrigins(d.memoryDb, d.now);
+    this.ledger = new FactLedger({ db: d.memoryDb, journal: d.journal, origins: this.origins, now: d.now });
+    this.memory.track(this.ledger);
+    try {
+      // The first start with provenance adopts the facts already on disk; after that a difference is an edit by hand.
+      this.ledger.adopt(() => this.memory.scopes());
+      // A scope file deleted while Monad was not running: its facts were forgotten by hand.
+      for (const scope of this.ledger.versions.scopesWithOpen()) if (!existsSync(this.memory.pathOf(scope))) this.memory.read(scope);
+    } catch (err) {
+      // Start-up goes on: each scope is compared with its history again when it is next read.
+      d.log('[memory] could not compare the memory files with their history at start-up', err);
+    }
     this.check = new FactCheck({ db: d.memoryDb, llm: d.llm, config: d.config, now: d.now, log: d.log, timeoutMs: d.factCheckTimeoutMs });
-    this.writer = new FactWriter({ memory: this.memory, origins: this.origins, check: this.check });
+    this.writer = new FactWriter({ memory: this.memory, origins: this.origins, check: this.check, ledger: this.ledger });
+    this.proposals = new FactProposals({ db: d.memoryDb, memory: this.memory, ledger: this.ledger, origins: this.origins, now: d.now });
     this.recall = new RecallService(d.appDb, this.memory, d.now, this.marks);
     this.auto = new AutoConsolidator({
       memory: this.memory,
       llm: d.llm,
       origins: this.origins,
+      ledger: this.ledger,
+      proposals: this.proposals,
       log: d.log,
       hasMemoryModel: () => resolveModel(d.config(), 'memory') !== null,
     });
@@ -78,7 +111,47 @@ export class FactsLayer {
     return out;
   };
 
+  // ── the facts API other layers and hosts use (issue 15): every write journaled ─────────────────────
+
+  /** Records a fact through the memory model's fact check. */
+  async record(scope: string, text: string, by: FactWriteBy): Promise<FactWriteResult> {
+    return (await this.writer.record(scope, text, by)).result;
+  }
+
+  /** Replaces a fact's text through the fact check (the id follows the text). */
+  async edit(scope: string, id: string, text: string, by: FactWriteBy): Promise<FactWriteResult> {
+    return (await this.writer.update(scope, id, text, by)).result;
+  }
+
+  /** Forgets a fact; returns it. Throws NOT_FOUND. */
+  forget(scope: string, id: string, by: FactChangeBy): Fact {
+    return this.writer.forget(scope, id, by);
+  }
+
+  /** Who wrote a fact and from where; for a fact no longer there, its last text's; null for an id never seen. */
+  sourceOf(scope: string, id: string): FactSource | null {
+    this.memory.read(scope); // notices an edit by hand first
+    return this.ledger.sourceOf(scope, id);
+  }
+
+  /** A scope's facts with their sources, as the Memory tab and `monad facts list` show them. */
+  list(scope: string): { scope: string; facts: FactView[]; warnings: string[]; updated: string | null } {
+    const r = this.memory.read(scope);
+    const sources = this.ledger.versions.sources(scope);
+    return { scope, facts: r.facts.map((f) => ({ ...f, source: sources.get(f.id) ?? UNKNOWN_SOURCE })), warnings: r.warnings, updated: r.updated };
+  }
+
+  /** What Monad knew in a scope at a moment (ISO time): the texts its facts had then, with their sources. */
+  at(scope: string, when: string): FactView[] {
+    const t = Date.parse(when);
+    if (!Number.isFinite(t)) throw new MonadError('BAD_INPUT', `Not a date: ${when}`);
+    this.memory.read(scope); // an edit by hand not seen yet is recorded before the past is read
+    return this.ledger.versions.at(scope, new Date(t).toISOString()).map((v) => ({ id: v.id, scope, text: v.text, source: v.source }));
+  }
+
   register(tools: ToolRegistry, hooks: HookRegistry): void {
+    registerFactUndo(this.d.journal, { memory: this.memory, ledger: this.ledger });
+    journalIdentitySaves(this.identity, this.d.journal);
     tools.register(createMemoryTool({ memory: this.memory, writer: this.writer, marks: this.marks, config: this.d.config }));
     hooks.add({
       name: 'l1-memory',

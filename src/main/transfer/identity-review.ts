@@ -76,7 +76,13 @@ export class IdentityReview {
     // The person's review was of the file as it was then: a change since must be seen first.
     // The review itself is the save warning (flagged lines were shown, and confirmed in the app), so the
     // write is confirmed.
-    const view = this.engine.facts.identity.write(item.file, item.content, { agentId: item.agentId ?? undefined, expectedMtimeMs, confirm: true });
+    const view = this.engine.facts.identity.write(item.file, item.content, {
+      agentId: item.agentId ?? undefined,
+      expectedMtimeMs,
+      confirm: true,
+      // The person's save of text an import brought.
+      by: { actor: 'person', source: { via: 'import' } },
+    });
     this.engine.facts.identity.origins.markImported(view.path, item.content, this.engine.now());
     this.write(this.read().filter((x) => x.id !== id));
     return { path: view.path, pending: this.list() };

@@ -409,6 +409,12 @@ class ImportRun implements JsonSink {
   /** Facts go through the store (and so the sanitizer and the dedup floor) like any other write. */
   private facts(raw: unknown): void {
     const facts = validate(archiveFactsSchema, raw, LABEL.export, ['facts']);
+    // In the history, an import's facts are the import's, from this file, and one group (one undo).
+    const by = { actor: 'import', source: { via: 'import', ...(this.source.name ? { detail: this.source.name } : {}) } } as const;
+    this.engine.journal.inGroup(() => this.engine.facts.ledger.as(by, () => this.factScopes(facts)));
+  }
+
+  private factScopes(facts: Record<string, (string | OversizeString)[]>): void {
     for (const [scope, texts] of Object.entries(facts)) {
       validate(scopeSchema, scope, LABEL.export, ['facts', scope]);
       texts.forEach((t, i) => {

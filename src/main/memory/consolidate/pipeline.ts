@@ -11,7 +11,9 @@ import type { LlmClient } from '../../llm/llm-client';
 import { requireModel } from '../../llm/roles';
 import { emptyUsage } from '../../llm/task';
 import { consolidateScope } from '../facts/consolidate-scope';
+import type { FactLedger } from '../facts/fact-ledger';
 import type { FactOrigins } from '../facts/fact-origins';
+import type { FactProposals } from '../facts/fact-proposals';
 import type { MemoryDir } from '../facts/memory-dir';
 import type { GraphLayer } from '../graph-layer';
 import type { LawsLayer } from '../laws-layer';
@@ -27,6 +29,10 @@ export interface PipelineDeps {
   memory: MemoryDir;
   /** Merged facts inherit the origins of the facts they replace (recall keeps "from pasted text"). */
   origins?: FactOrigins;
+  /** Journals the merges as consolidation's, with the run's id. */
+  ledger?: FactLedger;
+  /** Where merges of the person's facts wait for the person. */
+  proposals?: FactProposals;
   graph: GraphLayer;
   laws: LawsLayer;
   llm: LlmClient;
@@ -132,7 +138,7 @@ export class ConsolidationPipeline {
           continue;
         }
         try {
-          const r = await consolidateScope({ memory: this.d.memory, llm: this.d.llm, origins: this.d.origins }, scope, { agentId, signal, meter: usage });
+          const r = await consolidateScope({ memory: this.d.memory, llm: this.d.llm, origins: this.d.origins, ledger: this.d.ledger, proposals: this.d.proposals }, scope, { agentId, signal, meter: usage, runId });
           if (r.applied) summary.facts.merged += r.before - r.after;
           // Remember what this pass saw (or produced), so an unchanged scope costs nothing next time.
           if (r.applied || r.skipped === 'nothing to merge') {

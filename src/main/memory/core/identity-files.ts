@@ -4,7 +4,7 @@
 //   agents/<id>/AGENTS.md         the agent's working instructions (AGENT.md accepted too)
 //   <workspace>/AGENTS.md         a project's instructions, for sessions with that workspace
 // Read fresh on each turn (cheap: stat + cached content), so edits apply without a restart.
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { isValidId } from '../../../shared/config';
 import type { CoreFileKind, CoreFileView } from '../../../shared/domain';
@@ -13,6 +13,7 @@ import type { IdentityWarning, IdentityWarningDetails } from '../../../shared/id
 import { writeFileAtomic } from '../../fs/atomic-write';
 import { mkdirPrivate, PRIVATE_FILE_MODE } from '../../fs/private-mode';
 import type { HomePaths } from '../../home';
+import type { FactChangeBy } from '../facts/fact-ledger';
 import { checkIdentityText } from './identity-check';
 import { IdentityOrigins } from './identity-origins';
 
@@ -31,8 +32,23 @@ export interface CoreBlock {
   imported: boolean;
 }
 
+/** One save (or removal) of an identity file, as the history records it. */
+export interface IdentitySave {
+  kind: CoreFileKind;
+  agentId: string | null;
+  workspace: string | null;
+  path: string;
+  /** The file's text before and after; null when there was no file (or, before, one too large to keep). */
+  before: string | null;
+  after: string | null;
+  /** The file existed but was too large or unreadable to keep a copy of: the save cannot be undone. */
+  beforeUnknown: boolean;
+  by: FactChangeBy;
+}
+
 export class IdentityFiles {
   private cache = new Map<string, { mtimeMs: number; size: number; content: string | null; error: string | null }>();
+  private readonly saveListeners = new Set<(save: IdentitySave) => void>();
 
   readonly origins: IdentityOrigins;
 
@@ -79,10 +95,24 @@ export class IdentityFiles {
    * something shaped like a secret or an instruction-shaped line is refused with CONFIRM_REQUIRED and
    * the warnings (identity-check.ts) unless `confirm` says the person saw them and saves anyway.
    */
+  /** Told after every save and removal (the history journals them; identity-journal.ts). */
+  onSaved(listener: (save: IdentitySave) => void): () => void {
+    this.saveListeners.add(listener);
+    return () => this.saveListeners.delete(listener);
+  }
+
   write(
     kind: CoreFileKind,
     content: string,
-    opts: { agentId?: string; workspace?: string | null; expectedMtimeMs?: number | null; confirm?: boolean; knownSecrets?: readonly string[] },
+    opts: {
+      agentId?: string;
+      workspace?: string | null;
+      expectedMtimeMs?: number | null;
+      confirm?: boolean;
+      knownSecrets?: readonly string[];
+      /** Who saves (the history's actor); the person's own save unless said otherwise. */
+      by?: FactChangeBy;
+    },
   ): CoreFileView {
     const path = this.pathOf(kind, opts.agentId, opts.workspace);
     if (Buffer.byteLength(content) > MAX_CORE_FILE_BYTES) throw new MonadError('BAD_INPUT', `Identity files are at most ${MAX_CORE_FILE_BYTES / 1024} KB`);
@@ -102,6 +132,7 @@ export class IdentityFiles {
       if (warnings.length) throw confirmRequired(basename(path), warnings);
     }
     const inHome = isInside(this.paths.root, path);
+    const before = this.saveListeners.size ? snapshotOf(path) : { content: null, unknown: false };
     if (inHome) mkdirPrivate(dirname(path));
     else mkdirSync(dirname(path), { recursive: true });
     // In the home: owner-only like everything there. A project's AGENTS.md is the person's project file
@@ -110,6 +141,23 @@ export class IdentityFiles {
     this.cache.delete(path);
     // Saved by the person: from now on the file is theirs, whatever it held before.
     this.origins.forget(path);
+    if (before.content !== content || before.unknown) {
+      const save: IdentitySave = { kind, agentId: opts.agentId ?? null, workspace: opts.workspace ?? null, path, before: before.content, after: content, beforeUnknown: before.unknown, by: opts.by ?? { actor: 'person' } };
+      for (const l of this.saveListeners) l(save);
+    }
+    return this.view(kind, opts.agentId, opts.workspace);
+  }
+
+  /** Removes an identity file (the undo of the save that created it). */
+  remove(kind: CoreFileKind, opts: { agentId?: string; workspace?: string | null; by?: FactChangeBy }): CoreFileView {
+    const path = this.pathOf(kind, opts.agentId, opts.workspace);
+    const before = snapshotOf(path);
+    if (before.content === null && !before.unknown) return this.view(kind, opts.agentId, opts.workspace);
+    rmSync(path, { force: true });
+    this.cache.delete(path);
+    this.origins.forget(path);
+    const save: IdentitySave = { kind, agentId: opts.agentId ?? null, workspace: opts.workspace ?? null, path, before: before.content, after: null, beforeUnknown: before.unknown, by: opts.by ?? { actor: 'person' } };
+    for (const l of this.saveListeners) l(save);
     return this.view(kind, opts.agentId, opts.workspace);
   }
 
@@ -165,6 +213,20 @@ function confirmRequired(name: string, warnings: IdentityWarning[]): MonadError 
     `${name} was not saved: ${first.join('; ')}${more}. It is sent to the model word for word. Edit it, or save again confirming you want it as it is.`,
     details,
   );
+}
+
+/** The file's text as it is before a save, for undo; one too large or not text cannot be kept. */
+function snapshotOf(path: string): { content: string | null; unknown: boolean } {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return { content: null, unknown: false };
+  }
+  if (!st.isFile() || st.size > MAX_CORE_FILE_BYTES) return { content: null, unknown: true };
+  const buf = readFileSync(path);
+  if (looksBinary(buf)) return { content: null, unknown: true };
+  return { content: buf.toString('utf8'), unknown: false };
 }
 
 function isInside(root: string, path: string): boolean {

@@ -4,7 +4,9 @@
 import type { LlmClient } from '../../llm/llm-client';
 import { isDurable } from '../scope';
 import { consolidateScope, type ScopeConsolidation } from './consolidate-scope';
+import type { FactLedger } from './fact-ledger';
 import type { FactOrigins } from './fact-origins';
+import type { FactProposals } from './fact-proposals';
 import type { MemoryDir } from './memory-dir';
 
 export const AUTO_CONSOLIDATE_CHARS = 2000;
@@ -14,7 +16,7 @@ export class AutoConsolidator {
   private unsubscribe: () => void;
 
   constructor(
-    private readonly deps: { memory: MemoryDir; llm: LlmClient; origins?: FactOrigins; log: (msg: string, err?: unknown) => void; hasMemoryModel: () => boolean },
+    private readonly deps: { memory: MemoryDir; llm: LlmClient; origins?: FactOrigins; ledger?: FactLedger; proposals?: FactProposals; log: (msg: string, err?: unknown) => void; hasMemoryModel: () => boolean },
     private readonly threshold = AUTO_CONSOLIDATE_CHARS,
   ) {
     this.unsubscribe = deps.memory.onWrite((scope, chars) => {

@@ -2,13 +2,17 @@
 // covers every input fact, and replace the file only if it did not change meanwhile. A failed,
 // malformed or lossy reply changes nothing: a fact is never lost to consolidation. A merged fact inherits
 // the origins of the facts it replaced (fact-origins.ts), so a fact that came only from pasted or
-// forwarded text stays marked as such in recall after a merge.
+// forwarded text stays marked as such in recall after a merge. What the person wrote outranks the model:
+// a merge that would put a person's fact into other words is not made but proposed (fact-proposals.ts);
+// one that keeps the person's fact as it is keeps the person's exact words.
 import type { Fact } from '../../../shared/domain';
 import type { LlmClient } from '../../llm/llm-client';
 import { consolidateFactsTask } from '../../llm/prompts/consolidate-facts';
 import type { UsageTotals } from '../../llm/task';
 import { factId } from './fact-id';
+import type { FactLedger } from './fact-ledger';
 import type { FactOrigins } from './fact-origins';
+import type { FactProposals } from './fact-proposals';
 import type { MemoryDir } from './memory-dir';
 
 export interface ScopeConsolidation {
@@ -18,22 +22,31 @@ export interface ScopeConsolidation {
   applied: boolean;
   /** Why nothing was applied, when it was not. */
   skipped: string | null;
+  /** Merges of facts the person asserted, proposed to the person instead of made. */
+  proposed: number;
 }
 
 export async function consolidateScope(
-  deps: { memory: MemoryDir; llm: LlmClient; origins?: FactOrigins },
+  deps: { memory: MemoryDir; llm: LlmClient; origins?: FactOrigins; ledger?: FactLedger; proposals?: FactProposals },
   scope: string,
-  opts: { agentId?: string; signal?: AbortSignal; meter?: UsageTotals } = {},
+  /** runId: the consolidation run this pass belongs to (the history's source); none for automatic passes. */
+  opts: { agentId?: string; signal?: AbortSignal; meter?: UsageTotals; runId?: string } = {},
 ): Promise<ScopeConsolidation> {
   const facts = deps.memory.read(scope).facts;
-  if (facts.length < 2) return { scope, before: facts.length, after: facts.length, applied: false, skipped: 'fewer than two facts' };
+  if (facts.length < 2) return { scope, before: facts.length, after: facts.length, applied: false, skipped: 'fewer than two facts', proposed: 0 };
   const reply = await deps.llm.runTask(consolidateFactsTask, { scope, facts }, { agentId: opts.agentId, signal: opts.signal, meter: opts.meter });
-  const merges = coverAllWithSources(facts, reply.facts);
+  const source = opts.runId ? { runId: opts.runId } : { detail: 'automatic consolidation' };
+  const persons = deps.ledger ? personAsserted(deps.ledger, scope) : new Set<string>();
+  const { merges, held } = holdPersonFacts(deps.memory, facts, coverAllWithSources(facts, reply.facts), persons);
+  for (const h of held) deps.proposals?.proposeMerge(scope, h.text, h.from, { actor: 'consolidation', source });
   const merged = merges.map((m) => m.text);
-  if (merged.length >= facts.length) return { scope, before: facts.length, after: facts.length, applied: false, skipped: 'nothing to merge' };
+  if (merged.length >= facts.length) return { scope, before: facts.length, after: facts.length, applied: false, skipped: 'nothing to merge', proposed: held.length };
   // Origins are read before the replace: the rows stay (append-only), but this is the set the merge covered.
   const inherited = deps.origins ? merges.map((m) => m.from.map((i) => ({ id: facts[i].id, origins: deps.origins!.of(scope, [facts[i].id]).get(facts[i].id) ?? [] }))) : [];
-  const applied = deps.memory.replaceAll(scope, merged, facts.map((f) => f.id));
+  const replace = () => deps.memory.replaceAll(scope, merged, facts.map((f) => f.id));
+  const applied = deps.ledger
+    ? deps.ledger.as({ actor: 'consolidation', source, merges: mergeMap(deps.memory, facts, merges) }, replace)
+    : replace();
   if (applied && deps.origins) {
     const kept = new Set(deps.memory.read(scope).facts.map((f) => f.id));
     merges.forEach((m, k) => {
@@ -46,7 +59,63 @@ export async function consolidateScope(
       }
     });
   }
-  return { scope, before: facts.length, after: applied ? deps.memory.read(scope).facts.length : facts.length, applied, skipped: applied ? null : 'the scope changed during the pass' };
+  return {
+    scope,
+    before: facts.length,
+    after: applied ? deps.memory.read(scope).facts.length : facts.length,
+    applied,
+    skipped: applied ? null : 'the scope changed during the pass',
+    proposed: held.length,
+  };
+}
+
+/** The ids of the scope's facts whose current text the person wrote (Memory tab, CLI, by hand). */
+function personAsserted(ledger: FactLedger, scope: string): Set<string> {
+  const out = new Set<string>();
+  for (const [id, s] of ledger.versions.sources(scope)) if (s.actor === 'person') out.add(id);
+  return out;
+}
+
+/**
+ * Merges that keep every person-asserted fact they cover as it is go ahead (with the person's exact words
+ * when the merged text is the same fact); the others are held back: their facts stay unchanged, and the
+ * merge is returned to be proposed.
+ */
+export function holdPersonFacts(
+  memory: Pick<MemoryDir, 'preview'>,
+  facts: Fact[],
+  merges: { text: string; from: number[] }[],
+  persons: ReadonlySet<string>,
+): { merges: { text: string; from: number[] }[]; held: { text: string; from: Fact[] }[] } {
+  const out: { text: string; from: number[] }[] = [];
+  const held: { text: string; from: Fact[] }[] = [];
+  for (const m of merges) {
+    const own = m.from.filter((i) => persons.has(facts[i].id));
+    const unchanged = m.from.length === 1 && facts[m.from[0]].text === m.text;
+    if (!own.length || unchanged) {
+      out.push(m);
+      continue;
+    }
+    const p = memory.preview(m.text);
+    if (own.length === 1 && p.ok && p.id === facts[own[0]].id) {
+      out.push({ text: facts[own[0]].text, from: m.from });
+      continue;
+    }
+    held.push({ text: m.text, from: m.from.map((i) => facts[i]) });
+    for (const i of m.from) out.push({ text: facts[i].text, from: [i] });
+  }
+  return { merges: out, held };
+}
+
+/** For the history: the id each merged text will have once cleaned, and the ids of the facts it covers. */
+function mergeMap(memory: MemoryDir, facts: Fact[], merges: { text: string; from: number[] }[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const m of merges) {
+    const p = memory.preview(m.text);
+    if (!p.ok) continue;
+    out.set(p.id, [...new Set([...(out.get(p.id) ?? []), ...m.from.map((i) => facts[i].id)])]);
+  }
+  return out;
 }
 
 /**

@@ -19,6 +19,39 @@ export const MAX_FACT_CHARS = 2000;
 /** A hand-edited file this large is refused rather than parsed on every turn. */
 export const MAX_SCOPE_FILE_BYTES = 4 * 1024 * 1024;
 
+/** What a write did, as the method that made it knows it (the tracker journals it in those terms). */
+export type FactOp =
+  | { kind: 'record' }
+  /** `from` was edited; its text now has the id `to` (the same id when only case or punctuation changed). */
+  | { kind: 'update'; from: string; to: string }
+  | { kind: 'forget'; id: string }
+  /** A wholesale replace (consolidation). */
+  | { kind: 'replace' }
+  /** The scope file was removed (a session's scope at its end). */
+  | { kind: 'drop' };
+
+export interface FactChange {
+  scope: string;
+  op: FactOp;
+  before: readonly Fact[];
+  after: readonly Fact[];
+}
+
+/**
+ * Told about every change of a scope's facts, under the scope file's lock, so that what it records (the
+ * journal, fact versions) can never interleave with another process's write of the same file.
+ */
+export interface FactTracker {
+  /** A write of this MemoryDir landed on disk. */
+  changed(change: FactChange): void;
+  /**
+   * The scope as it is on disk, read after it changed outside this process's own writes, or for the
+   * first time in this process (a missing file reads as no facts). The tracker compares it with what it
+   * knows: a difference is another process's write it already recorded, or an edit by hand.
+   */
+  observed(scope: string, facts: readonly Fact[]): void;
+}
+
 export interface ScopeRead {
   scope: string;
   facts: Fact[];
@@ -49,6 +82,11 @@ export class MemoryDir {
   private writeListeners = new Set<(scope: string, chars: number) => void>();
   /** Reused for comparing a scope file with our last write of it. */
   private scratch = Buffer.alloc(0);
+  private tracker: FactTracker | null = null;
+  /** Scope files whose lock this process holds right now (reads inside a write must not take it again). */
+  private readonly holding = new Set<string>();
+  /** Missing scope files the tracker has been told about: reading them again needs no lock. */
+  private readonly absent = new Set<string>();
 
   constructor(
     readonly dir: string,
@@ -67,6 +105,16 @@ export class MemoryDir {
     return () => this.writeListeners.delete(listener);
   }
 
+  /**
+   * Tracks every change (facts/fact-ledger.ts): writes are reported under the file lock, and a file that
+   * changed outside this process's writes is re-read under the lock and reported before it is used.
+   */
+  track(tracker: FactTracker): void {
+    this.tracker = tracker;
+    this.cache.clear();
+    this.absent.clear();
+  }
+
   pathOf(scope: string): string {
     return join(this.dir, scopeFileName(scope));
   }
@@ -77,10 +125,24 @@ export class MemoryDir {
     try {
       st = statSync(path);
     } catch {
+      // A file the tracker may still count facts in (deleted by hand, say): tell it, once, under the lock.
+      if (this.tracker && !this.absent.has(path)) {
+        if (this.holding.has(path)) this.observe(scope, path, []);
+        else {
+          const locked = this.observeUnderLock(path, () => this.read(scope));
+          if (locked) return locked;
+        }
+      }
       return { scope, facts: [], warnings: [], updated: null, chars: 0 };
     }
     const hit = this.cache.get(path);
     if (hit && hit.size === st.size && hit.mtimeMs === st.mtimeMs && hit.ino === st.ino) return hit.read;
+    // Changed outside our writes (or not read yet in this process): read it under the lock, so the
+    // tracker compares a file no other process is halfway through writing.
+    if (this.tracker && !this.holding.has(path)) {
+      const locked = this.observeUnderLock(path, () => this.read(scope));
+      if (locked) return locked;
+    }
     if (!st.isFile()) throw new MonadError('CONFLICT', `${scopeFileName(scope)} is not a regular file; move it out of ${this.dir}`);
     if (st.size > MAX_SCOPE_FILE_BYTES) {
       throw new MonadError('CONFLICT', `${scopeFileName(scope)} is ${(st.size / 1e6).toFixed(1)} MB, too large to be a memory file; trim it by hand`);
@@ -99,7 +161,40 @@ export class MemoryDir {
       chars: charsOf(parsed.facts),
     };
     this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, read });
+    if (this.tracker && this.holding.has(path)) this.observe(scope, path, read.facts);
     return read;
+  }
+
+  private observe(scope: string, path: string, facts: readonly Fact[]): void {
+    if (facts.length) this.absent.delete(path);
+    else if (!existsSync(path)) this.absent.add(path);
+    this.tracker!.observed(scope, facts);
+  }
+
+  /**
+   * Runs `fn` holding the scope file's lock. A home the lock cannot be created in (a read-only copy)
+   * is still readable: the file is then read without being compared (undefined is returned).
+   */
+  private observeUnderLock<T>(path: string, fn: () => T): T | undefined {
+    try {
+      return this.locked(path, fn);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return undefined;
+      throw err;
+    }
+  }
+
+  private locked<T>(path: string, fn: () => T): T {
+    if (this.holding.has(path)) return fn();
+    return withFileLock(path, () => {
+      this.holding.add(path);
+      try {
+        return fn();
+      } finally {
+        this.holding.delete(path);
+      }
+    });
   }
 
   /** Every scope that has a file. */
@@ -125,9 +220,9 @@ export class MemoryDir {
     return this.mutate<FactWriteResult>(scope, (facts) => {
       const id = factId(clean.text);
       const existing = facts.find((f) => f.id === id);
-      if (existing) return { facts, result: { status: 'duplicate', fact: existing, redactions: clean.redactions, reason: null } };
+      if (existing) return { facts, op: { kind: 'record' }, result: { status: 'duplicate', fact: existing, redactions: clean.redactions, reason: null } };
       const fact: Fact = { id, scope, text: clean.text };
-      return { facts: [...facts, fact], appended: fact, result: { status: 'recorded', fact, redactions: clean.redactions, reason: null } };
+      return { facts: [...facts, fact], op: { kind: 'record' }, appended: fact, result: { status: 'recorded', fact, redactions: clean.redactions, reason: null } };
     });
   }
 
@@ -151,12 +246,17 @@ export class MemoryDir {
       const other = facts.find((f) => f.id === newId && f.id !== id);
       if (other) {
         // The edit made it identical to another fact: keep one.
-        return { facts: facts.filter((f) => f.id !== id), result: { status: 'duplicate', fact: other, redactions: clean.redactions, reason: null } };
+        return {
+          facts: facts.filter((f) => f.id !== id),
+          op: { kind: 'update', from: id, to: newId },
+          result: { status: 'duplicate', fact: other, redactions: clean.redactions, reason: null },
+        };
       }
       const fact: Fact = { id: newId, scope, text: clean.text };
+      if (facts[i].text === fact.text) return { facts, op: { kind: 'update', from: id, to: newId }, result: { status: 'updated', fact, redactions: clean.redactions, reason: null } };
       const next = [...facts];
       next[i] = fact;
-      return { facts: next, result: { status: 'updated', fact, redactions: clean.redactions, reason: null } };
+      return { facts: next, op: { kind: 'update', from: id, to: newId }, result: { status: 'updated', fact, redactions: clean.redactions, reason: null } };
     });
   }
 
@@ -166,7 +266,7 @@ export class MemoryDir {
     this.mutate(scope, (facts) => {
       removed = facts.find((f) => f.id === id) ?? null;
       if (!removed) throw new MonadError('NOT_FOUND', `No fact ${id} in ${scope}`);
-      return { facts: facts.filter((f) => f.id !== id), result: null };
+      return { facts: facts.filter((f) => f.id !== id), op: { kind: 'forget', id }, result: null };
     });
     return removed!;
   }
@@ -187,7 +287,7 @@ export class MemoryDir {
     let applied = false;
     this.mutate(scope, (facts) => {
       const current = facts.map((f) => f.id).sort().join(',');
-      if (current !== [...expectIds].sort().join(',')) return { facts, result: null, skip: true };
+      if (current !== [...expectIds].sort().join(',')) return { facts, op: { kind: 'replace' }, result: null, skip: true };
       const next: Fact[] = [];
       const seen = new Set<string>();
       for (const text of cleaned) {
@@ -197,7 +297,7 @@ export class MemoryDir {
         next.push({ id, scope, text });
       }
       applied = true;
-      return { facts: next, result: null };
+      return { facts: next, op: { kind: 'replace' }, result: null };
     });
     return applied;
   }
@@ -206,8 +306,15 @@ export class MemoryDir {
   dropScope(scope: string): boolean {
     const path = this.pathOf(scope);
     if (!existsSync(path)) return false;
-    withFileLock(path, () => rmSync(path, { force: true }));
-    this.cache.delete(path);
+    this.locked(path, () => {
+      const before = this.tracker ? this.readForWrite(scope).facts : [];
+      rmSync(path, { force: true });
+      this.cache.delete(path);
+      if (this.tracker) {
+        this.absent.add(path);
+        this.tracker.changed({ scope, op: { kind: 'drop' }, before, after: [] });
+      }
+    });
     this.writeIndex();
     return true;
   }
@@ -230,11 +337,11 @@ export class MemoryDir {
    * Reads the scope under its lock, applies `change`, and writes the result atomically. `appended` says
    * the change only added that fact at the end, so the bytes last written can be reused.
    */
-  private mutate<R>(scope: string, change: (facts: Fact[]) => { facts: Fact[]; result: R; skip?: boolean; appended?: Fact }): R {
+  private mutate<R>(scope: string, change: (facts: Fact[]) => { facts: Fact[]; op: FactOp; result: R; skip?: boolean; appended?: Fact }): R {
     const path = this.pathOf(scope);
-    const outcome = withFileLock(path, () => {
+    const outcome = this.locked(path, () => {
       const before = this.readForWrite(scope);
-      const { facts, result, skip, appended } = change(before.facts);
+      const { facts, op, result, skip, appended } = change(before.facts);
       if (skip || facts === before.facts) return { result, wrote: false, chars: before.chars };
       if (before.warnings.length && existsSync(path)) this.backup(path);
       const updated = this.now().toISOString();
@@ -254,6 +361,8 @@ export class MemoryDir {
       // We know what we just wrote: cache it so the next read (and the index) need not re-parse.
       const st = statSync(path);
       this.cache.set(path, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, read: { scope, facts, warnings: [], updated, chars }, written: { header, lines } });
+      this.absent.delete(path);
+      this.tracker?.changed({ scope, op, before: before.facts, after: facts });
       return { result, wrote: true, chars };
     });
     if (outcome.wrote) {

@@ -66,7 +66,8 @@ export function describeWrite(r: FactWriteResult, scope: string): string {
 export function attributionOf(ctx: ToolContext): WriteAttribution {
   const user = ctx.userMessage ?? null;
   const origin: FactOriginKind = user ? (user.origin ?? 'typed') : 'agent';
-  return { origin, sessionId: ctx.session.id, messageId: user?.id ?? null, agentId: ctx.agent.id, signal: ctx.signal };
+  const source = user ? { sessionId: ctx.session.id, messageId: user.id } : { sessionId: ctx.session.id };
+  return { actor: 'agent', source, origin, agentId: ctx.agent.id, signal: ctx.signal };
 }
 
 /** Said to the model when the memory model could not judge the fact and the pattern check alone decided. */
@@ -111,7 +112,7 @@ export function createMemoryTool(deps: { memory: MemoryDir; writer: FactWriter; 
         }
         case 'delete': {
           if (!args.id) return 'Nothing deleted: "delete" needs `id` (from view).';
-          const f = deps.memory.forget(scope, args.id);
+          const f = deps.writer.forget(scope, args.id, { actor: 'agent', source: attributionOf(ctx).source });
           return `Deleted [${f.id}] "${f.text}" from ${scope}.`;
         }
       }

@@ -18,6 +18,11 @@ export interface NewJournalEntry {
   before?: unknown;
   after?: unknown;
   summary: string;
+  /**
+   * Other items this change touches besides `item`, in the same scope: an edited fact's new id (a fact's
+   * id is a hash of its text), the facts a consolidation merge replaced. Undo plans follow them.
+   */
+  also?: readonly string[];
 }
 
 /** Performs the inverse of one entry. Runs inside `MemoryJournal.undo`; what it appends is marked as that undo. */
@@ -65,6 +70,7 @@ export class MemoryJournal {
   private readonly insert: Statement;
   private readonly byId: Statement;
   private readonly markUndone: Statement;
+  private readonly link: Statement;
   /** Set while a group action runs: its entries share the id. */
   private group: string | null = null;
   /** Set while an undo runs: entries appended by the undoer record which entry they undo. */
@@ -81,6 +87,7 @@ export class MemoryJournal {
     );
     this.byId = db.prepare(`SELECT * FROM memory_journal WHERE id = ?`);
     this.markUndone = db.prepare(`UPDATE memory_journal SET undone_by = ? WHERE id = ? AND undone_by IS NULL`);
+    this.link = db.prepare(`INSERT INTO memory_journal_link (entry, item) VALUES (?, ?)`);
   }
 
   /** Appends one entry (inside the caller's transaction, if one is open) and returns it. */
@@ -100,6 +107,7 @@ export class MemoryJournal {
       undoes: this.undoing,
     };
     const id = Number(this.insert.run(row).lastInsertRowid);
+    for (const item of new Set(e.also ?? [])) if (item !== e.item) this.link.run(id, item);
     if (this.undoing !== null) this.markUndone.run(id, this.undoing);
     const entry = toEntry({ id, ...row, undone_by: null } as Row);
     for (const l of this.listeners) l(entry);
@@ -115,6 +123,23 @@ export class MemoryJournal {
       return fn();
     } finally {
       this.group = outer;
+    }
+  }
+
+  /**
+   * Runs `fn` outside the group or undo in progress: for changes that are not part of it but are noticed
+   * while it runs (a memory file edited by hand, read for the first time by an undo).
+   */
+  aside<T>(fn: () => T): T {
+    const group = this.group;
+    const undoing = this.undoing;
+    this.group = null;
+    this.undoing = null;
+    try {
+      return fn();
+    } finally {
+      this.group = group;
+      this.undoing = undoing;
     }
   }
 
@@ -164,8 +189,9 @@ export class MemoryJournal {
   }
 
   /**
-   * What undoing `id` involves. Entries that depend on it are undone with it: later changes to the same
-   * item, the other entries of its group, and, transitively, what depends on those.
+   * What undoing `id` involves. Entries that depend on it are undone with it: later changes to an item it
+   * touched (its `item` or one of its `also` items, in the same scope: the same fact text in two scopes is
+   * two facts), the other entries of its group, and, transitively, what depends on those.
    */
   plan(id: number): UndoPlan {
     const entry = this.get(id);
@@ -174,11 +200,19 @@ export class MemoryJournal {
     if (entry.undoes !== null) return { entry, alsoUndoes: [], possible: false, why: 'This entry is itself an undo; undo a later change instead' };
     const involved = new Map<number, JournalEntry>([[entry.id, entry]]);
     const queue = [entry];
-    const laterOnItem = this.db.prepare(`SELECT * FROM memory_journal WHERE item = ? AND id > ? AND undone_by IS NULL AND undoes IS NULL`);
+    const laterOnItem = this.db.prepare(`SELECT * FROM memory_journal WHERE item = ? AND scope IS ? AND id > ? AND undone_by IS NULL AND undoes IS NULL`);
+    const laterLinked = this.db.prepare(
+      `SELECT j.* FROM memory_journal_link l JOIN memory_journal j ON j.id = l.entry
+       WHERE l.item = ? AND j.scope IS ? AND l.entry > ? AND j.undone_by IS NULL AND j.undoes IS NULL`,
+    );
+    const linksOf = this.db.prepare(`SELECT item FROM memory_journal_link WHERE entry = ?`).pluck();
     const inGroup = this.db.prepare(`SELECT * FROM memory_journal WHERE group_id = ? AND undone_by IS NULL AND undoes IS NULL`);
     while (queue.length) {
       const e = queue.shift()!;
-      const more = [...(laterOnItem.all(e.item, e.id) as Row[]), ...(e.groupId ? (inGroup.all(e.groupId) as Row[]) : [])];
+      const items = new Set([e.item, ...(linksOf.all(e.id) as string[])]);
+      const more: Row[] = [];
+      for (const item of items) more.push(...(laterOnItem.all(item, e.scope, e.id) as Row[]), ...(laterLinked.all(item, e.scope, e.id) as Row[]));
+      if (e.groupId) more.push(...(inGroup.all(e.groupId) as Row[]));
       for (const r of more) {
         if (involved.has(r.id)) continue;
         const dep = toEntry(r);
@@ -239,6 +273,7 @@ export class MemoryJournal {
       this.db.prepare(`UPDATE memory_journal SET undoes = NULL WHERE undoes IN (SELECT id FROM memory_journal WHERE at < ?)`).run(cutoff);
       this.db.prepare(`UPDATE memory_journal SET undone_by = NULL WHERE undone_by IN (SELECT id FROM memory_journal WHERE at < ?)`).run(cutoff);
       this.db.prepare(`UPDATE fact_version SET journal_id = NULL WHERE journal_id IN (SELECT id FROM memory_journal WHERE at < ?)`).run(cutoff);
+      this.db.prepare(`DELETE FROM memory_journal_link WHERE entry IN (SELECT id FROM memory_journal WHERE at < ?)`).run(cutoff);
       const versions = this.db.prepare(`DELETE FROM fact_version WHERE valid_to IS NOT NULL AND valid_to < ?`).run(cutoff).changes;
       const entries = this.db.prepare(`DELETE FROM memory_journal WHERE at < ?`).run(cutoff).changes;
       return { entries, versions };

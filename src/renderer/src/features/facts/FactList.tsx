@@ -1,8 +1,10 @@
-// The selected scope's facts. Keyboard: ↑/↓ (Home/End) move between facts, Enter or F2 (or a
-// double-click) edits inline (Enter saves, Escape cancels), Delete forgets (undo in the bar below).
+// The selected scope's facts, each with its source under it. Keyboard: ↑/↓ (Home/End) move between
+// facts, Enter or F2 (or a double-click) edits inline (Enter saves, Escape cancels), Delete forgets (undo
+// in the bar below), Tab reaches the focused fact's source link. Read-only when showing a past moment.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Fact } from '../../../../shared/domain';
+import type { Fact, FactView } from '../../../../shared/domain';
 import { Icon } from '../../app/icons';
+import { FactSourceLine } from './FactSourceLine';
 import { FactText } from './FactText';
 import { Glyph } from './Glyph';
 import { useFacts } from './store';
@@ -10,7 +12,7 @@ import { useFacts } from './store';
 /** How long a highlighted fact (just written, or opened from a link) stays lit. */
 const FLASH_MS = 2400;
 
-export function FactList({ facts, query, emptyText }: { facts: Fact[]; query: string; emptyText: string }) {
+export function FactList({ facts, query, emptyText, readOnly = false }: { facts: FactView[]; query: string; emptyText: string; readOnly?: boolean }) {
   const listRef = useRef<HTMLDivElement>(null);
   const flash = useFacts((s) => s.flash);
   const [lit, setLit] = useState<string | null>(null);
@@ -61,6 +63,7 @@ export function FactList({ facts, query, emptyText }: { facts: Fact[]; query: st
           key={fact.id}
           fact={fact}
           query={query}
+          readOnly={readOnly}
           lit={lit === fact.id}
           tabbable={fact.id === tabStop}
           onFocusSelf={() => setFocusId(fact.id)}
@@ -80,8 +83,9 @@ export function FactList({ facts, query, emptyText }: { facts: Fact[]; query: st
 }
 
 function FactRow(props: {
-  fact: Fact;
+  fact: FactView;
   query: string;
+  readOnly: boolean;
   lit: boolean;
   tabbable: boolean;
   onFocusSelf(): void;
@@ -89,8 +93,8 @@ function FactRow(props: {
   onForgotten(): void;
   onEdited(id: string): void;
 }) {
-  const { fact, query, lit, tabbable } = props;
-  const editing = useFacts((s) => s.editingId === fact.id);
+  const { fact, query, lit, tabbable, readOnly } = props;
+  const editing = useFacts((s) => s.editingId === fact.id) && !readOnly;
   const { startEdit, forget } = useFacts.getState();
 
   async function doForget() {
@@ -118,11 +122,13 @@ function FactRow(props: {
         break;
       case 'Enter':
       case 'F2':
+        if (readOnly) break;
         e.preventDefault();
         startEdit(fact.id);
         break;
       case 'Delete':
       case 'Backspace':
+        if (readOnly) break;
         e.preventDefault();
         void doForget();
         break;
@@ -136,21 +142,24 @@ function FactRow(props: {
       className={`fact-row${editing ? ' is-editing' : ''}${lit ? ' is-lit' : ''}`}
       data-testid="fact"
       data-fact-id={fact.id}
-      title={editing ? undefined : 'Double-click or Enter to edit · Delete to forget'}
+      title={editing || readOnly ? undefined : 'Double-click or Enter to edit · Delete to forget'}
       onFocus={(e) => e.target === e.currentTarget && props.onFocusSelf()}
       onKeyDown={onKeyDown}
-      onDoubleClick={() => !editing && startEdit(fact.id)}
+      onDoubleClick={() => !editing && !readOnly && startEdit(fact.id)}
     >
       <span className="fact-bullet" aria-hidden="true" />
       {editing ? (
         <FactEditor fact={fact} onDone={props.onEdited} />
       ) : (
         <>
-          <div className="fact-text selectable" data-testid="fact-text">
-            <FactText text={fact.text} query={query} />
+          <div className="fact-main">
+            <div className="fact-text selectable" data-testid="fact-text">
+              <FactText text={fact.text} query={query} />
+            </div>
+            <FactSourceLine source={fact.source} linkable={tabbable} />
           </div>
           <FactId id={fact.id} />
-          <span className="fact-actions">
+          {readOnly ? null : <span className="fact-actions">
             <button
               type="button"
               className="icon-button"
@@ -173,7 +182,7 @@ function FactRow(props: {
             >
               <Icon name="trash" size={14} />
             </button>
-          </span>
+          </span>}
         </>
       )}
     </div>

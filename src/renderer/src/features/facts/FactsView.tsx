@@ -1,5 +1,6 @@
-// Facts per scope: the scope list on the left; on the right the selected scope's facts with search,
-// add, inline edit and forget, and one bar that says what the last action did (with Undo for a forget).
+// Facts per scope: the scope list on the left; on the right the selected scope's facts with their
+// sources, search, add, inline edit and forget, one bar that says what the last action did (with Undo
+// for a forget), and the date control: the facts as they were at any past moment, read-only.
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../app/icons';
 import { useAgents } from '../agents/store';
@@ -7,7 +8,10 @@ import { useSessions } from '../sessions/store';
 import { fullTime, shortAgo } from '../../lib/time';
 import { describeFeedback, type Tone } from './feedback';
 import { FactList } from './FactList';
+import { FactsTimeControl } from './FactsTimeControl';
+import { ProposedChanges } from './ProposedChanges';
 import { Glyph } from './Glyph';
+import { formatMoment } from '../graph/format';
 import { factMatches, GROUP_TITLES, scopeEntries, scopeFilePath, type ScopeEntry, type ScopeGroup } from './scopes';
 import { useFacts } from './store';
 
@@ -19,6 +23,8 @@ export function FactsView() {
   const scope = useFacts((s) => s.scope);
   const list = useFacts((s) => s.list);
   const query = useFacts((s) => s.query);
+  const at = useFacts((s) => s.at);
+  const past = at !== null;
   const deferredQuery = useDeferredValue(query);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -30,7 +36,8 @@ export function FactsView() {
   const entry = entries.find((e) => e.scope === scope)!;
   const labelOf = (s: string) => entries.find((e) => e.scope === s)?.label ?? s;
 
-  const facts = list?.scope === scope ? list.facts : null;
+  // The list loaded for this scope and this moment (another is on its way otherwise).
+  const facts = list?.scope === scope && list.at === (at === null ? null : new Date(at).toISOString()) ? list.facts : null;
   const shown = useMemo(() => (facts ?? []).filter((f) => factMatches(f, deferredQuery)), [facts, deferredQuery]);
 
   // "/" jumps to search; Ctrl/Cmd+Z undoes the last forget — unless the person is typing somewhere.
@@ -102,9 +109,28 @@ export function FactsView() {
           </label>
         </header>
 
-        {list?.scope === scope && list.warnings.length ? <ScopeWarnings scope={scope} warnings={list.warnings} /> : null}
+        <FactsTimeControl label={entry.label} />
 
-        <AddFact label={entry.label} scope={scope} />
+        {past ? (
+          <div className="facts-past" role="status" data-testid="facts-past">
+            <Glyph name="clock" size={16} className="facts-past-icon" />
+            <div className="facts-past-body">
+              <div className="facts-past-title">
+                {entry.label} as it was on {formatMoment(at)}
+              </div>
+              <div className="facts-past-hint">What Monad knew then, from the versions it keeps of every fact. Go back to now to change anything.</div>
+            </div>
+            <button type="button" className="button" data-testid="facts-past-now" onClick={() => void useFacts.getState().setAt(null)}>
+              Back to now
+            </button>
+          </div>
+        ) : null}
+
+        {!past && list?.scope === scope && list.warnings.length ? <ScopeWarnings scope={scope} warnings={list.warnings} /> : null}
+
+        {past ? null : <ProposedChanges scope={scope} />}
+
+        {past ? null : <AddFact label={entry.label} scope={scope} />}
 
         {query.trim() && facts ? (
           <div className="facts-match-count" data-testid="facts-match-count" role="status">
@@ -118,9 +144,12 @@ export function FactsView() {
           <FactList
             facts={shown}
             query={deferredQuery}
+            readOnly={past}
             emptyText={
               facts.length === 0
-                ? `Nothing in ${entry.label} yet. Agents record facts here with their memory tool; you can add one above.`
+                ? past
+                  ? `Nothing was in ${entry.label} then.`
+                  : `Nothing in ${entry.label} yet. Agents record facts here with their memory tool; you can add one above.`
                 : 'No fact matches the search.'
             }
           />

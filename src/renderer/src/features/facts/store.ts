@@ -1,17 +1,20 @@
-// The Memory tab's facts: scope summaries, the selected scope's facts, the outcome of the last write
-// (shown until replaced, never silently), the last forgotten fact (for undo), and the recall snapshot
-// of the selected session. The engine is the truth: every write is followed by a reload.
+// The Memory tab's facts: scope summaries, the selected scope's facts with their sources, the outcome of
+// the last write (shown until replaced, never silently), the last forgotten fact (for undo), the moment
+// the facts are shown at (null: now; a past moment reads their kept versions, read-only), and the recall
+// snapshot of the selected session. The engine is the truth: every write is followed by a reload.
 import { create } from 'zustand';
-import type { Fact, FactScopeSummary, FactWriteResult, RecallSnapshot } from '../../../../shared/domain';
+import type { Fact, FactProposal, FactScopeSummary, FactView, FactWriteResult, RecallSnapshot } from '../../../../shared/domain';
 import { attempt, invoke } from '../../lib/api';
 
 export type MemoryView = 'facts' | 'recall' | 'identity' | 'mem0';
 
 export interface ScopeFacts {
   scope: string;
-  facts: Fact[];
+  facts: FactView[];
   warnings: string[];
   updated: string | null;
+  /** The moment shown (ISO), or null for now. */
+  at: string | null;
 }
 
 /** What the last action did, as the engine reported it. */
@@ -38,6 +41,14 @@ interface FactsState {
   editingId: string | null;
   recall: RecallSnapshot | null;
   recallFor: string | null;
+  /** The moment the facts are shown at (ms), or null for now. */
+  at: number | null;
+  /** When the selected scope's facts changed (ms, oldest first): the date control's stops. */
+  changes: { scope: string; at: number[] } | null;
+  /** Titles of the chats facts came from, by session id (a missing one was deleted). */
+  chatTitles: Record<string, string>;
+  /** Changes a model proposed to facts the person wrote, waiting for the person (all scopes). */
+  proposals: FactProposal[];
 
   setView(view: MemoryView): void;
   /** Re-reads the scope summaries and the selected scope; state changes only when something did. */
@@ -54,6 +65,11 @@ interface FactsState {
   /** Opens a scope and highlights one fact in it (the `fact` navigation intent). */
   showFact(scope: string, factId: string): Promise<void>;
   loadRecall(sessionId: string | null): Promise<void>;
+  /** Shows the facts as they were at a moment (null: now). */
+  setAt(at: number | null): Promise<void>;
+  loadChanges(): Promise<void>;
+  loadProposals(): Promise<void>;
+  decideProposal(p: FactProposal, apply: boolean): Promise<void>;
 }
 
 let seq = 0;
@@ -68,12 +84,28 @@ export const useFacts = create<FactsState>((set, get) => {
   }
 
   async function loadList(scope: string): Promise<ScopeFacts | undefined> {
-    const list = await attempt(() => invoke('facts.list', { scope }));
-    // The person may have picked another scope while this one loaded.
-    if (!list || get().scope !== scope) return undefined;
+    const at = get().at;
+    const list = await attempt(() => invoke('facts.list', at === null ? { scope } : { scope, at: new Date(at).toISOString() }));
+    // The person may have picked another scope, or another moment, while this one loaded.
+    if (!list || get().scope !== scope || get().at !== at) return undefined;
     const prev = get().list;
     if (!prev || prev.scope !== scope || signature(prev) !== signature(list)) set({ list });
+    void loadChatTitles(list.facts);
     return get().list ?? undefined;
+  }
+
+  /** Chat titles for source links; asked for once a fact names a chat not known yet. */
+  let titlesAsked = new Set<string>();
+  async function loadChatTitles(facts: FactView[]): Promise<void> {
+    const wanted = facts.map((f) => f.source.sessionId).filter((id): id is string => !!id && !(id in get().chatTitles) && !titlesAsked.has(id));
+    if (!wanted.length) return;
+    wanted.forEach((id) => titlesAsked.add(id));
+    const sessions = await attempt(() => invoke('sessions.list', {}));
+    if (!sessions) {
+      titlesAsked = new Set();
+      return;
+    }
+    set({ chatTitles: { ...get().chatTitles, ...Object.fromEntries(sessions.map((s) => [s.id, s.title])) } });
   }
 
   async function loadSummaries(): Promise<void> {
@@ -100,20 +132,53 @@ export const useFacts = create<FactsState>((set, get) => {
     editingId: null,
     recall: null,
     recallFor: null,
+    at: null,
+    changes: null,
+    chatTitles: {},
+    proposals: [],
 
     setView(view) {
       set({ view });
     },
 
     async refresh() {
-      await Promise.all([loadSummaries(), loadList(get().scope)]);
+      await Promise.all([loadSummaries(), loadList(get().scope), get().at === null ? get().loadChanges() : Promise.resolve(), get().loadProposals()]);
+    },
+
+    async loadProposals() {
+      const proposals = await attempt(() => invoke('facts.proposals', {}));
+      if (proposals && JSON.stringify(proposals) !== JSON.stringify(get().proposals)) set({ proposals });
+    },
+
+    async decideProposal(p, apply) {
+      const done = apply ? await attempt(() => invoke('facts.applyProposal', { id: p.id })) : await attempt(() => invoke('facts.dismissProposal', { id: p.id }));
+      await Promise.all([get().loadProposals(), afterWrite(p.scope)]);
+      if (done && apply) {
+        const merged = get().list?.facts.find((f) => f.text === p.text);
+        if (merged) flash(merged.id);
+      }
     },
 
     async selectScope(scope) {
       if (scope === get().scope && get().list?.scope === scope) return;
-      set({ scope, list: null, loading: true, editingId: null });
-      await loadList(scope);
+      set({ scope, list: null, loading: true, editingId: null, changes: null });
+      await Promise.all([loadList(scope), get().loadChanges()]);
       if (get().scope === scope) set({ loading: false });
+    },
+
+    async setAt(at) {
+      if (at === get().at) return;
+      set({ at, editingId: null });
+      await loadList(get().scope);
+    },
+
+    async loadChanges() {
+      const scope = get().scope;
+      const r = await attempt(() => invoke('facts.changes', { scope }));
+      if (!r || get().scope !== scope) return;
+      const at = r.changes.map((c) => Date.parse(c));
+      const prev = get().changes;
+      if (!prev || prev.scope !== scope || prev.at.join() !== at.join()) set({ changes: { scope, at } });
     },
 
     async add(text) {
@@ -150,6 +215,8 @@ export const useFacts = create<FactsState>((set, get) => {
       const fact = get().undo;
       if (!fact) return;
       // Undo is an add of the same text: the id is a hash of the text, so the fact comes back with its id.
+      // MERGE: with wt-history's `history.undo` channel, undo the forget's journal entry instead (facts.forget
+      // would return its id), so the fact comes back with the source it had rather than as a new write of yours.
       const result = await attempt(() => invoke('facts.add', { scope: fact.scope, text: fact.text }));
       if (!result) return;
       set({ undo: null });
@@ -176,7 +243,8 @@ export const useFacts = create<FactsState>((set, get) => {
     },
 
     async showFact(scope, factId) {
-      set({ view: 'facts', query: '' });
+      // A link to a fact is to the fact as it is now.
+      set({ view: 'facts', query: '', at: null });
       await get().selectScope(scope);
       // Read again even if the scope was showing: the fact may have been written since.
       const list = await loadList(scope);
@@ -198,5 +266,6 @@ export const useFacts = create<FactsState>((set, get) => {
 
 /** Ids change with the text, so ids + warnings + the stamp say whether a reload brought anything new. */
 function signature(list: ScopeFacts): string {
-  return `${list.updated ?? ''}|${list.warnings.join('\n')}|${list.facts.map((f) => f.id).join(',')}`;
+  const sources = list.facts.map((f) => `${f.source.actor}/${f.source.via ?? ''}/${f.source.at ?? ''}`).join(',');
+  return `${list.at ?? ''}|${list.updated ?? ''}|${list.warnings.join('\n')}|${list.facts.map((f) => f.id).join(',')}|${sources}`;
 }

@@ -1,0 +1,29 @@
+// A fact's source in words, the same in the Memory tab and the CLI: who wrote its current text and how.
+import type { FactSource } from './domain';
+
+/** How the label of a fact the agent wrote in a chat ends (the app puts a link to the chat there). */
+export const IN_A_CHAT = ' in a chat';
+
+export function factSourceLabel(s: FactSource): string {
+  if (s.event === 'unknown') return 'Source unknown (kept since before Monad recorded sources)';
+  // Added or changed in an editor, outside Monad: either way the person edited the file by hand.
+  if (s.via === 'hand-edit') return 'Edited by hand in the file';
+  const verb = s.event === 'edited' ? 'Edited' : s.event === 'merged' ? 'Merged' : 'Recorded';
+  switch (s.actor) {
+    case 'person':
+      return `${verb} by you${s.via === 'cli' ? ' with the CLI' : s.via === 'app' ? ' in the app' : s.via === 'import' ? ', accepting an import' : ''}`;
+    case 'agent':
+      return `${verb} by the agent${s.sessionId ? IN_A_CHAT : ''}`;
+    case 'consolidation':
+      return s.event === 'merged' ? 'Merged by consolidation' : `${verb} by consolidation`;
+    case 'import':
+      return `Imported${s.detail ? ` from ${s.detail}` : ''}`;
+    case 'mcp':
+      return `${verb} by an MCP client${s.detail ? ` (${s.detail})` : ''}`;
+    case 'extraction':
+    case 'inference':
+      return `${verb} by the memory model`;
+    case 'system':
+      return `${verb} by Monad`;
+  }
+}
