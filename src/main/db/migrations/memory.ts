@@ -7,6 +7,8 @@ import { memory0004EdgeSrcIndex } from './memory-0004-edge-src-index';
 import { memory0005FactOrigin } from './memory-0005-fact-origin';
 import { memory0006FactCheck } from './memory-0006-fact-check';
 import { memory0007Journal } from './memory-0007-journal';
+import { memory0008Reserved } from './memory-0008-reserved';
+import { memory0009GraphCorrections } from './memory-0009-graph-corrections';
 
 export const memoryMigrations: readonly Migration[] = [
   memory0001Graph,
@@ -16,4 +18,6 @@ export const memoryMigrations: readonly Migration[] = [
   memory0005FactOrigin,
   memory0006FactCheck,
   memory0007Journal,
+  memory0008Reserved,
+  memory0009GraphCorrections,
 ];
