@@ -149,7 +149,7 @@ export class ConsolidationPipeline {
       // 2. L2: graph forward pass + reconciliation.
       if (level >= 2) {
         signal.throwIfAborted();
-        const g = await this.d.graph.consolidate({ agentId, signal, onProgress: (done, total, sessionId) => progress('graph', sessionId ? `session:${sessionId}` : '', done, total) });
+        const g = await this.d.graph.consolidate({ agentId, runId, signal, onProgress: (done, total, sessionId) => progress('graph', sessionId ? `session:${sessionId}` : '', done, total) });
         summary.graph = {
           passes: g.passes.length,
           failures: g.failures,
