@@ -226,6 +226,23 @@ describe('the history of the graph', () => {
   });
 });
 
+describe('export', () => {
+  it('carries only what is part of the graph: a relation marked wrong or a deleted entity does not come back on import', () => {
+    const a = setup();
+    const g = a.graph.store;
+    const user = g.upsertNode(SCOPE, 'User', 'person').id;
+    const ana = g.upsertNode(SCOPE, 'Ana', 'person').id;
+    const porto = g.upsertNode(SCOPE, 'Porto', 'place').id;
+    const wrong = g.upsertEdge({ scope: SCOPE, src: user, dst: ana, relation: 'has_sister', provClass: 'user', validFrom: '2026-01-01', support: ['m1'], supersede: false }).id;
+    g.upsertEdge({ scope: SCOPE, src: user, dst: porto, relation: 'lives_in', provClass: 'user', validFrom: '2026-01-01', support: ['m1'], supersede: false });
+    a.graph.corrections.retractRelation(wrong, {}, ME);
+    a.graph.corrections.deleteEntity(ana, ME);
+    const b = openEngine();
+    expect(b.transfer.importText(a.transfer.exportText()).graph).toMatchObject({ nodes: 2, edges: 1 });
+    expect(b.graph.store.snapshot(SCOPE).nodes.map((n) => n.name).sort()).toEqual(['Porto', 'User']);
+  });
+});
+
 describe('monad graph (CLI)', () => {
   it('lists, merges, retracts, edits and adds, with --json, through the journaled corrections', () => {
     const home = tempHome();
