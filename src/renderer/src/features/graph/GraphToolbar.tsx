@@ -24,15 +24,16 @@ export function GraphToolbar() {
         className="button button-quiet"
         data-testid="graph-add"
         title="Add a relation you know"
+        aria-label="Add relation"
         disabled={!scope}
         onClick={() => useGraph.getState().openPanel({ kind: 'add', from: '' })}
       >
         <GraphIcon name="plus" size={15} />
-        Add relation
+        <span className="graph-toolbar-label">Add relation</span>
       </button>
-      <button type="button" className="button button-quiet" data-testid="graph-refresh" title="Read the graph again" onClick={() => void useGraph.getState().reload()}>
+      <button type="button" className="button button-quiet" data-testid="graph-refresh" title="Read the graph again" aria-label="Refresh" onClick={() => void useGraph.getState().reload()}>
         <GraphIcon name="refresh" size={15} />
-        Refresh
+        <span className="graph-toolbar-label">Refresh</span>
       </button>
     </div>
   );
@@ -153,9 +154,11 @@ function ProposalsButton() {
       data-testid="graph-proposals-open"
       aria-pressed={open}
       title="Changes extraction proposed against what you added or marked wrong"
+      aria-label={`Proposed changes (${n})`}
       onClick={() => useGraph.getState().openPanel(open ? null : { kind: 'proposals' })}
     >
-      Proposed changes
+      <span className="graph-toolbar-label">Proposed changes</span>
+      <span className="graph-toolbar-short">Proposed</span>
       <span className="graph-badge" data-testid="graph-proposals-count">
         {n}
       </span>
