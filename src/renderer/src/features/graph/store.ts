@@ -291,6 +291,8 @@ export const useGraph = create<GraphState>((set, get) => {
     async reload() {
       const { scope } = get();
       void get().loadScopes();
+      // A consolidation may have left proposed changes.
+      void get().loadProposals();
       if (scope) await load(scope, true);
     },
 
@@ -363,12 +365,14 @@ export const useGraph = create<GraphState>((set, get) => {
       if (!model) return;
       if (target.edgeId !== undefined) {
         const edge = model.edgeById.get(target.edgeId);
-        if (!edge) return;
+        // Not in the graph any more (marked wrong, folded by a merge): its panel says what became of it.
+        if (!edge) return get().select({ kind: 'edge', id: target.edgeId });
         // A relation that has since ended is shown at a moment when it held.
         if (!validAt(edge, momentOf(get().at))) set(derive({ at: edge.validTo === null ? null : Date.parse(edge.validFrom) }));
         get().select({ kind: 'edge', id: edge.id }, { focus: true });
         return;
       }
+      if (target.nodeId !== undefined && !model.nodeById.has(target.nodeId)) return get().select({ kind: 'node', id: target.nodeId });
       if (target.nodeId !== undefined && model.nodeById.has(target.nodeId)) {
         if (!get().visible?.nodes.has(target.nodeId)) {
           // An entity only past relations touch: go to the latest moment it was connected.
