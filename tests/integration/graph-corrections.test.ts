@@ -177,6 +177,40 @@ describe('what the person asserted outranks extraction', () => {
   });
 });
 
+describe('corrections extraction does not undo on its own', () => {
+  it('an entity the person deleted is not re-created by a later mention: its relation is proposed, and accepting brings it back as theirs', async () => {
+    const engine = setup();
+    const s = engine.sessions.create({ agentId: 'default' });
+    say(engine, s.id, 'You know what, my sister is called Ana.', '2026-01-05T10:00:00.000Z');
+    await engine.graph.consolidate();
+    const ana = engine.graph.store.findNode([SCOPE], 'Ana')!;
+    engine.graph.corrections.deleteEntity(ana.id, ME);
+    say(engine, s.id, 'As I said before, my sister is called Ana.', '2026-01-06T10:00:00.000Z');
+    const res = await engine.graph.consolidate();
+    expect(res).toMatchObject({ proposed: 1, nodesAdded: 0, edgesAdded: 0 });
+    expect(engine.graph.store.findNode([SCOPE], 'Ana')).toBeNull();
+    const [p] = engine.graph.proposals.list();
+    expect(p).toMatchObject({ kind: 'relation.add', summary: 'Add “User has sister Ana” again', reason: 'You deleted “Ana”; a later message mentions it again' });
+    engine.graph.proposals.accept(p.id, ME);
+    expect(relations(engine)).toEqual(['User has_sister Ana']);
+    expect(engine.graph.store.findNode([SCOPE], 'Ana')).toMatchObject({ assertedBy: 'person' });
+  });
+
+  it('a relation the person said ended is not re-opened by a later mention: it is proposed', async () => {
+    const engine = setup();
+    const s = engine.sessions.create({ agentId: 'default' });
+    say(engine, s.id, 'I live in Porto, near the river.', '2026-01-05T10:00:00.000Z');
+    await engine.graph.consolidate();
+    const porto = engine.graph.store.snapshot(SCOPE).edges[0];
+    engine.graph.corrections.editRelation(porto.id, { validTo: '2026-02-01' }, ME);
+    say(engine, s.id, 'I live in Porto, as you know.', '2026-04-01T10:00:00.000Z');
+    const res = await engine.graph.consolidate();
+    expect(res.proposed).toBe(1);
+    expect(relations(engine)).toEqual(['User lives_in Porto until 2026-02-01']);
+    expect(engine.graph.proposals.list()[0].reason).toBe('You said “User lives in Porto” ended on 2026-02-01; a later message says it holds');
+  });
+});
+
 describe('retracting the relation that superseded another', () => {
   it('re-opens the one it closed, so the graph shows the right current value; a law citing the retracted one loses its grounding at once', async () => {
     const engine = setup();

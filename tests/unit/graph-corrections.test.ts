@@ -260,7 +260,7 @@ describe('the person outranks a model', () => {
     const e = edge(user, 'has_sister', ana, '2026-01-01', ['m1']);
     c.retractRelation(e, {}, ME);
     const held = store.tryUpsertEdge({ scope: S, src: user, dst: ana, relation: 'has_sister', provClass: 'assistant', validFrom: '2026-05-01', support: ['m5'], supersede: false });
-    expect(held).toEqual({ kind: 'held', retracted: e, personEdges: [] });
+    expect(held).toEqual({ kind: 'held', retracted: e, ended: null, personEdges: [] });
     expect(store.snapshot(S).edges).toEqual([]);
     // The system's retraction (messages deleted) does not hold new evidence back.
     const bob = node('Bob');
@@ -271,13 +271,19 @@ describe('the person outranks a model', () => {
     const mine = c.addRelation({ scope: S, src: user, dst: 'Lisbon', relation: 'lives_in', validFrom: '2025-01-01' }, ME).edge!;
     const porto = node('Porto');
     const res = store.tryUpsertEdge({ scope: S, src: user, dst: porto, relation: 'lives_in', provClass: 'user', validFrom: '2026-01-01', support: ['m7'], supersede: true });
-    expect(res).toEqual({ kind: 'held', retracted: null, personEdges: [mine.id] });
+    expect(res).toEqual({ kind: 'held', retracted: null, ended: null, personEdges: [mine.id] });
     expect(store.edgeById(mine.id)!.validTo).toBeNull();
     expect(() => store.upsertEdge({ scope: S, src: user, dst: porto, relation: 'lives_in', provClass: 'user', validFrom: '2026-01-01', support: ['m7'], supersede: true })).toThrow(expect.objectContaining({ code: 'CONFLICT' }));
     // Evidence for the person's own relation joins it, but does not move the start they gave.
     const merged = store.upsertEdge({ scope: S, src: user, dst: mine.dst, relation: 'lives_in', provClass: 'user', validFrom: '2024-06-01', support: ['m8'], supersede: false });
     expect(merged).toMatchObject({ kind: 'merged', id: mine.id });
     expect(store.edgeById(mine.id)).toMatchObject({ validFrom: '2025-01-01T00:00:00.000Z', support: ['m8'] });
+    // The person said a relation ended: a later mention that it holds is held too; an earlier one merges.
+    const acme = node('Acme');
+    const job = edge(user, 'works_at', acme, '2024-01-01', ['m9']);
+    c.editRelation(job, { validTo: '2025-03-01' }, ME);
+    expect(store.tryUpsertEdge({ scope: S, src: user, dst: acme, relation: 'works_at', provClass: 'user', validFrom: '2025-06-01', support: ['m10'], supersede: false })).toEqual({ kind: 'held', retracted: null, ended: job, personEdges: [] });
+    expect(store.tryUpsertEdge({ scope: S, src: user, dst: acme, relation: 'works_at', provClass: 'user', validFrom: '2024-06-01', support: ['m11'], supersede: false })).toMatchObject({ kind: 'merged', id: job });
   });
 
   it('reconciliation never drops what the person asserted, and keeps an entity while a message it came from exists', () => {

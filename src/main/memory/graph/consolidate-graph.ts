@@ -18,7 +18,7 @@ import { recordUpsert, type GraphCorrections } from './graph-corrections';
 import { nodeItem, quote, type By } from './graph-journal';
 import { normalizeName, normalizeRelation } from './graph-normalize';
 import type { GraphProposals } from './graph-proposals';
-import { SOURCES_GONE, type GraphStore } from './graph-store';
+import { SOURCES_GONE, type EdgeHeld, type EdgeUpsert, type GraphStore } from './graph-store';
 import { cleanText } from './graph-text';
 import { chunkTranscript, substantive, watermarkAfter, type TranscriptMessage } from './transcript';
 
@@ -198,6 +198,9 @@ export function applyExtraction(ctx: ExtractionContext, scopes: string[], chunk:
   };
   for (const scope of scopes) {
     const ids = new Map<string, number>();
+    // Entities the person deleted are not re-created from a later mention; relations to them are proposed.
+    const deletedByPerson = graph.personDeleted(scope);
+    const deletedIds = new Set(deletedByPerson.values());
     const node = (name: string): number | null => {
       const key = name.trim().toLowerCase();
       const cached = ids.get(key);
@@ -205,6 +208,11 @@ export function applyExtraction(ctx: ExtractionContext, scopes: string[], chunk:
       const info = entityInfo.get(key);
       const cleanName = cleanText(name);
       if (cleanName === null) return null; // an instruction posing as an entity: skip it, not the pass
+      const deleted = graph.resolveName(scope, cleanName) ? undefined : deletedByPerson.get(normalizeName(cleanName));
+      if (deleted !== undefined) {
+        ids.set(key, deleted);
+        return deleted;
+      }
       try {
         const r = graph.upsertNode(scope, cleanName, (info?.type && cleanText(info.type)) || 'thing', (info?.summary && cleanText(info.summary)) || '');
         const support = sourcesOf(cleanName);
@@ -232,13 +240,26 @@ export function applyExtraction(ctx: ExtractionContext, scopes: string[], chunk:
       const validFrom = cited.map((m) => m.createdAt).sort()[0];
       const input = { scope, src, dst, relation, provClass: r.source, validFrom, support: cited.map((m) => m.id), supersede: r.supersedes || r.singleValued };
       g.journal.inGroup(() => {
-        const res = graph.tryUpsertEdge(input);
+        const deleted = deletedIds.has(src) ? src : deletedIds.has(dst) ? dst : null;
+        const res: EdgeUpsert | EdgeHeld = deleted !== null ? { kind: 'held', retracted: null, ended: null, personEdges: [] } : graph.tryUpsertEdge(input);
         if (res.kind === 'held') {
-          const srcName = graph.nodeById(src)!.name;
-          const dstName = graph.nodeById(dst)!.name;
           const id = ctx.proposals.propose(
             scope,
-            { src: srcName, srcId: src, dst: dstName, dstId: dst, relation: normalizeRelation(relation), provClass: r.source, validFrom, support: input.support, supersede: input.supersede, retracted: res.retracted, closes: res.personEdges },
+            {
+              src: graph.anyNode(src)!.name,
+              srcId: src,
+              dst: graph.anyNode(dst)!.name,
+              dstId: dst,
+              relation: normalizeRelation(relation),
+              provClass: r.source,
+              validFrom,
+              support: input.support,
+              supersede: input.supersede,
+              retracted: res.retracted,
+              ended: res.ended,
+              deleted,
+              closes: res.personEdges,
+            },
             by(cited[0].id),
           );
           if (id !== null) summary.proposed++;

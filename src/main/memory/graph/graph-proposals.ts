@@ -22,6 +22,10 @@ export interface ProposalPayload {
   supersede: boolean;
   /** The relation the person marked wrong that this would bring back. */
   retracted: number | null;
+  /** The same relation, which the person said ended before this mention. */
+  ended?: number | null;
+  /** An entity the person deleted that this would bring back (srcId or dstId is its id). */
+  deleted?: number | null;
   /** Relations the person asserted that accepting would close. */
   closes: number[];
 }
@@ -66,7 +70,11 @@ export class GraphProposals {
     const reason =
       payload.retracted !== null
         ? `You marked ${quote(this.g.edge(payload.retracted).text)} as wrong; a later message says it again`
-        : `You added ${payload.closes.length === 1 ? 'that relation' : 'those relations'} yourself, so ${by.actor} does not change ${payload.closes.length === 1 ? 'it' : 'them'} on its own`;
+        : payload.deleted
+          ? `You deleted ${quote(this.g.node(payload.deleted).name)}; a later message mentions it again`
+          : payload.ended
+            ? `You said ${quote(this.g.edge(payload.ended).text)} ended on ${this.g.edge(payload.ended).validTo!.slice(0, 10)}; a later message says it holds`
+            : `You added ${payload.closes.length === 1 ? 'that relation' : 'those relations'} yourself, so ${by.actor} does not change ${payload.closes.length === 1 ? 'it' : 'them'} on its own`;
     const at = this.now().toISOString();
     const existing = this.db.prepare(`SELECT * FROM graph_proposal WHERE scope = ? AND key = ?`).get(scope, key) as Row | undefined;
     if (!existing) {

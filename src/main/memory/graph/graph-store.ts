@@ -68,7 +68,11 @@ export interface EdgeUpsert {
  */
 export interface EdgeHeld {
   kind: 'held';
+  /** The same relation, marked wrong by the person. */
   retracted: number | null;
+  /** The same relation, which the person said ended before this mention. */
+  ended: number | null;
+  /** The person's relations this one would close. */
   personEdges: number[];
 }
 
@@ -130,6 +134,10 @@ export class GraphStore {
       edgeCandidates: db.prepare(
         `SELECT id, valid_from, valid_to, asserted_by FROM graph_edge
          WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND prov_class = ? AND ${LIVE_EDGE} ORDER BY valid_from`,
+      ),
+      endedByPerson: db.prepare(
+        `SELECT id FROM graph_edge WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND asserted_by = 'person' AND valid_to IS NOT NULL AND valid_to <= ?
+         AND ${LIVE_EDGE} ORDER BY valid_to DESC LIMIT 1`,
       ),
       retractedByPerson: db.prepare(
         `SELECT id FROM graph_edge WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND retracted_by = 'person' AND retracted_at IS NOT NULL
@@ -211,6 +219,22 @@ export class GraphStore {
     return { id: Number(res.lastInsertRowid), created: true };
   }
 
+  /**
+   * Entities of a scope the person deleted (not merged), by normalised name, unless a live entity has that
+   * name again: extraction does not bring them back on its own.
+   */
+  personDeleted(scope: string): Map<string, number> {
+    const rows = this.db
+      .prepare(`SELECT id, name FROM graph_node WHERE scope = ? AND removed_at IS NOT NULL AND removed_by = 'person' AND merged_into IS NULL ORDER BY id`)
+      .all(scope) as { id: number; name: string }[];
+    const out = new Map<string, number>();
+    for (const r of rows) {
+      const norm = normalizeName(r.name);
+      if (norm && !this.resolveName(scope, r.name)) out.set(norm, r.id);
+    }
+    return out;
+  }
+
   /** Records the messages an entity was extracted from: it is kept while one of them exists. */
   addNodeSupport(nodeId: number, messageIds: string[]): void {
     for (const m of messageIds) this.stmt.nodeSupportInsert.run(nodeId, m);
@@ -251,8 +275,10 @@ export class GraphStore {
       : [];
     if (model) {
       const retracted = within ? null : ((this.stmt.retractedByPerson.get(input.scope, input.src, input.dst, relation) as { id: number } | undefined)?.id ?? null);
+      // The person said it ended; a later mention that it holds is theirs to accept.
+      const ended = within || retracted !== null ? null : ((this.stmt.endedByPerson.get(input.scope, input.src, input.dst, relation, input.validFrom) as { id: number } | undefined)?.id ?? null);
       const personEdges = open.filter((o) => o.asserted_by === 'person' && o.valid_from <= input.validFrom).map((o) => o.id);
-      if (retracted !== null || personEdges.length) return { kind: 'held', retracted, personEdges };
+      if (retracted !== null || ended !== null || personEdges.length) return { kind: 'held', retracted, ended, personEdges };
     }
 
     let id: number;
