@@ -372,7 +372,18 @@ export interface ConsolidationSummary {
   cancelled: boolean;
   error: string | null;
   facts: { scopes: number; skipped: number; merged: number; failed: number };
-  graph: { passes: number; failures: number; nodesAdded: number; edgesAdded: number; edgesMerged: number; edgesClosed: number; edgesRetracted: number; nodesRemoved: number } | null;
+  graph: {
+    passes: number;
+    failures: number;
+    nodesAdded: number;
+    edgesAdded: number;
+    edgesMerged: number;
+    edgesClosed: number;
+    edgesRetracted: number;
+    nodesRemoved: number;
+    /** Changes against what the person asserted, left for them in the Graph tab's proposed changes. */
+    proposed?: number;
+  } | null;
   laws: { scopes: number; skipped: number; derived: number; dropped: number; failed: number } | null;
   llmCalls: number;
   tokens: { input: number; output: number };

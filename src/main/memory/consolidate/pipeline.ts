@@ -159,6 +159,7 @@ export class ConsolidationPipeline {
           edgesClosed: g.edgesClosed,
           edgesRetracted: g.edgesRetracted,
           nodesRemoved: g.nodesRemoved,
+          proposed: g.proposed,
         };
         usage.calls += g.usage.calls;
         usage.inputTokens += g.usage.inputTokens;
