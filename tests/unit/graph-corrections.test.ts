@@ -114,6 +114,20 @@ describe('entities', () => {
     expect(store.findNode([S], 'samuel')!.id).toBe(samuel);
   });
 
+  it('undoing a merge leaves a later correction of a folded-into relation as the person made it', () => {
+    const { store, journal, c, node, edge } = setup();
+    const sam = node('Sam');
+    const samuel = node('Samuel');
+    const globex = node('Globex');
+    const kept = edge(sam, 'works_at', globex, '2025-03-01', ['m1']);
+    const twin = edge(samuel, 'works_at', globex, '2025-04-01', ['m2']);
+    const merge = c.mergeEntities(sam, samuel, ME);
+    c.editRelation(kept, { validTo: '2026-01-01' }, ME);
+    journal.undo(merge.journalId!);
+    expect(store.edgeById(kept)).toMatchObject({ src: sam, validFrom: '2025-03-01', validTo: '2026-01-01T00:00:00.000Z', support: ['m1'] });
+    expect(store.edgeById(twin)).toMatchObject({ src: samuel, validTo: null });
+  });
+
   it('merge refuses an entity into itself, across scopes, or a deleted one', () => {
     const { store, c, node } = setup();
     const a = node('A1');

@@ -16,7 +16,14 @@ export interface MergeRecord {
   /** Every relation that pointed at the dropped entity, with its endpoints before the move. */
   moved: { id: number; src: number; dst: number }[];
   /** Duplicates folded into a relation of the kept entity, with that relation's state before. */
-  folded: { id: number; into: number; intoBefore: { validFrom: string; validTo: string | null; assertedBy: AssertedBy }; addedSupport: string[] }[];
+  folded: {
+    id: number;
+    into: number;
+    intoBefore: { validFrom: string; validTo: string | null; assertedBy: AssertedBy };
+    /** What the merge set, so an undo does not overwrite a later correction of that relation. */
+    intoAfter: { validFrom: string; validTo: string | null; assertedBy: AssertedBy };
+    addedSupport: string[];
+  }[];
   /** Relations between the two, retracted as loops. */
   loops: number[];
   /** Relations whose "closed by" pointed at a folded duplicate, re-pointed to what it was folded into. */
@@ -92,7 +99,7 @@ export function mergeEntities(g: GraphJournal, keepId: number, dropId: number, b
       db.prepare(`UPDATE graph_edge SET superseded_by = ? WHERE id = ?`).run(into.id, r);
       rec.repointed.push({ id: r, from: m.id });
     }
-    rec.folded.push({ id: m.id, into: into.id, intoBefore: { validFrom: into.valid_from, validTo: into.valid_to, assertedBy: into.asserted_by }, addedSupport: added });
+    rec.folded.push({ id: m.id, into: into.id, intoBefore: { validFrom: into.valid_from, validTo: into.valid_to, assertedBy: into.asserted_by }, intoAfter: { validFrom, validTo, assertedBy }, addedSupport: added });
   }
 
   // 4. The kept entity takes over the dropped one's sources, names and what it lacked.
@@ -133,10 +140,17 @@ export function unmergeEntities(g: GraphJournal, entry: JournalEntry, by: By, at
     .run(taken && taken.id !== keepId ? `#${dropId}` : rec.dropNorm, at, dropId);
   for (const a of rec.aliases) db.prepare(`UPDATE graph_node_alias SET node_id = ? WHERE scope = ? AND norm_name = ? AND node_id = ?`).run(dropId, rec.drop.scope, a, keepId);
   for (const m of rec.nodeSupport) db.prepare(`DELETE FROM graph_node_support WHERE node_id = ? AND message_id = ?`).run(keepId, m);
-  db.prepare(`UPDATE graph_node SET type = ?, summary = ?, asserted_by = ?, updated_at = ? WHERE id = ?`).run(rec.keep.type, rec.keep.summary, rec.keep.assertedBy, at, keepId);
+  // What the merge filled in on the kept entity goes back, unless it was changed since.
+  const result = (entry.after as { result?: NodeSnapshot }).result;
+  const keepNow = g.node(keepId);
+  if (!result || (keepNow.type === result.type && keepNow.summary === result.summary)) {
+    db.prepare(`UPDATE graph_node SET type = ?, summary = ?, asserted_by = ?, updated_at = ? WHERE id = ?`).run(rec.keep.type, rec.keep.summary, rec.keep.assertedBy, at, keepId);
+  }
   for (const f of [...rec.folded].reverse()) {
     db.prepare(`UPDATE graph_edge SET merged_into = NULL, updated_at = ? WHERE id = ?`).run(at, f.id);
-    db.prepare(`UPDATE graph_edge SET valid_from = ?, valid_to = ?, asserted_by = ?, updated_at = ? WHERE id = ?`).run(f.intoBefore.validFrom, f.intoBefore.validTo, f.intoBefore.assertedBy, at, f.into);
+    const now = db.prepare(`SELECT valid_from, valid_to, asserted_by FROM graph_edge WHERE id = ?`).get(f.into) as { valid_from: string; valid_to: string | null; asserted_by: AssertedBy };
+    const untouched = now.valid_from === f.intoAfter.validFrom && now.valid_to === f.intoAfter.validTo && now.asserted_by === f.intoAfter.assertedBy;
+    if (untouched) db.prepare(`UPDATE graph_edge SET valid_from = ?, valid_to = ?, asserted_by = ?, updated_at = ? WHERE id = ?`).run(f.intoBefore.validFrom, f.intoBefore.validTo, f.intoBefore.assertedBy, at, f.into);
     for (const s of f.addedSupport) db.prepare(`DELETE FROM graph_edge_support WHERE edge_id = ? AND message_id = ?`).run(f.into, s);
   }
   for (const r of rec.repointed) db.prepare(`UPDATE graph_edge SET superseded_by = ? WHERE id = ?`).run(r.from, r.id);
