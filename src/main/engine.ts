@@ -160,7 +160,7 @@ export class Engine {
       log: (msg, err) => this.log(msg, err),
     });
     this.facts.register(this.tools, this.hooks);
-    this.graph = new GraphLayer({ memoryDb: this.memoryDb, sessions: this.sessions, messages: this.messages, llm: this.llm, now: this.now });
+    this.graph = new GraphLayer({ memoryDb: this.memoryDb, journal: this.journal, sessions: this.sessions, messages: this.messages, llm: this.llm, now: this.now });
     this.graph.register(this.tools);
     this.laws = new LawsLayer({
       memoryDb: this.memoryDb,

@@ -20,8 +20,10 @@ import type {
   Page,
   ProviderTestResult,
   ProviderView,
+  GraphCorrectionResult,
   GraphEdgeDetail,
   GraphNodeDetail,
+  GraphProposal,
   GraphView,
   ConsolidationProgress,
   ConsolidationSummary,
@@ -52,6 +54,12 @@ const factText = z.string().min(1).max(4000);
 const coreFile = z.enum(['user', 'soul', 'agents', 'workspace']);
 export const sessionId = z.string().min(1).max(64);
 export const title = z.string().trim().min(1).max(200);
+const graphId = z.number().int().positive();
+const entityName = z.string().trim().min(1).max(200);
+const entityRef = z.union([graphId, entityName]);
+const relationName = z.string().trim().min(1).max(80);
+/** A date ("2026-03-01") or an ISO instant; the engine parses it. */
+const dateText = z.string().trim().min(4).max(40);
 
 /** A deep-partial patch of the config; the merged result is validated against the full schema. */
 export const configPatchSchema = z.record(z.string(), z.unknown());
@@ -188,6 +196,27 @@ export const contract = {
   'graph.snapshot': channel<GraphView>()(z.object({ scope }).strict()),
   'graph.node': channel<GraphNodeDetail>()(z.object({ id: z.number().int().positive() }).strict()),
   'graph.edge': channel<GraphEdgeDetail>()(z.object({ id: z.number().int().positive() }).strict()),
+
+  // L2 corrections by the person. Each is journaled (one history entry, or one group) and can be undone;
+  // the result carries the first entry's id. What the person asserts outranks what a model extracted.
+  'graph.entity.rename': channel<GraphCorrectionResult>()(z.object({ id: graphId, name: entityName }).strict()),
+  /** Folds `dropId` into `keepId` (duplicates such as "Sam" / "Samuel"). */
+  'graph.entity.merge': channel<GraphCorrectionResult>()(z.object({ keepId: graphId, dropId: graphId }).strict()),
+  /** Deletes an entity and marks its relations wrong with it. */
+  'graph.entity.delete': channel<GraphCorrectionResult>()(z.object({ id: graphId }).strict()),
+  /** "This is wrong": the relation leaves the graph (kept for undo); what it had closed is re-opened. */
+  'graph.relation.retract': channel<GraphCorrectionResult>()(z.object({ id: graphId, reason: z.string().max(500).optional() }).strict()),
+  /** Corrects the wording, the start, or the end (null: it still holds). */
+  'graph.relation.edit': channel<GraphCorrectionResult>()(
+    z.object({ id: graphId, relation: relationName.optional(), validFrom: dateText.optional(), validTo: dateText.nullable().optional() }).strict(),
+  ),
+  /** A relation by hand; ends are entity ids or names (a new name becomes a new entity). */
+  'graph.relation.add': channel<GraphCorrectionResult>()(
+    z.object({ scope, src: entityRef, dst: entityRef, relation: relationName, validFrom: dateText.optional(), supersede: z.boolean().optional() }).strict(),
+  ),
+  /** Changes a model wanted to make against what the person asserted, waiting for the person. */
+  'graph.proposals': channel<GraphProposal[]>()(z.object({ scope: scope.optional() }).strict()),
+  'graph.proposals.decide': channel<{ proposal: GraphProposal; result: GraphCorrectionResult | null }>()(z.object({ id: graphId, accept: z.boolean() }).strict()),
 
   // L3 laws, with their grounding down to source messages.
   'laws.list': channel<LawView[]>()(z.object({ scopes: z.array(scope).max(200).optional() }).strict()),

@@ -251,6 +251,13 @@ export interface RecallSnapshot {
 /** Who asserted a relation: the user said it, the assistant said it, or it was inferred. */
 export type ProvClass = 'user' | 'assistant' | 'inferred';
 
+/**
+ * Who stands behind an entity or relation: a model extracted it, or the person added, edited, confirmed
+ * or accepted it. What the person asserts outranks what a model derived: extraction never overwrites,
+ * closes or re-adds against it on its own, it proposes a change instead (GraphProposal).
+ */
+export type AssertedBy = 'model' | 'person';
+
 export interface GraphNode {
   id: number;
   scope: string;
@@ -258,6 +265,11 @@ export interface GraphNode {
   type: string;
   summary: string;
   degree: number;
+  assertedBy?: AssertedBy;
+  /** When it was first learned (an entity without relations is drawn from then on). */
+  since?: string;
+  /** Set when the entity was deleted or merged into another (its row is kept so that can be undone). */
+  removed?: { at: string; by: string; mergedInto: number | null } | null;
 }
 
 export interface GraphEdge {
@@ -272,6 +284,13 @@ export interface GraphEdge {
   validTo: string | null;
   /** Message ids this relation was extracted from. */
   support: string[];
+  assertedBy?: AssertedBy;
+  /** "This is wrong" (by the person), or its source messages are gone (by the system). Kept for undo. */
+  retracted?: { at: string; by: string; reason: string | null } | null;
+  /** The relation whose start closed this one; retracting that one re-opens this one. */
+  supersededBy?: number | null;
+  /** Folded into this duplicate when two entities were merged. */
+  mergedInto?: number | null;
 }
 
 export interface GraphSnapshot {
@@ -282,9 +301,10 @@ export interface GraphSnapshot {
 }
 
 /** An entity as the Graph tab draws it; its summary comes with `graph.node`. */
-export type GraphViewNode = Pick<GraphNode, 'id' | 'name' | 'type' | 'degree'>;
+/** `since` only for an entity without relations (the others are drawn while a relation of theirs holds). */
+export type GraphViewNode = Pick<GraphNode, 'id' | 'name' | 'type' | 'degree' | 'since'>;
 /** A relation as the Graph tab draws it; its source messages come with `graph.edge`. */
-export type GraphViewEdge = Omit<GraphEdge, 'scope' | 'support'>;
+export type GraphViewEdge = Omit<GraphEdge, 'scope' | 'support' | 'retracted' | 'supersededBy' | 'mergedInto'>;
 
 /**
  * What the Graph tab loads for one scope: every entity and relation, with only what drawing, the time
@@ -317,6 +337,42 @@ export interface GraphEdgeDetail {
   src: GraphNode;
   dst: GraphNode;
   sources: SourceMessage[];
+}
+
+/**
+ * A change a model wanted to make against what the person asserted, waiting for the person: re-add a
+ * relation they marked wrong, or close a relation they added in favour of a new value.
+ */
+export interface GraphProposal {
+  id: number;
+  scope: string;
+  kind: 'relation.add' | 'relation.supersede';
+  /** What would change, in words: 'Add “User lives in Porto”'. */
+  summary: string;
+  /** Why it waits: 'You marked “User lives in Porto” as wrong on 2026-03-01'. */
+  reason: string;
+  /** The relation it would add. */
+  relation: { src: string; relation: string; dst: string; validFrom: string; provClass: ProvClass };
+  /** Relations the person asserted that accepting would close. */
+  closes: { id: number; text: string }[];
+  /** The relation the person marked wrong that this would bring back. */
+  retracted: { id: number; text: string } | null;
+  sources: SourceMessage[];
+  actor: string;
+  createdAt: string;
+  status: 'pending' | 'accepted' | 'dismissed';
+  decidedAt: string | null;
+}
+
+/** What a correction of the graph did, with the first history entry it made (for Undo). */
+export interface GraphCorrectionResult {
+  journalId: number | null;
+  node?: GraphNode;
+  edge?: GraphEdge;
+  /** Relations retracted along with it (an entity's relations when it is deleted). */
+  retracted?: number[];
+  /** Relations re-opened because the relation that had closed them was retracted. */
+  reopened?: number[];
 }
 
 /** An L3 law with its grounding, as the Laws tab and /why show it. */
@@ -363,7 +419,18 @@ export interface ConsolidationSummary {
   cancelled: boolean;
   error: string | null;
   facts: { scopes: number; skipped: number; merged: number; failed: number };
-  graph: { passes: number; failures: number; nodesAdded: number; edgesAdded: number; edgesMerged: number; edgesClosed: number; edgesRetracted: number; nodesRemoved: number } | null;
+  graph: {
+    passes: number;
+    failures: number;
+    nodesAdded: number;
+    edgesAdded: number;
+    edgesMerged: number;
+    edgesClosed: number;
+    edgesRetracted: number;
+    nodesRemoved: number;
+    /** Changes against what the person asserted, left for them in the Graph tab's proposed changes. */
+    proposed?: number;
+  } | null;
   laws: { scopes: number; skipped: number; derived: number; dropped: number; failed: number } | null;
   llmCalls: number;
   tokens: { input: number; output: number };

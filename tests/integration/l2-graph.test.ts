@@ -61,8 +61,10 @@ describe('consolidateGraph', () => {
     const engine = setup();
     const ws = join(tempHome(), 'garden');
     mkdirSync(ws);
-    const s1 = engine.sessions.create({ agentId: 'default' });
-    const s2 = engine.sessions.create({ agentId: 'default', workspace: ws });
+    // Created a moment apart, as they would be: sessions are walked oldest first (same-millisecond
+    // creations would tie, and the tie falls to the most recently updated).
+    const s1 = engine.sessions.create({ agentId: 'default', createdAt: '2026-01-10T09:00:00.000Z' });
+    const s2 = engine.sessions.create({ agentId: 'default', workspace: ws, createdAt: '2026-06-01T09:00:00.000Z' });
     chat(engine, s1.id, [['Hello!', 'Hi there.'], ['I live in Porto, near the river.', 'Porto is lovely.'], ['My cat is called Miso and she is grumpy.', 'Cats are like that.']], '2026-01-10T10:00:00Z');
     chat(engine, s2.id, [['Big news: I moved to Lisbon for the new job.', 'Congratulations on the move!']], '2026-06-01T10:00:00Z');
 

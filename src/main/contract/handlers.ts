@@ -6,12 +6,12 @@ import { deepMerge } from '../config/merge';
 import type { Engine } from '../engine';
 import { toGraphView } from '../memory/graph/graph-view';
 
+/** Corrections made in the app (desktop or the same UI over `monad serve`) are the person's. */
+const PERSON_IN_APP = { actor: 'person', source: { via: 'app' } } as const;
+
 export type Handlers = {
   [K in ChannelName]: (input: ParsedInput<K>) => Promise<ChannelOutput<K>> | ChannelOutput<K>;
 };
-
-/** Changes made in the app (the desktop window or `monad serve`'s page) are the person's. */
-const PERSON_IN_APP = { actor: 'person', source: { via: 'app' } } as const;
 
 export function createHandlers(engine: Engine): Handlers {
   const agentExists = (id: string) => {
@@ -124,6 +124,18 @@ export function createHandlers(engine: Engine): Handlers {
     'graph.snapshot': ({ scope }) => toGraphView(engine.graph.store.snapshot(scope)),
     'graph.node': ({ id }) => engine.graph.nodeDetail(id),
     'graph.edge': ({ id }) => engine.graph.edgeDetail(id),
+    'graph.entity.rename': ({ id, name }) => engine.graph.corrections.renameEntity(id, name, PERSON_IN_APP),
+    'graph.entity.merge': ({ keepId, dropId }) => engine.graph.corrections.mergeEntities(keepId, dropId, PERSON_IN_APP),
+    'graph.entity.delete': ({ id }) => engine.graph.corrections.deleteEntity(id, PERSON_IN_APP),
+    'graph.relation.retract': ({ id, reason }) => engine.graph.corrections.retractRelation(id, { reason }, PERSON_IN_APP),
+    'graph.relation.edit': ({ id, ...patch }) => engine.graph.corrections.editRelation(id, patch, PERSON_IN_APP),
+    'graph.relation.add': (input) => engine.graph.corrections.addRelation(input, PERSON_IN_APP),
+    'graph.proposals': ({ scope }) => engine.graph.proposals.list({ scope }),
+    'graph.proposals.decide': ({ id, accept }) => {
+      const result = accept ? engine.graph.proposals.accept(id, PERSON_IN_APP) : null;
+      if (!accept) engine.graph.proposals.dismiss(id);
+      return { proposal: engine.graph.proposals.get(id), result };
+    },
 
     'laws.list': ({ scopes }) => engine.laws.views(scopes),
     'laws.derive': async ({ scope }) => {

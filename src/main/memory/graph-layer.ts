@@ -1,4 +1,5 @@
-// L2 wiring: db/memory.sqlite, the graph store, its query tools, extraction and the provenance reads.
+// L2 wiring: db/memory.sqlite, the graph store, its query tools, extraction, the provenance reads, and
+// the person's corrections (journaled, each with its undo) with the proposed changes they outrank.
 import type { Database } from 'better-sqlite3';
 import type { GraphEdgeDetail, GraphNodeDetail, SourceMessage } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
@@ -6,12 +7,18 @@ import type { MessageStore } from '../chat/message-store';
 import type { SessionStore } from '../chat/session-store';
 import type { ToolRegistry } from '../chat/tools';
 import type { LlmClient } from '../llm/llm-client';
-import { consolidateGraph, type GraphRunSummary } from './graph/consolidate-graph';
+import type { MemoryJournal } from './journal/journal';
+import { consolidateGraph, reconcileGraph, type GraphRunSummary } from './graph/consolidate-graph';
+import { GraphCorrections } from './graph/graph-corrections';
+import { GraphJournal } from './graph/graph-journal';
+import { GraphProposals } from './graph/graph-proposals';
 import { GraphStore } from './graph/graph-store';
 import { createGraphTools } from './graph/graph-tools';
+import { registerGraphUndo } from './graph/graph-undo';
 
 export interface GraphLayerDeps {
   memoryDb: Database;
+  journal: MemoryJournal;
   sessions: SessionStore;
   messages: MessageStore;
   llm: LlmClient;
@@ -22,17 +29,31 @@ const EXCERPT_CHARS = 280;
 
 export class GraphLayer {
   readonly store: GraphStore;
+  /** The plan's `engine.graph.corrections`: rename/merge/delete entities, retract/edit/add relations. */
+  readonly corrections: GraphCorrections;
+  readonly proposals: GraphProposals;
 
   constructor(private readonly d: GraphLayerDeps) {
     this.store = new GraphStore(d.memoryDb, d.now);
+    this.corrections = new GraphCorrections(new GraphJournal(this.store, d.journal), d.now);
+    this.proposals = new GraphProposals(this.corrections, (ids) => this.sources(ids), d.now);
   }
 
   register(tools: ToolRegistry): void {
     for (const t of createGraphTools(this.store)) tools.register(t);
+    registerGraphUndo(this.d.journal, this.corrections, this.d.now);
   }
 
   consolidate(opts: Parameters<typeof consolidateGraph>[1] = {}): Promise<GraphRunSummary> {
-    return consolidateGraph({ graph: this.store, memoryDb: this.d.memoryDb, sessions: this.d.sessions, messages: this.d.messages, llm: this.d.llm, now: this.d.now }, opts);
+    return consolidateGraph(
+      { graph: this.store, corrections: this.corrections, proposals: this.proposals, memoryDb: this.d.memoryDb, sessions: this.d.sessions, messages: this.d.messages, llm: this.d.llm, now: this.d.now },
+      opts,
+    );
+  }
+
+  /** Drops what rests only on deleted messages (also part of every consolidation): one history group. */
+  reconcile(): { droppedSupport: number; retracted: number; removed: number } {
+    return reconcileGraph(this.corrections, (ids) => this.d.messages.liveIds(ids));
   }
 
   /** The messages behind a set of ids, with their session titles and dates, for provenance views. */
@@ -60,17 +81,22 @@ export class GraphLayer {
     });
   }
 
+  /**
+   * An entity with its live relations and neighbours. A deleted or merged entity still answers (with
+   * `removed` set), so a history entry's link says what became of it.
+   */
   nodeDetail(id: number): GraphNodeDetail {
-    const node = this.store.nodeById(id);
+    const node = this.store.anyNode(id);
     if (!node) throw new MonadError('NOT_FOUND', `No entity ${id}`);
-    const edges = this.store.edgesOf(id);
+    const edges = node.removed ? [] : this.store.edgesOf(id);
     const ids = [...new Set(edges.flatMap((e) => [e.src, e.dst]).filter((x) => x !== id))];
     return { node, edges, neighbours: ids.map((x) => this.store.nodeById(x)).filter((n) => n !== null) };
   }
 
+  /** A relation with its ends and source messages; a retracted or folded one still answers, with its state. */
   edgeDetail(id: number): GraphEdgeDetail {
-    const edge = this.store.edgeById(id);
+    const edge = this.store.anyEdge(id);
     if (!edge) throw new MonadError('NOT_FOUND', `No relation ${id}`);
-    return { edge, src: this.store.nodeById(edge.src)!, dst: this.store.nodeById(edge.dst)!, sources: this.sources(edge.support) };
+    return { edge, src: this.store.anyNode(edge.src)!, dst: this.store.anyNode(edge.dst)!, sources: this.sources(edge.support) };
   }
 }

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Engine } from '../engine';
 import type { ExportArchive } from './formats';
+import { LIVE_EDGE, LIVE_NODE } from '../memory/graph/graph-store';
 
 const IDENTITY_NAMES = new Set(['USER.md', 'SOUL.md', 'AGENTS.md', 'AGENT.md']);
 
@@ -96,7 +97,9 @@ function sessions(engine: Engine): ExportArchive['sessions'] {
 
 function graph(engine: Engine): ExportArchive['graph'] {
   const db = engine.memoryDb;
-  const nodes = (db.prepare(`SELECT id, scope, name, type, summary, created_at, updated_at FROM graph_node ORDER BY id`).all() as Record<string, unknown>[]).map((n) => ({
+  // Only what is part of the graph: an entity deleted or merged, a relation marked wrong, keep their rows
+  // here for undo, but an export that carried them would bring them back on import.
+  const nodes = (db.prepare(`SELECT id, scope, name, type, summary, created_at, updated_at FROM graph_node WHERE ${LIVE_NODE} ORDER BY id`).all() as Record<string, unknown>[]).map((n) => ({
     id: n.id as number,
     scope: n.scope as string,
     name: n.name as string,
@@ -111,7 +114,7 @@ function graph(engine: Engine): ExportArchive['graph'] {
     list.push(r.message_id);
     support.set(r.edge_id, list);
   }
-  const edges = (db.prepare(`SELECT * FROM graph_edge ORDER BY id`).all() as Record<string, unknown>[]).map((e) => ({
+  const edges = (db.prepare(`SELECT * FROM graph_edge WHERE ${LIVE_EDGE} ORDER BY id`).all() as Record<string, unknown>[]).map((e) => ({
     id: e.id as number,
     scope: e.scope as string,
     src: e.src as number,

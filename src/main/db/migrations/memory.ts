@@ -8,6 +8,7 @@ import { memory0005FactOrigin } from './memory-0005-fact-origin';
 import { memory0006FactCheck } from './memory-0006-fact-check';
 import { memory0007Journal } from './memory-0007-journal';
 import { memory0008FactProvenance } from './memory-0008-fact-provenance';
+import { memory0009GraphCorrections } from './memory-0009-graph-corrections';
 
 export const memoryMigrations: readonly Migration[] = [
   memory0001Graph,
@@ -18,4 +19,5 @@ export const memoryMigrations: readonly Migration[] = [
   memory0006FactCheck,
   memory0007Journal,
   memory0008FactProvenance,
+  memory0009GraphCorrections,
 ];

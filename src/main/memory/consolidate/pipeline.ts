@@ -155,7 +155,7 @@ export class ConsolidationPipeline {
       // 2. L2: graph forward pass + reconciliation.
       if (level >= 2) {
         signal.throwIfAborted();
-        const g = await this.d.graph.consolidate({ agentId, signal, onProgress: (done, total, sessionId) => progress('graph', sessionId ? `session:${sessionId}` : '', done, total) });
+        const g = await this.d.graph.consolidate({ agentId, runId, signal, onProgress: (done, total, sessionId) => progress('graph', sessionId ? `session:${sessionId}` : '', done, total) });
         summary.graph = {
           passes: g.passes.length,
           failures: g.failures,
@@ -165,6 +165,7 @@ export class ConsolidationPipeline {
           edgesClosed: g.edgesClosed,
           edgesRetracted: g.edgesRetracted,
           nodesRemoved: g.nodesRemoved,
+          proposed: g.proposed,
         };
         usage.calls += g.usage.calls;
         usage.inputTokens += g.usage.inputTokens;

@@ -1,8 +1,10 @@
 // consolidateGraph: the L2 forward pass. Walks each session's messages past its watermark, keeps
-// substantive prose, cuts it into ≤12k-character passes, asks the memory model for entities and
-// relations, and upserts them into every scope the session belongs to — one transaction per pass.
-// A failed or malformed pass changes nothing, keeps the watermark, and is reported; then the
-// reconciliation drops support that no longer exists.
+// substantive prose (a long message whole, in parts), cuts it into ≤12k-character passes, asks the memory
+// model for entities and relations, and upserts them into every scope the session belongs to — one
+// transaction per pass, each change journaled. What would go against the person (re-add a relation they
+// marked wrong, close one they asserted) becomes a proposed change instead. A failed or malformed pass
+// changes nothing, keeps the watermark, and is reported; then the reconciliation drops support that no
+// longer exists (journaled as one group).
 import type { Database } from 'better-sqlite3';
 import type { Session } from '../../../shared/domain';
 import type { MessageStore } from '../../chat/message-store';
@@ -10,10 +12,15 @@ import type { SessionStore } from '../../chat/session-store';
 import type { LlmClient } from '../../llm/llm-client';
 import { extractGraphTask, type ExtractGraphReply, type TranscriptLine } from '../../llm/prompts/extract-graph';
 import { emptyUsage, type UsageTotals } from '../../llm/task';
-import { sanitizeFact } from '../facts/sanitize';
+import type { JournalSource } from '../../../shared/journal';
 import { agentScope, projectScope } from '../scope';
-import type { GraphStore } from './graph-store';
-import { chunkTranscript, substantive, type TranscriptMessage } from './transcript';
+import { recordUpsert, type GraphCorrections } from './graph-corrections';
+import { nodeItem, quote, type By } from './graph-journal';
+import { normalizeName, normalizeRelation } from './graph-normalize';
+import type { GraphProposals } from './graph-proposals';
+import { SOURCES_GONE, type EdgeHeld, type EdgeUpsert, type GraphStore } from './graph-store';
+import { cleanText } from './graph-text';
+import { chunkTranscript, substantive, watermarkAfter, type TranscriptMessage } from './transcript';
 
 export interface GraphPass {
   sessionId: string;
@@ -34,12 +41,16 @@ export interface GraphRunSummary {
   droppedSupport: number;
   edgesRetracted: number;
   nodesRemoved: number;
+  /** Changes against what the person asserted, left for the person as proposed changes. */
+  proposed: number;
   failures: number;
   usage: UsageTotals;
 }
 
 export interface GraphDeps {
   graph: GraphStore;
+  corrections: GraphCorrections;
+  proposals: GraphProposals;
   memoryDb: Database;
   sessions: SessionStore;
   messages: MessageStore;
@@ -53,7 +64,7 @@ export function sessionScopes(session: Session): string[] {
 
 export async function consolidateGraph(
   d: GraphDeps,
-  opts: { agentId?: string; signal?: AbortSignal; onProgress?: (done: number, total: number, sessionId: string) => void } = {},
+  opts: { agentId?: string; runId?: string; signal?: AbortSignal; onProgress?: (done: number, total: number, sessionId: string) => void } = {},
 ): Promise<GraphRunSummary> {
   const summary: GraphRunSummary = {
     passes: [],
@@ -64,9 +75,12 @@ export async function consolidateGraph(
     droppedSupport: 0,
     edgesRetracted: 0,
     nodesRemoved: 0,
+    proposed: 0,
     failures: 0,
     usage: emptyUsage(),
   };
+  /** Entities this run created: "+N entities" counts those still there at the end. */
+  const created = new Set<number>();
   // Oldest first, so later statements supersede earlier ones in the order they were made.
   // Incognito sessions are never extracted.
   const sessions = d.sessions
@@ -100,12 +114,13 @@ export async function consolidateGraph(
       const meter = emptyUsage();
       const pass: GraphPass = { sessionId: session.id, messages: chunk.length, chars: chunk.reduce((n, m) => n + m.text.length, 0), ok: false, error: null, inputTokens: 0, outputTokens: 0 };
       summary.passes.push(pass);
-      const lines: TranscriptLine[] = chunk.map((m, i) => ({ tag: `m${i + 1}`, role: m.role, date: m.createdAt, text: m.text }));
+      const lines: TranscriptLine[] = chunk.map((m, i) => ({ tag: `m${i + 1}`, role: m.role, date: m.createdAt, text: m.text, ...(m.part ? { part: `${m.part.index} of ${m.part.count}` } : {}) }));
       try {
         const reply = await d.llm.runTask(extractGraphTask, { lines }, { agentId: session.agentId, signal: opts.signal, meter });
+        const source: JournalSource = { sessionId: session.id, ...(opts.runId ? { runId: opts.runId } : {}) };
         d.memoryDb.transaction(() => {
-          applyExtraction(d.graph, sessionScopes(session), chunk, reply, summary);
-          setCursor.run(session.id, chunk[chunk.length - 1].seq, d.now().toISOString());
+          applyExtraction({ graph: d.graph, corrections: d.corrections, proposals: d.proposals, source, created }, sessionScopes(session), chunk, reply, summary);
+          setCursor.run(session.id, watermarkAfter(chunk), d.now().toISOString());
         })();
         pass.ok = true;
       } catch (err) {
@@ -127,19 +142,65 @@ export async function consolidateGraph(
   }
   opts.onProgress?.(sessions.length, sessions.length, '');
 
-  const rec = d.graph.reconcile((ids) => d.messages.liveIds(ids));
+  const rec = reconcileGraph(d.corrections, (ids) => d.messages.liveIds(ids), opts.runId);
   summary.droppedSupport = rec.droppedSupport;
-  summary.edgesRetracted = rec.retractedEdges;
-  summary.nodesRemoved = rec.removedNodes;
+  summary.edgesRetracted = rec.retracted;
+  summary.nodesRemoved = rec.removed;
+  let live = 0;
+  for (const id of created) if (d.graph.nodeById(id)) live++;
+  summary.nodesAdded = live;
   return summary;
 }
 
-/** Writes one pass's reply into each scope. Called inside the pass's transaction. */
-export function applyExtraction(graph: GraphStore, scopes: string[], chunk: TranscriptMessage[], reply: ExtractGraphReply, summary: GraphRunSummary): void {
+/**
+ * Support-liveness, journaled as one group (one undo): support whose message is gone is dropped; a
+ * model's relation left with none is retracted by the system (re-opening what it had closed); a model's
+ * entity left without relations and without source messages is removed.
+ */
+export function reconcileGraph(c: GraphCorrections, liveMessage: (ids: string[]) => Set<string>, runId?: string): { droppedSupport: number; retracted: number; removed: number } {
+  const by: By = { actor: 'system', source: { detail: 'reconciliation', ...(runId ? { runId } : {}) } };
+  const store = c.g.store;
+  return c.g.group(() => {
+    const droppedSupport = store.dropDeadSupport(liveMessage);
+    const edges = store.unsupportedEdges();
+    const skip = new Set(edges);
+    for (const id of edges) c.retractOne(id, SOURCES_GONE, by, skip);
+    const nodes = store.orphanNodes();
+    for (const id of nodes) c.removeEntity(id, by, 'entity.deleted', `Dropped ${quote(store.anyNode(id)!.name)}: ${SOURCES_GONE}`);
+    return { droppedSupport, retracted: edges.length, removed: nodes.length };
+  });
+}
+
+export interface ExtractionContext {
+  graph: GraphStore;
+  corrections: GraphCorrections;
+  proposals: GraphProposals;
+  /** The session (and run) the pass read. */
+  source: JournalSource;
+  /** Ids of the entities created, collected across passes. */
+  created: Set<number>;
+}
+
+/** Writes one pass's reply into each scope, journaling each change. Called inside the pass's transaction. */
+export function applyExtraction(ctx: ExtractionContext, scopes: string[], chunk: TranscriptMessage[], reply: ExtractGraphReply, summary: GraphRunSummary): void {
+  const { graph } = ctx;
+  const g = ctx.corrections.g;
   const byTag = new Map(chunk.map((m, i) => [`m${i + 1}`, m]));
   const entityInfo = new Map(reply.entities.map((e) => [e.name.trim().toLowerCase(), e]));
+  const by = (messageId?: string): By => ({ actor: 'extraction', source: messageId ? { ...ctx.source, messageId } : ctx.source });
+  // Which of the pass's messages name an entity: its sources. Padded so "Ana" does not match "Banana".
+  const texts = chunk.map((m) => ({ id: m.id, text: ` ${normalizeName(m.text)} ` }));
+  const sourcesOf = (name: string): string[] => {
+    const needle = ` ${normalizeName(name)} `;
+    const named = [...new Set(texts.filter((t) => t.text.includes(needle)).map((t) => t.id))];
+    // Named nowhere ("User" for the person chatting): the pass as a whole is its source.
+    return named.length ? named : [...new Set(chunk.map((m) => m.id))];
+  };
   for (const scope of scopes) {
     const ids = new Map<string, number>();
+    // Entities the person deleted are not re-created from a later mention; relations to them are proposed.
+    const deletedByPerson = graph.personDeleted(scope);
+    const deletedIds = new Set(deletedByPerson.values());
     const node = (name: string): number | null => {
       const key = name.trim().toLowerCase();
       const cached = ids.get(key);
@@ -147,9 +208,19 @@ export function applyExtraction(graph: GraphStore, scopes: string[], chunk: Tran
       const info = entityInfo.get(key);
       const cleanName = cleanText(name);
       if (cleanName === null) return null; // an instruction posing as an entity: skip it, not the pass
+      const deleted = graph.resolveName(scope, cleanName) ? undefined : deletedByPerson.get(normalizeName(cleanName));
+      if (deleted !== undefined) {
+        ids.set(key, deleted);
+        return deleted;
+      }
       try {
         const r = graph.upsertNode(scope, cleanName, (info?.type && cleanText(info.type)) || 'thing', (info?.summary && cleanText(info.summary)) || '');
-        if (r.created) summary.nodesAdded++;
+        const support = sourcesOf(cleanName);
+        graph.addNodeSupport(r.id, support);
+        if (r.created) {
+          ctx.created.add(r.id);
+          g.append({ action: 'entity.added', item: nodeItem(r.id), scope, by: by(support[0]), after: g.node(r.id), summary: `Learned of ${quote(cleanName)}` });
+        }
         ids.set(key, r.id);
         return r.id;
       } catch {
@@ -159,7 +230,7 @@ export function applyExtraction(graph: GraphStore, scopes: string[], chunk: Tran
     for (const e of reply.entities) node(e.name);
     for (const r of reply.relations) {
       // Only cited messages that were in this pass count; a relation with none is unsupported.
-      const cited = [...new Set(r.evidence.map((t) => byTag.get(t.trim())).filter((m): m is TranscriptMessage => m !== undefined))];
+      const cited = [...new Map(r.evidence.map((t) => byTag.get(t.trim())).filter((m): m is TranscriptMessage => m !== undefined).map((m) => [m.id, m])).values()];
       if (!cited.length) continue;
       const relation = cleanText(r.relation);
       if (relation === null) continue;
@@ -167,29 +238,38 @@ export function applyExtraction(graph: GraphStore, scopes: string[], chunk: Tran
       const dst = node(r.dst);
       if (src === null || dst === null || src === dst) continue;
       const validFrom = cited.map((m) => m.createdAt).sort()[0];
-      const res = graph.upsertEdge({
-        scope,
-        src,
-        dst,
-        relation,
-        provClass: r.source,
-        validFrom,
-        support: cited.map((m) => m.id),
-        supersede: r.supersedes || r.singleValued,
+      const input = { scope, src, dst, relation, provClass: r.source, validFrom, support: cited.map((m) => m.id), supersede: r.supersedes || r.singleValued };
+      g.journal.inGroup(() => {
+        const deleted = deletedIds.has(src) ? src : deletedIds.has(dst) ? dst : null;
+        const res: EdgeUpsert | EdgeHeld = deleted !== null ? { kind: 'held', retracted: null, ended: null, personEdges: [] } : graph.tryUpsertEdge(input);
+        if (res.kind === 'held') {
+          const id = ctx.proposals.propose(
+            scope,
+            {
+              src: graph.anyNode(src)!.name,
+              srcId: src,
+              dst: graph.anyNode(dst)!.name,
+              dstId: dst,
+              relation: normalizeRelation(relation),
+              provClass: r.source,
+              validFrom,
+              support: input.support,
+              supersede: input.supersede,
+              retracted: res.retracted,
+              ended: res.ended,
+              deleted,
+              closes: res.personEdges,
+            },
+            by(cited[0].id),
+          );
+          if (id !== null) summary.proposed++;
+          return;
+        }
+        recordUpsert(g, res, by(cited[0].id));
+        if (res.kind === 'added') summary.edgesAdded++;
+        else summary.edgesMerged++;
+        summary.edgesClosed += res.closed.length;
       });
-      if (res.kind === 'added') summary.edgesAdded++;
-      else summary.edgesMerged++;
-      summary.edgesClosed += res.closed.length;
     }
   }
-}
-
-/**
- * What the model extracted becomes memory just as a fact does, and is shown to models again (graph
- * tools, law inference): the same sanitizer strips invisible characters, redacts secrets and refuses
- * instruction-shaped text. Null when refused.
- */
-function cleanText(text: string): string | null {
-  const r = sanitizeFact(text);
-  return r.ok ? r.text : null;
 }

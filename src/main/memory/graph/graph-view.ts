@@ -7,7 +7,7 @@ export function toGraphView(snapshot: GraphSnapshot): GraphView {
   return {
     scope: snapshot.scope,
     truncated: snapshot.truncated,
-    nodes: snapshot.nodes.map((n) => ({ id: n.id, name: n.name, type: n.type, degree: n.degree })),
+    nodes: snapshot.nodes.map((n) => (n.degree === 0 && n.since ? { id: n.id, name: n.name, type: n.type, degree: 0, since: n.since } : { id: n.id, name: n.name, type: n.type, degree: n.degree })),
     edges: snapshot.edges.map((e) => ({
       id: e.id,
       src: e.src,

@@ -20,6 +20,13 @@ const ACTION: Partial<Record<ChannelName, string>> = {
   'sessions.rename': 'Could not rename the session',
   'sessions.delete': 'Could not delete the session',
   'messages.list': 'Could not load messages',
+  'graph.entity.rename': 'Could not rename the entity',
+  'graph.entity.merge': 'Could not merge the entities',
+  'graph.entity.delete': 'Could not delete the entity',
+  'graph.relation.retract': 'Could not mark the relation as wrong',
+  'graph.relation.edit': 'Could not correct the relation',
+  'graph.relation.add': 'Could not add the relation',
+  'graph.proposals.decide': 'Could not apply your decision',
 };
 
 export function startWiring(): () => void {

@@ -1,12 +1,16 @@
 // The side panel for the selection: an entity (summary, type, relations now and past, neighbours) or a
-// relation (validity, who asserted it, the messages it was learned from — each opens in its chat).
+// relation (validity, who asserted it, the messages it was learned from — each opens in its chat), each
+// with the person's corrections; or, in its place, a relation being added or the proposed changes.
 import { useState, type ReactNode } from 'react';
 import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
 import type { GraphEdge, GraphViewNode } from '../../../../shared/domain';
 import { formatMoment, plural, validitySpan } from './format';
 import { GraphIcon } from './graph-icons';
+import { EntityActions } from './EntityActions';
 import { PROV_LABEL, relationLabel } from './model';
+import { RelationActions } from './RelationActions';
+import { AddRelationPanel, ProposalsPanel } from './SidePanels';
 import { useGraph } from './store';
 import { PROV_COLORS } from './style';
 import { useIsDark } from './use-dark';
@@ -16,6 +20,17 @@ const LIST_CAP = 40;
 
 export function DetailPanel() {
   const selection = useGraph((s) => s.selection);
+  const panel = useGraph((s) => s.panel);
+  if (panel) {
+    return (
+      <aside className="graph-panel" data-testid="graph-panel" data-kind={panel.kind} aria-label={panel.kind === 'add' ? 'Add a relation' : 'Proposed changes'}>
+        <button type="button" className="icon-button graph-panel-close" aria-label="Close" title="Close" data-testid="graph-panel-close" onClick={() => useGraph.getState().openPanel(null)}>
+          <Icon name="close" size={15} />
+        </button>
+        {panel.kind === 'add' ? <AddRelationPanel key={panel.from} from={panel.from} /> : <ProposalsPanel />}
+      </aside>
+    );
+  }
   if (!selection) return null;
   return (
     <aside className="graph-panel" data-testid="graph-panel" data-kind={selection.kind} aria-label={selection.kind === 'node' ? 'Entity' : 'Relation'}>
@@ -60,8 +75,22 @@ function NodePanel({ id }: { id: number }) {
         <h2 className="graph-panel-title selectable" data-testid="graph-panel-title">
           {node.name}
         </h2>
-        <TypeTag type={node.type} />
+        <span className="graph-tags">
+          <TypeTag type={node.type} />
+          {detail?.data?.node.assertedBy === 'person' ? (
+            <span className="pill pill-ok" data-testid="graph-panel-yours" title="You named, added or merged it: extraction does not change it on its own">
+              Yours
+            </span>
+          ) : null}
+        </span>
       </header>
+      {detail?.data?.node.removed ? (
+        <p className="graph-retracted" data-testid="graph-node-removed" role="status">
+          {detail.data.node.removed.mergedInto ? 'Merged into another entity' : 'Deleted'} {formatMoment(detail.data.node.removed.at)}. It is no longer part of the graph.
+        </p>
+      ) : (
+        <EntityActions key={node.id} node={node} />
+      )}
       {summary ? (
         <p className="graph-summary selectable" data-testid="graph-panel-summary">
           {summary}
@@ -150,6 +179,8 @@ function EdgePanel({ id }: { id: number }) {
   const src = detail?.data?.src ?? model?.nodeById.get(edge.src);
   const dst = detail?.data?.dst ?? model?.nodeById.get(edge.dst);
   const sources = detail?.data?.sources ?? [];
+  const full = detail?.data?.edge;
+  const sentence = `${src?.name ?? '?'} ${relationLabel(edge.relation)} ${dst?.name ?? '?'}`;
 
   return (
     <div className="graph-panel-body">
@@ -173,8 +204,21 @@ function EdgePanel({ id }: { id: number }) {
             <span className="graph-prov-line" style={{ background: PROV_COLORS[dark ? 'dark' : 'light'][edge.provClass] }} />
             {PROV_LABEL[edge.provClass]}
           </span>
+          {full?.assertedBy === 'person' ? (
+            <span className="pill pill-ok" data-testid="graph-edge-yours" title="You added, corrected or confirmed it: extraction does not change or close it on its own">
+              Yours
+            </span>
+          ) : null}
         </dd>
       </dl>
+      {full?.retracted ? (
+        <p className="graph-retracted" data-testid="graph-edge-retracted" role="status">
+          Marked wrong {formatMoment(full.retracted.at)}
+          {full.retracted.reason ? `: ${full.retracted.reason}` : ''}. It is no longer part of the graph.
+        </p>
+      ) : (
+        <RelationActions key={edge.id} edge={full ?? edge} sentence={sentence} />
+      )}
       <Section title="Learned from" count={detail?.data ? sources.length : undefined} testId="graph-sources">
         {detail === null || (detail.data === null && !detail.failed) ? (
           <p className="muted graph-loading-line">Loading the source messages…</p>

@@ -1,6 +1,6 @@
-// The Graph tab: a read-only snapshot of one scope's knowledge graph — scope and search above, the
-// canvas with its legend and zoom, the moment shown below, the selection's detail at the side. It also
-// answers the shell's `{ kind: 'graph' }` navigation intent.
+// The Graph tab: one scope's knowledge graph — scope, search, "add relation" and the proposed changes
+// above, the canvas with its legend and zoom, the moment shown below, the selection's detail (with the
+// person's corrections) at the side. It also answers the shell's `{ kind: 'graph' }` navigation intent.
 import { useEffect } from 'react';
 import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
@@ -18,7 +18,7 @@ import { TimeControl } from './TimeControl';
 export function GraphPane() {
   const agentId = useAgents((s) => s.selectedId);
   const intent = useShell((s) => s.intent);
-  const hasSelection = useGraph((s) => s.selection !== null);
+  const hasSelection = useGraph((s) => s.selection !== null || s.panel !== null);
 
   useEffect(() => {
     const graph = useGraph.getState();
@@ -29,10 +29,12 @@ export function GraphPane() {
       if (summary.graph) void useGraph.getState().reload();
     });
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || !useGraph.getState().selection) return;
+      const graph = useGraph.getState();
+      if (e.key !== 'Escape' || e.defaultPrevented || (!graph.selection && !graph.panel)) return;
       const target = e.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [role="dialog"]')) return;
-      useGraph.getState().select(null);
+      if (target?.closest('input, textarea, select, [role="dialog"], [role="alertdialog"]')) return;
+      if (graph.panel) graph.openPanel(null);
+      else graph.select(null);
     };
     window.addEventListener('keydown', onKey);
     return () => {

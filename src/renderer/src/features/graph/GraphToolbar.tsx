@@ -11,15 +11,29 @@ import { useGraph } from './store';
 const SEARCH_DEBOUNCE_MS = 120;
 
 export function GraphToolbar() {
+  const scope = useGraph((s) => s.scope);
   return (
     <div className="graph-toolbar">
       <ScopeSelect />
       <SearchBox />
       <div className="spacer" />
       <Truncated />
-      <button type="button" className="button button-quiet" data-testid="graph-refresh" title="Read the graph again" onClick={() => void useGraph.getState().reload()}>
+      <ProposalsButton />
+      <button
+        type="button"
+        className="button button-quiet"
+        data-testid="graph-add"
+        title="Add a relation you know"
+        aria-label="Add relation"
+        disabled={!scope}
+        onClick={() => useGraph.getState().openPanel({ kind: 'add', from: '' })}
+      >
+        <GraphIcon name="plus" size={15} />
+        <span className="graph-toolbar-label">Add relation</span>
+      </button>
+      <button type="button" className="button button-quiet" data-testid="graph-refresh" title="Read the graph again" aria-label="Refresh" onClick={() => void useGraph.getState().reload()}>
         <GraphIcon name="refresh" size={15} />
-        Refresh
+        <span className="graph-toolbar-label">Refresh</span>
       </button>
     </div>
   );
@@ -125,6 +139,30 @@ function SearchBox() {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** Shown while extraction has changes waiting for the person (it never acts against what they asserted). */
+function ProposalsButton() {
+  const n = useGraph((s) => s.proposals.length);
+  const open = useGraph((s) => s.panel?.kind === 'proposals');
+  if (!n && !open) return null;
+  return (
+    <button
+      type="button"
+      className={`button${open ? ' is-active' : ''}`}
+      data-testid="graph-proposals-open"
+      aria-pressed={open}
+      title="Changes extraction proposed against what you added or marked wrong"
+      aria-label={`Proposed changes (${n})`}
+      onClick={() => useGraph.getState().openPanel(open ? null : { kind: 'proposals' })}
+    >
+      <span className="graph-toolbar-label">Proposed changes</span>
+      <span className="graph-toolbar-short">Proposed</span>
+      <span className="graph-badge" data-testid="graph-proposals-count">
+        {n}
+      </span>
+    </button>
   );
 }
 

@@ -99,11 +99,11 @@ export interface Visibility {
   current: Set<number>;
   /** Edges that had ended by t (shown dashed when "ended relations" is on, else hidden). */
   ended: Set<number>;
-  /** Nodes touched by a shown edge. */
+  /** Nodes touched by a shown edge, and entities without relations learned by t. */
   nodes: Set<number>;
 }
 
-/** What the graph looked like at t: relations valid then, optionally those already ended, and the entities they touch. */
+/** What the graph looked like at t: relations valid then, optionally those already ended, the entities they touch, and entities known then without any relation. */
 export function visibleAt(model: GraphModel, t: number, includeEnded: boolean): Visibility {
   const current = new Set<number>();
   const ended = new Set<number>();
@@ -118,6 +118,8 @@ export function visibleAt(model: GraphModel, t: number, includeEnded: boolean): 
     nodes.add(e.src);
     nodes.add(e.dst);
   }
+  // An entity without relations (only those carry `since`) is shown from when it was learned.
+  for (const n of model.nodes) if (n.since && Date.parse(n.since) <= t) nodes.add(n.id);
   return { current, ended, nodes };
 }
 

@@ -2,12 +2,14 @@
 // the selection with its detail. The canvas reads this imperatively (subscribe), never through React
 // renders, so a 5,000-node graph is never diffed by React.
 import { create } from 'zustand';
-import type { GraphEdgeDetail, GraphNodeDetail, GraphViewNode } from '../../../../shared/domain';
+import type { GraphEdgeDetail, GraphNodeDetail, GraphProposal, GraphViewNode } from '../../../../shared/domain';
 import { ApiError, attempt, invoke } from '../../lib/api';
 import { layoutOffThread, type LayoutOptions } from './layout';
 import { buildModel, OVERVIEW_NODES, searchNodes, validAt, visibleAt, type GraphModel, type Visibility } from './model';
 
 export type Selection = { kind: 'node' | 'edge'; id: number };
+/** The side panel when it shows something other than the selection: a relation being added, or the proposed changes. */
+export type SidePanel = { kind: 'add'; from: string } | { kind: 'proposals' };
 export type Positions = Map<number, { x: number; y: number }>;
 export type GraphStatus = 'idle' | 'loading' | 'layout' | 'ready' | 'empty' | 'error';
 /** How many of the entities shown at the moment the canvas draws (a big graph zoomed out draws the best-connected). */
@@ -54,6 +56,9 @@ interface GraphState {
   legendOpen: boolean;
   /** Set by the canvas; null until a graph is drawn. */
   coverage: Coverage | null;
+  panel: SidePanel | null;
+  /** Pending proposed changes of the scope shown (what extraction wanted against what the person asserted). */
+  proposals: GraphProposal[];
 
   setLegendOpen(open: boolean): void;
   setCoverage(coverage: Coverage | null): void;
@@ -71,6 +76,10 @@ interface GraphState {
   select(selection: Selection | null, opts?: { focus?: boolean }): void;
   /** A `{ kind: 'graph' }` navigation intent: open the scope, show the node or edge (at a moment where it held). */
   show(target: { scope: string; nodeId?: number; edgeId?: number }): Promise<void>;
+  openPanel(panel: SidePanel | null): void;
+  loadProposals(): Promise<void>;
+  /** After a correction: re-read the scope and its proposals, then show `select` (or nothing) with fresh detail. */
+  afterChange(select: Selection | null): Promise<void>;
 }
 
 /**
@@ -188,8 +197,9 @@ export const useGraph = create<GraphState>((set, get) => {
       scope,
       error: null,
       ...(sameScope ? {} : { status: 'loading' as const }),
-      ...(keepView ? {} : { selection: null, nodeDetail: null, edgeDetail: null, matchIndex: -1, at: null }),
+      ...(keepView ? {} : { selection: null, nodeDetail: null, edgeDetail: null, matchIndex: -1, at: null, panel: null, proposals: [] }),
     });
+    if (!keepView) void attempt(() => invoke('graph.proposals', { scope })).then((proposals) => proposals && get().scope === scope && set({ proposals }));
     let snapshot;
     const fetchStart = performance.now();
     try {
@@ -250,6 +260,8 @@ export const useGraph = create<GraphState>((set, get) => {
     edgeDetail: null,
     legendOpen: true,
     coverage: null,
+    panel: null,
+    proposals: [],
 
     setLegendOpen(legendOpen) {
       set({ legendOpen });
@@ -279,6 +291,8 @@ export const useGraph = create<GraphState>((set, get) => {
     async reload() {
       const { scope } = get();
       void get().loadScopes();
+      // A consolidation may have left proposed changes.
+      void get().loadProposals();
       if (scope) await load(scope, true);
     },
 
@@ -302,8 +316,30 @@ export const useGraph = create<GraphState>((set, get) => {
       get().select({ kind: 'node', id: matches[next] }, { focus: true });
     },
 
+    openPanel(panel) {
+      set({ panel });
+      if (panel?.kind === 'proposals') void get().loadProposals();
+    },
+
+    async loadProposals() {
+      const scope = get().scope;
+      if (!scope) return;
+      const proposals = await attempt(() => invoke('graph.proposals', { scope }));
+      if (proposals && get().scope === scope) set({ proposals });
+    },
+
+    async afterChange(selection) {
+      const { scope } = get();
+      void get().loadScopes();
+      void get().loadProposals();
+      if (scope) await load(scope, true);
+      get().select(selection && (selection.kind === 'node' ? get().model?.nodeById.has(selection.id) : get().model?.edgeById.has(selection.id)) ? selection : null, { focus: selection !== null });
+    },
+
     select(selection, opts = {}) {
       const focusSeq = opts.focus ? get().focusSeq + 1 : get().focusSeq;
+      // Picking something on the canvas shows it, in place of a form or the proposals.
+      if (selection && get().panel) set({ panel: null });
       if (!selection) {
         set({ selection: null, nodeDetail: null, edgeDetail: null, focusSeq });
         return;
@@ -329,12 +365,14 @@ export const useGraph = create<GraphState>((set, get) => {
       if (!model) return;
       if (target.edgeId !== undefined) {
         const edge = model.edgeById.get(target.edgeId);
-        if (!edge) return;
+        // Not in the graph any more (marked wrong, folded by a merge): its panel says what became of it.
+        if (!edge) return get().select({ kind: 'edge', id: target.edgeId });
         // A relation that has since ended is shown at a moment when it held.
         if (!validAt(edge, momentOf(get().at))) set(derive({ at: edge.validTo === null ? null : Date.parse(edge.validFrom) }));
         get().select({ kind: 'edge', id: edge.id }, { focus: true });
         return;
       }
+      if (target.nodeId !== undefined && !model.nodeById.has(target.nodeId)) return get().select({ kind: 'node', id: target.nodeId });
       if (target.nodeId !== undefined && model.nodeById.has(target.nodeId)) {
         if (!get().visible?.nodes.has(target.nodeId)) {
           // An entity only past relations touch: go to the latest moment it was connected.

@@ -58,6 +58,7 @@ export function RunSummary({ summary, title }: { summary: ConsolidationSummary; 
             [g.edgesClosed, 'closed'],
             [g.edgesRetracted, 'retracted'],
             [g.nodesRemoved, 'entity removed', 'entities removed'],
+            [g.proposed ?? 0, 'change proposed to you', 'changes proposed to you'],
             [g.failures, 'pass failed', 'passes failed', true],
           ]} note={plural(g.passes, 'extraction pass', 'extraction passes')} />
         ) : (
