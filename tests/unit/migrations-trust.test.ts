@@ -26,7 +26,7 @@ describe('trust-boundary migrations', () => {
     const db = new BetterSqlite3(join(tempHome(), 'memory.sqlite'));
     migrate(db, memoryMigrations, 'memory', { target: 4 });
     db.prepare(`insert into graph_node (scope, name, norm_name, created_at, updated_at) values ('global','Lisbon','lisbon','t','t')`).run();
-    migrate(db, memoryMigrations, 'memory');
+    migrate(db, memoryMigrations, 'memory', { target: 6 });
     expect(schemaVersion(db)).toBe(6);
     expect(db.prepare(`select name from graph_node`).pluck().all()).toEqual(['Lisbon']);
     db.prepare(`insert into fact_origin (scope, fact_id, origin, event, recorded_at) values ('global','abcdefabcdef','pasted','recorded','t')`).run();

@@ -7,6 +7,7 @@ import { memory0004EdgeSrcIndex } from './memory-0004-edge-src-index';
 import { memory0005FactOrigin } from './memory-0005-fact-origin';
 import { memory0006FactCheck } from './memory-0006-fact-check';
 import { memory0007Journal } from './memory-0007-journal';
+import { memory0010LawCorrections } from './memory-0010-law-corrections';
 
 export const memoryMigrations: readonly Migration[] = [
   memory0001Graph,
@@ -16,4 +17,10 @@ export const memoryMigrations: readonly Migration[] = [
   memory0005FactOrigin,
   memory0006FactCheck,
   memory0007Journal,
+  // MERGE: versions 8 (facts) and 9 (graph) are built on sibling branches; these two empty stand-ins keep the
+  // list contiguous on the laws branch only. Replace them with memory0008…/memory0009… when merging (or, if a
+  // branch needs no migration, renumber law-corrections to close the gap).
+  { version: 8, name: 'reserved-facts', up: '' },
+  { version: 9, name: 'reserved-graph', up: '' },
+  memory0010LawCorrections,
 ];
