@@ -35,6 +35,16 @@ const NEGATORS = new Set(
   ).split(' '),
 );
 
+/**
+ * Words that say the same in a rule about a person, after stemming, and common irregular past forms:
+ * "dines out" is "eats out", "loves jazz" is "likes jazz", "ate" is "eat".
+ */
+const SAME_WORD: Record<string, string> = {
+  din: 'eat', ate: 'eat', eaten: 'eat', drank: 'drink', drunk: 'drink', lov: 'lik', enjoy: 'lik', fond: 'lik',
+  detest: 'dislik', favor: 'prefer', favour: 'prefer', purchas: 'buy', bought: 'buy', went: 'go', gon: 'go',
+  ran: 'run', wrot: 'writ', written: 'writ', read: 'read', spok: 'speak', spoken: 'speak', tak: 'take', took: 'take',
+};
+
 /** Prefixes that negate the word they start ("dislikes" ↔ "likes", "unhappy" ↔ "happy"). */
 const NEGATING_PREFIXES = ['dis', 'un'];
 
@@ -68,7 +78,10 @@ export function analyse(statement: string): Analysed {
   const terms = new Set<string>();
   for (const w of words) {
     if (NEGATORS.has(w)) negations++;
-    else if (!STOP.has(w) && w.length > 1) terms.add(stem(w));
+    else if (!STOP.has(w) && w.length > 1) {
+      const t = stem(w);
+      terms.add(SAME_WORD[t] ?? t);
+    }
   }
   return { norm, terms, negative: negations % 2 === 1 };
 }
