@@ -58,7 +58,7 @@ export class LawsLayer {
     this.store = new LawStore(d.memoryDb, d.now);
     this.writer = new LawWriter(d.memoryDb, this.store, d.journal);
     this.proposals = new LawProposals(d.memoryDb, d.now);
-    this.corrections = new LawCorrections({ store: this.store, writer: this.writer, proposals: this.proposals, now: d.now });
+    this.corrections = new LawCorrections({ journal: d.journal, store: this.store, writer: this.writer, proposals: this.proposals, now: d.now });
     this.cascade = new LawCascade({ memoryDb: d.memoryDb, store: this.store, corrections: this.corrections, journal: d.journal, log: d.log });
     this.grounding = {
       memory: d.memory,

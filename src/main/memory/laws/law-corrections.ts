@@ -7,14 +7,17 @@
 // waits for the person (law-proposals.ts). Pinning is the person's alone.
 import { MonadError } from '../../../shared/errors';
 import { sanitizeFact } from '../facts/sanitize';
+import type { MemoryJournal } from '../journal/journal';
 import type { LawProposals } from './law-proposals';
 import { isAsserted, type LawRow, type LawStore } from './law-store';
 import { quoted, type By, type LawWriter } from './law-writer';
+import { findAllSame } from './near-same';
 
 /** A rejection's reason is a short note, not a document. */
 export const MAX_REASON_CHARS = 500;
 
 export interface LawCorrectionsDeps {
+  journal: MemoryJournal;
   store: LawStore;
   writer: LawWriter;
   proposals: LawProposals;
@@ -41,9 +44,17 @@ export class LawCorrections {
     if (law.status === 'rejected') return law;
     const reason = cleanReason(opts.reason);
     if (this.defer(law, by, `Proposed rejecting it${reason ? `: ${reason}` : ''}`)) return law;
-    return this.d.writer.change(id, { status: 'rejected', rejectedReason: reason, rejectedAt: this.d.now().toISOString() }, 'law.rejected', by, (b) =>
-      `Rejected law ${quoted(b.statement)}${reason ? ` (${reason})` : ''}`,
-    );
+    const at = this.d.now().toISOString();
+    const rejectOne = (l: LawRow) =>
+      this.d.writer.change(l.id, { status: 'rejected', rejectedReason: reason, rejectedAt: at }, 'law.rejected', by, (b) => `Rejected law ${quoted(b.statement)}${reason ? ` (${reason})` : ''}`);
+    // The same law learned in another scope is just as wrong: it goes too, in the same group (one undo).
+    // A model's rejection leaves the person's own copies alone.
+    const copies = findAllSame(law.statement, this.d.store.list(), (l) => l.statement).filter((l) => l.id !== law.id && (by.actor === 'person' || !isAsserted(l)));
+    return this.d.journal.inGroup(() => {
+      const done = rejectOne(law);
+      for (const c of copies) rejectOne(c);
+      return done;
+    });
   }
 
   /** Takes a rejection back: the law is active again and no longer excluded from inference. */

@@ -139,6 +139,12 @@ export function findSame<T>(statement: string, candidates: readonly T[], text: (
   return null;
 }
 
+/** Every one of `candidates` that is the same law as `statement`. */
+export function findAllSame<T>(statement: string, candidates: readonly T[], text: (c: T) => string): T[] {
+  const s = analyse(statement);
+  return candidates.filter((c) => relate(s, analyse(text(c))) === 'same');
+}
+
 /** The first of `candidates` that says the opposite of `statement`, or null. */
 export function findOpposite<T>(statement: string, candidates: readonly T[], text: (c: T) => string): T | null {
   const s = analyse(statement);
