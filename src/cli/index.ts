@@ -5,6 +5,7 @@ import { backupCommand, backupHelp, restoreCommand, restoreHelp } from './comman
 import { commandCommand, commandHelp } from './commands/command';
 import { consolidateCommand, consolidateHelp } from './commands/consolidate';
 import { factsCommand, factsHelp } from './commands/facts';
+import { lawsCommand, lawsHelp } from './commands/laws';
 import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
 import { statusCommand, statusHelp } from './commands/status';
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   search: { run: searchCommand, help: searchHelp },
   run: { run: commandCommand, help: commandHelp },
   why: { run: whyCommand, help: whyHelp },
+  laws: { run: lawsCommand, help: lawsHelp },
   consolidate: { run: consolidateCommand, help: consolidateHelp },
   backup: { run: backupCommand, help: backupHelp },
   restore: { run: restoreCommand, help: restoreHelp },
