@@ -43,7 +43,7 @@ export class LawCorrections {
     const law = this.law(id, false);
     if (law.status === 'rejected') return law;
     const reason = cleanReason(opts.reason);
-    if (this.defer(law, by, `Proposed rejecting it${reason ? `: ${reason}` : ''}`)) return law;
+    if (this.defer(law, by, reason ? `Asked to reject it: ${reason}` : 'Asked to reject it.')) return law;
     const at = this.d.now().toISOString();
     const rejectOne = (l: LawRow) =>
       this.d.writer.change(l.id, { status: 'rejected', rejectedReason: reason, rejectedAt: at }, 'law.rejected', by, (b) => `Rejected law ${quoted(b.statement)}${reason ? ` (${reason})` : ''}`);
@@ -74,7 +74,7 @@ export class LawCorrections {
     const clean = sanitizeFact(statement.replace(/\s+/g, ' ').trim());
     if (!clean.ok) throw new MonadError('BAD_INPUT', `This statement cannot be kept: ${clean.reason}`, { reason: clean.reason });
     if (clean.text === law.statement) return law;
-    if (this.defer(law, by, `Proposed restating it as ${quoted(clean.text)}`, clean.text)) return law;
+    if (this.defer(law, by, by.source?.detail ?? 'A change to a law you edited or pinned waits for you.', clean.text)) return law;
     const person = by.actor === 'person';
     return this.d.writer.change(
       id,

@@ -14,7 +14,8 @@ import { useSessions } from '../sessions/store';
 import { useSettings } from '../settings/store';
 import { Glyph, Spinner } from './Glyph';
 import { LawCard } from './LawCard';
-import { LAW_GROUP_TITLES, lawScopeEntries, plural, scopesOfChoice, type LawScopeEntry, type LawScopeGroup } from './scopes';
+import { ProposedChanges, RejectedLaws } from './LawCorrections';
+import { describeLawScope, LAW_GROUP_TITLES, lawScopeEntries, plural, scopesOfChoice, type LawScopeEntry, type LawScopeGroup } from './scopes';
 import { useLaws, type DeriveState } from './store';
 
 /**
@@ -25,6 +26,8 @@ const REFRESH_MS = 8000;
 
 export function LawsPane() {
   const laws = useLaws((s) => s.laws);
+  const rejected = useLaws((s) => s.rejected);
+  const proposals = useLaws((s) => s.proposals);
   const loaded = useLaws((s) => s.loaded);
   const choice = useLaws((s) => s.choice);
   const check = useLaws((s) => s.check);
@@ -53,6 +56,7 @@ export function LawsPane() {
     const sessions = agentId ? (byAgent[agentId] ?? []) : [];
     return lawScopeEntries({ agentId, agents, sessions, allSessions, laws, ensure: choice });
   }, [agentId, agents, byAgent, laws, choice]);
+  const scopeLabel = (scope: string) => entries.find((e) => e.scope === scope)?.label ?? describeLawScope(scope, agents, Object.values(byAgent).flat(), agentId).label;
 
   const shownScopes = scopesOfChoice(choice, entries);
   const shownLaws = laws.filter((l) => shownScopes.includes(l.scope));
@@ -85,12 +89,22 @@ export function LawsPane() {
         <ScopePicker entries={entries} choice={choice} />
         <section className="laws-column" aria-label="Laws">
           <CheckNotice />
+          <ProposedChanges proposals={proposals.filter((p) => shownScopes.includes(p.scope))} />
           {!loaded ? (
             <div className="laws-loading">Loading…</div>
-          ) : shownLaws.length === 0 && choice === 'all' ? (
+          ) : shownLaws.length === 0 && choice === 'all' && !rejected.some((l) => shownScopes.includes(l.scope)) ? (
             <LawsEmpty scopes={shownScopes} entries={entries} />
           ) : (
-            shownScopes.map((scope) => <ScopeGroup key={scope} entry={entries.find((e) => e.scope === scope)!} laws={laws.filter((l) => l.scope === scope)} halfLifeDays={halfLifeDays} />)
+            shownScopes.map((scope) => (
+              <ScopeGroup
+                key={scope}
+                entry={entries.find((e) => e.scope === scope)!}
+                laws={laws.filter((l) => l.scope === scope)}
+                rejected={rejected.filter((l) => l.scope === scope)}
+                halfLifeDays={halfLifeDays}
+                scopeLabel={scopeLabel}
+              />
+            ))
           )}
         </section>
       </div>
@@ -162,7 +176,19 @@ function ScopePicker({ entries, choice }: { entries: LawScopeEntry[]; choice: st
   );
 }
 
-function ScopeGroup({ entry, laws, halfLifeDays }: { entry: LawScopeEntry; laws: LawView[]; halfLifeDays: number | null }) {
+function ScopeGroup({
+  entry,
+  laws,
+  rejected,
+  halfLifeDays,
+  scopeLabel,
+}: {
+  entry: LawScopeEntry;
+  laws: LawView[];
+  rejected: LawView[];
+  halfLifeDays: number | null;
+  scopeLabel: (scope: string) => string;
+}) {
   const derive = useLaws((s) => s.derive[entry.scope]);
   const running = derive?.state === 'running';
   const eligible = laws.filter((l) => l.eligible).length;
@@ -177,6 +203,7 @@ function ScopeGroup({ entry, laws, halfLifeDays }: { entry: LawScopeEntry; laws:
             {laws.length ? <span>{eligible} in recall</span> : null}
             {entry.contradicted ? <span className="is-error">{entry.contradicted} contradicted</span> : null}
             {entry.stale ? <span className="is-warn">{entry.stale} stale</span> : null}
+            {rejected.length ? <span>{rejected.length} rejected</span> : null}
           </div>
         </div>
         <button
@@ -195,7 +222,7 @@ function ScopeGroup({ entry, laws, halfLifeDays }: { entry: LawScopeEntry; laws:
       {laws.length ? (
         <div className="law-list">
           {laws.map((l) => (
-            <LawCard key={l.id} law={l} halfLifeDays={halfLifeDays} />
+            <LawCard key={l.id} law={l} halfLifeDays={halfLifeDays} scopeLabel={scopeLabel} />
           ))}
         </div>
       ) : (
@@ -203,6 +230,7 @@ function ScopeGroup({ entry, laws, halfLifeDays }: { entry: LawScopeEntry; laws:
           No laws in this scope yet. They are inferred when this scope is consolidated at level 3, or when you re-derive it.
         </div>
       )}
+      <RejectedLaws laws={rejected} scope={entry.scope} />
     </section>
   );
 }
