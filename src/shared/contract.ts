@@ -177,7 +177,18 @@ export const contract = {
   // L3 laws, with their grounding down to source messages.
   'laws.list': channel<LawView[]>()(z.object({ scopes: z.array(scope).max(200).optional() }).strict()),
   /** Re-derive one scope's laws now (ignores the unchanged-input fingerprint). */
-  'laws.derive': channel<{ scope: string; derived: number; dropped: number; rejected: number }>()(z.object({ scope }).strict()),
+  'laws.derive': channel<{
+    scope: string;
+    derived: number;
+    dropped: number;
+    rejected: number;
+    /** Proposed laws left out because the person rejected them (or the same in other words). */
+    excluded: number;
+    /** Proposed laws that restated one the person edited or pinned (kept as the person has it). */
+    kept: number;
+    /** Proposed laws stating the opposite of one the person asserted: put to the person. */
+    proposed: number;
+  }>()(z.object({ scope }).strict()),
   'laws.check': channel<{ scope: string; checked: number; flagged: { lawId: number; factId: string; why: string }[] }[]>()(
     z.object({ scopes: z.array(scope).min(1).max(200) }).strict(),
   ),

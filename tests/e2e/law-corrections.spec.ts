@@ -159,6 +159,7 @@ test.describe('correcting laws', () => {
       });
       await group.getByTestId('laws-derive').click();
       await expect(group.getByTestId('laws-derive-result')).toContainText('1 law derived');
+      await expect(group.getByTestId('laws-derive-result')).toContainText('1 you rejected left out');
       await expect(lawCard(page, 'The user plans meals ahead')).toBeVisible();
       await expect(page.getByTestId('law-statement').filter({ hasText: /avoids eating meat/ })).toHaveCount(0);
       const prompt = String(llm.chatRequests().at(-1)!.body.messages.at(-1).content);

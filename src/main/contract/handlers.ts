@@ -123,7 +123,7 @@ export function createHandlers(engine: Engine): Handlers {
     'laws.derive': async ({ scope }) => {
       // The person asked for it; the laws are still the model's inference.
       const r = await engine.laws.infer(scope, { force: true, by: { actor: 'inference', source: { via: 'app' } } });
-      return { scope, derived: r.derived, dropped: r.dropped, rejected: r.rejected };
+      return { scope, derived: r.derived, dropped: r.dropped, rejected: r.rejected, excluded: r.excluded, kept: r.kept, proposed: r.proposed };
     },
     'laws.check': ({ scopes }) => engine.laws.check(scopes),
     'laws.rejected': ({ scopes }) => engine.laws.rejectedViews(scopes),

@@ -3,6 +3,7 @@
 // recall when it is, and an expandable grounding tree — facts (open in Memory), relations (focus in
 // Graph) and, under each relation, the messages it was extracted from (open in Chat). The person's
 // corrections sit on the card: pin, edit the statement, and "This is wrong" (reject: never inferred again).
+import { useEffect, useRef } from 'react';
 import type { LawView, SourceMessage } from '../../../../shared/domain';
 import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
@@ -31,10 +32,21 @@ export function LawCard({ law, halfLifeDays, scopeLabel }: { law: LawView; halfL
   const messages = law.relations.reduce((n, r) => n + r.sources.length, 0);
   const state = lawState(law);
   const treeId = `law-${law.id}-grounding`;
+  const lit = useLaws((s) => s.lit === law.id);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!lit) return;
+    ref.current?.scrollIntoView({ block: 'center' });
+    ref.current?.focus({ preventScroll: true });
+    const t = setTimeout(() => useLaws.setState({ lit: null }), 2400);
+    return () => clearTimeout(t);
+  }, [lit]);
 
   return (
     <article
-      className={`law-card law-${state}${law.stale ? ' is-stale' : ''}`}
+      ref={ref}
+      tabIndex={-1}
+      className={`law-card law-${state}${law.stale ? ' is-stale' : ''}${lit ? ' is-lit' : ''}`}
       data-testid="law"
       data-law-id={law.id}
       data-scope={law.scope}

@@ -162,6 +162,18 @@ export function RejectForm({ law }: { law: LawView }) {
 export function RejectedLaws({ laws, scope }: { laws: LawView[]; scope: string }) {
   const [open, setOpen] = useState(false);
   const busy = useLaws((s) => s.busy);
+  const lit = useLaws((s) => s.lit);
+  const litHere = lit !== null && laws.some((l) => l.id === lit);
+  const litRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!litHere) return;
+    setOpen(true);
+    const t = setTimeout(() => useLaws.setState({ lit: null }), 2400);
+    return () => clearTimeout(t);
+  }, [litHere]);
+  useEffect(() => {
+    if (open && litHere) litRef.current?.scrollIntoView({ block: 'center' });
+  }, [open, litHere]);
   if (!laws.length) return null;
   const id = `laws-rejected-${scope.replace(/[^a-z0-9]/gi, '-')}`;
   return (
@@ -174,7 +186,7 @@ export function RejectedLaws({ laws, scope }: { laws: LawView[]; scope: string }
       {open ? (
         <ul className="laws-rejected-list" id={id}>
           {laws.map((l) => (
-            <li key={l.id} className="law-rejected-item" data-testid="law-rejected" data-law-id={l.id}>
+            <li key={l.id} ref={l.id === lit ? litRef : undefined} className={`law-rejected-item${l.id === lit ? ' is-lit' : ''}`} data-testid="law-rejected" data-law-id={l.id}>
               <div className="law-rejected-text">
                 <span className="law-rejected-statement">{l.statement}</span>
                 <span className="law-rejected-meta" title={l.rejected ? fullTime(l.rejected.at) : undefined}>

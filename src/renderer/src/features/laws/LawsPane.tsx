@@ -8,6 +8,7 @@ import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
 import { on } from '../../lib/api';
 import { useConnection } from '../../lib/connection';
+import { toast } from '../toasts/store';
 import { useAgents } from '../agents/store';
 import { useMemorySettings } from '../memory-settings/store';
 import { useSessions } from '../sessions/store';
@@ -50,6 +51,19 @@ export function LawsPane() {
       stop();
     };
   }, []);
+
+  // A link from elsewhere (a history entry): show that law. A law that no longer exists says so.
+  const intent = useShell((s) => s.intent);
+  useEffect(() => {
+    if (intent?.kind !== 'law') return;
+    useShell.getState().clearIntent();
+    void useLaws
+      .getState()
+      .reveal(intent.lawId)
+      .then((found) => {
+        if (!found) toast.info('That law no longer exists', 'It was replaced when its scope was re-derived; the history keeps what it said.');
+      });
+  }, [intent]);
 
   const entries = useMemo(() => {
     const allSessions = Object.values(byAgent).flat();
@@ -259,7 +273,10 @@ function DeriveNotice({ state }: { state: DeriveState }) {
       <Icon name="check" size={15} />
       <span>
         Re-derived: {plural(state.derived, 'law')} derived, {state.dropped} replaced
-        {state.rejected ? `, ${state.rejected} proposed without valid support and dropped` : ''}.
+        {state.rejected ? `, ${state.rejected} proposed without valid support and dropped` : ''}
+        {state.excluded ? `, ${state.excluded} you rejected left out` : ''}
+        {state.kept ? `, ${state.kept} of yours kept as you have ${state.kept === 1 ? 'it' : 'them'}` : ''}
+        {state.proposed ? `, ${state.proposed} change${state.proposed === 1 ? '' : 's'} to your laws proposed` : ''}.
       </span>
     </div>
   );

@@ -13,7 +13,7 @@ export type LawScopeChoice = 'all' | string;
 
 export type DeriveState =
   | { state: 'running'; startedAt: number }
-  | { state: 'done'; derived: number; dropped: number; rejected: number; at: number }
+  | { state: 'done'; derived: number; dropped: number; rejected: number; excluded: number; kept: number; proposed: number; at: number }
   | { state: 'error'; message: string; at: number };
 
 export type CheckState =
@@ -32,6 +32,8 @@ interface LawsState {
   rejecting: number | null;
   /** Law or proposal ids with a correction in flight (their buttons are disabled meanwhile). */
   busy: Record<string, true>;
+  /** The law a link pointed at (lit for a moment); its scope's rejected list opens when it is rejected. */
+  lit: number | null;
   choice: LawScopeChoice;
   /** Law ids whose grounding tree is open. Ids change on re-derivation, which closes them naturally. */
   expanded: Record<number, true>;
@@ -43,6 +45,8 @@ interface LawsState {
   toggle(id: number): void;
   rederive(scope: string): Promise<void>;
   checkContradictions(scopes: string[]): Promise<void>;
+  /** Shows one law: its scope (or all), its card lit; a rejected law's list opened. */
+  reveal(id: number): Promise<boolean>;
   startEdit(id: number | null): void;
   startReject(id: number | null): void;
   /** Resolves to null when saved, else the reason it was not (shown beside the field). */
@@ -64,6 +68,7 @@ export const useLaws = create<LawsState>((set, get) => ({
   editing: null,
   rejecting: null,
   busy: {},
+  lit: null,
   choice: recall(CHOICE_KEY) ?? 'all',
   expanded: {},
   derive: {},
@@ -82,6 +87,16 @@ export const useLaws = create<LawsState>((set, get) => ({
     if (JSON.stringify(rejected) !== JSON.stringify(s.rejected)) set({ rejected });
     if (JSON.stringify(proposals) !== JSON.stringify(s.proposals)) set({ proposals });
     if (!s.loaded) set({ loaded: true });
+  },
+
+  async reveal(id) {
+    await get().load();
+    const law = get().laws.find((l) => l.id === id) ?? get().rejected.find((l) => l.id === id);
+    if (!law) return false;
+    const choice = get().choice;
+    if (choice !== 'all' && choice !== law.scope) get().choose(law.scope);
+    set({ lit: id });
+    return true;
   },
 
   startEdit(id) {
@@ -149,7 +164,7 @@ export const useLaws = create<LawsState>((set, get) => ({
     let next: DeriveState;
     try {
       const r = await invoke('laws.derive', { scope });
-      next = { state: 'done', derived: r.derived, dropped: r.dropped, rejected: r.rejected, at: Date.now() };
+      next = { state: 'done', derived: r.derived, dropped: r.dropped, rejected: r.rejected, excluded: r.excluded, kept: r.kept, proposed: r.proposed, at: Date.now() };
     } catch (err) {
       // The toast already said it; the scope keeps the message so it is visible where it happened.
       next = { state: 'error', message: err instanceof ApiError ? err.message : String(err), at: Date.now() };
