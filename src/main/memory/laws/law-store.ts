@@ -121,17 +121,19 @@ export class LawStore {
       const removed = this.list([scope]).filter((l) => !isAsserted(l));
       const del = this.db.prepare(`DELETE FROM graph_law WHERE id = ?`);
       for (const l of removed) del.run(l.id);
-      const added = laws.map((l) => this.insert(scope, l, fingerprint));
+      // One derivation, one time: laws of a run decay together (and keep their order).
+      const at = this.now().toISOString();
+      const added = laws.map((l) => this.insert(scope, l, fingerprint, 'inference', at));
       this.setState(`laws:${scope}`, fingerprint);
       return { removed, added };
     })();
   }
 
-  insert(scope: string, l: NewLaw, fingerprint: string, origin: LawOrigin = 'inference'): LawRow {
+  insert(scope: string, l: NewLaw, fingerprint: string, origin: LawOrigin = 'inference', at = this.now().toISOString()): LawRow {
     const id = Number(
       this.db
         .prepare(`INSERT INTO graph_law (scope, statement, confidence, support, derived_at, fingerprint, origin, support_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(scope, l.statement, l.confidence, JSON.stringify(l.support), this.now().toISOString(), fingerprint, origin, l.supportText ? JSON.stringify(l.supportText) : null)
+        .run(scope, l.statement, l.confidence, JSON.stringify(l.support), at, fingerprint, origin, l.supportText ? JSON.stringify(l.supportText) : null)
         .lastInsertRowid,
     );
     return this.get(id)!;
