@@ -1,7 +1,7 @@
 // When two law statements are one law: rewordings, inflections, hedges and the subject do not make a new
 // law; a negation or a changed content word of a short statement does.
 import { describe, expect, it } from 'vitest';
-import { analyse, findOpposite, findSame, nearSame, relate, stem } from '../../src/main/memory/laws/near-same';
+import { analyse, findOpposite, findSame, nearSame, relate, samePairs, stem } from '../../src/main/memory/laws/near-same';
 
 const rel = (a: string, b: string) => relate(analyse(a), analyse(b));
 
@@ -29,6 +29,8 @@ describe('near-same law statements', () => {
     expect(rel('The user avoids meat', 'The user avoids meat when eating out with colleagues at lunch')).toBe('different');
     expect(rel('The user cycles to work', 'The user has a sister called Ana')).toBe('different');
     expect(rel('The user likes jazz', '')).toBe('different');
+    expect(rel('The user works from home 3 days a week', 'The user works from home 4 days a week')).toBe('different');
+    expect(rel('The user runs 10 km on Sundays', 'The user runs 10 km every Sunday')).toBe('same');
   });
 
   it('a negation makes the opposite, not the same', () => {
@@ -57,5 +59,23 @@ describe('near-same law statements', () => {
     expect(findSame('the user likes jazz music', laws, (l) => l.texts)?.id).toBe(2);
     expect(findSame('The user plays chess', laws, (l) => l.texts)).toBeNull();
     expect(findOpposite('The user never drinks green tea in the morning', laws, (l) => l.texts[0])?.id).toBe(1);
+  });
+});
+
+describe('all same pairs at once', () => {
+  it('finds exactly the pairs comparing every pair would, without comparing every pair', () => {
+    const subjects = ['The user', 'User', 'the user usually'];
+    const verbs = ['likes', 'dislikes', 'enjoys', 'avoids', 'never eats', 'eats', 'drinks'];
+    const objects = ['spicy food', 'green tea every morning', 'meat when eating out', 'meat when dining out', 'jazz', 'coffee at work on Fridays', 'coffee at work on Mondays'];
+    const statements: string[] = [];
+    for (const s of subjects) for (const v of verbs) for (const o of objects) statements.push(`${s} ${v} ${o}`);
+    statements.push('The user is', 'the user is.', '');
+    const items = statements.map(analyse);
+    const brute = new Set<string>();
+    for (let i = 0; i < items.length; i++) for (let j = i + 1; j < items.length; j++) if (relate(items[i], items[j]) === 'same') brute.add(`${i}-${j}`);
+    const fast = new Set<string>();
+    for (const [i, js] of samePairs(items)) for (const j of js) if (i < j) fast.add(`${i}-${j}`);
+    expect(brute.size).toBeGreaterThan(100);
+    expect([...fast].sort()).toEqual([...brute].sort());
   });
 });

@@ -22,7 +22,7 @@ import { inferLaws, type LawInference } from './laws/law-infer';
 import { LawProposals } from './laws/law-proposals';
 import { LawStore, type LawRow } from './laws/law-store';
 import { LAW_UNDO_ACTION, LawWriter, type By, type LawAction } from './laws/law-writer';
-import { analyse, relate, type Analysed } from './laws/near-same';
+import { analyse, samePairs } from './laws/near-same';
 import { agentScope, projectScope } from './scope';
 import { oneLine } from './spotlight';
 
@@ -108,20 +108,21 @@ export class LawsLayer {
    * laws keep their own grounding in the Laws tab (`alsoIn`).
    */
   learnedRules(scopes: string[]): string | null {
-    const eligible = this.views(scopes)
+    // Without `alsoIn`: the merge below is the same comparison, over what is eligible.
+    const eligible = this.store
+      .list(scopes)
+      .map((l) => lawView(this.grounding, l))
       .filter((v) => v.eligible)
       .sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.effectiveConfidence - a.effectiveConfidence);
-    const kept: { view: LawView; a: Analysed }[] = [];
-    for (const view of eligible) {
-      const a = analyse(view.statement);
-      if (kept.some((k) => relate(k.a, a) === 'same')) continue;
-      kept.push({ view, a });
-      if (kept.length === MAX_INJECTED_RULES) break;
+    const same = samePairs(eligible.map((v) => analyse(v.statement)));
+    const kept: number[] = [];
+    for (let i = 0; i < eligible.length && kept.length < MAX_INJECTED_RULES; i++) {
+      if (!(same.get(i) ?? []).some((j) => kept.includes(j))) kept.push(i);
     }
     if (!kept.length) return null;
     // One line per rule: a statement can never start a line (a heading, a bullet) of its own. Recall quotes
     // the lines as data (memory/spotlight.ts).
-    return kept.map(({ view: v }) => `- ${oneLine(v.statement)} (confidence ${v.effectiveConfidence.toFixed(2)})`).join('\n');
+    return kept.map((i) => `- ${oneLine(eligible[i].statement)} (confidence ${eligible[i].effectiveConfidence.toFixed(2)})`).join('\n');
   }
 
   /** Active laws with their grounding, and the other laws (any scope) that state the same thing. */
@@ -170,12 +171,13 @@ export class LawsLayer {
 
 /** For each law in `of`, the other laws in `among` that state the same thing (near-same statements). */
 function sameLaws(of: LawRow[], among: LawRow[]): Map<number, { id: number; scope: string }[]> {
+  const all = [...among, ...of.filter((l) => !among.some((a) => a.id === l.id))];
+  const pairs = samePairs(all.map((l) => analyse(l.statement)));
+  const wanted = new Set(of.map((l) => l.id));
   const out = new Map<number, { id: number; scope: string }[]>();
-  const others = among.map((l) => ({ l, a: analyse(l.statement) }));
-  for (const law of of) {
-    const a = analyse(law.statement);
-    const same = others.filter((o) => o.l.id !== law.id && relate(a, o.a) === 'same').map((o) => ({ id: o.l.id, scope: o.l.scope }));
-    if (same.length) out.set(law.id, same);
-  }
+  all.forEach((law, i) => {
+    const same = pairs.get(i);
+    if (wanted.has(law.id) && same?.length) out.set(law.id, same.map((j) => ({ id: all[j].id, scope: all[j].scope })));
+  });
   return out;
 }

@@ -78,7 +78,7 @@ export function analyse(statement: string): Analysed {
   const terms = new Set<string>();
   for (const w of words) {
     if (NEGATORS.has(w)) negations++;
-    else if (!STOP.has(w) && w.length > 1) {
+    else if (!STOP.has(w) && (w.length > 1 || /\d/.test(w))) {
       const t = stem(w);
       terms.add(SAME_WORD[t] ?? t);
     }
@@ -95,6 +95,7 @@ export function relate(a: Analysed, b: Analysed): 'same' | 'opposite' | 'differe
   if (!a.terms.size || !b.terms.size) return 'different';
   let common = 0;
   let flips = 0;
+  let numberDiffers = false;
   const bLeft = new Set(b.terms);
   for (const t of a.terms) {
     if (bLeft.has(t)) {
@@ -107,8 +108,10 @@ export function relate(a: Analysed, b: Analysed): 'same' | 'opposite' | 'differe
       common++;
       flips++;
       bLeft.delete(partner);
-    }
+    } else if (/\d/.test(t)) numberDiffers = true;
   }
+  // "3 days a week" and "5 days a week" are different laws, however alike the rest.
+  if (numberDiffers || [...bLeft].some((t) => /\d/.test(t))) return 'different';
   const small = Math.min(a.terms.size, b.terms.size) <= 2;
   const close = small ? common === a.terms.size && common === b.terms.size : (2 * common) / (a.terms.size + b.terms.size) >= NEAR_SAME_DICE;
   if (!close) return 'different';
@@ -149,4 +152,43 @@ export function findAllSame<T>(statement: string, candidates: readonly T[], text
 export function findOpposite<T>(statement: string, candidates: readonly T[], text: (c: T) => string): T | null {
   const s = analyse(statement);
   return candidates.find((c) => relate(s, analyse(text(c))) === 'opposite') ?? null;
+}
+
+/**
+ * Every pair of statements that are the same law, without comparing every pair: the recall block and the
+ * Laws tab ask this of all laws at once. Prefix filtering: two sets whose Dice coefficient reaches
+ * NEAR_SAME_DICE share at least 2/3 of the larger one's words, so with each statement's words ordered
+ * rarest first, they share one of their first few — only those candidates are compared.
+ */
+export function samePairs(items: readonly Analysed[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  const link = (a: number, b: number) => {
+    (out.get(a) ?? out.set(a, []).get(a)!).push(b);
+    (out.get(b) ?? out.set(b, []).get(b)!).push(a);
+  };
+  // A word and its negated form ("lik" / "dislik") share a key, so opposites are found as candidates too.
+  const keysOf = items.map((a) => [...new Set([...a.terms].map(baseKey))]);
+  const freq = new Map<string, number>();
+  for (const keys of keysOf) for (const k of keys) freq.set(k, (freq.get(k) ?? 0) + 1);
+  const postings = new Map<string, number[]>();
+  const byNorm = new Map<string, number[]>();
+  const minShare = NEAR_SAME_DICE / (2 - NEAR_SAME_DICE);
+  items.forEach((a, i) => {
+    const seen = new Set<number>();
+    // Equal texts are one law even without content words ("The user is").
+    for (const j of byNorm.get(a.norm) ?? []) seen.add(j);
+    (byNorm.get(a.norm) ?? byNorm.set(a.norm, []).get(a.norm)!).push(i);
+    const keys = keysOf[i].sort((x, y) => freq.get(x)! - freq.get(y)! || (x < y ? -1 : 1));
+    const need = keys.length <= 2 ? keys.length : Math.ceil(minShare * keys.length - 1e-9);
+    const prefix = keys.slice(0, Math.max(1, keys.length - need + 1));
+    for (const k of prefix) for (const j of postings.get(k) ?? []) seen.add(j);
+    for (const j of seen) if (relate(items[j], a) === 'same') link(j, i);
+    for (const k of prefix) (postings.get(k) ?? postings.set(k, []).get(k)!).push(i);
+  });
+  return out;
+}
+
+function baseKey(term: string): string {
+  for (const p of NEGATING_PREFIXES) if (term.startsWith(p) && term.length - p.length >= 3) return term.slice(p.length);
+  return term;
 }
