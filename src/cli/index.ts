@@ -6,6 +6,7 @@ import { commandCommand, commandHelp } from './commands/command';
 import { consolidateCommand, consolidateHelp } from './commands/consolidate';
 import { factsCommand, factsHelp } from './commands/facts';
 import { graphCommand, graphHelp } from './commands/graph';
+import { lawsCommand, lawsHelp } from './commands/laws';
 import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
 import { statusCommand, statusHelp } from './commands/status';
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   search: { run: searchCommand, help: searchHelp },
   run: { run: commandCommand, help: commandHelp },
   why: { run: whyCommand, help: whyHelp },
+  laws: { run: lawsCommand, help: lawsHelp },
   consolidate: { run: consolidateCommand, help: consolidateHelp },
   backup: { run: backupCommand, help: backupHelp },
   restore: { run: restoreCommand, help: restoreHelp },

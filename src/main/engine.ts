@@ -170,6 +170,8 @@ export class Engine {
       llm: this.llm,
       config: () => this.config.get(),
       now: this.now,
+      journal: this.journal,
+      log: (msg, err) => this.log(msg, err),
     });
     this.laws.register(this.facts.recall, this.commands);
     // Search (issue 9): messages via the FTS index of app migration 3, L1 facts, L2 entities.

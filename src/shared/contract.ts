@@ -29,6 +29,7 @@ import type {
   ConsolidationSummary,
   ImportReport,
   PendingIdentityView,
+  LawProposal,
   LawView,
   MemoryStatus,
   Mem0Entries,
@@ -52,6 +53,7 @@ export const scope = z.string().min(1).max(120).regex(/^(global|(agent|project|s
 const factIdSchema = z.string().regex(/^[0-9a-f]{12}$/, 'a 12-hex fact id');
 const factText = z.string().min(1).max(4000);
 const coreFile = z.enum(['user', 'soul', 'agents', 'workspace']);
+const lawId = z.number().int().positive();
 export const sessionId = z.string().min(1).max(64);
 export const title = z.string().trim().min(1).max(200);
 const graphId = z.number().int().positive();
@@ -221,10 +223,36 @@ export const contract = {
   // L3 laws, with their grounding down to source messages.
   'laws.list': channel<LawView[]>()(z.object({ scopes: z.array(scope).max(200).optional() }).strict()),
   /** Re-derive one scope's laws now (ignores the unchanged-input fingerprint). */
-  'laws.derive': channel<{ scope: string; derived: number; dropped: number; rejected: number }>()(z.object({ scope }).strict()),
+  'laws.derive': channel<{
+    scope: string;
+    derived: number;
+    dropped: number;
+    rejected: number;
+    /** Proposed laws left out because the person rejected them (or the same in other words). */
+    excluded: number;
+    /** Proposed laws that restated one the person edited or pinned (kept as the person has it). */
+    kept: number;
+    /** Proposed laws stating the opposite of one the person asserted: put to the person. */
+    proposed: number;
+  }>()(z.object({ scope }).strict()),
   'laws.check': channel<{ scope: string; checked: number; flagged: { lawId: number; factId: string; why: string }[] }[]>()(
     z.object({ scopes: z.array(scope).min(1).max(200) }).strict(),
   ),
+  // The person's corrections of laws (issue 15), each journaled and undoable from the history.
+  /** Laws the person rejected: kept as exclusions that inference is given and never re-derives. */
+  'laws.rejected': channel<LawView[]>()(z.object({ scopes: z.array(scope).max(200).optional() }).strict()),
+  /** "Don't infer this again": out of recall at once, in every scope where the same law was learned. */
+  'laws.reject': channel<LawView>()(z.object({ id: lawId, reason: z.string().max(500).optional() }).strict()),
+  'laws.unreject': channel<LawView>()(z.object({ id: lawId }).strict()),
+  /** Restates a law in the person's words (sanitized like a fact); re-derivation keeps it from then on. */
+  'laws.edit': channel<LawView>()(z.object({ id: lawId, statement: z.string().trim().min(1).max(500) }).strict()),
+  /** A pinned law is kept through re-derivation, does not decay, and stays in recall. */
+  'laws.pin': channel<LawView>()(z.object({ id: lawId, pinned: z.boolean() }).strict()),
+  /** Brings a law taken out of recall (what it rests on changed) back in, as the person's call. */
+  'laws.unsuppress': channel<LawView>()(z.object({ id: lawId }).strict()),
+  /** Changes models proposed to laws the person asserted, waiting for the person. */
+  'laws.proposals': channel<LawProposal[]>()(z.object({ scopes: z.array(scope).max(200).optional() }).strict()),
+  'laws.decide': channel<{ law: LawView | null }>()(z.object({ id: z.number().int().positive(), accept: z.boolean() }).strict()),
 
   // The consolidation pipeline and memory status.
   'memory.status': channel<MemoryStatus>()(empty),

@@ -61,7 +61,7 @@ describe('law store and grounding', () => {
     const { laws } = setup();
     laws.replaceScope('agent:a', [{ statement: 'A1', confidence: 0.5, support: ['fact:x'] }, { statement: 'A2', confidence: 0.6, support: ['fact:y'] }], 'fp1');
     laws.replaceScope('agent:b', [{ statement: 'B1', confidence: 0.5, support: ['fact:z'] }], 'fp2');
-    expect(laws.replaceScope('agent:a', [{ statement: 'A3', confidence: 0.9, support: ['fact:x'] }], 'fp3')).toEqual({ removed: 2, added: 1 });
+    expect(laws.replaceScope('agent:a', [{ statement: 'A3', confidence: 0.9, support: ['fact:x'] }], 'fp3')).toMatchObject({ removed: [{ statement: 'A2' }, { statement: 'A1' }], added: [{ statement: 'A3' }] });
     expect(laws.list().map((l) => l.statement)).toEqual(['A3', 'B1']);
     expect(laws.getState('laws:agent:a')).toBe('fp3');
   });

@@ -5,9 +5,10 @@ import { MonadError } from '../../shared/errors';
 import { deepMerge } from '../config/merge';
 import type { Engine } from '../engine';
 import { toGraphView } from '../memory/graph/graph-view';
+import type { By } from '../memory/laws/law-writer';
 
-/** Corrections made in the app (desktop or the same UI over `monad serve`) are the person's. */
-const PERSON_IN_APP = { actor: 'person', source: { via: 'app' } } as const;
+/** A correction made through the contract is the person's, in the app (the desktop window or `monad serve`). */
+const PERSON_IN_APP: By = { actor: 'person', source: { via: 'app' } };
 
 export type Handlers = {
   [K in ChannelName]: (input: ParsedInput<K>) => Promise<ChannelOutput<K>> | ChannelOutput<K>;
@@ -139,10 +140,25 @@ export function createHandlers(engine: Engine): Handlers {
 
     'laws.list': ({ scopes }) => engine.laws.views(scopes),
     'laws.derive': async ({ scope }) => {
-      const r = await engine.laws.infer(scope, { force: true });
-      return { scope, derived: r.derived, dropped: r.dropped, rejected: r.rejected };
+      // The person asked for it; the laws are still the model's inference.
+      const r = await engine.laws.infer(scope, { force: true, by: { actor: 'inference', source: { via: 'app' } } });
+      return { scope, derived: r.derived, dropped: r.dropped, rejected: r.rejected, excluded: r.excluded, kept: r.kept, proposed: r.proposed };
     },
     'laws.check': ({ scopes }) => engine.laws.check(scopes),
+    'laws.rejected': ({ scopes }) => engine.laws.rejectedViews(scopes),
+    'laws.reject': ({ id, reason }) => engine.laws.view(engine.laws.corrections.reject(id, { reason }, PERSON_IN_APP).id),
+    'laws.unreject': ({ id }) => engine.laws.view(engine.laws.corrections.unreject(id, PERSON_IN_APP).id),
+    'laws.edit': ({ id, statement }) => engine.laws.view(engine.laws.corrections.edit(id, statement, PERSON_IN_APP).id),
+    'laws.pin': ({ id, pinned }) => engine.laws.view(engine.laws.corrections.pin(id, pinned, PERSON_IN_APP).id),
+    'laws.unsuppress': ({ id }) => engine.laws.view(engine.laws.corrections.unsuppress(id, PERSON_IN_APP).id),
+    'laws.proposals': ({ scopes }) => engine.laws.openProposals(scopes),
+    'laws.decide': ({ id, accept }) => {
+      if (!accept) {
+        engine.laws.corrections.dismiss(id, PERSON_IN_APP);
+        return { law: null };
+      }
+      return { law: engine.laws.view(engine.laws.corrections.accept(id, PERSON_IN_APP).id) };
+    },
 
     'memory.status': () => engine.consolidation.status(),
     'consolidate.run': async ({ agentId, level }) => {

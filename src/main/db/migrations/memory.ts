@@ -9,6 +9,7 @@ import { memory0006FactCheck } from './memory-0006-fact-check';
 import { memory0007Journal } from './memory-0007-journal';
 import { memory0008FactProvenance } from './memory-0008-fact-provenance';
 import { memory0009GraphCorrections } from './memory-0009-graph-corrections';
+import { memory0010LawCorrections } from './memory-0010-law-corrections';
 
 export const memoryMigrations: readonly Migration[] = [
   memory0001Graph,
@@ -20,4 +21,5 @@ export const memoryMigrations: readonly Migration[] = [
   memory0007Journal,
   memory0008FactProvenance,
   memory0009GraphCorrections,
+  memory0010LawCorrections,
 ];

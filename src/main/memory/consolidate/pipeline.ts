@@ -180,7 +180,7 @@ export class ConsolidationPipeline {
           signal.throwIfAborted();
           progress('laws', scope, i, laws.length);
           try {
-            const r = await this.d.laws.infer(scope, { agentId, signal, meter: usage });
+            const r = await this.d.laws.infer(scope, { agentId, signal, meter: usage, by: { actor: 'inference', source: { runId } } });
             if (r.skipped) summary.laws.skipped++;
             summary.laws.derived += r.derived;
             summary.laws.dropped += r.dropped;

@@ -143,6 +143,21 @@ export class MemoryJournal {
     }
   }
 
+  /**
+   * Runs `fn` so that what it appends is a consequence of `cause` (laws leaving recall because a fact they
+   * rest on was forgotten): both share a group, so undoing one undoes the other. A cause appended outside
+   * any group is given one here.
+   */
+  consequenceOf<T>(cause: JournalEntry, fn: () => T): T {
+    if (this.group !== null) return fn(); // the cause was appended inside this group
+    let groupId = (this.byId.get(cause.id) as Row | undefined)?.group_id ?? null;
+    if (groupId === null) {
+      groupId = randomUUID();
+      this.db.prepare(`UPDATE memory_journal SET group_id = ? WHERE id = ? AND group_id IS NULL`).run(groupId, cause.id);
+    }
+    return this.inGroup(fn, groupId);
+  }
+
   onAppend(listener: (e: JournalEntry) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -1,11 +1,11 @@
 // Provenance of laws: their grounding (facts, relations, and the source messages those relations came
 // from) with decayed confidence and a stale flag, plus the lexical matcher behind /why.
-import type { LawView, SourceMessage } from '../../../shared/domain';
+import type { GraphEdge, LawView, SourceMessage } from '../../../shared/domain';
 import type { MemoryDir } from '../facts/memory-dir';
 import type { GraphStore } from '../graph/graph-store';
 import { normalizeName } from '../graph/graph-normalize';
 import { ageDays, effectiveConfidence, isEligible, type DecaySettings } from './decay';
-import type { LawRow } from './law-store';
+import { isAsserted, type LawRow } from './law-store';
 
 export interface GroundingDeps {
   memory: MemoryDir;
@@ -15,45 +15,74 @@ export interface GroundingDeps {
   now: () => Date;
 }
 
-export function lawView(d: GroundingDeps, law: LawRow): LawView {
+/** A relation a law may rest on: it exists and was neither retracted nor folded into another. */
+export function liveRelation(graph: GraphStore, id: number): boolean {
+  // Retraction and entity merges keep the row (memory migration 9) and mark it; older graphs delete it.
+  const e = graph.edgeById(id) as (GraphEdge & { retracted?: unknown; mergedInto?: number | null }) | null;
+  return !!e && !e.retracted && !e.mergedInto;
+}
+
+export function lawView(d: GroundingDeps, law: LawRow, alsoIn: LawView['alsoIn'] = []): LawView {
   const now = d.now();
   const decay = d.decay();
   const scopeFacts = new Map(d.memory.read(law.scope).facts.map((f) => [f.id, f.text]));
   const globalFacts = law.scope === 'global' ? scopeFacts : new Map(d.memory.read('global').facts.map((f) => [f.id, f.text]));
   const facts: LawView['facts'] = [];
   const relations: LawView['relations'] = [];
-  let stale = false;
+  const gone: string[] = [];
   for (const ref of law.support) {
     if (ref.startsWith('fact:')) {
       const id = ref.slice(5);
       const text = scopeFacts.get(id) ?? null;
-      if (text === null) stale = true;
+      if (text === null) gone.push(`A fact it rests on is no longer remembered${law.supportText[ref] ? ` (“${law.supportText[ref]}”)` : ''}.`);
       facts.push({ id, text });
     } else if (ref.startsWith('edge:')) {
       const id = Number(ref.slice(5));
-      const rel = d.graph.relationText(id);
-      if (!rel) stale = true;
+      const rel = liveRelation(d.graph, id) ? d.graph.relationText(id) : null;
+      if (!rel) gone.push(`A relation it rests on was retracted${law.supportText[ref] ? ` (${law.supportText[ref]})` : ''}.`);
       relations.push({ id, text: rel?.text ?? null, validFrom: rel?.validFrom ?? null, validTo: rel?.validTo ?? null, sources: rel ? d.sources(rel.support) : [] });
     }
   }
+  const stale = gone.length > 0;
   let contradictedBy: LawView['contradictedBy'] = null;
   if (law.contradictedBy) {
     const id = law.contradictedBy.replace(/^fact:/, '');
     contradictedBy = { ref: law.contradictedBy, text: scopeFacts.get(id) ?? globalFacts.get(id) ?? null, why: law.contradictedWhy };
+  }
+  const asserted = isAsserted(law);
+  // What the person asserted does not fade: decay is a measure of how much an inference is still trusted.
+  const effective = asserted ? law.confidence : effectiveConfidence(law.confidence, law.derivedAt, now, decay);
+  const outOfRecall: string[] = [];
+  if (law.status === 'rejected') outOfRecall.push(`Rejected by you${law.rejectedReason ? `: ${law.rejectedReason}` : ''}.`);
+  if (law.suppressed) outOfRecall.push(law.suppressed.reason);
+  if (!asserted) {
+    // A law whose grounding is gone is not sent to the model, however it went (a forget, a retraction,
+    // a chat deleted, a hand edit of the Markdown): it is re-derived from what is known now.
+    if (!law.suppressed) outOfRecall.push(...gone);
+    if (contradictedBy) outOfRecall.push('A current fact states the opposite.');
+    if (!isEligible(law, now, decay) && !contradictedBy) outOfRecall.push(`Its confidence decayed to the floor (${decay.floor.toFixed(2)}).`);
   }
   return {
     id: law.id,
     scope: law.scope,
     statement: law.statement,
     confidence: law.confidence,
-    effectiveConfidence: effectiveConfidence(law.confidence, law.derivedAt, now, decay),
+    effectiveConfidence: effective,
     derivedAt: law.derivedAt,
     ageDays: ageDays(law.derivedAt, now),
     stale,
-    eligible: isEligible(law, now, decay),
+    eligible: outOfRecall.length === 0,
     contradictedBy,
     facts,
     relations,
+    pinned: law.pinned,
+    origin: law.origin,
+    derivedStatement: law.derivedStatement,
+    editedAt: law.editedAt,
+    rejected: law.status === 'rejected' ? { reason: law.rejectedReason, at: law.rejectedAt ?? law.derivedAt } : null,
+    suppressed: law.suppressed,
+    outOfRecall,
+    alsoIn,
   };
 }
 
@@ -67,7 +96,7 @@ function terms(text: string): string[] {
 }
 
 /** Laws whose statements share content words with the query, best first. */
-export function matchLaws(laws: LawRow[], query: string, limit = 5): LawRow[] {
+export function matchLaws<T extends Pick<LawRow, 'statement' | 'confidence'>>(laws: T[], query: string, limit = 5): T[] {
   const q = new Set(terms(query));
   if (!q.size) return [];
   return laws
@@ -87,9 +116,12 @@ export function renderWhy(query: string, views: LawView[]): string {
   if (!views.length) return `No learned rule matches "${query}". Rules are derived at consolidation level 3 (/consolidate 3).`;
   const out: string[] = [];
   for (const v of views) {
-    const flags = [v.stale ? 'stale' : '', v.contradictedBy ? 'contradicted' : ''].filter(Boolean).join(', ');
+    const flags = [v.pinned ? 'pinned' : '', v.origin === 'person' ? 'edited by you' : '', v.stale ? 'stale' : '', v.contradictedBy ? 'contradicted' : '']
+      .filter(Boolean)
+      .join(', ');
     out.push(`**${v.statement}**`);
     out.push(`confidence ${v.effectiveConfidence.toFixed(2)} (derived ${v.confidence.toFixed(2)}, ${Math.round(v.ageDays)} days ago; ${v.scope})${flags ? ` — ${flags}` : ''}`);
+    if (!v.eligible) out.push(`- not in recall: ${v.outOfRecall.join(' ')}`);
     if (v.contradictedBy) out.push(`- contradicted by: ${v.contradictedBy.text ?? v.contradictedBy.ref}${v.contradictedBy.why ? ` (${v.contradictedBy.why})` : ''}`);
     for (const f of v.facts) out.push(`- fact ${f.id}: ${f.text ?? '(forgotten)'}`);
     for (const r of v.relations) {

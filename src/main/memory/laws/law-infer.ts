@@ -2,6 +2,11 @@
 // mapped back through the [f#]/[e#] tags; invented or out-of-range refs are dropped, and a law left
 // with no valid support is dropped. Unchanged inputs (same fingerprint) cost zero LLM calls. A
 // malformed reply throws before anything is written, so the previous laws stay.
+//
+// The person's corrections bind it. Rejected statements (from every scope) are given to the model as
+// exclusions, and a proposed law that is the same or near-same as one is dropped whatever the model
+// says. Laws the person edited or pinned are kept as they are: a re-inferred wording of one is that law;
+// a law stating its opposite is only proposed to the person (law-proposals.ts).
 import { createHash } from 'node:crypto';
 import type { LlmClient } from '../../llm/llm-client';
 import { inferLawsTask, type LawInput } from '../../llm/prompts/infer-laws';
@@ -9,7 +14,14 @@ import type { UsageTotals } from '../../llm/task';
 import type { MemoryDir } from '../facts/memory-dir';
 import { sanitizeFact } from '../facts/sanitize';
 import type { GraphStore } from '../graph/graph-store';
-import type { LawStore, NewLaw } from './law-store';
+import type { LawProposals } from './law-proposals';
+import { isAsserted, type LawRow, type LawStore, type NewLaw } from './law-store';
+import type { By, LawWriter } from './law-writer';
+import { findOpposite, findSame } from './near-same';
+
+/** How many rejected statements, and person-asserted ones, the prompt lists (the most recent first). */
+export const MAX_EXCLUSIONS = 100;
+export const MAX_KNOWN = 50;
 
 export interface LawInference {
   scope: string;
@@ -18,12 +30,20 @@ export interface LawInference {
   dropped: number;
   /** Laws the model proposed but that had no valid citation left. */
   rejected: number;
+  /** Proposed laws that were the same as (or near) a statement the person rejected: never stored. */
+  excluded: number;
+  /** Proposed laws that restated a law the person edited or pinned: that law stands as it is. */
+  kept: number;
+  /** Proposed laws stating the opposite of a person-asserted law: put to the person instead. */
+  proposed: number;
 }
 
 export interface LawDeps {
   memory: MemoryDir;
   graph: GraphStore;
   laws: LawStore;
+  writer: LawWriter;
+  proposals: LawProposals;
   llm: LlmClient;
 }
 
@@ -31,6 +51,17 @@ export function lawInputs(d: Pick<LawDeps, 'memory' | 'graph'>, scope: string) {
   const facts = d.memory.read(scope).facts;
   const relations = scope === 'global' ? [] : d.graph.currentRelations(scope);
   return { facts, relations };
+}
+
+/**
+ * What inference saw, texts included: a fact edited in place or a relation renamed is a new input (an
+ * id alone may not change), so a scope whose laws were suppressed by such an edit is re-derived.
+ */
+export function inputFingerprint(facts: { id: string; text: string }[], relations: { id: number; text: string }[]): string {
+  const h = createHash('sha256');
+  for (const f of [...facts].sort((a, b) => a.id.localeCompare(b.id))) h.update(`f:${f.id}:${f.text}\n`);
+  for (const r of [...relations].sort((a, b) => a.id - b.id)) h.update(`e:${r.id}:${r.text}\n`);
+  return h.digest('hex').slice(0, 32);
 }
 
 export function fingerprintOf(factIds: string[], edgeIds: number[]): string {
@@ -55,43 +86,82 @@ export function mapCitations(tags: string[], facts: { id: string }[], relations:
 export async function inferLaws(
   d: LawDeps,
   scope: string,
-  opts: { agentId?: string; force?: boolean; signal?: AbortSignal; meter?: UsageTotals } = {},
+  opts: { agentId?: string; force?: boolean; signal?: AbortSignal; meter?: UsageTotals; by?: By } = {},
 ): Promise<LawInference> {
+  const by: By = opts.by ?? { actor: 'inference' };
   const { facts, relations } = lawInputs(d, scope);
-  const fingerprint = fingerprintOf(
-    facts.map((f) => f.id),
-    relations.map((r) => r.id),
-  );
-  const previous = d.laws.list([scope]).length;
+  const fingerprint = inputFingerprint(facts, relations);
+  const none = { excluded: 0, kept: 0, proposed: 0 };
   if (!opts.force && d.laws.getState(`laws:${scope}`) === fingerprint) {
-    return { scope, skipped: true, derived: 0, dropped: 0, rejected: 0 };
+    return { scope, skipped: true, derived: 0, dropped: 0, rejected: 0, ...none };
   }
   if (facts.length + relations.length === 0) {
-    d.laws.replaceScope(scope, [], fingerprint);
-    return { scope, skipped: false, derived: 0, dropped: previous, rejected: 0 };
+    const r = d.writer.replaceDerived(scope, [], fingerprint, by);
+    return { scope, skipped: false, derived: 0, dropped: r.removed.length, rejected: 0, ...none };
   }
+  const rejectedLaws = d.laws.rejected();
+  const asserted = d.laws.list([scope]).filter(isAsserted);
   const input: LawInput = {
     scope,
     facts: facts.map((f, i) => ({ tag: `f${i + 1}`, text: f.text })),
     relations: relations.map((r, i) => ({ tag: `e${i + 1}`, text: r.text })),
+    excluded: distinct(rejectedLaws.sort((a, b) => (b.rejectedAt ?? '').localeCompare(a.rejectedAt ?? '')).map((l) => l.statement)).slice(0, MAX_EXCLUSIONS),
+    known: asserted.map((l) => l.statement).slice(0, MAX_KNOWN),
   };
   const reply = await d.llm.runTask(inferLawsTask, input, { agentId: opts.agentId, signal: opts.signal, meter: opts.meter });
+  const texts = new Map<string, string>([...facts.map((f) => [`fact:${f.id}`, f.text] as const), ...relations.map((r) => [`edge:${r.id}`, r.text] as const)]);
   const laws: NewLaw[] = [];
-  let rejected = 0;
-  for (const l of reply.laws) {
+  const counts = { rejected: 0, ...none };
+  const opposed: { law: LawRow; statement: string; confidence: number; support: string[] }[] = [];
+  for (const l of [...reply.laws].sort((a, b) => b.confidence - a.confidence)) {
     const support = mapCitations(l.support, facts, relations);
     if (!support.length) {
-      rejected++;
+      counts.rejected++;
       continue;
     }
     // Laws are injected into prompts like facts are: the same sanitizer guards them.
     const clean = sanitizeFact(l.statement.replace(/\s+/g, ' ').trim());
     if (!clean.ok) {
-      rejected++;
+      counts.rejected++;
       continue;
     }
-    laws.push({ statement: clean.text, confidence: l.confidence, support });
+    const statement = clean.text;
+    // "Don't infer this again": whatever the model was told, a rejected law never comes back.
+    if (findSame(statement, rejectedLaws, (r) => [r.statement, ...(r.derivedStatement ? [r.derivedStatement] : [])])) {
+      counts.excluded++;
+      continue;
+    }
+    if (findSame(statement, asserted, (a) => [a.statement, ...(a.derivedStatement ? [a.derivedStatement] : [])])) {
+      counts.kept++;
+      continue;
+    }
+    const against = findOpposite(statement, asserted, (a) => a.statement);
+    if (against) {
+      opposed.push({ law: against, statement, confidence: l.confidence, support });
+      continue;
+    }
+    if (findSame(statement, laws, (x) => x.statement)) continue; // the reply said it twice: keep the stronger
+    laws.push({ statement, confidence: l.confidence, support, supportText: Object.fromEntries(support.map((ref) => [ref, texts.get(ref) ?? ''])) });
   }
-  d.laws.replaceScope(scope, laws, fingerprint);
-  return { scope, skipped: false, derived: laws.length, dropped: previous, rejected };
+  const r = d.writer.replaceDerived(scope, laws, fingerprint, by);
+  for (const o of opposed) {
+    const p = d.proposals.propose({
+      scope,
+      kind: 'edit',
+      lawId: o.law.id,
+      statement: o.statement,
+      confidence: o.confidence,
+      support: o.support,
+      reason: 'Inferred again from current facts and relations, it says the opposite of this law.',
+      actor: by.actor,
+    });
+    if (p) counts.proposed++;
+  }
+  return { scope, skipped: false, derived: laws.length, dropped: r.removed.length, ...counts };
+}
+
+function distinct(statements: string[]): string[] {
+  const out: string[] = [];
+  for (const s of statements) if (!findSame(s, out, (x) => x)) out.push(s);
+  return out;
 }

@@ -12,6 +12,8 @@ const PATHS = {
   stop: 'M7 7h10v10H7z',
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
   layers: 'M12 3l9 5-9 5-9-5zM3 13l9 5 9-5',
+  pin: 'M9 4h6l-1 6 4 3v2H6v-2l4-3zM12 15v6',
+  undo: 'M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3',
 } as const;
 
 export type GlyphName = keyof typeof PATHS;

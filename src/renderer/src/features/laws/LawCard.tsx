@@ -1,7 +1,9 @@
 // One law: its statement, effective confidence as a bar (with the derived confidence marked on it), its
-// age and state badges, the fact that contradicts it (beside it, when suppressed), and an expandable
-// grounding tree — facts (open in Memory), relations (focus in Graph) and, under each relation, the
-// messages it was extracted from (open in Chat).
+// age and state badges, the fact that contradicts it (beside it, when suppressed), why it is out of
+// recall when it is, and an expandable grounding tree — facts (open in Memory), relations (focus in
+// Graph) and, under each relation, the messages it was extracted from (open in Chat). The person's
+// corrections sit on the card: pin, edit the statement, and "This is wrong" (reject: never inferred again).
+import { useEffect, useRef } from 'react';
 import type { LawView, SourceMessage } from '../../../../shared/domain';
 import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
@@ -9,17 +11,42 @@ import { attempt, invoke } from '../../lib/api';
 import { fullTime } from '../../lib/time';
 import { Glyph } from './Glyph';
 import { ageText, confidenceText, dateText, plural } from './scopes';
+import { LawEditor, RejectForm } from './LawCorrections';
 import { useLaws } from './store';
 
-export function LawCard({ law, halfLifeDays }: { law: LawView; halfLifeDays: number | null }) {
+export type LawState = 'eligible' | 'contradicted' | 'out-of-recall' | 'below-floor';
+
+/** Which one state a law card shows; the reasons come with the law (`outOfRecall`). */
+export function lawState(law: LawView): LawState {
+  if (law.contradictedBy && !law.eligible) return 'contradicted';
+  if (law.eligible) return 'eligible';
+  if (law.suppressed || law.stale) return 'out-of-recall';
+  return 'below-floor';
+}
+
+export function LawCard({ law, halfLifeDays, scopeLabel }: { law: LawView; halfLifeDays: number | null; scopeLabel: (scope: string) => string }) {
   const open = useLaws((s) => !!s.expanded[law.id]);
+  const editing = useLaws((s) => s.editing === law.id);
+  const rejecting = useLaws((s) => s.rejecting === law.id);
+  const busy = useLaws((s) => !!s.busy[`law:${law.id}`]);
   const messages = law.relations.reduce((n, r) => n + r.sources.length, 0);
-  const state = law.contradictedBy ? 'contradicted' : law.eligible ? 'eligible' : 'below-floor';
+  const state = lawState(law);
   const treeId = `law-${law.id}-grounding`;
+  const lit = useLaws((s) => s.lit === law.id);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!lit) return;
+    ref.current?.scrollIntoView({ block: 'center' });
+    ref.current?.focus({ preventScroll: true });
+    const t = setTimeout(() => useLaws.setState({ lit: null }), 2400);
+    return () => clearTimeout(t);
+  }, [lit]);
 
   return (
     <article
-      className={`law-card law-${state}${law.stale ? ' is-stale' : ''}`}
+      ref={ref}
+      tabIndex={-1}
+      className={`law-card law-${state}${law.stale ? ' is-stale' : ''}${lit ? ' is-lit' : ''}`}
       data-testid="law"
       data-law-id={law.id}
       data-scope={law.scope}
@@ -28,10 +55,24 @@ export function LawCard({ law, halfLifeDays }: { law: LawView; halfLifeDays: num
     >
       <div className="law-main">
         <div className="law-head">
-          <p className="law-statement selectable" id={`law-${law.id}-statement`} data-testid="law-statement">
-            {law.statement}
-          </p>
+          {editing ? (
+            <LawEditor law={law} />
+          ) : (
+            <p className="law-statement selectable" id={`law-${law.id}-statement`} data-testid="law-statement">
+              {law.statement}
+            </p>
+          )}
           <div className="law-badges">
+            {law.pinned ? (
+              <span className="pill pill-pinned" data-testid="law-badge-pinned" title="You pinned it: kept through re-derivation, does not decay">
+                Pinned
+              </span>
+            ) : null}
+            {law.origin === 'person' ? (
+              <span className="pill pill-muted" data-testid="law-badge-edited" title={law.derivedStatement ? `Your wording. Inferred as: “${law.derivedStatement}”` : 'Your wording'}>
+                Edited by you
+              </span>
+            ) : null}
             {law.contradictedBy ? (
               <span className="pill pill-error" data-testid="law-badge-contradicted" title="A current fact states the opposite; suppressed from recall until the next re-derivation">
                 Contradicted
@@ -46,6 +87,10 @@ export function LawCard({ law, halfLifeDays }: { law: LawView; halfLifeDays: num
               <span className="pill pill-ok" data-testid="law-badge-recall" title="Injected into new sessions as a learned rule">
                 In recall
               </span>
+            ) : state === 'out-of-recall' ? (
+              <span className="pill pill-warn" data-testid="law-badge-out" title={law.outOfRecall.join(' ')}>
+                Out of recall
+              </span>
             ) : state === 'below-floor' ? (
               <span className="pill pill-muted" data-testid="law-badge-floor" title="Its confidence decayed to the floor (memory.decay.floor): not injected">
                 Below floor
@@ -54,27 +99,104 @@ export function LawCard({ law, halfLifeDays }: { law: LawView; halfLifeDays: num
           </div>
         </div>
 
+        {state === 'out-of-recall' ? <OutOfRecall law={law} busy={busy} /> : null}
+
         <ConfidenceBar law={law} halfLifeDays={halfLifeDays} />
 
-        <button
-          type="button"
-          className="law-toggle"
-          aria-expanded={open}
-          aria-controls={treeId}
-          data-testid="law-toggle"
-          onClick={() => useLaws.getState().toggle(law.id)}
-        >
-          <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
-          <span>Grounding</span>
-          <span className="law-toggle-counts">
-            {groundingCounts(law.facts.length, law.relations.length, messages)}
-          </span>
-        </button>
+        {law.alsoIn.length ? (
+          <div className="law-also" data-testid="law-also-in">
+            Also learned in {law.alsoIn.map((a) => scopeLabel(a.scope)).join(', ')} — sent to the model once.
+          </div>
+        ) : null}
+
+        <div className="law-foot">
+          <button
+            type="button"
+            className="law-toggle"
+            aria-expanded={open}
+            aria-controls={treeId}
+            data-testid="law-toggle"
+            onClick={() => useLaws.getState().toggle(law.id)}
+          >
+            <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
+            <span>Grounding</span>
+            <span className="law-toggle-counts">
+              {groundingCounts(law.facts.length, law.relations.length, messages)}
+            </span>
+          </button>
+          <LawActions law={law} busy={busy} editing={editing} rejecting={rejecting} />
+        </div>
+        {rejecting ? <RejectForm law={law} /> : null}
         {open ? <Grounding law={law} id={treeId} /> : null}
       </div>
 
       {law.contradictedBy ? <Contradiction law={law} /> : null}
     </article>
+  );
+}
+
+/** Pin, Edit and "This is wrong" — the person's corrections of this law. */
+function LawActions({ law, busy, editing, rejecting }: { law: LawView; busy: boolean; editing: boolean; rejecting: boolean }) {
+  const store = useLaws.getState();
+  const statement = law.statement.length > 60 ? `${law.statement.slice(0, 59)}…` : law.statement;
+  return (
+    <div className="law-actions" role="group" aria-label={`Correct “${statement}”`}>
+      <button
+        type="button"
+        className={`button button-quiet law-action${law.pinned ? ' is-on' : ''}`}
+        aria-pressed={law.pinned}
+        data-testid="law-pin"
+        disabled={busy}
+        title={law.pinned ? 'Unpin: re-derivation may replace it again, and it decays' : 'Pin: keep it through re-derivation, without decay, in recall'}
+        onClick={() => void store.pin(law.id, !law.pinned)}
+      >
+        <Glyph name="pin" size={14} />
+        {law.pinned ? 'Pinned' : 'Pin'}
+      </button>
+      <button
+        type="button"
+        className="button button-quiet law-action"
+        data-testid="law-edit"
+        disabled={busy || editing}
+        title="Restate it in your words; re-derivation keeps your wording"
+        onClick={() => store.startEdit(law.id)}
+      >
+        <Icon name="pencil" size={14} />
+        Edit
+      </button>
+      <button
+        type="button"
+        className="button button-quiet button-danger-text law-action"
+        data-testid="law-reject"
+        aria-expanded={rejecting}
+        disabled={busy}
+        title="Reject it: out of recall now, and never inferred again in these or similar words"
+        onClick={() => store.startReject(rejecting ? null : law.id)}
+      >
+        <Icon name="close" size={14} />
+        This is wrong
+      </button>
+    </div>
+  );
+}
+
+/** Why the law is not sent to the model, and what brings it back. */
+function OutOfRecall({ law, busy }: { law: LawView; busy: boolean }) {
+  return (
+    <div className="law-out" data-testid="law-out-of-recall" role="note" aria-label="Out of recall">
+      <Icon name="info" size={14} />
+      <div className="law-out-text">
+        <div data-testid="law-out-reason">{law.outOfRecall.join(' ')}</div>
+        <div className="law-out-note">
+          {law.pinned || law.origin === 'person' ? 'Not sent to the model until you bring it back.' : 'Not sent to the model until this scope is re-derived.'}
+        </div>
+      </div>
+      {law.suppressed ? (
+        <button type="button" className="button law-action" data-testid="law-unsuppress" disabled={busy} title="You know it still holds: send it to the model again" onClick={() => void useLaws.getState().unsuppress(law.id)}>
+          Back in recall
+        </button>
+      ) : null}
+    </div>
   );
 }
 

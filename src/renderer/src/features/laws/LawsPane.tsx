@@ -8,13 +8,15 @@ import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
 import { on } from '../../lib/api';
 import { useConnection } from '../../lib/connection';
+import { toast } from '../toasts/store';
 import { useAgents } from '../agents/store';
 import { useMemorySettings } from '../memory-settings/store';
 import { useSessions } from '../sessions/store';
 import { useSettings } from '../settings/store';
 import { Glyph, Spinner } from './Glyph';
 import { LawCard } from './LawCard';
-import { LAW_GROUP_TITLES, lawScopeEntries, plural, scopesOfChoice, type LawScopeEntry, type LawScopeGroup } from './scopes';
+import { ProposedChanges, RejectedLaws } from './LawCorrections';
+import { describeLawScope, LAW_GROUP_TITLES, lawScopeEntries, plural, scopesOfChoice, type LawScopeEntry, type LawScopeGroup } from './scopes';
 import { useLaws, type DeriveState } from './store';
 
 /**
@@ -25,6 +27,8 @@ const REFRESH_MS = 8000;
 
 export function LawsPane() {
   const laws = useLaws((s) => s.laws);
+  const rejected = useLaws((s) => s.rejected);
+  const proposals = useLaws((s) => s.proposals);
   const loaded = useLaws((s) => s.loaded);
   const choice = useLaws((s) => s.choice);
   const check = useLaws((s) => s.check);
@@ -48,11 +52,25 @@ export function LawsPane() {
     };
   }, []);
 
+  // A link from elsewhere (a history entry): show that law. A law that no longer exists says so.
+  const intent = useShell((s) => s.intent);
+  useEffect(() => {
+    if (intent?.kind !== 'law') return;
+    useShell.getState().clearIntent();
+    void useLaws
+      .getState()
+      .reveal(intent.lawId)
+      .then((found) => {
+        if (!found) toast.info('That law no longer exists', 'It was replaced when its scope was re-derived; the history keeps what it said.');
+      });
+  }, [intent]);
+
   const entries = useMemo(() => {
     const allSessions = Object.values(byAgent).flat();
     const sessions = agentId ? (byAgent[agentId] ?? []) : [];
     return lawScopeEntries({ agentId, agents, sessions, allSessions, laws, ensure: choice });
   }, [agentId, agents, byAgent, laws, choice]);
+  const scopeLabel = (scope: string) => entries.find((e) => e.scope === scope)?.label ?? describeLawScope(scope, agents, Object.values(byAgent).flat(), agentId).label;
 
   const shownScopes = scopesOfChoice(choice, entries);
   const shownLaws = laws.filter((l) => shownScopes.includes(l.scope));
@@ -85,12 +103,22 @@ export function LawsPane() {
         <ScopePicker entries={entries} choice={choice} />
         <section className="laws-column" aria-label="Laws">
           <CheckNotice />
+          <ProposedChanges proposals={proposals.filter((p) => shownScopes.includes(p.scope))} />
           {!loaded ? (
             <div className="laws-loading">Loading…</div>
-          ) : shownLaws.length === 0 && choice === 'all' ? (
+          ) : shownLaws.length === 0 && choice === 'all' && !rejected.some((l) => shownScopes.includes(l.scope)) ? (
             <LawsEmpty scopes={shownScopes} entries={entries} />
           ) : (
-            shownScopes.map((scope) => <ScopeGroup key={scope} entry={entries.find((e) => e.scope === scope)!} laws={laws.filter((l) => l.scope === scope)} halfLifeDays={halfLifeDays} />)
+            shownScopes.map((scope) => (
+              <ScopeGroup
+                key={scope}
+                entry={entries.find((e) => e.scope === scope)!}
+                laws={laws.filter((l) => l.scope === scope)}
+                rejected={rejected.filter((l) => l.scope === scope)}
+                halfLifeDays={halfLifeDays}
+                scopeLabel={scopeLabel}
+              />
+            ))
           )}
         </section>
       </div>
@@ -162,7 +190,19 @@ function ScopePicker({ entries, choice }: { entries: LawScopeEntry[]; choice: st
   );
 }
 
-function ScopeGroup({ entry, laws, halfLifeDays }: { entry: LawScopeEntry; laws: LawView[]; halfLifeDays: number | null }) {
+function ScopeGroup({
+  entry,
+  laws,
+  rejected,
+  halfLifeDays,
+  scopeLabel,
+}: {
+  entry: LawScopeEntry;
+  laws: LawView[];
+  rejected: LawView[];
+  halfLifeDays: number | null;
+  scopeLabel: (scope: string) => string;
+}) {
   const derive = useLaws((s) => s.derive[entry.scope]);
   const running = derive?.state === 'running';
   const eligible = laws.filter((l) => l.eligible).length;
@@ -177,6 +217,7 @@ function ScopeGroup({ entry, laws, halfLifeDays }: { entry: LawScopeEntry; laws:
             {laws.length ? <span>{eligible} in recall</span> : null}
             {entry.contradicted ? <span className="is-error">{entry.contradicted} contradicted</span> : null}
             {entry.stale ? <span className="is-warn">{entry.stale} stale</span> : null}
+            {rejected.length ? <span>{rejected.length} rejected</span> : null}
           </div>
         </div>
         <button
@@ -195,7 +236,7 @@ function ScopeGroup({ entry, laws, halfLifeDays }: { entry: LawScopeEntry; laws:
       {laws.length ? (
         <div className="law-list">
           {laws.map((l) => (
-            <LawCard key={l.id} law={l} halfLifeDays={halfLifeDays} />
+            <LawCard key={l.id} law={l} halfLifeDays={halfLifeDays} scopeLabel={scopeLabel} />
           ))}
         </div>
       ) : (
@@ -203,6 +244,7 @@ function ScopeGroup({ entry, laws, halfLifeDays }: { entry: LawScopeEntry; laws:
           No laws in this scope yet. They are inferred when this scope is consolidated at level 3, or when you re-derive it.
         </div>
       )}
+      <RejectedLaws laws={rejected} scope={entry.scope} />
     </section>
   );
 }
@@ -231,7 +273,10 @@ function DeriveNotice({ state }: { state: DeriveState }) {
       <Icon name="check" size={15} />
       <span>
         Re-derived: {plural(state.derived, 'law')} derived, {state.dropped} replaced
-        {state.rejected ? `, ${state.rejected} proposed without valid support and dropped` : ''}.
+        {state.rejected ? `, ${state.rejected} proposed without valid support and dropped` : ''}
+        {state.excluded ? `, ${state.excluded} you rejected left out` : ''}
+        {state.kept ? `, ${state.kept} of yours kept as you have ${state.kept === 1 ? 'it' : 'them'}` : ''}
+        {state.proposed ? `, ${state.proposed} change${state.proposed === 1 ? '' : 's'} to your laws proposed` : ''}.
       </span>
     </div>
   );
