@@ -6,6 +6,9 @@ import { deepMerge } from '../config/merge';
 import type { Engine } from '../engine';
 import { toGraphView } from '../memory/graph/graph-view';
 
+/** Changes asked for through the contract are the person's, from the app (the Memory, Graph and Laws tabs). */
+const PERSON_IN_APP = { actor: 'person', source: { via: 'app' } } as const;
+
 export type Handlers = {
   [K in ChannelName]: (input: ParsedInput<K>) => Promise<ChannelOutput<K>> | ChannelOutput<K>;
 };
@@ -57,9 +60,12 @@ export function createHandlers(engine: Engine): Handlers {
       engine.events.emit('sessions.changed', { agentId: session.agentId });
       return session;
     },
-    'sessions.delete': async ({ id }) => {
+    'sessions.delete': async ({ id, forget }) => {
+      engine.sessions.get(id);
+      // What rests only on the chat is forgotten first: its messages are what the preview is checked against.
+      const outcome = forget?.length ? await engine.forget.apply({ kind: 'session', sessionId: id }, forget, PERSON_IN_APP) : null;
       await engine.deleteSession(id);
-      return { id };
+      return { id, forget: outcome };
     },
 
     'messages.list': ({ sessionId, before, limit }) => {
@@ -122,6 +128,11 @@ export function createHandlers(engine: Engine): Handlers {
     },
     'laws.check': ({ scopes }) => engine.laws.check(scopes),
 
+    'history.list': (q) => engine.history.list(q),
+    'history.undo': ({ id, confirm }) => engine.history.undo(id, { confirm }),
+    'forget.preview': ({ target }) => engine.forget.preview(target),
+    'forget.apply': ({ target, keys }) => engine.forget.apply(target, keys, PERSON_IN_APP),
+
     'memory.status': () => engine.consolidation.status(),
     'consolidate.run': async ({ agentId, level }) => {
       if (agentId) return [await engine.consolidation.run(agentId, { level, trigger: 'manual' })];
@@ -134,7 +145,8 @@ export function createHandlers(engine: Engine): Handlers {
 
     'mem0.status': () => engine.mem0.status(),
     'mem0.entries': (input) => engine.mem0.entries(input),
-    'mem0.delete': ({ id }) => engine.mem0.delete(id),
+    // Journaled like every other forget: Memory → History lists it and can put it back.
+    'mem0.delete': ({ id }) => engine.mem0.forget(id, PERSON_IN_APP),
     'mem0.projection': (input) => engine.mem0.projection(input),
 
     'transfer.export': () => ({ filename: `monad-export-${engine.now().toISOString().slice(0, 10)}.json`, text: engine.transfer.exportText() }),
