@@ -5,6 +5,7 @@ import { backupCommand, backupHelp, restoreCommand, restoreHelp } from './comman
 import { commandCommand, commandHelp } from './commands/command';
 import { consolidateCommand, consolidateHelp } from './commands/consolidate';
 import { factsCommand, factsHelp } from './commands/facts';
+import { historyCommand, historyHelp, undoCommand, undoHelp } from './commands/history';
 import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
 import { statusCommand, statusHelp } from './commands/status';
@@ -17,6 +18,8 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   serve: { run: serveCommand, help: serveHelp },
   status: { run: statusCommand, help: statusHelp },
   facts: { run: factsCommand, help: factsHelp },
+  history: { run: historyCommand, help: historyHelp },
+  undo: { run: undoCommand, help: undoHelp },
   search: { run: searchCommand, help: searchHelp },
   run: { run: commandCommand, help: commandHelp },
   why: { run: whyCommand, help: whyHelp },
