@@ -20,9 +20,10 @@ function initialTab(): TabId {
 export type NavIntent =
   | { kind: 'message'; sessionId: string; messageId: string }
   | { kind: 'fact'; scope: string; factId: string }
-  | { kind: 'graph'; scope: string; nodeId?: number; edgeId?: number };
+  | { kind: 'graph'; scope: string; nodeId?: number; edgeId?: number }
+  | { kind: 'law'; scope: string | null; lawId: number };
 
-const INTENT_TAB: Record<NavIntent['kind'], TabId> = { message: 'chat', fact: 'memory', graph: 'graph' };
+const INTENT_TAB: Record<NavIntent['kind'], TabId> = { message: 'chat', fact: 'memory', graph: 'graph', law: 'laws' };
 
 interface ShellState {
   tab: TabId;

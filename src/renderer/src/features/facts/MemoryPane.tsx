@@ -6,6 +6,7 @@ import { on } from '../../lib/api';
 import { useConnection } from '../../lib/connection';
 import { useCoreFiles } from '../core-files/store';
 import { useSessions } from '../sessions/store';
+import { HistoryView } from '../history/HistoryView';
 import { FactsView } from './FactsView';
 import { RecallView } from './RecallView';
 import { Mem0Explorer, useMem0Active } from '../mem0';
@@ -25,6 +26,7 @@ const VIEWS: { id: MemoryView; label: string }[] = [
   { id: 'recall', label: 'What the model saw' },
   { id: 'identity', label: 'Identity files' },
   { id: 'mem0', label: 'mem0' },
+  { id: 'history', label: 'History' },
 ];
 
 export function MemoryPane() {
@@ -105,6 +107,8 @@ export function MemoryPane() {
         <RecallView />
       ) : view === 'mem0' && mem0Active ? (
         <Mem0Explorer />
+      ) : view === 'history' ? (
+        <HistoryView />
       ) : (
         <Suspense fallback={<div className="memory-body editor-loading">Loading the editor…</div>}>
           <CoreFilesEditor />

@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import type { Fact, FactScopeSummary, FactWriteResult, RecallSnapshot } from '../../../../shared/domain';
 import { attempt, invoke } from '../../lib/api';
 
-export type MemoryView = 'facts' | 'recall' | 'identity' | 'mem0';
+export type MemoryView = 'facts' | 'recall' | 'identity' | 'mem0' | 'history';
 
 export interface ScopeFacts {
   scope: string;

@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
+import { forgetEverything } from '../forget/store';
 import type { GraphEdge, GraphViewNode } from '../../../../shared/domain';
 import { formatMoment, plural, validitySpan } from './format';
 import { GraphIcon } from './graph-icons';
@@ -61,6 +62,16 @@ function NodePanel({ id }: { id: number }) {
           {node.name}
         </h2>
         <TypeTag type={node.type} />
+        <button
+          type="button"
+          className="button button-quiet button-danger-text graph-forget"
+          data-testid="graph-forget"
+          title={`Preview every fact, relation, law and memory that mentions ${node.name}, then forget them`}
+          onClick={() => void forgetEverything({ kind: 'entity', nodeId: node.id })}
+        >
+          <Icon name="eraser" size={14} />
+          Forget everything about {node.name}…
+        </button>
       </header>
       {summary ? (
         <p className="graph-summary selectable" data-testid="graph-panel-summary">

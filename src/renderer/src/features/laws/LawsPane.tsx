@@ -16,6 +16,7 @@ import { Glyph, Spinner } from './Glyph';
 import { LawCard } from './LawCard';
 import { LAW_GROUP_TITLES, lawScopeEntries, plural, scopesOfChoice, type LawScopeEntry, type LawScopeGroup } from './scopes';
 import { useLaws, type DeriveState } from './store';
+import { toast } from '../toasts/store';
 
 /**
  * Grounding goes stale when a fact is forgotten or an edge retracted elsewhere, and no event says so:
@@ -32,6 +33,31 @@ export function LawsPane() {
   const agents = useAgents((s) => s.agents);
   const byAgent = useSessions((s) => s.byAgent);
   const halfLifeDays = useSettings((s) => s.config?.memory.decay.halfLifeDays ?? null);
+  const intent = useShell((s) => s.intent);
+  const [pendingLaw, setPendingLaw] = useState<number | null>(null);
+
+  // A `law` navigation intent (a History entry's link): show its scope, then scroll to the card and light it up.
+  useEffect(() => {
+    if (intent?.kind !== 'law') return;
+    useShell.getState().clearIntent();
+    useLaws.getState().choose(intent.scope ?? 'all');
+    setPendingLaw(intent.lawId);
+    void useLaws.getState().load();
+  }, [intent]);
+  useEffect(() => {
+    if (pendingLaw === null || !loaded) return;
+    const card = document.querySelector<HTMLElement>(`[data-testid="law"][data-law-id="${pendingLaw}"]`);
+    setPendingLaw(null);
+    if (!card) {
+      toast.info('That law is no longer stored', 'It was replaced when its scope was derived again.');
+      return;
+    }
+    card.scrollIntoView({ block: 'center' });
+    card.classList.add('is-flashing');
+    card.tabIndex = -1;
+    card.focus({ preventScroll: true });
+    setTimeout(() => card.classList.remove('is-flashing'), 1600);
+  }, [pendingLaw, loaded, laws]);
 
   useEffect(() => {
     void useLaws.getState().load();
