@@ -231,7 +231,8 @@ export class Engine {
       messages: this.messages,
       mem0: async () => {
         const r = await this.mem0.entries({ limit: Number.MAX_SAFE_INTEGER });
-        return { entries: r.entries, notes: r.notes };
+        // What could not be read matters only while mem0 is the memory in use.
+        return { entries: r.entries, notes: this.config.get().memory.backend === 'mem0' ? r.notes : [] };
       },
       journal: this.journal,
       // Each item goes through its layer's own correction, which journals it and registers its undo.

@@ -10,8 +10,9 @@ import { useConnection } from '../../lib/connection';
 import { fullTime } from '../../lib/time';
 import { useAgents } from '../agents/store';
 import { describeScope } from '../facts/scopes';
+import { useMem0Active } from '../mem0';
 import { useSessions } from '../sessions/store';
-import { ACTOR_LABEL, historyRows, itemRef, LAYER_LABEL, rowSummary, sourceMessage, timeOfDay, undoTarget, whoLabel, type HistoryRow } from './format';
+import { ACTOR_LABEL, groupReason, historyRows, itemRef, LAYER_LABEL, rowSummary, sourceMessage, timeOfDay, undoTarget, whoLabel, type HistoryRow, type ItemRef } from './format';
 import { openItem, openLabel } from './open-item';
 import { UndoPlanDialog } from './UndoPlanDialog';
 import { useHistory } from './store';
@@ -132,6 +133,7 @@ function Filters() {
 }
 
 function Rows({ rows }: { rows: HistoryRow[] }) {
+  const mem0Active = useMem0Active();
   // Days as headings, each followed by its list: a screen reader can jump between days.
   const days: { head: Extract<HistoryRow, { kind: 'day' }>; items: Extract<HistoryRow, { kind: 'entry' }>[] }[] = [];
   for (const r of rows) {
@@ -147,7 +149,7 @@ function Rows({ rows }: { rows: HistoryRow[] }) {
           </h3>
           <ol className="history-entries">
             {d.items.map((r) => (
-              <EntryRow key={r.key} row={r} />
+              <EntryRow key={r.key} row={r} mem0Active={mem0Active} />
             ))}
           </ol>
         </section>
@@ -156,18 +158,25 @@ function Rows({ rows }: { rows: HistoryRow[] }) {
   );
 }
 
-function EntryRow({ row }: { row: Extract<HistoryRow, { kind: 'entry' }> }) {
+/** The entry's item link, when it can be shown: the mem0 explorer exists only while mem0 is the memory backend. */
+function linkOf(e: HistoryEntry, mem0Active: boolean): ItemRef | null {
+  const ref = itemRef(e);
+  return ref?.kind === 'mem0' && !mem0Active ? null : ref;
+}
+
+function EntryRow({ row, mem0Active }: { row: Extract<HistoryRow, { kind: 'entry' }>; mem0Active: boolean }) {
   const { lead, members } = row;
   const [open, setOpen] = useState(false);
   const undoing = useHistory((s) => s.undoing);
   const flash = useHistory((s) => s.flash);
   const ref = useRef<HTMLLIElement>(null);
   const target = undoTarget(row);
-  const link = itemRef(lead);
+  const link = linkOf(lead, mem0Active);
   const message = sourceMessage(lead);
   const undone = members.every((m) => m.undoneBy !== null);
   const isUndo = lead.undoes !== null;
-  const reason = lead.source?.detail;
+  // A group's shared reason is its summary already; a single entry's reason (a "this is wrong" note) is shown beside it.
+  const reason = members.length > 1 && groupReason(row) ? null : lead.source?.detail;
 
   useEffect(() => {
     if (!flash || !members.some((m) => m.id === flash.id)) return;
@@ -213,7 +222,7 @@ function EntryRow({ row }: { row: Extract<HistoryRow, { kind: 'entry' }> }) {
             {open ? (
               <ul className="history-members" data-testid="history-members">
                 {members.map((m) => (
-                  <Member key={m.id} entry={m} />
+                  <Member key={m.id} entry={m} link={linkOf(m, mem0Active)} />
                 ))}
               </ul>
             ) : null}
@@ -248,8 +257,7 @@ function EntryRow({ row }: { row: Extract<HistoryRow, { kind: 'entry' }> }) {
   );
 }
 
-function Member({ entry }: { entry: HistoryEntry }) {
-  const link = itemRef(entry);
+function Member({ entry, link }: { entry: HistoryEntry; link: ItemRef | null }) {
   return (
     <li className={`history-member${entry.undoneBy !== null ? ' is-undone' : ''}`} data-testid="history-member">
       <span className="selectable">{entry.summary}</span>

@@ -15,9 +15,10 @@ export function UndoPlanDialog() {
       <h2 id="undo-plan-title" className="dialog-title">
         Undo {n + 1} changes?
       </h2>
+      <p className="undo-plan-entry selectable">{plan.entry.summary}</p>
       <p id="undo-plan-message" className="dialog-message">
-        Undoing “{plan.entry.summary}” also undoes {n === 1 ? 'this change, which depends on it' : `these ${n} changes, which depend on it`} (the same item changed again later, or made
-        together with it). Newest first:
+        Undoing it also undoes {n === 1 ? 'this change, which depends on it' : `these ${n} changes, which depend on it`}: the same item changed again later, or changed together with it.
+        Newest first:
       </p>
       <ol className="undo-plan-list selectable" data-testid="undo-plan-item-list">
         {plan.alsoUndoes.map((e) => (

@@ -58,10 +58,22 @@ export function historyRows(entries: readonly HistoryEntry[], now: Date = new Da
   return rows;
 }
 
-/** What a group row says: its newest entry's summary, and how many changes it holds. */
+/**
+ * What a row says. A group made by one request says what was asked ("Forgot everything about “Ana”"),
+ * which every member carries as its reason; otherwise the newest entry's summary and how many more.
+ */
 export function rowSummary(row: Extract<HistoryRow, { kind: 'entry' }>): string {
-  const more = row.members.length - 1;
-  return more ? `${row.lead.summary} and ${more} more change${more === 1 ? '' : 's'}` : row.lead.summary;
+  const n = row.members.length;
+  if (n === 1) return row.lead.summary;
+  const asked = groupReason(row);
+  if (asked) return `${asked} (${n} changes)`;
+  return `${row.lead.summary} and ${n - 1} more change${n === 2 ? '' : 's'}`;
+}
+
+/** The reason every member of a group shares, if they share one. */
+export function groupReason(row: Extract<HistoryRow, { kind: 'entry' }>): string | null {
+  const detail = row.lead.source?.detail;
+  return detail && row.members.every((m) => m.source?.detail === detail) ? detail : null;
 }
 
 /** A group row can be undone when one of its entries can (the journal undoes the whole group). */
