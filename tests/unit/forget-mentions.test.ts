@@ -20,6 +20,15 @@ describe('mentions', () => {
     expect(mentionForm('  Ana’s   café ')).toBe('ana s cafe');
   });
 
+  it('the quick test for plain ASCII text answers exactly as the normalising one', () => {
+    const slow = (subject: string, text: string) => ` ${mentionForm(text)} `.includes(` ${mentionForm(subject)} `);
+    const texts = ['Ana', 'ana.', 'x ana_y', 'banana ana', 'Ana-Maria', 'Acme  Corp', 'acme,corp', 'acmecorp', 'ACME corp!', '"ana"', 'an a', 'ana9', '9ana', 'Ana\nLisbon', 'Ana’s', 'Ána'];
+    for (const subject of ['Ana', 'acme corp', 'Ana Lisbon', 'a', '9']) {
+      const quick = mentionMatcher(subject)!;
+      for (const t of texts) expect(quick(t), `${subject} in ${JSON.stringify(t)}`).toBe(slow(subject, t));
+    }
+  });
+
   it('parses item keys, scopes with a colon included', () => {
     expect(parseKey('fact:agent:default:0123456789ab')).toEqual({ kind: 'fact', scope: 'agent:default', id: '0123456789ab' });
     expect(parseKey('fact:global:0123456789ab')).toEqual({ kind: 'fact', scope: 'global', id: '0123456789ab' });

@@ -160,47 +160,60 @@ export class ForgetFinder {
     return [...found.values()].sort((a, b) => a.scope.localeCompare(b.scope) || a.id - b.id);
   }
 
-  /** Every relation, current or ended, with one of these entities at either end. */
+  /**
+   * Every relation, current or ended, with one of these entities at either end. The ids come from the
+   * endpoint indexes alone; only the first MAX_PREVIEW_PER_KIND (+1, to say there were more) are read
+   * in full: a common word can name a thousand entities with ten times as many relations.
+   */
   private edgesOf(nodeIds: number[]): EdgeHit[] {
     if (!nodeIds.length) return [];
     const ids = JSON.stringify(nodeIds);
-    return this.d.memoryDb
-      .prepare(
-        `SELECT * FROM (
-           SELECT ${EDGE_COLUMNS} WHERE e.src IN (SELECT value FROM json_each(?))
-           UNION
-           SELECT ${EDGE_COLUMNS} WHERE e.dst IN (SELECT value FROM json_each(?))
-         ) ORDER BY validTo IS NOT NULL, id LIMIT ?`,
-      )
-      .all(ids, ids, MAX_PREVIEW_PER_KIND + 1) as EdgeHit[];
+    const edgeIds = this.d.memoryDb
+      .prepare(`SELECT id FROM graph_edge WHERE src IN (SELECT value FROM json_each(?)) UNION SELECT id FROM graph_edge WHERE dst IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT ?`)
+      .pluck()
+      .all(ids, ids, MAX_PREVIEW_PER_KIND + 1) as number[];
+    return this.edgesById(edgeIds);
+  }
+
+  /** Relations by id as sentences, current ones first. */
+  private edgesById(edgeIds: number[]): EdgeHit[] {
+    if (!edgeIds.length) return [];
+    const rows = this.d.memoryDb.prepare(`SELECT ${EDGE_COLUMNS} WHERE e.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(edgeIds)) as EdgeHit[];
+    return rows.sort((a, b) => Number(a.validTo !== null) - Number(b.validTo !== null) || a.id - b.id);
   }
 
   /** Relations every supporting message of which belongs to the chat. */
   private edgesOnlyFrom(messageIds: string[]): EdgeHit[] {
     if (!messageIds.length) return [];
     const ids = JSON.stringify(messageIds);
-    return this.d.memoryDb
+    const edgeIds = this.d.memoryDb
       .prepare(
         `WITH msg(id) AS (SELECT value FROM json_each(?))
-         SELECT ${EDGE_COLUMNS}
-         WHERE e.id IN (SELECT edge_id FROM graph_edge_support WHERE message_id IN (SELECT id FROM msg))
-           AND NOT EXISTS (SELECT 1 FROM graph_edge_support x WHERE x.edge_id = e.id AND x.message_id NOT IN (SELECT id FROM msg))
-         ORDER BY e.valid_to IS NOT NULL, e.id LIMIT ?`,
+         SELECT DISTINCT s.edge_id FROM graph_edge_support s
+         WHERE s.message_id IN (SELECT id FROM msg)
+           AND NOT EXISTS (SELECT 1 FROM graph_edge_support x WHERE x.edge_id = s.edge_id AND x.message_id NOT IN (SELECT id FROM msg))
+         ORDER BY s.edge_id LIMIT ?`,
       )
-      .all(ids, MAX_PREVIEW_PER_KIND + 1) as EdgeHit[];
+      .pluck()
+      .all(ids, MAX_PREVIEW_PER_KIND + 1) as number[];
+    return this.edgesById(edgeIds);
   }
 
   /** Entities all of whose relations are in the set: nothing else keeps them in the graph. */
   private nodesOnlyIn(edgeIds: Set<number>): NodeHit[] {
     if (!edgeIds.size) return [];
-    const ends = this.d.memoryDb
+    const set = JSON.stringify([...edgeIds]);
+    return this.d.memoryDb
       .prepare(
-        `SELECT DISTINCT n.id, n.scope, n.name FROM graph_edge e JOIN graph_node n ON n.id IN (e.src, e.dst)
-         WHERE e.id IN (SELECT value FROM json_each(?)) ORDER BY n.id`,
+        `WITH s(id) AS (SELECT value FROM json_each(?)),
+              ends(id) AS (SELECT src FROM graph_edge WHERE id IN (SELECT id FROM s) UNION SELECT dst FROM graph_edge WHERE id IN (SELECT id FROM s))
+         SELECT n.id, n.scope, n.name FROM graph_node n
+         WHERE n.id IN (SELECT id FROM ends)
+           AND NOT EXISTS (SELECT 1 FROM graph_edge e WHERE e.src = n.id AND e.id NOT IN (SELECT id FROM s))
+           AND NOT EXISTS (SELECT 1 FROM graph_edge e WHERE e.dst = n.id AND e.id NOT IN (SELECT id FROM s))
+         ORDER BY n.id`,
       )
-      .all(JSON.stringify([...edgeIds])) as NodeHit[];
-    const edgesOfNode = this.d.memoryDb.prepare(`SELECT id FROM graph_edge WHERE src = ? UNION SELECT id FROM graph_edge WHERE dst = ?`).pluck();
-    return ends.filter((n) => (edgesOfNode.all(n.id, n.id) as number[]).every((id) => edgeIds.has(id)));
+      .all(set) as NodeHit[];
   }
 
   /** Laws every cited fact and relation of which is in the preview already: nothing would be left under them. */
