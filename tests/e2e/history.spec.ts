@@ -5,7 +5,7 @@
 // view grouped by day with its filters and links; undo with the plan shown first. Screenshots light,
 // dark and 900×700 (looked at), axe with no serious or critical violation, keyboard only where it matters.
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -175,7 +175,7 @@ test('forget everything about Ana from a search: preview in every layer, untick,
 
     // Memory → History: the forget is one row (one group), today, by you.
     await openHistory(page);
-    const row = page.getByTestId('history-entry').filter({ hasText: 'Forgot the mem0 memory' }).first();
+    const row = page.getByTestId('history-entry').filter({ hasText: 'Forgot everything about “Ana”' }).first();
     await expect(row).toBeVisible();
     // One request, one row: it says what was asked and how many changes it made.
     await expect(row.getByTestId('history-summary')).toHaveText(/^Forgot everything about “Ana” \(\d+ changes\)$/);
@@ -199,7 +199,8 @@ test('forget everything about Ana from a search: preview in every layer, untick,
     await row.getByTestId('history-undo').click();
     await page.getByTestId('undo-plan-confirm').click();
     await expect(page.getByTestId('toast').filter({ hasText: 'Undone' })).toBeVisible();
-    await expect(page.getByTestId('history-entry').filter({ hasText: 'Forgot the mem0 memory' }).first().getByTestId('history-undone')).toBeVisible();
+    await expect(row.getByTestId('history-undone')).toBeVisible();
+    await expect(row.getByTestId('history-undo')).toHaveCount(0);
     await expect(page.getByTestId('history-entry').filter({ hasText: 'Restored the mem0 memory' }).first()).toContainText('Undo of #');
     expect(await mem0Texts(server)).toEqual(['Ana lives in Porto', 'Ana plays the cello', 'User likes jazz']);
   });
@@ -290,6 +291,28 @@ test('deleting a chat offers what rests only on it; an entity offers its own pre
     await dialog.getByTestId('forget-cancel').click();
     await expect(dialog).toHaveCount(0);
     expect(await factIds(server, 'global')).toEqual([s.facts.sister]);
+  });
+});
+
+test('Settings → Memory: the history is kept forever by default; a retention is written to config.json and applied at once', async ({ page }) => {
+  await withSeededServer(async (server) => {
+    await openApp(page, server);
+    await page.getByTestId('tab-settings').click();
+    const retention = page.getByTestId('memory-history-retention');
+    await expect(retention.getByRole('radio', { checked: true })).toHaveText('Forever');
+    const config = () => JSON.parse(readFileSync(server.configPath, 'utf8')) as { memory?: { history?: { retentionDays?: number | null } } };
+    expect(config().memory?.history?.retentionDays ?? null).toBeNull();
+
+    // From the keyboard: focus the choice and press Enter.
+    await page.getByTestId('memory-history-retention-30').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => config().memory?.history?.retentionDays).toBe(30);
+    await expect(page.getByTestId('memory-global-saved')).toBeVisible();
+    // Everything seeded is within 30 days: nothing was dropped.
+    expect((await api<{ entries: unknown[] }>(server, 'history.list', {})).entries).toHaveLength(3);
+
+    await page.getByTestId('memory-history-retention-forever').click();
+    await expect.poll(() => config().memory?.history?.retentionDays ?? null).toBeNull();
   });
 });
 
