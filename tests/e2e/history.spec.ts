@@ -201,8 +201,10 @@ test('forget everything about Ana from a search: preview in every layer, untick,
     await expect(page.getByTestId('toast').filter({ hasText: 'Undone' })).toBeVisible();
     await expect(row.getByTestId('history-undone')).toBeVisible();
     await expect(row.getByTestId('history-undo')).toHaveCount(0);
-    await expect(page.getByTestId('history-entry').filter({ hasText: 'Restored the mem0 memory' }).first()).toContainText('Undo of #');
+    await expect(page.getByTestId('history-entry').filter({ hasText: 'Restored the mem0 memory' }).first().getByTestId('history-is-undo')).toHaveText('Undo');
     expect(await mem0Texts(server)).toEqual(['Ana lives in Porto', 'Ana plays the cello', 'User likes jazz']);
+    await row.getByTestId('history-group-toggle').click();
+    await page.screenshot({ path: join(SCREENSHOTS, 'history-after-undo-light.png') });
   });
 });
 
@@ -263,6 +265,7 @@ test('deleting a chat offers what rests only on it; an entity offers its own pre
     await expect(dialog.getByTestId('forget-item')).toContainText('Travels to Kyoto in April');
     await expect(dialog.getByTestId('forget-item')).toContainText('learned only from this chat');
     await expect(dialog.getByTestId('forget-confirm')).toHaveText('Delete chat and forget 1');
+    await page.screenshot({ path: join(SCREENSHOTS, 'forget-delete-chat-light.png') });
     await dialog.getByTestId('forget-confirm').click();
     await expect(trip).toHaveCount(0);
     await expect(page.getByTestId('toast').filter({ hasText: 'Deleted “Trip planning” and forgot 1 item' })).toBeVisible();

@@ -175,6 +175,7 @@ function EntryRow({ row, mem0Active }: { row: Extract<HistoryRow, { kind: 'entry
   const message = sourceMessage(lead);
   const undone = members.every((m) => m.undoneBy !== null);
   const isUndo = lead.undoes !== null;
+  const undoneSummary = useHistory((st) => (lead.undoes === null ? null : (st.entries.find((e) => e.id === lead.undoes)?.summary ?? null)));
   // A group's shared reason is its summary already; a single entry's reason (a "this is wrong" note) is shown beside it.
   const reason = members.length > 1 && groupReason(row) ? null : lead.source?.detail;
 
@@ -212,7 +213,11 @@ function EntryRow({ row, mem0Active }: { row: Extract<HistoryRow, { kind: 'entry
               Undone
             </span>
           ) : null}
-          {isUndo ? <span className="pill history-pill">Undo of #{lead.undoes}</span> : null}
+          {isUndo ? (
+            <span className="pill history-pill" data-testid="history-is-undo" title={undoneSummary ? `Undoes: ${undoneSummary}` : undefined}>
+              Undo
+            </span>
+          ) : null}
         </div>
         {members.length > 1 ? (
           <>

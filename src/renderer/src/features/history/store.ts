@@ -57,7 +57,7 @@ export const useHistory = create<HistoryState>((set, get) => {
     }
     set({ plan: null });
     const more = r.plan.alsoUndoes.length;
-    toast.success('Undone', more ? `${r.plan.entry.summary} — and ${more} later change${more === 1 ? '' : 's'} with it.` : r.plan.entry.summary);
+    toast.success('Undone', more ? `${r.plan.entry.summary} — and ${more} more change${more === 1 ? '' : 's'} with it.` : r.plan.entry.summary);
     await get().load();
     set({ flash: { id, seq: ++seq } });
   }
