@@ -160,6 +160,14 @@ describe('retention (memory.history.retentionDays)', () => {
     const bad = await dispatch(createHandlers(engine), 'config.update', { patch: { memory: { history: { retentionDays: 0 } } } });
     expect(bad).toMatchObject({ ok: false });
     expect(engine.config.get().memory.history.retentionDays).toBe(30);
+
+    // A long-running host (the app, monad serve) compacts by itself when it starts and a day has passed.
+    engine.journal.append({ layer: 'facts', action: 'test.x', item: 'fact:april', actor: 'person', summary: 'April' });
+    engine.close();
+    c.set('2026-06-01T00:00:00Z');
+    engine = openEngine({ home, now: c.now, host: 'server', qdrant: { enabled: false } });
+    expect(engine.journal.list().entries).toEqual([]);
+    expect(engine.retention.lastRunAt()).toBe(c.now().getTime());
   });
 });
 
