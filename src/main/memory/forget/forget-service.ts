@@ -130,6 +130,8 @@ export function parseKey(key: string): KeyRef {
   }
 }
 
+// MERGE: remove these two once engine.ts's forget sinks call engine.graph.corrections.retractRelation /
+// deleteEntity (journaled, undoable); they exist only so the forget works before that branch lands.
 /** Interim store access used only until the layers' journaled corrections are merged (see engine.ts). */
 export function deleteEdgeRow(db: Database, id: number): void {
   db.prepare(`DELETE FROM graph_edge WHERE id = ?`).run(id);
