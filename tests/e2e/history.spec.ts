@@ -298,6 +298,17 @@ test('deleting a chat offers what rests only on it; an entity offers its own pre
     await dialog.getByTestId('forget-cancel').click();
     await expect(dialog).toHaveCount(0);
     expect(await factIds(server, 'global')).toEqual([s.facts.sister]);
+
+    // Forget it for real, keeping the facts: the graph re-reads at once and Ana is gone from it.
+    await page.getByTestId('graph-forget').click();
+    await dialog.getByTestId('forget-group-fact').getByTestId('forget-kind-toggle').uncheck();
+    await dialog.getByTestId('forget-confirm').click();
+    await expect(dialog).toHaveCount(0);
+    // The graph re-reads at once: the panel of the entity that is gone closes.
+    await expect(page.getByTestId('graph-panel')).toHaveCount(0);
+    const snapshot = await api<{ nodes: { name: string }[] }>(server, 'graph.snapshot', { scope: SCOPE });
+    expect(snapshot.nodes.map((n) => n.name).sort()).toEqual(['Porto', 'User']);
+    expect(await factIds(server, 'global')).toEqual([s.facts.sister]);
   });
 });
 

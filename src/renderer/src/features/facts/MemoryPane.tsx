@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useShell } from '../../app/shell-store';
 import { on } from '../../lib/api';
 import { useConnection } from '../../lib/connection';
+import { onMemoryChanged } from '../../lib/memory-changed';
 import { useCoreFiles } from '../core-files/store';
 import { useSessions } from '../sessions/store';
 import { HistoryView } from '../history/HistoryView';
@@ -53,10 +54,12 @@ export function MemoryPane() {
       void useFacts.getState().refresh();
       if (sessionId === useSessions.getState().selectedId) void useFacts.getState().loadRecall(sessionId);
     });
+    const stopChanged = onMemoryChanged(() => void useFacts.getState().refresh());
     return () => {
       clearInterval(timer);
       window.removeEventListener('focus', tick);
       stop();
+      stopChanged();
     };
   }, []);
 

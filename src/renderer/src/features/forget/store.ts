@@ -7,6 +7,7 @@ import type { Session } from '../../../../shared/domain';
 import type { ForgetKind, ForgetOutcome, ForgetPreview, ForgetTarget } from '../../../../shared/forget';
 import { confirmAction } from '../../app/confirm';
 import { ApiError, attempt, invoke } from '../../lib/api';
+import { notifyMemoryChanged } from '../../lib/memory-changed';
 import { useSessions } from '../sessions/store';
 import { toast } from '../toasts/store';
 
@@ -74,6 +75,7 @@ export const useForget = create<ForgetState>((set, get) => ({
       return;
     }
     set({ target: null, purpose: null, preview: null, status: 'idle', error: null, unticked: {} });
+    notifyMemoryChanged();
     report(purpose, preview, outcome);
   },
 }));
@@ -129,5 +131,6 @@ function report(purpose: ForgetPurpose, preview: ForgetPreview, outcome: ForgetO
 
 async function undoGroup(entryId: number): Promise<void> {
   const r = await attempt(() => invoke('history.undo', { id: entryId, confirm: true }));
+  if (r?.done) notifyMemoryChanged();
   if (r?.done) toast.success('Undone', `${r.entries.length} change${r.entries.length === 1 ? '' : 's'} put back.`);
 }

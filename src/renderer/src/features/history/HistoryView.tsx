@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HistoryEntry, JournalActor, JournalLayer } from '../../../../shared/journal';
 import { JOURNAL_ACTORS, JOURNAL_LAYERS } from '../../../../shared/journal';
 import { useConnection } from '../../lib/connection';
+import { onMemoryChanged } from '../../lib/memory-changed';
 import { fullTime } from '../../lib/time';
 import { useAgents } from '../agents/store';
 import { describeScope } from '../facts/scopes';
@@ -35,9 +36,11 @@ export function HistoryView() {
     };
     const timer = setInterval(tick, POLL_MS);
     window.addEventListener('focus', tick);
+    const stopChanged = onMemoryChanged(() => void useHistory.getState().poll());
     return () => {
       clearInterval(timer);
       window.removeEventListener('focus', tick);
+      stopChanged();
     };
   }, []);
 

@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { HistoryEntry, JournalActor, JournalLayer, UndoPlan } from '../../../../shared/journal';
 import { attempt, invoke } from '../../lib/api';
+import { notifyMemoryChanged } from '../../lib/memory-changed';
 import { toast } from '../toasts/store';
 
 export const PAGE_SIZE = 100;
@@ -56,6 +57,7 @@ export const useHistory = create<HistoryState>((set, get) => {
       return;
     }
     set({ plan: null });
+    notifyMemoryChanged();
     const more = r.plan.alsoUndoes.length;
     toast.success('Undone', more ? `${r.plan.entry.summary} — and ${more} more change${more === 1 ? '' : 's'} with it.` : r.plan.entry.summary);
     await get().load();

@@ -8,6 +8,7 @@ import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
 import { on } from '../../lib/api';
 import { useConnection } from '../../lib/connection';
+import { onMemoryChanged } from '../../lib/memory-changed';
 import { useAgents } from '../agents/store';
 import { useMemorySettings } from '../memory-settings/store';
 import { useSessions } from '../sessions/store';
@@ -67,10 +68,12 @@ export function LawsPane() {
     const timer = setInterval(tick, REFRESH_MS);
     window.addEventListener('focus', tick);
     const stop = on('consolidate.done', () => void useLaws.getState().load());
+    const stopChanged = onMemoryChanged(() => void useLaws.getState().load());
     return () => {
       clearInterval(timer);
       window.removeEventListener('focus', tick);
       stop();
+      stopChanged();
     };
   }, []);
 
