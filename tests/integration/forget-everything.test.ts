@@ -240,3 +240,28 @@ describe.runIf(layersJournal)('forget everything about X: one history group, one
     expect(engine.graph.store.currentRelations('agent:default').map((r) => r.id)).toContain(e.sister);
   });
 });
+
+describe('forget everything about X: a subject mentioned everywhere', () => {
+  it('lists at most MAX_PREVIEW_PER_KIND of a kind, says so, and the next preview lists the rest', async () => {
+    const engine = openEngine();
+    const { MAX_PREVIEW_PER_KIND } = await import('../../src/main/memory/forget/forget-finder');
+    const s = engine.sessions.create({ agentId: 'default' });
+    const m = engine.messages.append({ sessionId: s.id, role: 'user', content: 'tea with everyone' }).id;
+    const g = engine.graph.store;
+    engine.memoryDb.transaction(() => {
+      const tea = g.upsertNode('agent:default', 'Tea', 'thing').id;
+      for (let i = 0; i < MAX_PREVIEW_PER_KIND + 25; i++) {
+        const friend = g.upsertNode('agent:default', `Friend ${i}`, 'person').id;
+        g.upsertEdge({ scope: 'agent:default', src: friend, dst: tea, relation: 'drinks', provClass: 'user', validFrom: '2026-01-01T00:00:00.000Z', support: [m], supersede: false });
+      }
+    })();
+    const target = { kind: 'text' as const, text: 'tea' };
+    const p = await call(engine, 'forget.preview', { target });
+    expect(keysOf(p, 'relation')).toHaveLength(MAX_PREVIEW_PER_KIND);
+    expect(p.truncated).toEqual(['relation']);
+    await call(engine, 'forget.apply', { target, keys: keysOf(p, 'relation') });
+    const rest = await call(engine, 'forget.preview', { target });
+    expect(keysOf(rest, 'relation')).toHaveLength(25);
+    expect(rest.truncated).toEqual([]);
+  });
+});

@@ -16,10 +16,11 @@ import { agentScope } from '../scope';
 import { mentionMatcher, mentionWords } from './mentions';
 
 /**
- * A preview lists at most this many items of each kind. A subject mentioned more often than that is a
- * word, not a person or a place; the preview says it was cut, and the apply acts on what was listed.
+ * A preview lists at most this many items of each kind: more than a person can review in one dialog.
+ * A subject mentioned more often than that is a word, not a person or a place; the preview says it was
+ * cut, the apply acts on what was listed, and the next preview lists the rest.
  */
-export const MAX_PREVIEW_PER_KIND = 5000;
+export const MAX_PREVIEW_PER_KIND = 2000;
 
 export interface ForgetFinderDeps {
   memory: MemoryDir;

@@ -76,26 +76,31 @@ export class ForgetService {
         failed.push({ key: item.key, message: (err as Error).message });
       }
     };
-    this.d.journal.inGroup(() => {
-      for (const item of ordered) {
-        const ref = parseKey(item.key);
-        switch (ref.kind) {
-          case 'relation':
-            attempt(item, () => this.d.sinks.retractRelation(ref.id, reason, withReason));
-            break;
-          case 'entity':
-            attempt(item, () => this.d.sinks.deleteEntity(ref.id, withReason));
-            break;
-          case 'fact':
-            attempt(item, () => this.d.sinks.forgetFact(ref.scope, ref.id, withReason));
-            break;
-          case 'law':
-            attempt(item, () => this.d.sinks.suppressLaw(ref.id, reason, withReason));
-            break;
-          case 'mem0':
-            break;
-        }
+    const run = (item: ForgetItem) => {
+      const ref = parseKey(item.key);
+      switch (ref.kind) {
+        case 'relation':
+          return attempt(item, () => this.d.sinks.retractRelation(ref.id, reason, withReason));
+        case 'entity':
+          return attempt(item, () => this.d.sinks.deleteEntity(ref.id, withReason));
+        case 'fact':
+          return attempt(item, () => this.d.sinks.forgetFact(ref.scope, ref.id, withReason));
+        case 'law':
+          return attempt(item, () => this.d.sinks.suppressLaw(ref.id, reason, withReason));
+        case 'mem0':
+          return;
       }
+    };
+    // What lives in db/memory.sqlite (relations, entities, laws) changes in one transaction per kind:
+    // one commit instead of one per item (thousands of relations are seconds otherwise). Each layer's
+    // own transaction nests inside as a savepoint, so an item that fails is undone alone and reported.
+    // Facts live in Markdown files, which a database rollback could not take back: they go one by one.
+    const inDb = (kind: ForgetItem['kind']) => this.d.memoryDb.transaction(() => ordered.filter((i) => i.kind === kind).forEach(run))();
+    this.d.journal.inGroup(() => {
+      inDb('relation');
+      inDb('entity');
+      ordered.filter((i) => i.kind === 'fact').forEach(run);
+      inDb('law');
     }, groupId);
     for (const item of ordered.filter((i) => i.kind === 'mem0')) {
       try {
