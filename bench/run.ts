@@ -2,7 +2,7 @@
 // and writes the figures with machine info and date to bench/results/<date>.json. Not part of npm test.
 //   npm run bench                      all of them
 //   npm run bench -- locomo [--data FILE] [--json]   the LoCoMo search benchmark alone
-//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cold-start
+//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline history forget cold-start
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +109,36 @@ const BENCHES: Bench[] = [
         lines: [
           line('pipeline', 'overhead over 10,000 messages (excl. model time)', r.overheadMs, 'ms', '< 10000 ms', r.overheadMs < 10_000),
           line('pipeline', 'LLM calls on an unchanged memory', r.secondRunLlmCalls, 'calls', '0', r.secondRunLlmCalls === 0),
+        ],
+        raw: r,
+      };
+    },
+  },
+  {
+    name: 'history',
+    run: async () => {
+      const { runHistoryBench, HISTORY_TARGETS } = await import('./history');
+      const r = await runHistoryBench();
+      return {
+        lines: [
+          line('history', `History view first page at ${r.entries.toLocaleString('en')} entries (median)`, r.firstPageMs, 'ms', `≤ ${HISTORY_TARGETS.firstPageMs} ms`, r.met),
+          ...r.engine.map((e) => line('history', `history.list p95, ${e.filter}`, e.p95Ms, 'ms', '', null)),
+        ],
+        raw: r,
+      };
+    },
+  },
+  {
+    name: 'forget',
+    run: async () => {
+      const { runForgetBench, HISTORY_TARGETS } = await import('./history');
+      const r = await runForgetBench();
+      return {
+        lines: [
+          ...r.cases.map((c) => line('forget', `preview p95, ${c.target} (${c.items} items)`, c.p95Ms, 'ms', '', null)),
+          // CPU time beside wall time: on a shared machine the wall-clock tail is mostly waiting for a core.
+          line('forget', 'preview CPU p95, worst case', Math.max(...r.cases.map((c) => c.cpuP95Ms)), 'ms', '', null),
+          line('forget', `preview worst p95 over ${r.facts.toLocaleString('en')} facts / ${r.relations.toLocaleString('en')} relations`, r.worstP95Ms, 'ms', `≤ ${HISTORY_TARGETS.forgetPreviewMs} ms`, r.met),
         ],
         raw: r,
       };

@@ -7,6 +7,7 @@ import { consolidateCommand, consolidateHelp } from './commands/consolidate';
 import { factsCommand, factsHelp } from './commands/facts';
 import { graphCommand, graphHelp } from './commands/graph';
 import { lawsCommand, lawsHelp } from './commands/laws';
+import { historyCommand, historyHelp, undoCommand, undoHelp } from './commands/history';
 import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
 import { statusCommand, statusHelp } from './commands/status';
@@ -20,6 +21,8 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   status: { run: statusCommand, help: statusHelp },
   facts: { run: factsCommand, help: factsHelp },
   graph: { run: graphCommand, help: graphHelp },
+  history: { run: historyCommand, help: historyHelp },
+  undo: { run: undoCommand, help: undoHelp },
   search: { run: searchCommand, help: searchHelp },
   run: { run: commandCommand, help: commandHelp },
   why: { run: whyCommand, help: whyHelp },

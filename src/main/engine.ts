@@ -31,6 +31,9 @@ import { applyPendingRestore, backupFilesFor, backupsDir, BackupService } from '
 import { OpenChecks, type CheckReport } from './db/open-checks';
 import { EventBus } from './events';
 import { MemoryJournal } from './memory/journal/journal';
+import { HistoryService } from './memory/journal/history-service';
+import { HistoryRetention } from './memory/journal/retention';
+import { deleteEdgeRow, deleteNodeRow, ForgetService } from './memory/forget/forget-service';
 import { sweepTempFiles } from './fs/atomic-write';
 import { ensureHome, homePaths, tightenHome, type HomePaths } from './home';
 import { FileSecretStore } from './secrets/file-secret-store';
@@ -77,6 +80,12 @@ export class Engine {
   readonly transfer: TransferService;
   /** The one history of memory (issue 15): every change in every layer, with undo. */
   readonly journal: MemoryJournal;
+  /** Memory → History, `monad history` / `monad undo`: the journal as a person reads and undoes it. */
+  readonly history: HistoryService;
+  /** memory.history.retentionDays, applied once a day by long-running hosts. */
+  readonly retention: HistoryRetention;
+  /** "Forget everything about X": preview, then one group of the layers' own journaled corrections. */
+  readonly forget: ForgetService;
   readonly now: () => Date;
   /** What the person must be told about this run (database recovered, restore applied…); shown in app status. */
   readonly notices: Notice[] = [];
@@ -206,9 +215,44 @@ export class Engine {
       host: opts.host,
       warm: opts.host !== 'cli' && opts.backgroundJobs !== false,
       qdrant: opts.qdrant,
+      journal: this.journal,
       log: (msg, err) => this.log(msg, err),
     });
     this.mem0.register(this.hooks);
+    this.history = new HistoryService({ journal: this.journal, memoryDb: this.memoryDb, settle: () => this.mem0.idle() });
+    this.retention = new HistoryRetention({
+      journal: this.journal,
+      memoryDb: this.memoryDb,
+      retentionDays: () => this.config.get().memory.history.retentionDays,
+      now: this.now,
+      log: (msg, err) => this.log(msg, err),
+    });
+    this.forget = new ForgetService({
+      memory: this.facts.memory,
+      origins: this.facts.origins,
+      memoryDb: this.memoryDb,
+      laws: this.laws.store,
+      sessions: this.sessions,
+      messages: this.messages,
+      mem0: async () => {
+        const r = await this.mem0.entries({ limit: Number.MAX_SAFE_INTEGER });
+        // What could not be read matters only while mem0 is the memory in use.
+        return { entries: r.entries, notes: this.config.get().memory.backend === 'mem0' ? r.notes : [] };
+      },
+      journal: this.journal,
+      // Each item goes through its layer's own correction, which journals it and registers its undo.
+      sinks: {
+        // MERGE: this.facts.forget(scope, id, by) (journaled fact.forgotten, undoable) once wt-facts lands; until then unjournaled.
+        forgetFact: (scope, id) => void this.facts.memory.forget(scope, id),
+        // MERGE: this.graph.corrections.retractRelation(id, { reason }, by) once wt-graph lands; until then the row is deleted, unjournaled.
+        retractRelation: (id) => deleteEdgeRow(this.memoryDb, id),
+        // MERGE: this.graph.corrections.deleteEntity(id, by) once wt-graph lands; until then the row is deleted, unjournaled.
+        deleteEntity: (id) => deleteNodeRow(this.memoryDb, id),
+        // MERGE: this.laws.corrections.suppress(id, reason, by) once wt-laws lands; until then flagged out of recall, unjournaled.
+        suppressLaw: (id, reason) => this.laws.store.flag(id, 'forgotten', reason),
+        forgetMem0: (id, by, groupId) => this.mem0.forget(id, by, groupId).then(() => undefined),
+      },
+    });
     this.transfer = new TransferService(this);
     this.backups = new BackupService({
       paths: this.paths,
@@ -222,7 +266,14 @@ export class Engine {
     // Long-running hosts catch up in the background; one-shot CLI commands do not.
     if (opts.host !== 'cli' && opts.backgroundJobs !== false) this.consolidation.scheduler.start();
     if (opts.host !== 'cli' && opts.backgroundJobs !== false) this.backups.start();
+    if (opts.host !== 'cli' && opts.backgroundJobs !== false) this.retention.start();
+    let retentionDays = this.config.get().memory.history.retentionDays;
     this.config.onChange((config, health) => {
+      if (config.memory.history.retentionDays !== retentionDays) {
+        const previous = retentionDays;
+        retentionDays = config.memory.history.retentionDays;
+        this.retention.settingChanged(previous);
+      }
       this.events.emit('config.changed', { config, error: health.error });
       this.events.emit('status.changed', this.status());
     });
@@ -306,6 +357,7 @@ export class Engine {
     this.chat.cancelAll();
     this.consolidation.scheduler.stop();
     this.backups.stop();
+    this.retention.stop();
     this.consolidation.pipeline.cancelAll();
     this.facts.close();
     this.mem0.close();

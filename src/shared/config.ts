@@ -148,8 +148,18 @@ export const configSchema = z.object({
             .optional(),
         })
         .default({}),
+      history: z
+        .object({
+          /**
+           * How long the history of memory (Memory → History) keeps entries; null keeps them forever.
+           * Older entries (and fact versions closed before then) are dropped once a day; what memory
+           * holds now is never touched, so the latest state stays exact.
+           */
+          retentionDays: z.number().int().min(1).max(36_500).nullable().default(null),
+        })
+        .default({ retentionDays: null }),
     })
-    .default({ backend: 'builtin', level: 1, factCheck: 'borderline', decay: { halfLifeDays: 365, floor: 0 }, mem0: {} }),
+    .default({ backend: 'builtin', level: 1, factCheck: 'borderline', decay: { halfLifeDays: 365, floor: 0 }, mem0: {}, history: { retentionDays: null } }),
   ui: z
     .object({ theme: z.enum(['system', 'light', 'dark']).default('system') })
     .default({ theme: 'system' }),

@@ -40,6 +40,8 @@ import type {
   Session,
 } from './domain';
 import type { WireError } from './errors';
+import { forgetKeySchema, forgetTargetSchema, MAX_FORGET_KEYS, type ForgetOutcome, type ForgetPreview } from './forget';
+import type { HistoryPage, JournalActor, JournalLayer, UndoResult } from './journal';
 import type { SearchResults } from './search';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
@@ -62,6 +64,14 @@ const entityRef = z.union([graphId, entityName]);
 const relationName = z.string().trim().min(1).max(80);
 /** A date ("2026-03-01") or an ISO instant; the engine parses it. */
 const dateText = z.string().trim().min(4).max(40);
+const journalLayer = z.enum(['facts', 'identity', 'graph', 'laws'] satisfies JournalLayer[]);
+const journalActor = z.enum(['person', 'agent', 'consolidation', 'extraction', 'inference', 'import', 'mcp', 'system'] satisfies JournalActor[]);
+/** An ISO date (2026-12-01) or date-time; compared with entries' UTC times after parsing. */
+const isoMoment = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d\d-\d\d([T ]\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:?\d\d)?)?$/, 'an ISO date or date-time')
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'not a real date');
 
 /** A deep-partial patch of the config; the merged result is validated against the full schema. */
 export const configPatchSchema = z.record(z.string(), z.unknown());
@@ -101,7 +111,13 @@ export const contract = {
       })
       .strict(),
   ),
-  'sessions.delete': channel<{ id: string }>()(z.object({ id: sessionId }).strict()),
+  /**
+   * Deletes a chat. `forget`: keys from `forget.preview` of this chat (what rests only on it) that the
+   * person left ticked; they are forgotten first, as one history group (one undo).
+   */
+  'sessions.delete': channel<{ id: string; forget: ForgetOutcome | null }>()(
+    z.object({ id: sessionId, forget: z.array(forgetKeySchema).max(MAX_FORGET_KEYS).optional() }).strict(),
+  ),
 
   'messages.list': channel<Page<Message>>()(
     z
@@ -253,6 +269,34 @@ export const contract = {
   /** Changes models proposed to laws the person asserted, waiting for the person. */
   'laws.proposals': channel<LawProposal[]>()(z.object({ scopes: z.array(scope).max(200).optional() }).strict()),
   'laws.decide': channel<{ law: LawView | null }>()(z.object({ id: z.number().int().positive(), accept: z.boolean() }).strict()),
+
+  // The one history of memory (issue 15): every change in every layer, newest first, keyset-paged.
+  'history.list': channel<HistoryPage>()(
+    z
+      .object({
+        layer: journalLayer.optional(),
+        scope: scope.optional(),
+        actor: journalActor.optional(),
+        /** One item's history: "fact:<id>", "entity:<id>", "relation:<id>", "law:<id>", "identity:<path>", "mem0:<id>". */
+        item: z.string().min(3).max(300).optional(),
+        /** Only entries at or after this moment (an ISO date or date-time). */
+        since: isoMoment.optional(),
+        /** The `next` cursor of the previous page. */
+        before: z.string().regex(/^[1-9]\d{0,15}$/, 'a history cursor').optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+      })
+      .strict(),
+  ),
+  /**
+   * Undoes one entry. When that changes more than the entry (later changes to the same item, the rest of
+   * its group), nothing is done without `confirm`: the answer is the plan, to show the person first.
+   */
+  'history.undo': channel<UndoResult>()(z.object({ id: z.number().int().positive(), confirm: z.boolean().optional() }).strict()),
+
+  // "Forget everything about X" (issue 15 §4): a preview of every item concerned, then the ticked ones
+  // forgotten as one history group.
+  'forget.preview': channel<ForgetPreview>()(z.object({ target: forgetTargetSchema }).strict()),
+  'forget.apply': channel<ForgetOutcome>()(z.object({ target: forgetTargetSchema, keys: z.array(forgetKeySchema).min(1).max(MAX_FORGET_KEYS) }).strict()),
 
   // The consolidation pipeline and memory status.
   'memory.status': channel<MemoryStatus>()(empty),

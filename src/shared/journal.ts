@@ -94,3 +94,25 @@ export interface UndoPlan {
   /** Why it cannot be undone (already undone, an undo itself, no undo for this action). */
   why: string | null;
 }
+
+/** An entry as the History view and `monad history` show it. */
+export interface HistoryEntry extends JournalEntry {
+  /** Not undone yet, not itself an undo, and its layer registered an inverse for its action. */
+  canUndo: boolean;
+}
+
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  /** Cursor for the next (older) page; null at the end. */
+  next: string | null;
+  /** Every scope the journal names (first page only: the filter's choices). */
+  scopes?: string[];
+}
+
+export interface UndoResult {
+  plan: UndoPlan;
+  /** False when the plan changes more than the entry and `confirm` was not given: nothing was done. */
+  done: boolean;
+  /** The entries the undo appended (each marks which entry it undoes). */
+  entries: JournalEntry[];
+}

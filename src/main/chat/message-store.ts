@@ -121,6 +121,11 @@ export class MessageStore {
     return out;
   }
 
+  /** Every message id of a session, hidden (soft-deleted) ones too: what "rests only on this chat" is checked against. */
+  idsOf(sessionId: string): string[] {
+    return this.db.prepare(`SELECT id FROM messages WHERE session_id = ? ORDER BY seq`).pluck().all(sessionId) as string[];
+  }
+
   softDelete(ids: string[]): number {
     const at = this.now().toISOString();
     const stmt = this.db.prepare(`UPDATE messages SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL`);

@@ -61,9 +61,12 @@ export function createHandlers(engine: Engine): Handlers {
       engine.events.emit('sessions.changed', { agentId: session.agentId });
       return session;
     },
-    'sessions.delete': async ({ id }) => {
+    'sessions.delete': async ({ id, forget }) => {
+      engine.sessions.get(id);
+      // What rests only on the chat is forgotten first: its messages are what the preview is checked against.
+      const outcome = forget?.length ? await engine.forget.apply({ kind: 'session', sessionId: id }, forget, PERSON_IN_APP) : null;
       await engine.deleteSession(id);
-      return { id };
+      return { id, forget: outcome };
     },
 
     'messages.list': ({ sessionId, before, limit }) => {
@@ -160,6 +163,11 @@ export function createHandlers(engine: Engine): Handlers {
       return { law: engine.laws.view(engine.laws.corrections.accept(id, PERSON_IN_APP).id) };
     },
 
+    'history.list': (q) => engine.history.list(q),
+    'history.undo': ({ id, confirm }) => engine.history.undo(id, { confirm }),
+    'forget.preview': ({ target }) => engine.forget.preview(target),
+    'forget.apply': ({ target, keys }) => engine.forget.apply(target, keys, PERSON_IN_APP),
+
     'memory.status': () => engine.consolidation.status(),
     'consolidate.run': async ({ agentId, level }) => {
       if (agentId) return [await engine.consolidation.run(agentId, { level, trigger: 'manual' })];
@@ -172,7 +180,8 @@ export function createHandlers(engine: Engine): Handlers {
 
     'mem0.status': () => engine.mem0.status(),
     'mem0.entries': (input) => engine.mem0.entries(input),
-    'mem0.delete': ({ id }) => engine.mem0.delete(id),
+    // Journaled like every other forget: Memory → History lists it and can put it back.
+    'mem0.delete': ({ id }) => engine.mem0.forget(id, PERSON_IN_APP),
     'mem0.projection': (input) => engine.mem0.projection(input),
 
     'transfer.export': () => ({ filename: `monad-export-${engine.now().toISOString().slice(0, 10)}.json`, text: engine.transfer.exportText() }),

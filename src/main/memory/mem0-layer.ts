@@ -9,6 +9,7 @@
 import type { Config } from '../../shared/config';
 import type { AppStatus, Mem0Entries, Mem0Entry, Mem0Phase, Mem0Projection, Mem0Status, QdrantStatus } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
+import type { JournalActor, JournalEntry, JournalSource } from '../../shared/journal';
 import type { HookRegistry, TurnContext } from '../chat/hooks';
 import type { EventBus } from '../events';
 import type { HomePaths } from '../home';
@@ -22,7 +23,23 @@ import { loadMem0, loadQdrantClient } from './mem0/loader';
 import { mem0Models } from './mem0/models';
 import { pca2d } from './mem0/pca2d';
 import { renderMem0Block } from './mem0/render';
-import { deleteLocalPoints, qdrantClient, readLocalStore, readQdrant, toEntry, type StoredPoint } from './mem0/stores';
+import type { MemoryJournal } from './journal/journal';
+import {
+  deleteLocalPoints,
+  normalizePayload,
+  qdrantClient,
+  readLocalRaw,
+  readLocalStore,
+  readQdrant,
+  toEntry,
+  vectorFromBase64,
+  vectorToBase64,
+  writeLocalRaw,
+  type StoredPoint,
+} from './mem0/stores';
+import { agentScope } from './scope';
+import { mkdirPrivate } from '../fs/private-mode';
+import { quoteShort } from './journal/summary';
 import { QdrantManager, type QdrantOptions } from './qdrant/manager';
 import { isAlive, isOurs, readPidfile } from './qdrant/pidfile';
 
@@ -45,7 +62,19 @@ export interface Mem0LayerDeps {
   /** Start qdrant as soon as the backend is mem0 (long-running hosts); otherwise on first use. */
   warm: boolean;
   qdrant?: QdrantOptions;
+  /** The history of memory: a forgotten memory is journaled with what it takes to put it back. */
+  journal: MemoryJournal;
   log: (msg: string, err?: unknown) => void;
+}
+
+/** What the journal keeps of a forgotten mem0 memory: enough to put the same point back (id, vector, payload). */
+export interface Mem0Snapshot {
+  id: string;
+  text: string;
+  agentId: string | null;
+  /** float32 bytes, base64. */
+  vector: string;
+  payload: Record<string, unknown>;
 }
 
 function mem0On(config: Config): boolean {
@@ -92,6 +121,7 @@ export class Mem0Layer {
       beforeTurn: (ctx) => this.beforeTurn(ctx),
       afterTurn: (ctx) => this.afterTurn(ctx),
     });
+    this.d.journal.registerUndo('mem0.forgotten', (entry) => this.restore(entry));
   }
 
   // ── The turn ────────────────────────────────────────────────────────────────────────────────
@@ -366,6 +396,76 @@ export class Mem0Layer {
         });
     });
     return { id };
+  }
+
+  // ── Forgetting, journaled ───────────────────────────────────────────────────────────────────
+
+  /**
+   * Deletes one memory and journals it (Memory → History; undo puts the same point back). `groupId`
+   * joins a group action ("forget everything about X"), so the whole action is one undo.
+   */
+  async forget(id: string, by: { actor: JournalActor; source?: JournalSource }, groupId?: string): Promise<{ id: string }> {
+    const snapshot = await this.snapshot(id);
+    await this.delete(id);
+    const append = () =>
+      this.d.journal.append({
+        layer: 'facts',
+        action: 'mem0.forgotten',
+        scope: snapshot.agentId ? agentScope(snapshot.agentId) : null,
+        item: `mem0:${id}`,
+        actor: by.actor,
+        source: by.source,
+        before: snapshot,
+        summary: `Forgot the mem0 memory ${quoteShort(snapshot.text)}`,
+      });
+    if (groupId) this.d.journal.inGroup(append, groupId);
+    else append();
+    return { id };
+  }
+
+  /** The point as stored, from the local store or the running qdrant. */
+  private async snapshot(id: string): Promise<Mem0Snapshot> {
+    const fromRaw = (raw: { vector: string; payload: Record<string, unknown> }): Mem0Snapshot => {
+      const entry = toEntry({ id, vector: null, payload: normalizePayload(raw.payload), store: 'local' });
+      return { id, text: entry.text, agentId: entry.agentId, vector: raw.vector, payload: raw.payload };
+    };
+    const local = readLocalRaw(this.layout.localVectors, id);
+    if (local) return fromRaw(local);
+    const target = this.target(false);
+    if (target.kind === 'local') throw new MonadError('NOT_FOUND', `No mem0 memory ${id} in the local store (qdrant is not running)`);
+    const client = qdrantClient(await loadQdrantClient(), target.url, target.apiKey);
+    const [point] = await client.retrieve(target.collection, { ids: [id], with_vector: true, with_payload: true });
+    if (!point || !Array.isArray(point.vector) || typeof point.vector[0] !== 'number') throw new MonadError('NOT_FOUND', `No mem0 memory ${id}`);
+    return fromRaw({ vector: vectorToBase64(point.vector as number[]), payload: (point.payload ?? {}) as Record<string, unknown> });
+  }
+
+  /**
+   * The undo of `mem0.forgotten`: journaled now, written through the queue (after any delete still in
+   * it) into the store mem0 uses now. mem0's entity links of the memory are not rebuilt; the memory
+   * itself (id, text, vector, metadata) is back as it was.
+   */
+  private restore(entry: JournalEntry): void {
+    const snapshot = entry.before as Mem0Snapshot;
+    this.d.journal.append({
+      layer: 'facts',
+      action: 'mem0.restored',
+      scope: entry.scope,
+      item: entry.item,
+      actor: 'person',
+      after: { id: snapshot.id, text: snapshot.text },
+      summary: `Restored the mem0 memory ${quoteShort(snapshot.text)}`,
+    });
+    this.enqueue(async () => {
+      const target = this.target(false);
+      if (target.kind === 'local') {
+        mkdirPrivate(this.layout.dir);
+        writeLocalRaw(target.dbPath, snapshot);
+        return;
+      }
+      await this.backend.insertPoints(target, target.collection, [
+        { id: snapshot.id, vector: vectorFromBase64(snapshot.vector), payload: normalizePayload(snapshot.payload), store: target.kind },
+      ]);
+    }, 'putting a forgotten mem0 memory back failed');
   }
 
   // ── Shutdown ────────────────────────────────────────────────────────────────────────────────

@@ -92,4 +92,19 @@ export class FactOrigins {
       recordedAt: r.recorded_at,
     }));
   }
+
+  /**
+   * Facts every recorded write of which came from one chat (its session id on every row): what Monad
+   * learned only from that chat. A fact the person also wrote, or another chat repeated, is not among them.
+   */
+  onlyFrom(sessionId: string): { scope: string; factId: string }[] {
+    return this.db
+      .prepare(
+        `SELECT scope, fact_id AS factId FROM fact_origin
+         WHERE fact_id IN (SELECT fact_id FROM fact_origin WHERE session_id = ?)
+         GROUP BY scope, fact_id
+         HAVING count(*) = sum(coalesce(session_id = ?, 0))`,
+      )
+      .all(sessionId, sessionId) as { scope: string; factId: string }[];
+  }
 }

@@ -169,6 +169,11 @@ export class MemoryJournal {
     this.undoers.set(action, undoer);
   }
 
+  /** Whether an action has a registered inverse (the History view offers Undo only then). */
+  hasUndo(action: string): boolean {
+    return this.undoers.has(action);
+  }
+
   get(id: number): JournalEntry | null {
     const r = this.byId.get(id) as Row | undefined;
     return r ? toEntry(r) : null;

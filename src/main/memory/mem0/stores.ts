@@ -4,6 +4,7 @@
 // read-only here); qdrant is read with a scroll. Neither read starts anything.
 import { existsSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
+import { ensurePrivateFile } from '../../fs/private-mode';
 import type { Mem0Entry } from '../../../shared/domain';
 import type { QdrantModule } from './loader';
 
@@ -17,7 +18,7 @@ export interface StoredPoint {
 }
 
 /** mem0's local store writes camelCase ids in some versions and snake_case in others. */
-function normalizePayload(p: Record<string, unknown>): Record<string, unknown> {
+export function normalizePayload(p: Record<string, unknown>): Record<string, unknown> {
   const out = { ...p };
   for (const [camel, snake] of [
     ['userId', 'user_id'],
@@ -79,6 +80,46 @@ export function deleteLocalPoints(dbPath: string, ids: string[]): void {
   } finally {
     db.close();
   }
+}
+
+/** One point of a local store as stored: its vector's bytes (base64) and its payload as written. */
+export function readLocalRaw(dbPath: string, id: string): { vector: string; payload: Record<string, unknown> } | null {
+  if (!existsSync(dbPath)) return null;
+  const db = new BetterSqlite3(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const hasTable = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vectors'`).get();
+    const row = hasTable ? (db.prepare(`SELECT vector, payload FROM vectors WHERE id = ?`).get(id) as { vector: Buffer; payload: string } | undefined) : undefined;
+    return row ? { vector: row.vector.toString('base64'), payload: safeJson(row.payload) } : null;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Puts one point back into a local store, in mem0's own table layout (what mem0 creates on first use),
+ * replacing a point with the same id.
+ */
+export function writeLocalRaw(dbPath: string, point: { id: string; vector: string; payload: Record<string, unknown> }): void {
+  // SQLite would create a missing file 0644: it is created owner-only first, as mem0's files are.
+  ensurePrivateFile(dbPath);
+  const db = new BetterSqlite3(dbPath, { fileMustExist: true });
+  try {
+    db.exec(`CREATE TABLE IF NOT EXISTS vectors (id TEXT PRIMARY KEY, vector BLOB NOT NULL, payload TEXT NOT NULL)`);
+    db.prepare(`INSERT OR REPLACE INTO vectors (id, vector, payload) VALUES (?, ?, ?)`).run(point.id, Buffer.from(point.vector, 'base64'), JSON.stringify(point.payload));
+  } finally {
+    db.close();
+  }
+}
+
+/** A vector as the base64 of its float32 bytes (how mem0's local store keeps it): a quarter of its JSON size. */
+export function vectorToBase64(vector: number[]): string {
+  return Buffer.from(new Float32Array(vector).buffer).toString('base64');
+}
+
+export function vectorFromBase64(b64: string): number[] {
+  // A copy: a small Buffer sits at any offset of Node's shared pool, and a Float32Array needs one of 4.
+  const bytes = new Uint8Array(Buffer.from(b64, 'base64'));
+  return Array.from(new Float32Array(bytes.buffer, 0, bytes.byteLength >> 2));
 }
 
 function safeJson(text: string): Record<string, unknown> {

@@ -10,6 +10,7 @@ import { SettingsPane } from '../features/settings/SettingsPane';
 import { Toasts } from '../features/toasts/Toasts';
 import { useConnection } from '../lib/connection';
 import { ConfirmDialog } from './confirm';
+import { ForgetDialog } from '../features/forget/ForgetDialog';
 import { Icon, type IconName } from './icons';
 import { NoTokenPage } from './NoTokenPage';
 import { Notices } from './Notices';
@@ -70,6 +71,7 @@ function Shell() {
       </main>
       <Toasts />
       <ConfirmDialog />
+      <ForgetDialog />
     </div>
   );
 }

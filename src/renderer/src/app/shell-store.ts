@@ -22,7 +22,7 @@ export type NavIntent =
   | { kind: 'fact'; scope: string; factId: string }
   | { kind: 'graph'; scope: string; nodeId?: number; edgeId?: number }
   /** A law, active or rejected (a history entry's link): its card is scrolled to and lit. */
-  | { kind: 'law'; lawId: number };
+  | { kind: 'law'; scope: string | null; lawId: number };
 
 const INTENT_TAB: Record<NavIntent['kind'], TabId> = { message: 'chat', fact: 'memory', graph: 'graph', law: 'laws' };
 

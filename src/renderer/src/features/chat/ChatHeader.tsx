@@ -2,6 +2,8 @@
 // session is (agent, size, workspace folder), an incognito badge, and the session settings.
 import { useEffect, useRef, useState } from 'react';
 import type { Session } from '../../../../shared/domain';
+import { Icon } from '../../app/icons';
+import { forgetEverything } from '../forget/store';
 import { useSessions } from '../sessions/store';
 import { ChatIcon } from './chat-icons';
 import { SessionSettings } from './SessionSettings';
@@ -34,6 +36,18 @@ export function ChatHeader({ session, agentName }: { session: Session; agentName
             <ChatIcon name="incognito" size={14} />
             Incognito
           </span>
+        ) : null}
+        {!session.incognito ? (
+          <button
+            type="button"
+            className="button button-quiet chat-settings-button"
+            data-testid="chat-forget"
+            title="Preview what Monad learned only from this chat, and forget it"
+            onClick={() => void forgetEverything({ kind: 'session', sessionId: session.id })}
+          >
+            <Icon name="eraser" size={15} />
+            Forget…
+          </button>
         ) : null}
         <SessionSettings session={session} />
       </div>

@@ -4,8 +4,10 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useShell } from '../../app/shell-store';
 import { on } from '../../lib/api';
 import { useConnection } from '../../lib/connection';
+import { onMemoryChanged } from '../../lib/memory-changed';
 import { useCoreFiles } from '../core-files/store';
 import { useSessions } from '../sessions/store';
+import { HistoryView } from '../history/HistoryView';
 import { FactsView } from './FactsView';
 import { RecallView } from './RecallView';
 import { Mem0Explorer, useMem0Active } from '../mem0';
@@ -25,6 +27,7 @@ const VIEWS: { id: MemoryView; label: string }[] = [
   { id: 'recall', label: 'What the model saw' },
   { id: 'identity', label: 'Identity files' },
   { id: 'mem0', label: 'mem0' },
+  { id: 'history', label: 'History' },
 ];
 
 export function MemoryPane() {
@@ -51,10 +54,12 @@ export function MemoryPane() {
       void useFacts.getState().refresh();
       if (sessionId === useSessions.getState().selectedId) void useFacts.getState().loadRecall(sessionId);
     });
+    const stopChanged = onMemoryChanged(() => void useFacts.getState().refresh());
     return () => {
       clearInterval(timer);
       window.removeEventListener('focus', tick);
       stop();
+      stopChanged();
     };
   }, []);
 
@@ -105,6 +110,8 @@ export function MemoryPane() {
         <RecallView />
       ) : view === 'mem0' && mem0Active ? (
         <Mem0Explorer />
+      ) : view === 'history' ? (
+        <HistoryView />
       ) : (
         <Suspense fallback={<div className="memory-body editor-loading">Loading the editor…</div>}>
           <CoreFilesEditor />

@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { Fact, FactProposal, FactScopeSummary, FactView, FactWriteResult, RecallSnapshot } from '../../../../shared/domain';
 import { attempt, invoke } from '../../lib/api';
 
-export type MemoryView = 'facts' | 'recall' | 'identity' | 'mem0';
+export type MemoryView = 'facts' | 'recall' | 'identity' | 'mem0' | 'history';
 
 export interface ScopeFacts {
   scope: string;

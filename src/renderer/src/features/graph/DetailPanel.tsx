@@ -4,6 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
+import { forgetEverything } from '../forget/store';
 import type { GraphEdge, GraphViewNode } from '../../../../shared/domain';
 import { formatMoment, plural, validitySpan } from './format';
 import { GraphIcon } from './graph-icons';
@@ -83,6 +84,18 @@ function NodePanel({ id }: { id: number }) {
             </span>
           ) : null}
         </span>
+{detail?.data?.node.removed ? null : (
+          <button
+          type="button"
+          className="button button-quiet button-danger-text graph-forget"
+          data-testid="graph-forget"
+          title={`Preview every fact, relation, law and memory that mentions ${node.name}, then forget them`}
+          onClick={() => void forgetEverything({ kind: 'entity', nodeId: node.id })}
+        >
+          <Icon name="eraser" size={14} />
+          Forget everything about {node.name}…
+        </button>
+        )}
       </header>
       {detail?.data?.node.removed ? (
         <p className="graph-retracted" data-testid="graph-node-removed" role="status">

@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
+import { onMemoryChanged } from '../../lib/memory-changed';
 import { on } from '../../lib/api';
 import { useAgents } from '../agents/store';
 import { describeScope } from '../facts/scopes';
@@ -28,6 +29,10 @@ export function GraphPane() {
     const stop = on('consolidate.done', (summary) => {
       if (summary.graph) void useGraph.getState().reload();
     });
+    // A forget or an undo elsewhere in this window may have removed or restored entities and relations.
+    const stopChanged = onMemoryChanged(() => {
+      if (useGraph.getState().status !== 'idle') void useGraph.getState().reload();
+    });
     const onKey = (e: KeyboardEvent) => {
       const graph = useGraph.getState();
       if (e.key !== 'Escape' || e.defaultPrevented || (!graph.selection && !graph.panel)) return;
@@ -39,6 +44,7 @@ export function GraphPane() {
     window.addEventListener('keydown', onKey);
     return () => {
       stop();
+      stopChanged();
       window.removeEventListener('keydown', onKey);
     };
   }, []);

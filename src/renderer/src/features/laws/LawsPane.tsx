@@ -8,7 +8,7 @@ import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
 import { on } from '../../lib/api';
 import { useConnection } from '../../lib/connection';
-import { toast } from '../toasts/store';
+import { onMemoryChanged } from '../../lib/memory-changed';
 import { useAgents } from '../agents/store';
 import { useMemorySettings } from '../memory-settings/store';
 import { useSessions } from '../sessions/store';
@@ -18,6 +18,7 @@ import { LawCard } from './LawCard';
 import { ProposedChanges, RejectedLaws } from './LawCorrections';
 import { describeLawScope, LAW_GROUP_TITLES, lawScopeEntries, plural, scopesOfChoice, type LawScopeEntry, type LawScopeGroup } from './scopes';
 import { useLaws, type DeriveState } from './store';
+import { toast } from '../toasts/store';
 
 /**
  * Grounding goes stale when a fact is forgotten or an edge retracted elsewhere, and no event says so:
@@ -36,6 +37,31 @@ export function LawsPane() {
   const agents = useAgents((s) => s.agents);
   const byAgent = useSessions((s) => s.byAgent);
   const halfLifeDays = useSettings((s) => s.config?.memory.decay.halfLifeDays ?? null);
+  const intent = useShell((s) => s.intent);
+  const [pendingLaw, setPendingLaw] = useState<number | null>(null);
+
+  // A `law` navigation intent (a History entry's link): show its scope, then scroll to the card and light it up.
+  useEffect(() => {
+    if (intent?.kind !== 'law') return;
+    useShell.getState().clearIntent();
+    useLaws.getState().choose(intent.scope ?? 'all');
+    setPendingLaw(intent.lawId);
+    void useLaws.getState().load();
+  }, [intent]);
+  useEffect(() => {
+    if (pendingLaw === null || !loaded) return;
+    const card = document.querySelector<HTMLElement>(`[data-testid="law"][data-law-id="${pendingLaw}"]`);
+    setPendingLaw(null);
+    if (!card) {
+      toast.info('That law is no longer stored', 'It was replaced when its scope was derived again.');
+      return;
+    }
+    card.scrollIntoView({ block: 'center' });
+    card.classList.add('is-flashing');
+    card.tabIndex = -1;
+    card.focus({ preventScroll: true });
+    setTimeout(() => card.classList.remove('is-flashing'), 1600);
+  }, [pendingLaw, loaded, laws]);
 
   useEffect(() => {
     void useLaws.getState().load();
@@ -45,25 +71,15 @@ export function LawsPane() {
     const timer = setInterval(tick, REFRESH_MS);
     window.addEventListener('focus', tick);
     const stop = on('consolidate.done', () => void useLaws.getState().load());
+    const stopChanged = onMemoryChanged(() => void useLaws.getState().load());
     return () => {
       clearInterval(timer);
       window.removeEventListener('focus', tick);
       stop();
+      stopChanged();
     };
   }, []);
 
-  // A link from elsewhere (a history entry): show that law. A law that no longer exists says so.
-  const intent = useShell((s) => s.intent);
-  useEffect(() => {
-    if (intent?.kind !== 'law') return;
-    useShell.getState().clearIntent();
-    void useLaws
-      .getState()
-      .reveal(intent.lawId)
-      .then((found) => {
-        if (!found) toast.info('That law no longer exists', 'It was replaced when its scope was re-derived; the history keeps what it said.');
-      });
-  }, [intent]);
 
   const entries = useMemo(() => {
     const allSessions = Object.values(byAgent).flat();

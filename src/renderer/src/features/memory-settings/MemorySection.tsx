@@ -112,6 +112,14 @@ const FACT_CHECK_MODES: { mode: FactCheckMode; label: string; detail: string }[]
   { mode: 'all', label: 'Every fact', detail: 'Every new fact costs one short call to the memory model' },
 ];
 
+/** memory.history.retentionDays: how long Memory → History keeps its entries (null = forever). */
+const RETENTION_CHOICES: { days: number | null; label: string }[] = [
+  { days: null, label: 'Forever' },
+  { days: 365, label: '1 year' },
+  { days: 90, label: '90 days' },
+  { days: 30, label: '30 days' },
+];
+
 /** The config schema's bounds for memory.decay (halfLifeDays > 0, at most 100,000; 0 ≤ floor ≤ 1). */
 const HALF_LIFE_MAX = 100_000;
 
@@ -259,6 +267,27 @@ function GlobalMemory() {
               onClick={() => memory.factCheck !== m.mode && void write({ factCheck: m.mode })}
             >
               {m.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="memory-global-row">
+        <div className="memory-global-text">
+          <h3>History of memory</h3>
+          <p>How long Memory → History keeps each change, for undo and for what Monad knew on a date. Older entries are dropped once a day; what memory holds now is never touched (memory.history.retentionDays).</p>
+        </div>
+        <div className="segmented level-picker" role="radiogroup" aria-label="Keep the history of memory" data-testid="memory-history-retention">
+          {[...RETENTION_CHOICES, ...(RETENTION_CHOICES.some((c) => c.days === memory.history.retentionDays) ? [] : [{ days: memory.history.retentionDays, label: `${memory.history.retentionDays} days` }])].map((c) => (
+            <button
+              key={c.days ?? 'forever'}
+              type="button"
+              role="radio"
+              aria-checked={memory.history.retentionDays === c.days}
+              className={`segment${memory.history.retentionDays === c.days ? ' is-active' : ''}`}
+              data-testid={`memory-history-retention-${c.days ?? 'forever'}`}
+              onClick={() => memory.history.retentionDays !== c.days && void write({ history: { retentionDays: c.days } })}
+            >
+              {c.label}
             </button>
           ))}
         </div>

@@ -15,6 +15,8 @@ export interface GlobalMemoryPatch {
   level?: Level;
   decay?: { halfLifeDays?: number; floor?: number };
   factCheck?: FactCheckMode;
+  /** null: keep the history forever (the key is removed from config.json). */
+  history?: { retentionDays: number | null };
 }
 
 /** Enough to see a pattern (a run failing every time), short enough to stay a glance. */

@@ -7,6 +7,7 @@ import { Icon, type IconName } from '../../app/icons';
 import { fullTime } from '../../lib/time';
 import { useAgents } from '../agents/store';
 import { describeScope } from '../facts/scopes';
+import { forgetEverything } from '../forget/store';
 import { useSessions } from '../sessions/store';
 import { GROUP_LABELS, pieces, resultDate, wordPrefixRanges, type ResultItem } from './items';
 import { useSearch } from './store';
@@ -147,6 +148,19 @@ export function SearchPanel({ listId, agentOnly, onOpen, refocus }: Props) {
           <span className="search-count" data-testid="search-count" title={tookMs !== null ? `${tookMs} ms` : undefined}>
             {items.length} {items.length === 1 ? 'result' : 'results'}
           </span>
+        ) : null}
+        {answered && items.length > 0 && status !== 'error' ? (
+          <button
+            type="button"
+            className="button button-quiet button-danger-text search-forget"
+            data-testid="search-forget"
+            title={`Preview every fact, entity, relation, law and memory that mentions “${answered.query}”, then forget them`}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => void forgetEverything({ kind: 'text', text: answered.query.slice(0, 200) })}
+          >
+            <Icon name="eraser" size={14} />
+            Forget all about it…
+          </button>
         ) : null}
       </div>
       <div className={`search-body${stale ? ' is-stale' : ''}`} ref={listRef}>

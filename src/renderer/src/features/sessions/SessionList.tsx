@@ -2,7 +2,7 @@
 // F2 or double-click renames inline (Enter saves, Escape cancels), Delete asks and deletes.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Session } from '../../../../shared/domain';
-import { confirmAction } from '../../app/confirm';
+import { deleteChat } from '../forget/store';
 import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
 import { fullTime, shortAgo } from '../../lib/time';
@@ -53,17 +53,11 @@ function SessionItem(props: {
 }) {
   const { session, selected, tabbable, onMove, onFocusSelf } = props;
   const renaming = useSessions((s) => s.renamingId === session.id);
-  const { select, startRename, remove } = useSessions.getState();
+  const { select, startRename } = useSessions.getState();
 
   async function askDelete() {
-    const ok = await confirmAction({
-      title: 'Delete session?',
-      message: `“${session.title}” and its ${session.messageCount === 1 ? 'message' : `${session.messageCount} messages`} will be deleted.`,
-      confirmLabel: 'Delete',
-      danger: true,
-    });
-    if (!ok) return;
-    await remove(session.id);
+    // What rests only on this chat is offered for forgetting with it (the forget preview), else a plain confirm.
+    if (!(await deleteChat(session))) return;
     const next = useSessions.getState().selectedId;
     if (next) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-session-id="${CSS.escape(next)}"]`)?.focus());
   }

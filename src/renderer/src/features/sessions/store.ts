@@ -2,6 +2,7 @@
 // the one being renamed inline.
 import { create } from 'zustand';
 import type { Session } from '../../../../shared/domain';
+import type { ForgetOutcome } from '../../../../shared/forget';
 import { attempt, invoke } from '../../lib/api';
 import { recall, remember } from '../../lib/prefs';
 
@@ -14,7 +15,8 @@ interface SessionsState {
   showAgent(agentId: string): Promise<void>;
   create(agentId: string): Promise<Session | undefined>;
   rename(id: string, title: string): Promise<boolean>;
-  remove(id: string): Promise<boolean>;
+  /** Deletes a chat; `forget`: keys of what rested only on it (its forget preview) to forget first. */
+  remove(id: string, forget?: string[]): Promise<ForgetOutcome | null | false>;
   select(id: string | null): void;
   startRename(id: string): void;
   stopRename(): void;
@@ -66,10 +68,11 @@ export const useSessions = create<SessionsState>((set, get) => ({
     return true;
   },
 
-  async remove(id) {
+  async remove(id, forget) {
     const owner = Object.entries(get().byAgent).find(([, list]) => list.some((x) => x.id === id));
-    const done = await attempt(() => invoke('sessions.delete', { id }));
+    const done = await attempt(() => invoke('sessions.delete', { id, ...(forget?.length ? { forget } : {}) }));
     if (!done) return false;
+    const outcome = done.forget;
     if (owner) {
       const [agentId, list] = owner;
       const index = list.findIndex((x) => x.id === id);
@@ -77,7 +80,7 @@ export const useSessions = create<SessionsState>((set, get) => ({
       set((s) => ({ byAgent: { ...s.byAgent, [agentId]: rest } }));
       if (get().selectedId === id) get().select(rest[Math.min(index, rest.length - 1)]?.id ?? null);
     }
-    return true;
+    return outcome;
   },
 
   select(id) {

@@ -25,6 +25,19 @@ function ToastView({ toast }: { toast: Toast }) {
           {toast.code ? <span className="toast-code">{toast.code}</span> : null}
         </div>
         {toast.message ? <div className="toast-message">{toast.message}</div> : null}
+        {toast.action ? (
+          <button
+            type="button"
+            className="button toast-action"
+            data-testid="toast-action"
+            onClick={() => {
+              dismiss(toast.id);
+              toast.action!.run();
+            }}
+          >
+            {toast.action.label}
+          </button>
+        ) : null}
       </div>
       <button type="button" className="icon-button toast-close" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
         <Icon name="close" />

@@ -10,6 +10,8 @@ export interface Toast {
   message: string;
   /** The error code, shown small for people reporting a problem. */
   code?: string;
+  /** One action the message offers ("Undo"); the toast closes when it is taken. */
+  action?: { label: string; run(): void };
 }
 
 interface ToastState {
@@ -20,6 +22,8 @@ interface ToastState {
 
 /** Errors stay long enough to be read (or copied); confirmations go quickly. */
 const LIFETIME_MS: Record<ToastKind, number> = { error: 12_000, warning: 10_000, info: 4_000, success: 4_000 };
+/** A toast that offers an action (Undo) stays long enough to reach for it. */
+const ACTION_LIFETIME_MS = 12_000;
 /** Beyond this the oldest go: a burst of failures must not cover the whole window. */
 const MAX_TOASTS = 5;
 
@@ -33,7 +37,7 @@ export const useToasts = create<ToastState>((set, get) => ({
     const last = get().toasts.at(-1);
     if (last && last.message === toast.message && last.kind === toast.kind) get().dismiss(last.id);
     set((s) => ({ toasts: [...s.toasts, { ...toast, id }].slice(-MAX_TOASTS) }));
-    setTimeout(() => get().dismiss(id), LIFETIME_MS[toast.kind]);
+    setTimeout(() => get().dismiss(id), toast.action ? ACTION_LIFETIME_MS : LIFETIME_MS[toast.kind]);
     return id;
   },
   dismiss(id) {
@@ -45,5 +49,5 @@ export const toast = {
   error: (title: string, message: string, code?: string) => useToasts.getState().push({ kind: 'error', title, message, code }),
   warning: (title: string, message: string) => useToasts.getState().push({ kind: 'warning', title, message }),
   info: (title: string, message = '') => useToasts.getState().push({ kind: 'info', title, message }),
-  success: (title: string, message = '') => useToasts.getState().push({ kind: 'success', title, message }),
+  success: (title: string, message = '', action?: Toast['action']) => useToasts.getState().push({ kind: 'success', title, message, action }),
 };
