@@ -33,7 +33,7 @@ import { EventBus } from './events';
 import { MemoryJournal } from './memory/journal/journal';
 import { HistoryService } from './memory/journal/history-service';
 import { HistoryRetention } from './memory/journal/retention';
-import { deleteEdgeRow, deleteNodeRow, ForgetService } from './memory/forget/forget-service';
+import { ForgetService } from './memory/forget/forget-service';
 import { sweepTempFiles } from './fs/atomic-write';
 import { ensureHome, homePaths, tightenHome, type HomePaths } from './home';
 import { FileSecretStore } from './secrets/file-secret-store';
@@ -242,14 +242,10 @@ export class Engine {
       journal: this.journal,
       // Each item goes through its layer's own correction, which journals it and registers its undo.
       sinks: {
-        // MERGE: this.facts.forget(scope, id, by) (journaled fact.forgotten, undoable) once wt-facts lands; until then unjournaled.
-        forgetFact: (scope, id) => void this.facts.memory.forget(scope, id),
-        // MERGE: this.graph.corrections.retractRelation(id, { reason }, by) once wt-graph lands; until then the row is deleted, unjournaled.
-        retractRelation: (id) => deleteEdgeRow(this.memoryDb, id),
-        // MERGE: this.graph.corrections.deleteEntity(id, by) once wt-graph lands; until then the row is deleted, unjournaled.
-        deleteEntity: (id) => deleteNodeRow(this.memoryDb, id),
-        // MERGE: this.laws.corrections.suppress(id, reason, by) once wt-laws lands; until then flagged out of recall, unjournaled.
-        suppressLaw: (id, reason) => this.laws.store.flag(id, 'forgotten', reason),
+        forgetFact: (scope, id, by) => void this.facts.forget(scope, id, by),
+        retractRelation: (id, reason, by) => void this.graph.corrections.retractRelation(id, { reason }, by),
+        deleteEntity: (id, by) => void this.graph.corrections.deleteEntity(id, by),
+        suppressLaw: (id, reason, by) => void this.laws.corrections.suppress(id, reason, by),
         forgetMem0: (id, by, groupId) => this.mem0.forget(id, by, groupId).then(() => undefined),
       },
     });

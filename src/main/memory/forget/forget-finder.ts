@@ -2,6 +2,7 @@
 // mentions X (in every scope), or, for a chat, everything Monad learned only from that chat's messages.
 // Read-only; the apply recomputes it and forgets only what the person left ticked.
 import type { Database } from 'better-sqlite3';
+import { LIVE_EDGE } from '../graph/graph-store';
 import type { ForgetItem, ForgetKind, ForgetPreview, ForgetTarget } from '../../../shared/forget';
 import { FORGET_KINDS } from '../../../shared/forget';
 import type { Mem0Entry } from '../../../shared/domain';
@@ -57,7 +58,7 @@ export class ForgetFinder {
   async preview(target: ForgetTarget): Promise<ForgetPreview> {
     switch (target.kind) {
       case 'entity': {
-        const node = this.d.memoryDb.prepare(`SELECT id, scope, name FROM graph_node WHERE id = ?`).get(target.nodeId) as NodeHit | undefined;
+        const node = this.d.memoryDb.prepare(`SELECT id, scope, name FROM graph_node WHERE id = ? AND removed_at IS NULL`).get(target.nodeId) as NodeHit | undefined;
         if (!node) throw new MonadError('NOT_FOUND', `No entity ${target.nodeId}`);
         return this.about(target, node.name, node);
       }
@@ -153,11 +154,11 @@ export class ForgetFinder {
     const found = new Map<number, NodeHit>();
     const phrase = `name : "${words.join(' ')}"`;
     const fts = this.d.memoryDb
-      .prepare(`SELECT n.id, n.scope, n.name FROM graph_node_fts JOIN graph_node n ON n.id = graph_node_fts.rowid WHERE graph_node_fts MATCH ? LIMIT ?`)
+      .prepare(`SELECT n.id, n.scope, n.name FROM graph_node_fts JOIN graph_node n ON n.id = graph_node_fts.rowid WHERE graph_node_fts MATCH ? AND n.removed_at IS NULL LIMIT ?`)
       .all(phrase, MAX_PREVIEW_PER_KIND * 2) as NodeHit[];
     for (const n of fts) if (mentions(n.name)) found.set(n.id, n);
     const norm = normalizeName(subject);
-    if (norm) for (const n of this.d.memoryDb.prepare(`SELECT id, scope, name FROM graph_node WHERE norm_name = ?`).all(norm) as NodeHit[]) found.set(n.id, n);
+    if (norm) for (const n of this.d.memoryDb.prepare(`SELECT id, scope, name FROM graph_node WHERE norm_name = ? AND removed_at IS NULL`).all(norm) as NodeHit[]) found.set(n.id, n);
     return [...found.values()].sort((a, b) => a.scope.localeCompare(b.scope) || a.id - b.id);
   }
 
@@ -170,7 +171,7 @@ export class ForgetFinder {
     if (!nodeIds.length) return [];
     const ids = JSON.stringify(nodeIds);
     const edgeIds = this.d.memoryDb
-      .prepare(`SELECT id FROM graph_edge WHERE src IN (SELECT value FROM json_each(?)) UNION SELECT id FROM graph_edge WHERE dst IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT ?`)
+      .prepare(`SELECT id FROM graph_edge WHERE src IN (SELECT value FROM json_each(?)) AND ${LIVE_EDGE} UNION SELECT id FROM graph_edge WHERE dst IN (SELECT value FROM json_each(?)) AND ${LIVE_EDGE} ORDER BY id LIMIT ?`)
       .pluck()
       .all(ids, ids, MAX_PREVIEW_PER_KIND + 1) as number[];
     return this.edgesById(edgeIds);
@@ -191,6 +192,7 @@ export class ForgetFinder {
       .prepare(
         `WITH msg(id) AS (SELECT value FROM json_each(?))
          SELECT DISTINCT s.edge_id FROM graph_edge_support s
+         JOIN graph_edge e ON e.id = s.edge_id AND e.retracted_at IS NULL AND e.merged_into IS NULL
          WHERE s.message_id IN (SELECT id FROM msg)
            AND NOT EXISTS (SELECT 1 FROM graph_edge_support x WHERE x.edge_id = s.edge_id AND x.message_id NOT IN (SELECT id FROM msg))
          ORDER BY s.edge_id LIMIT ?`,
@@ -209,9 +211,9 @@ export class ForgetFinder {
         `WITH s(id) AS (SELECT value FROM json_each(?)),
               ends(id) AS (SELECT src FROM graph_edge WHERE id IN (SELECT id FROM s) UNION SELECT dst FROM graph_edge WHERE id IN (SELECT id FROM s))
          SELECT n.id, n.scope, n.name FROM graph_node n
-         WHERE n.id IN (SELECT id FROM ends)
-           AND NOT EXISTS (SELECT 1 FROM graph_edge e WHERE e.src = n.id AND e.id NOT IN (SELECT id FROM s))
-           AND NOT EXISTS (SELECT 1 FROM graph_edge e WHERE e.dst = n.id AND e.id NOT IN (SELECT id FROM s))
+         WHERE n.id IN (SELECT id FROM ends) AND n.removed_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM graph_edge e WHERE e.src = n.id AND e.id NOT IN (SELECT id FROM s) AND e.retracted_at IS NULL AND e.merged_into IS NULL)
+           AND NOT EXISTS (SELECT 1 FROM graph_edge e WHERE e.dst = n.id AND e.id NOT IN (SELECT id FROM s) AND e.retracted_at IS NULL AND e.merged_into IS NULL)
          ORDER BY n.id`,
       )
       .all(set) as NodeHit[];

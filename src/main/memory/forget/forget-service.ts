@@ -3,7 +3,6 @@
 // History and one undo. The forget service itself changes nothing directly: every change is the
 // layer's, journaled by the layer.
 import { randomUUID } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
 import type { ForgetItem, ForgetOutcome, ForgetPreview, ForgetTarget } from '../../../shared/forget';
 import type { JournalActor, JournalSource } from '../../../shared/journal';
 import type { MemoryJournal } from '../journal/journal';
@@ -135,14 +134,3 @@ export function parseKey(key: string): KeyRef {
   }
 }
 
-// MERGE: remove these two once engine.ts's forget sinks call engine.graph.corrections.retractRelation /
-// deleteEntity (journaled, undoable); they exist only so the forget works before that branch lands.
-/** Interim store access used only until the layers' journaled corrections are merged (see engine.ts). */
-export function deleteEdgeRow(db: Database, id: number): void {
-  db.prepare(`DELETE FROM graph_edge WHERE id = ?`).run(id);
-}
-
-export function deleteNodeRow(db: Database, id: number): void {
-  // Its relations go with it (ON DELETE CASCADE), as reconciliation removes an entity left without any.
-  db.prepare(`DELETE FROM graph_node WHERE id = ?`).run(id);
-}
