@@ -36,6 +36,13 @@ export const REASON = {
   tool: 'Tries to make the assistant call a tool or run an action, not a fact about the user',
   leak: 'Asks the assistant to reveal its system prompt or hidden instructions',
   hidden: 'Contains hidden text smuggled in invisible Unicode tag characters',
+  authority: 'Claims to speak for the system, the developer or an operator to change how the assistant behaves',
+  config: 'Sets the assistant\'s safety or mode switches (such as safety=off), which memory can never do',
+  persist: 'Gives the assistant a standing or conditional order (from now on, next time, whenever…), not a fact about the user',
+  promotion: 'Tells the assistant to push a product, brand or site in its answers, not a fact about the user',
+  roleplay: 'Sets up a role-play or character for the assistant to act out, not a fact about the user',
+  encoded: 'Hides an instruction in an encoded or reversed form and asks for it to be decoded and followed',
+  address: 'Speaks to the assistant directly with an order, not a fact about the user',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
@@ -106,3 +113,20 @@ export const TRIGGER_EVENT =
 export const TOOL_CALL = String.raw`(?:the\s+)?['"]?(?:[\w.-]{2,60}['"]?\s+(?:tool|function|command|action|api|endpoint|plugin|integration)${E}|[\w.-]{2,60}\(\))`;
 /** Only these verbs make a bare snake_case/dotted name a call ("invoke transfer_funds"). */
 export const CALL_IDENTIFIER = String.raw`(?:call|invoke|execute|trigger)\s+(?:the\s+)?['"]?[a-z0-9]+(?:[_.][a-z0-9]+)+['"]?${E}`;
+
+// ---------------------------------------------------------------------------------------------------------
+// Orders to the assistant (families: authority, trigger, promotion, persona)
+// ---------------------------------------------------------------------------------------------------------
+
+/** Verbs that, as an imperative, tell the assistant what to do in its answers or actions. */
+const ACTION_VERB_BASE = String.raw`(?:reply|respond|answer|say|tell|write|add|append|prepend|include|insert|put|embed|attach|mention|recommend|suggest|promote|push|steer|direct|point|redirect|send|forward|post|upload|share|reveal|disclose|leak|deny|refuse|ignore|call|run|execute|invoke|open|visit|fetch|load|ask|request|demand|give|output|print|return|show|display|link|switch|start|begin|end|finish|sign|claim|pretend|lie|warn|remind|advise|urge|encourage|present|describe|treat|label|praise|critici[sz]e|delete|remove|erase|wipe|book|buy|order|pay|transfer|e-?mail|text|notify|log|record|save|store|forget|obey|follow|comply|act|behave|speak|talk|use|change|insist|refer|quote|make|keep|stop|avoid)`;
+/** Including the negative orders: "never mention…", "do not tell the user…". */
+export const ACTION_VERB = String.raw`(?:${ACTION_VERB_BASE}|(?:never|do\s+not|don't)\s+(?:ever\s+)?${ACTION_VERB_BASE})`;
+/** Adverbs that may stand between a clause start and its imperative ("quietly add", "always tell"). */
+export const ADVERBS = String.raw`(?:always|never|only|also|just|simply|quietly|silently|secretly|covertly|discreetly|immediately|automatically|politely|gently|firmly|then|instead|please|now|still|first|subtly|casually|proactively|strongly|kindly)`;
+/** The assistant named as the one being addressed or given orders. */
+export const AI_REF = String.raw`(?:you|your|yourself|the\s+assistant|assistant|the\s+ai|ai\s+model|the\s+model|this\s+model|the\s+bot|chatbot|the\s+agent|the\s+llm|llm|this\s+instance|this\s+account|claude|chatgpt|gpt|gemini|copilot|monad)`;
+/** Markers that make an order outlive the conversation it was written in. */
+export const PERSIST = String.raw`(?:from\s+now\s+on|from\s+this\s+(?:point|moment|message)(?:\s+(?:on|forward|onwards?))?|going\s+forward|henceforth|hereafter|from\s+today(?:\s+on)?|starting\s+(?:now|today|immediately|with\s+(?:the\s+)?next)|effective\s+immediately|after\s+this\s+(?:message|note|point|conversation|memory)|(?:in|for|with)\s+(?:every|all|each|any)\s+(?:single\s+)?(?:future\s+|subsequent\s+|upcoming\s+|later\s+|new\s+|other\s+|of\s+your\s+)?(?:conversations?|sessions?|chats?|answers?|repl(?:y|ies)|responses?|messages?|turns?|outputs?)|for\s+the\s+rest\s+of\s+(?:the|this|our)\s+(?:conversation|session|chat)|until\s+(?:told|instructed|asked)\s+otherwise|permanently|forever(?:\s+more)?)`;
+/** A future event a conditional order waits for ("whenever the user mentions…", "when asked about…"). */
+export const CONDITION = String.raw`(?:(?:whenever|every\s+time|each\s+time|any\s*time|next\s+time|the\s+next\s+time|as\s+soon\s+as|once|if|when|in\s+case|after|before)\s+(?:(?:the|a|any|this)\s+)?(?:user|they|he|she|someone|anyone|somebody|people|you|it|asked|queried|prompted|requested|mentioned|the\s+topic|the\s+word|the\s+phrase|someone's|user's|their)${E}|(?:for|on|with)\s+(?:any|every|each|all)\s+(?:single\s+)?(?:questions?|requests?|quer(?:y|ies)|prompts?|messages?|topics?|answers?|repl(?:y|ies)|tasks?|conversations?)\s+(?:about|on|regarding|involving|related\s+to|concerning|mentioning)${E})`;

@@ -13,10 +13,12 @@
  * also run on a letters-only view (catches "I g n o r e" and "1gn0re").
  */
 import { AUTHORITY_FAMILY } from './sanitize-injection-authority';
+import { alternativeReadings, ENCODED_FAMILY, type ReadingHints } from './sanitize-injection-encoded';
 import { EXFIL_FAMILY } from './sanitize-injection-exfil';
 import { MARKUP_FAMILY } from './sanitize-injection-markup';
 import { COMPACT_RULES, OVERRIDE_FAMILY } from './sanitize-injection-override';
 import { PERSONA_FAMILY } from './sanitize-injection-persona';
+import { PROMOTION_FAMILY } from './sanitize-injection-promotion';
 import { REASON, type RuleFamily } from './sanitize-injection-shared';
 import { TOOL_FAMILY } from './sanitize-injection-tool';
 import { TRIGGER_FAMILY } from './sanitize-injection-trigger';
@@ -36,10 +38,20 @@ export const INJECTION_FAMILIES: readonly RuleFamily[] = [
   AUTHORITY_FAMILY,
   EXFIL_FAMILY,
   TRIGGER_FAMILY,
+  PROMOTION_FAMILY,
   TOOL_FAMILY,
+  ENCODED_FAMILY,
 ];
 
 const COMPACT_FAMILY: RuleFamily = { name: 'spaced-out', rules: COMPACT_RULES };
+
+/**
+ * Signs that words were taken apart to dodge the rules: letters spaced or dotted out ("i g n o r e",
+ * "i.g.n.o.r.e") or digits and symbols standing in for letters ("1gn0r3"). Only then is the letters-only
+ * view judged: it has no word edges, so on plain prose it would read "tends to forget previous
+ * instructions" as an order.
+ */
+const OBFUSCATED = /(?:(?<![\p{L}\p{N}])\p{L}[\s.\-_*|]+){4,}\p{L}(?![\p{L}\p{N}])|\p{L}[0-9@$|][\p{L}0-9@$|]*\p{L}|(?<![\p{L}\p{N}])[0-9@$]\p{L}{2}/u;
 
 function firstMatch(families: readonly RuleFamily[], texts: readonly string[]): InjectionVerdict | null {
   for (const f of families) {
@@ -50,13 +62,32 @@ function firstMatch(families: readonly RuleFamily[], texts: readonly string[]): 
   return null;
 }
 
-/** Judge one text; null means it reads as a fact. */
-export function detectInjection(text: string, hiddenTagText = ''): InjectionVerdict | null {
+/** Decoded text may itself be encoded (base64 of ROT13): judged this many layers deep. */
+const MAX_READING_DEPTH = 2;
+
+/**
+ * Judge one text; null means it reads as a fact. `hiddenTagText` is what stripping removed from Unicode tag
+ * characters; `hints.bidi` says bidi controls were stripped (so the text displayed reversed).
+ */
+export function detectInjection(text: string, hiddenTagText = '', hints: ReadingHints = {}): InjectionVerdict | null {
+  return judge(text, hints, 0) ?? detectHiddenTagText(hiddenTagText);
+}
+
+function judge(text: string, hints: ReadingHints, depth: number): InjectionVerdict | null {
   const views = buildScanViews(text);
   const texts = views.folded === views.skeleton ? [views.skeleton] : [views.skeleton, views.folded];
-  const verdict = firstMatch(INJECTION_FAMILIES, texts) ?? firstMatch([COMPACT_FAMILY], [views.compact]);
-  if (verdict) return verdict;
-  return detectHiddenTagText(hiddenTagText);
+  const verdict = firstMatch(INJECTION_FAMILIES, texts) ?? (OBFUSCATED.test(views.skeleton) ? firstMatch([COMPACT_FAMILY], [views.compact]) : null);
+  if (verdict || depth >= MAX_READING_DEPTH) return verdict;
+  // What the text says once decoded or turned round is judged like the text itself.
+  for (const reading of alternativeReadings(text, hints)) {
+    const inner = judge(reading, {}, depth + 1);
+    if (inner) return { reason: `${REASON.encoded}: ${lowerFirst(inner.reason)}`, family: 'encoded' };
+  }
+  return null;
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
 }
 
 /**
@@ -67,7 +98,7 @@ function detectHiddenTagText(hidden: string): InjectionVerdict | null {
   if (!/[A-Za-z]{3}/.test(hidden)) return null;
   const inner = detectInjection(hidden);
   return {
-    reason: inner ? `${REASON.hidden}: ${inner.reason.charAt(0).toLowerCase()}${inner.reason.slice(1)}` : REASON.hidden,
+    reason: inner ? `${REASON.hidden}: ${lowerFirst(inner.reason)}` : REASON.hidden,
     family: 'hidden-text',
   };
 }

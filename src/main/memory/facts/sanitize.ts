@@ -22,22 +22,24 @@ export type SanitizeResult =
 /** Redaction inserts ASCII only, so one more strip+redact round finds nothing in practice; this is a backstop. */
 const MAX_CLEAN_ROUNDS = 3;
 
-function clean(input: string): { text: string; redactions: { kind: RedactionKind }[]; strippedChars: number; hiddenTagText: string } {
+function clean(input: string): { text: string; redactions: { kind: RedactionKind }[]; strippedChars: number; hiddenTagText: string; bidiControls: number } {
   let text = input;
   let strippedChars = 0;
   let hiddenTagText = '';
+  let bidiControls = 0;
   const redactions: { kind: RedactionKind }[] = [];
   for (let round = 0; round < MAX_CLEAN_ROUNDS; round++) {
     const stripped = stripInvisible(text);
     const redacted = redactSecrets(stripped.text);
     strippedChars += stripped.stripped;
     hiddenTagText += stripped.hiddenTagText;
+    bidiControls += stripped.bidiControls;
     redactions.push(...redacted.redactions);
     const changed = redacted.text !== text;
     text = redacted.text;
     if (!changed || (stripped.stripped === 0 && redacted.redactions.length === 0)) break;
   }
-  return { text, redactions, strippedChars, hiddenTagText };
+  return { text, redactions, strippedChars, hiddenTagText, bidiControls };
 }
 
 export function sanitizeFact(input: string): SanitizeResult {
@@ -45,7 +47,7 @@ export function sanitizeFact(input: string): SanitizeResult {
   const raw = typeof input === 'string' ? input : '';
   try {
     const cleaned = clean(raw);
-    const verdict = detectInjection(cleaned.text, cleaned.hiddenTagText);
+    const verdict = detectInjection(cleaned.text, cleaned.hiddenTagText, { bidi: cleaned.bidiControls > 0 });
     if (verdict) return { ok: false, reason: verdict.reason, category: 'injection', text: cleaned.text };
     return { ok: true, text: cleaned.text, redactions: cleaned.redactions, strippedChars: cleaned.strippedChars };
   } catch (err) {
