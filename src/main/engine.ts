@@ -30,8 +30,9 @@ import { openDatabase, sqliteVersion } from './db/open';
 import { applyPendingRestore, backupFilesFor, backupsDir, BackupService } from './db/backup';
 import { OpenChecks, type CheckReport } from './db/open-checks';
 import { EventBus } from './events';
+import { MemoryJournal } from './memory/journal/journal';
 import { sweepTempFiles } from './fs/atomic-write';
-import { ensureHome, homePaths, type HomePaths } from './home';
+import { ensureHome, homePaths, tightenHome, type HomePaths } from './home';
 import { FileSecretStore } from './secrets/file-secret-store';
 import { scrubSecrets, type SecretStore } from './secrets/secret-store';
 
@@ -46,6 +47,8 @@ export interface EngineOptions {
   backgroundJobs?: boolean;
   /** The mem0 backend's managed qdrant (tests turn it off or point it at a stand-in). */
   qdrant?: QdrantOptions;
+  /** Tests shorten the memory model's fact-check deadline (default FACT_CHECK_TIMEOUT_MS, 10 s). */
+  factCheckTimeoutMs?: number;
   now?: () => Date;
 }
 
@@ -72,6 +75,8 @@ export class Engine {
   readonly consolidation: ConsolidationLayer;
   readonly mem0: Mem0Layer;
   readonly transfer: TransferService;
+  /** The one history of memory (issue 15): every change in every layer, with undo. */
+  readonly journal: MemoryJournal;
   readonly now: () => Date;
   /** What the person must be told about this run (database recovered, restore applied…); shown in app status. */
   readonly notices: Notice[] = [];
@@ -87,6 +92,9 @@ export class Engine {
     this.now = opts.now ?? (() => new Date());
     this.paths = homePaths(opts.home);
     ensureHome(this.paths);
+    // Before anything reads or writes: a home left readable by an older version is made owner-only.
+    const tightened = tightenHome(this.paths, this.now);
+    if (tightened) this.notify(tightened);
     sweepTempFiles(this.paths.root);
     // A restore staged by `backups.restore` is applied here, before any database handle exists.
     const restored = applyPendingRestore(this.paths, this.now);
@@ -122,11 +130,13 @@ export class Engine {
     }
     this.checks.settle();
     this.secrets = opts.secrets ?? new FileSecretStore(this.paths.secrets);
+    this.journal = new MemoryJournal(this.memoryDb, this.now);
     this.agents = new AgentService(this.config);
     this.sessions = new SessionStore(this.appDb, this.now);
     this.messages = new MessageStore(this.appDb, this.now);
     this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets });
     this.providers = new ProviderService(this.config, this.secrets);
+    this.bindLegacyKeys();
     this.chat = new ChatService({
       sessions: this.sessions,
       messages: this.messages,
@@ -141,6 +151,8 @@ export class Engine {
     this.facts = new FactsLayer({
       paths: this.paths,
       appDb: this.appDb,
+      memoryDb: this.memoryDb,
+      factCheckTimeoutMs: opts.factCheckTimeoutMs,
       llm: this.llm,
       config: () => this.config.get(),
       now: this.now,
@@ -211,6 +223,17 @@ export class Engine {
     });
     if (opts.watchConfig) this.config.watch();
     this.started = true;
+  }
+
+  /** Keys saved before they were bound to an origin are bound once, to where their provider points now. */
+  private bindLegacyKeys(): void {
+    try {
+      const n = this.providers.keys.bindUnboundKeys(this.config.get().models.providers);
+      if (n) this.log(`[secrets] bound ${n} saved API key${n === 1 ? '' : 's'} to the address ${n === 1 ? 'its provider uses' : 'their providers use'}`);
+    } catch (err) {
+      // An unreadable secrets file is reported where keys are used; start-up goes on.
+      this.log('[secrets] could not bind saved API keys', err);
+    }
   }
 
   static open(opts: EngineOptions): Engine {

@@ -28,14 +28,28 @@ export const providerSchema = z.object({
   id: idSchema,
   kind: providerKindSchema,
   name: z.string().min(1).max(100),
-  baseURL: z.string().url().max(500).optional(),
-  /** Name of the secret in the secret store; the key itself never lives in config.json. */
-  keyRef: z.string().max(200).optional(),
+  /** http(s) only: a key is bound to this origin (scheme + host + port) when it is saved. */
+  baseURL: z
+    .string()
+    .url()
+    .max(500)
+    .refine((u) => /^https?:\/\//i.test(u), 'an http:// or https:// address')
+    .optional(),
+  // No key reference here on purpose: the engine derives where a provider's key is stored from its id
+  // (llm/provider-keys.ts), so nothing that can edit config (API, import, a hand edit) can point a
+  // provider at another one's key. A `keyRef` left in an older config.json is dropped when it is read.
   models: z.array(z.string().min(1).max(200)).max(500).default([]),
 });
 export type Provider = z.infer<typeof providerSchema>;
 
 export const memoryLevelSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+/**
+ * The memory model's check of new facts ("a fact about the person, or an instruction to an assistant?"):
+ * off; only facts with instruction-like signals (the default: most facts cost no call); or every new fact.
+ */
+export const factCheckModeSchema = z.enum(['off', 'borderline', 'all']);
+export type FactCheckMode = z.infer<typeof factCheckModeSchema>;
 
 /** Per-agent memory behaviour (the spec's agent.agents[].memory.*). */
 export const agentMemorySchema = z.object({
@@ -119,6 +133,7 @@ export const configSchema = z.object({
     .object({
       backend: z.enum(['builtin', 'mem0']).default('builtin'),
       level: memoryLevelSchema.default(1),
+      factCheck: factCheckModeSchema.default('borderline'),
       decay: z
         .object({
           halfLifeDays: z.number().positive().max(100_000).default(365),
@@ -128,12 +143,13 @@ export const configSchema = z.object({
       mem0: z
         .object({
           vectorStore: z
-            .object({ url: z.string().url(), apiKeyRef: z.string().optional(), collection: z.string().optional() })
+            // Its key (if any) lives in the secret store under a fixed name, bound to this URL's origin.
+            .object({ url: z.string().url(), collection: z.string().optional() })
             .optional(),
         })
         .default({}),
     })
-    .default({ backend: 'builtin', level: 1, decay: { halfLifeDays: 365, floor: 0 }, mem0: {} }),
+    .default({ backend: 'builtin', level: 1, factCheck: 'borderline', decay: { halfLifeDays: 365, floor: 0 }, mem0: {} }),
   ui: z
     .object({ theme: z.enum(['system', 'light', 'dark']).default('system') })
     .default({ theme: 'system' }),

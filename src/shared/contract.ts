@@ -24,6 +24,7 @@ import type {
   ConsolidationProgress,
   ConsolidationSummary,
   ImportReport,
+  PendingIdentityView,
   LawView,
   MemoryStatus,
   Mem0Entries,
@@ -43,12 +44,12 @@ function channel<O>() {
 
 const empty = z.object({}).strict();
 /** global | agent:<id> | project:<key> | session:<id>; the engine re-validates and maps it to a file. */
-const scope = z.string().min(1).max(120).regex(/^(global|(agent|project|session):[A-Za-z0-9][A-Za-z0-9_-]{0,99})$/, 'not a scope');
+export const scope = z.string().min(1).max(120).regex(/^(global|(agent|project|session):[A-Za-z0-9][A-Za-z0-9_-]{0,99})$/, 'not a scope');
 const factIdSchema = z.string().regex(/^[0-9a-f]{12}$/, 'a 12-hex fact id');
 const factText = z.string().min(1).max(4000);
 const coreFile = z.enum(['user', 'soul', 'agents', 'workspace']);
-const sessionId = z.string().min(1).max(64);
-const title = z.string().trim().min(1).max(200);
+export const sessionId = z.string().min(1).max(64);
+export const title = z.string().trim().min(1).max(200);
 
 /** A deep-partial patch of the config; the merged result is validated against the full schema. */
 export const configPatchSchema = z.record(z.string(), z.unknown());
@@ -102,7 +103,9 @@ export const contract = {
   ),
 
   // Chat. `chat.send` resolves when the turn ends; tokens arrive meanwhile as `chat.delta` events.
-  'chat.send': channel<ChatTurnResult>()(z.object({ sessionId, text: z.string().trim().min(1).max(200_000) }).strict()),
+  // `pasted`: the composer saw most of the text arrive by paste; stored with the message, and facts the
+  // agent records in that turn are marked as coming from pasted text.
+  'chat.send': channel<ChatTurnResult>()(z.object({ sessionId, text: z.string().trim().min(1).max(200_000), pasted: z.boolean().optional() }).strict()),
   'chat.cancel': channel<{ cancelled: boolean }>()(z.object({ sessionId }).strict()),
   /** Re-runs the last user message: hides the replies after it (soft delete) and asks again. */
   'chat.regenerate': channel<ChatTurnResult>()(z.object({ sessionId }).strict()),
@@ -111,14 +114,25 @@ export const contract = {
     z.object({ text: z.string().trim().min(1).max(10_000), sessionId: sessionId.optional(), agentId: idSchema.optional() }).strict(),
   ),
 
-  // Model providers. Keys go in, masked keys come out; the renderer never sees a stored key.
+  // Model providers. Keys go in; only their last 4 characters come out. Where a key is stored is derived
+  // by the engine (no key reference is accepted here: `.strict()` refuses one), and a stored key is sent
+  // only to the origin it was saved for.
   'providers.list': channel<ProviderView[]>()(empty),
   'providers.save': channel<ProviderView>()(
-    z.object({ provider: providerSchema, apiKey: z.string().max(1000).nullable().optional() }).strict(),
+    z.object({ provider: providerSchema.strict(), apiKey: z.string().max(1000).nullable().optional() }).strict(),
   ),
   'providers.delete': channel<{ id: string }>()(z.object({ id: idSchema }).strict()),
   'providers.test': channel<ProviderTestResult>()(
-    z.object({ id: idSchema.optional(), provider: providerSchema.optional(), apiKey: z.string().max(1000).optional() }).strict(),
+    z
+      .object({
+        id: idSchema.optional(),
+        provider: providerSchema.strict().optional(),
+        /** A key typed in the form, sent to the address typed with it. */
+        apiKey: z.string().max(1000).optional(),
+        /** false: do not use the saved key (the form is about to remove it). */
+        storedKey: z.boolean().optional(),
+      })
+      .strict(),
   ),
   'providers.detectOllama': channel<OllamaDetection>()(empty),
 
@@ -142,6 +156,12 @@ export const contract = {
         content: z.string().max(256 * 1024),
         /** The mtime the editor loaded; the save is refused if the file changed since. null = expected absent. */
         expectedMtimeMs: z.number().nullable().optional(),
+        /**
+         * The person saw the warnings (a stored key, something shaped like a secret, an instruction-shaped
+         * line) and saves anyway. Without it such a save is refused with CONFIRM_REQUIRED, whose details
+         * list the warnings (shared/identity-warnings.ts).
+         */
+        confirm: z.boolean().optional(),
       })
       .strict(),
   ),
@@ -179,7 +199,21 @@ export const contract = {
 
   // Import / export of everything (the UI's Import and Export buttons).
   'transfer.export': channel<{ filename: string; text: string }>()(empty),
-  'transfer.import': channel<ImportReport>()(z.object({ text: z.string().min(1).max(512 * 1024 * 1024) }).strict()),
+  'transfer.import': channel<ImportReport>()(
+    z.object({ text: z.string().min(1).max(512 * 1024 * 1024), /** The file's name, for the report. */ name: z.string().max(255).optional() }).strict(),
+  ),
+  // Identity files an import brought: never written until the person reviews the diff and accepts it.
+  'identity.pending': channel<PendingIdentityView[]>()(empty),
+  'identity.accept': channel<{ path: string; pending: PendingIdentityView[] }>()(
+    z
+      .object({
+        id: z.string().regex(/^[0-9a-f]{24}$/, 'a pending identity id'),
+        /** The mtime of the file on disk when the diff was shown (null: absent); refused if it changed since. */
+        expectedMtimeMs: z.number().nullable().optional(),
+      })
+      .strict(),
+  ),
+  'identity.dismiss': channel<{ pending: PendingIdentityView[] }>()(z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'a pending identity id') }).strict()),
 
   // Search over past messages, facts and graph entities (issue 9). With agentId: that agent's sessions
   // and its scopes only; scopes overrides the fact/graph scopes searched.

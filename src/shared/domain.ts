@@ -27,11 +27,27 @@ export interface TokenUsage {
   output: number;
 }
 
+/**
+ * How a user message's text reached the composer: typed by the person, pasted (largely) from elsewhere,
+ * or a forwarded message (email/chat headers). Text that came from elsewhere may carry someone else's
+ * words, so facts recorded from it are marked as such in recall.
+ */
+export type MessageOrigin = 'typed' | 'pasted' | 'forwarded';
+
+/**
+ * Where a fact came from when it was written: a turn whose user message was typed, pasted or forwarded
+ * (the agent's memory tool), an import, the person's own hand (Memory tab, CLI), the agent with no user
+ * message to attribute, or a consolidation merge.
+ */
+export type FactOriginKind = 'typed' | 'pasted' | 'forwarded' | 'imported' | 'person' | 'agent' | 'consolidated';
+
 export interface Message {
   id: string;
   sessionId: string;
   role: Role;
   content: string;
+  /** For user messages: how the text was entered (null for other roles and older messages). */
+  origin: MessageOrigin | null;
   toolCalls: ToolCall[] | null;
   /** For role 'tool': which call this answers. */
   toolCallId: string | null;
@@ -67,7 +83,15 @@ export interface AppStatus {
 
 export interface Notice {
   level: 'info' | 'warning' | 'error';
-  code: 'db-restored' | 'db-reset' | 'restore-applied' | 'restore-failed' | 'restore-pending' | 'backup-failed';
+  code:
+    | 'db-restored'
+    | 'db-reset'
+    | 'restore-applied'
+    | 'restore-failed'
+    | 'restore-pending'
+    | 'backup-failed'
+    /** Files or folders in the home were readable by other accounts and have been made owner-only. */
+    | 'home-permissions-tightened';
   message: string;
   at: string;
 }
@@ -107,11 +131,16 @@ export interface ProviderView {
   kind: 'openai' | 'anthropic' | 'openai-compatible';
   name: string;
   baseURL?: string;
-  keyRef?: string;
   models: string[];
+  /** A key is saved and will be sent to this provider's current address. */
   hasKey: boolean;
-  /** e.g. "sk-…Ab12"; never the key. */
+  /** "…Ab12": the last 4 characters of a usable key, never more of it. */
   maskedKey: string | null;
+  /**
+   * A key is saved for another address than the one the provider points at now (config.json edited by
+   * hand): it is not sent; entering the key again binds it to the new address.
+   */
+  keyForOtherOrigin: boolean;
 }
 
 export interface ProviderTestResult {
@@ -319,10 +348,63 @@ export interface ImportReport {
   sessions: { added: number; skipped: number };
   messages: { added: number; skipped: number };
   facts: { added: number; skipped: number };
-  identity: { written: number; skipped: number };
+  /** Identity files are never written by an import: they wait for the person's review (identity.pending). */
+  identity: { pending: number; unchanged: number };
   graph: { nodes: number; edges: number };
   laws: { added: number; skipped: number };
+  /** Secrets redacted and invisible characters stripped from the imported texts, in total. */
+  cleaned: { redactions: number; strippedChars: number };
+  /**
+   * Items not imported because of what they hold (instruction-shaped text, an oversize message, a
+   * relation to an entity that was refused), each with where in the file it came from. Only the first
+   * few hundred are listed (a hostile file could hold millions); `refusedTotal` counts them all.
+   */
+  refused: ImportRefusal[];
+  refusedTotal: number;
+  /** What the import deliberately did not bring (providers with keys, schedules, workspace folders…). */
+  leftOut: string[];
+  /** The pending identity files this import produced (review them with identity.pending / accept / dismiss). */
+  pendingIdentity: string[];
   warnings: string[];
+}
+
+export interface ImportRefusal {
+  /** Where in the file: "sessions[2].messages[5]", "laws[0].statement", "facts.global[3]"… */
+  where: string;
+  /** What kind of item: "law", "graph entity", "message"… */
+  what: string;
+  reason: string;
+  /** The start of the cleaned text, so the person recognises it (never a secret: redacted first). */
+  excerpt: string;
+}
+
+/** One line of the diff between the identity file on disk and the one an import brought. */
+export interface IdentityDiffLine {
+  op: 'same' | 'add' | 'remove';
+  text: string;
+  /** Only on imported lines (same/add): why the person should look twice. */
+  flags: ('instruction' | 'secret')[];
+  /** For an instruction-shaped line: the sanitizer's reason. */
+  reason: string | null;
+}
+
+/** An identity file from an import, waiting for the person to accept or dismiss it. */
+export interface PendingIdentityView {
+  id: string;
+  file: 'user' | 'soul' | 'agents';
+  agentId: string | null;
+  /** Relative to the home: core/USER.md, agents/<id>/SOUL.md… */
+  path: string;
+  importedAt: string;
+  /** Where it came from, e.g. "Monad export of 2026-01-04". */
+  source: string;
+  /** The text that accepting writes: invisible characters stripped, secrets redacted. */
+  incoming: string;
+  current: { exists: boolean; content: string; mtimeMs: number | null };
+  diff: IdentityDiffLine[];
+  flagged: { instruction: number; secret: number };
+  /** Characters removed and secrets redacted when the imported text was cleaned. */
+  cleaned: { redactions: number; strippedChars: number };
 }
 
 // The mem0 backend and its managed qdrant (issue 8).

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'CANCELLED',
   'BUSY', // single-flight work already running
   'DISK_FULL',
+  'CONFIRM_REQUIRED', // the request needs the person's explicit go-ahead (details say why); send it again with confirm
   'INTERNAL',
 ] as const;
 

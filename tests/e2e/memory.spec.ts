@@ -252,7 +252,7 @@ test.describe('memory: what the model saw', () => {
       const shown = (await block.textContent()) ?? '';
       expect(shown).toContain('- User lives in Lisbon');
       expect(shown).toContain('&lt;b&gt;bold&lt;/b&gt; HTML &amp; likes it');
-      expect(shown).toContain('You have 1 private note');
+      expect(shown).toContain('1 private note in scope agent:default');
       mkdirSync(SCREENSHOTS, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOTS, 'memory-recall-built-light.png') });
       // Byte for byte what the model received in its system prompt.

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { api, ROOT } from './fixtures';
 import { expect, openApp, test, TEST_KEY } from './llm-fixture';
@@ -220,5 +221,36 @@ test.describe('models settings', () => {
     await page.getByTestId('detect-ollama').click();
     await expect(page.getByTestId('ollama-result')).toHaveAttribute('data-available', 'false');
     await expect(page.getByTestId('ollama-result')).toContainText('ollama serve');
+  });
+
+  test('a saved key stays with its address: moving the base URL says the key will be removed, and saving removes it', async ({ page, server, llm }) => {
+    await openApp(page, server);
+    await openModels(page);
+    await page.getByTestId('provider-new').click();
+    await page.getByTestId('provider-kind').selectOption('openai-compatible');
+    await page.getByTestId('provider-name').fill('Box');
+    await page.getByTestId('provider-baseurl').fill(`${llm.url}/v1`);
+    await page.getByTestId('provider-key').fill(TEST_KEY);
+    await page.getByTestId('provider-models').fill('gpt-4o-mini');
+    await page.getByTestId('provider-save').click();
+    const box = card(page, 'box');
+    await expect(box.getByTestId('provider-card-key')).toHaveText(`…${TEST_KEY.slice(-4)}`);
+
+    // Same origin, another path: the key stays, no warning.
+    await box.getByTestId('provider-edit').click();
+    await page.getByTestId('provider-baseurl').fill(`${llm.url}/v1/`);
+    await expect(page.getByTestId('provider-key-will-drop')).toHaveCount(0);
+    // Another origin: the form says the key will not go there.
+    await page.getByTestId('provider-baseurl').fill('http://127.0.0.1:9/v1');
+    await expect(page.getByTestId('provider-key-will-drop')).toContainText('will not be sent there');
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'models-key-will-drop.png') });
+    const axe = await new AxeBuilder({ page }).include('[data-testid="provider-form"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '')).join(' / ')}`)).toEqual([]);
+    await page.getByTestId('provider-save').click();
+    await expect(box.getByTestId('provider-card-key')).toHaveText('none');
+    const stored = (await api<ProviderView[]>(server, 'providers.list')).find((p) => p.id === 'box')!;
+    expect(stored).toMatchObject({ hasKey: false, maskedKey: null, baseURL: 'http://127.0.0.1:9/v1' });
+    expect(readFileSync(join(server.home, 'secrets.json'), 'utf8')).not.toContain(TEST_KEY);
   });
 });

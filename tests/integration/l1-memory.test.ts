@@ -64,9 +64,10 @@ describe('L1 memory in the agent loop', () => {
     expect(sys).toContain('- User lives in Lisbon');
     expect(sys).not.toContain('Porto');
     expect(sys).not.toContain('Miso');
-    expect(sys).toContain('You have 1 private note (scope agent:default)');
+    expect(sys).toContain('1 private note in scope agent:default, not shown here');
     expect(sys).not.toContain('Prefers short answers'); // private scope: count + pointer, not inlined
-    expect(engine.facts.recall.snapshot(s2.id).block).toBe(sys.slice(sys.indexOf('<memory>'), sys.indexOf('</memory>') + '</memory>'.length));
+    const at = sys.indexOf('<data source="memory">');
+    expect(engine.facts.recall.snapshot(s2.id).block).toBe(sys.slice(at, sys.indexOf('</data>', at) + '</data>'.length));
   });
 
   it('keeps the recall block byte-identical across turns while memory changes underneath', async () => {

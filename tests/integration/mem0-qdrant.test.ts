@@ -3,6 +3,7 @@
 // serves the part of qdrant's REST API that mem0 uses. Covered: qdrant starts when the backend becomes
 // mem0, what mem0 wrote to its local store meanwhile moves into qdrant, recall and the explorer read
 // qdrant, switching to the built-in backend stops qdrant and keeps its data, closing the engine stops it.
+import { VECTOR_STORE_KEY_REF } from '../../src/main/llm/provider-keys';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -133,10 +134,10 @@ describe('mem0 on the managed qdrant (stand-in executable)', () => {
     const remote = spawn(STANDIN, ['--config-path', join(dir, 'config.yaml')], { stdio: 'ignore', env: { PATH: process.env.PATH, QDRANT__SERVICE__API_KEY: 'remote-cluster-key' } });
     try {
       const engine = open(tempHome(), { binary: STANDIN, port: await ephemeralPort() });
-      engine.secrets.set('qdrant-cloud', 'remote-cluster-key');
+      engine.secrets.set(VECTOR_STORE_KEY_REF, 'remote-cluster-key', { origin: `http://127.0.0.1:${port}` });
       engine.config.update((c) => {
         c.memory.backend = 'mem0';
-        c.memory.mem0.vectorStore = { url: `http://127.0.0.1:${port}`, apiKeyRef: 'qdrant-cloud', collection: 'team_memories' };
+        c.memory.mem0.vectorStore = { url: `http://127.0.0.1:${port}`, collection: 'team_memories' };
         return c;
       });
       await waitForReady(port);

@@ -132,7 +132,7 @@ describe('mem0 backend (scripted OpenAI-wire server, local store)', () => {
     engine.laws.store.replaceScope('global', [{ statement: 'The user prefers metric units', confidence: 0.8, support: [] }], 'fp');
     const s = engine.sessions.create({ agentId: 'default' });
     const sys = await turn(engine, s.id, 'How far is it?');
-    const block = sys.slice(sys.lastIndexOf('<memory>'));
+    const block = sys.slice(sys.lastIndexOf('<data source="memory">'));
     expect(block).toContain('## Relevant memories\n(Nothing stored seems relevant to this message.)');
     expect(block).toContain('## Learned rules\n- The user prefers metric units (confidence 0.80)');
   });

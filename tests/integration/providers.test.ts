@@ -28,7 +28,8 @@ describe('providers and keys', () => {
       provider: { id: 'openai', kind: 'openai', name: 'OpenAI', baseURL: `${llm.url}/v1`, models: [] },
       apiKey: TEST_KEY,
     });
-    expect(saved).toMatchObject({ ok: true, data: { id: 'openai', hasKey: true, maskedKey: 'sk-…fXYZ', keyRef: 'provider:openai' } });
+    expect(saved).toMatchObject({ ok: true, data: { id: 'openai', hasKey: true, maskedKey: '…fXYZ', keyForOtherOrigin: false } });
+    expect((saved as { data: object }).data).not.toHaveProperty('keyRef');
     const listed = await dispatch(handlers, 'providers.list', {});
     expect(JSON.stringify(listed)).not.toContain(TEST_KEY);
     expect(readFileSync(engine.paths.config, 'utf8')).not.toContain(TEST_KEY);

@@ -1,6 +1,6 @@
 // Import and export: lossless round trip, idempotent imports, clear positions for malformed input,
 // complete rollback on failure, and ChatGPT's conversations.json.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
@@ -35,20 +35,28 @@ function withoutDate(text: string) {
 }
 
 describe('export / import', () => {
-  it('round-trips losslessly: export → import into an empty home → export again is identical', () => {
+  it('round-trips: export → import into an empty home (identity accepted after review) → export again is the same, minus what an import never brings', () => {
     const a = openEngine();
     seedEverything(a);
     const first = a.transfer.exportText();
     expect(first).not.toContain('sk-secret-never-exported');
+    expect(first).not.toContain('keyRef');
     const b = openEngine();
     const report = b.transfer.importText(first);
-    expect(report).toMatchObject({ format: 'export', sessions: { added: 1 }, messages: { added: 3 }, graph: { nodes: 2, edges: 1 }, laws: { added: 1 } });
-    const second = b.transfer.exportText();
-    expect(withoutDate(second)).toEqual(withoutDate(first));
-    // The imported home works: the law's grounding resolves, the key must be entered again.
-    expect(b.laws.views(['agent:coach'])[0]).toMatchObject({ stale: false, relations: [expect.objectContaining({ text: 'User —does→ Sunday run' })] });
-    expect(b.providers.list()[0]).toMatchObject({ id: 'local', hasKey: false });
+    expect(report).toMatchObject({ format: 'export', sessions: { added: 1 }, messages: { added: 3 }, graph: { nodes: 2, edges: 1 }, laws: { added: 1 }, identity: { pending: 2 } });
+    // Identity files wait for review; accepting them writes exactly what the archive held.
+    expect(existsSync(join(b.paths.core, 'USER.md'))).toBe(false);
+    for (const p of b.transfer.pendingIdentity()) b.transfer.identity.accept(p.id, p.current.mtimeMs);
     expect(readFileSync(join(b.paths.core, 'USER.md'), 'utf8')).toBe('I am Rui.');
+    // The keyed provider and the chat role that used it stay behind, and the report says so.
+    expect(report.leftOut.join('\n')).toMatch(/Provider "Local".*API key/);
+    expect(report.leftOut.join('\n')).toMatch(/chat model \(local \/ m\)/);
+    expect(b.providers.list()).toEqual([]);
+    const [second, original] = [withoutDate(b.transfer.exportText()), withoutDate(first)];
+    expect({ ...second, config: undefined }).toEqual({ ...original, config: undefined });
+    expect(second.config.agent).toEqual(original.config.agent);
+    // The imported home works: the law's grounding resolves.
+    expect(b.laws.views(['agent:coach'])[0]).toMatchObject({ stale: false, relations: [expect.objectContaining({ text: 'User —does→ Sunday run' })] });
   });
 
   it('importing twice adds nothing', () => {
@@ -57,9 +65,12 @@ describe('export / import', () => {
     const text = a.transfer.exportText();
     const b = openEngine();
     b.transfer.importText(text);
+    for (const p of b.transfer.pendingIdentity()) b.transfer.identity.accept(p.id);
+    const before = withoutDate(b.transfer.exportText());
     const again = b.transfer.importText(text);
-    expect(again).toMatchObject({ sessions: { added: 0, skipped: 1 }, messages: { added: 0, skipped: 3 }, facts: { added: 0 }, graph: { nodes: 0, edges: 0 }, laws: { added: 0 } });
-    expect(withoutDate(b.transfer.exportText())).toEqual(withoutDate(text));
+    expect(again).toMatchObject({ sessions: { added: 0, skipped: 1 }, messages: { added: 0, skipped: 3 }, facts: { added: 0 }, graph: { nodes: 0, edges: 0 }, laws: { added: 0 }, identity: { pending: 0, unchanged: 2 } });
+    expect(b.transfer.pendingIdentity()).toEqual([]);
+    expect(withoutDate(b.transfer.exportText())).toEqual(before);
   });
 
   it('imports a Monad transcript idempotently, creating missing agents', () => {
@@ -128,7 +139,7 @@ describe('export / import', () => {
     expect(readFileSync(engine.paths.config, 'utf8')).toBe(before);
   });
 
-  it('rolls back completely when the import fails midway', () => {
+  it('rolls back completely when the import fails midway (a simulated failure on the second message)', () => {
     const engine = openEngine();
     const other = engine.sessions.create({ agentId: 'default' });
     engine.messages.append({ id: 'taken-id', sessionId: other.id, role: 'user', content: 'mine' });

@@ -93,7 +93,7 @@ const IPC_ONLY: [string, () => unknown][] = [
 
 /** A valid input per channel: each case changes one thing about it. Channels added later fall back to {}. */
 function samples(sessionId: string): Partial<Record<ChannelName, Record<string, unknown>>> {
-  const provider = { id: 'fuzzp', kind: 'openai', name: 'Fuzz', baseURL: 'http://127.0.0.1:9/v1', keyRef: 'fuzzp', models: ['m1'] };
+  const provider = { id: 'fuzzp', kind: 'openai', name: 'Fuzz', baseURL: 'http://127.0.0.1:9/v1', models: ['m1'] };
   return {
     'config.update': { patch: { ui: { theme: 'dark' } } },
     'agents.create': { name: 'Fuzz', description: 'd' },

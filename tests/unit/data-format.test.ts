@@ -2,7 +2,7 @@
 // from the engine's BAD_INPUT details, and the store refusing a file too large (or empty) before reading it.
 import { describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../src/shared/domain';
-import { addedTotal, contentsLine, exportContents, formatBytes, problemPosition, reportHeadline, reportRows } from '../../src/renderer/src/features/data/format';
+import { addedTotal, cleanedLine, contentsLine, exportContents, flaggedLine, formatBytes, problemPosition, reportHeadline, reportRows } from '../../src/renderer/src/features/data/format';
 
 const report = (over: Partial<ImportReport> = {}): ImportReport => ({
   format: 'transcript',
@@ -10,9 +10,14 @@ const report = (over: Partial<ImportReport> = {}): ImportReport => ({
   sessions: { added: 0, skipped: 0 },
   messages: { added: 0, skipped: 0 },
   facts: { added: 0, skipped: 0 },
-  identity: { written: 0, skipped: 0 },
+  identity: { pending: 0, unchanged: 0 },
   graph: { nodes: 0, edges: 0 },
   laws: { added: 0, skipped: 0 },
+  cleaned: { redactions: 0, strippedChars: 0 },
+  refused: [],
+  refusedTotal: 0,
+  leftOut: [],
+  pendingIdentity: [],
   warnings: [],
   ...over,
 });
@@ -40,6 +45,16 @@ describe('data section formatting', () => {
     expect(reportHeadline(r)).toBe('Added 2 chats, 5 messages');
     expect(addedTotal(report())).toBe(0);
     expect(reportHeadline(report())).toMatch(/^Nothing new/);
+  });
+
+  it('says what waits for review and what was cleaned', () => {
+    const r = report({ identity: { pending: 2, unchanged: 1 } });
+    expect(reportHeadline(r)).toBe('Added 0 chats, 0 messages; 2 identity files to review');
+    expect(reportRows(r).find((x) => x.kind === 'Identity files to review')).toEqual({ kind: 'Identity files to review', added: 2, skipped: 1 });
+    expect(addedTotal(r)).toBe(2);
+    expect(cleanedLine({ redactions: 1, strippedChars: 3 })).toBe('1 secret redacted, 3 invisible characters removed');
+    expect(cleanedLine({ redactions: 0, strippedChars: 0 })).toBeNull();
+    expect(flaggedLine({ instruction: 2, secret: 1 })).toBe('2 instruction-shaped lines · 1 line with a redacted secret');
   });
 
   it('counts what an export holds, and survives text that is not an archive', () => {

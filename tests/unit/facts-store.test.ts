@@ -159,8 +159,9 @@ describe('MemoryDir', () => {
       expect(reparsed.facts).toEqual(facts);
       expect(reparsed.warnings).toEqual([]);
       const block = renderRecallBlock({ global: facts, project: null, agent: { id: 'default', count: 0 }, sections: [] });
-      expect(block.match(/<\/memory>/g)).toHaveLength(1);
-      expect(block.endsWith('</memory>')).toBe(true);
+      expect(block.match(/<\/data>/g)).toHaveLength(1);
+      expect(block.startsWith('<data source="memory">\n')).toBe(true);
+      expect(block.endsWith('\n</data>')).toBe(true);
     });
   }
 

@@ -1,4 +1,5 @@
-// monad facts list|add|edit|forget --scope SCOPE — the same MemoryDir (and sanitizer) the agent uses.
+// monad facts list|add|edit|forget --scope SCOPE — the same MemoryDir (and sanitizer) the agent uses; add and
+// edit go through the same fact check as the Memory tab (facts/fact-writer.ts).
 import type { FactWriteResult } from '../../shared/domain';
 import { Engine } from '../../main/engine';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
@@ -33,10 +34,10 @@ export async function factsCommand(argv: string[]): Promise<number> {
       }
       case 'add':
         if (!text) throw new UsageError('add needs the fact text');
-        return report(engine.facts.memory.record(scope!, text), flags.json);
+        return report((await engine.facts.writer.record(scope!, text, { origin: 'person' })).result, flags.json);
       case 'edit':
         if (!id || !text) throw new UsageError('edit needs --id ID and the new text');
-        return report(engine.facts.memory.update(scope!, id, text), flags.json);
+        return report((await engine.facts.writer.update(scope!, id, text, { origin: 'person' })).result, flags.json);
       case 'forget': {
         if (!id) throw new UsageError('forget needs --id ID');
         const f = engine.facts.memory.forget(scope!, id);

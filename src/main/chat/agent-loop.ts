@@ -13,10 +13,12 @@ import { isAbortError } from '../llm/provider-errors';
 import type { AgentService } from '../agents/agent-service';
 import type { HookRegistry } from './hooks';
 import { toModelMessages } from './history';
+import { classifyMessageOrigin } from './message-origin';
 import type { MessageStore, NewMessage } from './message-store';
 import { DEFAULT_SESSION_TITLE, type SessionStore } from './session-store';
 import { buildSystemPrompt } from './system-prompt';
 import { autoTitle } from './title';
+import { spotlightToolResults } from './tool-results';
 import type { ToolRegistry } from './tools';
 
 /** Tool round trips per turn: enough for view → record → answer, bounded against a looping model. */
@@ -62,13 +64,15 @@ export class ChatService {
     return true;
   }
 
-  async send(sessionId: string, text: string): Promise<ChatTurnResult> {
+  /** `pasted`: the composer saw most of the text arrive by paste (see message-origin.ts). */
+  async send(sessionId: string, text: string, opts: { pasted?: boolean } = {}): Promise<ChatTurnResult> {
     const session = this.d.sessions.get(sessionId);
     const agent = this.d.agents.get(session.agentId);
     // Fail before writing anything when no model is configured.
     this.d.llm.languageModel('chat', agent.id);
     this.assertIdle(sessionId);
-    const user = this.d.messages.append({ sessionId, role: 'user', content: text });
+    const origin = classifyMessageOrigin(text, opts.pasted === true);
+    const user = this.d.messages.append({ sessionId, role: 'user', content: text, origin });
     this.d.events.emit('chat.message', { sessionId, message: user });
     if (session.title === DEFAULT_SESSION_TITLE && session.messageCount === 0) {
       this.d.sessions.rename(sessionId, autoTitle(text));
@@ -76,7 +80,7 @@ export class ChatService {
     } else {
       this.d.sessions.touch(sessionId);
     }
-    const result = await this.runTurn(session, agent, text);
+    const result = await this.runTurn(session, agent, user);
     return { turnId: result.turnId, messages: [user, ...result.messages] };
   }
 
@@ -89,7 +93,7 @@ export class ChatService {
     const lastUser = all.map((m) => m.role).lastIndexOf('user');
     if (lastUser < 0) throw new MonadError('CONFLICT', 'There is no message to regenerate a reply for');
     this.d.messages.softDelete(all.slice(lastUser + 1).map((m) => m.id));
-    return this.runTurn(session, agent, all[lastUser].content);
+    return this.runTurn(session, agent, all[lastUser]);
   }
 
   private assertIdle(sessionId: string): void {
@@ -107,8 +111,9 @@ export class ChatService {
     }
   }
 
-  private async runTurn(session: Session, agent: Agent, userText: string): Promise<ChatTurnResult> {
+  private async runTurn(session: Session, agent: Agent, userMessage: Message): Promise<ChatTurnResult> {
     const sessionId = session.id;
+    const userText = userMessage.content;
     const turnId = randomUUID();
     const ctrl = new AbortController();
     this.running.set(sessionId, ctrl);
@@ -128,7 +133,9 @@ export class ChatService {
         model,
         system: buildSystemPrompt(agent, blocks),
         messages: history,
-        tools: this.d.tools.toToolSet({ session, agent, signal: ctrl.signal }),
+        tools: this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage }),
+        // Every tool result, replayed or fresh, reaches the model as quoted data (tool-results.ts).
+        prepareStep: ({ messages }) => ({ messages: spotlightToolResults(messages) }),
         stopWhen: stepCountIs(MAX_STEPS),
         abortSignal: ctrl.signal,
         maxRetries: 1,

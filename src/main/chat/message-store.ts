@@ -1,7 +1,7 @@
 // Messages in db/app.sqlite. Paged newest-first by an opaque cursor (the row's insertion sequence).
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { Message, Page, Role, TokenUsage, ToolCall } from '../../shared/domain';
+import type { Message, MessageOrigin, Page, Role, TokenUsage, ToolCall } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 
 interface MessageRow {
@@ -16,6 +16,7 @@ interface MessageRow {
   usage_output: number | null;
   error: string | null;
   created_at: string;
+  origin: MessageOrigin | null;
 }
 
 export interface NewMessage {
@@ -28,6 +29,8 @@ export interface NewMessage {
   usage?: TokenUsage | null;
   error?: string | null;
   createdAt?: string;
+  /** User messages only: how the text was entered. */
+  origin?: MessageOrigin | null;
 }
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -43,8 +46,8 @@ export class MessageStore {
     const at = m.createdAt ?? this.now().toISOString();
     this.db
       .prepare(
-        `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -57,6 +60,7 @@ export class MessageStore {
         m.usage?.output ?? null,
         m.error ?? null,
         at,
+        m.role === 'user' ? (m.origin ?? null) : null,
       );
     return this.get(id);
   }
@@ -145,5 +149,6 @@ function toMessage(r: MessageRow): Message {
     usage: r.usage_input === null ? null : { input: r.usage_input, output: r.usage_output ?? 0 },
     error: r.error,
     createdAt: r.created_at,
+    origin: r.origin ?? null,
   };
 }

@@ -1,14 +1,17 @@
 // The agent's tools. Memory layers register theirs here (`memory`, `graph_explore`, `graph_node`, …);
-// the agent loop hands the registry to the model for each turn.
+// the agent loop hands the registry to the model for each turn. What a tool returns is stored as it is and
+// reaches the model as quoted data (chat/tool-results.ts).
 import { tool, type ToolSet } from 'ai';
 import type { z } from 'zod';
 import type { Agent } from '../../shared/config';
-import type { Session } from '../../shared/domain';
+import type { Message, Session } from '../../shared/domain';
 
 export interface ToolContext {
   session: Session;
   agent: Agent;
   signal: AbortSignal;
+  /** The user message that started the turn: a fact recorded now is attributed to it (its origin, its id). */
+  userMessage?: Message | null;
 }
 
 export interface AgentTool<S extends z.ZodType = z.ZodType> {

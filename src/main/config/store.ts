@@ -6,6 +6,7 @@ import { basename, dirname } from 'node:path';
 import { configSchema, defaultConfig, type Config } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { PRIVATE_FILE_MODE } from '../fs/private-mode';
 import { formatZodError, loadConfigFile } from './load';
 
 export interface ConfigHealth {
@@ -129,7 +130,8 @@ export class ConfigStore {
 
   private write(config: Config): void {
     const text = `${JSON.stringify(config, null, 2)}\n`;
-    writeFileAtomic(this.path, text);
+    // Owner-only: the config names providers, agents and folders the person works in.
+    writeFileAtomic(this.path, text, { mode: PRIVATE_FILE_MODE });
     this.current = config;
     this.lastText = text;
     this.health = { ok: true, error: null, lastGoodAt: this.now().toISOString() };

@@ -1,6 +1,7 @@
 // One handler per contract channel. The type forces exactly one entry per channel, with the channel's
 // parsed input and output types; hosts never see anything but `dispatch`.
 import type { ChannelName, ChannelOutput, ParsedInput } from '../../shared/contract';
+import { MonadError } from '../../shared/errors';
 import { deepMerge } from '../config/merge';
 import type { Engine } from '../engine';
 import { toGraphView } from '../memory/graph/graph-view';
@@ -17,7 +18,16 @@ export function createHandlers(engine: Engine): Handlers {
     'app.status': () => engine.status(),
 
     'config.get': () => engine.config.get(),
-    'config.update': ({ patch }) => engine.config.update((current) => deepMerge(current, patch)),
+    'config.update': ({ patch }) =>
+      engine.config.update((current) => {
+        const next = deepMerge(current, patch);
+        // Providers change only through providers.save, which drops a key whose provider now points
+        // at another origin; a generic patch could move a provider without that rule.
+        if (JSON.stringify(next.models?.providers) !== JSON.stringify(current.models.providers)) {
+          throw new MonadError('BAD_INPUT', 'Providers are changed with providers.save (Settings → Models), which keeps each API key bound to the address it was saved for');
+        }
+        return next;
+      }),
 
     'agents.list': () => engine.agents.list(),
     'agents.create': (input) => engine.agents.create(input),
@@ -57,7 +67,7 @@ export function createHandlers(engine: Engine): Handlers {
       return engine.messages.list(sessionId, { before, limit });
     },
 
-    'chat.send': ({ sessionId, text }) => engine.chat.send(sessionId, text),
+    'chat.send': ({ sessionId, text, pasted }) => engine.chat.send(sessionId, text, { pasted }),
     'chat.cancel': ({ sessionId }) => ({ cancelled: engine.chat.cancel(sessionId) }),
     'chat.regenerate': ({ sessionId }) => engine.chat.regenerate(sessionId),
     'chat.command': ({ text, sessionId, agentId }) => {
@@ -79,8 +89,10 @@ export function createHandlers(engine: Engine): Handlers {
       const r = engine.facts.memory.read(scope);
       return { scope, facts: r.facts, warnings: r.warnings, updated: r.updated };
     },
-    'facts.add': ({ scope, text }) => engine.facts.memory.record(scope, text),
-    'facts.edit': ({ scope, id, text }) => engine.facts.memory.update(scope, id, text),
+    // The person's own writes: the memory model's fact check applies to them too (an instruction pasted
+    // into the Memory tab is refused with its reason), and their origin is "person".
+    'facts.add': async ({ scope, text }) => (await engine.facts.writer.record(scope, text, { origin: 'person' })).result,
+    'facts.edit': async ({ scope, id, text }) => (await engine.facts.writer.update(scope, id, text, { origin: 'person' })).result,
     'facts.forget': ({ scope, id }) => ({ forgotten: engine.facts.memory.forget(scope, id) }),
     'facts.recall': ({ sessionId }) => {
       engine.sessions.get(sessionId);
@@ -92,10 +104,10 @@ export function createHandlers(engine: Engine): Handlers {
       if (agentId) engine.agents.get(agentId);
       return engine.facts.identity.view(file, agentId, workspace);
     },
-    'core.write': ({ file, agentId, sessionId, content, expectedMtimeMs }) => {
+    'core.write': ({ file, agentId, sessionId, content, expectedMtimeMs, confirm }) => {
       const workspace = sessionId ? engine.sessions.get(sessionId).workspace : null;
       if (agentId) engine.agents.get(agentId);
-      return engine.facts.identity.write(file, content, { agentId, workspace, expectedMtimeMs });
+      return engine.facts.identity.write(file, content, { agentId, workspace, expectedMtimeMs, confirm, knownSecrets: engine.secrets.values() });
     },
 
     'graph.scopes': () => engine.graph.store.scopes(),
@@ -126,7 +138,10 @@ export function createHandlers(engine: Engine): Handlers {
     'mem0.projection': (input) => engine.mem0.projection(input),
 
     'transfer.export': () => ({ filename: `monad-export-${engine.now().toISOString().slice(0, 10)}.json`, text: engine.transfer.exportText() }),
-    'transfer.import': ({ text }) => engine.transfer.importText(text),
+    'transfer.import': ({ text, name }) => engine.transfer.importText(text, name ?? null),
+    'identity.pending': () => engine.transfer.pendingIdentity(),
+    'identity.accept': ({ id, expectedMtimeMs }) => engine.transfer.identity.accept(id, expectedMtimeMs),
+    'identity.dismiss': ({ id }) => engine.transfer.identity.dismiss(id),
 
     'search.query': ({ query, agentId, sessionId, scopes, k }) => {
       if (agentId) agentExists(agentId);

@@ -7,12 +7,13 @@
 // a half set that looks whole. Restore is staged, not live: `stageRestore` checks the set and writes
 // `restore-pending.json`; the next start applies it before any database is opened (see
 // `applyPendingRestore` for why a restart is the safe design).
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import type { BackupInfo, Notice, RestoreStaged } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { ensurePrivateFile, mkdirPrivate } from '../fs/private-mode';
 import type { HomePaths } from '../home';
 import { copyDurably, fsyncDir, fsyncFile, heldByAnotherConnection, isCorruption, quickCheck, storageError, verifyDatabaseFile } from './health';
 
@@ -222,16 +223,18 @@ export class BackupService {
   }
 
   private async build(reason: BackupInfo['reason']): Promise<BackupInfo> {
-    mkdirSync(this.dir, { recursive: true });
+    mkdirPrivate(this.dir);
     const createdAt = this.d.now();
     const name = uniqueName(this.dir, createdAt);
     const tmp = join(this.dir, `${PARTIAL}${name}`);
     rmSync(tmp, { recursive: true, force: true });
-    mkdirSync(tmp);
+    mkdirPrivate(tmp);
     try {
       const files: BackupInfo['files'] = [];
       for (const [file, db] of [['app.sqlite', this.d.appDb], ['memory.sqlite', this.d.memoryDb]] as const) {
         const dest = join(tmp, file);
+        // The backup API creates a missing destination 0644; it keeps the mode of one that exists.
+        ensurePrivateFile(dest);
         await db.backup(dest);
         if (this.stopped) throw new MonadError('CANCELLED', 'The engine closed during the backup');
         let schemaVersion: number;
@@ -324,7 +327,7 @@ export function applyPendingRestore(paths: HomePaths, now: () => Date): Notice |
   }
   const replacedName = uniqueName(dir, now());
   const replacing = join(dir, `${REPLACING}${replacedName}`);
-  mkdirSync(replacing, { recursive: true });
+  mkdirPrivate(replacing);
   const live: Record<DbFile, string> = { 'app.sqlite': paths.appDb, 'memory.sqlite': paths.memoryDb };
   for (const file of FILES) {
     for (const suffix of ['', '-wal', '-shm', '-journal']) {
@@ -332,7 +335,7 @@ export function applyPendingRestore(paths: HomePaths, now: () => Date): Notice |
     }
   }
   fsyncDir(paths.db);
-  mkdirSync(paths.db, { recursive: true });
+  mkdirPrivate(paths.db);
   for (const file of FILES) copyDurably(join(setDir, file), live[file]);
   rmSync(markerPath, { force: true });
   fsyncDir(dir);

@@ -2,11 +2,12 @@
 // no reason to doubt the file), what happens to a damaged file (moved aside, the
 // newest good backup put in its place, the person told), and the one place storage failures such as a
 // full disk get their coded error.
-import { closeSync, copyFileSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import type { Notice } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
+import { hasPosixModes, mkdirPrivate, PRIVATE_FILE_MODE } from '../fs/private-mode';
 
 export type CheckVerdict = { ok: true } | { ok: false; problem: string };
 
@@ -130,7 +131,7 @@ export function recoverDatabase(path: string, label: string, problem: string, op
   }
   const at = opts.now().toISOString();
   const aside = join(dirname(path), `damaged-${at.replace(/[:.]/g, '-')}`);
-  mkdirSync(aside, { recursive: true });
+  mkdirPrivate(aside);
   for (const suffix of ['', '-wal', '-shm', '-journal']) {
     if (existsSync(path + suffix)) renameSync(path + suffix, join(aside, basename(path) + suffix));
   }
@@ -163,6 +164,9 @@ export function copyDurably(from: string, to: string): void {
   const tmp = `${to}.restoring`;
   rmSync(tmp, { force: true });
   copyFileSync(from, tmp);
+  // The copy takes its source's mode (a backup made by an older version may be 0644): owner-only before
+  // the rename puts it in place.
+  if (hasPosixModes()) chmodSync(tmp, PRIVATE_FILE_MODE);
   fsyncFile(tmp);
   renameSync(tmp, to);
   fsyncDir(dirname(to));

@@ -17,10 +17,11 @@
 // Several Monad processes may share a home (the app, `monad serve`, commands), so each has its own marker,
 // and the shared state file (db/check-state.json) is re-read just before every write, updating only the
 // entries that process knows about. A lost update can only cause an extra full check.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { mkdirPrivate } from '../fs/private-mode';
 import { isAlive } from '../fs/sweep';
 
 export type CheckDepth = 'full' | 'light';
@@ -92,7 +93,7 @@ export class OpenChecks {
   ) {
     const running = join(dir, RUNNING_DIR);
     try {
-      mkdirSync(running, { recursive: true });
+      mkdirPrivate(running);
     } catch {
       // see below: the open goes on without a marker
     }

@@ -1,10 +1,10 @@
 // Opens a SQLite file the way every Monad database is opened: WAL, foreign keys, a busy timeout,
 // then migrations. Nothing else in the engine constructs a Database.
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import type { Notice } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
+import { ensurePrivateFile, mkdirPrivate } from '../fs/private-mode';
 import { lightCheck, quickCheck, recoverDatabase, type CheckVerdict, type RecoverOptions } from './health';
 import { migrate, type Migration } from './migrate';
 import type { CheckPlan, CheckReport } from './open-checks';
@@ -27,7 +27,7 @@ export function openDatabase(
   recover?: RecoverOptions & { onNotice: (n: Notice) => void },
   check: CheckPlan & { onChecked?: (r: Omit<CheckReport, 'file'>) => void } = FULL,
 ): Database {
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirPrivate(dirname(path));
   let db = connect(path, label);
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -62,6 +62,8 @@ export function openDatabase(
 
 function connect(path: string, label: string): Database {
   try {
+    // SQLite would create a missing file 0644; created here owner-only, its -wal/-shm follow its mode.
+    ensurePrivateFile(path);
     return new BetterSqlite3(path);
   } catch (err) {
     throw new MonadError('DB_ERROR', `${label} cannot be opened: ${(err as Error).message}`, { path });

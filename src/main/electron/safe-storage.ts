@@ -5,7 +5,7 @@
 // before that, safeStorage reports itself unavailable on Linux and Windows.
 import { safeStorage } from 'electron';
 import { FileSecretStore, type SecretCodec } from '../secrets/file-secret-store';
-import type { SecretStore, SecretStoreInfo } from '../secrets/secret-store';
+import type { SecretBinding, SecretStore, SecretStoreInfo } from '../secrets/secret-store';
 import { MonadError } from '../../shared/errors';
 
 /** Marks an encrypted value, so plain values (headless mode, or an earlier fallback) still read. */
@@ -69,8 +69,12 @@ class SafeStorageSecretStore implements SecretStore {
     return value;
   }
 
-  set(ref: string, value: string): void {
-    this.file.set(ref, value);
+  set(ref: string, value: string, binding?: SecretBinding): void {
+    this.file.set(ref, value, binding);
+  }
+
+  binding(ref: string): SecretBinding | null {
+    return this.file.binding(ref);
   }
 
   delete(ref: string): void {

@@ -5,18 +5,24 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { MonadError } from '../../shared/errors';
+import { PRIVATE_FILE_MODE } from './private-mode';
 import { isAlive, sweepFiles } from './sweep';
 
 const TEMP_MARK = '.monad-tmp-';
 
-/** `data` may be several buffers written one after another (a cached body behind a fresh header). */
+/**
+ * `data` may be several buffers written one after another (a cached body behind a fresh header).
+ * `mode` defaults to owner-only: nearly every caller writes into the home. The temp file is created with
+ * it, so the file has its final mode from its first byte, and the rename never exposes it.
+ */
 export function writeFileAtomic(path: string, data: string | Buffer | readonly Buffer[], opts: { mode?: number; durable?: boolean } = {}): void {
   const durable = opts.durable ?? true;
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
   let fd: number | null = null;
   try {
-    fd = openSync(tmp, 'w', opts.mode ?? 0o644);
+    // 'wx': the name is fresh, so the mode given here is the one the file gets.
+    fd = openSync(tmp, 'wx', opts.mode ?? PRIVATE_FILE_MODE);
     const parts = typeof data === 'string' ? [Buffer.from(data, 'utf8')] : Buffer.isBuffer(data) ? [data] : data;
     for (const buf of parts) {
       let off = 0;

@@ -6,6 +6,7 @@ import type { Config } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
 import { scrubSecrets, type SecretStore } from '../secrets/secret-store';
 import { embeddingModel, languageModel } from './provider-factory';
+import { ProviderKeys } from './provider-keys';
 import { toProviderError } from './provider-errors';
 import { requireModel, type ModelRole, type ResolvedModel } from './roles';
 import { addUsage, emptyUsage, type LlmTask, type UsageTotals } from './task';
@@ -32,17 +33,22 @@ export class LlmClient {
   /** Lifetime totals for this engine, by task name. */
   readonly usage = new Map<string, UsageTotals>();
 
-  constructor(private readonly deps: LlmClientDeps) {}
+  /** Keys are looked up per call and sent only to the origin they were saved for. */
+  private readonly keys: ProviderKeys;
+
+  constructor(private readonly deps: LlmClientDeps) {
+    this.keys = new ProviderKeys(deps.secrets);
+  }
 
   languageModel(role: Exclude<ModelRole, 'embedding'>, agentId?: string): ModelHandle {
     const resolved = requireModel(this.deps.config(), role, agentId);
-    const key = resolved.provider.keyRef ? this.deps.secrets.get(resolved.provider.keyRef) : null;
+    const key = this.keys.keyFor(resolved.provider);
     return { model: languageModel(resolved.provider, resolved.model, key), resolved };
   }
 
   embeddingModel(): { model: ReturnType<typeof embeddingModel>; resolved: ResolvedModel } {
     const resolved = requireModel(this.deps.config(), 'embedding');
-    const key = resolved.provider.keyRef ? this.deps.secrets.get(resolved.provider.keyRef) : null;
+    const key = this.keys.keyFor(resolved.provider);
     return { model: embeddingModel(resolved.provider, resolved.model, key), resolved };
   }
 

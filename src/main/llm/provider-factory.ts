@@ -12,6 +12,14 @@ export const DEFAULT_BASE_URL: Record<Provider['kind'], string | null> = {
   'openai-compatible': null,
 };
 
+/**
+ * A key is bound to the origin it was saved for (provider-keys.ts). A redirect would re-send the request,
+ * and its headers, to wherever the server says: fetch drops `Authorization` across origins but keeps
+ * Anthropic's `x-api-key`. Provider calls therefore never follow redirects; a provider that answers with
+ * one is reported as an error the person can fix by entering the final address.
+ */
+export const noRedirectFetch: typeof fetch = (input, init) => fetch(input, { ...init, redirect: 'error' });
+
 export function baseUrlOf(provider: Provider): string {
   const url = provider.baseURL ?? DEFAULT_BASE_URL[provider.kind];
   if (!url) throw new MonadError('BAD_INPUT', `Provider "${provider.name}" needs a base URL`);
@@ -23,11 +31,11 @@ export function languageModel(provider: Provider, modelId: string, apiKey: strin
   switch (provider.kind) {
     case 'openai':
       // `.chat()` = the Chat Completions API, which every OpenAI-compatible server also speaks.
-      return createOpenAI({ baseURL, apiKey: apiKey ?? '' }).chat(modelId);
+      return createOpenAI({ baseURL, apiKey: apiKey ?? '', fetch: noRedirectFetch }).chat(modelId);
     case 'anthropic':
-      return createAnthropic({ baseURL, apiKey: apiKey ?? '' })(modelId);
+      return createAnthropic({ baseURL, apiKey: apiKey ?? '', fetch: noRedirectFetch })(modelId);
     case 'openai-compatible':
-      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, includeUsage: true }).chatModel(modelId);
+      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, includeUsage: true, fetch: noRedirectFetch }).chatModel(modelId);
     default:
       return missingCase(provider.kind);
   }
@@ -37,9 +45,9 @@ export function embeddingModel(provider: Provider, modelId: string, apiKey: stri
   const baseURL = baseUrlOf(provider);
   switch (provider.kind) {
     case 'openai':
-      return createOpenAI({ baseURL, apiKey: apiKey ?? '' }).embedding(modelId);
+      return createOpenAI({ baseURL, apiKey: apiKey ?? '', fetch: noRedirectFetch }).embedding(modelId);
     case 'openai-compatible':
-      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined }).embeddingModel(modelId);
+      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, fetch: noRedirectFetch }).embeddingModel(modelId);
     case 'anthropic':
       throw new MonadError('BAD_INPUT', 'Anthropic has no embedding models; choose an OpenAI or OpenAI-compatible embedding model');
     default:

@@ -1,39 +1,46 @@
-// Provider CRUD for the Settings screen: config holds the provider, the secret store holds its key,
-// and only masked keys ever leave the engine. Also "test connection" and local Ollama detection.
+// Provider CRUD for the Settings screen: config holds the provider, the secret store holds its key (bound
+// to the origin it was saved for, see provider-keys.ts), and only the last 4 characters of a key ever
+// leave the engine. Also "test connection" and local Ollama detection.
 import type { Provider } from '../../shared/config';
 import type { OllamaDetection, ProviderTestResult, ProviderView } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { ConfigStore } from '../config/store';
-import { maskSecret, scrubSecrets, type SecretStore } from '../secrets/secret-store';
+import { scrubSecrets, type SecretStore } from '../secrets/secret-store';
 import { baseUrlOf } from './provider-factory';
+import { ProviderKeys } from './provider-keys';
 
 export const OLLAMA_URL = 'http://127.0.0.1:11434';
 const PROBE_TIMEOUT_MS = 8000;
 
 export class ProviderService {
+  readonly keys: ProviderKeys;
+
   constructor(
     private readonly config: ConfigStore,
     private readonly secrets: SecretStore,
     private readonly ollamaUrl: string = OLLAMA_URL,
-  ) {}
+  ) {
+    this.keys = new ProviderKeys(secrets);
+  }
 
   list(): ProviderView[] {
     return this.config.get().models.providers.map((p) => this.view(p));
   }
 
-  /** Creates or replaces a provider. `apiKey`: a string stores it, null deletes it, undefined keeps it. */
+  /**
+   * Creates or replaces a provider. `apiKey`: a string stores it for the provider's origin, null deletes
+   * it, undefined keeps it, unless the base URL now points at another origin, which drops it.
+   */
   save(provider: Provider, apiKey: string | null | undefined): ProviderView {
-    const keyRef = provider.keyRef ?? `provider:${provider.id}`;
-    if (apiKey === null) this.secrets.delete(keyRef);
-    else if (apiKey !== undefined && apiKey.trim() !== '') this.secrets.set(keyRef, apiKey.trim());
-    const stored: Provider = { ...provider, keyRef };
+    // Config first: if the save is refused (invalid config), the key store is left as it was.
     this.config.update((c) => {
       const i = c.models.providers.findIndex((p) => p.id === provider.id);
-      if (i >= 0) c.models.providers[i] = stored;
-      else c.models.providers.push(stored);
+      if (i >= 0) c.models.providers[i] = provider;
+      else c.models.providers.push(provider);
       return c;
     });
-    return this.view(stored);
+    this.keys.save(provider, apiKey);
+    return this.view(provider);
   }
 
   delete(id: string): void {
@@ -47,14 +54,19 @@ export class ProviderService {
       }
       return c;
     });
-    if (p.keyRef) this.secrets.delete(p.keyRef);
+    this.keys.delete(id);
   }
 
-  /** Lists the provider's models, or explains why it cannot. */
-  async test(input: { id?: string; provider?: Provider; apiKey?: string }): Promise<ProviderTestResult> {
+  /**
+   * Lists the provider's models, or explains why it cannot. `provider` is the form as typed (maybe not
+   * saved); `apiKey` is a key typed with it. Without a typed key, the stored key of the provider with that
+   * id is sent only if the address is the origin that key was saved for.
+   */
+  async test(input: { id?: string; provider?: Provider; apiKey?: string; storedKey?: boolean }): Promise<ProviderTestResult> {
     const provider = input.provider ?? this.config.get().models.providers.find((p) => p.id === input.id);
     if (!provider) throw new MonadError('NOT_FOUND', `No provider with id ${input.id ?? '(none)'}`);
-    const key = input.apiKey ?? (provider.keyRef ? this.secrets.get(provider.keyRef) : null);
+    const typed = input.apiKey?.trim() ? input.apiKey.trim() : null;
+    const key = typed ?? (input.storedKey === false ? null : this.keys.keyFor(provider));
     let url: string;
     try {
       url = `${baseUrlOf(provider)}/models`;
@@ -63,12 +75,12 @@ export class ProviderService {
     }
     const headers: Record<string, string> =
       provider.kind === 'anthropic'
-        ? { 'x-api-key': key ?? '', 'anthropic-version': '2023-06-01' }
+        ? { ...(key ? { 'x-api-key': key } : {}), 'anthropic-version': '2023-06-01' }
         : key
           ? { authorization: `Bearer ${key}` }
           : {};
     try {
-      const res = await fetch(url, { headers, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+      const res = await fetch(url, { headers, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), redirect: 'error' });
       const text = await res.text();
       // The provider may quote the key back ("Incorrect API key provided: sk-…"): mask it before it leaves.
       if (!res.ok) return { ok: false, models: [], error: scrubSecrets(`${provider.name} answered ${res.status}: ${errorMessage(text)}`, key ? [key, ...this.secrets.values()] : this.secrets.values()) };
@@ -76,8 +88,8 @@ export class ProviderService {
       const models = (body.data?.map((m) => m.id) ?? body.models?.map((m) => m.name) ?? []).sort();
       return { ok: true, models, error: null };
     } catch (err) {
-      const e = err as Error & { cause?: { code?: string } };
-      const why = e.name === 'TimeoutError' ? 'no answer in time' : (e.cause?.code ?? e.message);
+      const e = err as Error & { cause?: { code?: string; message?: string } };
+      const why = e.name === 'TimeoutError' ? 'no answer in time' : (e.cause?.code ?? e.cause?.message ?? e.message);
       return { ok: false, models: [], error: `Could not reach ${provider.name} at ${url}: ${why}` };
     }
   }
@@ -94,13 +106,7 @@ export class ProviderService {
   }
 
   private view(p: Provider): ProviderView {
-    let key: string | null = null;
-    try {
-      key = p.keyRef ? this.secrets.get(p.keyRef) : null;
-    } catch {
-      key = null; // stored in a form this host cannot read: shown as missing, so the person re-enters it
-    }
-    return { ...p, hasKey: key !== null, maskedKey: key ? maskSecret(key) : null };
+    return { ...p, ...this.keys.status(p) };
   }
 }
 

@@ -10,6 +10,7 @@ import { resolveModel } from '../llm/roles';
 import { ConsolidationPipeline, effectiveLevel, type Level } from './consolidate/pipeline';
 import { RunStore } from './consolidate/run-store';
 import { ConsolidationScheduler } from './consolidate/scheduler';
+import { FactOrigins } from './facts/fact-origins';
 import type { MemoryDir } from './facts/memory-dir';
 import type { GraphLayer } from './graph-layer';
 import type { LawsLayer } from './laws-layer';
@@ -49,6 +50,7 @@ export class ConsolidationLayer {
       config: d.config,
       sessions: d.sessions,
       memory: d.memory,
+      origins: new FactOrigins(d.memoryDb, d.now),
       graph: d.graph,
       laws: d.laws,
       llm: d.llm,

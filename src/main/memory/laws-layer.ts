@@ -15,6 +15,7 @@ import { lawView, matchLaws, renderWhy, type GroundingDeps } from './laws/explai
 import { inferLaws, type LawInference } from './laws/law-infer';
 import { LawStore } from './laws/law-store';
 import { agentScope, projectScope } from './scope';
+import { oneLine } from './spotlight';
 
 /** Injected rules are a summary, not a dump: the strongest few. */
 export const MAX_INJECTED_RULES = 20;
@@ -86,7 +87,9 @@ export class LawsLayer {
       .sort((a, b) => b.effectiveConfidence - a.effectiveConfidence)
       .slice(0, MAX_INJECTED_RULES);
     if (!eligible.length) return null;
-    return eligible.map((v) => `- ${v.statement} (confidence ${v.effectiveConfidence.toFixed(2)})`).join('\n');
+    // One line per rule: a statement can never start a line (a heading, a bullet) of its own. Recall quotes
+    // the lines as data (memory/spotlight.ts).
+    return eligible.map((v) => `- ${oneLine(v.statement)} (confidence ${v.effectiveConfidence.toFixed(2)})`).join('\n');
   }
 
   views(scopes?: string[]): LawView[] {

@@ -13,6 +13,7 @@ import type { HookRegistry, TurnContext } from '../chat/hooks';
 import type { EventBus } from '../events';
 import type { HomePaths } from '../home';
 import type { SecretStore } from '../secrets/secret-store';
+import { ProviderKeys, VECTOR_STORE_KEY_REF } from '../llm/provider-keys';
 import { redactSecrets } from './facts/sanitize-secrets';
 import { scopesForSession } from './laws-layer';
 import { Mem0Backend, describeTarget, type StoreTarget } from './mem0/backend';
@@ -157,7 +158,7 @@ export class Mem0Layer {
   private target(start: boolean): StoreTarget {
     const override = this.d.config().memory.mem0.vectorStore;
     if (override) {
-      return { kind: 'remote', url: override.url, apiKey: override.apiKeyRef ? this.d.secrets.get(override.apiKeyRef) : null, collection: override.collection ?? MEM0_COLLECTION };
+      return { kind: 'remote', url: override.url, apiKey: new ProviderKeys(this.d.secrets).keyForUrl(VECTOR_STORE_KEY_REF, override.url), collection: override.collection ?? MEM0_COLLECTION };
     }
     const up = this.qdrant.running();
     if (up) return { kind: 'qdrant', url: up.url, apiKey: up.apiKey, collection: MEM0_COLLECTION };

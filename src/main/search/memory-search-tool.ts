@@ -1,8 +1,11 @@
 // memory_search: the agent's way into its own past conversations (plus its facts and graph entities).
-// Scoped to the calling agent; incognito chats are never searched.
+// Scoped to the calling agent; incognito chats are never searched. Every text found is kept to one line
+// (no text can forge a result line of its own); the result as a whole reaches the model as quoted data
+// (chat/tool-results.ts).
 import { z } from 'zod';
 import type { SearchResults } from '../../shared/search';
 import type { AgentTool } from '../chat/tools';
+import { oneLine } from '../memory/spotlight';
 import type { SearchService } from './search-service';
 import { markHighlights } from './snippet';
 
@@ -35,23 +38,24 @@ export function createMemorySearchTool(search: SearchService): AgentTool<typeof 
 
 export function renderForModel(r: SearchResults): string {
   const lines: string[] = [];
-  if (!r.messages.length && !r.facts.length && !r.entities.length) return `Nothing in your memory matches "${r.query}".`;
+  const query = oneLine(r.query);
+  if (!r.messages.length && !r.facts.length && !r.entities.length) return `Nothing in your memory matches "${query}".`;
   if (r.messages.length) {
-    lines.push(`Past messages matching "${r.query}" (best first):`);
+    lines.push(`Past messages matching "${query}" (best first):`);
     r.messages.forEach((m, i) => {
       const text = markHighlights({ text: m.snippet, highlights: m.highlights }, '**', '**');
-      lines.push(`${i + 1}. [message ${m.messageId}] ${m.createdAt.slice(0, 10)} · chat "${m.sessionTitle}" · ${m.role}: ${text}`);
+      lines.push(`${i + 1}. [message ${m.messageId}] ${m.createdAt.slice(0, 10)} · chat "${oneLine(m.sessionTitle)}" · ${m.role}: ${oneLine(text)}`);
     });
   } else {
-    lines.push(`No past messages match "${r.query}".`);
+    lines.push(`No past messages match "${query}".`);
   }
   if (r.facts.length) {
     lines.push('', 'Saved facts:');
-    for (const f of r.facts) lines.push(`- [fact ${f.factId}, ${f.scope}] ${f.text}`);
+    for (const f of r.facts) lines.push(`- [fact ${f.factId}, ${f.scope}] ${oneLine(f.text)}`);
   }
   if (r.entities.length) {
     lines.push('', 'Knowledge-graph entities:');
-    for (const e of r.entities) lines.push(`- ${e.name} [${e.type}]${e.summary ? `: ${e.summary}` : ''}`);
+    for (const e of r.entities) lines.push(`- ${oneLine(e.name)} [${oneLine(e.type)}]${e.summary ? `: ${oneLine(e.summary)}` : ''}`);
   }
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { MonadError } from '../../shared/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
-import type { SecretStore, SecretStoreInfo } from './secret-store';
+import type { SecretBinding, SecretStore, SecretStoreInfo } from './secret-store';
 
 /**
  * Encrypt/decrypt hooks let the Electron host reuse this file format with safeStorage-encrypted values.
@@ -27,8 +27,16 @@ const PLAIN: SecretCodec = {
   },
 };
 
+/**
+ * On disk: ref -> the encoded value, or { value, origin } for a secret bound to the origin it was saved for.
+ * The plain-string form is what older homes hold; it reads as an unbound secret.
+ */
+type StoredEntry = string | { value: string; origin: string };
+
+const valueOf = (e: StoredEntry): string => (typeof e === 'string' ? e : e.value);
+
 export class FileSecretStore implements SecretStore {
-  private cache: Record<string, string> | null = null;
+  private cache: Record<string, StoredEntry> | null = null;
 
   constructor(
     private readonly path: string,
@@ -46,12 +54,18 @@ export class FileSecretStore implements SecretStore {
 
   get(ref: string): string | null {
     const stored = this.read()[ref];
-    return stored === undefined ? null : this.codec.decode(stored);
+    return stored === undefined ? null : this.codec.decode(valueOf(stored));
   }
 
-  set(ref: string, value: string): void {
-    const all = { ...this.read(), [ref]: this.codec.encode(value) };
+  set(ref: string, value: string, binding?: SecretBinding): void {
+    const encoded = this.codec.encode(value);
+    const all = { ...this.read(), [ref]: binding ? { value: encoded, origin: binding.origin } : encoded };
     this.write(all);
+  }
+
+  binding(ref: string): SecretBinding | null {
+    const stored = this.read()[ref];
+    return stored !== undefined && typeof stored !== 'string' ? { origin: stored.origin } : null;
   }
 
   delete(ref: string): void {
@@ -74,12 +88,12 @@ export class FileSecretStore implements SecretStore {
     return out;
   }
 
-  private read(): Record<string, string> {
+  private read(): Record<string, StoredEntry> {
     if (this.cache) return this.cache;
     if (!existsSync(this.path)) return (this.cache = {});
     try {
       const parsed = JSON.parse(readFileSync(this.path, 'utf8')) as unknown;
-      this.cache = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {};
+      this.cache = typeof parsed === 'object' && parsed !== null ? keepWellFormed(parsed as Record<string, unknown>) : {};
     } catch (err) {
       // Do not silently start empty and then overwrite the person's keys on the next save.
       throw new Error(`secrets.json is unreadable (${(err as Error).message}); fix or remove it`);
@@ -87,9 +101,21 @@ export class FileSecretStore implements SecretStore {
     return this.cache;
   }
 
-  private write(all: Record<string, string>): void {
+  private write(all: Record<string, StoredEntry>): void {
     writeFileAtomic(this.path, JSON.stringify(all, null, 2), { mode: 0o600 });
     if (process.platform !== 'win32') chmodSync(this.path, 0o600);
     this.cache = all;
   }
+}
+
+/** Entries of another shape (a hand edit) are ignored rather than handed to a provider as a key. */
+function keepWellFormed(raw: Record<string, unknown>): Record<string, StoredEntry> {
+  const out: Record<string, StoredEntry> = {};
+  for (const [ref, e] of Object.entries(raw)) {
+    if (typeof e === 'string') out[ref] = e;
+    else if (e && typeof e === 'object' && typeof (e as { value?: unknown }).value === 'string' && typeof (e as { origin?: unknown }).origin === 'string') {
+      out[ref] = { value: (e as { value: string }).value, origin: (e as { origin: string }).origin };
+    }
+  }
+  return out;
 }

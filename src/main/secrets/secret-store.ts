@@ -7,19 +7,33 @@ export interface SecretStoreInfo {
   warning: string | null;
 }
 
+/**
+ * Where a secret may be sent: the origin (scheme + host + port) it was saved for. A key is only ever
+ * presented to that origin, so changing where a provider points can never carry its key along.
+ */
+export interface SecretBinding {
+  origin: string;
+}
+
 export interface SecretStore {
   info(): SecretStoreInfo;
   get(ref: string): string | null;
-  set(ref: string, value: string): void;
+  set(ref: string, value: string, binding?: SecretBinding): void;
+  /** The origin the secret was saved for, or null when it was saved without one (older homes). */
+  binding(ref: string): SecretBinding | null;
   delete(ref: string): void;
   /** Every stored secret value; used to scrub them from logs and error messages. */
   values(): string[];
 }
 
-/** "sk-…Ab12": enough to recognise a key, never enough to use it. */
+/**
+ * "…Ab12": the last 4 characters, enough to recognise which key it is, never enough to use or guess it.
+ * Nothing else of a key ever leaves the engine (not its prefix either: for short custom keys the first
+ * characters are a real share of the secret).
+ */
 export function maskSecret(value: string): string {
-  if (value.length <= 8) return '••••';
-  return `${value.slice(0, 3)}…${value.slice(-4)}`;
+  if (value.length < 12) return '••••';
+  return `…${value.slice(-4)}`;
 }
 
 /** Replaces any stored secret value inside `text` with its mask. */

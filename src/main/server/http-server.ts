@@ -1,21 +1,47 @@
 // The headless host: the engine's contract over HTTP on 127.0.0.1 (`POST /api/<channel>`, SSE on
 // `GET /api/events`), plus the built renderer. Used by `monad serve` and by the browser e2e tests.
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { ErrorCode, Result, WireError } from '../../shared/errors';
 import { dispatch } from '../contract/dispatch';
 import { createHandlers } from '../contract/handlers';
 import type { Engine } from '../engine';
-import { bearerFrom, checkOrigin, newToken, tokenMatches } from './security';
+import { bearerFrom, checkOrigin, newToken, parseRequestPath, repeatedHeader, SECURITY_HEADERS, tokenMatches } from './security';
 import { serveStatic } from './static-files';
 
 /** Contract inputs are small JSON… */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** …except an import, which carries a whole chat history. */
-const BODY_LIMITS: Record<string, number> = { 'transfer.import': 512 * 1024 * 1024 };
+/**
+ * …except an import, which carries a whole chat history. A Map, not an object: a channel named
+ * `constructor` or `__proto__` must not find a "limit" on Object.prototype.
+ */
+const BODY_LIMITS = new Map<string, number>([['transfer.import', 512 * 1024 * 1024]]);
 const SSE_HEARTBEAT_MS = 15_000;
+
+/**
+ * How long a client may take to *send* a request. Only the request: a response takes as long as it needs
+ * (the event stream stays open for hours, a chat turn for minutes), so these never cut one short.
+ */
+export interface ServerTimeouts {
+  /** The request line and headers. Node's default (60 s) let a half-sent header hold a socket a minute. */
+  headersMs: number;
+  /** The whole request, body included: a contract input is at most 1 MB, over loopback. */
+  requestMs: number;
+  /**
+   * The whole request for an authorised channel that takes a large body (an import of up to 512 MB,
+   * which may be parsed while it arrives). Also Node's own bound on every request.
+   */
+  largeRequestMs: number;
+  /** How long an idle keep-alive connection is kept between requests. */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Readonly<ServerTimeouts> = { headersMs: 5_000, requestMs: 5_000, largeRequestMs: 10 * 60_000, keepAliveMs: 5_000 };
+/** How often Node checks the header and request deadlines; its default (30 s) would stretch a 5 s deadline to 35. */
+const DEADLINE_CHECK_MS = 1_000;
 
 export interface ServerOptions {
   engine: Engine;
@@ -23,6 +49,8 @@ export interface ServerOptions {
   token?: string;
   /** The built renderer (out/renderer). */
   staticDir: string;
+  /** DEFAULT_TIMEOUTS unless set (tests shorten them to show long responses outlive them). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export interface RunningServer {
@@ -41,6 +69,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   CONFLICT: 409,
   CONFIG_INVALID: 409,
   BUSY: 409,
+  CONFIRM_REQUIRED: 409,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   PAYLOAD_TOO_LARGE: 413,
@@ -54,18 +83,42 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const sseClients = new Set<ServerResponse>();
   let port = 0;
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((err) => {
-      console.error('[server] request failed:', err);
-      if (!res.headersSent) sendError(res, { code: 'INTERNAL', message: 'Internal error' });
-      else res.destroy();
-    });
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+
+  const server: Server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: Math.max(timeouts.largeRequestMs, timeouts.headersMs),
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: DEADLINE_CHECK_MS,
+      // Node would answer a request without Host itself, without our headers; checkOrigin refuses it.
+      requireHostHeader: false,
+    },
+    (req, res) => {
+      applySecurityHeaders(res);
+      const deadline = requestDeadline(req, res, timeouts.requestMs);
+      handle(req, res, deadline).catch((err) => {
+        console.error('[server] request failed:', err);
+        if (!res.headersSent) sendError(res, { code: 'INTERNAL', message: 'Internal error' });
+        else res.destroy();
+      });
+    },
+  );
+  // Requests Node's parser refuses, or that miss a deadline, get an answer with the same headers.
+  server.on('clientError', answerClientError);
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    applySecurityHeaders(res);
+    sendError(res, { code: 'BAD_INPUT', message: `Expectation not supported: ${String(req.headers.expect).slice(0, 100)}` }, 417);
   });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, deadline: { extend(): void }): Promise<void> {
+    const repeated = repeatedHeader(req.rawHeaders);
+    if (repeated) return sendError(res, { code: 'BAD_INPUT', message: `The ${repeated} header was sent more than once` });
     const origin = checkOrigin(req.headers, port);
     if (!origin.ok) return sendError(res, { code: 'FORBIDDEN', message: origin.reason });
-    const path = (req.url ?? '/').split('?')[0];
+    const target = parseRequestPath(req.url);
+    if (!target.ok) return sendError(res, { code: 'BAD_INPUT', message: target.reason });
+    const path = target.raw;
 
     if (path === '/api' || path.startsWith('/api/')) {
       if (!tokenMatches(bearerFrom(req.headers), token)) {
@@ -76,8 +129,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         return openEventStream(req, res);
       }
       if (req.method !== 'POST') return sendError(res, { code: 'BAD_INPUT', message: 'Use POST for API calls' }, 405);
-      const channel = decodeURIComponent(path.slice('/api/'.length));
-      const body = await readJsonBody(req, BODY_LIMITS[channel] ?? MAX_BODY_BYTES);
+      const channel = target.decoded.slice('/api/'.length);
+      // An authorised large upload gets Node's longer bound instead (DEFAULT_TIMEOUTS.largeRequestMs).
+      const limit = BODY_LIMITS.get(channel);
+      if (limit !== undefined) deadline.extend();
+      const body = await readJsonBody(req, limit ?? MAX_BODY_BYTES);
       if (!body.ok) return sendError(res, body.error);
       const result = await dispatch(handlers, channel, body.data, {
         secrets: () => opts.engine.secrets.values(),
@@ -97,12 +153,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
 
   function openEventStream(req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-content-type-options': 'nosniff',
-    });
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
     res.write(': connected\n\n');
     sseClients.add(res);
     const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_MS);
@@ -140,6 +191,35 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   };
 }
 
+/** Set first, so every answer carries them whatever path it takes (security.ts SECURITY_HEADERS). */
+function applySecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+}
+
+/**
+ * Cuts off a request whose body has not fully arrived `ms` after its headers: answered 408 if nothing
+ * was answered yet, and the connection closed either way, so neither a slow body on a contract call nor
+ * one left unread behind an early answer (a 401, a 405) holds the socket. A complete request is never
+ * touched, whatever its response is still doing.
+ */
+function requestDeadline(req: IncomingMessage, res: ServerResponse, ms: number): { extend(): void } {
+  const timer = setTimeout(() => {
+    if (req.complete || req.socket.destroyed) return;
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    // With Connection: close, Node closes the socket once the answer is written.
+    res.setHeader('connection', 'close');
+    sendError(res, { code: 'BAD_INPUT', message: 'The request was not received in time' }, 408);
+  }, ms);
+  timer.unref();
+  res.once('close', () => {
+    if (req.complete) clearTimeout(timer);
+  });
+  return { extend: () => clearTimeout(timer) };
+}
+
 async function readJsonBody(req: IncomingMessage, limit: number): Promise<{ ok: true; data: unknown } | { ok: false; error: WireError }> {
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) {
@@ -153,12 +233,17 @@ async function readJsonBody(req: IncomingMessage, limit: number): Promise<{ ok: 
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `Request body over ${limit} bytes` } };
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > limit) {
+        return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `Request body over ${limit} bytes` } };
+      }
+      chunks.push(chunk as Buffer);
     }
-    chunks.push(chunk as Buffer);
+  } catch {
+    // The client went away, or missed the request deadline (answered by answerClientError): not our error.
+    return { ok: false, error: { code: 'BAD_INPUT', message: 'The request body was not received completely' } };
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return { ok: true, data: {} };
@@ -179,12 +264,40 @@ function sendError(res: ServerResponse, error: WireError, status?: number): void
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  // A client that went away (or was cut off at a deadline) gets nothing more.
+  if (res.destroyed || res.writableEnded) return;
   const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+/**
+ * Node's own answer to a request its parser refuses (bad syntax, oversized headers) or that misses the
+ * header or request deadline is a bare status line. This one is the same status with the security
+ * headers and a coded error, then the connection is closed. Nothing goes to stderr: it is the client's fault.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400;
+  const message = status === 408 ? 'The request was not received in time' : status === 400 ? 'Malformed HTTP request' : STATUS_CODES[status];
+  const body = JSON.stringify({ ok: false, error: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_INPUT', message } });
+  const headers = {
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+  // Closed once written; a client that never reads it is cut off shortly after.
+  const cutoff = setTimeout(() => socket.destroy(), 1_000);
+  cutoff.unref();
+  socket.end(`${head}\r\n\r\n${body}`, () => {
+    clearTimeout(cutoff);
+    socket.destroy();
+  });
 }

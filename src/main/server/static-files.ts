@@ -55,6 +55,7 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
   return real;
 }
 
+/** Only the content type is set here: the server has already set its security headers (security.ts). */
 export function serveStatic(root: string, urlPath: string, res: ServerResponse): void {
   let file = resolveStaticPath(root, urlPath === '/' ? '/index.html' : urlPath);
   let isFile = false;
@@ -73,14 +74,7 @@ export function serveStatic(root: string, urlPath: string, res: ServerResponse):
     }
     file = join(realpathSync(root), 'index.html');
   }
-  res.writeHead(200, {
-    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-security-policy': CONTENT_SECURITY_POLICY,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'x-frame-options': 'DENY',
-    'cache-control': file.endsWith('index.html') ? 'no-store' : 'public, max-age=3600',
-  });
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
   createReadStream(file)
     .on('error', () => res.destroy())
     .pipe(res);

@@ -9,8 +9,20 @@ import type { ExportArchive } from './formats';
 const IDENTITY_NAMES = new Set(['USER.md', 'SOUL.md', 'AGENTS.md', 'AGENT.md']);
 
 export function buildExport(engine: Engine): ExportArchive {
-  const config = structuredClone(engine.config.get());
-  // keyRefs name secrets; the secrets themselves never leave the secret store.
+  const current = structuredClone(engine.config.get());
+  // Keys never leave the secret store, and no reference to one is written either: a provider that has
+  // a key is marked `hasKey`, so an import knows to leave it out (keys are entered again by hand).
+  const keyed = new Set(engine.providers.list().filter((p) => p.hasKey || p.keyForOtherOrigin).map((p) => p.id));
+  const config: ExportArchive['config'] = {
+    ...current,
+    models: {
+      ...current.models,
+      providers: current.models.providers.map((p) => {
+        const { keyRef: _ref, ...rest } = p as typeof p & { keyRef?: string };
+        return keyed.has(p.id) ? { ...rest, hasKey: true } : rest;
+      }),
+    },
+  };
   return {
     format: 'monad-export',
     version: 1,

@@ -1,128 +1,270 @@
-// The file formats Monad reads and writes, as zod schemas (documented in docs/import-export.md).
+// The file formats Monad reads and writes (documented in docs/import-export.md), as zod schemas for
+// the pieces the streaming reader hands over one at a time (json-stream.ts):
 //   monad-transcript v1 — a plain, hand-writable transcript: agents, sessions, messages.
 //   monad-export v1     — everything: config without secrets, identity files, facts, sessions and
-//                         messages, graph, laws. `monad import` restores it losslessly.
+//                         messages, graph, laws.
+//   ChatGPT             — conversations.json from a ChatGPT data export (an array of conversations).
+// Every field is bounded and validated with the contract's own schemas where the contract has one
+// (agent ids, scopes, session ids and titles): an import is untrusted input like any request.
 import { z } from 'zod';
-import { agentSchema, configSchema } from '../../shared/config';
+import type { Config } from '../../shared/config';
+import { idSchema, isValidId } from '../../shared/config';
+import { scope as contractScope, sessionId as contractSessionId } from '../../shared/contract';
+import { OversizeString } from './json-stream';
+import { MAX_DATE_MS, MIN_DATE_MS } from './limits';
 
-const iso = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'not a date (use ISO 8601, e.g. 2026-03-01T12:00:00Z)');
-const role = z.enum(['user', 'assistant', 'system', 'tool']);
+/** The contract's scope, and an agent scope must name a valid agent id (no Windows device names either). */
+export const scopeSchema = contractScope.refine((s) => !s.startsWith('agent:') || isValidId(s.slice('agent:'.length)), 'an agent scope names an agent id');
 
-export const transcriptSchema = z.object({
-  format: z.literal('monad-transcript'),
-  version: z.literal(1),
-  agents: z.array(z.object({ id: agentSchema.shape.id, name: z.string().min(1).max(100) })).default([]),
-  sessions: z.array(
-    z.object({
-      id: z.string().min(1).max(200),
-      agentId: agentSchema.shape.id.default('default'),
-      title: z.string().min(1).max(200).optional(),
-      createdAt: iso.optional(),
-      messages: z.array(
-        z.object({
-          id: z.string().min(1).max(200).optional(),
-          role,
-          content: z.string().max(1_000_000),
-          createdAt: iso,
-        }),
-      ),
-    }),
-  ),
+const inRange = (ms: number) => Number.isFinite(ms) && ms >= MIN_DATE_MS && ms < MAX_DATE_MS;
+const RANGE_TEXT = 'between 1970 and 2100';
+
+/** An ISO 8601 date in the sane range, normalised to the engine's form (2024-05-01T10:00:00.000Z). */
+export const dateSchema = z
+  .string()
+  .max(64)
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'not a date (use ISO 8601, e.g. 2026-03-01T12:00:00Z)')
+  .refine((s) => inRange(Date.parse(s)), `a date ${RANGE_TEXT}`)
+  .transform((s) => new Date(Date.parse(s)).toISOString());
+
+/** Seconds since 1970 (ChatGPT's create_time), in the same range. */
+export const epochSecondsSchema = z.number().refine((n) => inRange(n * 1000), `a time ${RANGE_TEXT} (seconds since 1970)`);
+
+/**
+ * Session ids become memory scopes (`session:<id>`) and so file names: the scope key's alphabet, and
+ * the contract's bound on session ids.
+ */
+export const sessionIdSchema = contractSessionId.regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, "-" or "_"');
+
+/** Message and tool-call ids: printable, no spaces or path characters, bounded. */
+export const messageIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/, 'letters, digits, ".", ":", "-" or "_", at most 200');
+
+/** What projectKeyFor makes: 16 hex digits. Anything else once broke an agent's consolidation for good. */
+export const projectKeySchema = z.string().regex(/^[0-9a-f]{16}$/, 'a project key (16 hex digits)');
+
+export const roleSchema = z.enum(['user', 'assistant', 'system', 'tool']);
+
+/** A message text: kept when it fits, an OversizeString (skipped and reported) when it does not. */
+const contentSchema = z.union([z.string(), z.instanceof(OversizeString)]);
+
+const toolCallSchema = z.object({
+  id: messageIdSchema,
+  name: z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'a tool name'),
+  args: z.unknown(),
 });
-export type Transcript = z.infer<typeof transcriptSchema>;
 
-const exportedMessage = z.object({
-  id: z.string(),
-  role,
-  content: z.string(),
-  toolCalls: z.array(z.object({ id: z.string(), name: z.string(), args: z.unknown() })).nullable(),
-  toolCallId: z.string().nullable(),
-  usage: z.object({ input: z.number(), output: z.number() }).nullable(),
-  error: z.string().nullable(),
-  createdAt: iso,
+export const archiveMessageSchema = z.object({
+  id: messageIdSchema,
+  role: roleSchema,
+  content: contentSchema,
+  toolCalls: z.array(toolCallSchema).max(100).nullable().optional(),
+  toolCallId: messageIdSchema.nullable().optional(),
+  usage: z.object({ input: z.number().int().min(0).max(1e12), output: z.number().int().min(0).max(1e12) }).nullable().optional(),
+  error: z.string().max(10_000).nullable().optional(),
+  createdAt: dateSchema,
 });
 
-export const exportSchema = z.object({
-  format: z.literal('monad-export'),
-  version: z.literal(1),
-  exportedAt: iso,
-  config: configSchema,
-  identity: z.record(z.string(), z.string()),
-  facts: z.record(z.string(), z.array(z.string())),
-  sessions: z.array(
-    z.object({
-      id: z.string(),
-      agentId: z.string(),
-      title: z.string(),
-      workspace: z.string().nullable(),
-      projectKey: z.string().nullable(),
-      incognito: z.boolean(),
-      createdAt: iso,
-      updatedAt: iso,
-      recallBlock: z.string().nullable(),
-      recallBuiltAt: z.string().nullable(),
-      messages: z.array(exportedMessage),
-    }),
-  ),
-  graph: z.object({
-    nodes: z.array(z.object({ id: z.number(), scope: z.string(), name: z.string(), type: z.string(), summary: z.string(), createdAt: z.string(), updatedAt: z.string() })),
-    edges: z.array(
+export const archiveSessionSchema = z.object({
+  id: sessionIdSchema,
+  agentId: idSchema,
+  title: z.string().max(1000),
+  /** Read but never imported: the person sets workspace folders (see import.ts). */
+  workspace: z.string().max(4096).nullable().optional(),
+  projectKey: projectKeySchema.nullable().optional(),
+  incognito: z.boolean().optional(),
+  createdAt: dateSchema,
+  updatedAt: dateSchema,
+  /** Never imported: a session's recall block is rebuilt on its next turn. */
+  recallBlock: z.unknown().optional(),
+  recallBuiltAt: z.unknown().optional(),
+  messages: z.array(archiveMessageSchema).max(1_000_000),
+});
+export type ArchiveSession = z.output<typeof archiveSessionSchema>;
+
+export const transcriptAgentsSchema = z.array(z.object({ id: idSchema, name: z.string().trim().min(1).max(100) })).max(200);
+
+export const transcriptSessionSchema = z.object({
+  /** Any stable text: Monad derives its own ids from it. */
+  id: z.string().min(1).max(200),
+  agentId: idSchema.default('default'),
+  title: z.string().max(1000).optional(),
+  createdAt: dateSchema.optional(),
+  messages: z
+    .array(
       z.object({
-        id: z.number(),
-        scope: z.string(),
-        src: z.number(),
-        dst: z.number(),
-        relation: z.string(),
-        provClass: z.enum(['user', 'assistant', 'inferred']),
-        validFrom: z.string(),
-        validTo: z.string().nullable(),
-        createdAt: z.string(),
-        updatedAt: z.string(),
-        support: z.array(z.string()),
+        id: z.string().min(1).max(200).optional(),
+        role: roleSchema,
+        content: contentSchema,
+        createdAt: dateSchema,
       }),
-    ),
-    cursors: z.array(z.object({ sessionId: z.string(), lastMessageId: z.string() })),
-  }),
-  laws: z.array(
-    z.object({
-      scope: z.string(),
-      statement: z.string(),
-      confidence: z.number(),
-      support: z.array(z.string()),
-      contradictedBy: z.string().nullable(),
-      contradictedWhy: z.string().nullable(),
-      derivedAt: z.string(),
-      fingerprint: z.string(),
-    }),
-  ),
+    )
+    .max(1_000_000),
 });
-export type ExportArchive = z.infer<typeof exportSchema>;
+export type TranscriptSession = z.output<typeof transcriptSessionSchema>;
 
-/** A ChatGPT data export's conversations.json (only the fields Monad reads). */
-export const chatgptSchema = z.array(
-  z.object({
-    id: z.string().optional(),
-    conversation_id: z.string().optional(),
-    title: z.string().nullable().optional(),
-    create_time: z.number().nullable().optional(),
-    current_node: z.string().nullable().optional(),
+/** One conversation of a ChatGPT conversations.json (only the fields Monad reads). */
+export const chatgptConversationSchema = z
+  .object({
+    id: z.string().max(200).optional(),
+    conversation_id: z.string().max(200).optional(),
+    title: z.union([z.string().max(10_000), z.instanceof(OversizeString)]).nullable().optional(),
+    create_time: epochSecondsSchema.nullable().optional(),
+    current_node: z.string().max(200).nullable().optional(),
     mapping: z.record(
-      z.string(),
-      z.object({
-        id: z.string().optional(),
-        parent: z.string().nullable().optional(),
-        message: z
-          .object({
-            id: z.string(),
-            author: z.object({ role: z.string() }),
-            create_time: z.number().nullable().optional(),
-            content: z.object({ content_type: z.string(), parts: z.array(z.unknown()).optional() }).passthrough(),
-          })
-          .passthrough()
-          .nullable()
-          .optional(),
-      }).passthrough(),
+      z.string().max(200),
+      z
+        .object({
+          parent: z.string().max(200).nullable().optional(),
+          message: z
+            .object({
+              id: z.string().min(1).max(200),
+              author: z.object({ role: z.string().max(100) }).passthrough(),
+              create_time: epochSecondsSchema.nullable().optional(),
+              content: z.object({ content_type: z.string().max(100), parts: z.array(z.unknown()).max(10_000).optional() }).passthrough(),
+            })
+            .passthrough()
+            .nullable()
+            .optional(),
+        })
+        .passthrough(),
     ),
-  }).passthrough(),
-);
-export type ChatGptExport = z.infer<typeof chatgptSchema>;
+  })
+  .passthrough();
+export type ChatGptConversation = z.output<typeof chatgptConversationSchema>;
+
+/** The archive's config, read leniently: import-config.ts picks what it may take and validates each piece. */
+export const archiveConfigSchema = z
+  .object({
+    models: z
+      .object({
+        providers: z.array(z.record(z.string(), z.unknown())).max(100).default([]),
+        roles: z.record(z.string(), z.unknown()).default({}),
+      })
+      .passthrough()
+      .default({ providers: [], roles: {} }),
+    agent: z.object({ agents: z.array(z.unknown()).max(200).default([]) }).passthrough().default({ agents: [] }),
+    memory: z.record(z.string(), z.unknown()).default({}),
+    ui: z.record(z.string(), z.unknown()).default({}),
+  })
+  .passthrough();
+export type ArchiveConfig = z.output<typeof archiveConfigSchema>;
+
+const textOrOversize = z.union([z.string(), z.instanceof(OversizeString)]);
+
+export const archiveIdentitySchema = z.record(z.string().max(300), textOrOversize);
+export const archiveFactsSchema = z.record(z.string().max(200), z.array(textOrOversize).max(100_000));
+
+const rowId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const archiveGraphSchema = z.object({
+  nodes: z
+    .array(
+      z.object({
+        id: rowId,
+        scope: scopeSchema,
+        name: z.string().max(1000),
+        type: z.string().max(200),
+        summary: z.string().max(10_000),
+        createdAt: dateSchema,
+        updatedAt: dateSchema,
+      }),
+    )
+    .max(1_000_000)
+    .default([]),
+  edges: z
+    .array(
+      z.object({
+        id: rowId,
+        scope: scopeSchema,
+        src: rowId,
+        dst: rowId,
+        relation: z.string().max(1000),
+        provClass: z.enum(['user', 'assistant', 'inferred']),
+        validFrom: dateSchema,
+        validTo: dateSchema.nullable(),
+        createdAt: dateSchema,
+        updatedAt: dateSchema,
+        support: z.array(messageIdSchema).max(10_000),
+      }),
+    )
+    .max(1_000_000)
+    .default([]),
+  cursors: z.array(z.object({ sessionId: sessionIdSchema, lastMessageId: messageIdSchema })).max(1_000_000).default([]),
+});
+export type ArchiveGraph = z.output<typeof archiveGraphSchema>;
+
+export const archiveLawsSchema = z
+  .array(
+    z.object({
+      scope: scopeSchema,
+      statement: z.string().max(4000),
+      confidence: z.number().min(0).max(1),
+      support: z.array(z.string().regex(/^(fact|edge):[A-Za-z0-9]{1,40}$/, 'fact:<id> or edge:<id>')).max(1000),
+      contradictedBy: z.string().max(200).nullable(),
+      contradictedWhy: z.string().max(4000).nullable(),
+      derivedAt: dateSchema,
+      fingerprint: z.string().max(200),
+    }),
+  )
+  .max(100_000);
+export type ArchiveLaw = z.output<typeof archiveLawsSchema>[number];
+
+/** What `monad export` writes (export.ts). */
+export interface ExportArchive {
+  format: 'monad-export';
+  version: 1;
+  exportedAt: string;
+  /** Without secrets; a provider that had a key is marked `hasKey` (an import leaves those out). */
+  config: Omit<Config, 'models'> & { models: Omit<Config['models'], 'providers'> & { providers: (Config['models']['providers'][number] & { hasKey?: boolean })[] } };
+  identity: Record<string, string>;
+  facts: Record<string, string[]>;
+  sessions: {
+    id: string;
+    agentId: string;
+    title: string;
+    workspace: string | null;
+    projectKey: string | null;
+    incognito: boolean;
+    createdAt: string;
+    updatedAt: string;
+    recallBlock: string | null;
+    recallBuiltAt: string | null;
+    messages: {
+      id: string;
+      role: 'user' | 'assistant' | 'system' | 'tool';
+      content: string;
+      toolCalls: { id: string; name: string; args: unknown }[] | null;
+      toolCallId: string | null;
+      usage: { input: number; output: number } | null;
+      error: string | null;
+      createdAt: string;
+    }[];
+  }[];
+  graph: {
+    nodes: { id: number; scope: string; name: string; type: string; summary: string; createdAt: string; updatedAt: string }[];
+    edges: {
+      id: number;
+      scope: string;
+      src: number;
+      dst: number;
+      relation: string;
+      provClass: 'user' | 'assistant' | 'inferred';
+      validFrom: string;
+      validTo: string | null;
+      createdAt: string;
+      updatedAt: string;
+      support: string[];
+    }[];
+    cursors: { sessionId: string; lastMessageId: string }[];
+  };
+  laws: {
+    scope: string;
+    statement: string;
+    confidence: number;
+    support: string[];
+    contradictedBy: string | null;
+    contradictedWhy: string | null;
+    derivedAt: string;
+    fingerprint: string;
+  }[];
+}

@@ -1,308 +1,573 @@
 // `monad import`: a Monad transcript, a Monad export archive, or a ChatGPT conversations.json.
-// Idempotent (stable ids: importing twice adds nothing), reports what was added and skipped, and all
-// or nothing: both databases are written in open transactions, files are written with their previous
-// contents kept, and any failure rolls all of it back.
+//
+// The file is untrusted input. It is read as a stream (json-stream.ts: chats one at a time, no string
+// beyond the message cap), every field is validated with the contract's schemas (positions.ts), every
+// text that can reach a prompt goes through the fact sanitizer (import-clean.ts), config comes in only
+// as far as import-config.ts allows, and identity files wait for the person's review
+// (identity-review.ts). The report says what was added, skipped, refused and left out, and where.
+//
+// Idempotent (stable ids derived from the source: importing twice adds nothing) and all or nothing:
+// both databases are written in open transactions and every file the import may touch is snapshotted
+// before the first write, so any failure puts all of it back.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, normalize, sep } from 'node:path';
-import { agentSchema, type Config } from '../../shared/config';
+import type { Config } from '../../shared/config';
 import type { ImportReport } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { Engine } from '../engine';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { MAX_CORE_FILE_BYTES } from '../memory/core/identity-files';
 import { normalizeName } from '../memory/graph/graph-normalize';
-import type { ChatGptExport, ExportArchive, Transcript } from './formats';
-import { parseImport } from './parse-input';
+import {
+  archiveConfigSchema,
+  archiveFactsSchema,
+  archiveGraphSchema,
+  archiveIdentitySchema,
+  archiveLawsSchema,
+  archiveSessionSchema,
+  chatgptConversationSchema,
+  dateSchema,
+  scopeSchema,
+  transcriptAgentsSchema,
+  transcriptSessionSchema,
+  type ArchiveConfig,
+  type ChatGptConversation,
+} from './formats';
+import { FileTransaction } from './file-transaction';
+import { identityTarget, pendingId, type IdentityReview, type PendingIdentity } from './identity-review';
+import { charSize, ImportCleaner, printable } from './import-clean';
+import { mergeImportedConfig } from './import-config';
+import { OversizeString, streamJson, type JsonPath, type JsonSink, type TextChunks } from './json-stream';
+import { MAX_MESSAGE_CHARS } from './limits';
+import { formatPath, validate } from './positions';
 
 export type { ImportReport };
+
+export interface ImportSource {
+  open: () => TextChunks;
+  /** The file's name, for the report and the pending identity files' "source". */
+  name: string | null;
+}
+
+type Format = ImportReport['format'];
+
+interface MessageIn {
+  id: string;
+  role: 'user' | 'assistant' | 'system' | 'tool';
+  content: string;
+  toolCalls: { id: string; name: string; args: unknown }[] | null;
+  toolCallId: string | null;
+  usage: { input: number; output: number } | null;
+  error: string | null;
+  createdAt: string;
+}
+
 interface SessionIn {
   id: string;
   agentId: string;
   title: string;
+  projectKey: string | null;
+  incognito: boolean;
   createdAt: string;
-  updatedAt?: string;
-  workspace?: string | null;
-  projectKey?: string | null;
-  incognito?: boolean;
-  recallBlock?: string | null;
-  recallBuiltAt?: string | null;
-  messages: {
-    id: string;
-    role: 'user' | 'assistant' | 'system' | 'tool';
-    content: string;
-    createdAt: string;
-    toolCalls?: unknown;
-    toolCallId?: string | null;
-    usage?: { input: number; output: number } | null;
-    error?: string | null;
-  }[];
+  updatedAt: string;
+  messages: MessageIn[];
 }
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 24);
+const UNRECOGNISED =
+  'Unrecognised file: expected a Monad transcript ({"format":"monad-transcript"}), a Monad export ({"format":"monad-export"}) or a ChatGPT conversations.json (an array).';
+const LABEL: Record<Format, string> = { transcript: 'Monad transcript', export: 'Monad export', chatgpt: 'ChatGPT conversations.json' };
 
-export function importText(engine: Engine, text: string): ImportReport {
-  const parsed = parseImport(text);
-  const report: ImportReport = {
-    format: parsed.kind,
+export function runImport(engine: Engine, review: IdentityReview, source: ImportSource): ImportReport {
+  return new ImportRun(engine, review, source).execute();
+}
+
+function emptyReport(): ImportReport {
+  return {
+    format: 'transcript',
     agents: { added: 0 },
     sessions: { added: 0, skipped: 0 },
     messages: { added: 0, skipped: 0 },
     facts: { added: 0, skipped: 0 },
-    identity: { written: 0, skipped: 0 },
+    identity: { pending: 0, unchanged: 0 },
     graph: { nodes: 0, edges: 0 },
     laws: { added: 0, skipped: 0 },
+    cleaned: { redactions: 0, strippedChars: 0 },
+    refused: [],
+    refusedTotal: 0,
+    leftOut: [],
+    pendingIdentity: [],
     warnings: [],
   };
-  const plan =
-    parsed.kind === 'transcript'
-      ? { sessions: fromTranscript(parsed.doc), agents: parsed.doc.agents, archive: null }
-      : parsed.kind === 'chatgpt'
-        ? { sessions: fromChatGpt(parsed.doc, report), agents: [], archive: null }
-        : { sessions: parsed.doc.sessions as SessionIn[], agents: [], archive: parsed.doc };
+}
 
-  const files = new FileTransaction();
-  const app = engine.appDb;
-  const mem = engine.memoryDb;
-  app.exec('BEGIN IMMEDIATE');
-  mem.exec('BEGIN IMMEDIATE');
-  try {
-    // Agents first (config.json), so every imported session has its agent.
-    const neededAgents = new Map<string, string>();
-    for (const a of plan.agents) neededAgents.set(a.id, a.name);
-    for (const s of plan.sessions) if (!neededAgents.has(s.agentId)) neededAgents.set(s.agentId, s.agentId);
-    const newConfig = plan.archive ? mergeConfig(engine.config.get(), plan.archive.config) : structuredClone(engine.config.get());
-    for (const [id, name] of neededAgents) {
-      if (!newConfig.agent.agents.some((a) => a.id === id)) newConfig.agent.agents.push(agentSchema.parse({ id, name }));
+class ImportRun implements JsonSink {
+  private readonly report = emptyReport();
+  private readonly cleaner = new ImportCleaner(this.report);
+  private readonly files = new FileTransaction();
+  private top: 'array' | 'object' | null = null;
+  private format: Format | null = null;
+  private versionSeen = false;
+  /** Chats that came before the "format" key (a hand-written file): kept raw until it is known. */
+  private early: { index: number; raw: unknown }[] = [];
+  private props = new Map<string, unknown>();
+  private agentsUsed = new Set<string>();
+  private workspacesDropped = 0;
+  private recallDropped = 0;
+  private stmts: ReturnType<ImportRun['prepare']> | null = null;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly review: IdentityReview,
+    private readonly source: ImportSource,
+  ) {}
+
+  execute(): ImportReport {
+    const { engine, files } = this;
+    // Snapshots first, before any write (a snapshot after the first fact write once missed the index).
+    files.snapshot(engine.config.path);
+    files.snapshotDir(engine.paths.memory);
+    files.snapshot(this.review.path);
+    const app = engine.appDb;
+    const mem = engine.memoryDb;
+    app.exec('BEGIN IMMEDIATE');
+    mem.exec('BEGIN IMMEDIATE');
+    try {
+      this.stmts = this.prepare();
+      streamJson(this.source.open, this);
+      this.finish();
+      app.exec('COMMIT');
+      mem.exec('COMMIT');
+    } catch (err) {
+      if (app.inTransaction) app.exec('ROLLBACK');
+      if (mem.inTransaction) mem.exec('ROLLBACK');
+      files.restore();
+      engine.config.reload();
+      throw err;
     }
-    const had = new Set(engine.config.get().agent.agents.map((a) => a.id));
-    report.agents.added = newConfig.agent.agents.filter((a) => !had.has(a.id)).length;
-
-    const insertSession = app.prepare(
-      `INSERT OR IGNORE INTO sessions (id, agent_id, title, workspace, project_key, incognito, created_at, updated_at, recall_block, recall_built_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const insertMessage = app.prepare(
-      `INSERT OR IGNORE INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const messageOwner = app.prepare(`SELECT session_id FROM messages WHERE id = ?`).pluck();
-    for (const s of plan.sessions) {
-      const created = s.createdAt;
-      const res = insertSession.run(s.id, s.agentId, s.title, s.workspace ?? null, s.projectKey ?? null, s.incognito ? 1 : 0, created, s.updatedAt ?? lastDate(s) ?? created, s.recallBlock ?? null, s.recallBuiltAt ?? null);
-      if (res.changes) report.sessions.added++;
-      else report.sessions.skipped++;
-      for (const m of s.messages) {
-        const owner = messageOwner.get(m.id) as string | undefined;
-        if (owner !== undefined && owner !== s.id) throw new MonadError('CONFLICT', `Message id ${m.id} already belongs to another chat`);
-        const r = insertMessage.run(m.id, s.id, m.role, m.content, m.toolCalls ? JSON.stringify(m.toolCalls) : null, m.toolCallId ?? null, m.usage?.input ?? null, m.usage?.output ?? null, m.error ?? null, m.createdAt);
-        if (r.changes) report.messages.added++;
-        else report.messages.skipped++;
-      }
-    }
-
-    if (plan.archive) applyArchive(engine, plan.archive, files, report);
-
-    // Files last but before the commits: a failure here still rolls the databases back.
-    if (JSON.stringify(newConfig) !== JSON.stringify(engine.config.get())) {
-      files.snapshot(engine.config.path);
-      engine.config.update(() => newConfig);
-    }
-    app.exec('COMMIT');
-    mem.exec('COMMIT');
-  } catch (err) {
-    if (app.inTransaction) app.exec('ROLLBACK');
-    if (mem.inTransaction) mem.exec('ROLLBACK');
-    files.restore();
-    if (files.touched(engine.config.path)) engine.config.reload();
-    throw err;
+    for (const agentId of this.agentsUsed) engine.events.emit('sessions.changed', { agentId });
+    return this.report;
   }
-  for (const s of plan.sessions) engine.events.emit('sessions.changed', { agentId: s.agentId });
-  return report;
-}
 
-function lastDate(s: SessionIn): string | undefined {
-  return s.messages.length ? s.messages[s.messages.length - 1].createdAt : undefined;
-}
-
-function fromTranscript(doc: Transcript): SessionIn[] {
-  return doc.sessions.map((s) => {
-    const sid = `t-${hash(`session:${s.id}`)}`;
-    const messages = s.messages.map((m, i) => ({
-      id: `t-${hash(m.id ? `message:${s.id}:${m.id}` : `message:${s.id}:${i}:${m.createdAt}:${m.role}:${m.content}`)}`,
-      role: m.role,
-      content: m.content,
-      createdAt: new Date(m.createdAt).toISOString(),
-    }));
+  private prepare() {
+    const app = this.engine.appDb;
     return {
-      id: sid,
-      agentId: s.agentId,
-      title: s.title ?? (messages[0]?.content.split('\n')[0].slice(0, 60) || 'Imported chat'),
-      createdAt: new Date(s.createdAt ?? s.messages[0]?.createdAt ?? 0).toISOString(),
-      messages,
+      // recall_block / recall_built_at are never written: a session's recall is rebuilt on its next turn.
+      insertSession: app.prepare(
+        `INSERT OR IGNORE INTO sessions (id, agent_id, title, workspace, project_key, incognito, created_at, updated_at)
+         VALUES (?, ?, ?, NULL, ?, ?, ?, ?)`,
+      ),
+      insertMessage: app.prepare(
+        `INSERT OR IGNORE INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      messageOwner: app.prepare(`SELECT session_id FROM messages WHERE id = ?`).pluck(),
     };
-  });
-}
+  }
 
-/** Walks each conversation from its current node back to the root: the branch the person last saw. */
-function fromChatGpt(doc: ChatGptExport, report: ImportReport): SessionIn[] {
-  const out: SessionIn[] = [];
-  for (const [i, conv] of doc.entries()) {
-    const cid = conv.conversation_id ?? conv.id ?? `index-${i}-${hash(JSON.stringify(conv.title ?? ''))}`;
+  // ---- JsonSink: what the streaming reader hands over ---------------------------------------------
+
+  begin(kind: 'array' | 'object' | 'scalar'): void {
+    if (kind === 'scalar') throw new MonadError('BAD_INPUT', UNRECOGNISED);
+    this.top = kind;
+    if (kind === 'array') this.setFormat('chatgpt');
+  }
+
+  itemize(path: JsonPath): boolean {
+    return (this.top === 'array' && path.length === 0) || (this.top === 'object' && path.length === 1 && path[0] === 'sessions');
+  }
+
+  item(path: JsonPath, index: number, raw: unknown): void {
+    if (this.format === 'chatgpt') return this.conversation(index, raw);
+    if (this.format === null) this.early.push({ index, raw });
+    else this.session(index, raw);
+  }
+
+  property(key: string, value: unknown): void {
+    switch (key) {
+      case 'format':
+        if (value === 'monad-transcript') this.setFormat('transcript');
+        else if (value === 'monad-export') this.setFormat('export');
+        else throw new MonadError('BAD_INPUT', UNRECOGNISED);
+        for (const e of this.early.splice(0)) this.session(e.index, e.raw);
+        return;
+      case 'version':
+        if (value !== 1) throw new MonadError('BAD_INPUT', `${this.label()}: at version: this Monad reads version 1 (the file says ${printable(JSON.stringify(value) ?? '', 20)})`, { path: 'version', issues: [] });
+        this.versionSeen = true;
+        return;
+      case 'sessions':
+        // An itemized array never arrives here: anything else is the wrong shape.
+        throw new MonadError('BAD_INPUT', `${this.label()}: at sessions: expected an array of chats`, { path: 'sessions', issues: [] });
+      default:
+        this.props.set(key, value);
+    }
+  }
+
+  // ---- formats ----------------------------------------------------------------------------------------
+
+  private setFormat(format: Format): void {
+    this.format = format;
+    this.report.format = format;
+  }
+
+  private label(): string {
+    return this.format ? LABEL[this.format] : 'Import file';
+  }
+
+  private session(index: number, raw: unknown): void {
+    if (this.format === 'transcript') this.transcriptSession(index, raw);
+    else this.archiveSession(index, raw);
+  }
+
+  private transcriptSession(index: number, raw: unknown): void {
+    const at: JsonPath = ['sessions', index];
+    const s = validate(transcriptSessionSchema, raw, LABEL.transcript, at);
+    const rawMessages = (raw as { messages: { createdAt: string; content: unknown }[] }).messages;
+    const messages: MessageIn[] = [];
+    s.messages.forEach((m, i) => {
+      // Ids come from the file's own text (not the cleaned one), so they stay stable as rules change.
+      const r = rawMessages[i];
+      const source = typeof r.content === 'string' ? r.content : `oversize:${(r.content as OversizeString).length}`;
+      const id = `t-${hash(m.id ? `message:${s.id}:${m.id}` : `message:${s.id}:${i}:${r.createdAt}:${m.role}:${source}`)}`;
+      const clean = this.message({ id, role: m.role, content: m.content, createdAt: m.createdAt }, [...at, 'messages', i]);
+      if (clean) messages.push(clean);
+    });
+    const title = (s.title !== undefined ? this.title(s.title, [...at, 'title']) : null) ?? (messages[0]?.content.split('\n')[0].trim().slice(0, 60) || 'Imported chat');
+    const createdAt = s.createdAt ?? messages[0]?.createdAt ?? new Date(0).toISOString();
+    this.write(
+      { id: `t-${hash(`session:${s.id}`)}`, agentId: s.agentId, title, projectKey: null, incognito: false, createdAt, updatedAt: messages.at(-1)?.createdAt ?? createdAt, messages },
+      at,
+    );
+  }
+
+  private archiveSession(index: number, raw: unknown): void {
+    const at: JsonPath = ['sessions', index];
+    const s = validate(archiveSessionSchema, raw, LABEL.export, at);
+    if (s.workspace) this.workspacesDropped++;
+    if (s.recallBlock !== undefined && s.recallBlock !== null) this.recallDropped++;
+    const messages: MessageIn[] = [];
+    s.messages.forEach((m, i) => {
+      const clean = this.message(m, [...at, 'messages', i]);
+      if (clean) messages.push(clean);
+    });
+    this.write(
+      {
+        id: s.id,
+        agentId: s.agentId,
+        title: this.title(s.title, [...at, 'title']) ?? 'Imported chat',
+        projectKey: s.projectKey ?? null,
+        incognito: s.incognito ?? false,
+        createdAt: s.createdAt,
+        updatedAt: s.updatedAt,
+        messages,
+      },
+      at,
+    );
+  }
+
+  /** Walks each conversation from its current node back to the root: the branch the person last saw. */
+  private conversation(index: number, raw: unknown): void {
+    const at: JsonPath = [index];
+    const conv: ChatGptConversation = validate(chatgptConversationSchema, raw, LABEL.chatgpt, at);
+    const titleText = typeof conv.title === 'string' ? conv.title : null;
+    const cid = conv.conversation_id ?? conv.id ?? `index-${index}-${hash(JSON.stringify(titleText ?? ''))}`;
     const nodes = conv.mapping;
-    let cursor = conv.current_node ?? Object.keys(nodes).find((k) => !Object.values(nodes).some((n) => n.parent === k)) ?? null;
-    const chain: NonNullable<(typeof nodes)[string]['message']>[] = [];
+    const has = (k: string) => Object.prototype.hasOwnProperty.call(nodes, k);
+    let cursor = conv.current_node ?? leafOf(nodes);
+    const chain: { key: string; msg: NonNullable<(typeof nodes)[string]['message']> }[] = [];
     const seen = new Set<string>();
-    while (cursor && nodes[cursor] && !seen.has(cursor)) {
+    while (cursor && has(cursor) && !seen.has(cursor)) {
       seen.add(cursor);
       const msg = nodes[cursor].message;
-      if (msg) chain.push(msg);
+      if (msg) chain.push({ key: cursor, msg });
       cursor = nodes[cursor].parent ?? null;
     }
     chain.reverse();
     const created = conv.create_time ? new Date(conv.create_time * 1000).toISOString() : new Date(0).toISOString();
-    const messages: SessionIn['messages'] = [];
-    for (const m of chain) {
-      const role = m.author.role;
+    const messages: MessageIn[] = [];
+    for (const { key, msg } of chain) {
+      const role = msg.author.role;
       if (role !== 'user' && role !== 'assistant') continue;
-      const parts = (m.content.parts ?? []).filter((p): p is string => typeof p === 'string');
-      const content = parts.join('\n').trim();
+      const where = formatPath([index, 'mapping', key, 'message']);
+      const parts = (msg.content.parts ?? []).filter((p): p is string | OversizeString => typeof p === 'string' || p instanceof OversizeString);
+      const size = parts.reduce((n, p) => n + p.length, 0);
+      if (parts.some((p) => p instanceof OversizeString) || size > MAX_MESSAGE_CHARS) {
+        this.cleaner.refuseOversize(where, 'message', size);
+        continue;
+      }
+      const content = this.cleaner.messageText((parts as string[]).join('\n').trim());
       if (!content) continue;
-      messages.push({ id: `chatgpt-${m.id}`.slice(0, 200), role, content, createdAt: m.create_time ? new Date(m.create_time * 1000).toISOString() : created });
+      messages.push({
+        id: `chatgpt-${msg.id}`.slice(0, 200),
+        role,
+        content,
+        toolCalls: null,
+        toolCallId: null,
+        usage: null,
+        error: null,
+        createdAt: msg.create_time ? new Date(msg.create_time * 1000).toISOString() : created,
+      });
     }
+    const name = printable(titleText ?? cid, 80);
     if (!messages.length) {
-      report.warnings.push(`Conversation "${conv.title ?? cid}" has no text messages; skipped.`);
-      continue;
+      this.report.warnings.push(`Conversation "${name}" has no text messages; skipped.`);
+      return;
     }
-    out.push({ id: `chatgpt-${hash(cid)}`, agentId: 'default', title: (conv.title ?? '').trim() || messages[0].content.slice(0, 60), createdAt: created, messages });
+    const title = (titleText !== null ? this.title(titleText, [...at, 'title']) : null) ?? (messages[0].content.split('\n')[0].trim().slice(0, 60) || 'Imported chat');
+    this.write(
+      { id: `chatgpt-${hash(cid)}`, agentId: 'default', title, projectKey: null, incognito: false, createdAt: created, updatedAt: messages.at(-1)?.createdAt ?? created, messages },
+      at,
+    );
   }
-  return out;
+
+  // ---- texts -------------------------------------------------------------------------------------------
+
+  /** A chat title: through the sanitizer (refused titles are replaced and reported), at most 200 characters. */
+  private title(text: string | OversizeString, at: JsonPath): string | null {
+    if (text instanceof OversizeString) return null;
+    if (!text.trim()) return null;
+    const clean = this.cleaner.memoryText(text.replace(/\s+/g, ' '), 'chat title', formatPath(at));
+    return clean ? clean.slice(0, 200) : null;
+  }
+
+  /** A message, cleaned; null (reported) when it is over the cap. */
+  private message(
+    m: { id: string; role: MessageIn['role']; content: string | OversizeString; createdAt: string; toolCalls?: MessageIn['toolCalls']; toolCallId?: string | null; usage?: MessageIn['usage']; error?: string | null },
+    at: JsonPath,
+  ): MessageIn | null {
+    const size = charSize(m.content) + (m.toolCalls ? charSize(m.toolCalls) : 0);
+    if (size > MAX_MESSAGE_CHARS) {
+      this.cleaner.refuseOversize(formatPath(at), 'message', m.content instanceof OversizeString ? m.content.length : size);
+      return null;
+    }
+    return {
+      id: m.id,
+      role: m.role,
+      content: this.cleaner.messageText(m.content as string),
+      toolCalls: m.toolCalls?.length ? m.toolCalls.map((c) => ({ id: c.id, name: c.name, args: this.cleaner.messageValue(c.args) })) : null,
+      toolCallId: m.toolCallId ?? null,
+      usage: m.usage ?? null,
+      error: m.error ? this.cleaner.messageText(m.error) : null,
+      createdAt: m.createdAt,
+    };
+  }
+
+  // ---- writes -----------------------------------------------------------------------------------------
+
+  private write(s: SessionIn, at: JsonPath): void {
+    const st = this.stmts!;
+    this.agentsUsed.add(s.agentId);
+    const res = st.insertSession.run(s.id, s.agentId, s.title, s.projectKey, s.incognito ? 1 : 0, s.createdAt, s.updatedAt);
+    if (res.changes) this.report.sessions.added++;
+    else this.report.sessions.skipped++;
+    for (const m of s.messages) {
+      const owner = st.messageOwner.get(m.id) as string | undefined;
+      if (owner !== undefined && owner !== s.id) {
+        throw new MonadError('CONFLICT', `${this.label()}: at ${formatPath(at)}: message id ${m.id} already belongs to another chat`, { path: formatPath(at), issues: [] });
+      }
+      const r = st.insertMessage.run(m.id, s.id, m.role, m.content, m.toolCalls ? JSON.stringify(m.toolCalls) : null, m.toolCallId, m.usage?.input ?? null, m.usage?.output ?? null, m.error, m.createdAt);
+      if (r.changes) this.report.messages.added++;
+      else this.report.messages.skipped++;
+    }
+  }
+
+  /** After the stream: the small sections, in dependency order, then config. */
+  private finish(): void {
+    if (this.top === 'object' && this.format === null) throw new MonadError('BAD_INPUT', UNRECOGNISED);
+    if (this.top === 'object' && !this.versionSeen) {
+      throw new MonadError('BAD_INPUT', `${this.label()}: at version: required (1)`, { path: 'version', issues: [] });
+    }
+    const named = new Map<string, string>();
+    let incoming: ArchiveConfig | null = null;
+    if (this.format === 'transcript') {
+      for (const a of validate(transcriptAgentsSchema, this.props.get('agents') ?? [], LABEL.transcript, ['agents'])) named.set(a.id, a.name);
+    }
+    if (this.format === 'export') {
+      const p = (k: string, fallback: unknown) => (this.props.has(k) ? this.props.get(k) : fallback);
+      if (this.props.has('exportedAt')) validate(dateSchema, this.props.get('exportedAt'), LABEL.export, ['exportedAt']);
+      incoming = validate(archiveConfigSchema, p('config', {}), LABEL.export, ['config']);
+      this.facts(p('facts', {}));
+      const edgeMap = this.graph(p('graph', {}));
+      this.laws(p('laws', []), edgeMap);
+      this.identity(p('identity', {}));
+    }
+    if (this.workspacesDropped) {
+      this.report.leftOut.push(`Workspace folders of ${this.workspacesDropped} chat${this.workspacesDropped === 1 ? '' : 's'}: a folder named in a file is never trusted; set it again in the chat's settings.`);
+    }
+    if (this.recallDropped) {
+      this.report.leftOut.push(`Frozen recall blocks of ${this.recallDropped} chat${this.recallDropped === 1 ? '' : 's'}: rebuilt from your own memory on each chat's next turn.`);
+    }
+    this.config(incoming, named);
+  }
+
+  private config(incoming: ArchiveConfig | null, named: Map<string, string>): void {
+    const current = this.engine.config.get();
+    const merged = mergeImportedConfig({ current, incoming, named, used: this.agentsUsed, secrets: this.engine.secrets, cleaner: this.cleaner });
+    this.report.agents.added = merged.agentsAdded;
+    this.report.leftOut.push(...merged.leftOut);
+    if (!sameConfig(merged.config, current)) this.engine.config.update(() => merged.config);
+  }
+
+  /** Facts go through the store (and so the sanitizer and the dedup floor) like any other write. */
+  private facts(raw: unknown): void {
+    const facts = validate(archiveFactsSchema, raw, LABEL.export, ['facts']);
+    for (const [scope, texts] of Object.entries(facts)) {
+      validate(scopeSchema, scope, LABEL.export, ['facts', scope]);
+      texts.forEach((t, i) => {
+        const where = formatPath(['facts', scope, i]);
+        if (t instanceof OversizeString) return this.cleaner.refuseOversize(where, 'fact', t.length);
+        const r = this.engine.facts.memory.record(scope, t);
+        // Someone else's words: marked "imported" in recall until the person records or edits the fact.
+        if ((r.status === 'recorded' || r.status === 'duplicate') && r.fact) {
+          this.engine.facts.origins.record({ scope, factId: r.fact.id, origin: 'imported', event: r.status, detail: this.source.name });
+        }
+        if (r.status === 'recorded') this.report.facts.added++;
+        else if (r.status === 'duplicate') this.report.facts.skipped++;
+        else this.cleaner.refuse(where, 'fact', r.reason ?? 'refused by the sanitizer', t);
+        this.report.cleaned.redactions += r.redactions.length;
+      });
+    }
+  }
+
+  /** Nodes by (scope, normalised name), edges by their full key; ids kept where free. Returns old → new edge ids. */
+  private graph(raw: unknown): Map<number, number> {
+    const g = validate(archiveGraphSchema, raw, LABEL.export, ['graph']);
+    const db = this.engine.memoryDb;
+    const nodeMap = new Map<number, number>();
+    const refusedNodes = new Set<number>();
+    const findNode = db.prepare(`SELECT id FROM graph_node WHERE scope = ? AND norm_name = ?`).pluck();
+    const nodeTaken = db.prepare(`SELECT 1 FROM graph_node WHERE id = ?`).pluck();
+    const edgeTaken = db.prepare(`SELECT 1 FROM graph_edge WHERE id = ?`).pluck();
+    const insNode = db.prepare(`INSERT INTO graph_node (id, scope, name, norm_name, type, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+    g.nodes.forEach((n, i) => {
+      const where = formatPath(['graph', 'nodes', i]);
+      const name = this.cleaner.memoryText(n.name, 'graph entity', `${where}.name`);
+      const type = name === null ? null : n.type.trim() ? this.cleaner.memoryText(n.type, 'graph entity type', `${where}.type`) : 'thing';
+      const summary = type === null ? null : n.summary.trim() ? this.cleaner.memoryText(n.summary, 'graph entity summary', `${where}.summary`) : '';
+      const norm = name === null ? '' : normalizeName(name);
+      if (name === null || type === null || summary === null || !norm) {
+        if (name !== null && !norm) this.cleaner.refuse(where, 'graph entity', 'the name has no letters or digits', name);
+        refusedNodes.add(n.id);
+        return;
+      }
+      const existing = findNode.get(n.scope, norm) as number | undefined;
+      if (existing !== undefined) {
+        nodeMap.set(n.id, existing);
+        return;
+      }
+      const r = insNode.run(nodeTaken.get(n.id) ? null : n.id, n.scope, name.slice(0, 200), norm, type.slice(0, 40), summary.slice(0, 1000), n.createdAt, n.updatedAt);
+      nodeMap.set(n.id, Number(r.lastInsertRowid));
+      this.report.graph.nodes++;
+    });
+
+    const edgeMap = new Map<number, number>();
+    const findEdge = db.prepare(`SELECT id FROM graph_edge WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND prov_class = ? AND valid_from = ?`).pluck();
+    const insEdge = db.prepare(`INSERT INTO graph_edge (id, scope, src, dst, relation, prov_class, valid_from, valid_to, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const insSupport = db.prepare(`INSERT OR IGNORE INTO graph_edge_support (edge_id, message_id) VALUES (?, ?)`);
+    g.edges.forEach((e, i) => {
+      const where = formatPath(['graph', 'edges', i]);
+      if (refusedNodes.has(e.src) || refusedNodes.has(e.dst)) {
+        this.cleaner.refuse(where, 'graph relation', 'it links an entity that was refused', e.relation);
+        return;
+      }
+      const src = nodeMap.get(e.src);
+      const dst = nodeMap.get(e.dst);
+      if (src === undefined || dst === undefined) {
+        throw new MonadError('BAD_INPUT', `${LABEL.export}: at ${where}: graph edge ${e.id} points at a missing node`, { path: where, issues: [] });
+      }
+      const relation = this.cleaner.memoryText(e.relation, 'graph relation', `${where}.relation`);
+      if (relation === null) return;
+      let id = findEdge.get(e.scope, src, dst, relation, e.provClass, e.validFrom) as number | undefined;
+      if (id === undefined) {
+        const r = insEdge.run(edgeTaken.get(e.id) ? null : e.id, e.scope, src, dst, relation.slice(0, 200), e.provClass, e.validFrom, e.validTo, e.createdAt, e.updatedAt);
+        id = Number(r.lastInsertRowid);
+        this.report.graph.edges++;
+      }
+      edgeMap.set(e.id, id);
+      for (const m of e.support) insSupport.run(id, m);
+    });
+
+    const seqOf = this.engine.appDb.prepare(`SELECT seq FROM messages WHERE id = ? AND session_id = ?`).pluck();
+    const setCursor = db.prepare(
+      `INSERT INTO l2_cursor (session_id, last_seq, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (session_id) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq), updated_at = excluded.updated_at`,
+    );
+    for (const c of g.cursors) {
+      const seq = seqOf.get(c.lastMessageId, c.sessionId) as number | undefined;
+      if (seq !== undefined) setCursor.run(c.sessionId, seq, this.engine.now().toISOString());
+    }
+    return edgeMap;
+  }
+
+  /** Laws: per scope, only into a scope that has none (never mixed with laws derived here). */
+  private laws(raw: unknown, edgeMap: Map<number, number>): void {
+    const laws = validate(archiveLawsSchema, raw, LABEL.export, ['laws']);
+    const haveLaws = new Set(this.engine.laws.store.scopes());
+    const insLaw = this.engine.memoryDb.prepare(
+      `INSERT INTO graph_law (scope, statement, confidence, support, contradicted_by, contradicted_why, derived_at, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    laws.forEach((l, i) => {
+      const where = formatPath(['laws', i]);
+      if (haveLaws.has(l.scope)) {
+        this.report.laws.skipped++;
+        return;
+      }
+      const statement = this.cleaner.memoryText(l.statement.replace(/\s+/g, ' ').trim(), 'law', `${where}.statement`);
+      if (statement === null) return;
+      const why = l.contradictedWhy ? this.cleaner.memoryText(l.contradictedWhy, 'law contradiction note', `${where}.contradictedWhy`) : null;
+      const support = l.support.map((ref) => (ref.startsWith('edge:') && edgeMap.has(Number(ref.slice(5))) ? `edge:${edgeMap.get(Number(ref.slice(5)))}` : ref));
+      insLaw.run(l.scope, statement, l.confidence, JSON.stringify(support), l.contradictedBy, why, l.derivedAt, l.fingerprint);
+      this.report.laws.added++;
+    });
+  }
+
+  /** Identity files become pending items for the person's review; nothing is written to them here. */
+  private identity(raw: unknown): void {
+    const files = validate(archiveIdentitySchema, raw, LABEL.export, ['identity']);
+    const staged: PendingIdentity[] = [];
+    const exportedAt = typeof this.props.get('exportedAt') === 'string' ? String(this.props.get('exportedAt')).slice(0, 10) : null;
+    const source = [this.source.name ? printable(this.source.name, 120) : null, exportedAt ? `Monad export of ${exportedAt}` : 'Monad export'].filter(Boolean).join(' · ');
+    for (const [rel, content] of Object.entries(files)) {
+      const where = formatPath(['identity', rel]);
+      const target = identityTarget(rel);
+      if (!target) {
+        this.report.warnings.push(`Ignored an identity file with an unexpected path: ${printable(rel, 120)}`);
+        continue;
+      }
+      if (content instanceof OversizeString || Buffer.byteLength(content) > MAX_CORE_FILE_BYTES) {
+        this.cleaner.refuse(where, 'identity file', `larger than ${MAX_CORE_FILE_BYTES / 1024} KB, the most an identity file may hold`, '');
+        continue;
+      }
+      const cleaned = this.cleaner.identityText(content.replace(/^\uFEFF/, ''));
+      const clean = cleaned.text;
+      const current = this.review.current(target.file, target.agentId);
+      if (current.content !== null && current.content === clean) {
+        this.report.identity.unchanged++;
+        continue;
+      }
+      if (!clean.trim()) continue;
+      const item: PendingIdentity = {
+        id: pendingId(target.file, target.agentId, clean),
+        file: target.file,
+        agentId: target.agentId,
+        content: clean,
+        source,
+        importedAt: this.engine.now().toISOString(),
+        cleaned: { redactions: cleaned.redactions, strippedChars: cleaned.strippedChars },
+      };
+      staged.push(item);
+      this.report.identity.pending++;
+      this.report.pendingIdentity.push(item.id);
+    }
+    this.review.stage(staged);
+  }
 }
 
-/** Agents and providers by id are added (never replaced); on a fresh home the archive's settings win. */
-function mergeConfig(current: Config, incoming: Config): Config {
-  const fresh = current.models.providers.length === 0 && current.agent.agents.length === 1 && current.agent.agents[0].id === 'default';
-  const base = fresh ? structuredClone(incoming) : structuredClone(current);
-  if (!fresh) {
-    for (const a of incoming.agent.agents) if (!base.agent.agents.some((x) => x.id === a.id)) base.agent.agents.push(a);
-    for (const p of incoming.models.providers) if (!base.models.providers.some((x) => x.id === p.id)) base.models.providers.push(p);
-  } else if (!base.agent.agents.some((a) => a.id === 'default') && current.agent.agents.some((a) => a.id === 'default')) {
-    // Keep the default agent the fresh home already has only if the archive lacks one with its sessions.
-    base.agent.agents.unshift(current.agent.agents[0]);
-  }
-  return base;
+/** The node no other node names as its parent: where a conversation without current_node ends. */
+function leafOf(nodes: Record<string, { parent?: string | null }>): string | null {
+  const parents = new Set<string>();
+  for (const n of Object.values(nodes)) if (n.parent) parents.add(n.parent);
+  return Object.keys(nodes).find((k) => !parents.has(k)) ?? null;
 }
 
-function applyArchive(engine: Engine, a: ExportArchive, files: FileTransaction, report: ImportReport): void {
-  // Identity files: written where absent or identical; a differing file the person has is kept.
-  for (const [rel, content] of Object.entries(a.identity)) {
-    const path = normalize(join(engine.paths.root, rel));
-    if (!path.startsWith(engine.paths.root + sep) || !/^(core\/USER\.md|agents\/[a-z0-9][a-z0-9_-]{0,63}\/(SOUL|AGENTS|AGENT)\.md)$/.test(rel)) {
-      report.warnings.push(`Ignored identity file with an unexpected path: ${rel}`);
-      continue;
-    }
-    if (existsSync(path)) {
-      if (readFileSync(path, 'utf8') === content) continue;
-      report.identity.skipped++;
-      report.warnings.push(`${rel} exists with different content; kept yours.`);
-      continue;
-    }
-    files.snapshot(path);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileAtomic(path, content);
-    report.identity.written++;
-  }
-
-  // Facts go through the store (and so the sanitizer and dedup floor) like any other write.
-  for (const [scope, texts] of Object.entries(a.facts)) {
-    files.snapshot(engine.facts.memory.pathOf(scope));
-    for (const t of texts) {
-      const r = engine.facts.memory.record(scope, t);
-      if (r.status === 'recorded') report.facts.added++;
-      else report.facts.skipped++;
-    }
-  }
-  files.snapshot(join(engine.paths.memory, 'index.md'));
-
-  // Graph: nodes by (scope, normalised name), edges by their full key; ids kept when free.
-  const db = engine.memoryDb;
-  const nodeMap = new Map<number, number>();
-  const findNode = db.prepare(`SELECT id FROM graph_node WHERE scope = ? AND norm_name = ?`).pluck();
-  const idFree = (table: string) => db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).pluck();
-  const nodeTaken = idFree('graph_node');
-  const edgeTaken = idFree('graph_edge');
-  const insNode = db.prepare(`INSERT INTO graph_node (id, scope, name, norm_name, type, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  for (const n of a.graph.nodes) {
-    const norm = normalizeName(n.name);
-    const existing = findNode.get(n.scope, norm) as number | undefined;
-    if (existing !== undefined) {
-      nodeMap.set(n.id, existing);
-      continue;
-    }
-    const id = nodeTaken.get(n.id) ? null : n.id;
-    const r = insNode.run(id, n.scope, n.name, norm, n.type, n.summary, n.createdAt, n.updatedAt);
-    nodeMap.set(n.id, Number(r.lastInsertRowid));
-    report.graph.nodes++;
-  }
-  const edgeMap = new Map<number, number>();
-  const findEdge = db.prepare(`SELECT id FROM graph_edge WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND prov_class = ? AND valid_from = ?`).pluck();
-  const insEdge = db.prepare(`INSERT INTO graph_edge (id, scope, src, dst, relation, prov_class, valid_from, valid_to, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insSupport = db.prepare(`INSERT OR IGNORE INTO graph_edge_support (edge_id, message_id) VALUES (?, ?)`);
-  for (const e of a.graph.edges) {
-    const src = nodeMap.get(e.src);
-    const dst = nodeMap.get(e.dst);
-    if (src === undefined || dst === undefined) throw new MonadError('BAD_INPUT', `Monad export: graph edge ${e.id} points at a missing node`);
-    let id = findEdge.get(e.scope, src, dst, e.relation, e.provClass, e.validFrom) as number | undefined;
-    if (id === undefined) {
-      const r = insEdge.run(edgeTaken.get(e.id) ? null : e.id, e.scope, src, dst, e.relation, e.provClass, e.validFrom, e.validTo, e.createdAt, e.updatedAt);
-      id = Number(r.lastInsertRowid);
-      report.graph.edges++;
-    }
-    edgeMap.set(e.id, id);
-    for (const m of e.support) insSupport.run(id, m);
-  }
-  const seqOf = engine.appDb.prepare(`SELECT seq FROM messages WHERE id = ?`).pluck();
-  const setCursor = db.prepare(
-    `INSERT INTO l2_cursor (session_id, last_seq, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (session_id) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq), updated_at = excluded.updated_at`,
-  );
-  for (const c of a.graph.cursors) {
-    const seq = seqOf.get(c.lastMessageId) as number | undefined;
-    if (seq !== undefined) setCursor.run(c.sessionId, seq, engine.now().toISOString());
-  }
-
-  // Laws: per scope, only into a scope that has none (never mixed with laws derived here).
-  const haveLaws = new Set(engine.laws.store.scopes());
-  const insLaw = db.prepare(
-    `INSERT INTO graph_law (scope, statement, confidence, support, contradicted_by, contradicted_why, derived_at, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const l of a.laws) {
-    if (haveLaws.has(l.scope)) {
-      report.laws.skipped++;
-      continue;
-    }
-    const support = l.support.map((ref) => (ref.startsWith('edge:') && edgeMap.has(Number(ref.slice(5))) ? `edge:${edgeMap.get(Number(ref.slice(5)))}` : ref));
-    insLaw.run(l.scope, l.statement, l.confidence, JSON.stringify(support), l.contradictedBy, l.contradictedWhy, l.derivedAt, l.fingerprint);
-    report.laws.added++;
-  }
-}
-
-/** Remembers files' previous contents so a failed import can put them back. */
-class FileTransaction {
-  private before = new Map<string, string | null>();
-
-  snapshot(path: string): void {
-    if (this.before.has(path)) return;
-    this.before.set(path, existsSync(path) ? readFileSync(path, 'utf8') : null);
-  }
-
-  touched(path: string): boolean {
-    return this.before.has(path);
-  }
-
-  restore(): void {
-    for (const [path, content] of this.before) {
-      if (content === null) rmSync(path, { force: true });
-      else writeFileAtomic(path, content);
-    }
-  }
+function sameConfig(a: Config, b: Config): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -4,5 +4,16 @@ import { memory0001Graph } from './memory-0001-graph';
 import { memory0002Laws } from './memory-0002-laws';
 import { memory0003ConsolidationRuns } from './memory-0003-consolidation-runs';
 import { memory0004EdgeSrcIndex } from './memory-0004-edge-src-index';
+import { memory0005FactOrigin } from './memory-0005-fact-origin';
+import { memory0006FactCheck } from './memory-0006-fact-check';
+import { memory0007Journal } from './memory-0007-journal';
 
-export const memoryMigrations: readonly Migration[] = [memory0001Graph, memory0002Laws, memory0003ConsolidationRuns, memory0004EdgeSrcIndex];
+export const memoryMigrations: readonly Migration[] = [
+  memory0001Graph,
+  memory0002Laws,
+  memory0003ConsolidationRuns,
+  memory0004EdgeSrcIndex,
+  memory0005FactOrigin,
+  memory0006FactCheck,
+  memory0007Journal,
+];

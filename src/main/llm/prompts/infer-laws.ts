@@ -2,6 +2,7 @@
 // [f1]…/[e1]… so every citation maps back to a real fact or edge id; anything else is dropped.
 import { z } from 'zod';
 import type { LlmTask } from '../task';
+import { oneLine } from '../../memory/spotlight';
 
 export const inferLawsSchema = z.object({
   laws: z
@@ -37,8 +38,9 @@ export const inferLawsTask: LlmTask<LawInput, typeof inferLawsSchema> = {
     [
       `Scope: ${scope}`,
       'Facts:',
-      ...(facts.length ? facts.map((f) => `[${f.tag}] ${f.text}`) : ['(none)']),
+      // One line per input: no text can forge a tagged line of its own (memory/spotlight.ts).
+      ...(facts.length ? facts.map((f) => `[${f.tag}] ${oneLine(f.text)}`) : ['(none)']),
       'Relations:',
-      ...(relations.length ? relations.map((r) => `[${r.tag}] ${r.text}`) : ['(none)']),
+      ...(relations.length ? relations.map((r) => `[${r.tag}] ${oneLine(r.text)}`) : ['(none)']),
     ].join('\n'),
 };

@@ -11,6 +11,7 @@ import type { LlmClient } from '../../llm/llm-client';
 import { requireModel } from '../../llm/roles';
 import { emptyUsage } from '../../llm/task';
 import { consolidateScope } from '../facts/consolidate-scope';
+import type { FactOrigins } from '../facts/fact-origins';
 import type { MemoryDir } from '../facts/memory-dir';
 import type { GraphLayer } from '../graph-layer';
 import type { LawsLayer } from '../laws-layer';
@@ -24,6 +25,8 @@ export interface PipelineDeps {
   config: () => Config;
   sessions: SessionStore;
   memory: MemoryDir;
+  /** Merged facts inherit the origins of the facts they replace (recall keeps "from pasted text"). */
+  origins?: FactOrigins;
   graph: GraphLayer;
   laws: LawsLayer;
   llm: LlmClient;
@@ -129,7 +132,7 @@ export class ConsolidationPipeline {
           continue;
         }
         try {
-          const r = await consolidateScope({ memory: this.d.memory, llm: this.d.llm }, scope, { agentId, signal, meter: usage });
+          const r = await consolidateScope({ memory: this.d.memory, llm: this.d.llm, origins: this.d.origins }, scope, { agentId, signal, meter: usage });
           if (r.applied) summary.facts.merged += r.before - r.after;
           // Remember what this pass saw (or produced), so an unchanged scope costs nothing next time.
           if (r.applied || r.skipped === 'nothing to merge') {

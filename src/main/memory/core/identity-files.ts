@@ -5,16 +5,23 @@
 //   <workspace>/AGENTS.md         a project's instructions, for sessions with that workspace
 // Read fresh on each turn (cheap: stat + cached content), so edits apply without a restart.
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { isValidId } from '../../../shared/config';
 import type { CoreFileKind, CoreFileView } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
+import type { IdentityWarning, IdentityWarningDetails } from '../../../shared/identity-warnings';
 import { writeFileAtomic } from '../../fs/atomic-write';
+import { mkdirPrivate, PRIVATE_FILE_MODE } from '../../fs/private-mode';
 import type { HomePaths } from '../../home';
+import { checkIdentityText } from './identity-check';
 import { IdentityOrigins } from './identity-origins';
 
 /** Identity files are read on every turn; a huge one would swamp the context window. */
 export const MAX_CORE_FILE_BYTES = 256 * 1024;
+/** Warnings listed in a refusal; a long file can hold hundreds, and the first ones make the point. */
+const MAX_LISTED_WARNINGS = 50;
+/** A new file in a project folder gets the usual mode of a project file (the umask still applies). */
+const WORKSPACE_FILE_MODE = 0o644;
 
 export interface CoreBlock {
   kind: CoreFileKind;
@@ -67,8 +74,16 @@ export class IdentityFiles {
   /**
    * Saves a file the person edited. `expectedMtimeMs` is what they loaded: if the file changed on disk
    * since, the save is refused (CONFLICT) instead of overwriting someone else's edit.
+   *
+   * The text is saved as it is, but a save holding a value from the secret store (`knownSecrets`),
+   * something shaped like a secret or an instruction-shaped line is refused with CONFIRM_REQUIRED and
+   * the warnings (identity-check.ts) unless `confirm` says the person saw them and saves anyway.
    */
-  write(kind: CoreFileKind, content: string, opts: { agentId?: string; workspace?: string | null; expectedMtimeMs?: number | null }): CoreFileView {
+  write(
+    kind: CoreFileKind,
+    content: string,
+    opts: { agentId?: string; workspace?: string | null; expectedMtimeMs?: number | null; confirm?: boolean; knownSecrets?: readonly string[] },
+  ): CoreFileView {
     const path = this.pathOf(kind, opts.agentId, opts.workspace);
     if (Buffer.byteLength(content) > MAX_CORE_FILE_BYTES) throw new MonadError('BAD_INPUT', `Identity files are at most ${MAX_CORE_FILE_BYTES / 1024} KB`);
     if (opts.expectedMtimeMs !== undefined) {
@@ -82,8 +97,16 @@ export class IdentityFiles {
         throw new MonadError('CONFLICT', `${path} changed on disk since you opened it. Reload it, then apply your edit again.`);
       }
     }
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileAtomic(path, content);
+    if (!opts.confirm) {
+      const warnings = checkIdentityText(content, opts.knownSecrets ?? []);
+      if (warnings.length) throw confirmRequired(basename(path), warnings);
+    }
+    const inHome = isInside(this.paths.root, path);
+    if (inHome) mkdirPrivate(dirname(path));
+    else mkdirSync(dirname(path), { recursive: true });
+    // In the home: owner-only like everything there. A project's AGENTS.md is the person's project file
+    // and keeps the mode it has.
+    writeFileAtomic(path, content, { mode: inHome ? PRIVATE_FILE_MODE : modeOf(path) ?? WORKSPACE_FILE_MODE });
     this.cache.delete(path);
     // Saved by the person: from now on the file is theirs, whatever it held before.
     this.origins.forget(path);
@@ -127,6 +150,33 @@ export class IdentityFiles {
     }
     this.cache.set(path, entry);
     return entry;
+  }
+}
+
+function confirmRequired(name: string, warnings: IdentityWarning[]): MonadError {
+  const details: IdentityWarningDetails = { warnings: warnings.slice(0, MAX_LISTED_WARNINGS), omitted: Math.max(0, warnings.length - MAX_LISTED_WARNINGS) };
+  const first = warnings.slice(0, 3).map((w) => {
+    const where = w.endLine > w.line ? `lines ${w.line}–${w.endLine}` : `line ${w.line}`;
+    return w.kind === 'instruction' ? `${where} reads like an instruction to the assistant` : `${where} holds ${w.what}${w.last4 ? ` ending in …${w.last4}` : ''}`;
+  });
+  const more = warnings.length > 3 ? `, and ${warnings.length - 3} more` : '';
+  return new MonadError(
+    'CONFIRM_REQUIRED',
+    `${name} was not saved: ${first.join('; ')}${more}. It is sent to the model word for word. Edit it, or save again confirming you want it as it is.`,
+    details,
+  );
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+function modeOf(path: string): number | null {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return null;
   }
 }
 

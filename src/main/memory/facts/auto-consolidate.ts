@@ -4,6 +4,7 @@
 import type { LlmClient } from '../../llm/llm-client';
 import { isDurable } from '../scope';
 import { consolidateScope, type ScopeConsolidation } from './consolidate-scope';
+import type { FactOrigins } from './fact-origins';
 import type { MemoryDir } from './memory-dir';
 
 export const AUTO_CONSOLIDATE_CHARS = 2000;
@@ -13,7 +14,7 @@ export class AutoConsolidator {
   private unsubscribe: () => void;
 
   constructor(
-    private readonly deps: { memory: MemoryDir; llm: LlmClient; log: (msg: string, err?: unknown) => void; hasMemoryModel: () => boolean },
+    private readonly deps: { memory: MemoryDir; llm: LlmClient; origins?: FactOrigins; log: (msg: string, err?: unknown) => void; hasMemoryModel: () => boolean },
     private readonly threshold = AUTO_CONSOLIDATE_CHARS,
   ) {
     this.unsubscribe = deps.memory.onWrite((scope, chars) => {

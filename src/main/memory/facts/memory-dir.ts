@@ -1,12 +1,13 @@
 // MemoryDir: the L1 store. One machine-managed Markdown file per scope under memory/, plus index.md
 // regenerated on every write. Writes are atomic (temp + fsync + rename + dir fsync), serialised per
 // file across processes, sanitised, and deduplicated on the normalised text.
-import { closeSync, copyFileSync, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Fact, FactScopeSummary, FactWriteResult } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
 import { sweepTempFiles, writeFileAtomic } from '../../fs/atomic-write';
 import { sweepStaleLocks, withFileLock } from '../../fs/file-lock';
+import { mkdirPrivate, PRIVATE_FILE_MODE } from '../../fs/private-mode';
 import { parseScope, scopeFileName, scopeFromFileName } from '../scope';
 import { AppendBuffer } from './append-buffer';
 import { parseFactFile, renderFactHeader, renderFactLines } from './fact-file';
@@ -53,7 +54,7 @@ export class MemoryDir {
     readonly dir: string,
     private readonly now: () => Date = () => new Date(),
   ) {
-    mkdirSync(dir, { recursive: true });
+    mkdirPrivate(dir);
     this.backups = join(dir, '.backup');
     // What a crashed process left; another live Monad process's temp files and locks are its own.
     sweepTempFiles(dir);
@@ -128,6 +129,16 @@ export class MemoryDir {
       const fact: Fact = { id, scope, text: clean.text };
       return { facts: [...facts, fact], appended: fact, result: { status: 'recorded', fact, redactions: clean.redactions, reason: null } };
     });
+  }
+
+  /**
+   * What `record` would store for this text, without writing: the cleaned text and its id, or the
+   * rejection. Lets a check that must run before the write (the memory model's, facts/fact-check.ts)
+   * judge exactly the text that would be saved.
+   */
+  preview(text: string): { ok: true; text: string; id: string } | { ok: false; result: FactWriteResult } {
+    const clean = this.clean(text);
+    return clean.ok ? { ok: true, text: clean.text, id: factId(clean.text) } : clean;
   }
 
   update(scope: string, id: string, text: string): FactWriteResult {
@@ -297,9 +308,10 @@ export class MemoryDir {
 
   /** A hand-edited file is about to be rewritten in canonical form: keep the original beside it. */
   private backup(path: string): void {
-    mkdirSync(this.backups, { recursive: true });
+    mkdirPrivate(this.backups);
     const stamp = this.now().toISOString().replace(/[:.]/g, '-');
-    copyFileSync(path, join(this.backups, `${path.split(/[\\/]/).pop()}.${stamp}.orig`));
+    // Written, not copied: a copy takes the mode of a file an editor may have saved 0644.
+    writeFileSync(join(this.backups, `${path.split(/[\\/]/).pop()}.${stamp}.orig`), readFileSync(path), { mode: PRIVATE_FILE_MODE });
   }
 
   private writeIndex(): void {

@@ -1,12 +1,18 @@
-// The one agent-facing L1 tool: memory(action, …). Every write goes through MemoryDir (so through the
-// sanitizer), and every result tells the model exactly what happened.
+// The one agent-facing L1 tool: memory(action, …). Every write goes through the FactWriter (the memory
+// model's fact check, then MemoryDir and so the sanitizer), attributed to the turn's user message (typed,
+// pasted or forwarded), and every result tells the model exactly what happened. What it returns reaches
+// the model as quoted data (chat/tool-results.ts).
 import { z } from 'zod';
 import type { Config } from '../../../shared/config';
-import type { FactWriteResult, Session } from '../../../shared/domain';
+import type { FactOriginKind, FactWriteResult, Session } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
-import type { AgentTool } from '../../chat/tools';
+import type { AgentTool, ToolContext } from '../../chat/tools';
 import { agentScope, projectScope } from '../scope';
+import { oneLine } from '../spotlight';
+import type { FactCheckOutcome } from './fact-check';
+import type { WriteAttribution, FactWriter } from './fact-writer';
 import type { MemoryDir } from './memory-dir';
+import type { FactMarks } from './recall';
 
 export const memoryToolInput = z.object({
   action: z.enum(['view', 'record', 'update', 'delete']).describe('view: list facts; record: add one; update: replace one by id; delete: remove one by id'),
@@ -56,18 +62,35 @@ export function describeWrite(r: FactWriteResult, scope: string): string {
   }
 }
 
-export function createMemoryTool(deps: { memory: MemoryDir; config: () => Config }): AgentTool<typeof memoryToolInput> {
+/** A write in a turn belongs to the turn's user message: its origin (typed, pasted, forwarded) and its id. */
+export function attributionOf(ctx: ToolContext): WriteAttribution {
+  const user = ctx.userMessage ?? null;
+  const origin: FactOriginKind = user ? (user.origin ?? 'typed') : 'agent';
+  return { origin, sessionId: ctx.session.id, messageId: user?.id ?? null, agentId: ctx.agent.id, signal: ctx.signal };
+}
+
+/** Said to the model when the memory model could not judge the fact and the pattern check alone decided. */
+function checkNote(check: FactCheckOutcome | null): string {
+  return check?.how === 'failed' ? ' (The memory model\'s fact check did not answer in time; the pattern check alone decided.)' : '';
+}
+
+export function createMemoryTool(deps: { memory: MemoryDir; writer: FactWriter; marks?: FactMarks; config: () => Config }): AgentTool<typeof memoryToolInput> {
   return {
     name: 'memory',
     description:
       'View and curate your long-term memory (facts that persist across sessions). Actions: view, record, update, delete. Scopes: agent (default), global, project.',
     inputSchema: memoryToolInput,
-    execute: (args, { session }) => {
+    execute: async (args, ctx) => {
+      const { session } = ctx;
       const scope = resolveToolScope(args.scope, session);
       if (args.action === 'view') {
         const facts = deps.memory.read(scope).facts;
         if (!facts.length) return `No facts in ${scope} yet.`;
-        return [`${facts.length} fact${facts.length === 1 ? '' : 's'} in ${scope}:`, ...facts.map((f) => `[${f.id}] ${f.text}`)].join('\n');
+        const marks = deps.marks?.(scope, facts) ?? new Map<string, string>();
+        return [
+          `${facts.length} fact${facts.length === 1 ? '' : 's'} in ${scope}:`,
+          ...facts.map((f) => `[${f.id}] ${marks.has(f.id) ? `(${marks.get(f.id)}) ` : ''}${oneLine(f.text)}`),
+        ].join('\n');
       }
       if (session.incognito) {
         return 'Not saved: this is an incognito session, so nothing from it is written to memory.';
@@ -76,12 +99,16 @@ export function createMemoryTool(deps: { memory: MemoryDir; config: () => Config
         return 'Not saved: memory is managed by the mem0 backend here, which learns from the conversation by itself. No need to record facts.';
       }
       switch (args.action) {
-        case 'record':
+        case 'record': {
           if (!args.text?.trim()) return 'Nothing saved: "record" needs the fact as `text`.';
-          return describeWrite(deps.memory.record(scope, args.text), scope);
-        case 'update':
+          const { result, check } = await deps.writer.record(scope, args.text, attributionOf(ctx));
+          return describeWrite(result, scope) + checkNote(check);
+        }
+        case 'update': {
           if (!args.id || !args.text?.trim()) return 'Nothing saved: "update" needs `id` (from view) and the new `text`.';
-          return describeWrite(deps.memory.update(scope, args.id, args.text), scope);
+          const { result, check } = await deps.writer.update(scope, args.id, args.text, attributionOf(ctx));
+          return describeWrite(result, scope) + checkNote(check);
+        }
         case 'delete': {
           if (!args.id) return 'Nothing deleted: "delete" needs `id` (from view).';
           const f = deps.memory.forget(scope, args.id);

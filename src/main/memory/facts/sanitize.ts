@@ -56,3 +56,19 @@ export function sanitizeFact(input: string): SanitizeResult {
     return { ok: false, reason: `Could not check this fact safely (${detail}); it was not saved`, category: 'injection', text: '' };
   }
 }
+
+/**
+ * The cleaning half of sanitizeFact without the injection verdict, for texts that are kept whatever
+ * they say: imported chat messages (a person's own question may well sound like an instruction, and
+ * refusing it would rewrite their history). Invisible/bidi characters are stripped and secrets redacted
+ * exactly as for a fact. Never throws: a text it cannot check comes back empty, counted as stripped.
+ */
+export function cleanText(input: string): { text: string; redactions: { kind: RedactionKind }[]; strippedChars: number } {
+  const raw = typeof input === 'string' ? input : '';
+  try {
+    const c = clean(raw);
+    return { text: c.text, redactions: c.redactions, strippedChars: c.strippedChars };
+  } catch {
+    return { text: '', redactions: [], strippedChars: raw.length };
+  }
+}

@@ -1,18 +1,21 @@
 // graph_explore / graph_node: read-only tools over L2, scoped to the calling agent and its workspace.
-// Pulled on demand by the model, never injected into the prompt.
+// Pulled on demand by the model, never injected into the prompt. Names, types and summaries are kept to
+// one line each (no text can forge a line of its own); the result as a whole reaches the model as quoted
+// data (chat/tool-results.ts).
 import { z } from 'zod';
 import type { GraphEdge, GraphNode } from '../../../shared/domain';
 import type { AgentTool } from '../../chat/tools';
+import { oneLine } from '../spotlight';
 import { sessionScopes } from './consolidate-graph';
 import type { GraphStore } from './graph-store';
 
 function edgeLine(e: GraphEdge, names: Map<number, string>): string {
   const when = e.validTo ? `from ${e.validFrom.slice(0, 10)} until ${e.validTo.slice(0, 10)}` : `since ${e.validFrom.slice(0, 10)}`;
-  return `${names.get(e.src) ?? '?'} —${e.relation}→ ${names.get(e.dst) ?? '?'} (${when}; ${e.provClass}-stated; edge:${e.id})`;
+  return `${oneLine(names.get(e.src) ?? '?')} —${oneLine(e.relation)}→ ${oneLine(names.get(e.dst) ?? '?')} (${when}; ${e.provClass}-stated; edge:${e.id})`;
 }
 
 function nodeLine(n: GraphNode): string {
-  return `${n.name} [${n.type}]${n.summary ? `: ${n.summary}` : ''}`;
+  return `${oneLine(n.name)} [${oneLine(n.type)}]${n.summary ? `: ${oneLine(n.summary)}` : ''}`;
 }
 
 export function createGraphTools(graph: GraphStore): AgentTool[] {
@@ -22,7 +25,7 @@ export function createGraphTools(graph: GraphStore): AgentTool[] {
     inputSchema: z.object({ query: z.string().min(1).max(500).describe('Words to look for: names, places, topics') }),
     execute: ({ query }, { session }) => {
       const { nodes, edges } = graph.explore(sessionScopes(session), query);
-      if (!nodes.length) return `Nothing in the knowledge graph matches "${query}".`;
+      if (!nodes.length) return `Nothing in the knowledge graph matches "${oneLine(query)}".`;
       const names = new Map(nodes.map((n) => [n.id, n.name]));
       return ['Entities:', ...nodes.map((n) => `- ${nodeLine(n)}`), '', 'Relations:', ...(edges.length ? edges.map((e) => `- ${edgeLine(e, names)}`) : ['(none)'])].join('\n');
     },
@@ -33,7 +36,7 @@ export function createGraphTools(graph: GraphStore): AgentTool[] {
     inputSchema: z.object({ name: z.string().min(1).max(200).describe('The entity name') }),
     execute: ({ name }, { session }) => {
       const n = graph.findNode(sessionScopes(session), name);
-      if (!n) return `No entity named "${name}" in the knowledge graph.`;
+      if (!n) return `No entity named "${oneLine(name)}" in the knowledge graph.`;
       const edges = graph.edgesOf(n.id);
       const names = new Map<number, string>([[n.id, n.name]]);
       for (const e of edges) for (const id of [e.src, e.dst]) if (!names.has(id)) names.set(id, graph.nodeById(id)?.name ?? '?');

@@ -1,11 +1,12 @@
 // The mem0 adapter: builds mem0 `Memory` instances for a vector store and the registry's models, and
 // offers the four things Monad asks of mem0: add a turn, search, delete, and move points between
 // stores. Instances are cached per (store, models) and closed when the store or the models change.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Memory, MemoryItem } from 'mem0ai/oss';
 import type { Config } from '../../../shared/config';
 import { MonadError } from '../../../shared/errors';
 import { writeFileAtomic } from '../../fs/atomic-write';
+import { ensurePrivateFile, mkdirPrivate } from '../../fs/private-mode';
 import type { SecretStore } from '../../secrets/secret-store';
 import { LOCAL_USER_ID, type Mem0Layout } from './layout';
 import { loadMem0, loadQdrantClient, type Mem0Module } from './loader';
@@ -118,7 +119,13 @@ export class Mem0Backend {
   }
 
   private async build(target: StoreTarget, llm: OpenAiWire, embedder: OpenAiWire, key: string): Promise<Instance> {
-    mkdirSync(this.d.layout.dir, { recursive: true, mode: 0o700 });
+    mkdirPrivate(this.d.layout.dir);
+    // mem0 opens these with SQLite, which would create them 0644; an empty file is a new database.
+    ensurePrivateFile(this.d.layout.historyDb);
+    if (target.kind === 'local' && target.dbPath === this.d.layout.localVectors) {
+      ensurePrivateFile(this.d.layout.localVectors);
+      ensurePrivateFile(this.d.layout.localEntities);
+    }
     const mod = await loadMem0(this.d.layout.dir);
     const dimension = await this.dimension(mod, target, embedder);
     const vectorStore =

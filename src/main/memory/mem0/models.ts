@@ -6,6 +6,7 @@ import { MonadError } from '../../../shared/errors';
 import { baseUrlOf } from '../../llm/provider-factory';
 import { resolveModel, type ResolvedModel } from '../../llm/roles';
 import type { SecretStore } from '../../secrets/secret-store';
+import { ProviderKeys } from '../../llm/provider-keys';
 
 export interface OpenAiWire {
   apiKey: string;
@@ -29,7 +30,8 @@ export const MEM0_LLM_TIMEOUT_MS = 120_000;
 
 function wire(resolved: ResolvedModel, secrets: SecretStore): OpenAiWire {
   return {
-    apiKey: (resolved.provider.keyRef ? secrets.get(resolved.provider.keyRef) : null) || NO_KEY,
+    // Only a key saved for this provider's current origin is ever sent (llm/provider-keys.ts).
+    apiKey: new ProviderKeys(secrets).keyFor(resolved.provider) || NO_KEY,
     baseURL: baseUrlOf(resolved.provider),
     model: resolved.model,
   };

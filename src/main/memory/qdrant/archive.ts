@@ -3,6 +3,9 @@
 import { createReadStream, createWriteStream, readFileSync, writeFileSync, type WriteStream } from 'node:fs';
 import { createGunzip, inflateRawSync } from 'node:zlib';
 
+/** The binary lives in the home and runs as the person: executable and readable by its owner only. */
+const EXECUTABLE_MODE = 0o700;
+
 const BLOCK = 512;
 
 export class ArchiveError extends Error {}
@@ -111,7 +114,7 @@ export async function extractFromTarGz(archive: string, name: string, dest: stri
           nextName = null;
           if (type === '0' && baseName(path) === name) {
             sink = 'file';
-            out = createWriteStream(dest, { mode: 0o755 });
+            out = createWriteStream(dest, { mode: EXECUTABLE_MODE });
           } else sink = 'skip';
         }
         state = 'data';
@@ -156,8 +159,8 @@ export function extractFromZip(archive: string, name: string, dest: string): voi
     if (zip.readUInt32LE(local) !== 0x04034b50) throw new ArchiveError('damaged zip entry');
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
     const data = zip.subarray(start, start + compSize);
-    if (method === 0) writeFileSync(dest, data, { mode: 0o755 });
-    else if (method === 8) writeFileSync(dest, inflateRawSync(data), { mode: 0o755 });
+    if (method === 0) writeFileSync(dest, data, { mode: EXECUTABLE_MODE });
+    else if (method === 8) writeFileSync(dest, inflateRawSync(data), { mode: EXECUTABLE_MODE });
     else throw new ArchiveError(`unsupported zip compression method ${method}`);
     return;
   }

@@ -2,6 +2,7 @@
 // `<name>.1` (replacing the previous one) and a fresh file starts, so at most twice the cap is kept.
 import { closeSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { PRIVATE_DIR_MODE } from '../../fs/private-mode';
 
 export const DEFAULT_LOG_CAP_BYTES = 2 * 1024 * 1024;
 
@@ -36,7 +37,7 @@ export class CappedLog {
   }
 
   private open(): void {
-    mkdirSync(dirname(this.path), { recursive: true });
+    mkdirSync(dirname(this.path), { recursive: true, mode: PRIVATE_DIR_MODE });
     this.fd = openSync(this.path, 'a', 0o600);
     this.size = statSync(this.path).size;
   }

@@ -4,8 +4,9 @@
 // A failed or partial download is retried and never left half-installed: everything happens in a
 // temp directory that is removed on failure, and `bin/qdrant/<version>/` exists only when complete.
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mkdirPrivate, PRIVATE_FILE_MODE } from '../../fs/private-mode';
 import { extractFromTarGz, extractFromZip } from './archive';
 import type { QdrantRelease } from './release';
 
@@ -76,7 +77,7 @@ export async function installQdrant(opts: InstallOptions): Promise<InstalledQdra
   if (existing) return existing;
   // Known before any network: without a digest to compare against, nothing is downloaded at all.
   if (!opts.release.sha256) throw noChecksum(opts.release);
-  mkdirSync(opts.root, { recursive: true });
+  mkdirPrivate(opts.root);
   sweepPartialInstalls(opts.root);
   const attempts = Math.max(1, opts.attempts ?? 3);
   let last: InstallError | null = null;
@@ -99,7 +100,7 @@ async function attemptInstall(opts: InstallOptions): Promise<InstalledQdrant> {
   const { release, root } = opts;
   const doFetch = opts.fetch ?? fetch;
   const tmp = join(root, `${TMP_PREFIX}${release.version}-${randomBytes(4).toString('hex')}`);
-  mkdirSync(tmp, { recursive: true });
+  mkdirPrivate(tmp);
   try {
     const expected = release.sha256;
     if (!expected) throw noChecksum(release);
@@ -116,7 +117,7 @@ async function attemptInstall(opts: InstallOptions): Promise<InstalledQdrant> {
       throw new InstallError('archive', `The qdrant archive could not be unpacked: ${(err as Error).message}`);
     }
     rmSync(archive, { force: true });
-    writeFileSync(join(tmp, MANIFEST), `${JSON.stringify({ version: release.version, target: release.target, archiveSha256: actual, installedAt: new Date().toISOString() }, null, 2)}\n`);
+    writeFileSync(join(tmp, MANIFEST), `${JSON.stringify({ version: release.version, target: release.target, archiveSha256: actual, installedAt: new Date().toISOString() }, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
     const dir = join(root, release.version);
     if (existsSync(dir)) {
       // Another process finished the same install first: keep theirs when it is complete.
@@ -153,7 +154,7 @@ async function download(doFetch: typeof fetch, url: string, dest: string, opts: 
   };
   const onAbort = () => ctrl.abort(new Error('cancelled'));
   opts.signal?.addEventListener('abort', onAbort);
-  const out = createWriteStream(dest);
+  const out = createWriteStream(dest, { mode: PRIVATE_FILE_MODE });
   let writeError: Error | null = null;
   // Late write errors (after a failed transfer destroys the stream) must not go unhandled.
   out.on('error', (err) => {

@@ -31,6 +31,7 @@ const TITLE: Record<Notice['code'], string> = {
   'restore-failed': 'The restore was not applied',
   'restore-pending': 'A restore is waiting',
   'backup-failed': 'The automatic backup failed',
+  'home-permissions-tightened': "Monad's files were readable by other accounts",
 };
 
 function readDismissed(): string[] {

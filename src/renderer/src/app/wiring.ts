@@ -27,6 +27,8 @@ export function startWiring(): () => void {
 
   stops.push(
     onApiError((err) => {
+      // A question, not a failure: the caller shows what needs confirming (e.g. the identity-file warnings).
+      if (err.code === 'CONFIRM_REQUIRED') return;
       err.reported = true;
       toast.error(ACTION[err.channel as ChannelName] ?? `${err.channel} failed`, err.message, err.code);
     }),

@@ -1,7 +1,9 @@
 // The message box. Enter sends, Shift+Enter starts a new line; text starting with "/" is a command
 // (suggested as you type, run through chat.command, its output shown in the chat). While a reply is
-// being written, sending waits (and says so); Stop or Escape ends the reply.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+// being written, sending waits (and says so); Stop or Escape ends the reply. A message whose text came
+// mostly from pastes is sent as pasted: the engine stores that, and facts recorded from it are marked as
+// coming from pasted text in later recall (someone else's words may be in it).
+import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { ChatIcon } from './chat-icons';
 import { useChat, type CommandInfo } from './store';
 
@@ -10,6 +12,20 @@ const FALLBACK_COMMANDS: CommandInfo[] = [{ name: 'help', usage: '/help — list
 
 /** Unsent text per session survives switching sessions and tabs (not a restart). */
 const unsent = new Map<string, string>();
+/** What was pasted into each session's unsent text, to tell a pasted message from a typed one. */
+const pastes = new Map<string, string[]>();
+
+/** At least this share of the message still being pasted text makes it a pasted message. */
+export const PASTED_SHARE = 0.5;
+
+/** How much of `text` is pasted snippets that are still in it as pasted (edited snippets no longer count). */
+export function pastedShare(text: string, snippets: readonly string[]): number {
+  const value = text.trim();
+  if (!value) return 0;
+  let covered = 0;
+  for (const s of new Set(snippets.map((x) => x.trim()).filter((x) => x.length > 0))) if (value.includes(s)) covered += s.length;
+  return Math.min(1, covered / value.length);
+}
 
 function takesArguments(c: CommandInfo): boolean {
   return c.usage.split(' — ')[0].trim().includes(' ');
@@ -27,8 +43,13 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
   }, []);
   useEffect(() => {
     if (text) unsent.set(sessionId, text);
-    else unsent.delete(sessionId);
+    else {
+      unsent.delete(sessionId);
+      pastes.delete(sessionId);
+    }
   }, [sessionId, text]);
+  const [, setPasteCount] = useState(0);
+  const pasted = pastedShare(text, pastes.get(sessionId) ?? []) >= PASTED_SHARE;
 
   const typingCommand = text.startsWith('/');
   useEffect(() => {
@@ -53,16 +74,25 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
     ref.current?.focus();
   }
 
+  /** Text that arrives by paste or by dropping it on the box came from elsewhere. */
+  function brought(t: string) {
+    if (!t) return;
+    pastes.set(sessionId, [...(pastes.get(sessionId) ?? []), t]);
+    setPasteCount((n) => n + 1);
+  }
+
   async function submit() {
     const value = text.trim();
     if (!value || !canSend) return;
+    const wasPasted = pasted;
     setText('');
     setSlashClosed(false);
+    pastes.delete(sessionId);
     if (value.startsWith('/')) {
       await useChat.getState().runCommand(value);
       return;
     }
-    const stored = await useChat.getState().send(value);
+    const stored = await useChat.getState().send(value, { pasted: wasPasted });
     // Refused before anything was stored (no model, busy): give the text back.
     if (!stored) setText((now) => (now === '' ? value : now));
   }
@@ -127,6 +157,8 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
           value={text}
           onChange={(e) => change(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={(e: ClipboardEvent<HTMLTextAreaElement>) => brought(e.clipboardData.getData('text/plain'))}
+          onDrop={(e: DragEvent<HTMLTextAreaElement>) => brought(e.dataTransfer.getData('text/plain'))}
         />
         <div className="composer-actions">
           {running ? (
@@ -162,6 +194,10 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
             <span className="composer-pulse" aria-hidden="true" />
             {agentName} is writing a reply — sending waits until it ends. Press <kbd>Esc</kbd> or Stop to end it now.
           </>
+        ) : pasted && !isCommand ? (
+          <span data-testid="composer-pasted">
+            Mostly pasted text: facts remembered from it will be marked as coming from pasted text. <kbd>Enter</kbd> to send
+          </span>
         ) : (
           <>
             <kbd>Enter</kbd> to send · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line · <kbd>/</kbd> for commands

@@ -52,6 +52,16 @@ export const MessageView = memo(function MessageView(props: {
     return (
       <article className={`msg msg-user${highlighted ? ' is-highlighted' : ''}`} {...common}>
         <div className="msg-bubble message-content selectable">{m.content}</div>
+        {m.origin === 'pasted' || m.origin === 'forwarded' ? (
+          <div
+            className="msg-origin"
+            data-testid="message-origin"
+            data-origin={m.origin}
+            title="Text that came from elsewhere may hold someone else's words: facts remembered from it are marked as such."
+          >
+            {m.origin === 'pasted' ? 'Pasted text' : 'Forwarded message'}
+          </div>
+        ) : null}
         <div className="msg-actions">
           <time className="msg-time" dateTime={m.createdAt} title={fullTimeOf(m.createdAt)}>
             {clock(m.createdAt)}

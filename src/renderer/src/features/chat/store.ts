@@ -75,8 +75,11 @@ interface ChatState {
   focusMessage(messageId: string): Promise<boolean>;
   setPendingFocus(sessionId: string, messageId: string): void;
   clearFocus(): void;
-  /** Resolves to false when the engine refused the message before storing it (the text should stay). */
-  send(text: string): Promise<boolean>;
+  /**
+   * Resolves to false when the engine refused the message before storing it (the text should stay).
+   * `pasted`: most of the text arrived by paste (stored with the message; facts from it are marked).
+   */
+  send(text: string, opts?: { pasted?: boolean }): Promise<boolean>;
   regenerate(): Promise<void>;
   cancel(): Promise<void>;
   runCommand(text: string): Promise<void>;
@@ -233,11 +236,11 @@ export const useChat = create<ChatState>((set, get) => {
       set({ focus: null });
     },
 
-    async send(text) {
+    async send(text, opts) {
       const { sessionId } = get();
       if (!sessionId || get().live[sessionId]) return false;
       set({ noModel: null });
-      return runTurn(sessionId, () => invoke('chat.send', { sessionId, text }));
+      return runTurn(sessionId, () => invoke('chat.send', opts?.pasted ? { sessionId, text, pasted: true } : { sessionId, text }));
     },
 
     async regenerate() {

@@ -14,6 +14,7 @@ import { findSession, useSessions } from '../sessions/store';
 import { useSettings } from '../settings/store';
 import { toast } from '../toasts/store';
 import { MarkdownEditor } from './MarkdownEditor';
+import { SaveWarnings } from './SaveWarnings';
 import { readCoreFile, sameTarget, targetKey, useCoreFiles, type CoreTarget } from './store';
 
 /** How often the open file is checked for changes on disk (a stat on the engine side). */
@@ -91,7 +92,13 @@ export function CoreFilesEditor() {
   const describe = (t: CoreTarget) => describeTarget(t, agents, allSessions);
 
   const home = useSettings((s) => s.status?.home ?? null);
-  const { target, base, draft, dirty, loading, saving, disk, notice } = useCoreFiles();
+  const { target, base, draft, dirty, loading, saving, disk, notice, warnings } = useCoreFiles();
+  // "Keep editing" (or a line in the warnings) puts the cursor on that line.
+  const [focusLine, setFocusLine] = useState<{ line: number; seq: number } | null>(null);
+  const keepEditing = (line: number | null) => {
+    useCoreFiles.getState().keepEditing();
+    setFocusLine((prev) => ({ line: line ?? 1, seq: (prev?.seq ?? 0) + 1 }));
+  };
   const entries = useMemo(() => entriesFor(agent, session), [agent, session]);
   const pinned = !entries.some((e) => sameTarget(e.target, target));
 
@@ -214,7 +221,7 @@ export function CoreFilesEditor() {
           <div className="facts-head-text">
             <h2 className="facts-title" id="core-file-title" data-testid="core-file-title">
               {name}
-              {dirty ? <span className="unsaved-dot" title="Unsaved changes" aria-label="unsaved changes" /> : null}
+              {dirty ? <span className="unsaved-dot" role="img" title="Unsaved changes" aria-label="unsaved changes" /> : null}
             </h2>
             <div className="facts-meta">
               <span>{metaFor(target, entries, agents) ?? describe(target)}</span>
@@ -272,7 +279,10 @@ export function CoreFilesEditor() {
         ) : null}
 
         {disk ? <DiskNotice disk={disk} name={name} /> : null}
-        {!disk && notice ? <InfoNotice name={name} /> : null}
+        {warnings ? (
+          <SaveWarnings found={warnings} name={name} saving={saving} onKeepEditing={keepEditing} onSaveAnyway={() => void useCoreFiles.getState().saveAnyway()} />
+        ) : null}
+        {!disk && !warnings && notice ? <InfoNotice name={name} /> : null}
 
         <div className={`editor-frame${readError ? ' is-readonly' : ''}`}>
           {base ? (
@@ -284,6 +294,7 @@ export function CoreFilesEditor() {
               placeholder={placeholderFor(target.kind)}
               onChange={(v) => useCoreFiles.getState().setDraft(v)}
               onSave={() => void useCoreFiles.getState().save()}
+              focusLine={focusLine}
             />
           ) : (
             <div className="editor-loading">Loading…</div>

@@ -3,7 +3,7 @@
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
-import CodeMirror, { EditorView, keymap, Prec, type Extension } from '@uiw/react-codemirror';
+import CodeMirror, { EditorView, keymap, Prec, type Extension, type ReactCodeMirrorRef } from '@uiw/react-codemirror';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
 const markdownHighlight = HighlightStyle.define([
@@ -66,8 +66,18 @@ export function MarkdownEditor(props: {
   label: string;
   onChange(value: string): void;
   onSave(): void;
+  /** Put the cursor at the start of this 1-based line and focus the editor; `seq` repeats a request for the same line. */
+  focusLine?: { line: number; seq: number } | null;
 }) {
   const dark = useDarkTheme();
+  const cm = useRef<ReactCodeMirrorRef>(null);
+  useEffect(() => {
+    const view = cm.current?.view;
+    if (!props.focusLine || !view) return;
+    const n = Math.min(Math.max(1, props.focusLine.line), view.state.doc.lines);
+    view.dispatch({ selection: { anchor: view.state.doc.line(n).from }, scrollIntoView: true });
+    view.focus();
+  }, [props.focusLine]);
   // The save callback changes every render; the keymap reads it through a ref so the editor is not rebuilt.
   const onSave = useRef(props.onSave);
   onSave.current = props.onSave;
@@ -97,6 +107,7 @@ export function MarkdownEditor(props: {
 
   return (
     <CodeMirror
+      ref={cm}
       className="md-editor"
       data-testid="core-editor"
       value={props.value}

@@ -3,6 +3,7 @@
 // component, so switching tabs never loses it; switching files asks first (see requestOpen).
 import { create } from 'zustand';
 import type { CoreFileKind, CoreFileView } from '../../../../shared/domain';
+import { identityWarningDetailsSchema, type IdentityWarning } from '../../../../shared/identity-warnings';
 import { confirmAction } from '../../app/confirm';
 import { ApiError, attempt, invoke } from '../../lib/api';
 
@@ -22,6 +23,14 @@ export type CoreNotice =
   /** "Keep mine" was chosen: the next save replaces the newer version on disk. */
   | { kind: 'kept'; at: number };
 
+/** What the engine found in the draft when asked to save it (see shared/identity-warnings.ts). */
+export interface SaveWarnings {
+  warnings: IdentityWarning[];
+  omitted: number;
+  /** The text the warnings are about: "Save anyway" confirms this text only, never later edits. */
+  content: string;
+}
+
 interface CoreFilesState {
   target: CoreTarget;
   /** The version on disk the draft is based on; its mtime goes with the save. */
@@ -33,6 +42,8 @@ interface CoreFilesState {
   /** A newer version found on disk while the draft had unsaved edits (Reload / Keep mine). */
   disk: CoreFileView | null;
   notice: CoreNotice | null;
+  /** The last save was held back: the draft has a stored key, a secret or an instruction-shaped line. */
+  warnings: SaveWarnings | null;
   /** A disk check failed (its error was shown once); checks stop until the file is opened again. */
   pollFailed: boolean;
   /** Open a file, discarding any draft (callers ask first: see requestOpen). */
@@ -40,7 +51,12 @@ interface CoreFilesState {
   /** Open a file, asking to discard unsaved edits first. Resolves false when the person said no. */
   requestOpen(target: CoreTarget, describe: (t: CoreTarget) => string): Promise<boolean>;
   setDraft(text: string): void;
+  /** Saves the draft; resolves false when it was not saved (warnings to confirm, a conflict, an error). */
   save(): Promise<boolean>;
+  /** Saves the text the warnings were about as it is. If it was edited since, it is checked again first. */
+  saveAnyway(): Promise<boolean>;
+  /** Closes the warnings without saving. */
+  keepEditing(): void;
   /** Discard the draft and load what is on disk now. */
   reload(): Promise<void>;
   /** Keep the draft over a newer version on disk: the next save replaces it. */
@@ -80,10 +96,11 @@ export const useCoreFiles = create<CoreFilesState>((set, get) => ({
   saving: false,
   disk: null,
   notice: null,
+  warnings: null,
   pollFailed: false,
 
   async open(target) {
-    set({ target, base: null, draft: '', dirty: false, disk: null, notice: null, loading: true, pollFailed: false });
+    set({ target, base: null, draft: '', dirty: false, disk: null, notice: null, warnings: null, loading: true, pollFailed: false });
     const view = await readCoreFile(target);
     if (!sameTarget(get().target, target)) return;
     set({ base: view ?? null, draft: view?.content ?? '', dirty: false, loading: false });
@@ -110,40 +127,25 @@ export const useCoreFiles = create<CoreFilesState>((set, get) => ({
     set({ draft: text, dirty: base !== null && text !== base.content });
   },
 
-  async save() {
-    const { target, base, draft, saving, dirty } = get();
-    // Nothing to save (Ctrl+S on a clean file must not rewrite it, nor create an empty one).
-    if (!dirty) return true;
-    if (!base || base.error || saving) return false;
-    set({ saving: true });
-    try {
-      // The mtime we loaded (or accepted with Keep mine): the engine refuses if the file changed since.
-      const view = await invoke('core.write', { ...input(target), content: draft, expectedMtimeMs: base.mtimeMs });
-      if (!sameTarget(get().target, target)) return true;
-      const typedSince = get().draft !== draft;
-      set({
-        base: view,
-        draft: typedSince ? get().draft : view.content,
-        dirty: typedSince ? get().draft !== view.content : false,
-        disk: null,
-        notice: { kind: 'saved', at: Date.now() },
-      });
-      return true;
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      // CONFLICT: someone changed it on disk between our last check and the save. Show that version.
-      if (err.code === 'CONFLICT') await get().poll();
-      return false;
-    } finally {
-      set({ saving: false });
-    }
+  save() {
+    return saveDraft(false);
+  },
+
+  saveAnyway() {
+    const { warnings, draft } = get();
+    // Confirm only what the person was shown; text typed since then gets its own check.
+    return saveDraft(warnings !== null && warnings.content === draft);
+  },
+
+  keepEditing() {
+    set({ warnings: null });
   },
 
   async reload() {
     const target = get().target;
     const view = await readCoreFile(target);
     if (!view || !sameTarget(get().target, target)) return;
-    set({ base: view, draft: view.content, dirty: false, disk: null, notice: null, pollFailed: false });
+    set({ base: view, draft: view.content, dirty: false, disk: null, notice: null, warnings: null, pollFailed: false });
   },
 
   keepMine() {
@@ -176,6 +178,50 @@ export const useCoreFiles = create<CoreFilesState>((set, get) => ({
     set({ notice: null });
   },
 }));
+
+/**
+ * The one save path. `confirm` says the person saw the warnings for exactly this draft; without it the
+ * engine answers CONFIRM_REQUIRED when the draft holds a stored key, a secret or an instruction-shaped
+ * line, and the warnings are shown instead of a failure.
+ */
+async function saveDraft(confirm: boolean): Promise<boolean> {
+  const get = useCoreFiles.getState;
+  const set = useCoreFiles.setState;
+  const { target, base, draft, saving, dirty } = get();
+  // Nothing to save (Ctrl+S on a clean file must not rewrite it, nor create an empty one).
+  if (!dirty) return true;
+  if (!base || base.error || saving) return false;
+  set({ saving: true });
+  try {
+    // The mtime we loaded (or accepted with Keep mine): the engine refuses if the file changed since.
+    const view = await invoke('core.write', { ...input(target), content: draft, expectedMtimeMs: base.mtimeMs, ...(confirm ? { confirm: true } : {}) });
+    if (!sameTarget(get().target, target)) return true;
+    const typedSince = get().draft !== draft;
+    set({
+      base: view,
+      draft: typedSince ? get().draft : view.content,
+      dirty: typedSince ? get().draft !== view.content : false,
+      disk: null,
+      warnings: null,
+      notice: { kind: 'saved', at: Date.now() },
+    });
+    return true;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    if (err.code === 'CONFIRM_REQUIRED') {
+      const details = identityWarningDetailsSchema.safeParse(err.details);
+      if (sameTarget(get().target, target)) {
+        set({ warnings: details.success ? { ...details.data, content: draft } : { warnings: [], omitted: 0, content: draft }, notice: null });
+      }
+      return false;
+    }
+    // CONFLICT: someone changed it on disk between our last check and the save. Show that version.
+    if (err.code === 'CONFLICT') await get().poll();
+    return false;
+  } finally {
+    set({ saving: false });
+  }
+}
 
 // Closing or reloading the window with unsaved edits asks first (the browser's own prompt). Registered
 // for the store's lifetime, not a component's, because the draft outlives the editor being on screen.

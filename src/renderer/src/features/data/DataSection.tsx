@@ -1,6 +1,7 @@
 // Settings → Data: Export (one archive with everything, saved as a download), Import (a Monad
 // transcript or export, or ChatGPT's conversations.json, picked or dropped onto the section; the
-// report says what was added and skipped), and the automatic backups with a staged Restore.
+// report says what was added, skipped, refused and left out), the identity files an import brought
+// (waiting for review: IdentityReview.tsx), and the automatic backups with a staged Restore.
 import '../../styles/data.css';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { BackupInfo, ImportReport } from '../../../../shared/domain';
@@ -9,7 +10,8 @@ import { Icon, StrokeIcon } from '../../app/icons';
 import { Section } from '../../app/Section';
 import { fullTime } from '../../lib/time';
 import { useSettings } from '../settings/store';
-import { contentsLine, FORMAT_LABEL, formatBytes, MAX_IMPORT_BYTES, plural, reportHeadline, reportRows, addedTotal } from './format';
+import { addedTotal, cleanedLine, contentsLine, FORMAT_LABEL, formatBytes, MAX_IMPORT_BYTES, plural, reportHeadline, reportRows } from './format';
+import { IdentityReviewCard } from './IdentityReview';
 import { useData, type ImportPhase } from './store';
 
 const GLYPHS = {
@@ -33,6 +35,8 @@ export function DataSection() {
 
   useEffect(() => {
     void useData.getState().loadBackups();
+    // Identity files from an earlier import (this window's, another's, or the CLI's) wait here too.
+    void useData.getState().loadPendingIdentity();
   }, []);
 
   const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
@@ -73,6 +77,7 @@ export function DataSection() {
         <div className="card-list">
           <ExportCard />
           <ImportCard dragging={dragging} />
+          <IdentityReviewCard />
           <BackupsCard />
         </div>
       </Section>
@@ -227,6 +232,7 @@ function ImportStatus({ state }: { state: ImportPhase }) {
 
 function ImportReportView({ report, file, at }: { report: ImportReport; file: { name: string; bytes: number }; at: string }) {
   const fresh = addedTotal(report) > 0;
+  const cleaned = cleanedLine(report.cleaned);
   return (
     <div className={`data-result ${fresh ? 'data-result-ok' : 'data-result-quiet'}`} role="status" data-testid="import-report" data-format={report.format}>
       <div className="data-result-head">
@@ -263,6 +269,47 @@ function ImportReportView({ report, file, at }: { report: ImportReport; file: { 
           ))}
         </tbody>
       </table>
+      {report.pendingIdentity.length ? (
+        <div className="data-note is-warn" data-testid="import-identity-note">
+          <Icon name="alert" size={14} />
+          <span>
+            {plural(report.pendingIdentity.length, 'identity file')} from this file {report.pendingIdentity.length === 1 ? 'waits' : 'wait'} for your review
+            below; nothing was written to {report.pendingIdentity.length === 1 ? 'it' : 'them'}.
+          </span>
+        </div>
+      ) : null}
+      {cleaned ? (
+        <div className="data-note" data-testid="import-cleaned">
+          <Icon name="check" size={14} />
+          <span>Cleaned on the way in: {cleaned}.</span>
+        </div>
+      ) : null}
+      {report.leftOut.length ? (
+        <div className="data-notes" data-testid="import-left-out">
+          <h4>Left out on purpose</h4>
+          <ul>
+            {report.leftOut.map((l, i) => (
+              <li key={i} className="selectable">
+                {l}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {report.refusedTotal ? (
+        <div className="data-notes is-refused" data-testid="import-refused">
+          <h4>Not imported ({report.refusedTotal.toLocaleString()})</h4>
+          <ul>
+            {report.refused.map((r, i) => (
+              <li key={i} data-testid="import-refused-item">
+                <span className="mono selectable">{r.where}</span> <span className="data-refused-what">{r.what}</span>: {r.reason}
+                {r.excerpt ? <span className="data-refused-excerpt selectable"> “{r.excerpt}”</span> : null}
+              </li>
+            ))}
+            {report.refusedTotal > report.refused.length ? <li>… and {(report.refusedTotal - report.refused.length).toLocaleString()} more</li> : null}
+          </ul>
+        </div>
+      ) : null}
       {report.warnings.length ? (
         <ul className="data-warnings" aria-label="Warnings" data-testid="import-warnings">
           {report.warnings.map((w, i) => (

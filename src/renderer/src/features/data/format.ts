@@ -93,7 +93,7 @@ export function reportRows(r: ImportReport): ReportRow[] {
     { kind: 'Messages', added: r.messages.added, skipped: r.messages.skipped, always: true },
     { kind: 'Agents', added: r.agents.added, skipped: null },
     { kind: 'Facts', added: r.facts.added, skipped: r.facts.skipped },
-    { kind: 'Identity files', added: r.identity.written, skipped: r.identity.skipped },
+    { kind: 'Identity files to review', added: r.identity.pending, skipped: r.identity.unchanged },
     { kind: 'Graph entities', added: r.graph.nodes, skipped: null },
     { kind: 'Graph relations', added: r.graph.edges, skipped: null },
     { kind: 'Laws', added: r.laws.added, skipped: r.laws.skipped },
@@ -102,7 +102,7 @@ export function reportRows(r: ImportReport): ReportRow[] {
 }
 
 export function addedTotal(r: ImportReport): number {
-  return r.agents.added + r.sessions.added + r.messages.added + r.facts.added + r.identity.written + r.graph.nodes + r.graph.edges + r.laws.added;
+  return r.agents.added + r.sessions.added + r.messages.added + r.facts.added + r.identity.pending + r.graph.nodes + r.graph.edges + r.laws.added;
 }
 
 export function reportHeadline(r: ImportReport): string {
@@ -110,7 +110,8 @@ export function reportHeadline(r: ImportReport): string {
   const parts = [plural(r.sessions.added, 'chat'), plural(r.messages.added, 'message')];
   if (r.agents.added) parts.push(plural(r.agents.added, 'agent'));
   if (r.facts.added) parts.push(plural(r.facts.added, 'fact'));
-  return `Added ${parts.join(', ')}`;
+  const added = `Added ${parts.join(', ')}`;
+  return r.identity.pending ? `${added}; ${plural(r.identity.pending, 'identity file')} to review` : added;
 }
 
 export const FORMAT_LABEL: Record<ImportReport['format'], string> = {
@@ -150,4 +151,26 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 function arr(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
+}
+
+/** "2 secrets redacted, 4 invisible characters removed", or null when the import cleaned nothing. */
+export function cleanedLine(c: { redactions: number; strippedChars: number }): string | null {
+  const parts: string[] = [];
+  if (c.redactions) parts.push(`${plural(c.redactions, 'secret')} redacted`);
+  if (c.strippedChars) parts.push(`${plural(c.strippedChars, 'invisible character')} removed`);
+  return parts.length ? parts.join(', ') : null;
+}
+
+/** Why a pending identity file deserves a close look, in words ("1 instruction-shaped line · 1 redacted secret"). */
+export function flaggedLine(f: { instruction: number; secret: number }): string | null {
+  const parts: string[] = [];
+  if (f.instruction) parts.push(`${plural(f.instruction, 'instruction-shaped line')}`);
+  if (f.secret) parts.push(`${plural(f.secret, 'line')} with a redacted secret`);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/** The identity file's name as the person knows it: SOUL.md of an agent, or USER.md. */
+export function identityLabel(p: { file: 'user' | 'soul' | 'agents'; agentId: string | null; path: string }): string {
+  const name = p.path.split('/').pop() ?? p.path;
+  return p.agentId ? `${name} of agent ${p.agentId}` : name;
 }

@@ -1,8 +1,9 @@
-// Settings → Data: the export, the import and the backups, each with its own phase. Failures are kept
-// here and shown in place (with the position of the problem for a malformed file), so their toasts are
-// withdrawn; the engine rolls a failed import back, so an error never leaves anything half done.
+// Settings → Data: the export, the import, the identity files an import brought (waiting for review)
+// and the backups, each with its own phase. Failures are kept here and shown in place (with the
+// position of the problem for a malformed file), so their toasts are withdrawn; the engine rolls a
+// failed import back, so an error never leaves anything half done.
 import { create } from 'zustand';
-import type { BackupInfo, ImportReport, RestoreStaged } from '../../../../shared/domain';
+import type { BackupInfo, ImportReport, PendingIdentityView, RestoreStaged } from '../../../../shared/domain';
 import type { ErrorCode } from '../../../../shared/errors';
 import { ApiError, invoke } from '../../lib/api';
 import { saveTextFile } from '../../lib/save-file';
@@ -44,7 +45,15 @@ interface DataState {
   staged: RestoreStaged | null;
   /** The backup whose restore is being staged right now. */
   staging: string | null;
+  /** Identity files from imports, waiting for the person to accept or dismiss them (null: not loaded). */
+  pendingIdentity: PendingIdentityView[] | null;
+  /** The pending identity file being accepted or dismissed right now. */
+  identityBusy: string | null;
+  identityError: { id: string | null; message: string } | null;
   exportAll(): Promise<void>;
+  loadPendingIdentity(): Promise<void>;
+  acceptIdentity(item: PendingIdentityView): Promise<boolean>;
+  dismissIdentity(id: string): Promise<boolean>;
   importFile(file: File): Promise<void>;
   loadBackups(): Promise<void>;
   stageRestore(name: string): Promise<RestoreStaged | undefined>;
@@ -58,6 +67,9 @@ export const useData = create<DataState>((set, get) => ({
   restoreError: null,
   staged: null,
   staging: null,
+  pendingIdentity: null,
+  identityBusy: null,
+  identityError: null,
 
   async exportAll() {
     if (get().exporting.phase === 'running') return;
@@ -104,10 +116,47 @@ export const useData = create<DataState>((set, get) => ({
     }
     set({ importing: { phase: 'importing', file: picked } });
     try {
-      const report = await invoke('transfer.import', { text });
+      const report = await invoke('transfer.import', { text, name: file.name.slice(0, 255) });
       set({ importing: { phase: 'done', file: picked, report, at: new Date().toISOString() } });
+      if (report.pendingIdentity.length) void get().loadPendingIdentity();
     } catch (err) {
       set({ importing: { phase: 'error', file: picked, position: err instanceof ApiError ? problemPosition(err.details) : null, ...failure(err) } });
+    }
+  },
+
+  async loadPendingIdentity() {
+    try {
+      set({ pendingIdentity: await invoke('identity.pending') });
+    } catch (err) {
+      set({ identityError: { id: null, message: failure(err).message } });
+    }
+  },
+
+  async acceptIdentity(item) {
+    if (get().identityBusy) return false;
+    set({ identityBusy: item.id, identityError: null });
+    try {
+      // The mtime the diff was computed against: if the file changed since, the engine refuses.
+      const { pending } = await invoke('identity.accept', { id: item.id, expectedMtimeMs: item.current.mtimeMs });
+      set({ pendingIdentity: pending, identityBusy: null });
+      return true;
+    } catch (err) {
+      set({ identityBusy: null, identityError: { id: item.id, message: failure(err).message } });
+      void get().loadPendingIdentity();
+      return false;
+    }
+  },
+
+  async dismissIdentity(id) {
+    if (get().identityBusy) return false;
+    set({ identityBusy: id, identityError: null });
+    try {
+      const { pending } = await invoke('identity.dismiss', { id });
+      set({ pendingIdentity: pending, identityBusy: null });
+      return true;
+    } catch (err) {
+      set({ identityBusy: null, identityError: { id, message: failure(err).message } });
+      return false;
     }
   },
 

@@ -3,6 +3,7 @@
 // Every setting is written to config.json through the contract; the engine's answer is what shows.
 import '../../styles/laws.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { FactCheckMode } from '../../../../shared/config';
 import type { MemoryStatus } from '../../../../shared/domain';
 import { Section } from '../../app/Section';
 import { on } from '../../lib/api';
@@ -103,6 +104,13 @@ function MemoryStatusStrip({ status }: { status: MemoryStatus | null }) {
     </div>
   );
 }
+
+/** memory.factCheck: which new facts the memory model judges before they are saved. */
+const FACT_CHECK_MODES: { mode: FactCheckMode; label: string; detail: string }[] = [
+  { mode: 'off', label: 'Off', detail: 'Only the built-in pattern check decides' },
+  { mode: 'borderline', label: 'Borderline facts', detail: 'Facts that look addressed to an assistant (orders, "from now on", links, encoded text); most facts cost no call' },
+  { mode: 'all', label: 'Every fact', detail: 'Every new fact costs one short call to the memory model' },
+];
 
 /** The config schema's bounds for memory.decay (halfLifeDays > 0, at most 100,000; 0 ≤ floor ≤ 1). */
 const HALF_LIFE_MAX = 100_000;
@@ -231,6 +239,28 @@ function GlobalMemory() {
               onKeyDown={onKey(() => setFloor(String(memory.decay.floor)))}
             />
           </label>
+        </div>
+      </div>
+      <div className="memory-global-row">
+        <div className="memory-global-text">
+          <h3>Fact check</h3>
+          <p>Before a fact is saved, the memory model is asked whether it is about you or an instruction to an assistant; instructions are refused (memory.factCheck).</p>
+        </div>
+        <div className="segmented level-picker" role="radiogroup" aria-label="Fact check" data-testid="memory-fact-check">
+          {FACT_CHECK_MODES.map((m) => (
+            <button
+              key={m.mode}
+              type="button"
+              role="radio"
+              aria-checked={memory.factCheck === m.mode}
+              className={`segment${memory.factCheck === m.mode ? ' is-active' : ''}`}
+              data-testid={`memory-fact-check-${m.mode}`}
+              title={m.detail}
+              onClick={() => memory.factCheck !== m.mode && void write({ factCheck: m.mode })}
+            >
+              {m.label}
+            </button>
+          ))}
         </div>
       </div>
       <div className="memory-global-feedback" aria-live="polite">

@@ -2,6 +2,7 @@
 // state of runs (progress from `consolidate.progress`, the summary from `consolidate.done`). Settings
 // themselves live in config.json: writes go through the contract and the answer is what is shown.
 import { create } from 'zustand';
+import type { FactCheckMode } from '../../../../shared/config';
 import type { AgentPatch } from '../../../../shared/config';
 import type { ConsolidationProgress, ConsolidationSummary, MemoryStatus } from '../../../../shared/domain';
 import { ApiError, attempt, invoke } from '../../lib/api';
@@ -13,6 +14,7 @@ export type Level = 1 | 2 | 3;
 export interface GlobalMemoryPatch {
   level?: Level;
   decay?: { halfLifeDays?: number; floor?: number };
+  factCheck?: FactCheckMode;
 }
 
 /** Enough to see a pattern (a run failing every time), short enough to stay a glance. */

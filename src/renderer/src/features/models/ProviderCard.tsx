@@ -24,7 +24,7 @@ export function ProviderCard({ provider, onEdit }: { provider: ProviderView; onE
   }
 
   async function useListed(models: string[]) {
-    const { hasKey: _h, maskedKey: _m, ...stored } = provider;
+    const { hasKey: _h, maskedKey: _m, keyForOtherOrigin: _o, ...stored } = provider;
     if (await useModels.getState().save({ ...stored, models })) toast.success('Model list saved');
   }
 
@@ -66,7 +66,9 @@ export function ProviderCard({ provider, onEdit }: { provider: ProviderView; onE
         </dd>
         <dt>API key</dt>
         <dd className="mono" data-testid="provider-card-key">
-          {provider.maskedKey ?? <span className="muted">none</span>}
+          {provider.maskedKey ?? (
+            <span className="muted">{provider.keyForOtherOrigin ? 'saved for another address, so not sent; Edit to enter it again' : 'none'}</span>
+          )}
         </dd>
         <dt>Models</dt>
         <dd className="model-chips" data-testid="provider-card-models">

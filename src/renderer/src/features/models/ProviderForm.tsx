@@ -12,6 +12,15 @@ function parseModels(text: string): string[] {
   return [...new Set(text.split(/[\n,]/).map((m) => m.trim()).filter(Boolean))];
 }
 
+/** scheme + host + port of the address a provider of `kind` would use; null when there is none yet. */
+function originFor(url: string, kind: ProviderKind): string | null {
+  try {
+    return new URL(url || DEFAULT_BASE_URL[kind] || '').origin;
+  } catch {
+    return null;
+  }
+}
+
 function urlProblem(url: string, kind: ProviderKind): string | null {
   if (url === '') return kind === 'openai-compatible' ? 'An OpenAI-compatible provider needs its base URL.' : null;
   try {
@@ -37,6 +46,9 @@ export function ProviderForm({ existing, onDone }: { existing?: ProviderView; on
 
   const preset = COMPATIBLE_PRESETS.find((p) => p.baseURL === baseURL.trim());
   const urlError = urlProblem(baseURL.trim(), kind);
+  // A saved key is bound to the address it was saved for: the engine drops it when the address moves.
+  const keyWillDrop =
+    !!existing?.hasKey && keyMode === 'keep' && originFor(baseURL.trim(), kind) !== originFor(existing.baseURL ?? '', existing.kind);
   const nameError = name.trim() === '' ? 'Give the provider a name.' : null;
 
   function changeKind(next: ProviderKind) {
@@ -58,16 +70,14 @@ export function ProviderForm({ existing, onDone }: { existing?: ProviderView; on
     setBaseURL(p.baseURL);
   }
 
-  /** The provider as typed. For a test after "Remove" the stored key must not be used, so no keyRef. */
-  function draft(purpose: 'save' | 'test'): Provider {
+  /** The provider as typed. (Where its key is stored is the engine's business, derived from the id.) */
+  function draft(): Provider {
     const id = existing?.id ?? uniqueProviderId(name, providers.map((p) => p.id));
-    const keyRef = existing?.keyRef && !(purpose === 'test' && keyMode === 'remove') ? existing.keyRef : undefined;
     return {
       id,
       kind,
       name: name.trim(),
       ...(baseURL.trim() ? { baseURL: baseURL.trim() } : {}),
-      ...(keyRef ? { keyRef } : {}),
       models: parseModels(modelsText),
     };
   }
@@ -86,7 +96,7 @@ export function ProviderForm({ existing, onDone }: { existing?: ProviderView; on
     }
     setFetching({ busy: true, message: null, error: null });
     const typed = keyMode === 'replace' && key.trim() ? key.trim() : undefined;
-    const result = await useModels.getState().testDraft(draft('test'), typed);
+    const result = await useModels.getState().testDraft(draft(), typed, keyMode !== 'remove');
     if (!result) return setFetching({ busy: false, message: null, error: null }); // shown as a toast
     if (!result.ok) return setFetching({ busy: false, message: null, error: result.error ?? 'The provider refused the request.' });
     setModelsText(result.models.join('\n'));
@@ -98,7 +108,7 @@ export function ProviderForm({ existing, onDone }: { existing?: ProviderView; on
     setTouched(true);
     if (urlError || nameError) return;
     setBusy(true);
-    const saved = await useModels.getState().save(draft('save'), keyToSave());
+    const saved = await useModels.getState().save(draft(), keyToSave());
     setBusy(false);
     if (saved) onDone(saved);
   }
@@ -171,6 +181,11 @@ export function ProviderForm({ existing, onDone }: { existing?: ProviderView; on
             <button type="button" className="button button-quiet button-danger-text" data-testid="provider-key-remove" onClick={() => setKeyMode('remove')}>
               Remove
             </button>
+            {keyWillDrop ? (
+              <span className="field-hint field-warning" role="status" data-testid="provider-key-will-drop">
+                The address changed, so this key will not be sent there: it is removed when you save. Replace it to use a key at the new address.
+              </span>
+            ) : null}
           </div>
         ) : existing?.hasKey && keyMode === 'remove' ? (
           <div className="key-row">

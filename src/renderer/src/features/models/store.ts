@@ -24,7 +24,8 @@ interface ModelsState {
   remove(id: string): Promise<boolean>;
   test(id: string): Promise<void>;
   /** Tests a provider that is being edited (not saved yet); the stored key is used unless one is given. */
-  testDraft(provider: Provider, apiKey?: string): Promise<ProviderTestResult | undefined>;
+  /** `storedKey: false` tests without the saved key (the form is about to remove it). */
+  testDraft(provider: Provider, apiKey?: string, storedKey?: boolean): Promise<ProviderTestResult | undefined>;
   detectOllama(): Promise<void>;
   setRole(role: Role, ref: ModelRef | null): Promise<boolean>;
   requestFocus(): void;
@@ -71,8 +72,8 @@ export const useModels = create<ModelsState>((set, get) => ({
     });
   },
 
-  async testDraft(provider, apiKey) {
-    return attempt(() => invoke('providers.test', { provider, ...(apiKey ? { apiKey } : {}) }));
+  async testDraft(provider, apiKey, storedKey = true) {
+    return attempt(() => invoke('providers.test', { provider, ...(apiKey ? { apiKey } : {}), ...(storedKey ? {} : { storedKey: false }) }));
   },
 
   async detectOllama() {
