@@ -294,6 +294,22 @@ describe('sanitizeFact: never throws', () => {
     BIG_TIMEOUT,
   );
 
+  it(
+    'handles 1 MB of distinct sentences in other languages, dense with the words their rules look for',
+    () => {
+      // No line repeats, and each script's word tables pass their gate: every sentence is judged.
+      const sentences = [
+        (i: number) => `Cada vez que llueve ${i}, el usuario prefiere ir en autobús y responde a su madre. `,
+        (i: number) => `كلما زار المستخدم القاهرة ${i} يأكل الكشري ويتجاهل نصيحة الطبيب. `,
+        (i: number) => `用户每次去北京${i}都会告诉妈妈，并且推荐这家餐厅。`,
+      ];
+      const parts: string[] = [];
+      for (let i = 0, n = 0; n < MB; i++) n += parts[parts.push(sentences[i % 3](i)) - 1].length;
+      expect(sanitizeFact(parts.join(''))).toMatchObject({ ok: true });
+    },
+    BIG_TIMEOUT,
+  );
+
   it('handles empty, whitespace-only and control-only strings', () => {
     expect(sanitizeFact('')).toEqual({ ok: true, text: '', redactions: [], strippedChars: 0 });
     expect(sanitizeFact('   ')).toMatchObject({ ok: true, text: '   ' });

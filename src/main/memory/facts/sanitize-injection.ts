@@ -9,13 +9,15 @@
  * "you"/"the assistant", is what most rules key on.
  *
  * Every rule runs on the NFKC + confusable-skeleton view (catches Ιgnore with a Greek Iota) and on the
- * native-script view (Russian, Chinese, Japanese patterns need their own letters); a few high-signal phrases
- * also run on a letters-only view (catches "I g n o r e" and "1gn0re").
+ * native-script view; a few high-signal phrases also run on a letters-only view (catches "I g n o r e" and
+ * "1gn0re"). Twenty-six other languages are judged by the same classes built from their word tables
+ * (sanitize-injection-multilingual.ts, sanitize-injection-lexicon*.ts).
  */
 import { AUTHORITY_FAMILY } from './sanitize-injection-authority';
 import { alternativeReadings, ENCODED_FAMILY, type ReadingHints } from './sanitize-injection-encoded';
 import { EXFIL_FAMILY } from './sanitize-injection-exfil';
 import { MARKUP_FAMILY } from './sanitize-injection-markup';
+import { detectMultilingual } from './sanitize-injection-multilingual';
 import { COMPACT_RULES, OVERRIDE_FAMILY } from './sanitize-injection-override';
 import { PERSONA_FAMILY } from './sanitize-injection-persona';
 import { PROMOTION_FAMILY } from './sanitize-injection-promotion';
@@ -76,7 +78,10 @@ export function detectInjection(text: string, hiddenTagText = '', hints: Reading
 function judge(text: string, hints: ReadingHints, depth: number): InjectionVerdict | null {
   const views = buildScanViews(text);
   const texts = views.folded === views.skeleton ? [views.skeleton] : [views.skeleton, views.folded];
-  const verdict = firstMatch(INJECTION_FAMILIES, texts) ?? (OBFUSCATED.test(views.skeleton) ? firstMatch([COMPACT_FAMILY], [views.compact]) : null);
+  const verdict =
+    firstMatch(INJECTION_FAMILIES, texts) ??
+    (OBFUSCATED.test(views.skeleton) ? firstMatch([COMPACT_FAMILY], [views.compact]) : null) ??
+    detectMultilingual(views.folded, views.skeleton);
   if (verdict || depth >= MAX_READING_DEPTH) return verdict;
   // What the text says once decoded or turned round is judged like the text itself.
   for (const reading of alternativeReadings(text, hints)) {
