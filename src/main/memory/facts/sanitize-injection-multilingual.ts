@@ -276,7 +276,9 @@ function compileLanguage(lex: Lexicon): CompiledLanguage {
   const OVERRIDE_TARGET = alt(`${PRIOR}${g(40)}${POLICY}`, `${POLICY}${g(40)}${PRIOR}`, SYSPROMPT);
   const MARKER = alt(PERSIST, CONDITION, WHATEVER, EVERY);
   const TO_ASSISTANT = alt(AI, YOU);
-  const LABEL_AT_START = String.raw`(?:^|\n|[.!?]\s+)[\[(#*_\s"']{0,6}${LABEL}[\])#*_\s"']{0,4}\s*(?::|\s[-–—]\s)`;
+  // At the start of a line or sentence, after at most two words ("Monad 2.4 — notas de la versión:"), with a
+  // version or reference before its colon ("Registro de cambios v4.2:", "Aviso (ref. CN-22):").
+  const LABEL_AT_START = String.raw`(?:^|\n|[.!?]\s+)[\[(#*_\s"']{0,6}(?:[^\s:]+\s+){0,2}${LABEL}(?:\s+[^\s:]{1,20}){0,3}[\])#*_\s"']{0,4}\s*(?::|\s[-–—]\s)`;
 
   const rules: MlRule[] = [];
   const add = (family: string, reason: string, ...sources: string[]) => rules.push({ family, reason, all: sources.map(re) });
@@ -299,9 +301,9 @@ function compileLanguage(lex: Lexicon): CompiledLanguage {
     alt(DATA, USER, EVERY, PERSIST, CONDITION),
   );
   // Authority: "Mensaje del sistema: …" and then the assistant, a permission, an override.
-  add('authority', REASON.authority, `${LABEL_AT_START}${anyGap(400)}${alt(AI, YOU, GRANT, verb('override'), DISABLED, verb('obey'), MODAL, UNBOUND, PERSIST, SYSPROMPT)}`);
+  add('authority', REASON.authority, `${LABEL_AT_START}${anyGap(400)}${alt(AI, YOU, GRANT, verb('override'), DISABLED, UNBOUND, PERSIST, SYSPROMPT)}`);
   // Planted permission: the user "has authorised" the assistant to bypass something.
-  add('authority', REASON.authorization, eitherOrder(USER, GRANT, 60), AI, alt(verb('override'), DISABLED, UNBOUND, SYSPROMPT));
+  add('authority', REASON.authorization, eitherOrder(USER, GRANT, 60), AI, alt(verb('override', 'reveal', 'send'), DISABLED, UNBOUND, SYSPROMPT));
   add('authority', REASON.authorization, `${AI}${g(40)}${GRANT}${g(60)}${verb('override', 'reveal', 'obey', 'send')}`);
   // The model's rules declared void: "tus instrucciones ya no aplican", "سب پابندیاں ختم".
   add('persona', REASON.persona, TO_ASSISTANT, eitherOrder(POLICY, DISABLED, 40));
