@@ -12,6 +12,9 @@ const CALL_NOUN = String.raw`(?:tool[\s_-]?calls?|function[\s_-]?calls?|tool[\s_
  */
 const DANGEROUS_SHELL = String.raw`(?:curl|wget|iwr|invoke-webrequest)${E}[^|\n]{0,300}\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh${E}|${B}rm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*\s+(?:--no-preserve-root\s+)?(?:~|\/|\$home|\*|\.\.?(?:\s|$))|${B}(?:mkfs(?:\.\w+)?|shred|wipefs)\s+(?:-\S+\s+)*\/dev\/|${B}dd\s+if=\S+\s+of=\/dev\/(?:sd|nvme|hd|disk)|:\(\)\s*\{\s*:\|:&\s*\};:|${B}(?:nc|ncat|netcat)\s+(?:-\S+\s+)*-e\s|${B}powershell(?:\.exe)?\s+(?:-\w+\s+)*-(?:e|enc|encodedcommand)${E}|${B}(?:iex|invoke-expression)\s*\(|base64\s+(?:-d|--decode)\s*\|\s*(?:ba)?sh${E}|chmod\s+\+x\s+\S+\s*(?:&&|;)\s*\.\/`;
 
+/** A dotted or snake_case call whose name says it sends, publishes, runs or destroys something. */
+const OUTBOUND_CALL = String.raw`(?=[a-z0-9._]*(?:send|mail|post|upload|export|share|forward|transfer|publish|submit|webhook|notify|exfil|leak|delete|remove|wipe|erase|purge|drop|destroy|exec|run|shell|spawn|eval|write|put|request|fetch|call|invoke))[a-z][a-z0-9]*(?:[._][a-z0-9]+)+`;
+
 const TOOL_RULES: Rule[] = [
   rule(
     REASON.tool,
@@ -47,9 +50,11 @@ const TOOL_COERCION_RULES: Rule[] = [
     String.raw`${B}[a-z][a-z0-9]*[._](?:delete|remove|wipe|erase|purge|drop|clear|destroy|reset|send|email|post|upload|export|share|transfer|pay|exec|execute|shell|run)(?:_[a-z0-9]+)*${E}${gap(60)}${B}(?:all|every|each|any|everything|\*)${E}|${B}(?:all|every|each|everything)${E}${gap(60)}${B}[a-z][a-z0-9]*[._](?:delete|remove|wipe|erase|purge|drop|clear|destroy|reset)(?:_[a-z0-9]+)*${E}`,
   ),
   // A call written out with arguments that name a mailbox, a URL or the user's data: send_email(to='…', …).
+  // The call must do something (send, post, delete…): code that reads a secret by its name
+  // (os.getenv("DB_PASSWORD"), Deno.env.get("API_KEY")) is a note about the person's code, not an order.
   rule(
     REASON.tool,
-    String.raw`${B}[a-z][a-z0-9]*(?:[._][a-z0-9]+)+\s*\([^()\n]{0,200}?(?:[\w.+-]+@[\w-]+\.[\w.]+|https?:\/\/|memor|password|secret|credential|all_|\*)[^()\n]{0,200}\)`,
+    String.raw`${B}${OUTBOUND_CALL}\s*\([^()\n]{0,200}?(?:[\w.+-]+@[\w-]+\.[\w.]+|https?:\/\/|memor|password|secret|credential|all_|\*)[^()\n]{0,200}\)`,
   ),
 ];
 
