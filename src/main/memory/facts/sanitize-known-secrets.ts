@@ -178,3 +178,36 @@ function compactView(text: string): CompactView {
   };
   return { text: parts.join(''), toSource: (start, end) => [sourceOf(start), sourceOf(end - 1) + 1] };
 }
+
+/**
+ * A source of the secret store's values, compiled once per set of values. Each writer of memory text holds
+ * its own (the engine passes them `() => secrets.values()`); nothing is shared at module level.
+ */
+export function storedSecretsFrom(values: () => readonly string[]): () => KnownSecrets {
+  const cache = new KnownSecretsCache();
+  return () => cache.get(values());
+}
+
+/**
+ * Every stored value in `text`, in any of its forms, replaced by `[REDACTED:stored-secret]`; nothing else
+ * changes. For texts kept otherwise verbatim, such as an export's messages and identity files.
+ */
+export function redactStoredSecrets(text: string, known: KnownSecrets): { text: string; count: number } {
+  const spans = known.find(text).sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  if (spans.length === 0) return { text, count: 0 };
+  let out = '';
+  let cursor = 0;
+  let count = 0;
+  for (const [start, end] of spans) {
+    if (end <= cursor) continue;
+    // Overlapping forms of one value become one placeholder, starting where the first began.
+    if (start < cursor) {
+      cursor = end;
+      continue;
+    }
+    out += `${text.slice(cursor, start)}[REDACTED:${STORED_SECRET_KIND}]`;
+    cursor = end;
+    count++;
+  }
+  return { text: out + text.slice(cursor), count };
+}

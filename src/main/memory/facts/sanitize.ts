@@ -10,10 +10,20 @@
  * Sanitizing its own output changes nothing (idempotent), so re-saving an edited fact is safe.
  */
 import { detectInjection } from './sanitize-injection';
+import type { KnownSecrets } from './sanitize-known-secrets';
 import { redactSecrets, type RedactionKind } from './sanitize-secrets';
 import { stripInvisible } from './sanitize-unicode';
 
 export type { RedactionKind } from './sanitize-secrets';
+
+export interface SanitizeOptions {
+  /**
+   * The values held in the secret store (storedSecretsFrom in sanitize-known-secrets.ts): a custom key has
+   * no shape a pattern could know, so its exact value, spaced out or encoded, becomes
+   * [REDACTED:stored-secret].
+   */
+  knownSecrets?: KnownSecrets;
+}
 
 export type SanitizeResult =
   | { ok: true; text: string; redactions: { kind: RedactionKind }[]; strippedChars: number }
@@ -22,7 +32,7 @@ export type SanitizeResult =
 /** Redaction inserts ASCII only, so one more strip+redact round finds nothing in practice; this is a backstop. */
 const MAX_CLEAN_ROUNDS = 3;
 
-function clean(input: string): { text: string; redactions: { kind: RedactionKind }[]; strippedChars: number; hiddenTagText: string; bidiControls: number } {
+function clean(input: string, opts: SanitizeOptions): { text: string; redactions: { kind: RedactionKind }[]; strippedChars: number; hiddenTagText: string; bidiControls: number } {
   let text = input;
   let strippedChars = 0;
   let hiddenTagText = '';
@@ -30,7 +40,7 @@ function clean(input: string): { text: string; redactions: { kind: RedactionKind
   const redactions: { kind: RedactionKind }[] = [];
   for (let round = 0; round < MAX_CLEAN_ROUNDS; round++) {
     const stripped = stripInvisible(text);
-    const redacted = redactSecrets(stripped.text);
+    const redacted = redactSecrets(stripped.text, { knownSecrets: opts.knownSecrets });
     strippedChars += stripped.stripped;
     hiddenTagText += stripped.hiddenTagText;
     bidiControls += stripped.bidiControls;
@@ -42,11 +52,11 @@ function clean(input: string): { text: string; redactions: { kind: RedactionKind
   return { text, redactions, strippedChars, hiddenTagText, bidiControls };
 }
 
-export function sanitizeFact(input: string): SanitizeResult {
+export function sanitizeFact(input: string, opts: SanitizeOptions = {}): SanitizeResult {
   // Callers are typed, but the memory tool's arguments come from a model: do not trust the type at runtime.
   const raw = typeof input === 'string' ? input : '';
   try {
-    const cleaned = clean(raw);
+    const cleaned = clean(raw, opts);
     const verdict = detectInjection(cleaned.text, cleaned.hiddenTagText, { bidi: cleaned.bidiControls > 0 });
     if (verdict) return { ok: false, reason: verdict.reason, category: 'injection', text: cleaned.text };
     return { ok: true, text: cleaned.text, redactions: cleaned.redactions, strippedChars: cleaned.strippedChars };
@@ -63,10 +73,10 @@ export function sanitizeFact(input: string): SanitizeResult {
  * refusing it would rewrite their history). Invisible/bidi characters are stripped and secrets redacted
  * exactly as for a fact. Never throws: a text it cannot check comes back empty, counted as stripped.
  */
-export function cleanText(input: string): { text: string; redactions: { kind: RedactionKind }[]; strippedChars: number } {
+export function cleanText(input: string, opts: SanitizeOptions = {}): { text: string; redactions: { kind: RedactionKind }[]; strippedChars: number } {
   const raw = typeof input === 'string' ? input : '';
   try {
-    const c = clean(raw);
+    const c = clean(raw, opts);
     return { text: c.text, redactions: c.redactions, strippedChars: c.strippedChars };
   } catch {
     return { text: '', redactions: [], strippedChars: raw.length };
