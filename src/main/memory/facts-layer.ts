@@ -29,6 +29,8 @@ export interface FactsLayerDeps {
   log: (msg: string, err?: unknown) => void;
   /** Tests shorten the fact check's deadline (facts/fact-check.ts). */
   factCheckTimeoutMs?: number;
+  /** The secret store's values: redacted from every fact written (facts/sanitize-known-secrets.ts). */
+  knownSecrets?: () => readonly string[];
 }
 
 const IDENTITY_TITLES = { soul: 'SOUL.md', agents: 'AGENTS.md', user: 'USER.md', workspace: 'Project AGENTS.md' } as const;
@@ -53,7 +55,7 @@ export class FactsLayer {
   readonly writer: FactWriter;
 
   constructor(private readonly d: FactsLayerDeps) {
-    this.memory = new MemoryDir(d.paths.memory, d.now);
+    this.memory = new MemoryDir(d.paths.memory, d.now, d.knownSecrets);
     this.identity = new IdentityFiles(d.paths);
     this.origins = new FactOrigins(d.memoryDb, d.now);
     this.check = new FactCheck({ db: d.memoryDb, llm: d.llm, config: d.config, now: d.now, log: d.log, timeoutMs: d.factCheckTimeoutMs });

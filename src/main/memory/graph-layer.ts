@@ -6,6 +6,7 @@ import type { MessageStore } from '../chat/message-store';
 import type { SessionStore } from '../chat/session-store';
 import type { ToolRegistry } from '../chat/tools';
 import type { LlmClient } from '../llm/llm-client';
+import { storedSecretsFrom } from './facts/sanitize-known-secrets';
 import { consolidateGraph, type GraphRunSummary } from './graph/consolidate-graph';
 import { GraphStore } from './graph/graph-store';
 import { createGraphTools } from './graph/graph-tools';
@@ -16,15 +17,19 @@ export interface GraphLayerDeps {
   messages: MessageStore;
   llm: LlmClient;
   now: () => Date;
+  /** The secret store's values: redacted from everything extraction writes. */
+  knownSecrets?: () => readonly string[];
 }
 
 const EXCERPT_CHARS = 280;
 
 export class GraphLayer {
   readonly store: GraphStore;
+  private readonly storedSecrets: ReturnType<typeof storedSecretsFrom>;
 
   constructor(private readonly d: GraphLayerDeps) {
     this.store = new GraphStore(d.memoryDb, d.now);
+    this.storedSecrets = storedSecretsFrom(d.knownSecrets ?? (() => []));
   }
 
   register(tools: ToolRegistry): void {
@@ -32,7 +37,10 @@ export class GraphLayer {
   }
 
   consolidate(opts: Parameters<typeof consolidateGraph>[1] = {}): Promise<GraphRunSummary> {
-    return consolidateGraph({ graph: this.store, memoryDb: this.d.memoryDb, sessions: this.d.sessions, messages: this.d.messages, llm: this.d.llm, now: this.d.now }, opts);
+    return consolidateGraph(
+      { graph: this.store, memoryDb: this.d.memoryDb, sessions: this.d.sessions, messages: this.d.messages, llm: this.d.llm, now: this.d.now, knownSecrets: this.storedSecrets },
+      opts,
+    );
   }
 
   /** The messages behind a set of ids, with their session titles and dates, for provenance views. */

@@ -9,6 +9,7 @@ import type { LlmClient } from '../llm/llm-client';
 import type { UsageTotals } from '../llm/task';
 import type { MemoryDir } from './facts/memory-dir';
 import type { RecallService } from './facts/recall';
+import { storedSecretsFrom } from './facts/sanitize-known-secrets';
 import type { GraphLayer } from './graph-layer';
 import { checkContradictions, type ContradictionCheck } from './laws/contradict';
 import { lawView, matchLaws, renderWhy, type GroundingDeps } from './laws/explain';
@@ -28,6 +29,8 @@ export interface LawsLayerDeps {
   llm: LlmClient;
   config: () => Config;
   now: () => Date;
+  /** The secret store's values: redacted from every law written. */
+  knownSecrets?: () => readonly string[];
 }
 
 export function scopesForSession(session: Pick<Session, 'agentId' | 'projectKey'>): string[] {
@@ -37,9 +40,11 @@ export function scopesForSession(session: Pick<Session, 'agentId' | 'projectKey'
 export class LawsLayer {
   readonly store: LawStore;
   private readonly grounding: GroundingDeps;
+  private readonly storedSecrets: ReturnType<typeof storedSecretsFrom>;
 
   constructor(private readonly d: LawsLayerDeps) {
     this.store = new LawStore(d.memoryDb, d.now);
+    this.storedSecrets = storedSecretsFrom(d.knownSecrets ?? (() => []));
     this.grounding = {
       memory: d.memory,
       graph: d.graph.store,
@@ -102,7 +107,7 @@ export class LawsLayer {
 
   infer(scope: string, opts: { agentId?: string; force?: boolean; signal?: AbortSignal; meter?: UsageTotals } = {}): Promise<LawInference> {
     const agentId = opts.agentId ?? (scope.startsWith('agent:') ? scope.slice(6) : undefined);
-    return inferLaws({ memory: this.d.memory, graph: this.d.graph.store, laws: this.store, llm: this.d.llm }, scope, { ...opts, agentId });
+    return inferLaws({ memory: this.d.memory, graph: this.d.graph.store, laws: this.store, llm: this.d.llm, knownSecrets: this.storedSecrets }, scope, { ...opts, agentId });
   }
 
   async check(scopes: string[], agentId?: string, opts: { signal?: AbortSignal; meter?: UsageTotals } = {}): Promise<ContradictionCheck[]> {

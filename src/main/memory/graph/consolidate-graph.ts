@@ -11,6 +11,7 @@ import type { LlmClient } from '../../llm/llm-client';
 import { extractGraphTask, type ExtractGraphReply, type TranscriptLine } from '../../llm/prompts/extract-graph';
 import { emptyUsage, type UsageTotals } from '../../llm/task';
 import { sanitizeFact } from '../facts/sanitize';
+import { KnownSecrets } from '../facts/sanitize-known-secrets';
 import { agentScope, projectScope } from '../scope';
 import type { GraphStore } from './graph-store';
 import { chunkTranscript, substantive, type TranscriptMessage } from './transcript';
@@ -45,6 +46,8 @@ export interface GraphDeps {
   messages: MessageStore;
   llm: LlmClient;
   now: () => Date;
+  /** The secret store's values, redacted from every name, type, summary and relation written. */
+  knownSecrets?: () => KnownSecrets;
 }
 
 export function sessionScopes(session: Session): string[] {
@@ -104,7 +107,7 @@ export async function consolidateGraph(
       try {
         const reply = await d.llm.runTask(extractGraphTask, { lines }, { agentId: session.agentId, signal: opts.signal, meter });
         d.memoryDb.transaction(() => {
-          applyExtraction(d.graph, sessionScopes(session), chunk, reply, summary);
+          applyExtraction(d.graph, sessionScopes(session), chunk, reply, summary, d.knownSecrets?.());
           setCursor.run(session.id, chunk[chunk.length - 1].seq, d.now().toISOString());
         })();
         pass.ok = true;
@@ -135,7 +138,15 @@ export async function consolidateGraph(
 }
 
 /** Writes one pass's reply into each scope. Called inside the pass's transaction. */
-export function applyExtraction(graph: GraphStore, scopes: string[], chunk: TranscriptMessage[], reply: ExtractGraphReply, summary: GraphRunSummary): void {
+export function applyExtraction(
+  graph: GraphStore,
+  scopes: string[],
+  chunk: TranscriptMessage[],
+  reply: ExtractGraphReply,
+  summary: GraphRunSummary,
+  known: KnownSecrets = KnownSecrets.EMPTY,
+): void {
+  const cleanText = (text: string): string | null => cleanMemoryText(text, known);
   const byTag = new Map(chunk.map((m, i) => [`m${i + 1}`, m]));
   const entityInfo = new Map(reply.entities.map((e) => [e.name.trim().toLowerCase(), e]));
   for (const scope of scopes) {
@@ -189,7 +200,7 @@ export function applyExtraction(graph: GraphStore, scopes: string[], chunk: Tran
  * tools, law inference): the same sanitizer strips invisible characters, redacts secrets and refuses
  * instruction-shaped text. Null when refused.
  */
-function cleanText(text: string): string | null {
-  const r = sanitizeFact(text);
+function cleanMemoryText(text: string, known: KnownSecrets): string | null {
+  const r = sanitizeFact(text, { knownSecrets: known });
   return r.ok ? r.text : null;
 }

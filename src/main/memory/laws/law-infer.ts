@@ -8,6 +8,7 @@ import { inferLawsTask, type LawInput } from '../../llm/prompts/infer-laws';
 import type { UsageTotals } from '../../llm/task';
 import type { MemoryDir } from '../facts/memory-dir';
 import { sanitizeFact } from '../facts/sanitize';
+import type { KnownSecrets } from '../facts/sanitize-known-secrets';
 import type { GraphStore } from '../graph/graph-store';
 import type { LawStore, NewLaw } from './law-store';
 
@@ -25,6 +26,8 @@ export interface LawDeps {
   graph: GraphStore;
   laws: LawStore;
   llm: LlmClient;
+  /** The secret store's values, redacted from every law like from every fact. */
+  knownSecrets?: () => KnownSecrets;
 }
 
 export function lawInputs(d: Pick<LawDeps, 'memory' | 'graph'>, scope: string) {
@@ -85,7 +88,7 @@ export async function inferLaws(
       continue;
     }
     // Laws are injected into prompts like facts are: the same sanitizer guards them.
-    const clean = sanitizeFact(l.statement.replace(/\s+/g, ' ').trim());
+    const clean = sanitizeFact(l.statement.replace(/\s+/g, ' ').trim(), { knownSecrets: d.knownSecrets?.() });
     if (!clean.ok) {
       rejected++;
       continue;
