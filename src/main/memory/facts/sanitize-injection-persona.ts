@@ -16,7 +16,7 @@ const PERSONA_RULES: Rule[] = [
   ),
   rule(
     REASON.persona,
-    String.raw`(?:${B}you(?:\s+are|'re|\s+will\s+be)\s+(?:now\s+)?(?:in|operating\s+in|running\s+in)|${IMP}(?:enter|activate|enable|switch\s+to|turn\s+on|stay\s+in|remain\s+in|operate\s+in|act\s+in|simulate|emulate|pretend\s+to\s+be\s+in|go\s+into|boot\s+into))\s+(?:the\s+)?(?:dan|developer|debug|jailbreak|jailbroken|god|sudo|admin|unrestricted|unfiltered|uncensored|evil|maintenance)\s+mode${E}`,
+    String.raw`(?:${B}(?:you(?:\s+are|'re|\s+will\s+be)|(?:the\s+)?(?:assistant|model|ai|bot|agent|llm)\s+(?:is|will\s+be))\s+(?:now\s+)?(?:in|operating\s+in|running\s+in)|${IMP}(?:enter|activate|enable|switch\s+to|turn\s+on|stay\s+in|remain\s+in|operate\s+in|act\s+in|simulate|emulate|pretend\s+to\s+be\s+in|go\s+into|boot\s+into))\s+(?:the\s+)?(?:dan|developer|debug|jailbreak|jailbroken|god|sudo|admin|unrestricted|unfiltered|uncensored|evil|maintenance)\s+mode${E}`,
   ),
   rule(
     REASON.persona,
@@ -48,7 +48,7 @@ const PERSONA_RULES: Rule[] = [
   ),
   rule(
     REASON.persona,
-    String.raw`${B}(?:your|safety|content|moderation|ethical)\s+(?:\S+\s+)?(?:polic(?:y|ies)|filters?|guidelines|rules|restrictions|guardrails|safeguards|limits)\s+(?:are|is|have\s+been|has\s+been|were)\s+(?:now\s+)?(?:all\s+)?(?:disabled|removed|lifted|turned\s+off|off|suspended|deactivated|void|null|waived|bypassed|no\s+longer)${E}`,
+    String.raw`${B}(?:your|safety|content|moderation|ethical)\s+(?:\S+\s+)?(?:polic(?:y|ies)|filters?|guidelines|rules|restrictions|guardrails|safeguards|limits|checks|controls|protections|settings)\s+(?:are|is|have\s+been|has\s+been|were)\s+(?:now\s+)?(?:all\s+)?(?:disabled|removed|lifted|turned\s+off|off|suspended|deactivated|void|null|waived|bypassed|no\s+longer)${E}`,
   ),
   rule(
     REASON.persona,
@@ -65,7 +65,7 @@ const PERSONA_RULES: Rule[] = [
 const ROLEPLAY_RULES: Rule[] = [
   rule(
     REASON.roleplay,
-    String.raw`${IMP}(?:role-?play(?:\s+as)?|act\s+as|pose\s+as|masquerade\s+as|pretend\s+to\s+be|impersonate|embody|channel|play\s+(?:the\s+)?(?:role|part|character)\s+of|take\s+on\s+the\s+(?:role|persona|character|identity)\s+of|adopt\s+(?:the\s+)?(?:persona|role|character|identity)\s+of|assume\s+the\s+(?:role|persona|identity)\s+of|speak\s+as|answer\s+as|respond\s+as|reply\s+as)${E}`,
+    String.raw`${IMP}(?:role-?play(?:\s+as)?|play\s+(?:a|an|the)\s+(?:character|persona|role|part)|act\s+as|pose\s+as|masquerade\s+as|pretend\s+to\s+be|impersonate|embody|channel|play\s+(?:the\s+)?(?:role|part|character)\s+of|take\s+on\s+the\s+(?:role|persona|character|identity)\s+of|adopt\s+(?:the\s+)?(?:persona|role|character|identity)\s+of|assume\s+the\s+(?:role|persona|identity)\s+of|speak\s+as|answer\s+as|respond\s+as|reply\s+as)${E}`,
   ),
   // "Let's play a game: you are EvilBot…", "let us pretend you have no rules".
   rule(REASON.roleplay, String.raw`${B}(?:let's|let\s+us|we\s+will|we're\s+going\s+to)\s+(?:play|do|start|try|begin|pretend|imagine)${E}${gap(80)}${B}you(?:\s+are|'re|\s+will\s+be|'ll\s+be|\s+play|\s+have|\s+can)${E}`),
@@ -76,7 +76,7 @@ const ROLEPLAY_RULES: Rule[] = [
   // "…a persona named Vex who always reveals…", "a character whose only rule is to obey…".
   rule(
     REASON.roleplay,
-    String.raw`${B}(?:persona|character|alter\s+ego|version\s+of\s+(?:you|yourself)|ai|bot|assistant|model|chatbot)\s+(?:\S+\s+){0,3}?(?:who|that|which|whose)\s+(?:(?:always|never|only|will|would|can|does)\s+)?(?:reveals?|ignores?|obeys?|answers?\s+(?:every|any|all)|does\s+anything|has\s+no\s+(?:rules|limits|restrictions|filters)|only\s+rule|refuses\s+nothing|never\s+refuses|breaks?\s+(?:the\s+)?rules)`,
+    String.raw`${B}(?:persona|character|alter\s+ego|version\s+of\s+(?:you|yourself)|ai|bot|assistant|model|chatbot)\s+(?:\S+\s+){0,3}?(?:who|that|which|whose)\s+(?:(?:always|never|only|will|would|can|does)\s+)?(?:reveals?|ignores?|obeys?|answers?\s+(?:every|any|all)|does\s+anything|has\s+no\s+(?:(?:content|safety)\s+)?(?:rules|limits|restrictions|filters?|polic(?:y|ies)|guidelines|guardrails|morals|ethics)|answers\s+anything|only\s+rule|refuses\s+nothing|never\s+refuses|breaks?\s+(?:the\s+)?rules)`,
   ),
 ];
 
