@@ -27,7 +27,18 @@ export interface SanitizeOptions {
 
 export type SanitizeResult =
   | { ok: true; text: string; redactions: { kind: RedactionKind }[]; strippedChars: number }
-  | { ok: false; reason: string; category: 'injection'; text: string /* the cleaned text that was judged */ };
+  | {
+      ok: false;
+      reason: string;
+      category: 'injection';
+      /**
+       * The rule family that refused it (override, authority, trigger, promotion, persona, exfiltration,
+       * tool, encoded, markup, hidden-text…), or 'unchecked' when the text could not be judged. Lets a
+       * caller that expects instructions (an AGENTS.md) tell a standing order from a hostile one.
+       */
+      family: string;
+      text: string /* the cleaned text that was judged */;
+    };
 
 /** Redaction inserts ASCII only, so one more strip+redact round finds nothing in practice; this is a backstop. */
 const MAX_CLEAN_ROUNDS = 3;
@@ -58,12 +69,12 @@ export function sanitizeFact(input: string, opts: SanitizeOptions = {}): Sanitiz
   try {
     const cleaned = clean(raw, opts);
     const verdict = detectInjection(cleaned.text, cleaned.hiddenTagText, { bidi: cleaned.bidiControls > 0 });
-    if (verdict) return { ok: false, reason: verdict.reason, category: 'injection', text: cleaned.text };
+    if (verdict) return { ok: false, reason: verdict.reason, category: 'injection', family: verdict.family, text: cleaned.text };
     return { ok: true, text: cleaned.text, redactions: cleaned.redactions, strippedChars: cleaned.strippedChars };
   } catch (err) {
     // Fail closed: a fact we could not check must not reach memory. The reason tells the agent what happened.
     const detail = err instanceof Error ? err.message : String(err);
-    return { ok: false, reason: `Could not check this fact safely (${detail}); it was not saved`, category: 'injection', text: '' };
+    return { ok: false, reason: `Could not check this fact safely (${detail}); it was not saved`, category: 'injection', family: 'unchecked', text: '' };
   }
 }
 
