@@ -157,7 +157,10 @@ export class Engine {
       transaction: (fn) => this.appDb.transaction(fn)(),
       log: (msg, err) => this.log(msg, err),
     });
+    // Every writer of memory text redacts the values held in the secret store (issue 14 §3).
+    const knownSecrets = (): readonly string[] => this.secrets.values();
     this.facts = new FactsLayer({
+      knownSecrets,
       paths: this.paths,
       appDb: this.appDb,
       memoryDb: this.memoryDb,
@@ -169,9 +172,10 @@ export class Engine {
       log: (msg, err) => this.log(msg, err),
     });
     this.facts.register(this.tools, this.hooks);
-    this.graph = new GraphLayer({ memoryDb: this.memoryDb, journal: this.journal, sessions: this.sessions, messages: this.messages, llm: this.llm, now: this.now });
+    this.graph = new GraphLayer({ memoryDb: this.memoryDb, journal: this.journal, sessions: this.sessions, messages: this.messages, llm: this.llm, now: this.now, knownSecrets });
     this.graph.register(this.tools);
     this.laws = new LawsLayer({
+      knownSecrets,
       memoryDb: this.memoryDb,
       memory: this.facts.memory,
       graph: this.graph,

@@ -41,6 +41,8 @@ export interface FactsLayerDeps {
   log: (msg: string, err?: unknown) => void;
   /** Tests shorten the fact check's deadline (facts/fact-check.ts). */
   factCheckTimeoutMs?: number;
+  /** The secret store's values: redacted from every fact written (facts/sanitize-known-secrets.ts). */
+  knownSecrets?: () => readonly string[];
 }
 
 /** Who writes a fact through the checked path, and for the memory model's check, which agent and how long. */
@@ -72,7 +74,7 @@ export class FactsLayer {
   readonly proposals: FactProposals;
 
   constructor(private readonly d: FactsLayerDeps) {
-    this.memory = new MemoryDir(d.paths.memory, d.now);
+    this.memory = new MemoryDir(d.paths.memory, d.now, d.knownSecrets);
     this.identity = new IdentityFiles(d.paths);
     this.origins = new FactOrigins(d.memoryDb, d.now);
     this.ledger = new FactLedger({ db: d.memoryDb, journal: d.journal, origins: this.origins, now: d.now });

@@ -8,6 +8,7 @@ import type { SessionStore } from '../chat/session-store';
 import type { ToolRegistry } from '../chat/tools';
 import type { LlmClient } from '../llm/llm-client';
 import type { MemoryJournal } from './journal/journal';
+import { storedSecretsFrom } from './facts/sanitize-known-secrets';
 import { consolidateGraph, reconcileGraph, type GraphRunSummary } from './graph/consolidate-graph';
 import { GraphCorrections } from './graph/graph-corrections';
 import { GraphJournal } from './graph/graph-journal';
@@ -23,6 +24,8 @@ export interface GraphLayerDeps {
   messages: MessageStore;
   llm: LlmClient;
   now: () => Date;
+  /** The secret store's values: redacted from everything extraction writes. */
+  knownSecrets?: () => readonly string[];
 }
 
 const EXCERPT_CHARS = 280;
@@ -32,11 +35,13 @@ export class GraphLayer {
   /** The plan's `engine.graph.corrections`: rename/merge/delete entities, retract/edit/add relations. */
   readonly corrections: GraphCorrections;
   readonly proposals: GraphProposals;
+  private readonly storedSecrets: ReturnType<typeof storedSecretsFrom>;
 
   constructor(private readonly d: GraphLayerDeps) {
     this.store = new GraphStore(d.memoryDb, d.now);
     this.corrections = new GraphCorrections(new GraphJournal(this.store, d.journal), d.now);
     this.proposals = new GraphProposals(this.corrections, (ids) => this.sources(ids), d.now);
+    this.storedSecrets = storedSecretsFrom(d.knownSecrets ?? (() => []));
   }
 
   register(tools: ToolRegistry): void {
@@ -46,7 +51,7 @@ export class GraphLayer {
 
   consolidate(opts: Parameters<typeof consolidateGraph>[1] = {}): Promise<GraphRunSummary> {
     return consolidateGraph(
-      { graph: this.store, corrections: this.corrections, proposals: this.proposals, memoryDb: this.d.memoryDb, sessions: this.d.sessions, messages: this.d.messages, llm: this.d.llm, now: this.d.now },
+      { graph: this.store, corrections: this.corrections, proposals: this.proposals, memoryDb: this.d.memoryDb, sessions: this.d.sessions, messages: this.d.messages, llm: this.d.llm, now: this.d.now, knownSecrets: this.storedSecrets },
       opts,
     );
   }

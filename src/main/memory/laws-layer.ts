@@ -12,6 +12,7 @@ import type { LlmClient } from '../llm/llm-client';
 import type { UsageTotals } from '../llm/task';
 import type { MemoryDir } from './facts/memory-dir';
 import type { RecallService } from './facts/recall';
+import { storedSecretsFrom } from './facts/sanitize-known-secrets';
 import type { GraphLayer } from './graph-layer';
 import type { MemoryJournal } from './journal/journal';
 import { checkContradictions, type ContradictionCheck } from './laws/contradict';
@@ -39,6 +40,8 @@ export interface LawsLayerDeps {
   now: () => Date;
   journal: MemoryJournal;
   log: (msg: string, err?: unknown) => void;
+  /** The secret store's values: redacted from every law written. */
+  knownSecrets?: () => readonly string[];
 }
 
 export function scopesForSession(session: Pick<Session, 'agentId' | 'projectKey'>): string[] {
@@ -53,6 +56,7 @@ export class LawsLayer {
   readonly corrections: LawCorrections;
   private readonly cascade: LawCascade;
   private readonly grounding: GroundingDeps;
+  private readonly storedSecrets: ReturnType<typeof storedSecretsFrom>;
 
   constructor(private readonly d: LawsLayerDeps) {
     this.store = new LawStore(d.memoryDb, d.now);
@@ -60,6 +64,7 @@ export class LawsLayer {
     this.proposals = new LawProposals(d.memoryDb, d.now);
     this.corrections = new LawCorrections({ journal: d.journal, store: this.store, writer: this.writer, proposals: this.proposals, now: d.now });
     this.cascade = new LawCascade({ memoryDb: d.memoryDb, store: this.store, corrections: this.corrections, journal: d.journal, log: d.log });
+    this.storedSecrets = storedSecretsFrom(d.knownSecrets ?? (() => []));
     this.grounding = {
       memory: d.memory,
       graph: d.graph.store,
@@ -154,7 +159,7 @@ export class LawsLayer {
   infer(scope: string, opts: { agentId?: string; force?: boolean; signal?: AbortSignal; meter?: UsageTotals; by?: By } = {}): Promise<LawInference> {
     const agentId = opts.agentId ?? (scope.startsWith('agent:') ? scope.slice(6) : undefined);
     return inferLaws(
-      { memory: this.d.memory, graph: this.d.graph.store, laws: this.store, writer: this.writer, proposals: this.proposals, llm: this.d.llm },
+      { memory: this.d.memory, graph: this.d.graph.store, laws: this.store, writer: this.writer, proposals: this.proposals, llm: this.d.llm, knownSecrets: this.storedSecrets },
       scope,
       { ...opts, agentId },
     );

@@ -7,6 +7,7 @@
 //     people ask things. (Imported system messages are quoted, never obeyed: chat/history.ts.)
 import type { ImportRefusal, ImportReport } from '../../shared/domain';
 import { cleanText, sanitizeFact } from '../memory/facts/sanitize';
+import { KnownSecrets } from '../memory/facts/sanitize-known-secrets';
 import { OversizeString } from './json-stream';
 import { EXCERPT_CHARS, MAX_MESSAGE_CHARS, MAX_REPORT_ITEMS } from './limits';
 
@@ -20,14 +21,18 @@ export function printable(text: string, max = EXCERPT_CHARS): string {
 }
 
 export class ImportCleaner {
-  constructor(private readonly report: ImportReport) {}
+  constructor(
+    private readonly report: ImportReport,
+    /** The secret store's values: an archive can carry a key this home holds, in any text. */
+    private readonly knownSecrets: KnownSecrets = KnownSecrets.EMPTY,
+  ) {}
 
   /**
    * A text that becomes memory or prompt framing. Returns the cleaned text, or null when the sanitizer
    * refused it (reported as `what` at `where`) or nothing is left after cleaning.
    */
   memoryText(text: string, what: string, where: string): string | null {
-    const r = sanitizeFact(text);
+    const r = sanitizeFact(text, { knownSecrets: this.knownSecrets });
     if (!r.ok) {
       this.refuse(where, what, r.reason, r.text);
       return null;
@@ -43,14 +48,14 @@ export class ImportCleaner {
 
   /** A chat message's text: secrets redacted, invisible characters stripped, never refused for its content. */
   messageText(text: string): string {
-    const r = cleanText(text);
+    const r = cleanText(text, { knownSecrets: this.knownSecrets });
     this.count(r.redactions.length, r.strippedChars);
     return r.text;
   }
 
   /** An identity file's text: cleaned like a message (identity files stay verbatim otherwise), with its counts. */
   identityText(text: string): { text: string; redactions: number; strippedChars: number } {
-    const r = cleanText(text);
+    const r = cleanText(text, { knownSecrets: this.knownSecrets });
     this.count(r.redactions.length, r.strippedChars);
     return { text: r.text, redactions: r.redactions.length, strippedChars: r.strippedChars };
   }

@@ -33,6 +33,7 @@ import {
 } from './formats';
 import { FileTransaction } from './file-transaction';
 import { identityTarget, pendingId, type IdentityReview, type PendingIdentity } from './identity-review';
+import { KnownSecrets } from '../memory/facts/sanitize-known-secrets';
 import { charSize, ImportCleaner, printable } from './import-clean';
 import { mergeImportedConfig } from './import-config';
 import { OversizeString, streamJson, type JsonPath, type JsonSink, type TextChunks } from './json-stream';
@@ -101,7 +102,7 @@ function emptyReport(): ImportReport {
 
 class ImportRun implements JsonSink {
   private readonly report = emptyReport();
-  private readonly cleaner = new ImportCleaner(this.report);
+  private readonly cleaner: ImportCleaner;
   private readonly files = new FileTransaction();
   private top: 'array' | 'object' | null = null;
   private format: Format | null = null;
@@ -118,7 +119,10 @@ class ImportRun implements JsonSink {
     private readonly engine: Engine,
     private readonly review: IdentityReview,
     private readonly source: ImportSource,
-  ) {}
+  ) {
+    // The secret store's values, read once: an archive can carry a key the person saved here.
+    this.cleaner = new ImportCleaner(this.report, KnownSecrets.from(engine.secrets.values()));
+  }
 
   execute(): ImportReport {
     const { engine, files } = this;

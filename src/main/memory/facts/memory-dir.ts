@@ -13,6 +13,7 @@ import { AppendBuffer } from './append-buffer';
 import { parseFactFile, renderFactHeader, renderFactLines } from './fact-file';
 import { factId, normalizeFact, toSingleLine } from './fact-id';
 import { sanitizeFact } from './sanitize';
+import { storedSecretsFrom } from './sanitize-known-secrets';
 
 /** A fact is a short bullet; anything longer is a document, not a fact. */
 export const MAX_FACT_CHARS = 2000;
@@ -88,10 +89,15 @@ export class MemoryDir {
   /** Missing scope files the tracker has been told about: reading them again needs no lock. */
   private readonly absent = new Set<string>();
 
+  /** The secret store's values, compiled again only when they change (a write pays only the search). */
+  private readonly storedSecrets: ReturnType<typeof storedSecretsFrom>;
+
   constructor(
     readonly dir: string,
     private readonly now: () => Date = () => new Date(),
+    knownSecrets: () => readonly string[] = () => [],
   ) {
+    this.storedSecrets = storedSecretsFrom(knownSecrets);
     mkdirPrivate(dir);
     this.backups = join(dir, '.backup');
     // What a crashed process left; another live Monad process's temp files and locks are its own.
@@ -324,7 +330,7 @@ export class MemoryDir {
     if (single.length > MAX_FACT_CHARS) {
       return { ok: false, result: { status: 'rejected', fact: null, redactions: [], reason: `A fact is at most ${MAX_FACT_CHARS} characters; this one has ${single.length}. Record the key point only.` } };
     }
-    const s = sanitizeFact(single);
+    const s = sanitizeFact(single, { knownSecrets: this.storedSecrets() });
     if (!s.ok) return { ok: false, result: { status: 'rejected', fact: null, redactions: [], reason: s.reason } };
     const cleaned = toSingleLine(s.text);
     if (normalizeFact(cleaned) === '') {

@@ -1,18 +1,41 @@
 /**
  * Secret redaction for L1 facts. A fact is injected into future prompts and stored as plain Markdown, so a
- * credential that slips in leaks twice. Provider-specific shapes are matched first (precise), then
- * keyword-anchored assignments, then a careful high-entropy fallback.
+ * credential that slips in leaks twice. In order of precedence:
+ *
+ *   1. values held in the secret store, in any of their forms          (sanitize-known-secrets.ts)
+ *   2. provider formats, then any vendor-prefixed random token          (sanitize-secret-providers.ts)
+ *   3. keyword-anchored values: assignments, prose, a token near a keyword, a key paired with its public id
+ *   4. a careful high-entropy fallback
+ *   5. a key spelled out one character at a time, judged once joined
  *
  * Every match becomes `[REDACTED:<kind>]`. Placeholders are protected spans: a second pass never touches
- * them, which keeps the write path idempotent.
+ * them, which keeps the write path idempotent. Names are never secrets: a value that is an environment
+ * variable's name or a property path (process.env.API_TOKEN) stays (sanitize-secret-shapes.ts).
  */
+import { KnownSecrets, STORED_SECRET_KIND } from './sanitize-known-secrets';
+import { findContextSecrets } from './sanitize-secret-context';
+import { END, PROVIDER_RULES, VENDOR_PREFIX_RULE, type RedactionKind, type SecretRule as Rule } from './sanitize-secret-providers';
+import {
+  isPlaceholderValue,
+  isStructuredIdentifier,
+  looksLikeKeyedSecret,
+  looksLikePasswordValue,
+  looksRandomStrict,
+  shannonEntropy,
+} from './sanitize-secret-shapes';
 import { nfkcView } from './sanitize-unicode';
 
-export type RedactionKind = string;
+export type { RedactionKind } from './sanitize-secret-providers';
+export { isPlaceholderValue, shannonEntropy } from './sanitize-secret-shapes';
 
 export interface RedactResult {
   text: string;
   redactions: { kind: RedactionKind }[];
+}
+
+export interface RedactOptions {
+  /** Values held in the secret store: redacted wherever they appear, whatever their shape. */
+  knownSecrets?: KnownSecrets;
 }
 
 export const PLACEHOLDER = /\[REDACTED:[a-z0-9-]{1,40}\]/g;
@@ -29,191 +52,12 @@ interface Span {
   priority: number;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Shape tests
-// ---------------------------------------------------------------------------------------------------------
-
-export function shannonEntropy(s: string): number {
-  if (s.length === 0) return 0;
-  const counts = new Map<string, number>();
-  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  let h = 0;
-  for (const n of counts.values()) {
-    const p = n / s.length;
-    h -= p * Math.log2(p);
-  }
-  return h;
-}
-
-/**
- * Mean length of the word-like pieces ("get", "User", "2", "Factor"): camelCase identifiers are made of
- * words (~4+), random base62/base64 keeps switching case and digits (~1.5–2.5).
- */
-function meanPieceLength(s: string): number {
-  const pieces = s.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g) ?? [];
-  if (pieces.length === 0) return s.length;
-  return pieces.reduce((n, p) => n + p.length, 0) / pieces.length;
-}
-
-/** Random tokens are choppy; identifiers and words are not. Threshold from sampling both kinds. */
-const MAX_RANDOM_PIECE_LENGTH = 3;
-/** Letters-only random tokens have no digits to chop them; a keyword in front already vouches for them. */
-const KEYED_MAX_PIECE_LENGTH = 4.5;
-
-/** Template values that name a secret without being one: <YOUR_KEY>, ${TOKEN}, xxxx, "changeme". */
-const PLACEHOLDER_VALUE =
-  /^(?:<[^>]*>?|\$\{[^}]*\}?|\{\{[^}]*\}*|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Za-z_]+%|\[[^\]]*\]?|\(.*\)|\*+|[xX#.•…_-]+|null|none|nil|undefined|true|false|empty|required|optional|changeme|change[_-]?me|password|passwd|pass|secret|token|hidden|redacted|placeholder|example|string|str|value|todo|tbd|n\/?a|your[a-z_-]*|(?:my|insert|enter)[_-][a-z_-]*|[a-z_-]*here)$/i;
-
-export function isPlaceholderValue(v: string): boolean {
-  if (PLACEHOLDER_VALUE.test(v)) return true;
-  if (/REDACTED/.test(v)) return true;
-  // Long runs of one character are masks or templates (AKIAXXXXXXXXXXXXXXXX, ********).
-  return v.length >= 8 && shannonEntropy(v) < 2;
-}
-
-const HEX_ONLY = /^(?:0x)?[0-9a-f]+$/i;
-/** UUIDs, hashes split in groups: every separated part is hex. */
-const HEX_GROUPS = /^[0-9a-f]+(?:[-:][0-9a-f]+)+$/i;
-
-/**
- * Structured names that look token-like but are public: model ids (claude-3-5-sonnet-20241022), versions,
- * slugs. Every part between separators is lowercase letters, digits, or a short mix.
- */
-function isStructuredIdentifier(s: string): boolean {
-  const parts = s.split(/[-_.:/]+/).filter(Boolean);
-  if (parts.length < 2) return false;
-  return parts.every((p) => /^[a-z]+$/.test(p) || /^[0-9]+$/.test(p) || /^v?\d+(?:\.\d+)*[a-z]?$/i.test(p) || p.length <= 3);
-}
-
-/** Random-looking enough to be a credential when nothing but its shape is known. */
-function looksRandomStrict(token: string): boolean {
-  const core = token.replace(/=+$/, '');
-  if (core.length < 20) return false;
-  if (HEX_ONLY.test(core) || HEX_GROUPS.test(core) || isStructuredIdentifier(core)) return false;
-  // Judge the longest separator-free chunk: "my-app-Xk29..." is as secret as its random part.
-  const chunk = core.split(/[-_./]+/).reduce((a, b) => (b.length > a.length ? b : a), '');
-  if (chunk.length < 16) return false;
-  if (!/[A-Z]/.test(chunk) || !/[a-z]/.test(chunk) || !/[0-9]/.test(chunk)) return false;
-  return shannonEntropy(chunk) >= 3.5 && meanPieceLength(chunk) <= MAX_RANDOM_PIECE_LENGTH;
-}
-
-/** Looser test when a secret keyword sits right before the value ("token: …", "secret = …"). */
-function looksLikeKeyedSecret(value: string): boolean {
-  const core = value.replace(/=+$/, '');
-  if (core.length < 8 || isPlaceholderValue(core)) return false;
-  // Only letters and separators: words or templates (gitleaks' generic-api-key uses the same cut).
-  if (/^[A-Za-z_.-]+$/.test(core)) return core.length >= 20 && looksMixedCaseRandom(core, KEYED_MAX_PIECE_LENGTH);
-  if (/^[0-9]+$/.test(core)) return false; // counts, limits, timestamps
-  if (isStructuredIdentifier(core) && !/[A-Z]/.test(core)) return false;
-  if (!/[A-Za-z]/.test(core)) return false;
-  return shannonEntropy(core) >= 2.8;
-}
-
-function looksMixedCaseRandom(s: string, maxPiece = MAX_RANDOM_PIECE_LENGTH): boolean {
-  return /[A-Z]/.test(s) && /[a-z]/.test(s) && shannonEntropy(s) >= 3.5 && meanPieceLength(s) <= maxPiece;
-}
-
-/** Passwords are often plain words; only a template or an empty value is not worth redacting. */
-function looksLikePasswordValue(value: string): boolean {
-  return value.length >= 4 && !isPlaceholderValue(value);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Rules
-// ---------------------------------------------------------------------------------------------------------
-
-interface Rule {
-  /** Fixed, or derived from the match (an assignment's keyword decides between password/token/api-key). */
-  kind: RedactionKind | ((match: RegExpExecArray) => RedactionKind);
-  pattern: RegExp;
-  /** Capture group holding the secret (0 = whole match). Needs the `d` flag when not 0. */
-  group?: number;
-  accept?: (secret: string, match: RegExpExecArray, text: string) => boolean;
-}
-
-/**
- * Nothing token-like right before: "xsk-…" is not an "sk-" key. Excluding "_" and "-" too keeps the scan
- * linear: otherwise every "sk-" inside "sk-sk-sk-…" would start a match that runs to the end of the run.
- */
-const START = String.raw`(?<![A-Za-z0-9_-])`;
-const END = String.raw`(?![A-Za-z0-9])`;
-
-/** Provider formats, most specific first (earlier rules win when spans overlap). */
-const PROVIDER_RULES: Rule[] = [
-  { kind: 'anthropic-admin-key', pattern: new RegExp(String.raw`${START}sk-ant-admin\d{2}-[A-Za-z0-9_-]{20,}`, 'g') },
-  { kind: 'anthropic-key', pattern: new RegExp(String.raw`${START}sk-ant-[a-z]{2,8}\d{2}-[A-Za-z0-9_-]{20,}`, 'g') },
-  { kind: 'openrouter-key', pattern: new RegExp(String.raw`${START}sk-or-v\d-[A-Za-z0-9]{32,}`, 'g') },
-  { kind: 'openai-admin-key', pattern: new RegExp(String.raw`${START}sk-admin-[A-Za-z0-9_-]{20,}`, 'g') },
-  { kind: 'openai-key', pattern: new RegExp(String.raw`${START}sk-(?:proj|svcacct|None)-[A-Za-z0-9_-]{20,}`, 'g') },
-  // Legacy and user keys carry "T3BlbkFJ" (base64 of "OpenAI") in the middle.
-  { kind: 'openai-key', pattern: new RegExp(String.raw`${START}sk-[A-Za-z0-9_-]{8,}T3BlbkFJ[A-Za-z0-9_-]{8,}`, 'g') },
-  {
-    // sk-<32+ alnum>: older OpenAI keys and the many providers that copied the format (DeepSeek, Moonshot…).
-    kind: 'api-key',
-    pattern: new RegExp(String.raw`${START}sk-[A-Za-z0-9]{32,}${END}`, 'g'),
-    accept: (s) => /[0-9]/.test(s.slice(3)) && /[A-Za-z]/.test(s.slice(3)),
-  },
-  { kind: 'google-api-key', pattern: new RegExp(String.raw`${START}AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])`, 'g') },
-  { kind: 'google-oauth-secret', pattern: new RegExp(String.raw`${START}GOCSPX-[A-Za-z0-9_-]{20,}`, 'g') },
-  { kind: 'google-oauth-token', pattern: new RegExp(String.raw`${START}ya29\.[0-9A-Za-z_-]{20,}`, 'g') },
-  { kind: 'github-token', pattern: new RegExp(String.raw`${START}gh[pousr]_[A-Za-z0-9]{36,255}${END}`, 'g') },
-  { kind: 'github-token', pattern: new RegExp(String.raw`${START}github_pat_[A-Za-z0-9_]{22,255}`, 'g') },
-  {
-    kind: 'gitlab-token',
-    pattern: new RegExp(String.raw`${START}gl(?:pat|dt|ptt|rt|oas|soat|cbt|ft|imt|agent|wt|ffct)-[A-Za-z0-9_-]{20,}`, 'g'),
-  },
-  {
-    kind: 'slack-webhook',
-    pattern: /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_\/+-]{8,}/g,
-  },
-  { kind: 'slack-token', pattern: new RegExp(String.raw`${START}xox[abposre]-[A-Za-z0-9-]{10,}`, 'g') },
-  { kind: 'slack-token', pattern: new RegExp(String.raw`${START}xapp-\d-[A-Za-z0-9-]{10,}`, 'g') },
-  { kind: 'stripe-key', pattern: new RegExp(String.raw`${START}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}`, 'g') },
-  { kind: 'stripe-webhook-secret', pattern: new RegExp(String.raw`${START}whsec_[A-Za-z0-9]{24,}`, 'g') },
-  {
-    kind: 'aws-access-key',
-    pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])/g,
-    // AWS's documentation key ends in EXAMPLE; masks like AKIAXXXX… have almost no entropy (gitleaks uses 3).
-    accept: (s) => !/EXAMPLE$/.test(s) && shannonEntropy(s) >= 3,
-  },
-  {
-    kind: 'aws-secret-key',
-    pattern: /aws.{0,20}?(?:secret|private).{0,20}?\s*[:=]\s*["']?([A-Za-z0-9\/+]{40})(?![A-Za-z0-9\/+])/dgi,
-    group: 1,
-    accept: (s) => !isPlaceholderValue(s) && shannonEntropy(s) >= 3.5,
-  },
-  {
-    kind: 'azure-storage-key',
-    pattern: /AccountKey=([A-Za-z0-9+\/]{60,}={0,2})/dg,
-    group: 1,
-  },
-  { kind: 'jwt', pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g },
-  { kind: 'npm-token', pattern: new RegExp(String.raw`${START}npm_[A-Za-z0-9]{36}${END}`, 'g') },
-  { kind: 'pypi-token', pattern: /pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/g },
-  {
-    kind: 'huggingface-token',
-    pattern: new RegExp(String.raw`${START}hf_[A-Za-z]{34}${END}`, 'g'),
-    accept: (s) => looksMixedCaseRandom(s.slice(3)),
-  },
-  { kind: 'sendgrid-key', pattern: /SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/g },
-  { kind: 'groq-key', pattern: new RegExp(String.raw`${START}gsk_[A-Za-z0-9]{40,}`, 'g') },
-  { kind: 'xai-key', pattern: new RegExp(String.raw`${START}xai-[A-Za-z0-9]{60,}`, 'g') },
-  { kind: 'perplexity-key', pattern: new RegExp(String.raw`${START}pplx-[A-Za-z0-9]{40,}`, 'g') },
-  { kind: 'replicate-token', pattern: new RegExp(String.raw`${START}r8_[A-Za-z0-9]{37}${END}`, 'g') },
-  { kind: 'digitalocean-token', pattern: new RegExp(String.raw`${START}do[opr]_v1_[a-f0-9]{64}`, 'g') },
-  { kind: 'shopify-token', pattern: new RegExp(String.raw`${START}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`, 'g') },
-  {
-    kind: 'discord-webhook',
-    pattern: /https?:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{20,}/g,
-  },
-  { kind: 'telegram-bot-token', pattern: /(?<![0-9])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g },
-];
-
 /** "scheme://user:password@host": redact only the password, keep user and host. */
 const URL_RULES: Rule[] = [
   {
     kind: 'url-credentials',
-    pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:\/?#@"'<>]{0,256}:([^\s\/?#@"'<>]{1,256})@(?=[A-Za-z0-9\[])/dg,
+    // Passwords may hold "#" and "?" (a browser would cut there, a database driver does not).
+    pattern: /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:\/?#@"'<>]{0,256}:([^\s\/@"'<>]{1,256})@(?=[A-Za-z0-9\[])/dg,
     group: 1,
     accept: (s) => !isPlaceholderValue(s),
   },
@@ -223,6 +67,13 @@ const URL_RULES: Rule[] = [
     pattern: /:\/\/([A-Za-z0-9_~%.-]{16,256})@(?=[A-Za-z0-9\[])/dg,
     group: 1,
     accept: (s) => looksLikeKeyedSecret(s),
+  },
+  {
+    // curl -u user:password, wget --password=…, the userinfo of a command line.
+    kind: 'password',
+    pattern: /(?<![\w-])(?:-u|--user)[ =]+["']?[^\s:"']{1,64}:([^\s"']{1,256})/dg,
+    group: 1,
+    accept: (s) => !isPlaceholderValue(s) && !isPlaceholderValue(s.replace(/^\$/, '')),
   },
   {
     kind: 'url-token',
@@ -242,7 +93,10 @@ function decodeURIComponentSafe(s: string): string {
 }
 
 const PASSWORD_WORD = String.raw`(?:pass(?:word|wd|phrase|code)|pwd|passwort|contrase(?:ñ|n)a|senha|mot\s+de\s+passe|wachtwoord)`;
-const SECRET_WORDS = String.raw`(?:${PASSWORD_WORD}|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|client[_.-]?secret|private[_.-]?key|secret[_.-]?key|credentials?|session[_.-]?(?:id|key|token)|cookie)`;
+const SECRET_WORDS = String.raw`(?:${PASSWORD_WORD}|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|client[_.-]?secret|private[ _.-]?key|secret[_.-]?key|credentials?|session[_.-]?(?:id|key|token)|cookie|key)`;
+
+/** A suffix that turns a secret's label into the label of something public: its id, name, path, length… */
+const NAME_SUFFIX = /(?:^|[_.-])(?:ids?|names?|refs?|path|file|url|uri|type|length|len|size|count|version|format|header|field|env|var|hint|prefix|suffix|alias|label|expir\w*|created|rotated|provider|store|vault)$/i;
 
 function kindForKeyword(keyword: string): RedactionKind {
   const k = keyword.toLowerCase();
@@ -271,12 +125,14 @@ const ASSIGNMENT_RULES: Rule[] = [
     // long identifier cannot make the scan quadratic.
     kind: (m) => kindForKeyword(m[1]),
     pattern: new RegExp(
-      String.raw`(${SECRET_WORDS})((?:[_.-][A-Za-z0-9]{1,16}){0,3})["']?\s{0,4}(?::=|=>|=|:)\s{0,4}["'\x60]?([^\s"'\x60,;<>]{1,1024})`,
+      String.raw`(${SECRET_WORDS})((?:[_.-][A-Za-z0-9]{1,16}){0,3})["']?\s{0,4}(?::=|=>|=|:)\s{0,4}["'\x60]?((?:[^\s"'\x60,;<>&]|&(?![\w.-]{1,40}=)){1,1024})`,
       'dgi',
     ),
     group: 3,
     accept: (value, m, text) => {
-      if (!keywordStartsWord(text, m.index, m[1])) return false;
+      if (!keywordStartsWord(text, m.index, m[1]) || NAME_SUFFIX.test(m[2])) return false;
+      // "public key: age1…", "publicKey=": the public half of a key pair is published by design.
+      if (/pub(?:lic)?[ _-]?$/i.test(text.slice(Math.max(0, m.index - 8), m.index))) return false;
       return kindForKeyword(m[1]) === 'password' ? looksLikePasswordValue(value) : looksLikeKeyedSecret(value);
     },
   },
@@ -290,6 +146,15 @@ const ASSIGNMENT_RULES: Rule[] = [
     group: 1,
     accept: (value) =>
       !isPlaceholderValue(value) && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && !/password/i.test(value),
+  },
+  {
+    // Prose for keys and tokens: "the Mailgun key is 8c1f…", "auth token = AbC…". Words never pass the
+    // keyed-secret test, so "the key is simplicity" stays.
+    kind: 'secret',
+    pattern:
+      /\b(?:api[ _-]?key|key|token|secret|auth\s+token|access\s+token|access\s+key|client\s+secret|credential|licen[cs]e\s+key|personal\s+access\s+token)\s+(?:is|was|will\s+be|=|->|=>|\u2192)\s+["'\x60]?([^\s"'\x60]{8,256}?)["'\x60]?(?=[\s,;)]|[.!?](?:\s|$)|$)/dgi,
+    group: 1,
+    accept: (value) => looksLikeKeyedSecret(value),
   },
   {
     kind: 'pin',
@@ -310,10 +175,90 @@ const ASSIGNMENT_RULES: Rule[] = [
   },
 ];
 
+/** Words that say a secret follows, in prose as much as in config ("the Twilio auth token is …"). */
+const SECRET_NOUN =
+  /\b(?:api[ _-]?keys?|keys?|tokens?|secrets?|pass(?:word|phrase|code)s?|credentials?|auth|bearer|pat|license|licen[cs]e[ _-]?keys?|signing|webhook|clave|chave|schl(?:ü|u)ssel|cl(?:é|e)|chiave|sleutel|klucz|anahtar|ключ|токен|пароль|密钥|令牌|密码|キー|トークン|パスワード|키|토큰|비밀번호|مفتاح|رمز|कुंजी|टोकन)/iu;
+
+/** A sentence ends here: keyword context never reaches across it. */
+const SENTENCE_END = /[.!?\n](?:\s|$)/g;
+
+function sentenceBefore(text: string, index: number, max: number): string {
+  const window = text.slice(Math.max(0, index - max), index);
+  let cut = 0;
+  for (const m of window.matchAll(SENTENCE_END)) cut = m.index + m[0].length;
+  return window.slice(cut);
+}
+
+const HEX_ONLY = /^[0-9a-f]+$/i;
+
+/**
+ * A long token with a secret word shortly before it in the same sentence ("Twilio auth token
+ * 5f2e…", "my Cohere key, 9xK…, expires"): no assignment syntax, but the sentence says what it is.
+ */
+const KEYWORD_NEARBY_RULE: Rule = {
+  kind: 'secret',
+  pattern: /(?<![A-Za-z0-9+\/_-])[A-Za-z0-9+\/_-]{16,512}={0,2}(?![A-Za-z0-9+\/=_-])/g,
+  accept: (token, m, text) => {
+    const before = sentenceBefore(text, m.index, 60);
+    if (!SECRET_NOUN.test(before) || PUBLIC_CONTEXT.test(before)) return false;
+    if (token.includes('/') && FILE_EXTENSION_AHEAD.test(text.slice(m.index + token.length, m.index + token.length + 8))) return false;
+    if (!/[0-9]/.test(token) || !/[A-Za-z]/.test(token) || isStructuredIdentifier(token)) return false;
+    // Hex is how many providers print secrets, but short hex is a commit or a colour: take 32 and up.
+    if (HEX_ONLY.test(token)) return token.length >= 32;
+    return looksLikeKeyedSecret(token) && shannonEntropy(token) >= 3.2;
+  },
+};
+
+/**
+ * Keys that come in pairs with a public id: a Twilio Account SID (AC + 32 hex) next to its 32-hex auth
+ * token, an AWS access key id next to its 40-character secret. The id is kept (it is not a secret); the
+ * other half is redacted when it sits within a few lines of it.
+ */
+interface PairedSecret {
+  kind: RedactionKind;
+  anchor: RegExp;
+  secret: RegExp;
+  accept?: (s: string) => boolean;
+}
+const PAIR_WINDOW = 240;
+const PAIRED_SECRETS: PairedSecret[] = [
+  {
+    kind: 'twilio-auth-token',
+    anchor: /(?<![A-Za-z0-9])(?:AC[0-9a-f]{32}|twilio)/gi,
+    secret: /(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])/g,
+    accept: (s) => /[0-9]/.test(s) && /[a-f]/.test(s),
+  },
+  {
+    kind: 'aws-secret-key',
+    anchor: /(?<![A-Z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Z0-9])/g,
+    secret: /(?<![A-Za-z0-9\/+])[A-Za-z0-9\/+]{40}(?![A-Za-z0-9\/+=])/g,
+    accept: (s) => /[a-z]/.test(s) && /[A-Z]/.test(s) && shannonEntropy(s) >= 4,
+  },
+];
+
+function collectPairs(text: string, priority: number, out: Span[]): void {
+  for (const pair of PAIRED_SECRETS) {
+    const anchors = [...text.matchAll(pair.anchor)].map((m) => [m.index, m.index + m[0].length] as const);
+    if (anchors.length === 0) continue;
+    let a = 0;
+    for (const m of text.matchAll(pair.secret)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      // Anchors are in order: move to the last one starting before this candidate's end.
+      while (a + 1 < anchors.length && anchors[a + 1][0] < end) a++;
+      const near = [anchors[a], anchors[a + 1]].some(
+        (x) => x !== undefined && !(x[0] === start && x[1] === end) && !(x[0] <= start && x[1] >= end) && Math.min(Math.abs(start - x[1]), Math.abs(x[0] - end)) <= PAIR_WINDOW,
+      );
+      if (near && (!pair.accept || pair.accept(m[0]))) out.push({ start, end, kind: pair.kind, priority });
+    }
+  }
+}
+
 /** Last resort: a long token that is random by every measure we have, in no public-identifier context. */
 const HIGH_ENTROPY_RULE: Rule = {
   kind: 'high-entropy-secret',
-  pattern: /(?<![A-Za-z0-9+\/=_-])[A-Za-z0-9+\/=_-]{20,}(?![A-Za-z0-9+\/=_-])/g,
+  // "=" only as padding: NAME=value is two tokens, and the name is never the secret.
+  pattern: /(?<![A-Za-z0-9+\/_-])[A-Za-z0-9+\/_-]{20,}={0,2}(?![A-Za-z0-9+\/=_-])/g,
   accept: (token, m, text) => {
     const before = text.slice(Math.max(0, m.index - 40), m.index);
     if (PUBLIC_CONTEXT.test(before)) return false;
@@ -333,13 +278,21 @@ const PUBLIC_CONTEXT =
 // Protected spans: public material that the generic rule must not eat
 // ---------------------------------------------------------------------------------------------------------
 
-const PROTECTED_PUBLIC: RegExp[] = [
+/** Public key material and integrity hashes: never a secret, whatever a keyword before them says. */
+const PUBLIC_MATERIAL: RegExp[] = [
   // OpenSSH public key lines (ssh-ed25519 AAAA… comment).
   /\b(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com)\s+AAAA[A-Za-z0-9+\/]+={0,3}/g,
   // Subresource-integrity / npm lockfile hashes.
   /\bsha(?:1|256|384|512)-[A-Za-z0-9+\/]{20,}={0,2}/g,
   // Stripe publishable keys are meant to ship in web pages.
   /\bpk_(?:live|test)_[A-Za-z0-9]{10,}/g,
+  // A Twilio Account SID and an age recipient are identifiers, shared with anyone who sends to them.
+  /(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])/g,
+  /(?<![A-Za-z0-9])age1[02-9ac-hj-np-z]{58}(?![A-Za-z0-9])/g,
+];
+
+const PROTECTED_PUBLIC: RegExp[] = [
+  ...PUBLIC_MATERIAL,
   // URLs without credentials (their paths carry document ids, not secrets). Provider and query rules still run.
   /\b(?:https?|ftp|wss?|git|ssh|file):\/\/[^\s<>"'\x60)\]]+/g,
   /\bwww\.[^\s<>"'\x60)\]]+/g,
@@ -372,18 +325,32 @@ function collectPrivateKeys(text: string, out: Span[]): void {
     if (b.index < coveredUntil) return;
     while (e < ends.length && ends[e].start < b.index) e++;
     const nextBegin = begins[i + 1]?.index ?? Infinity;
-    let end: number;
+    const afterHeader = b.index + b[0].length;
+    let bodyEnd: number;
     if (e < ends.length && ends[e].start < nextBegin) {
-      end = ends[e].end;
+      bodyEnd = ends[e].start;
+      coveredUntil = ends[e].end;
     } else {
-      // Truncated paste: the header plus the base64 (and PEM header) lines that follow it, not the prose after.
-      const afterHeader = b.index + b[0].length;
+      // Truncated paste: the base64 (and PEM header) lines that follow the header, not the prose after.
       const body = PEM_BODY.exec(text.slice(afterHeader, Math.min(nextBegin, afterHeader + MAX_PEM_BODY)));
-      end = afterHeader + (body?.[0].length ?? 0);
+      bodyEnd = afterHeader + (body?.[0].length ?? 0);
+      coveredUntil = bodyEnd;
     }
-    out.push({ start: b.index, end, kind: 'private-key', priority: -1 });
-    coveredUntil = end;
+    // The BEGIN/END lines stay: they say what was removed and carry nothing secret.
+    const [start, end] = trimBody(text, afterHeader, bodyEnd);
+    if (end > start) out.push({ start, end, kind: 'private-key', priority: -1 });
   });
+}
+
+/** Line breaks around a key body, real or JSON-escaped ("\n" inside a service-account file), stay. */
+const BODY_EDGE_START = /^(?:\s|\\[nr])+/;
+const BODY_EDGE_END = /(?:\s|\\[nr])+$/;
+
+function trimBody(text: string, start: number, end: number): [number, number] {
+  const body = text.slice(start, end);
+  const s = start + (BODY_EDGE_START.exec(body)?.[0].length ?? 0);
+  const e = end - (BODY_EDGE_END.exec(body)?.[0].length ?? 0);
+  return [s, Math.max(s, e)];
 }
 
 /** Largest body taken from an unterminated key block; RSA-16384 keys are ~12 KB. */
@@ -425,23 +392,79 @@ function overlapIndex(ranges: Array<[number, number]>): (span: Span) => boolean 
   };
 }
 
-function findSecretSpans(text: string): Span[] {
+/** Shape rules only: what a run of characters is, with no keyword context (used on spelled-out keys too). */
+function findSpans(source: string, opts: { known: KnownSecrets; spelledOut: boolean }): Span[] {
+  const placeholders = spansOf(source, [PLACEHOLDER]);
+  // Rules read the text with placeholders masked: "[REDACTED:password]" must not act as a label, nor its
+  // blank as a value. NUL never survives stripInvisible, and no rule takes a run of it for a secret.
+  const text = placeholders.length ? source.replace(PLACEHOLDER, (m) => '\u0000'.repeat(m.length)) : source;
   const candidates: Span[] = [];
+  for (const [start, end] of opts.known.find(text)) candidates.push({ start, end, kind: STORED_SECRET_KIND, priority: -2 });
   collectPrivateKeys(text, candidates);
   let priority = 0;
   for (const rule of [...PROVIDER_RULES, ...URL_RULES, ...ASSIGNMENT_RULES]) collect(text, rule, priority++, candidates);
-  const placeholders = spansOf(text, [PLACEHOLDER]);
+  collectPairs(text, priority++, candidates);
+  const contextPriority = priority++;
+  for (const c of findContextSecrets(text)) candidates.push({ ...c, priority: contextPriority });
   const touchesPlaceholder = overlapIndex(placeholders);
-  const specific = candidates.filter((c) => !touchesPlaceholder(c));
+  const touchesPublic = overlapIndex(spansOf(text, PUBLIC_MATERIAL));
+  // A stored value is redacted even inside public-looking material: it is known to be a secret.
+  const specific = candidates.filter((c) => !touchesPlaceholder(c) && (c.priority < -1 || !touchesPublic(c)));
 
   const generic: Span[] = [];
-  collect(text, HIGH_ENTROPY_RULE, priority++, generic);
+  for (const rule of GENERIC_RULES) collect(text, rule, priority++, generic);
+  if (opts.spelledOut) collectSpelledOut(text, priority++, generic);
   const blocked = overlapIndex([
     ...placeholders,
     ...spansOf(text, PROTECTED_PUBLIC),
     ...specific.map((s): [number, number] => [s.start, s.end]),
   ]);
   return [...specific, ...generic.filter((g) => !blocked(g))];
+}
+
+/** Vendor-prefixed tokens first (they name their kind better), then keyword context, then shape alone. */
+const GENERIC_RULES: Rule[] = [VENDOR_PREFIX_RULE, KEYWORD_NEARBY_RULE, HIGH_ENTROPY_RULE];
+
+/**
+ * A key spelled out or read aloud: one character at a time ("s k - p r o j …", "g-h-p-_-R-…", one per line,
+ * "S . G . . . Y") or in equal groups ("UZRE FgFQ bfqX …"). Each run is joined and judged by the shape rules;
+ * a run that joins into a secret is redacted whole. Every pattern alternates disjoint classes (or fixed-width
+ * pairs), so the scan stays linear.
+ */
+const SPELLED_RUNS: RegExp[] = [
+  /(?<!\S)(?:\S\s{1,3}){11,}\S(?!\S)/g,
+  /(?<![A-Za-z0-9])(?:\S[-.\u00b7|,]){11,}\S(?![A-Za-z0-9])/g,
+  /(?<!\S)(?:[A-Za-z0-9+/=]{3,8}[ \t]){4,}[A-Za-z0-9+/=]{2,8}(?!\S)/g,
+];
+const SPELLING_SEPARATOR = /^[-.\u00b7|,/]$/;
+
+/** The characters a run spells, or null when it is not a spelled-out value. */
+function joinSpelled(run: string, pattern: number): string | null {
+  if (pattern === 1) return [...run].filter((_, i) => i % 2 === 0).join('');
+  const tokens = run.split(/\s+/);
+  if (pattern === 2) {
+    // Read aloud in groups: every group but the last has the same length.
+    const size = tokens[0].length;
+    return tokens.slice(0, -1).every((t) => t.length === size) && tokens[tokens.length - 1].length <= size ? tokens.join('') : null;
+  }
+  // "S . G . . . Y": a separator between every two characters, so the characters are the even tokens.
+  const odd = tokens.filter((_, i) => i % 2 === 1);
+  if (odd.length > 3 && odd.every((t) => t === odd[0] && SPELLING_SEPARATOR.test(t))) return tokens.filter((_, i) => i % 2 === 0).join('');
+  return tokens.join('');
+}
+
+function collectSpelledOut(text: string, priority: number, out: Span[]): void {
+  SPELLED_RUNS.forEach((run, pattern) => {
+    for (const m of text.matchAll(run)) {
+      const joined = joinSpelled(m[0], pattern);
+      if (!joined || joined.length < 12) continue;
+      const inner = findSpans(joined, { known: KnownSecrets.EMPTY, spelledOut: false });
+      // A keyword before the run vouches for a value the shape rules alone would let pass.
+      const keyed = SECRET_NOUN.test(sentenceBefore(text, m.index, 60)) && looksLikeKeyedSecret(joined) && shannonEntropy(joined) >= 3.2;
+      if (inner.length === 0 && !keyed) continue;
+      out.push({ start: m.index, end: m.index + m[0].length, kind: inner[0]?.kind ?? 'secret', priority });
+    }
+  });
 }
 
 /** Overlapping matches become one redaction (union, so no fragment of a secret survives); best kind wins. */
@@ -467,9 +490,9 @@ function mergeSpans(spans: Span[]): Span[] {
  * Replace secret-shaped substrings with typed placeholders. Scans an NFKC view (so fullwidth or other
  * compatibility forms do not hide a key) and edits the original text at the mapped offsets.
  */
-export function redactSecrets(text: string): RedactResult {
+export function redactSecrets(text: string, opts: RedactOptions = {}): RedactResult {
   const mapped = nfkcView(text);
-  const spans = mergeSpans(findSecretSpans(mapped.view));
+  const spans = mergeSpans(findSpans(mapped.view, { known: opts.knownSecrets ?? KnownSecrets.EMPTY, spelledOut: true }));
   if (spans.length === 0) return { text, redactions: [] };
   let out = '';
   let cursor = 0;

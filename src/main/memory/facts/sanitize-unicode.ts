@@ -101,6 +101,8 @@ export interface StripResult {
   stripped: number;
   /** ASCII decoded from Unicode tag characters that were removed; the injection check reads it. */
   hiddenTagText: string;
+  /** Bidi embeddings, overrides and isolates removed: the text displayed (partly) reversed. */
+  bidiControls: number;
 }
 
 /**
@@ -135,12 +137,14 @@ function codePointAfter(s: string, index: number): number | undefined {
 function stripOnce(input: string): StripResult {
   let stripped = 0;
   let hidden = '';
+  let bidi = 0;
   const text = input.replace(CANDIDATES, (ch: string, offset: number) => {
     if (ch.length > 2) return ch; // a whole subdivision-flag sequence
     const cp = ch.codePointAt(0) ?? 0;
     const prev = codePointBefore(input, offset);
     const next = codePointAfter(input, offset + ch.length);
     if (cp === 0x2028 || cp === 0x2029) return '\n'; // a real line break that some editors hide; make it visible
+    if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) bidi++;
     let keep: boolean;
     if (cp >= TAG_BASE && cp <= 0xe0fff && !(cp >= 0xe0100 && cp <= 0xe01ef)) {
       if (cp >= TAG_PRINTABLE_FIRST && cp <= TAG_PRINTABLE_LAST) hidden += String.fromCharCode(cp - TAG_BASE);
@@ -154,7 +158,7 @@ function stripOnce(input: string): StripResult {
     stripped++;
     return '';
   });
-  return { text: text.normalize('NFC'), stripped, hiddenTagText: hidden };
+  return { text: text.normalize('NFC'), stripped, hiddenTagText: hidden, bidiControls: bidi };
 }
 
 /** Rounds needed in the worst case: a keep-decision can depend on a neighbour that the first round removed. */
@@ -173,6 +177,7 @@ export function stripInvisible(input: string): StripResult {
       text: again.text,
       stripped: result.stripped + again.stripped,
       hiddenTagText: result.hiddenTagText + again.hiddenTagText,
+      bidiControls: result.bidiControls + again.bidiControls,
     };
   }
   return result;

@@ -10,48 +10,71 @@
  * Sanitizing its own output changes nothing (idempotent), so re-saving an edited fact is safe.
  */
 import { detectInjection } from './sanitize-injection';
+import type { KnownSecrets } from './sanitize-known-secrets';
 import { redactSecrets, type RedactionKind } from './sanitize-secrets';
 import { stripInvisible } from './sanitize-unicode';
 
 export type { RedactionKind } from './sanitize-secrets';
 
+export interface SanitizeOptions {
+  /**
+   * The values held in the secret store (storedSecretsFrom in sanitize-known-secrets.ts): a custom key has
+   * no shape a pattern could know, so its exact value, spaced out or encoded, becomes
+   * [REDACTED:stored-secret].
+   */
+  knownSecrets?: KnownSecrets;
+}
+
 export type SanitizeResult =
   | { ok: true; text: string; redactions: { kind: RedactionKind }[]; strippedChars: number }
-  | { ok: false; reason: string; category: 'injection'; text: string /* the cleaned text that was judged */ };
+  | {
+      ok: false;
+      reason: string;
+      category: 'injection';
+      /**
+       * The rule family that refused it (override, authority, trigger, promotion, persona, exfiltration,
+       * tool, encoded, markup, hidden-text…), or 'unchecked' when the text could not be judged. Lets a
+       * caller that expects instructions (an AGENTS.md) tell a standing order from a hostile one.
+       */
+      family: string;
+      text: string /* the cleaned text that was judged */;
+    };
 
 /** Redaction inserts ASCII only, so one more strip+redact round finds nothing in practice; this is a backstop. */
 const MAX_CLEAN_ROUNDS = 3;
 
-function clean(input: string): { text: string; redactions: { kind: RedactionKind }[]; strippedChars: number; hiddenTagText: string } {
+function clean(input: string, opts: SanitizeOptions): { text: string; redactions: { kind: RedactionKind }[]; strippedChars: number; hiddenTagText: string; bidiControls: number } {
   let text = input;
   let strippedChars = 0;
   let hiddenTagText = '';
+  let bidiControls = 0;
   const redactions: { kind: RedactionKind }[] = [];
   for (let round = 0; round < MAX_CLEAN_ROUNDS; round++) {
     const stripped = stripInvisible(text);
-    const redacted = redactSecrets(stripped.text);
+    const redacted = redactSecrets(stripped.text, { knownSecrets: opts.knownSecrets });
     strippedChars += stripped.stripped;
     hiddenTagText += stripped.hiddenTagText;
+    bidiControls += stripped.bidiControls;
     redactions.push(...redacted.redactions);
     const changed = redacted.text !== text;
     text = redacted.text;
     if (!changed || (stripped.stripped === 0 && redacted.redactions.length === 0)) break;
   }
-  return { text, redactions, strippedChars, hiddenTagText };
+  return { text, redactions, strippedChars, hiddenTagText, bidiControls };
 }
 
-export function sanitizeFact(input: string): SanitizeResult {
+export function sanitizeFact(input: string, opts: SanitizeOptions = {}): SanitizeResult {
   // Callers are typed, but the memory tool's arguments come from a model: do not trust the type at runtime.
   const raw = typeof input === 'string' ? input : '';
   try {
-    const cleaned = clean(raw);
-    const verdict = detectInjection(cleaned.text, cleaned.hiddenTagText);
-    if (verdict) return { ok: false, reason: verdict.reason, category: 'injection', text: cleaned.text };
+    const cleaned = clean(raw, opts);
+    const verdict = detectInjection(cleaned.text, cleaned.hiddenTagText, { bidi: cleaned.bidiControls > 0 });
+    if (verdict) return { ok: false, reason: verdict.reason, category: 'injection', family: verdict.family, text: cleaned.text };
     return { ok: true, text: cleaned.text, redactions: cleaned.redactions, strippedChars: cleaned.strippedChars };
   } catch (err) {
     // Fail closed: a fact we could not check must not reach memory. The reason tells the agent what happened.
     const detail = err instanceof Error ? err.message : String(err);
-    return { ok: false, reason: `Could not check this fact safely (${detail}); it was not saved`, category: 'injection', text: '' };
+    return { ok: false, reason: `Could not check this fact safely (${detail}); it was not saved`, category: 'injection', family: 'unchecked', text: '' };
   }
 }
 
@@ -61,10 +84,10 @@ export function sanitizeFact(input: string): SanitizeResult {
  * refusing it would rewrite their history). Invisible/bidi characters are stripped and secrets redacted
  * exactly as for a fact. Never throws: a text it cannot check comes back empty, counted as stripped.
  */
-export function cleanText(input: string): { text: string; redactions: { kind: RedactionKind }[]; strippedChars: number } {
+export function cleanText(input: string, opts: SanitizeOptions = {}): { text: string; redactions: { kind: RedactionKind }[]; strippedChars: number } {
   const raw = typeof input === 'string' ? input : '';
   try {
-    const c = clean(raw);
+    const c = clean(raw, opts);
     return { text: c.text, redactions: c.redactions, strippedChars: c.strippedChars };
   } catch {
     return { text: '', redactions: [], strippedChars: raw.length };

@@ -13,6 +13,8 @@ import type { LlmClient } from '../../llm/llm-client';
 import { extractGraphTask, type ExtractGraphReply, type TranscriptLine } from '../../llm/prompts/extract-graph';
 import { emptyUsage, type UsageTotals } from '../../llm/task';
 import type { JournalSource } from '../../../shared/journal';
+import { sanitizeFact } from '../facts/sanitize';
+import { KnownSecrets } from '../facts/sanitize-known-secrets';
 import { agentScope, projectScope } from '../scope';
 import { recordUpsert, type GraphCorrections } from './graph-corrections';
 import { nodeItem, quote, type By } from './graph-journal';
@@ -56,6 +58,8 @@ export interface GraphDeps {
   messages: MessageStore;
   llm: LlmClient;
   now: () => Date;
+  /** The secret store's values, redacted from every name, type, summary and relation written. */
+  knownSecrets?: () => KnownSecrets;
 }
 
 export function sessionScopes(session: Session): string[] {
@@ -119,7 +123,7 @@ export async function consolidateGraph(
         const reply = await d.llm.runTask(extractGraphTask, { lines }, { agentId: session.agentId, signal: opts.signal, meter });
         const source: JournalSource = { sessionId: session.id, ...(opts.runId ? { runId: opts.runId } : {}) };
         d.memoryDb.transaction(() => {
-          applyExtraction({ graph: d.graph, corrections: d.corrections, proposals: d.proposals, source, created }, sessionScopes(session), chunk, reply, summary);
+          applyExtraction({ graph: d.graph, corrections: d.corrections, proposals: d.proposals, source, created, known: d.knownSecrets?.() }, sessionScopes(session), chunk, reply, summary);
           setCursor.run(session.id, watermarkAfter(chunk), d.now().toISOString());
         })();
         pass.ok = true;
@@ -179,12 +183,16 @@ export interface ExtractionContext {
   source: JournalSource;
   /** Ids of the entities created, collected across passes. */
   created: Set<number>;
+  /** The secret store's values, redacted from every name and relation written. */
+  known?: KnownSecrets;
 }
 
 /** Writes one pass's reply into each scope, journaling each change. Called inside the pass's transaction. */
 export function applyExtraction(ctx: ExtractionContext, scopes: string[], chunk: TranscriptMessage[], reply: ExtractGraphReply, summary: GraphRunSummary): void {
   const { graph } = ctx;
   const g = ctx.corrections.g;
+  const known = ctx.known ?? KnownSecrets.EMPTY;
+  const cleanText = (text: string): string | null => cleanMemoryText(text, known);
   const byTag = new Map(chunk.map((m, i) => [`m${i + 1}`, m]));
   const entityInfo = new Map(reply.entities.map((e) => [e.name.trim().toLowerCase(), e]));
   const by = (messageId?: string): By => ({ actor: 'extraction', source: messageId ? { ...ctx.source, messageId } : ctx.source });
@@ -272,4 +280,14 @@ export function applyExtraction(ctx: ExtractionContext, scopes: string[], chunk:
       });
     }
   }
+}
+
+/**
+ * What the model extracted becomes memory just as a fact does, and is shown to models again (graph
+ * tools, law inference): the same sanitizer strips invisible characters, redacts secrets and refuses
+ * instruction-shaped text. Null when refused.
+ */
+function cleanMemoryText(text: string, known: KnownSecrets): string | null {
+  const r = sanitizeFact(text, { knownSecrets: known });
+  return r.ok ? r.text : null;
 }

@@ -13,6 +13,7 @@ import { inferLawsTask, type LawInput } from '../../llm/prompts/infer-laws';
 import type { UsageTotals } from '../../llm/task';
 import type { MemoryDir } from '../facts/memory-dir';
 import { sanitizeFact } from '../facts/sanitize';
+import type { KnownSecrets } from '../facts/sanitize-known-secrets';
 import type { GraphStore } from '../graph/graph-store';
 import type { LawProposals } from './law-proposals';
 import { isAsserted, type LawRow, type LawStore, type NewLaw } from './law-store';
@@ -45,6 +46,8 @@ export interface LawDeps {
   writer: LawWriter;
   proposals: LawProposals;
   llm: LlmClient;
+  /** The secret store's values, redacted from every law like from every fact. */
+  knownSecrets?: () => KnownSecrets;
 }
 
 export function lawInputs(d: Pick<LawDeps, 'memory' | 'graph'>, scope: string) {
@@ -120,7 +123,7 @@ export async function inferLaws(
       continue;
     }
     // Laws are injected into prompts like facts are: the same sanitizer guards them.
-    const clean = sanitizeFact(l.statement.replace(/\s+/g, ' ').trim());
+    const clean = sanitizeFact(l.statement.replace(/\s+/g, ' ').trim(), { knownSecrets: d.knownSecrets?.() });
     if (!clean.ok) {
       counts.rejected++;
       continue;

@@ -1,0 +1,213 @@
+/**
+ * Values held in the secret store, found wherever they appear in text bound for memory or an export. A
+ * custom provider's key has no recognisable shape, so pattern rules cannot find it; but its exact value is
+ * known. Also found: the value split by whitespace or spelling separators ("a b c-1 2 3"), and its
+ * URL-encoded, base64 (standard and URL-safe, at any byte offset inside a larger blob, as in HTTP Basic
+ * credentials) and hex forms.
+ *
+ * Compiling the variants costs a few base64 encodings per value; `KnownSecretsCache` keeps the compiled
+ * set until the stored values change, so the fact write path pays only the searches.
+ */
+
+/** Shorter values would redact ordinary words; every provider key is far longer than this. */
+export const MIN_KNOWN_SECRET_LENGTH = 8;
+/** An encoded fragment must be long enough to be unmistakable on its own. */
+const MIN_ENCODED_FRAGMENT = 12;
+
+export const STORED_SECRET_KIND = 'stored-secret';
+
+/** Separators someone may put between a key's characters when spelling it out, or a line wrap may add. */
+const SPELLING_SEPARATORS = /[\s\-\u2010-\u2015.,·|_/:+'"`]+/gu;
+const BASE64_CHAR = /[A-Za-z0-9+/=_-]/;
+
+export type Span = [start: number, end: number];
+
+interface CompiledValue {
+  /** Literal forms searched as they are: the value and its URL-encoded and hex forms. */
+  literals: string[];
+  /** Base64 fragments: a match is widened to the whole base64 run around it. */
+  encoded: string[];
+  /** The value with spelling separators removed, searched in the separator-free view of the text. */
+  compact: string;
+}
+
+export class KnownSecrets {
+  static readonly EMPTY = new KnownSecrets([]);
+
+  private readonly compiled: CompiledValue[];
+
+  private constructor(values: readonly string[]) {
+    const unique = [...new Set(values.map((v) => (typeof v === 'string' ? v.trim() : '')))].filter((v) => v.length >= MIN_KNOWN_SECRET_LENGTH);
+    this.compiled = unique.map(compile);
+  }
+
+  static from(values: readonly string[] | KnownSecrets | undefined): KnownSecrets {
+    if (values instanceof KnownSecrets) return values;
+    if (!values || values.length === 0) return KnownSecrets.EMPTY;
+    return new KnownSecrets(values);
+  }
+
+  get size(): number {
+    return this.compiled.length;
+  }
+
+  /** Every range of `text` that holds a stored value in one of its forms (unsorted, may overlap). */
+  find(text: string): Span[] {
+    if (this.compiled.length === 0 || text.length === 0) return [];
+    const spans: Span[] = [];
+    let compact: CompactView | null = null;
+    for (const c of this.compiled) {
+      for (const literal of c.literals) for (const at of occurrences(text, literal)) spans.push([at, at + literal.length]);
+      for (const fragment of c.encoded) for (const at of occurrences(text, fragment)) spans.push(widenToBase64Run(text, at, at + fragment.length));
+      if (c.compact.length >= MIN_KNOWN_SECRET_LENGTH) {
+        compact ??= compactView(text);
+        // The compact view only differs from the text where separators were removed: skip the search otherwise.
+        if (compact.text.length !== text.length) {
+          for (const at of occurrences(compact.text, c.compact)) spans.push(compact.toSource(at, at + c.compact.length));
+        }
+      }
+    }
+    return spans;
+  }
+}
+
+/**
+ * Holds the compiled set for the values last seen. Callers pass the store's current values on every use
+ * (the store can change at any time); compiling again happens only when they differ.
+ */
+export class KnownSecretsCache {
+  private key = '';
+  private current = KnownSecrets.EMPTY;
+
+  get(values: readonly string[]): KnownSecrets {
+    // NUL cannot be typed into a key field, so the joined string identifies the set.
+    const key = values.join('\u0000');
+    if (key !== this.key) {
+      this.current = KnownSecrets.from(values);
+      this.key = key;
+    }
+    return this.current;
+  }
+}
+
+function compile(value: string): CompiledValue {
+  const literals = new Set<string>([value]);
+  const url = encodeURIComponent(value);
+  if (url !== value) {
+    literals.add(url);
+    literals.add(url.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
+  }
+  const bytes = Buffer.from(value, 'utf8');
+  const hex = bytes.toString('hex');
+  literals.add(hex);
+  literals.add(hex.toUpperCase());
+  const encoded = new Set<string>();
+  for (let offset = 0; offset < 3; offset++) {
+    const fragment = base64Fragment(bytes, offset);
+    if (fragment.length < MIN_ENCODED_FRAGMENT) continue;
+    encoded.add(fragment);
+    encoded.add(fragment.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return { literals: [...literals], encoded: [...encoded], compact: value.replace(SPELLING_SEPARATORS, '') };
+}
+
+/**
+ * The base64 characters that depend on the value's bytes alone when it sits `offset` bytes into a larger
+ * payload ("user:" + key in HTTP Basic): each character carries 6 bits, so only those whose bits all fall
+ * inside the value are fixed.
+ */
+function base64Fragment(bytes: Buffer, offset: number): string {
+  const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+  const firstBit = offset * 8;
+  const endBit = firstBit + bytes.length * 8;
+  return encoded.slice(Math.ceil(firstBit / 6), Math.floor(endBit / 6));
+}
+
+function* occurrences(haystack: string, needle: string): Generator<number> {
+  if (needle.length === 0) return;
+  let at = haystack.indexOf(needle);
+  while (at >= 0) {
+    yield at;
+    at = haystack.indexOf(needle, at + needle.length);
+  }
+}
+
+/** The whole base64 blob holding a fragment goes: what else it encodes travels with the key. */
+function widenToBase64Run(text: string, start: number, end: number): Span {
+  let s = start;
+  let e = end;
+  while (s > 0 && BASE64_CHAR.test(text[s - 1])) s--;
+  while (e < text.length && BASE64_CHAR.test(text[e])) e++;
+  return [s, e];
+}
+
+interface CompactView {
+  text: string;
+  toSource(start: number, end: number): Span;
+}
+
+/** The text without spelling separators, with each kept character's source offset. */
+function compactView(text: string): CompactView {
+  const parts: string[] = [];
+  const starts: number[] = [];
+  const offsets: number[] = [];
+  let kept = 0;
+  let cursor = 0;
+  const keep = (from: number, to: number) => {
+    if (to <= from) return;
+    parts.push(text.slice(from, to));
+    starts.push(kept);
+    offsets.push(from);
+    kept += to - from;
+  };
+  for (const m of text.matchAll(SPELLING_SEPARATORS)) {
+    keep(cursor, m.index);
+    cursor = m.index + m[0].length;
+  }
+  keep(cursor, text.length);
+  const sourceOf = (i: number): number => {
+    // Binary search the kept run holding compact offset i.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return offsets[lo] + (i - starts[lo]);
+  };
+  return { text: parts.join(''), toSource: (start, end) => [sourceOf(start), sourceOf(end - 1) + 1] };
+}
+
+/**
+ * A source of the secret store's values, compiled once per set of values. Each writer of memory text holds
+ * its own (the engine passes them `() => secrets.values()`); nothing is shared at module level.
+ */
+export function storedSecretsFrom(values: () => readonly string[]): () => KnownSecrets {
+  const cache = new KnownSecretsCache();
+  return () => cache.get(values());
+}
+
+/**
+ * Every stored value in `text`, in any of its forms, replaced by `[REDACTED:stored-secret]`; nothing else
+ * changes. For texts kept otherwise verbatim, such as an export's messages and identity files.
+ */
+export function redactStoredSecrets(text: string, known: KnownSecrets): { text: string; count: number } {
+  const spans = known.find(text).sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  if (spans.length === 0) return { text, count: 0 };
+  let out = '';
+  let cursor = 0;
+  let count = 0;
+  for (const [start, end] of spans) {
+    if (end <= cursor) continue;
+    // Overlapping forms of one value become one placeholder, starting where the first began.
+    if (start < cursor) {
+      cursor = end;
+      continue;
+    }
+    out += `${text.slice(cursor, start)}[REDACTED:${STORED_SECRET_KIND}]`;
+    cursor = end;
+    count++;
+  }
+  return { text: out + text.slice(cursor), count };
+}
