@@ -1,7 +1,9 @@
 // The sanitizer's figures on a folder of case files (issue 14 §3/§4): per file and per class, how many
 // reject/redact cases it catches and how many accept/keep cases it gets wrong (false positives).
 //
-//   npx tsx bench/sanitizer-figures.ts <folder> [--misses] [--json]
+//   npx tsx bench/sanitizer-figures.ts <folder> [--misses] [--json] [--by class|lang] [--only <file.json>]
+//
+// --by lang groups the rows by the cases' language instead of their class; --only judges one file.
 //
 // A case counts as caught only when it passes the same judgement as the unit tests (tests/helpers/
 // sanitizer-cases.ts): a redaction must remove the whole secret and keep the words around it. Cases listed
@@ -29,7 +31,14 @@ interface Row {
 const HOSTILE = new Set(['reject', 'redact']);
 
 function main(): void {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { misses: { type: 'boolean' }, json: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { misses: { type: 'boolean' }, json: { type: 'boolean' }, by: { type: 'string', default: 'class' }, only: { type: 'string' } },
+  });
+  if (values.by !== 'class' && values.by !== 'lang') {
+    console.error('--by is "class" or "lang"');
+    process.exit(2);
+  }
   const dir = positionals[0];
   if (!dir) {
     console.error('usage: npx tsx bench/sanitizer-figures.ts <folder with case files> [--misses] [--json]');
@@ -40,7 +49,7 @@ function main(): void {
   const rows: Row[] = [];
   const misses: { file: string; c: SanitizerCase; problems: string[] }[] = [];
   let disputedSeen = 0;
-  for (const { file, cases } of loadCaseFolder(folder)) {
+  for (const { file, cases } of loadCaseFolder(folder).filter((f) => !values.only || f.file === values.only)) {
     const byClass = new Map<string, { hostile: Tally; benign: Tally }>();
     for (const c of cases) {
       if (disputed.has(c.text)) {
@@ -48,7 +57,7 @@ function main(): void {
         continue;
       }
       const problems = judgeCase(c, sanitizeFact(c.text));
-      const key = c.class ?? c.kind ?? '(none)';
+      const key = values.by === 'lang' ? (c.lang ?? 'en') : (c.class ?? c.kind ?? '(none)');
       const t = byClass.get(key) ?? { hostile: { total: 0, good: 0 }, benign: { total: 0, good: 0 } };
       const tally = HOSTILE.has(c.expect) ? t.hostile : t.benign;
       tally.total++;
