@@ -7,7 +7,16 @@
 //     hard-wrapped Markdown paragraph splits over several lines.
 // Pure: no I/O, so the engine, tests and any host can run it on any text.
 import type { IdentityWarning } from '../../../shared/identity-warnings';
-import { sanitizeFact } from '../facts/sanitize';
+import { sanitizeFact, type SanitizeResult } from '../facts/sanitize';
+
+/**
+ * Identity files are instructions by design: a standing order ("When asked about code, show an example
+ * first") or a persona ("You are a calm, patient tutor") is what SOUL.md and AGENTS.md are for. Those
+ * families are not warned about; the hostile ones (overriding instructions, exfiltration, planted
+ * permissions, concealment, role markup, tool coercion) are.
+ */
+const EXPECTED_IN_IDENTITY: ReadonlySet<string> = new Set(['trigger', 'persona']);
+const warnsAbout = (v: SanitizeResult): v is Extract<SanitizeResult, { ok: false }> => !v.ok && !EXPECTED_IN_IDENTITY.has(v.family);
 
 /** Shorter stored values would match ordinary words; the same floor as scrubbing logs (secret-store.ts). */
 export const MIN_STORED_SECRET_CHARS = 6;
@@ -39,7 +48,7 @@ export function checkIdentityText(content: string, knownSecrets: readonly string
       if (found.span !== null && stored.some((s) => overlaps(found.span!, s))) continue;
       warnings.push({ kind: 'secret-shaped', line, endLine: line, what: `something shaped like a secret (${found.kind.replace(/-/g, ' ')})`, last4: found.span === null ? null : last4(found.span) });
     }
-    if (!verdict.ok) {
+    if (warnsAbout(verdict)) {
       instructionLines.add(line);
       warnings.push({ kind: 'instruction', line, endLine: line, what: scrub(verdict.reason, secrets), last4: null });
     }
@@ -52,7 +61,7 @@ export function checkIdentityText(content: string, knownSecrets: readonly string
     for (let l = p.from; l <= p.to && !flagged; l++) flagged = instructionLines.has(l);
     if (flagged) continue;
     const verdict = sanitizeFact(p.text);
-    if (!verdict.ok) warnings.push({ kind: 'instruction', line: p.from, endLine: p.to, what: scrub(verdict.reason, secrets), last4: null });
+    if (!verdict.ok && warnsAbout(verdict)) warnings.push({ kind: 'instruction', line: p.from, endLine: p.to, what: scrub(verdict.reason, secrets), last4: null });
   }
 
   return warnings.sort((a, b) => a.line - b.line || a.endLine - b.endLine);
