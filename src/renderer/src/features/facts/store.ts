@@ -214,9 +214,21 @@ export const useFacts = create<FactsState>((set, get) => {
     async undoForget() {
       const fact = get().undo;
       if (!fact) return;
-      // Undo is an add of the same text: the id is a hash of the text, so the fact comes back with its id.
-      // MERGE: with wt-history's `history.undo` channel, undo the forget's journal entry instead (facts.forget
-      // would return its id), so the fact comes back with the source it had rather than as a new write of yours.
+      // Undo the forget's history entry, so the fact comes back with the source it had (and the laws the
+      // forget took out of recall come back with it: they are in the same group). Only when no such entry
+      // is found (a forget from before the history existed) is it added again as a new write of yours.
+      const page = await attempt(() => invoke('history.list', { layer: 'facts', item: `fact:${fact.id}`, limit: 1 }));
+      const entry = page?.entries[0];
+      if (entry && entry.action === 'fact.forgotten' && entry.canUndo) {
+        const undone = await attempt(() => invoke('history.undo', { id: entry.id, confirm: true }));
+        if (undone?.done) {
+          set({ undo: null });
+          if (get().scope !== fact.scope) await get().selectScope(fact.scope);
+          await afterWrite(fact.scope);
+          flash(fact.id);
+          return;
+        }
+      }
       const result = await attempt(() => invoke('facts.add', { scope: fact.scope, text: fact.text }));
       if (!result) return;
       set({ undo: null });

@@ -6,11 +6,31 @@ import { attempt, invoke } from '../../lib/api';
 import { toast } from '../toasts/store';
 import { useGraph } from './store';
 
-// MERGE: when the history branch lands, give these toasts an "Undo" action calling
-// invoke('history.undo', { id: result.journalId, confirm }) — the plan is shown first when it changes more.
+/**
+ * The toast offers Undo of the change's history entry. When undoing it would change more than the entry
+ * (later changes depend on it), nothing is done here: the person is sent to Memory → History, where the
+ * plan is shown before anything changes.
+ */
 function done(title: string, result: GraphCorrectionResult, detail = ''): void {
-  toast.success(title, `${detail}${detail ? ' ' : ''}You can undo this in Memory → History.`);
-  void result;
+  const id = result.journalId;
+  const action =
+    id === null
+      ? undefined
+      : {
+          label: 'Undo',
+          run: () =>
+            void (async () => {
+              const r = await attempt(() => invoke('history.undo', { id }));
+              if (!r) return;
+              if (!r.done) {
+                toast.info('Undo changes more than this', `Later changes depend on it (${r.plan.alsoUndoes.length}). Undo it from Memory → History, where they are listed first.`);
+                return;
+              }
+              await useGraph.getState().afterChange(null);
+              toast.success('Undone', r.plan.entry.summary);
+            })(),
+        };
+  toast.success(title, `${detail}${detail ? ' ' : ''}You can undo this here or in Memory → History.`, action);
 }
 
 export async function renameEntity(id: number, name: string): Promise<boolean> {
