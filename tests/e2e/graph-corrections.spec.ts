@@ -129,7 +129,8 @@ test.describe('graph corrections', () => {
     await expect(page.getByTestId('graph-panel-title')).toHaveText('Sam');
     await expect(page.getByTestId('graph-panel-yours')).toBeVisible();
     expect(await shown(page, `n${samuel}`)).toBe(false);
-    await expect(page.getByText('You can undo this in Memory → History.')).toBeVisible();
+    await expect(page.getByText('You can undo this here or in Memory → History.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
     // "Samuel works at Globex" was the same as Sam's: one relation, with both sources.
     const sam = await api<GraphNodeDetail>(server, 'graph.node', { id: graph.nodes.Sam });
     expect(sam.edges.filter((e) => e.relation === 'works_at' && e.dst === graph.nodes.Globex)).toEqual([expect.objectContaining({ support: expect.arrayContaining([graph.newJobMessageId]) })]);
