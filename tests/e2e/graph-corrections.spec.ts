@@ -130,7 +130,7 @@ test.describe('graph corrections', () => {
     await expect(page.getByTestId('graph-panel-yours')).toBeVisible();
     expect(await shown(page, `n${samuel}`)).toBe(false);
     await expect(page.getByText('You can undo this here or in Memory → History.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await expect(page.getByTestId('toast-action').filter({ hasText: 'Undo' }).first()).toBeVisible();
     // "Samuel works at Globex" was the same as Sam's: one relation, with both sources.
     const sam = await api<GraphNodeDetail>(server, 'graph.node', { id: graph.nodes.Sam });
     expect(sam.edges.filter((e) => e.relation === 'works_at' && e.dst === graph.nodes.Globex)).toEqual([expect.objectContaining({ support: expect.arrayContaining([graph.newJobMessageId]) })]);
