@@ -223,6 +223,7 @@ export const useFacts = create<FactsState>((set, get) => {
         const undone = await attempt(() => invoke('history.undo', { id: entry.id, confirm: true }));
         if (undone?.done) {
           set({ undo: null });
+          say({ op: 'undo', scope: fact.scope, result: { status: 'recorded', fact, redactions: [], reason: null }, text: fact.text });
           if (get().scope !== fact.scope) await get().selectScope(fact.scope);
           await afterWrite(fact.scope);
           flash(fact.id);
