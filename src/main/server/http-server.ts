@@ -203,7 +203,7 @@ function applySecurityHeaders(res: ServerResponse): void {
  * touched, whatever its response is still doing.
  */
 function requestDeadline(req: IncomingMessage, res: ServerResponse, ms: number): { extend(): void } {
-  const timer = setTimeout(() => {
+  const cutOff = () => {
     if (req.complete || req.socket.destroyed) return;
     if (res.headersSent) {
       req.socket.destroy();
@@ -212,7 +212,12 @@ function requestDeadline(req: IncomingMessage, res: ServerResponse, ms: number):
     // With Connection: close, Node closes the socket once the answer is written.
     res.setHeader('connection', 'close');
     sendError(res, { code: 'BAD_INPUT', message: 'The request was not received in time' }, 408);
-  }, ms);
+  };
+  // Timers run before pending I/O in an event-loop turn: after a stall of the loop (a long synchronous
+  // task, a loaded machine) the timer would fire before the body that arrived meanwhile is read, and a
+  // complete request would be cut off. setImmediate runs after that I/O, so only a body that really is
+  // still missing is cut off.
+  const timer = setTimeout(() => setImmediate(cutOff), ms);
   timer.unref();
   res.once('close', () => {
     if (req.complete) clearTimeout(timer);
