@@ -50,6 +50,19 @@ export function loadDisputed(dir: string): Map<string, string> {
 }
 
 const PLACEHOLDER = /\[REDACTED:[a-z0-9-]+\]/;
+const PLACEHOLDER_G = /\[REDACTED:[a-z0-9-]+\]/g;
+
+/**
+ * For "soft" keep cases, where redacting a token-like word is acceptable: the output must be the input
+ * with whole tokens (no whitespace inside) swapped for placeholders and nothing else changed, so a soft
+ * redaction can never eat the sentence around it.
+ */
+export function softRedactionProblems(input: string, output: string): string[] {
+  if (!PLACEHOLDER.test(output)) return ['soft redaction left no placeholder'];
+  const parts = output.split(PLACEHOLDER_G).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const shape = new RegExp(`^${parts.join('(\\S+?)')}$`, 'u');
+  return shape.test(input.normalize('NFC')) ? [] : ['soft redaction changed more than the redacted tokens'];
+}
 /** Characters nobody sees: format controls (zero-width, bidi, tags) and variation selectors. */
 const INVISIBLE = /[\p{Cf}\u034f\u180b-\u180f\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu;
 const MIN_LEAK_RUN = 8;
@@ -106,7 +119,7 @@ export function judgeCase(c: SanitizerCase, r: SanitizeResult): string[] {
     }
     case 'keep': {
       if (!r.ok) return [`rejected: ${r.reason}`];
-      if (c.soft && r.redactions.length > 0) return PLACEHOLDER.test(r.text) ? [] : ['soft redaction left no placeholder'];
+      if (c.soft && r.redactions.length > 0) return softRedactionProblems(c.text, r.text);
       if (r.redactions.length > 0) problems.push(`redacted: ${r.redactions.map((x) => x.kind).join(', ')} → ${r.text.slice(0, 160)}`);
       else if (r.text !== c.text.normalize('NFC')) problems.push('text changed');
       return problems;

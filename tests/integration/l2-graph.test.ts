@@ -88,8 +88,14 @@ describe('consolidateGraph', () => {
     const project = engine.graph.store.snapshot(`project:${s2.projectKey}`);
     expect(project.edges).toHaveLength(1);
     expect(project.nodes.map((n) => n.name).sort()).toEqual(['Lisbon', 'User']);
-    // The greetings never reached the model.
-    expect(lines(llm.chatRequests()[0]).size).toBe(4);
+    // The greetings never reached the model. (The two passes may reach the model in either order, so
+    // find the one that carried the Porto session by its content, not by its position.)
+    const requests = llm.chatRequests();
+    expect(requests).toHaveLength(2);
+    const portoPass = requests.filter((r) => JSON.stringify(r.body).includes('Porto'));
+    expect(portoPass).toHaveLength(1);
+    expect(lines(portoPass[0]).size).toBe(4);
+    expect(requests.some((r) => JSON.stringify(r.body).includes('Hello!'))).toBe(false);
     // Provenance: the edge's sources resolve to the message with its session and date.
     const detail = engine.graph.edgeDetail(porto.id);
     expect(detail.sources).toEqual([expect.objectContaining({ sessionId: s1.id, sessionTitle: s1.title, createdAt: '2026-01-11T10:00:00.000Z' })]);

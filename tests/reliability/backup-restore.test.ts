@@ -101,13 +101,23 @@ describe('automatic backups', () => {
       await new Promise((r) => setImmediate(r));
     }
     const info = await backup;
-    expect(during).toBeGreaterThan(0);
+    // The first append happens before the backup's first await; a second one proves the backup yielded
+    // to the event loop while it copied (it did not block writers).
+    expect(during).toBeGreaterThanOrEqual(2);
     const copy = new BetterSqlite3(join(engine.backups.dir, info.name, 'app.sqlite'), { readonly: true });
     expect(copy.pragma('quick_check')).toEqual([{ quick_check: 'ok' }]);
     const n = copy.prepare(`SELECT count(*) FROM messages`).pluck().get() as number;
+    const copied = (copy.prepare(`SELECT content FROM messages WHERE content LIKE 'during %'`).pluck().all() as string[])
+      .map((c) => Number(c.slice('during '.length)))
+      .sort((a, b) => a - b);
     copy.close();
-    expect(n).toBeGreaterThanOrEqual(3000);
-    expect(n).toBeLessThanOrEqual(3000 + during);
+    expect(n).toBe(3000 + copied.length);
+    // Untorn: the copy holds the writes up to one moment and none after it, i.e. exactly `during 0..k-1`.
+    expect(copied).toEqual(Array.from({ length: copied.length }, (_, i) => i));
+    expect(copied.length).toBeLessThanOrEqual(during);
+    // And nothing written during the copy was lost from the live database.
+    const live = engine.messages.list(s.id, { limit: 10_000 });
+    expect(live.items.filter((m) => m.content.startsWith('during ')).length).toBe(during);
   });
 
   it('a backup cut short by close leaves no half set behind', async () => {

@@ -175,15 +175,20 @@ describe('secrets never leak', () => {
       return res.body;
     };
     const events: string[] = [];
+    let streamStatus = 0;
     const ctrl = new AbortController();
+    // Only our own abort at the end may end the stream quietly; any other error fails the test below.
     const stream = fetch(`${server.url}/api/events`, { headers: { authorization: `Bearer ${server.token}` }, signal: ctrl.signal }).then(async (res) => {
+      streamStatus = res.status;
       const reader = res.body!.getReader();
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return;
         events.push(new TextDecoder().decode(value));
       }
-    }).catch(() => {});
+    }).catch((e: unknown) => {
+      if (!ctrl.signal.aborted) throw e;
+    });
 
     const answers: string[] = [];
     try {
@@ -242,9 +247,11 @@ describe('secrets never leak', () => {
       for (const [channel, input] of reads) answers.push(await api(channel, input));
       const exported = engine.transfer.exportText();
 
-      await new Promise((r) => setTimeout(r, 100));
+      // The stream really carried this session's events (else "no key in the event stream" proves nothing).
+      await vi.waitFor(() => expect(events.join('')).toContain(session.id), { timeout: 10_000 });
       ctrl.abort();
       await stream;
+      expect(streamStatus).toBe(200);
 
       // The key is really in play: it reached the providers and sits in the secret store.
       expect(llm.requests.some((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
@@ -263,10 +270,12 @@ describe('secrets never leak', () => {
           return statSync(p).isDirectory() ? walk(p) : [p];
         });
       for (const f of walk(engine.paths.root)) if (f !== engine.paths.secrets) haystacks.push([f, readFileSync(f).toString('latin1')]);
-      // The built renderer, when it has been built here.
+      // The built renderer. `npm test` builds before this runs (MONAD_TEST_BUILT_CLI), so there a missing
+      // build is a failure, not a skip; a developer running vitest alone without a build is told so.
       const built = resolve(import.meta.dirname, '..', '..', 'out', 'renderer');
+      if (process.env.MONAD_TEST_BUILT_CLI) expect(existsSync(built), 'out/renderer must be built by npm test').toBe(true);
       if (existsSync(built)) for (const f of walk(built)) haystacks.push([f, readFileSync(f).toString('latin1')]);
-      else console.warn('[trust] out/renderer is not built; renderer assets not searched');
+      else console.warn('[trust] out/renderer is not built (run `npm run build`); renderer assets not searched');
 
       const leaks = haystacks.filter(([, text]) => text.includes(KEY) || text.includes(KEY.slice(8, 40))).map(([where, text]) => `${where}: …${text.slice(Math.max(0, text.indexOf(KEY.slice(8, 40)) - 80), text.indexOf(KEY.slice(8, 40)) + 60)}…`);
       expect(leaks).toEqual([]);

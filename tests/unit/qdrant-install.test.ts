@@ -120,9 +120,8 @@ describe('qdrant release selection', () => {
     // One digest per published target, all different, and nothing pinned for a target qdrant does not build.
     expect(Object.keys(QDRANT_SHA256).sort()).toEqual(cases.map(([p, a, g]) => qdrantTarget(p, a, g)).sort());
     expect(new Set(Object.values(QDRANT_SHA256)).size).toBe(cases.length);
-    // The pin this was written against: 1.19.2, x86_64 glibc Linux.
-    expect(QDRANT_VERSION).toBe('1.19.2');
-    expect(QDRANT_SHA256['x86_64-unknown-linux-gnu']).toBe('34a788a09a4cb278b5c6d2af96d9a6db30c8c7e88ae3550455f7a4d425bb8d4b');
+    // (Comparing the pin with a copy of the same literal would prove nothing; that the pin is enforced
+    // on a download is the test "the pinned digest is enforced" below.)
   });
 
   it('another version has no known digest unless one is given; a malformed digest is refused', () => {

@@ -11,9 +11,19 @@ const WAIT_MS = 5000;
 const STALE_MS = 30_000;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
+/**
+ * How often this thread took a lock, and how many of those had to wait for another holder first.
+ * Diagnostics: the concurrency tests use it to prove their writers really overlapped.
+ */
+const counts = { acquired: 0, waited: 0 };
+export function lockCounts(): Readonly<typeof counts> {
+  return { ...counts };
+}
+
 export function withFileLock<T>(file: string, fn: () => T): T {
   const lock = `${file}.lock`;
   const deadline = Date.now() + WAIT_MS;
+  let waited = false;
   for (;;) {
     try {
       const fd = openSync(lock, 'wx', 0o600);
@@ -27,6 +37,8 @@ export function withFileLock<T>(file: string, fn: () => T): T {
         throw err;
       }
       closeSync(fd);
+      counts.acquired += 1;
+      if (waited) counts.waited += 1;
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
@@ -35,6 +47,7 @@ export function withFileLock<T>(file: string, fn: () => T): T {
         continue;
       }
       if (Date.now() > deadline) throw new MonadError('BUSY', `Another Monad process is writing ${file}; try again`);
+      waited = true;
       Atomics.wait(sleeper, 0, 0, 3); // brief synchronous back-off; writes are short
     }
   }

@@ -1,0 +1,65 @@
+// Turns the runners' JSON reports and exit codes into one truthful count. Kept apart from test.mjs so
+// the rules can be unit-tested (tests/unit/test-summary.test.ts) with reports that never ran.
+//
+// The rules, each closing a way a red run used to print "0 failed":
+// - a test file that fails to load (import error, syntax error) has no failed assertions: it counts as
+//   one failure per file;
+// - a runner that exits non-zero without writing its report (crash, OOM, killed) counts as one failure;
+// - a runner that exits non-zero although its report shows no failure (unhandled errors, a global setup
+//   that threw, a worker that died) counts as one failure;
+// - Playwright's top-level `errors` (spec files that did not load) count one each;
+// - a Playwright test that only passed on retry ("flaky") is a failure, not a pass;
+// - typecheck and build are not tests, but a failed one counts as one failure so the line is never green.
+
+/**
+ * @param {{ name: string, kind: 'vitest' | 'playwright' | 'stage', status: number | null, report?: any }[]} stages
+ * @returns {{ passed: number, failed: number, skipped: number, reasons: string[] }}
+ */
+export function summarizeRuns(stages) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const reasons = [];
+  const fail = (n, why) => {
+    if (n <= 0) return;
+    failed += n;
+    reasons.push(why);
+  };
+  for (const s of stages) {
+    const exitedBadly = s.status !== 0;
+    if (s.kind === 'stage') {
+      if (exitedBadly) fail(1, `${s.name} failed (exit ${s.status})`);
+      continue;
+    }
+    if (!s.report) {
+      if (exitedBadly) fail(1, `${s.name} exited ${s.status} without a report`);
+      else fail(1, `${s.name} wrote no report`);
+      continue;
+    }
+    const before = failed;
+    if (s.kind === 'vitest') {
+      const r = s.report;
+      passed += r.numPassedTests ?? 0;
+      skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+      fail(r.numFailedTests ?? 0, `${s.name}: ${r.numFailedTests} failed tests`);
+      const unloaded = (r.testResults ?? []).filter(
+        (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+      );
+      fail(unloaded.length, `${s.name}: ${unloaded.length} files failed to load or errored outside tests (${unloaded.map((f) => f.name).join(', ')})`);
+    } else {
+      const st = s.report.stats ?? {};
+      passed += st.expected ?? 0;
+      skipped += st.skipped ?? 0;
+      fail(st.unexpected ?? 0, `${s.name}: ${st.unexpected} failed tests`);
+      fail(st.flaky ?? 0, `${s.name}: ${st.flaky} tests passed only on retry`);
+      const errors = s.report.errors ?? [];
+      fail(errors.length, `${s.name}: ${errors.length} errors outside tests`);
+    }
+    if (exitedBadly && failed === before) fail(1, `${s.name} exited ${s.status} although its report shows no failure`);
+  }
+  return { passed, failed, skipped, reasons };
+}
+
+export function formatSummary({ passed, failed, skipped }) {
+  return `${passed} passed, ${failed} failed, ${skipped} skipped`;
+}

@@ -1,0 +1,86 @@
+// The `N passed, N failed, N skipped` line of `npm test` must never read green for a red run. These
+// feed scripts/test-summary.mjs real vitest reports (from running vitest on a throwaway folder) and
+// Playwright-shaped reports for the ways a run can fail without a failed assertion.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without types
+import { formatSummary, summarizeRuns } from '../../scripts/test-summary.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+describe('test summary: real vitest reports', () => {
+  let dir: string;
+  let report: any;
+  let status: number | null;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'monad-summary-'));
+    writeFileSync(join(dir, 'ok.test.ts'), "import { it, expect } from 'vitest';\nit('ok', () => expect(1).toBe(1));\nit.skip('later', () => {});\nit.todo('some day');\n");
+    writeFileSync(join(dir, 'unloadable.test.ts'), "import './missing-module';\nimport { it } from 'vitest';\nit('never runs', () => {});\n");
+    writeFileSync(join(dir, 'red.test.ts'), "import { it, expect } from 'vitest';\nit('red', () => expect(1).toBe(2));\n");
+    const out = join(dir, 'report.json');
+    const res = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--reporter=json', `--outputFile.json=${out}`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    status = res.status;
+    report = JSON.parse(readFileSync(out, 'utf8'));
+  }, 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('counts the failed assertion, the file that did not load, and the skipped and todo tests', () => {
+    expect(status).toBe(1);
+    const s = summarizeRuns([{ name: 'unit', kind: 'vitest', status, report }]);
+    expect(s).toMatchObject({ passed: 1, failed: 2, skipped: 2 });
+    expect(s.reasons.join('\n')).toContain('unloadable.test.ts');
+  });
+
+  it('a run whose only problem is a file that did not load is red', () => {
+    const onlyLoad = { ...report, numFailedTests: 0, testResults: report.testResults.filter((f: any) => !f.name.endsWith('red.test.ts')) };
+    const s = summarizeRuns([{ name: 'unit', kind: 'vitest', status: 1, report: onlyLoad }]);
+    expect(s.failed).toBe(1);
+  });
+});
+
+describe('test summary: runs that fail without a failed test', () => {
+  const green = { numPassedTests: 10, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, testResults: [] };
+
+  it('a runner that crashed without a report is one failure', () => {
+    const s = summarizeRuns([{ name: 'e2e', kind: 'playwright', status: 134, report: null }]);
+    expect(s.failed).toBe(1);
+    expect(s.reasons[0]).toMatch(/without a report/);
+  });
+
+  it('a runner killed by a signal (status -1) with a half report is red', () => {
+    const s = summarizeRuns([{ name: 'unit', kind: 'vitest', status: -1, report: green }]);
+    expect(s).toMatchObject({ passed: 10, failed: 1 });
+  });
+
+  it('a non-zero exit with an all-green report (unhandled error) is one failure', () => {
+    const s = summarizeRuns([{ name: 'unit', kind: 'vitest', status: 1, report: green }]);
+    expect(s.failed).toBe(1);
+  });
+
+  it('Playwright: errors outside tests, flaky and skipped are all counted', () => {
+    const report = { stats: { expected: 5, unexpected: 1, flaky: 1, skipped: 2 }, errors: [{ message: 'SyntaxError in x.spec.ts' }] };
+    const s = summarizeRuns([{ name: 'e2e', kind: 'playwright', status: 1, report }]);
+    expect(s).toMatchObject({ passed: 5, failed: 3, skipped: 2 });
+  });
+
+  it('typecheck or build failures are counted, and a clean run is green', () => {
+    const red = summarizeRuns([
+      { name: 'typecheck', kind: 'stage', status: 2 },
+      { name: 'unit', kind: 'vitest', status: 0, report: green },
+    ]);
+    expect(red).toMatchObject({ passed: 10, failed: 1 });
+    const ok = summarizeRuns([
+      { name: 'typecheck', kind: 'stage', status: 0 },
+      { name: 'unit', kind: 'vitest', status: 0, report: green },
+      { name: 'e2e', kind: 'playwright', status: 0, report: { stats: { expected: 3, unexpected: 0, flaky: 0, skipped: 1 }, errors: [] } },
+    ]);
+    expect(formatSummary(ok)).toBe('13 passed, 0 failed, 1 skipped');
+  });
+});
