@@ -31,6 +31,7 @@ import { createHandlers } from '../../src/main/contract/handlers';
 import { bindIpc } from '../../src/main/electron/ipc';
 import type { Engine } from '../../src/main/engine';
 import { startServer, type RunningServer } from '../../src/main/server/http-server';
+import { samples } from '../helpers/contract-samples';
 import { openEngine, tempHome } from '../helpers/temp-home';
 
 // ---- the case generator ---------------------------------------------------------------------------
@@ -90,76 +91,6 @@ const IPC_ONLY: [string, () => unknown][] = [
   ['Map', () => new Map([['a', 1]])],
   ['Uint8Array', () => new Uint8Array([1, 2, 3])],
 ];
-
-/** A valid input per channel: each case changes one thing about it. Channels added later fall back to {}. */
-function samples(sessionId: string): Partial<Record<ChannelName, Record<string, unknown>>> {
-  const provider = { id: 'fuzzp', kind: 'openai', name: 'Fuzz', baseURL: 'http://127.0.0.1:9/v1', models: ['m1'] };
-  return {
-    'config.update': { patch: { ui: { theme: 'dark' } } },
-    'agents.create': { name: 'Fuzz', description: 'd' },
-    'agents.update': { id: 'default', patch: { name: 'X', memory: { level: 2 } } },
-    'agents.delete': { id: 'default' },
-    'sessions.list': { agentId: 'default' },
-    'sessions.create': { agentId: 'default', title: 't', workspace: '/tmp', incognito: false },
-    'sessions.rename': { id: sessionId, title: 't' },
-    'sessions.update': { id: sessionId, workspace: null, incognito: true },
-    'sessions.delete': { id: sessionId, forget: ['relation:1'] },
-    'messages.list': { sessionId, before: 'm1', limit: 10 },
-    'chat.send': { sessionId, text: 'hello' },
-    'chat.cancel': { sessionId },
-    'chat.regenerate': { sessionId },
-    'chat.command': { text: '/help', sessionId, agentId: 'default' },
-    'providers.save': { provider, apiKey: 'sk-fuzz-0123456789' },
-    'providers.delete': { id: 'fuzzp' },
-    'providers.test': { id: 'fuzzp', provider, apiKey: 'sk-fuzz-0123456789' },
-    'facts.list': { scope: 'global', at: '2026-01-01T00:00:00.000Z' },
-    'facts.changes': { scope: 'global' },
-    'facts.proposals': { scope: 'global' },
-    'facts.applyProposal': { id: 1 },
-    'facts.dismissProposal': { id: 1 },
-    'facts.add': { scope: 'global', text: 'fact' },
-    'facts.edit': { scope: 'global', id: '0123456789ab', text: 'fact' },
-    'facts.forget': { scope: 'global', id: '0123456789ab' },
-    'facts.recall': { sessionId },
-    'core.read': { file: 'user', agentId: 'default', sessionId },
-    'core.write': { file: 'soul', agentId: 'default', sessionId, content: 'c', expectedMtimeMs: null },
-    'graph.snapshot': { scope: 'agent:default' },
-    'graph.node': { id: 1 },
-    'graph.edge': { id: 1 },
-    'graph.entity.rename': { id: 1, name: 'Lisboa' },
-    'graph.entity.merge': { keepId: 1, dropId: 2 },
-    'graph.entity.delete': { id: 1 },
-    'graph.relation.retract': { id: 1, reason: 'wrong' },
-    'graph.relation.edit': { id: 1, relation: 'lived in', validFrom: '2024-01-01', validTo: null },
-    'graph.relation.add': { scope: 'agent:default', src: 'User', dst: 2, relation: 'visits', validFrom: '2025-02-01', supersede: false },
-    'graph.proposals': { scope: 'agent:default' },
-    'graph.proposals.decide': { id: 1, accept: false },
-    'laws.list': { scopes: ['global'] },
-    'laws.derive': { scope: 'global' },
-    'laws.check': { scopes: ['global'] },
-    'laws.rejected': { scopes: ['global'] },
-    'laws.reject': { id: 1, reason: 'wrong' },
-    'laws.unreject': { id: 1 },
-    'laws.edit': { id: 1, statement: 'The user drinks tea' },
-    'laws.pin': { id: 1, pinned: true },
-    'laws.unsuppress': { id: 1 },
-    'laws.proposals': { scopes: ['global'] },
-    'laws.decide': { id: 1, accept: false },
-    'consolidate.run': { agentId: 'default', level: 1 },
-    'consolidate.cancel': { agentId: 'default' },
-    'consolidate.history': { agentId: 'default', limit: 5 },
-    'transfer.import': { text: '{}' },
-    'backups.restore': { name: '2026-01-01T00-00-00-000Z' },
-    'mem0.entries': { query: 'tea', agentId: 'default', limit: 10 },
-    'search.query': { query: 'tea', agentId: 'default', sessionId, scopes: ['global'], k: 5 },
-    'mem0.delete': { id: 'abc' },
-    'mem0.projection': { agentId: 'default' },
-    'history.list': { layer: 'facts', scope: 'global', actor: 'person', item: 'fact:0123456789ab', since: '2026-01-01', before: '10', limit: 5 },
-    'history.undo': { id: 1, confirm: true },
-    'forget.preview': { target: { kind: 'text', text: 'Ana' } },
-    'forget.apply': { target: { kind: 'entity', nodeId: 1 }, keys: ['fact:global:0123456789ab', 'mem0:abc'] },
-  } as Partial<Record<ChannelName, Record<string, unknown>>>;
-}
 
 interface Case {
   label: string;
