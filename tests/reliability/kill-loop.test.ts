@@ -13,13 +13,14 @@
 // the page cache survives it, so what is under test is SQLite's journaling and the atomic rename, which
 // behave the same on tmpfs; fsync, which only matters for power loss, is just much faster there.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine';
 import { parseFactFile } from '../../src/main/memory/facts/fact-file';
+import { normalizeRelation } from '../../src/main/memory/graph/graph-normalize';
 import { scopeFromFileName } from '../../src/main/memory/scope';
 import { digest, FACT_SCOPES, LAW_SCOPES } from '../fixtures/kill-writer';
 import { bundleKillWriter } from './child-bundle';
@@ -151,7 +152,9 @@ function startWriter(script: string, home: string, run: number): Writer {
 class Expected {
   messages = new Map<string, { digest: string; length: number }>();
   facts = new Map<string, Map<string, boolean>>(FACT_SCOPES.map((s) => [s, new Map()]));
-  edges = new Map<number, Set<string>>();
+  edges = new Map<number, { support: Set<string>; relation: string; validFrom: string; src: string; dst: string }>();
+  /** Edge id → the edge that closed it (superseded it), from acknowledged supersessions. */
+  closed = new Map<number, number>();
   laws = new Map<string, { run: number; n: number; fingerprint: string }>();
   acks = 0;
 
@@ -175,9 +178,14 @@ class Expected {
           this.facts.get(f[0])!.set(f[1], false);
           break;
         case 'G': {
-          const set = this.edges.get(Number(f[0])) ?? new Set<string>();
-          for (const s of f[1].split(',')) set.add(s);
-          this.edges.set(Number(f[0]), set);
+          const id = Number(f[0]);
+          const prev = this.edges.get(id);
+          const support = prev?.support ?? new Set<string>();
+          for (const s of f[1].split(',')) support.add(s);
+          // A merge may move an edge's start earlier, never later: keep the earliest acknowledged start.
+          const validFrom = prev && prev.validFrom < f[3] ? prev.validFrom : f[3];
+          this.edges.set(id, { support, relation: decodeURIComponent(f[2]), validFrom, src: f[5].replace('_', ' '), dst: f[6].replace('_', ' ') });
+          if (f[4] !== '-') for (const c of f[4].split(',')) this.closed.set(Number(c), id);
           break;
         }
         case 'L': {
@@ -201,11 +209,27 @@ const dbChecks = { integrity: 0, foreignKeys: 0, messagesScanned: 0, markdownFil
 const verifyMs = { integrity: 0, messages: 0, markdown: 0, graphAndLaws: 0 };
 
 /** Checks the home against the expectations; returns how many acknowledged writes were checked. */
-function verify(home: string, exp: Expected, run: number): number {
+/**
+ * A copy of a database as the crash left it (main file, WAL and shared memory), opened read-only. The
+ * verifier never opens the home's own files: closing a read-write connection would checkpoint the WAL
+ * the crash left, so the product's next open would never have to recover from it — and that recovery
+ * is exactly what is under test.
+ */
+function crashCopy(home: string, name: string, scratch: string): BetterSqlite3.Database {
+  const from = join(home, 'db', name);
+  const to = join(scratch, name);
+  for (const suffix of ['', '-wal', '-shm']) {
+    rmSync(`${to}${suffix}`, { force: true });
+    if (existsSync(`${from}${suffix}`)) copyFileSync(`${from}${suffix}`, `${to}${suffix}`);
+  }
+  return new BetterSqlite3(to, { readonly: true, fileMustExist: true });
+}
+
+function verify(home: string, exp: Expected, run: number, scratch: string): number {
   let checked = 0;
   const where = `after kill ${run}`;
-  const app = new BetterSqlite3(join(home, 'db', 'app.sqlite'));
-  const mem = new BetterSqlite3(join(home, 'db', 'memory.sqlite'));
+  const app = crashCopy(home, 'app.sqlite', scratch);
+  const mem = crashCopy(home, 'memory.sqlite', scratch);
   try {
     let lap = performance.now();
     const split = (k: keyof typeof verifyMs) => {
@@ -282,17 +306,50 @@ function verify(home: string, exp: Expected, run: number): number {
     for (const r of mem.prepare(`SELECT edge_id, message_id FROM graph_edge_support`).all() as { edge_id: number; message_id: string }[]) {
       (support.get(r.edge_id) ?? support.set(r.edge_id, new Set()).get(r.edge_id)!).add(r.message_id);
     }
-    const edgeIds = new Set(mem.prepare(`SELECT id FROM graph_edge`).pluck().all() as number[]);
-    for (const id of edgeIds) if (!support.get(id)?.size) expect.fail(`${where}: edge ${id} has no support`);
-    for (const [id, sup] of exp.edges) {
-      if (!edgeIds.has(id)) expect.fail(`${where}: acknowledged edge ${id} is missing`);
-      for (const s of sup) if (!support.get(id)?.has(s)) expect.fail(`${where}: edge ${id} lost its support ${s}`);
+    const edgeRows = new Map(
+      (
+        mem
+          .prepare(
+            `SELECT e.id, e.relation, e.valid_from, e.valid_to, e.superseded_by, s.name AS src, d.name AS dst
+               FROM graph_edge e JOIN graph_node s ON s.id = e.src JOIN graph_node d ON d.id = e.dst`,
+          )
+          .all() as { id: number; relation: string; valid_from: string; valid_to: string | null; superseded_by: number | null; src: string; dst: string }[]
+      ).map((r) => [r.id, r]),
+    );
+    const edgeCount = mem.prepare(`SELECT count(*) FROM graph_edge`).pluck().get() as number;
+    if (edgeCount !== edgeRows.size) expect.fail(`${where}: ${edgeCount - edgeRows.size} edges point at missing entities`);
+    for (const id of edgeRows.keys()) if (!support.get(id)?.size) expect.fail(`${where}: edge ${id} has no support`);
+    for (const [id, e] of exp.edges) {
+      const row = edgeRows.get(id);
+      if (!row) expect.fail(`${where}: acknowledged edge ${id} is missing`);
+      for (const s of e.support) if (!support.get(id)?.has(s)) expect.fail(`${where}: edge ${id} lost its support ${s}`);
+      // The row is the relation that was acknowledged, between the same entities, from (at latest) the acknowledged start.
+      if (row.relation !== normalizeRelation(e.relation) || row.src !== e.src || row.dst !== e.dst || row.valid_from > e.validFrom) {
+        expect.fail(`${where}: edge ${id} changed: ${JSON.stringify(row)} vs acknowledged ${JSON.stringify({ ...e, support: undefined })}`);
+      }
+      if (row.valid_to !== null && row.valid_to < row.valid_from) expect.fail(`${where}: edge ${id} ends before it starts`);
+      checked++;
+    }
+    // Supersession: an acknowledged close stays closed, by the edge that closed it.
+    for (const [id, by] of exp.closed) {
+      const row = edgeRows.get(id);
+      if (!row) expect.fail(`${where}: superseded edge ${id} is missing`);
+      if (row.valid_to === null || row.superseded_by !== by) expect.fail(`${where}: edge ${id} should be closed by ${by}: ${JSON.stringify(row)}`);
       checked++;
     }
 
     // Laws: per scope one complete set (k rows of one fingerprint), its state recorded with it, never older than the last ack.
     for (const scope of LAW_SCOPES) {
-      const laws = mem.prepare(`SELECT fingerprint FROM graph_law WHERE scope = ?`).pluck().all(scope) as string[];
+      const lawRows = mem.prepare(`SELECT fingerprint, statement, support FROM graph_law WHERE scope = ? ORDER BY id`).all(scope) as { fingerprint: string; statement: string; support: string }[];
+      const laws = lawRows.map((l) => l.fingerprint);
+      // Content, not only presence: each law of the set is the one the writer wrote, with its support.
+      for (const l of lawRows) {
+        const m = /^Law (\d+) of (\S+)$/.exec(l.statement);
+        if (!m || m[2] !== l.fingerprint || l.support !== JSON.stringify([`fact:${digest(`${l.fingerprint}${m[1]}`).slice(0, 12)}`])) {
+          expect.fail(`${where}: law of ${scope} is not what was written: ${JSON.stringify(l)}`);
+        }
+      }
+      if (lawRows.length) expect(lawRows.map((l) => Number(/^Law (\d+)/.exec(l.statement)![1])).sort((a, b) => a - b), `${where}: laws of ${scope}`).toEqual(lawRows.map((_, i) => i));
       const state = mem.prepare(`SELECT value FROM consolidation_state WHERE key = ?`).pluck().get(`laws:${scope}`) as string | undefined;
       const fingerprints = new Set(laws);
       expect(fingerprints.size, `${where}: laws of ${scope} mix sets ${[...fingerprints].join(' ')}`).toBeLessThanOrEqual(1);
@@ -322,6 +379,8 @@ describe('crash safety under SIGKILL', () => {
   it(`${RUNS} random kills of a writer: integrity, every acknowledged write present, nothing partial`, async () => {
     bundle = await bundleKillWriter();
     const home = scratchHome();
+    const scratch = scratchHome();
+    let everReady = false;
     const exp = new Expected();
     let checks = 0;
     let earlyKills = 0;
@@ -350,8 +409,11 @@ describe('crash safety under SIGKILL', () => {
       const t2 = performance.now();
       if (!ready) killedBeforeReady++;
       exp.apply(lines);
-      // The first writer may die before it created anything.
-      if (existsSync(join(home, 'db', 'memory.sqlite'))) checks += verify(home, exp, run);
+      if (ready) everReady = true;
+      // Only while no writer has ever reached READY (which means it opened both databases) may the
+      // databases be missing; after that a missing file is a lost home, not a reason to skip the checks.
+      if (existsSync(join(home, 'db', 'memory.sqlite')) && existsSync(join(home, 'db', 'app.sqlite'))) checks += verify(home, exp, run, scratch);
+      else expect(everReady, `after kill ${run}: a database is missing although a writer had opened it`).toBe(false);
       ms.waitWarm += t1 - t0;
       ms.goToReady += goToReadyMs ?? t2 - t1;
       ms.goToKill += t2 - t1;
