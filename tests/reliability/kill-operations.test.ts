@@ -1,0 +1,286 @@
+// Nothing lost on a crash, part two: the whole engine (tests/fixtures/kill-ops-writer.ts) writing
+// config.json, saving USER.md, rewriting a scope file as consolidation does, importing transcripts, and
+// staging backup restores that the next start applies — killed with SIGKILL at random moments, RUNS
+// times, on one home. After every kill, on copies of the databases opened read-only (so the WAL the
+// crash left is recovered by the product's next open, not by this check):
+// - config.json parses, validates, and holds the last acknowledged value or the one in flight;
+// - USER.md and the rewritten scope file are each one complete version: last acknowledged or in flight;
+// - every import is all or nothing (a session titled "import R N kK" has exactly K messages), and every
+//   acknowledged one is there;
+// - both databases pass integrity_check and foreign_key_check;
+// - a pending restore names a complete backup set.
+// Finally the real engine opens the home without an error notice.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { configSchema } from '../../src/shared/config';
+import { Engine } from '../../src/main/engine';
+import { parseFactFile } from '../../src/main/memory/facts/fact-file';
+import { scopeFileName } from '../../src/main/memory/scope';
+import { digest, factsDigest, REWRITE_SCOPE } from '../fixtures/kill-ops-writer';
+
+const RUNS = Number(process.env.MONAD_KILL_OPS_RUNS ?? 20);
+/** Kills land uniformly within this window after READY; every fifth run is killed during the open itself. */
+const KILL_WINDOW_MS = 2500;
+const EARLY_EVERY = 5;
+const EARLY_WINDOW_MS = 400;
+const SCRIPT = resolve(import.meta.dirname, '..', 'fixtures', 'kill-ops-writer.ts');
+
+const dirs: string[] = [];
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function scratch(prefix: string): string {
+  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const d = mkdtempSync(join(base, prefix));
+  dirs.push(d);
+  return d;
+}
+
+/** The last acknowledged version of one thing, and the one announced since (in doubt until acked). */
+class Versions {
+  acked: string | null = null;
+  inFlight: string | null = null;
+  announce(v: string): void {
+    this.inFlight = v;
+  }
+  ack(v: string): void {
+    this.acked = v;
+    this.inFlight = null;
+  }
+  /** Null: nothing acknowledged yet, so any complete version (including the initial one) is right. */
+  allowed(): string[] | null {
+    return this.acked === null ? null : [this.acked, ...(this.inFlight ? [this.inFlight] : [])];
+  }
+  /** A kill ends whatever was in flight: the next run starts from what is on disk. */
+  settle(onDisk: string | null): void {
+    if (this.inFlight !== null && onDisk === this.inFlight) this.acked = onDisk;
+    this.inFlight = null;
+  }
+}
+
+interface Run {
+  warm: Promise<void>;
+  go(early: boolean): Promise<{ lines: string[]; ready: boolean }>;
+}
+
+function startWriter(home: string, run: number): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, home, String(run), String(run * 104_729 + 7)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  child.stdin.on('error', () => {});
+  let out = '';
+  let err = '';
+  let ready = false;
+  let onReady: (() => void) | null = null;
+  let onWarm: (() => void) | null = null;
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString('utf8');
+    if (onWarm && out.includes('WARM')) onWarm();
+    if (!ready && out.includes('\nREADY')) {
+      ready = true;
+      onReady?.();
+    }
+  });
+  child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
+  const warm = new Promise<void>((res, rej) => {
+    onWarm = res;
+    void exited.then(({ code }) => rej(new Error(`run ${run}: the writer died before WARM (code ${code}): ${err}`)));
+  });
+  warm.catch(() => {});
+  return {
+    warm,
+    async go(early) {
+      await warm;
+      let timer: NodeJS.Timeout | null = null;
+      const guard = setTimeout(() => child.kill('SIGKILL'), 120_000);
+      if (early) timer = setTimeout(() => child.kill('SIGKILL'), Math.random() * EARLY_WINDOW_MS);
+      else onReady = () => (timer = setTimeout(() => child.kill('SIGKILL'), Math.random() * KILL_WINDOW_MS));
+      child.stdin.write('GO\n');
+      const { code, signal } = await exited;
+      clearTimeout(guard);
+      if (timer) clearTimeout(timer);
+      if (signal !== 'SIGKILL') throw new Error(`run ${run}: the writer exited by itself (code ${code}): ${err}`);
+      const lines = out.split('\n');
+      lines.pop(); // a line cut by the kill was never an acknowledgement
+      return { lines: lines.filter((l) => !l.startsWith('WARM')), ready };
+    },
+  };
+}
+
+function crashCopy(home: string, name: string, into: string): BetterSqlite3.Database {
+  const from = join(home, 'db', name);
+  const to = join(into, name);
+  for (const suffix of ['', '-wal', '-shm']) {
+    rmSync(`${to}${suffix}`, { force: true });
+    if (existsSync(`${from}${suffix}`)) copyFileSync(`${from}${suffix}`, `${to}${suffix}`);
+  }
+  return new BetterSqlite3(to, { readonly: true, fileMustExist: true });
+}
+
+describe('crash safety of whole-engine operations under SIGKILL', () => {
+  it(`${RUNS} random kills during config writes, identity saves, consolidation rewrites, imports and restores`, async () => {
+    const home = scratch('monad-kill-ops-');
+    const copies = scratch('monad-kill-ops-copy-');
+    const config = new Versions();
+    const identity = new Versions();
+    const rewrite = new Versions();
+    const imports = { acked: new Set<string>(), inFlight: null as string | null };
+    let everReady = false;
+    const counts = { acks: 0, restores: 0, importsSeen: 0, earlyKills: 0 };
+    const started = Date.now();
+    const queue: Run[] = [startWriter(home, 1)];
+    for (let run = 1; run <= RUNS; run++) {
+      const writer = queue.shift()!;
+      await writer.warm;
+      const early = run % EARLY_EVERY === 0;
+      if (early) counts.earlyKills++;
+      const result = writer.go(early);
+      if (run < RUNS) queue.push(startWriter(home, run + 1)); // warms up while this one runs
+      const { lines, ready } = await result;
+      if (ready) everReady = true;
+      for (const line of lines) {
+        const [kind, ...rest] = line.split(' ');
+        const v = rest.join(' ');
+        switch (kind) {
+          case 'READY':
+          case 'B?':
+            break;
+          case 'C?':
+            config.announce(v);
+            break;
+          case 'C':
+            config.ack(v);
+            counts.acks++;
+            break;
+          case 'I?':
+            identity.announce(v);
+            break;
+          case 'I':
+            identity.ack(v);
+            counts.acks++;
+            break;
+          case 'R?':
+            rewrite.announce(v);
+            break;
+          case 'R':
+            rewrite.ack(v);
+            counts.acks++;
+            break;
+          case 'T?':
+            imports.inFlight = v;
+            break;
+          case 'T':
+            imports.acked.add(v);
+            imports.inFlight = null;
+            counts.acks++;
+            break;
+          case 'B':
+            counts.restores++;
+            counts.acks++;
+            break;
+          default:
+            throw new Error(`run ${run}: unexpected line from the writer: ${line}`);
+        }
+      }
+      const where = `after kill ${run}`;
+      if (!existsSync(join(home, 'db', 'app.sqlite'))) {
+        expect(everReady, `${where}: app.sqlite is missing although a writer had opened it`).toBe(false);
+        continue;
+      }
+
+      // config.json: whole, valid, and the value acknowledged last (or the one in flight).
+      const configPath = join(home, 'config.json');
+      let retention: string | null = null;
+      if (existsSync(configPath)) {
+        const parsed = configSchema.safeParse(JSON.parse(readFileSync(configPath, 'utf8')));
+        expect(parsed.success, `${where}: config.json does not validate`).toBe(true);
+        retention = String(parsed.data!.memory.history.retentionDays);
+        const ok = config.allowed();
+        if (ok) expect(ok, `${where}: config.json retention`).toContain(retention);
+      } else expect(config.acked, `${where}: config.json vanished`).toBeNull();
+      config.settle(retention);
+
+      // USER.md: one complete saved version.
+      const userPath = join(home, 'core', 'USER.md');
+      const user = existsSync(userPath) ? digest(readFileSync(userPath, 'utf8')) : null;
+      const okUser = identity.allowed();
+      if (okUser) expect(okUser, `${where}: USER.md is not a saved version`).toContain(user);
+      identity.settle(user);
+
+      // The rewritten scope: one complete machine-written version with the whole merged set.
+      const scopePath = join(home, 'memory', scopeFileName(REWRITE_SCOPE));
+      let facts: string | null = null;
+      if (existsSync(scopePath)) {
+        const parsed = parseFactFile(REWRITE_SCOPE, readFileSync(scopePath, 'utf8'));
+        expect(parsed.warnings, `${where}: ${REWRITE_SCOPE} file`).toEqual([]);
+        facts = factsDigest(parsed.facts.map((f) => f.text));
+      }
+      const okFacts = rewrite.allowed();
+      if (okFacts) expect(okFacts, `${where}: the ${REWRITE_SCOPE} file is not one rewrite's version`).toContain(facts);
+      rewrite.settle(facts);
+
+      // Databases (crash copies) and imports: all or nothing.
+      const app = crashCopy(home, 'app.sqlite', copies);
+      try {
+        expect(app.pragma('integrity_check'), where).toEqual([{ integrity_check: 'ok' }]);
+        expect(app.pragma('foreign_key_check'), where).toEqual([]);
+        const sessions = app
+          .prepare(`SELECT s.title, (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS n FROM sessions s WHERE s.title LIKE 'import %'`)
+          .all() as { title: string; n: number }[];
+        for (const s of sessions) {
+          const k = Number(/ k(\d+)$/.exec(s.title)![1]);
+          expect(s.n, `${where}: import "${s.title}" is partial`).toBe(k);
+        }
+        const titles = new Set(sessions.map((s) => s.title));
+        for (const t of imports.acked) expect(titles.has(t), `${where}: acknowledged import "${t}" is missing`).toBe(true);
+        if (imports.inFlight && titles.has(imports.inFlight)) imports.acked.add(imports.inFlight);
+        imports.inFlight = null;
+        counts.importsSeen = sessions.length;
+      } finally {
+        app.close();
+      }
+      if (existsSync(join(home, 'db', 'memory.sqlite'))) {
+        const mem = crashCopy(home, 'memory.sqlite', copies);
+        try {
+          expect(mem.pragma('integrity_check'), where).toEqual([{ integrity_check: 'ok' }]);
+          expect(mem.pragma('foreign_key_check'), where).toEqual([]);
+        } finally {
+          mem.close();
+        }
+      } else expect(everReady, `${where}: memory.sqlite is missing although a writer had opened it`).toBe(false);
+
+      // A staged restore names a backup set that is complete (its databases there, whole).
+      const marker = join(home, 'backups', 'restore-pending.json');
+      if (existsSync(marker)) {
+        const { name } = JSON.parse(readFileSync(marker, 'utf8')) as { name: string };
+        for (const db of ['app.sqlite', 'memory.sqlite']) {
+          const f = join(home, 'backups', name, db);
+          expect(existsSync(f), `${where}: pending restore ${name} lacks ${db}`).toBe(true);
+        }
+      }
+    }
+
+    // The real engine opens what the kills left: a pending restore applied, nothing to report as broken.
+    const engine = Engine.open({ home, host: 'cli', backgroundJobs: false });
+    try {
+      expect(engine.status().notices.filter((n) => n.level === 'error')).toEqual([]);
+      expect(engine.status().db.ok).toBe(true);
+      expect(engine.facts.memory.read(REWRITE_SCOPE).warnings).toEqual([]);
+    } finally {
+      engine.close();
+    }
+    console.log(
+      `[kill-ops] ${RUNS} SIGKILL runs (${counts.earlyKills} during start-up) in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+        `${counts.acks} acknowledged operations (${counts.restores} restores applied), ${imports.acked.size} imports acknowledged, ${counts.importsSeen} import sessions checked whole`,
+    );
+    expect(counts.acks).toBeGreaterThan(RUNS / 2);
+  }, 20 * 60_000);
+});
