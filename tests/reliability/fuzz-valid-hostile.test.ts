@@ -74,7 +74,7 @@ function stringPaths(value: unknown, path: (string | number)[] = [], depth = 0):
 function withValue(base: unknown, path: (string | number)[], v: string): unknown {
   if (!path.length) return v;
   const [head, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(base) ? [...base] : { ...(base as object) };
+  const copy = (Array.isArray(base) ? [...base] : { ...(base as object) }) as Record<string | number, unknown>;
   copy[head] = withValue((base as Record<string | number, unknown>)[head], rest, v);
   return copy;
 }
