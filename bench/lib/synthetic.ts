@@ -13,8 +13,13 @@ export interface SyntheticOptions {
   messages: number;
   /** Timed queries (default 300). */
   queries?: number;
-  /** A LoCoMo file to take the head of the vocabulary and the questions from (default: the dev file, when present). */
+  /**
+   * A LoCoMo file to take the head of the vocabulary and the questions from (default: the dev file).
+   * A missing file is an error: the run would otherwise measure different data without saying so.
+   */
   vocabularyFrom?: string;
+  /** Use made-up words and questions on purpose (no LoCoMo file); said so in the result. */
+  generatedOnly?: boolean;
   seed?: number;
   /** Build into this directory and keep it; a directory already holding the corpus is reused as is. */
   home?: string;
@@ -34,6 +39,10 @@ export interface SyntheticResult {
    * clock): context for a busy machine, where wall-clock time mostly measures waiting for a core.
    */
   cpuMs: { p50: number; p95: number };
+  /** Plain BM25 (an OR of the question's words, FTS5's own ranking) on the same index, same questions, same run. */
+  baselineLatencyMs: { p50: number; p95: number };
+  /** Where the vocabulary and questions came from. */
+  data: 'locomo' | 'generated';
 }
 
 /** Vocabulary size: roughly what a few years of one person's chats use. */
@@ -59,10 +68,10 @@ function rng(seed: number): () => number {
   };
 }
 
-function vocabulary(random: () => number, source: string | undefined): { words: string[]; questions: string[] } {
+function vocabulary(random: () => number, source: string | null): { words: string[]; questions: string[] } {
   const freq = new Map<string, number>();
   const questions: string[] = [];
-  if (source && existsSync(source)) {
+  if (source) {
     for (const conv of loadLocomo(source)) {
       for (const s of conv.sessions) for (const t of s.turns) for (const w of t.text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []) freq.set(w, (freq.get(w) ?? 0) + 1);
       questions.push(...conv.questions.map((q) => q.question));
@@ -94,7 +103,11 @@ function vocabulary(random: () => number, source: string | undefined): { words: 
 export async function runSyntheticBench(opts: SyntheticOptions): Promise<SyntheticResult> {
   const random = rng(opts.seed ?? 42);
   const log = opts.log ?? (() => {});
-  const { words, questions } = vocabulary(random, opts.vocabularyFrom ?? DEFAULT_LOCOMO_PATH);
+  const source = opts.generatedOnly ? null : (opts.vocabularyFrom ?? DEFAULT_LOCOMO_PATH);
+  if (source && !existsSync(source)) {
+    throw new Error(`the LoCoMo file ${source} is missing: pass its path, or run with generated words on purpose (--generated)`);
+  }
+  const { words, questions } = vocabulary(random, source);
   // Zipf (s = 1) cumulative distribution over word ranks.
   const cdf = new Float64Array(words.length);
   let sum = 0;
@@ -179,7 +192,20 @@ export async function runSyntheticBench(opts: SyntheticOptions): Promise<Synthet
         cpu.push((c.user + c.system) / 1000);
       }
     }
+    // The baseline on the same index and questions, in the same run: the ratio of the two is what a
+    // noisy machine cannot move much.
+    const baselineStmt = engine.appDb.prepare(`SELECT rowid FROM message_fts WHERE message_fts MATCH ? ORDER BY rank LIMIT 10`).pluck();
+    const baseline: number[] = [];
+    for (let i = 0; i < WARMUP_QUERIES + n; i++) {
+      const words = [...new Set(order[i % order.length].toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+      if (!words.length) continue;
+      const t0 = performance.now();
+      baselineStmt.all(words.map((w) => `"${w}"`).join(' OR '));
+      if (i >= WARMUP_QUERIES) baseline.push(performance.now() - t0);
+    }
     return {
+      data: source ? 'locomo' : 'generated',
+      baselineLatencyMs: { p50: round(percentile(baseline, 50), 2), p95: round(percentile(baseline, 95), 2) },
       messages: opts.messages,
       agents: AGENTS.length,
       sessions,

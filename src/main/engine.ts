@@ -1,6 +1,6 @@
 // The engine: everything the desktop app, `monad serve` and the CLI share. Built from a home directory.
 // It never imports `electron`; hosts pass in what differs (secret store, versions).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import type { AppStatus, Notice } from '../shared/domain';
 import { MonadError } from '../shared/errors';
@@ -17,6 +17,7 @@ import { FactsLayer } from './memory/facts-layer';
 import { GraphLayer } from './memory/graph-layer';
 import { LawsLayer } from './memory/laws-layer';
 import { createMemorySearchTool } from './search/memory-search-tool';
+import { personNameFromUserFile, roleNamesFor } from './search/role-names';
 import { SearchService } from './search/search-service';
 import { ConsolidationLayer } from './memory/consolidation-layer';
 import { Mem0Layer } from './memory/mem0-layer';
@@ -192,6 +193,11 @@ export class Engine {
       db: this.appDb,
       facts: this.facts.memory,
       entities: (scopes, query, limit) => this.graph.store.explore(scopes ?? this.graph.store.scopes().map((s) => s.scope), query, limit).nodes,
+      // The speaker cue: the person's name as USER.md states it, the agent's from its settings.
+      roleNames: (agentId) => {
+        const agent = this.agents.list().find((a) => a.id === agentId);
+        return roleNamesFor({ person: this.personName(), agent: agent?.name });
+      },
     });
     this.tools.register(createMemorySearchTool(this.search));
     this.consolidation = new ConsolidationLayer({
@@ -349,6 +355,21 @@ export class Engine {
 
   assertOpen(): void {
     if (this.closed) throw new MonadError('INTERNAL', 'The engine has been closed');
+  }
+
+  /** The person's name from USER.md, re-read only when the file changed (searches ask for it often). */
+  private personNameCache: { mtimeMs: number | null; name: string | null } | null = null;
+  personName(): string | null {
+    let mtimeMs: number | null = null;
+    try {
+      mtimeMs = statSync(this.facts.identity.pathOf('user')).mtimeMs;
+    } catch {
+      mtimeMs = null;
+    }
+    if (!this.personNameCache || this.personNameCache.mtimeMs !== mtimeMs) {
+      this.personNameCache = { mtimeMs, name: mtimeMs === null ? null : personNameFromUserFile(this.facts.identity.view('user').content) };
+    }
+    return this.personNameCache.name;
   }
 
   close(): void {

@@ -52,6 +52,25 @@ describe('SearchService', () => {
     expect(engine.search.search({ query: 'zebra crossing' }).messages).toEqual([]);
   });
 
+  it("knows both sides' names: USER.md's person and the agent's name prefer that side's messages", () => {
+    const engine = openEngine();
+    const s = engine.sessions.create({ agentId: 'default', title: 'Holidays' });
+    const when = (i: number) => `2024-06-0${i}T10:00:00.000Z`;
+    const userSaid = engine.messages.append({ sessionId: s.id, role: 'user', content: 'The trip to the mountains was wonderful', createdAt: when(1) });
+    engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'Sounds great.', createdAt: when(2) });
+    engine.messages.append({ sessionId: s.id, role: 'user', content: 'Anything else?', createdAt: when(3) });
+    const agentSaid = engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'A trip to the mountains could be wonderful in autumn', createdAt: when(4) });
+    const agentName = engine.agents.list().find((a) => a.id === 'default')!.name;
+    const first = (query: string) => engine.search.search({ query, agentId: 'default', k: 2 }).messages[0]?.messageId;
+    // Without a name in USER.md only the agent's side can be named.
+    expect(engine.personName()).toBeNull();
+    expect(first(`what did ${agentName} say about the mountains trip`)).toBe(agentSaid.id);
+    engine.facts.identity.write('user', '# About me\n\nName: Ana Sousa\n', {});
+    expect(engine.personName()).toBe('Ana Sousa');
+    expect(first('what did Ana say about the mountains trip')).toBe(userSaid.id);
+    expect(first(`what did ${agentName} say about the mountains trip`)).toBe(agentSaid.id);
+  });
+
   it('brings in the reply to a matching question even when it shares no word with the query', () => {
     const engine = openEngine();
     const { m } = seed(engine);

@@ -22,15 +22,14 @@ export function createMemorySearchTool(search: SearchService): AgentTool<typeof 
     description:
       'Search your past conversations with this user (and your saved facts and knowledge-graph entities). Returns matching messages with their message id, date and chat title. Use it when the user refers to something discussed before.',
     inputSchema: memorySearchInput,
-    execute: ({ query, k }, { session, agent }) =>
+    execute: ({ query, k }, { session }) =>
       renderForModel(
         search.search({
           query,
           agentId: session.agentId,
           k: k ?? MEMORY_SEARCH_DEFAULT_K,
           excludeIncognito: true,
-          // "what did <agent name> say…" prefers the agent's own replies.
-          roleNames: { assistant: [agent.name] },
+          // (The speaker cue — the person's and the agent's names — comes from the search service.)
         }),
       ),
   };

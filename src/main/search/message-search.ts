@@ -9,6 +9,7 @@ import type { MessageHit } from '../../shared/search';
 import { agentIdxOf, MessageIndex, seqOf, type MessageRow, type ScoringRow } from './message-index';
 import type { AnalyzedQuery } from './query';
 import {
+  diversify,
   estimateDf,
   hasTimeExpression,
   idf,
@@ -45,15 +46,21 @@ export class MessageSearch {
   }
 
   search(q: AnalyzedQuery, opts: MessageSearchOptions): MessageHit[] {
-    if (!q.terms.length) return [];
+    return this.rank(q, opts).hits;
+  }
+
+  /** The hits, and the full text of each in the same order (query expansion reads them). */
+  rank(q: AnalyzedQuery, opts: MessageSearchOptions): { hits: MessageHit[]; texts: string[] } {
+    const none = { hits: [], texts: [] };
+    if (!q.terms.length) return none;
     const p = this.p;
     let agentIdx: number | null = null;
     if (opts.agentId) {
       agentIdx = this.index.agentIndex(opts.agentId);
-      if (agentIdx === null) return [];
+      if (agentIdx === null) return none;
     }
     const { docs, avgLength } = this.index.stats();
-    if (docs === 0) return [];
+    if (docs === 0) return none;
 
     // Pass 1: posting lists → IDF per word, and which words each message has.
     const terms: TermStat[] = [];
@@ -70,13 +77,13 @@ export class MessageSearch {
         df = estimateDf(rowids.length, seqOf(rowids[0]), seqOf(rowids[rowids.length - 1]), maxSeq);
       }
       if (df === 0) return;
-      const stat = { stem: term.stem, idf: idf(docs, Math.min(df, docs)), weight: queryWeight(term.count) };
+      const stat = { stem: term.stem, idf: idf(docs, Math.min(df, docs)), weight: queryWeight(term.count) * (term.boost ?? 1) };
       terms.push(stat);
       weightByBit[bit] = stat.idf * stat.weight;
       lists.push(rowids);
       bits.push(1 << bit);
     });
-    if (!terms.length) return [];
+    if (!terms.length) return none;
 
     const hidden = opts.excludeIncognito ? this.index.incognitoSessions() : null;
     const visible = (sessionId: string) => (!opts.sessionId || sessionId === opts.sessionId) && !hidden?.has(sessionId);
@@ -113,12 +120,19 @@ export class MessageSearch {
     const around: number[] = [];
     for (const seq of expanded) for (let d = -NEIGHBOUR_REACH; d <= NEIGHBOUR_REACH; d++) if (d && !place.has(seq + d)) around.push(seq + d);
     for (const [seq, sessionId] of this.index.places(around)) if (visible(sessionId)) place.set(seq, sessionId);
-    const best = scoreWithNeighbours(place, own, questions, expanded, p)
+    const ranked = scoreWithNeighbours(place, own, questions, expanded, p)
       .filter(([, s]) => s > 0)
-      .sort((a, b) => b[1] - a[1] || b[0] - a[0])
-      .slice(0, opts.k);
+      .sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+    const best = diversify(
+      ranked.map(([seq, score]) => ({ seq, score, session: place.get(seq)! })),
+      p.clusterMax,
+      p.clusterReach,
+    )
+      .slice(0, opts.k)
+      .map((r) => [r.seq, r.score] as [number, number]);
     const full = new Map(this.index.rows(best.map(([seq]) => seq)).map((r) => [r.seq, r]));
-    return best.filter(([seq]) => full.has(seq)).map(([seq, score]) => toHit(full.get(seq)!, score, wanted));
+    const kept = best.filter(([seq]) => full.has(seq));
+    return { hits: kept.map(([seq, score]) => toHit(full.get(seq)!, score, wanted)), texts: kept.map(([seq]) => full.get(seq)!.content) };
   }
 }
 

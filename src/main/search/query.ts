@@ -11,6 +11,11 @@ export interface QueryTerm {
   count: number;
   /** Written capitalised mid-sentence: a name is a strong cue. */
   proper: boolean;
+  /**
+   * Weight relative to a word the person typed: 1 for theirs, less for words search added itself
+   * (expansion.ts), so an added word can help a message up but never outweigh the query.
+   */
+  boost?: number;
 }
 
 export interface AnalyzedQuery {

@@ -29,6 +29,23 @@ export interface RankParams {
   dateCue: number;
   /** A full date named in the question ("on 13 October"): boost for messages written that day. */
   dayCue: number;
+  /**
+   * Result diversity: at most this many results from one stretch of one conversation (turns within
+   * `clusterReach` seqs of each other); the rest move below the other stretches' best. Neighbour
+   * inheritance makes a strong exchange pull in its whole surrounding, which crowds out the other
+   * places a question's answer is spread over (multi-hop questions). 0 turns it off.
+   */
+  clusterMax: number;
+  clusterReach: number;
+  /**
+   * Pseudo-relevance feedback: words shared by at least two of the first pass's best `prfDocs`
+   * messages (and not in the query) are added, at most `prfTerms` of them, each weighing `prfWeight`
+   * of a typed word; the search then runs again. Finds the other places a topic was talked about in
+   * words the question does not use. 0 terms turns it off.
+   */
+  prfTerms: number;
+  prfDocs: number;
+  prfWeight: number;
   /** Candidates scored in full after the cheap first pass. */
   candidates: number;
   /** Top candidates whose neighbours are fetched (neighbours can enter the results); at least k. */
@@ -59,6 +76,11 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   temporal: 0.6,
   dateCue: 0.3,
   dayCue: 2,
+  clusterMax: 0,
+  clusterReach: 4,
+  prfTerms: 0,
+  prfDocs: 5,
+  prfWeight: 0.3,
   // More candidates did not raise recall: the first pass already ranks by the words matched.
   candidates: 80,
   // Neighbourhoods looked up (at least k): on LoCoMo 10 did as well as 40, at a third of the reads.
@@ -185,6 +207,23 @@ const TIME_WORDS =
 
 export function hasTimeExpression(text: string): boolean {
   return TIME_WORDS.test(text);
+}
+
+/**
+ * Reorders ranked results so no stretch of one session holds more than `max` of the first places: a
+ * result within `reach` seqs of `max` already-placed results of its session waits until every other
+ * result has been placed. Order within each group is kept.
+ */
+export function diversify<T extends { seq: number; session: string }>(ranked: readonly T[], max: number, reach: number): T[] {
+  if (max <= 0) return [...ranked];
+  const placed: T[] = [];
+  const deferred: T[] = [];
+  for (const r of ranked) {
+    let near = 0;
+    for (const p of placed) if (p.session === r.session && Math.abs(p.seq - r.seq) <= reach) near++;
+    (near >= max ? deferred : placed).push(r);
+  }
+  return [...placed, ...deferred];
 }
 
 /**

@@ -7,9 +7,11 @@ import type { SearchResults } from '../../shared/search';
 import { agentScope, isDurable, projectScope } from '../memory/scope';
 import { rankEntities, rankFacts } from './fact-search';
 import type { MessageIndex } from './message-index';
+import { feedbackTerms } from './expansion';
 import { MessageSearch } from './message-search';
 import { analyzeQuery } from './query';
 import { DEFAULT_RANK_PARAMS, type RankParams } from './rank';
+import type { RoleNames } from './role-names';
 
 /**
  * Graph entities matching a query in the given scopes (null: every scope) — the one thing search needs
@@ -28,6 +30,11 @@ export interface SearchServiceDeps {
   facts?: FactSource | null;
   entities?: EntitySearch | null;
   rank?: Partial<RankParams>;
+  /**
+   * What the two sides of an agent's conversations are called (role-names.ts), used when a search
+   * names an agent but no role names: every caller then gets the same speaker cue.
+   */
+  roleNames?: (agentId: string) => RoleNames;
 }
 
 export interface SearchInput {
@@ -81,7 +88,14 @@ export class SearchService {
     const k = clampK(input.k);
     const q = analyzeQuery(input.query);
     const scopes = input.scopes ?? (input.agentId ? this.scopesFor(input.agentId, input.sessionId) : null);
-    const messages = this.messages.search(q, { ...input, k });
+    const roleNames = input.roleNames ?? (input.agentId && this.d.roleNames ? this.d.roleNames(input.agentId) : undefined);
+    const first = this.messages.rank(q, { ...input, k, roleNames });
+    let messages = first.hits;
+    if (this.params.prfTerms > 0 && first.texts.length >= 2) {
+      // Second pass with the words the best first results share (expansion.ts).
+      const extra = feedbackTerms(q, first.texts.slice(0, this.params.prfDocs), { terms: this.params.prfTerms, weight: this.params.prfWeight });
+      if (extra.length) messages = this.messages.search({ ...q, terms: [...q.terms, ...extra] }, { ...input, k, roleNames });
+    }
     const facts = this.d.facts && q.terms.length ? rankFacts(q, this.readFacts(scopes ?? this.scopesFor(undefined, input.sessionId)), k, this.params) : [];
     const entities = this.entities && q.terms.length && scopes?.length !== 0 ? rankEntities(q, this.entities(scopes, q.terms.map((t) => t.norm).join(' '), k * 2), k) : [];
     return { query: input.query, messages, facts, entities, tookMs: Math.round((performance.now() - started) * 100) / 100 };

@@ -1,0 +1,155 @@
+// Cross-validated tuning of the search ranking on LoCoMo (issue 20): the ranking may only be judged on
+// conversations it was not tuned on.
+//
+//   npx tsx bench/locomo-cv.ts [--data FILE] [--legacy] [--json]
+//
+// Every configuration of a small grid runs over every question once. Then, for each split of the
+// conversations into 3 for tuning and the rest for testing (all splits), the configuration that scores
+// best on the tuning conversations is scored on the test ones. The figure that counts is the mean of
+// those test scores ("cross-validated"); the score of the shipped defaults on all conversations is
+// printed beside it, as is the configuration the tuning picks most often. --legacy runs the old setup
+// (speaker prefixes and photo captions in the indexed text) for comparison.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Engine } from '../src/main/engine';
+import { DEFAULT_RANK_PARAMS, type RankParams } from '../src/main/search/rank';
+import { SearchService } from '../src/main/search/search-service';
+import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation } from './lib/locomo-data';
+import { mean, recallAt, round } from './lib/stats';
+import { agentIdFor, ingest, roleNamesOf, turnContent } from './locomo';
+
+interface Scored {
+  conv: number;
+  category: string;
+  r10: number;
+}
+
+export interface CvResult {
+  config: 'product' | 'legacy';
+  conversations: number;
+  /** Mean over splits of the test conversations' recall@10 with the configuration tuned on the others. */
+  cvRecall10: number;
+  cvByCategory: Record<string, number>;
+  /** The shipped defaults on every conversation (in-sample: they were tuned on these). */
+  defaultsRecall10: number;
+  defaultsByCategory: Record<string, number>;
+  splits: Array<{ tune: number[]; test: number[]; picked: string; test10: number; defaults10: number }>;
+  mostPicked: string;
+}
+
+/** The grid: each entry changes the defaults in a few named ways. */
+export function grid(): Array<{ name: string; params: Partial<RankParams> }> {
+  const out: Array<{ name: string; params: Partial<RankParams> }> = [];
+  const feedback: Array<[number, number]> = [[0, 0], [3, 0.2], [3, 0.4], [6, 0.2], [6, 0.4]];
+  for (const clusterMax of [0, 3])
+    for (const temporal of [0.3, 0.6])
+      for (const [prfTerms, prfWeight] of feedback) {
+        out.push({ name: `cluster${clusterMax} temporal${temporal} prf${prfTerms}x${prfWeight}`, params: { clusterMax, temporal, prfTerms, prfWeight } });
+      }
+  return out;
+}
+
+function combinations(n: number, k: number): number[][] {
+  const out: number[][] = [];
+  const walk = (start: number, acc: number[]) => {
+    if (acc.length === k) return void out.push([...acc]);
+    for (let i = start; i < n; i++) walk(i + 1, [...acc, i]);
+  };
+  walk(0, []);
+  return out;
+}
+
+const byCategory = (xs: Scored[]): Record<string, number> => {
+  const out: Record<string, number> = {};
+  for (const cat of [...new Set(xs.map((x) => x.category))].sort()) out[cat] = round(mean(xs.filter((x) => x.category === cat).map((x) => x.r10)));
+  return out;
+};
+
+export async function runLocomoCv(opts: { data?: string; conversations?: LocomoConversation[]; legacy?: boolean; log?: (s: string) => void } = {}): Promise<CvResult> {
+  const conversations = opts.conversations ?? loadLocomo(opts.data ?? DEFAULT_LOCOMO_PATH);
+  if (conversations.length < 3) throw new Error('cross-validation needs at least 3 conversations');
+  const home = mkdtempSync(join(tmpdir(), 'monad-locomo-cv-'));
+  const engine = Engine.open({ home, host: 'cli' });
+  try {
+    const { diaByMessage } = ingest(engine, conversations, null, (t) => turnContent(t, opts.legacy));
+    const names = new Map(conversations.map((c, ci) => [agentIdFor(c.id, ci), roleNamesOf(c)]));
+    const evaluate = (params: Partial<RankParams>): Scored[] => {
+      const service = new SearchService({ db: engine.appDb, rank: params, roleNames: (id) => names.get(id) ?? {} });
+      const out: Scored[] = [];
+      conversations.forEach((conv, ci) => {
+        const agentId = agentIdFor(conv.id, ci);
+        for (const q of conv.questions) {
+          if (!q.evidence.length) continue;
+          const ranked = service.search({ query: q.question, agentId, k: 10 }).messages.map((h) => diaByMessage.get(h.messageId) ?? '');
+          out.push({ conv: ci, category: q.category, r10: recallAt(ranked, q.evidence, 10) });
+        }
+      });
+      return out;
+    };
+
+    const configs = grid();
+    const results = configs.map((c, i) => {
+      opts.log?.(`config ${i + 1}/${configs.length}: ${c.name}`);
+      return evaluate(c.params);
+    });
+    const defaults = evaluate({});
+    const n = conversations.length;
+    const tuneSize = Math.min(3, n - 1);
+    const splits: CvResult['splits'] = [];
+    const tested: Scored[][] = [];
+    const picks = new Map<string, number>();
+    for (const tune of combinations(n, tuneSize)) {
+      const test = [...Array(n).keys()].filter((i) => !tune.includes(i));
+      const on = (xs: Scored[], convs: number[]) => xs.filter((x) => convs.includes(x.conv));
+      let best = 0;
+      let bestScore = -1;
+      results.forEach((xs, i) => {
+        const s = mean(on(xs, tune).map((x) => x.r10));
+        if (s > bestScore) {
+          bestScore = s;
+          best = i;
+        }
+      });
+      const testScored = on(results[best], test);
+      tested.push(testScored);
+      picks.set(configs[best].name, (picks.get(configs[best].name) ?? 0) + 1);
+      splits.push({ tune, test, picked: configs[best].name, test10: round(mean(testScored.map((x) => x.r10))), defaults10: round(mean(on(defaults, test).map((x) => x.r10))) });
+    }
+    // Each split weighs the same; categories are pooled over the splits' test questions.
+    return {
+      config: opts.legacy ? 'legacy' : 'product',
+      conversations: n,
+      cvRecall10: round(mean(splits.map((s) => s.test10))),
+      cvByCategory: byCategory(tested.flat()),
+      defaultsRecall10: round(mean(defaults.map((x) => x.r10))),
+      defaultsByCategory: byCategory(defaults),
+      splits,
+      mostPicked: [...picks].sort((a, b) => b[1] - a[1])[0][0],
+    };
+  } finally {
+    engine.close();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+function print(r: CvResult): void {
+  console.log(`LoCoMo cross-validation (${r.config} configuration, ${r.conversations} conversations, tune on 3 / test on the rest, every split)`);
+  for (const s of r.splits) console.log(`  tune ${s.tune.map((i) => i + 1).join(',')} test ${s.test.map((i) => i + 1).join(',')}: recall@10 ${s.test10.toFixed(3)} (defaults ${s.defaults10.toFixed(3)}) with ${s.picked}`);
+  console.log(`cross-validated recall@10 ${r.cvRecall10.toFixed(3)}   by category ${Object.entries(r.cvByCategory).map(([c, v]) => `${c}: ${v.toFixed(3)}`).join('  ')}`);
+  console.log(`defaults, in-sample      ${r.defaultsRecall10.toFixed(3)}   by category ${Object.entries(r.defaultsByCategory).map(([c, v]) => `${c}: ${v.toFixed(3)}`).join('  ')}`);
+  console.log(`picked most often: ${r.mostPicked}`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { data: { type: 'string' }, legacy: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } }, strict: true });
+  runLocomoCv({ data: values.data, legacy: values.legacy, log: values.json ? undefined : (s) => console.error(s) }).then(
+    (r) => (values.json ? console.log(JSON.stringify(r)) : print(r)),
+    (err) => {
+      console.error(`locomo-cv: ${(err as Error).message}`);
+      process.exitCode = 1;
+    },
+  );
+}
