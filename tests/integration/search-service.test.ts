@@ -71,6 +71,17 @@ describe('SearchService', () => {
     expect(first(`what did ${agentName} say about the mountains trip`)).toBe(agentSaid.id);
   });
 
+  it('matches a day named in the question to a message that talks about it in relative words ("last night")', () => {
+    const engine = openEngine();
+    const s = engine.sessions.create({ agentId: 'default', title: 'Films' });
+    const lastNight = engine.messages.append({ sessionId: s.id, role: 'user', content: 'I watched a great movie last night', createdAt: '2022-05-02T09:00:00.000Z' });
+    engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'Nice!', createdAt: '2022-05-02T09:00:01.000Z' });
+    const other = engine.messages.append({ sessionId: s.id, role: 'user', content: 'Another great movie I watched, a classic', createdAt: '2022-05-20T09:00:00.000Z' });
+    const hits = engine.search.search({ query: 'What movie did I watch on 1 May, 2022?', agentId: 'default', k: 3 }).messages.map((m) => m.messageId);
+    expect(hits.indexOf(lastNight.id)).toBe(0);
+    expect(hits).toContain(other.id);
+  });
+
   it('brings in the reply to a matching question even when it shares no word with the query', () => {
     const engine = openEngine();
     const { m } = seed(engine);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { Message, MessageOrigin, Page, Role, TokenUsage, ToolCall } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
+import { resolvedDays } from '../search/message-dates';
 
 interface MessageRow {
   seq: number;
@@ -44,24 +45,33 @@ export class MessageStore {
   append(m: NewMessage): Message {
     const id = m.id ?? randomUUID();
     const at = m.createdAt ?? this.now().toISOString();
-    this.db
-      .prepare(
-        `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        m.sessionId,
-        m.role,
-        m.content,
-        m.toolCalls ? JSON.stringify(m.toolCalls) : null,
-        m.toolCallId ?? null,
-        m.usage?.input ?? null,
-        m.usage?.output ?? null,
-        m.error ?? null,
-        at,
-        m.role === 'user' ? (m.origin ?? null) : null,
-      );
+    // Resolved before the write (chrono is the slow part); stored with the message in one transaction.
+    const days = m.role === 'user' || m.role === 'assistant' ? resolvedDays(m.content, at) : [];
+    this.db.transaction(() => {
+      const res = this.db
+        .prepare(
+          `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          id,
+          m.sessionId,
+          m.role,
+          m.content,
+          m.toolCalls ? JSON.stringify(m.toolCalls) : null,
+          m.toolCallId ?? null,
+          m.usage?.input ?? null,
+          m.usage?.output ?? null,
+          m.error ?? null,
+          at,
+          m.role === 'user' ? (m.origin ?? null) : null,
+        );
+      // The days the message talks about, for search (search/message-dates.ts).
+      if (days.length) {
+        const ins = this.db.prepare(`INSERT OR IGNORE INTO message_dates (seq, day) VALUES (?, ?)`);
+        for (const day of days) ins.run(Number(res.lastInsertRowid), day);
+      }
+    })();
     return this.get(id);
   }
 

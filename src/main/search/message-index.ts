@@ -63,6 +63,8 @@ export class MessageIndex {
   private readonly statsStmt: Statement;
   private readonly agentStmt: Statement;
   private readonly sessionStmt: Statement;
+  /** Prepared on first use: a database opened before app migration 5 has no message_dates yet. */
+  private daysStmt: Statement | undefined;
   private readonly agentIdx = new Map<string, number>();
 
   constructor(private readonly db: Database) {
@@ -127,6 +129,19 @@ export class MessageIndex {
   rows(seqs: number[]): MessageRow[] {
     if (!seqs.length) return [];
     return (this.rowsStmt.all(JSON.stringify(seqs)) as RawRow[]).map(toRow);
+  }
+
+  /** The days each message talks about (message-dates.ts), for the candidates of a dated question. */
+  mentionedDays(seqs: number[]): Map<number, string[]> {
+    const out = new Map<number, string[]>();
+    if (!seqs.length) return out;
+    this.daysStmt ??= this.db.prepare(`SELECT seq, day FROM message_dates WHERE seq IN (SELECT value FROM json_each(?))`).raw();
+    for (const [seq, day] of this.daysStmt.all(JSON.stringify(seqs)) as Array<[number, string]>) {
+      const list = out.get(seq);
+      if (list) list.push(day);
+      else out.set(seq, [day]);
+    }
+    return out;
   }
 
   scoringRows(seqs: number[]): ScoringRow[] {

@@ -102,11 +102,14 @@ export class MessageSearch {
     const own = new Map<number, number>();
     const place = new Map<number, string>();
     const questions = new Set<number>();
+    // A question naming a day or month also finds messages that talk about it in relative words.
+    const mentioned = dated ? this.index.mentionedDays(rows.map((r) => r.seq)) : null;
     for (const row of rows) {
       const created = dated ? new Date(row.createdAt) : null;
       const scored = scoreText(scanTerms(row.content, wanted, keys, keyCodes), terms, q, avgLength, p, {
         hasTimeExpression: q.temporal && hasTimeExpression(row.content),
         createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
+        mentionedDays: mentioned?.get(row.seq),
       });
       if (scored.score <= 0) continue;
       own.set(row.seq, preferredRole && row.role === preferredRole ? scored.score * (1 + p.speaker) : scored.score);

@@ -130,7 +130,7 @@ export function scoreText(
   q: Pick<AnalyzedQuery, 'pairs' | 'months' | 'years' | 'days' | 'temporal'>,
   avgLength: number,
   p: RankParams,
-  cues: { hasTimeExpression: boolean; createdAt: Date | null },
+  cues: { hasTimeExpression: boolean; createdAt: Date | null; mentionedDays?: readonly string[] },
 ): ScoredText {
   const { positions } = scan;
   if (!positions.size) return { score: 0, matched: 0 };
@@ -159,8 +159,9 @@ export function scoreText(
 
   let score = (bm25 + pairs) * (1 + p.coverage * (total > 0 ? covered / total : 0));
   if (q.temporal && cues.hasTimeExpression) score *= 1 + p.temporal;
-  if (cues.createdAt && matchesDateCue(cues.createdAt, q.months, q.years)) score *= 1 + p.dateCue;
-  if (cues.createdAt && matchesDay(cues.createdAt, q.days)) score *= 1 + p.dayCue;
+  if ((cues.createdAt && matchesDateCue(cues.createdAt, q.months, q.years)) || cues.mentionedDays?.some((d) => matchesDateCue(new Date(`${d}T12:00:00Z`), q.months, q.years))) score *= 1 + p.dateCue;
+  // A named day matches the day a message was written, or a day it talks about ("last night").
+  if ((cues.createdAt && matchesDay(cues.createdAt, q.days)) || cues.mentionedDays?.some((d) => matchesDay(new Date(`${d}T12:00:00Z`), q.days))) score *= 1 + p.dayCue;
   return { score, matched: positions.size };
 }
 
