@@ -110,6 +110,9 @@ export class McpConnection {
     try {
       const res = await client.callTool({ name, arguments: args }, undefined, {
         signal,
+        // Asking for progress makes the server send it, and each notification restarts the silence timeout:
+        // a long job that reports progress runs on, a server that went quiet is abandoned.
+        onprogress: () => {},
         timeout: this.d.callTimeoutMs,
         resetTimeoutOnProgress: true,
         maxTotalTimeout: CALL_MAX_TOTAL_MS,

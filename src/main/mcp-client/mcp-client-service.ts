@@ -2,7 +2,7 @@
 // one supervised connection each (connection.ts), "Test", and what the chat needs per turn. Servers start
 // on first use (the first turn of an agent they are enabled for, or Test) and are stopped when Monad
 // closes, when they are removed, and when their settings change (the next use starts the new version).
-import type { McpServer } from '../../shared/config';
+import type { McpServer, McpServerInput } from '../../shared/config';
 import { mcpServerSchema } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
 import type { McpSecretsInput, McpServerView, McpTestResult, McpToolInfo } from '../../shared/mcp';
@@ -64,7 +64,7 @@ export class McpClientService {
   }
 
   /** Adds or replaces a server. Secrets go to the secret store, bound to where the server points. */
-  save(input: McpServer, secrets?: McpSecretsInput): McpServerView {
+  save(input: McpServerInput, secrets?: McpSecretsInput): McpServerView {
     const next = mcpServerSchema.parse(input);
     const previous = this.servers().find((s) => s.id === next.id) ?? null;
     for (const a of next.agents) if (!this.d.config.get().agent.agents.some((x) => x.id === a)) throw new MonadError('BAD_INPUT', `There is no agent "${a}"`);
@@ -95,7 +95,7 @@ export class McpClientService {
   }
 
   /** Starts (or reuses) the server and lists its tools. A draft is tried with a throwaway connection. */
-  async test(input: { id?: string; server?: McpServer; secrets?: McpSecretsInput }): Promise<McpTestResult> {
+  async test(input: { id?: string; server?: McpServerInput; secrets?: McpSecretsInput }): Promise<McpTestResult> {
     if (input.server) {
       const draft = mcpServerSchema.parse(input.server);
       const stored = this.servers().some((s) => s.id === draft.id) ? this.serverSecrets.resolve(draft) : { env: {}, headers: {}, token: null };
