@@ -68,7 +68,7 @@ export class McpChatTools {
       ]);
       return { server, tools };
     } catch (err) {
-      this.d.log(`[mcp] ${server.id} left out of this turn`, err);
+      this.d.log(`[mcp] ${server.id} left out of this turn: ${err instanceof Error ? err.message : String(err)}`);
       return { server, tools: [] };
     } finally {
       clearTimeout(timer);

@@ -47,11 +47,12 @@ export function toolResultText(result: CallToolResult, opts: { knownSecrets?: Kn
   if (!raw.trim() && result.structuredContent !== undefined) raw = safeJson(result.structuredContent);
   const received = raw.length;
   // Cut before cleaning: cleaning a multi-megabyte result would cost more than the cap is worth.
-  let text = received > max ? raw.slice(0, max) : raw;
-  text = cleanText(text, { knownSecrets: opts.knownSecrets }).text;
+  const cut = received > max ? raw.slice(0, max) : raw;
+  // Judged before its hidden characters are gone: what invisible tag characters spelled counts too.
+  const verdict = sanitizeFact(cut, { knownSecrets: opts.knownSecrets });
+  let text = verdict.ok || verdict.family !== 'unchecked' ? verdict.text : cleanText(cut, { knownSecrets: opts.knownSecrets }).text;
   const truncated = received > max ? { kept: text.length, received } : null;
   if (truncated) text += `\n[… ${received - max} more characters were cut: the result was longer than ${max} characters]`;
-  const verdict = sanitizeFact(text, { knownSecrets: opts.knownSecrets });
   return { text, isError: result.isError === true, flagged: verdict.ok ? null : verdict.reason, truncated };
 }
 
