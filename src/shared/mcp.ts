@@ -77,3 +77,10 @@ export interface McpCallView {
   error: string | null;
   at: string;
 }
+
+/** Every MCP tool's name in the chat starts with this; none of Monad's own tools does (main/mcp-client/tool-names.ts). */
+export const MCP_TOOL_PREFIX = 'mcp__';
+
+export function isMcpToolName(name: string): boolean {
+  return name.startsWith(MCP_TOOL_PREFIX);
+}

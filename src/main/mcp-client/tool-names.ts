@@ -3,8 +3,9 @@
 // shadow them, and two servers' tools cannot collide with each other: the server id is part of the name,
 // and a clash left after cleaning and cutting to length gets a short hash of the original pair.
 import { createHash } from 'node:crypto';
+import { MCP_TOOL_PREFIX } from '../../shared/mcp';
 
-export const MCP_TOOL_PREFIX = 'mcp__';
+export { isMcpToolName, MCP_TOOL_PREFIX } from '../../shared/mcp';
 const MAX_NAME = 64;
 
 export interface NamedTool {
@@ -38,8 +39,4 @@ export function assignToolNames(tools: readonly NamedTool[], taken: ReadonlySet<
     out.set(name, t);
   }
   return out;
-}
-
-export function isMcpToolName(name: string): boolean {
-  return name.startsWith(MCP_TOOL_PREFIX);
 }
