@@ -49,7 +49,7 @@ export function McpCallNote({ callId }: { callId: string }) {
             <button type="button" className="button button-small" disabled={deciding} data-testid="mcp-allow-chat" onClick={() => decide('chat')}>
               Always in this chat
             </button>
-            <button type="button" className="button button-quiet button-danger-text button-small" disabled={deciding} data-testid="mcp-deny" onClick={() => decide('deny')}>
+            <button type="button" className="button button-small" disabled={deciding} data-testid="mcp-deny" onClick={() => decide('deny')}>
               Deny
             </button>
           </div>

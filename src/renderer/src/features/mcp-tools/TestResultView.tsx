@@ -15,7 +15,8 @@ export function TestResultView({ result }: { result: McpTestResult }) {
       <div className="mcp-test-head">
         Connected{result.server ? ` to ${result.server.name} ${result.server.version}` : ''}: {result.tools.length} tool{result.tools.length === 1 ? '' : 's'}
       </div>
-      <ul className="mcp-tool-list" data-testid="mcp-tool-list">
+      {/* Focusable: a long list scrolls, and keyboard users must be able to scroll it too. */}
+      <ul className="mcp-tool-list" data-testid="mcp-tool-list" tabIndex={0} aria-label="Its tools">
         {result.tools.map((t) => (
           <li key={t.name} className="mcp-tool">
             <span className="mono mcp-tool-name">{t.name}</span>

@@ -11,8 +11,8 @@ import { ServerForm } from './ServerForm';
 import { TestResultView } from './TestResultView';
 import { ensureMcpEvents, useMcpTools } from './store';
 
-const PHASE: Record<McpServerPhase, { label: string; pill: 'ok' | 'warn' | 'error' | 'muted' }> = {
-  stopped: { label: 'Not running (starts when used)', pill: 'muted' },
+const PHASE: Record<McpServerPhase, { label: string; pill: 'ok' | 'warn' | 'error' | 'idle' }> = {
+  stopped: { label: 'Not running (starts when used)', pill: 'idle' },
   starting: { label: 'Starting', pill: 'warn' },
   ready: { label: 'Running', pill: 'ok' },
   backoff: { label: 'Restarting', pill: 'warn' },
@@ -88,8 +88,10 @@ function ServerCard({ server, onEdit }: { server: McpServerView; onEdit(): void 
         <div className="provider-card-title">
           <span className="provider-name">{server.name}</span>
           <span className="kind-badge">{t.kind === 'stdio' ? 'Program' : 'Web address'}</span>
-          <span className={`pill pill-${phase.pill}`} data-testid="mcp-status">
-            {phase.label}
+          {/* A dot for the colour and the words in the body colour: coloured text on a tint fails contrast. */}
+          <span className="mcp-status">
+            <span className={`status-dot status-${phase.pill}`} aria-hidden="true" />
+            <span data-testid="mcp-status">{phase.label}</span>
           </span>
         </div>
         <div className="provider-card-actions">
