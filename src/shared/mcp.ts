@@ -76,6 +76,11 @@ export interface McpCallView {
   truncated: { kept: number; received: number } | null;
   error: string | null;
   at: string;
+  /**
+   * What the model wants to pass, on the "awaiting" event only, so the person sees it before deciding
+   * (not stored here: the call's arguments are kept with the reply that made it).
+   */
+  args?: unknown;
 }
 
 /** Every MCP tool's name in the chat starts with this; none of Monad's own tools does (main/mcp-client/tool-names.ts). */

@@ -104,6 +104,7 @@ test.describe('MCP tools', () => {
     const approval = page.getByTestId('mcp-approval');
     await expect(approval).toBeVisible({ timeout: 30_000 });
     await expect(approval).toContainText('Run “read_text_file” of Files?');
+    await expect(approval.getByTestId('mcp-approval-args')).toContainText('plans.txt');
     await expect(page.getByTestId('tool-call').last()).toContainText('read_text_file');
     await axeClean(page, '[data-testid="chat-pane"]');
     await shoot(page, 'chat-mcp-approval');

@@ -181,6 +181,8 @@ describe('server-filesystem with approval per call', () => {
     );
     const res = await engine.chat.send(session.id, 'Where is the spare key?');
     expect(seen.map((c) => c.state)).toEqual(['awaiting', 'running', 'done']);
+    // The person is shown what the tool would be given before deciding.
+    expect(seen[0].args).toEqual({ path: join(dir, 'notes.txt') });
     expect(res.messages.at(-1)?.content).toBe('Under the blue pot.');
     expect(engine.mcp.calls.list(session.id)[0]).toMatchObject({ state: 'done', approval: 'once' });
   });

@@ -87,16 +87,16 @@ export class McpChatTools {
   private async run(server: McpServer, toolName: string, args: Record<string, unknown>, callId: string, ctx: McpTurnContext): Promise<string> {
     const sessionId = ctx.session.id;
     const base: Omit<McpCallView, 'at' | 'state' | 'approval'> = { callId, sessionId, serverId: server.id, serverName: server.name, tool: toolName, flagged: null, truncated: null, error: null };
-    const record = (v: Pick<McpCallView, 'state' | 'approval'> & Partial<typeof base>) => {
+    const record = (v: Pick<McpCallView, 'state' | 'approval'> & Partial<typeof base>, shown: Pick<McpCallView, 'args'> = {}) => {
       const view = this.d.mcp.calls.put({ ...base, ...v });
-      this.d.events.emit('mcp.call', view);
+      this.d.events.emit('mcp.call', { ...view, ...shown });
       return view;
     };
     const release = ctx.holdIdle?.() ?? (() => {});
     try {
       let approval: McpCallView['approval'] = server.trusted ? 'trusted' : this.d.mcp.calls.allowedInChat(sessionId, server.id, toolName) ? 'chat' : null;
       if (approval === null) {
-        record({ state: 'awaiting', approval: null });
+        record({ state: 'awaiting', approval: null }, { args });
         let decision;
         try {
           decision = await this.d.mcp.approvals.wait(sessionId, callId, ctx.signal);

@@ -40,8 +40,13 @@ export function McpCallNote({ callId }: { callId: string }) {
       {call.state === 'awaiting' ? (
         <div className="mcp-approval" role="group" aria-label={`Run ${call.tool} of ${call.serverName}?`} data-testid="mcp-approval">
           <div className="mcp-approval-text">
-            <strong>Run “{call.tool}” of {call.serverName}?</strong> The reply waits for your answer. Open the call above to see what it would be given.
+            <strong>Run “{call.tool}” of {call.serverName}?</strong> The reply waits for your answer.
           </div>
+          {call.args !== undefined && Object.keys(call.args ?? {}).length ? (
+            <pre className="tool-pre selectable mcp-approval-args" tabIndex={0} aria-label="What it would be given" data-testid="mcp-approval-args">
+              {JSON.stringify(call.args, null, 2)}
+            </pre>
+          ) : null}
           <div className="mcp-approval-buttons">
             <button type="button" className="button button-primary button-small" disabled={deciding} data-testid="mcp-allow-once" onClick={() => decide('once')}>
               Allow once

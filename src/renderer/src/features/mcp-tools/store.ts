@@ -76,7 +76,12 @@ export const useMcpTools = create<McpToolsState>((set, get) => ({
     if (!calls) return;
     set((s) => {
       const next = { ...s.calls };
-      for (const c of calls) next[callKey(c.sessionId, c.callId)] = c;
+      for (const c of calls) {
+        const k = callKey(c.sessionId, c.callId);
+        // The arguments of a waiting call come with its event only: a fetch must not drop them.
+        const before = next[k];
+        next[k] = before?.args !== undefined && before.state === c.state ? { ...c, args: before.args } : c;
+      }
       return { calls: next, sessionsLoaded: { ...s.sessionsLoaded, [sessionId]: true } };
     });
   },
