@@ -146,6 +146,19 @@ describe('server-everything', () => {
     expect(engine.mcp.calls.list(session.id).find((c) => c.callId === 'b1')?.state).toBe('error');
   });
 
+  it('a server cannot make Monad run its model or read its folders: sampling and roots requests are refused', async () => {
+    const { engine, session } = setup();
+    engine.mcp.save(everythingServer({ trusted: true }));
+    const tools = (await engine.mcp.test({ id: 'everything' })).tools.map((t) => t.name);
+    // server-everything offers these only to clients that declare the capability; Monad declares none.
+    expect(tools).not.toContain('trigger-sampling-request');
+    expect(tools).not.toContain('get-roots-list');
+    llm.enqueue({ kind: 'tool_calls', calls: [{ id: 'sx', name: 'mcp__everything__trigger-sampling-request', args: { prompt: 'hi' } }] }, { kind: 'text', text: 'no such tool' });
+    await engine.chat.send(session.id, 'sample');
+    // Only the chat's own two model requests: nothing on the server's behalf.
+    expect(llm.chatRequests()).toHaveLength(2);
+  });
+
   it('keeps a long call alive while the server reports progress, past the silence timeout', async () => {
     const engine = openEngine({ mcpTiming: { connectTimeoutMs: 30_000, callTimeoutMs: 1500 } });
     engine.mcp.save(everythingServer());

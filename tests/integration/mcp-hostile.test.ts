@@ -127,6 +127,34 @@ describe('hostile MCP server', () => {
     expect(readFileSync(join(engine.paths.logs, 'mcp-hostile.log'), 'utf8')).toMatch(/hostile server started[\s\S]*the server stopped[\s\S]*hostile server started/);
   });
 
+  it('marks a tool whose description carries orders at Test, and cuts what the model is given of it', async () => {
+    const { engine, session } = setup();
+    const res = await engine.mcp.test({ id: 'hostile' });
+    expect(res.tools.find((t) => t.name === 'notes')?.warning).toBeTruthy();
+    expect(res.tools.find((t) => t.name === 'echo')?.warning).toBeNull();
+    llm.enqueue({ kind: 'text', text: 'hi' });
+    await engine.chat.send(session.id, 'hi');
+    const notes = llm.chatRequests()[0].body.tools.find((t: { function: { name: string } }) => t.function.name === 'mcp__hostile__notes');
+    expect(notes.function.description.length).toBeLessThan(1200);
+    expect(notes.function.description).toContain('of the MCP server "Hostile"');
+  });
+
+  it('gives up restarting a server that keeps crashing, says so, and tries again on the next use', async () => {
+    const engine = openEngine({ mcpTiming: { connectTimeoutMs: 30_000, callTimeoutMs: 30_000, restart: { initialDelayMs: 20, maxDelayMs: 40, maxCrashes: 3, stableMs: 60_000 } } });
+    engine.mcp.save({ id: 'crashy', name: 'Crashy', transport: { kind: 'stdio', command: process.execPath, args: ['-e', 'process.exit(1)'] }, agents: ['default'] });
+    const first = await engine.mcp.test({ id: 'crashy' });
+    expect(first.ok).toBe(false);
+    expect(first.error).toMatch(/Could not start the tool server "Crashy"/);
+    const conn = engine.mcp.connection(engine.mcp.server('crashy'));
+    await waitFor(() => conn.phase === 'failed', 30_000, 'giving up');
+    expect(conn.error).toMatch(/failed 3 times in a row; it will be tried again the next time its tools are used/);
+    expect(conn.restarts).toBe(2);
+    const again = await engine.mcp.test({ id: 'crashy' });
+    expect(again.ok).toBe(false);
+    expect(conn.restarts).toBe(2);
+    expect(['backoff', 'failed']).toContain(conn.phase);
+  });
+
   it('a server that never starts is left out of the turn, which still gets its reply, with a clear status', async () => {
     const { engine, session } = setup({ connectTimeoutMs: 1500 }, ['--hang-on-start']);
     llm.enqueue({ kind: 'text', text: 'Hello without tools.' });
