@@ -129,7 +129,7 @@ function ServerCard({ server, onEdit }: { server: McpServerView; onEdit(): void 
         ) : null}
         {server.logFile ? (
           <>
-            <dt>Its messages</dt>
+            <dt>Log</dt>
             <dd className="mono selectable">{server.logFile}</dd>
           </>
         ) : null}
