@@ -106,6 +106,7 @@ const eventNameSet = {
   // MCP tools in the chat (issue 19 §2)
   'mcp.servers': true,
   'mcp.call': true,
+  'mcp.unavailable': true,
 } satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES = Object.freeze(Object.keys(channelNameSet) as ChannelName[]);

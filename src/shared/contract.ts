@@ -399,6 +399,8 @@ export interface EventMap {
   'mcp.servers': { id: string };
   /** An MCP tool call changed state: waiting for the person, running, done, denied, flagged. */
   'mcp.call': McpCallView;
+  /** Tool servers that could not be reached for a turn, which went on without their tools. */
+  'mcp.unavailable': { sessionId: string; servers: { name: string; error: string }[] };
 }
 export type EventName = keyof EventMap;
 // The plain name list lives in channel-names.ts (zod-free, for the sandboxed preload), checked against EventMap there.

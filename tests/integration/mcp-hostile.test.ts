@@ -157,12 +157,16 @@ describe('hostile MCP server', () => {
 
   it('a server that never starts is left out of the turn, which still gets its reply, with a clear status', async () => {
     const { engine, session } = setup({ connectTimeoutMs: 1500 }, ['--hang-on-start']);
+    const told: unknown[] = [];
+    engine.events.subscribe((e) => e.name === 'mcp.unavailable' && told.push(e.payload));
     llm.enqueue({ kind: 'text', text: 'Hello without tools.' });
     const res = await engine.chat.send(session.id, 'hi');
     expect(res.messages.at(-1)?.content).toBe('Hello without tools.');
     const offered = (llm.chatRequests()[0].body.tools ?? []).map((t: { function: { name: string } }) => t.function.name);
     expect(offered).toContain('memory');
     expect(offered.some((n: string) => n.startsWith('mcp__'))).toBe(false);
+    // The chat is told why, in words.
+    expect(told).toEqual([{ sessionId: session.id, servers: [{ name: 'Hostile', error: expect.stringMatching(/did not answer within 2 s/) }] }]);
     const status = engine.mcp.list()[0].status;
     expect(['backoff', 'failed', 'starting']).toContain(status.phase);
     await waitFor(() => (engine.mcp.list()[0].status.error ?? '').includes('did not answer within'), 10_000, 'the status error');

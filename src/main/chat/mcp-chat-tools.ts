@@ -39,6 +39,9 @@ export class McpChatTools {
     const servers = this.d.mcp.forAgent(ctx.agent.id);
     if (!servers.length) return {};
     const listed = await Promise.all(servers.map((s) => this.toolsOf(s, ctx.signal)));
+    const missing = listed.filter((l) => l.error !== null).map((l) => ({ name: l.server.name, error: l.error! }));
+    // Said in the chat, so the person knows why the reply could not use those tools.
+    if (missing.length && !ctx.signal.aborted) this.d.events.emit('mcp.unavailable', { sessionId: ctx.session.id, servers: missing });
     const byKey = new Map<string, { server: McpServer; tool: Tool }>();
     for (const { server, tools } of listed) for (const t of tools) byKey.set(`${server.id}\u0000${t.name}`, { server, tool: t });
     const names = assignToolNames(
@@ -53,10 +56,10 @@ export class McpChatTools {
     return set;
   }
 
-  private async toolsOf(server: McpServer, signal: AbortSignal): Promise<{ server: McpServer; tools: Tool[] }> {
+  private async toolsOf(server: McpServer, signal: AbortSignal): Promise<{ server: McpServer; tools: Tool[]; error: string | null }> {
     const conn = this.d.mcp.connection(server);
     // A server waiting to be restarted after a crash is left out rather than started again at once.
-    if (conn.phase === 'backoff') return { server, tools: [] };
+    if (conn.phase === 'backoff') return { server, tools: [], error: conn.error ?? 'it is restarting' };
     let timer: NodeJS.Timeout | undefined;
     try {
       const tools = await Promise.race([
@@ -66,10 +69,11 @@ export class McpChatTools {
           signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
         }),
       ]);
-      return { server, tools };
+      return { server, tools, error: null };
     } catch (err) {
-      this.d.log(`[mcp] ${server.id} left out of this turn: ${err instanceof Error ? err.message : String(err)}`);
-      return { server, tools: [] };
+      const message = err instanceof Error ? err.message : String(err);
+      this.d.log(`[mcp] ${server.id} left out of this turn: ${message}`);
+      return { server, tools: [], error: message };
     } finally {
       clearTimeout(timer);
     }

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { McpServerInput } from '../../../../shared/config';
 import type { McpCallView, McpDecision, McpSecretsInput, McpServerView, McpTestResult } from '../../../../shared/mcp';
 import { attempt, invoke, on, onReconnected } from '../../lib/api';
+import { toast } from '../toasts/store';
 
 export type McpTestState = { state: 'testing' } | ({ state: 'done' } & McpTestResult);
 
@@ -109,6 +110,10 @@ export function ensureMcpEvents(): void {
   wired = true;
   on('mcp.call', (c) => useMcpTools.setState((s) => ({ calls: { ...s.calls, [callKey(c.sessionId, c.callId)]: c } })));
   on('mcp.servers', () => void useMcpTools.getState().load());
+  on('mcp.unavailable', ({ servers }) => {
+    const names = servers.map((s) => `“${s.name}”`).join(', ');
+    toast.warning(`The reply goes on without the tools of ${names}`, servers.map((s) => s.error).join(' '));
+  });
   on('config.changed', () => void useMcpTools.getState().load());
   onReconnected(() => {
     const sessions = Object.keys(useMcpTools.getState().sessionsLoaded);
