@@ -11,6 +11,9 @@ import { MessageStore } from './chat/message-store';
 import { SessionStore } from './chat/session-store';
 import { CommandRegistry } from './chat/slash-commands';
 import { ToolRegistry } from './chat/tools';
+import { McpChatTools } from './chat/mcp-chat-tools';
+import { McpClientService, type McpClientDeps } from './mcp-client/mcp-client-service';
+import { storedSecretsFrom } from './memory/facts/sanitize-known-secrets';
 import { LlmClient } from './llm/llm-client';
 import { ProviderService } from './llm/provider-service';
 import { FactsLayer } from './memory/facts-layer';
@@ -51,6 +54,8 @@ export interface EngineOptions {
   backgroundJobs?: boolean;
   /** The mem0 backend's managed qdrant (tests turn it off or point it at a stand-in). */
   qdrant?: QdrantOptions;
+  /** Tests shorten the MCP servers' start and call deadlines and restart delays (issue 19 §2). */
+  mcpTiming?: McpClientDeps['timing'];
   /** Tests shorten the memory model's fact-check deadline (default FACT_CHECK_TIMEOUT_MS, 10 s). */
   factCheckTimeoutMs?: number;
   now?: () => Date;
@@ -72,6 +77,8 @@ export class Engine {
   readonly hooks = new HookRegistry();
   readonly commands = new CommandRegistry();
   readonly chat: ChatService;
+  /** MCP servers whose tools the chat uses (issue 19 §2): Settings → Tools. */
+  readonly mcp: McpClientService;
   readonly facts: FactsLayer;
   readonly graph: GraphLayer;
   readonly laws: LawsLayer;
@@ -147,6 +154,18 @@ export class Engine {
     this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets });
     this.providers = new ProviderService(this.config, this.secrets);
     this.bindLegacyKeys();
+    // MCP servers' tools in the chat (issue 19 §2).
+    this.mcp = new McpClientService({
+      config: this.config,
+      secrets: this.secrets,
+      appDb: this.appDb,
+      homeRoot: this.paths.root,
+      logsDir: this.paths.logs,
+      events: this.events,
+      now: this.now,
+      log: (msg, err) => this.log(msg, err),
+      timing: opts.mcpTiming,
+    });
     this.chat = new ChatService({
       sessions: this.sessions,
       messages: this.messages,
@@ -157,6 +176,7 @@ export class Engine {
       events: this.events,
       transaction: (fn) => this.appDb.transaction(fn)(),
       log: (msg, err) => this.log(msg, err),
+      mcpTools: new McpChatTools({ mcp: this.mcp, events: this.events, knownSecrets: storedSecretsFrom(() => this.secrets.values()), log: (msg, err) => this.log(msg, err) }),
     });
     // Every writer of memory text redacts the values held in the secret store (issue 14 §3).
     const knownSecrets = (): readonly string[] => this.secrets.values();
@@ -376,6 +396,8 @@ export class Engine {
     if (this.closed) return;
     this.closed = true;
     this.chat.cancelAll();
+    // Hosts await mcp.close() first (serve, the desktop app's before-quit); this is the backstop.
+    void this.mcp.close();
     this.consolidation.scheduler.stop();
     this.backups.stop();
     this.retention.stop();

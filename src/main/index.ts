@@ -91,8 +91,8 @@ if (!app.requestSingleInstanceLock()) {
     if (stopping || !engine) return;
     stopping = true;
     event.preventDefault();
-    engine.mem0
-      .stop()
+    // …and the MCP tool servers (issue 19 §2).
+    Promise.all([engine.mem0.stop(), engine.mcp.close()])
       .catch((err: unknown) => console.error('[main] stopping memory services failed:', err))
       .finally(() => app.quit());
   });

@@ -83,6 +83,13 @@ const channelNameSet = {
   'search.query': true,
   'backups.list': true,
   'backups.restore': true,
+  // MCP tools in the chat (issue 19 §2)
+  'mcp.servers.list': true,
+  'mcp.servers.save': true,
+  'mcp.servers.delete': true,
+  'mcp.servers.test': true,
+  'mcp.calls': true,
+  'mcp.decide': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {
@@ -96,6 +103,10 @@ const eventNameSet = {
   'consolidate.progress': true,
   'consolidate.done': true,
   'mem0.status': true,
+  // MCP tools in the chat (issue 19 §2)
+  'mcp.servers': true,
+  'mcp.call': true,
+  'mcp.unavailable': true,
 } satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES = Object.freeze(Object.keys(channelNameSet) as ChannelName[]);

@@ -105,6 +105,66 @@ export const DEFAULT_AGENT: Agent = {
   memory: { autoConsolidate: false, intervalMinutes: 30 },
 };
 
+// ── MCP servers whose tools the chat may use (issue 19 §2; views and approvals in shared/mcp.ts) ──
+// Secret values (env values marked secret, header values, tokens) are never here: they are in the secret store.
+
+/** An environment variable name as shells accept it. */
+export const envNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, 'letters, digits and "_", not starting with a digit');
+/** An HTTP header name (RFC 9110 token). */
+export const headerNameSchema = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/, 'an HTTP header name');
+
+export const mcpEnvVarSchema = z.object({
+  name: envNameSchema,
+  /** The value when it is not secret; a secret value is in the secret store and this stays empty. */
+  value: z.string().max(8000).default(''),
+  secret: z.boolean().default(false),
+});
+export type McpEnvVar = z.infer<typeof mcpEnvVarSchema>;
+
+export const mcpStdioSchema = z.object({
+  kind: z.literal('stdio'),
+  command: z.string().trim().min(1).max(2000),
+  args: z.array(z.string().max(8000)).max(200).default([]),
+  env: z.array(mcpEnvVarSchema).max(100).default([]),
+  /** Working directory; the home's root when left out. */
+  cwd: z.string().trim().min(1).max(4096).optional(),
+});
+
+export const mcpHttpSchema = z.object({
+  kind: z.literal('http'),
+  url: z
+    .string()
+    .url()
+    .max(2000)
+    .refine((u) => /^https?:\/\//i.test(u), 'an http:// or https:// address'),
+  /** Header names only: every header value is treated as a secret (they usually carry credentials). */
+  headers: z.array(z.object({ name: headerNameSchema })).max(50).default([]),
+});
+
+export const mcpTransportSchema = z.discriminatedUnion('kind', [mcpStdioSchema, mcpHttpSchema]);
+export type McpTransport = z.infer<typeof mcpTransportSchema>;
+
+export const mcpServerSchema = z.object({
+  id: idSchema,
+  name: z.string().trim().min(1).max(100),
+  transport: mcpTransportSchema,
+  /** The agents whose chats are offered this server's tools. Empty: none (a new server is off until enabled). */
+  agents: z.array(idSchema).max(200).default([]),
+  /** Trusted: its tools run without asking. Off by default: every call waits for the person's decision. */
+  trusted: z.boolean().default(false),
+});
+export type McpServer = z.infer<typeof mcpServerSchema>;
+export type McpServerInput = z.input<typeof mcpServerSchema>;
+
+/** The `mcp` block of config.json. */
+export const mcpConfigSchema = z.object({
+  servers: z
+    .array(mcpServerSchema)
+    .max(100)
+    .refine((s) => new Set(s.map((x) => x.id)).size === s.length, 'MCP server ids must be unique')
+    .default([]),
+});
+
 export const configSchema = z.object({
   version: z.literal(1).default(1),
   models: z
@@ -160,6 +220,8 @@ export const configSchema = z.object({
         .default({ retentionDays: null }),
     })
     .default({ backend: 'builtin', level: 1, factCheck: 'borderline', decay: { halfLifeDays: 365, floor: 0 }, mem0: {}, history: { retentionDays: null } }),
+  /** MCP servers offering tools to the chat (Settings → Tools). */
+  mcp: mcpConfigSchema.default({ servers: [] }),
   ui: z
     .object({ theme: z.enum(['system', 'light', 'dark']).default('system') })
     .default({ theme: 'system' }),

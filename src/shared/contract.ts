@@ -43,6 +43,7 @@ import type { WireError } from './errors';
 import { forgetKeySchema, forgetTargetSchema, MAX_FORGET_KEYS, type ForgetOutcome, type ForgetPreview } from './forget';
 import type { HistoryPage, JournalActor, JournalLayer, UndoResult } from './journal';
 import type { SearchResults } from './search';
+import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, type McpCallView, type McpServerView, type McpTestResult } from './mcp';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
 function channel<O>() {
@@ -350,6 +351,20 @@ export const contract = {
   // Backups of both databases (daily, automatic). Restore is staged and applied at the next start.
   'backups.list': channel<BackupInfo[]>()(empty),
   'backups.restore': channel<RestoreStaged>()(z.object({ name: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z(-\d{1,3})?$/, 'a backup name') }).strict()),
+
+  // MCP servers' tools in the chat (issue 19 §2): Settings → Tools, and the person's decision on each call.
+  // Secret values go in (a string sets, null removes, left out keeps); only masks come out.
+  'mcp.servers.list': channel<McpServerView[]>()(empty),
+  'mcp.servers.save': channel<McpServerView>()(z.object({ server: mcpServerSchema, secrets: mcpSecretsInputSchema.optional() }).strict()),
+  'mcp.servers.delete': channel<{ id: string }>()(z.object({ id: idSchema }).strict()),
+  /** Starts the server (a saved one by id, or a draft from the form with the secrets typed in it) and lists its tools. */
+  'mcp.servers.test': channel<McpTestResult>()(
+    z.object({ id: idSchema.optional(), server: mcpServerSchema.optional(), secrets: mcpSecretsInputSchema.optional() }).strict(),
+  ),
+  /** How each MCP tool call of a chat went (waiting, allowed, denied, flagged result). */
+  'mcp.calls': channel<McpCallView[]>()(z.object({ sessionId }).strict()),
+  /** "Allow once" / "Always in this chat" / "Deny" for a call waiting in a running turn. */
+  'mcp.decide': channel<{ decided: true }>()(z.object({ sessionId, callId: z.string().min(1).max(200), decision: mcpDecisionSchema }).strict()),
 } as const;
 
 export type Contract = typeof contract;
@@ -380,6 +395,12 @@ export interface EventMap {
   'consolidate.done': ConsolidationSummary;
   /** The mem0 backend's status changed (qdrant phase, download progress, queued observations). */
   'mem0.status': Mem0Status;
+  /** An MCP tool server's settings or status changed (issue 19 §2). */
+  'mcp.servers': { id: string };
+  /** An MCP tool call changed state: waiting for the person, running, done, denied, flagged. */
+  'mcp.call': McpCallView;
+  /** Tool servers that could not be reached for a turn, which went on without their tools. */
+  'mcp.unavailable': { sessionId: string; servers: { name: string; error: string }[] };
 }
 export type EventName = keyof EventMap;
 // The plain name list lives in channel-names.ts (zod-free, for the sandboxed preload), checked against EventMap there.

@@ -50,6 +50,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   await server.close();
   // Let queued mem0 observations finish and stop a managed qdrant gracefully before closing.
   await engine.mem0.stop().catch((err: unknown) => process.stderr.write(`warning: stopping memory services failed: ${String(err)}\n`));
+  await engine.mcp.close(); // stops the MCP tool servers it started (issue 19 §2)
   engine.close();
   return 0;
 }

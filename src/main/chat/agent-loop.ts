@@ -17,6 +17,7 @@ import { classifyMessageOrigin } from './message-origin';
 import type { MessageStore, NewMessage } from './message-store';
 import { DEFAULT_SESSION_TITLE, type SessionStore } from './session-store';
 import { buildSystemPrompt } from './system-prompt';
+import type { McpChatTools } from './mcp-chat-tools';
 import { autoTitle } from './title';
 import { spotlightToolResults } from './tool-results';
 import type { ToolRegistry } from './tools';
@@ -36,6 +37,8 @@ export interface ChatDeps {
   events: EventBus;
   transaction: <T>(fn: () => T) => T;
   log: (msg: string, err?: unknown) => void;
+  /** MCP servers' tools (issue 19 §2), offered next to Monad's own. */
+  mcpTools?: McpChatTools;
 }
 
 interface DraftMessage extends NewMessage {
@@ -129,11 +132,13 @@ export class ChatService {
     try {
       const blocks = await this.d.hooks.beforeTurn({ session, agent, userText }, (hook, err) => this.d.log(`[hooks] ${hook}.beforeTurn failed`, err));
       const history = toModelMessages(this.allMessages(sessionId));
+      // MCP tools (issue 19 §2): the silence timer is held while a call waits for the person's decision.
+      const mcpTools = this.d.mcpTools ? await this.d.mcpTools.forTurn({ session, agent, signal: ctrl.signal, userMessage, holdIdle: () => idle.hold() }, new Set(this.d.tools.names())) : {};
       const result = streamText({
         model,
         system: buildSystemPrompt(agent, blocks),
         messages: history,
-        tools: this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage }),
+        tools: { ...this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage }), ...mcpTools },
         // Every tool result, replayed or fresh, reaches the model as quoted data (tool-results.ts).
         prepareStep: ({ messages }) => ({ messages: spotlightToolResults(messages) }),
         stopWhen: stepCountIs(MAX_STEPS),
@@ -259,6 +264,8 @@ function errorText(err: unknown): string {
 /** Aborts a stream that has gone silent; bumped on every part received. */
 class IdleTimer {
   private timer: NodeJS.Timeout | null = null;
+  private holds = 0;
+  private stopped = false;
   constructor(
     private readonly ms: number,
     private readonly onIdle: () => void,
@@ -268,9 +275,24 @@ class IdleTimer {
   }
   bump(): void {
     if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.holds > 0 || this.stopped) return;
     this.timer = setTimeout(this.onIdle, this.ms);
   }
+  /** Silence is expected until the returned release is called (a tool call waiting for the person). */
+  hold(): () => void {
+    this.holds++;
+    this.bump();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      this.bump();
+    };
+  }
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }

@@ -30,6 +30,10 @@ export function createHandlers(engine: Engine): Handlers {
         if (JSON.stringify(next.models?.providers) !== JSON.stringify(current.models.providers)) {
           throw new MonadError('BAD_INPUT', 'Providers are changed with providers.save (Settings → Models), which keeps each API key bound to the address it was saved for');
         }
+        // The same for MCP tool servers (issue 19 §2): a patch could point a server's secrets at another program.
+        if (JSON.stringify(next.mcp?.servers ?? []) !== JSON.stringify(current.mcp.servers)) {
+          throw new MonadError('BAD_INPUT', 'Tool servers are changed with mcp.servers.save (Settings → Tools), which keeps their secrets bound to the program or address they were saved for');
+        }
         return next;
       }),
 
@@ -198,5 +202,22 @@ export function createHandlers(engine: Engine): Handlers {
 
     'backups.list': () => engine.backups.list(),
     'backups.restore': ({ name }) => engine.backups.stageRestore(name),
+
+    // MCP tools in the chat (issue 19 §2)
+    'mcp.servers.list': () => engine.mcp.list(),
+    'mcp.servers.save': ({ server, secrets }) => engine.mcp.save(server, secrets),
+    'mcp.servers.delete': ({ id }) => {
+      engine.mcp.delete(id);
+      return { id };
+    },
+    'mcp.servers.test': (input) => engine.mcp.test(input),
+    'mcp.calls': ({ sessionId }) => {
+      engine.sessions.get(sessionId);
+      return engine.mcp.calls.list(sessionId);
+    },
+    'mcp.decide': ({ sessionId, callId, decision }) => {
+      engine.mcp.approvals.decide(sessionId, callId, decision);
+      return { decided: true };
+    },
   };
 }

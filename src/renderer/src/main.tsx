@@ -9,6 +9,7 @@ import './styles/shell.css';
 import './styles/settings.css';
 import './styles/chat.css';
 import './styles/models.css';
+import './styles/mcp-tools.css';
 import './styles/memory.css';
 import './styles/graph.css';
 

@@ -1,6 +1,7 @@
 // Connects the engine's events and errors to the feature stores, once, at start-up.
 import type { ChannelName } from '../../../shared/contract';
 import { useAgents } from '../features/agents/store';
+import { ensureMcpEvents } from '../features/mcp-tools/store';
 import { useSessions } from '../features/sessions/store';
 import { useSettings } from '../features/settings/store';
 import { toast } from '../features/toasts/store';
@@ -71,6 +72,8 @@ export function startWiring(): () => void {
     }),
   );
   stops.push(onReconnected(() => void loadAll()));
+  // MCP tool calls (issue 19 §2): an approval request may arrive before its chat has drawn the call.
+  ensureMcpEvents();
 
   void loadAll();
   return () => stops.forEach((stop) => stop());

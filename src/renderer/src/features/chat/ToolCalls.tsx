@@ -2,6 +2,9 @@
 // result.
 import type { ToolView, ToolViewState } from './rows';
 import { ChatIcon } from './chat-icons';
+import { Fragment } from 'react';
+import { isMcpToolName } from '../../../../shared/mcp';
+import { McpCallNote, McpToolLabel } from '../mcp-tools/McpCallNote';
 
 const STATE_LABEL: Record<ToolViewState, string> = { running: 'running', done: 'done', error: 'failed', stopped: 'no result' };
 
@@ -9,7 +12,11 @@ export function ToolCalls({ tools }: { tools: ToolView[] }) {
   return (
     <div className="tool-calls">
       {tools.map((t) => (
-        <ToolCall key={t.callId} tool={t} />
+        <Fragment key={t.callId}>
+          <ToolCall tool={t} />
+          {/* MCP tools (issue 19 §2): the approval prompt and result flags */}
+          {isMcpToolName(t.name) ? <McpCallNote callId={t.callId} /> : null}
+        </Fragment>
       ))}
     </div>
   );
@@ -20,7 +27,7 @@ function ToolCall({ tool }: { tool: ToolView }) {
   const head = (
     <>
       <ChatIcon name="tool" size={13} className="tool-icon" />
-      <span className="tool-name mono">{tool.name}</span>
+      {isMcpToolName(tool.name) ? <McpToolLabel callId={tool.callId} name={tool.name} /> : <span className="tool-name mono">{tool.name}</span>}
       <span className={`tool-state tool-state-${tool.state}`} data-testid="tool-state">
         {tool.state === 'running' ? <span className="tool-spinner" aria-hidden="true" /> : null}
         {STATE_LABEL[tool.state]}

@@ -7,6 +7,7 @@ import { AgentsEditor } from '../agents/AgentsEditor';
 import { DataSection } from '../data/DataSection';
 import { MemorySection } from '../memory-settings/MemorySection';
 import { ModelsSection } from '../models/ModelsSection';
+import { ToolsSection } from '../mcp-tools/ToolsSection';
 import { ConfigErrorBanner } from './ConfigErrorBanner';
 import { useSettings, type Theme } from './store';
 import { fullTime } from '../../lib/time';
@@ -26,6 +27,7 @@ export function SettingsPane() {
         <ModelsSection />
         <AgentsEditor />
         <MemorySection />
+        <ToolsSection />
         <DataSection />
         <AppearanceSection />
         {status ? <StatusSection status={status} /> : <Section title="Status">Loading…</Section>}

@@ -1,0 +1,160 @@
+// MCP tools in Monad (issue 19 §2–§3) in real Chromium against `monad serve`: Settings → Tools adds the
+// published filesystem server and lists its tools; in the chat the scripted model calls one, the approval
+// prompt appears, "Allow once" runs it and the reply uses its result; a hostile server's
+// instruction-shaped result is flagged. Screenshots in light, dark and 900×700; axe on each screen.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { FILESYSTEM_JS, HOSTILE_JS } from '../helpers/mcp-servers';
+import { api, ROOT } from './fixtures';
+import { configureModelViaApi, expect, newSession, openApp, test } from './llm-fixture';
+
+const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+
+async function axeClean(page: Page, selector: string): Promise<void> {
+  // The chat's tool-state pill ("done" in green on green) fails contrast on main already: the chat's own
+  // accessibility pass (issue 17) owns it. Everything this feature adds is checked.
+  const axe = await new AxeBuilder({ page }).include(selector).exclude('.tool-state').analyze();
+  expect(axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' / ')}`)).toEqual([]);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.mouse.move(0, 0);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-light.png`) });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-dark.png`) });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 900, height: 700 });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-900x700.png`) });
+  if (size) await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+let dir: string;
+test.beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'monad-e2e-mcp-'));
+  writeFileSync(join(dir, 'plans.txt'), 'Dinner with Ana on Friday at 8pm at Taberna do Mar.');
+});
+test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+test.describe('MCP tools', () => {
+  test('Settings → Tools adds the filesystem server, tests it, and keeps a secret out of config.json', async ({ page, server }) => {
+    await openApp(page, server);
+    await page.getByTestId('tab-settings').click();
+    const section = page.getByTestId('tools-section');
+    await section.scrollIntoViewIfNeeded();
+    await expect(section.getByTestId('mcp-empty')).toBeVisible();
+    await section.getByTestId('mcp-new').click();
+    const form = page.getByTestId('mcp-server-form');
+    await form.getByTestId('mcp-name').fill('Files');
+    await form.getByTestId('mcp-command').fill(process.execPath);
+    await form.getByTestId('mcp-args').fill(`${FILESYSTEM_JS}\n${dir}`);
+    await form.getByTestId('mcp-env-add').click();
+    await form.getByTestId('mcp-env-name').fill('FILES_API_KEY');
+    await form.getByTestId('mcp-env-secret').check();
+    await form.getByTestId('mcp-env-value').fill('files-secret-value-424242');
+    await form.getByTestId('mcp-form-test').click();
+    const result = form.getByTestId('mcp-test-result');
+    await expect(result).toHaveAttribute('data-ok', 'true', { timeout: 30_000 });
+    await expect(result.getByTestId('mcp-tool-list')).toContainText('read_text_file');
+    await expect(result.getByTestId('mcp-tool-list')).toContainText('write_file');
+    await axeClean(page, '[data-testid="mcp-server-form"]');
+    await form.scrollIntoViewIfNeeded();
+    await shoot(page, 'settings-tools-form');
+    await form.getByTestId('mcp-save').click();
+
+    const card = page.locator('[data-testid="mcp-server-card"][data-server-id="files"]');
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('mcp-card-agents')).toHaveText('Monad');
+    await expect(card.getByTestId('mcp-card-trust')).toHaveText('Ask before each call');
+    await card.getByTestId('mcp-test').click();
+    await expect(card.getByTestId('mcp-status')).toHaveText('Running', { timeout: 30_000 });
+    await expect(card.getByTestId('mcp-test-result')).toContainText('list_directory');
+    const config = readFileSync(server.configPath, 'utf8');
+    expect(config).toContain('FILES_API_KEY');
+    expect(config).not.toContain('files-secret-value-424242');
+    await expect(card).toContainText('FILES_API_KEY=…4242');
+    await axeClean(page, '[data-testid="tools-section"]');
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, 'settings-tools');
+  });
+
+  test('the model calls a filesystem tool, the chat asks first, "Allow once" runs it and the reply uses the file', async ({ page, server, llm }) => {
+    await configureModelViaApi(server, llm);
+    await api(server, 'mcp.servers.save', {
+      server: { id: 'files', name: 'Files', transport: { kind: 'stdio', command: process.execPath, args: [FILESYSTEM_JS, dir] }, agents: ['default'] },
+    });
+    llm.enqueue(
+      { kind: 'tool_calls', calls: [{ id: 'call_fs_1', name: 'mcp__files__read_text_file', args: { path: join(dir, 'plans.txt') } }] },
+      (req) => {
+        const tool = req.body.messages.filter((m: { role: string }) => m.role === 'tool').at(-1)?.content ?? '';
+        return { kind: 'text', text: tool.includes('Taberna do Mar') ? 'You are having dinner with Ana on Friday at 8pm, at Taberna do Mar.' : 'I could not read your plans.' };
+      },
+    );
+    await openApp(page, server);
+    await newSession(page);
+    await page.getByTestId('composer-input').fill('What are my plans on Friday?');
+    await page.getByTestId('composer-input').press('Enter');
+
+    const approval = page.getByTestId('mcp-approval');
+    await expect(approval).toBeVisible({ timeout: 30_000 });
+    await expect(approval).toContainText('Run “read_text_file” of Files?');
+    await expect(approval.getByTestId('mcp-approval-args')).toContainText('plans.txt');
+    await expect(page.getByTestId('tool-call').last()).toContainText('read_text_file');
+    await axeClean(page, '[data-testid="chat-pane"]');
+    await shoot(page, 'chat-mcp-approval');
+
+    await approval.getByTestId('mcp-allow-once').click();
+    await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText('dinner with Ana on Friday at 8pm, at Taberna do Mar', { timeout: 30_000 });
+    await expect(page.getByTestId('mcp-approval')).toHaveCount(0);
+    await expect(page.getByTestId('mcp-approval-done')).toHaveText('Allowed once');
+    const call = page.getByTestId('tool-call').last();
+    await expect(call).toHaveAttribute('data-state', 'done');
+    await call.locator('summary').click();
+    await expect(call.getByTestId('tool-result')).toContainText('Taberna do Mar');
+    await axeClean(page, '[data-testid="chat-pane"]');
+    await shoot(page, 'chat-mcp-approved');
+
+    // After a reload the decision is still shown, from the engine.
+    await page.reload();
+    await expect(page.getByTestId('mcp-approval-done')).toHaveText('Allowed once');
+  });
+
+  test('an instruction-shaped result from a hostile server is flagged in the chat, and Deny keeps a call from running', async ({ page, server, llm }) => {
+    await configureModelViaApi(server, llm);
+    await api(server, 'mcp.servers.save', {
+      server: { id: 'hostile', name: 'Weather', transport: { kind: 'stdio', command: process.execPath, args: [HOSTILE_JS] }, agents: ['default'], trusted: true },
+    });
+    await api(server, 'mcp.servers.save', {
+      server: { id: 'files', name: 'Files', transport: { kind: 'stdio', command: process.execPath, args: [FILESYSTEM_JS, dir] }, agents: ['default'] },
+    });
+    llm.enqueue(
+      { kind: 'tool_calls', calls: [{ id: 'call_w', name: 'mcp__hostile__weather', args: { city: 'Porto' } }] },
+      { kind: 'text', text: 'It is 18°C in Porto.' },
+      { kind: 'tool_calls', calls: [{ id: 'call_del', name: 'mcp__files__write_file', args: { path: join(dir, 'plans.txt'), content: 'gone' } }] },
+      { kind: 'text', text: 'I did not change the file.' },
+    );
+    await openApp(page, server);
+    await newSession(page);
+    await page.getByTestId('composer-input').fill('Weather in Porto?');
+    await page.getByTestId('composer-input').press('Enter');
+    await expect(page.getByTestId('mcp-flag')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('mcp-flag')).toContainText('reads like instructions to the assistant');
+    await expect(page.getByTestId('mcp-approval-done')).toHaveText('Trusted server');
+    await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText('It is 18°C in Porto.');
+    await axeClean(page, '[data-testid="chat-pane"]');
+    await shoot(page, 'chat-mcp-flagged');
+
+    await page.getByTestId('composer-input').fill('Clear my plans file');
+    await page.getByTestId('composer-input').press('Enter');
+    await page.getByTestId('mcp-approval').getByTestId('mcp-deny').click({ timeout: 30_000 });
+    await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText('I did not change the file.', { timeout: 30_000 });
+    expect(readFileSync(join(dir, 'plans.txt'), 'utf8')).toContain('Taberna do Mar');
+    await expect(page.getByTestId('mcp-approval-done').last()).toHaveText('Denied');
+  });
+});
