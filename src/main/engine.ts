@@ -12,6 +12,8 @@ import { SessionStore } from './chat/session-store';
 import { CommandRegistry } from './chat/slash-commands';
 import { ToolRegistry } from './chat/tools';
 import { LlmClient } from './llm/llm-client';
+import { ModelChecks } from './llm/model-check';
+import { TaskHealth } from './llm/task-health';
 import { ProviderService } from './llm/provider-service';
 import { FactsLayer } from './memory/facts-layer';
 import { GraphLayer } from './memory/graph-layer';
@@ -66,6 +68,10 @@ export class Engine {
   readonly sessions: SessionStore;
   readonly messages: MessageStore;
   readonly llm: LlmClient;
+  /** Memory-task failures, counted per agent and task (issue 18 §4). */
+  readonly taskHealth: TaskHealth;
+  /** The model self-test, "Check memory tasks" (issue 18 §3). */
+  readonly modelChecks: ModelChecks;
   readonly providers: ProviderService;
   readonly tools = new ToolRegistry();
   readonly hooks = new HookRegistry();
@@ -143,7 +149,15 @@ export class Engine {
     this.agents = new AgentService(this.config);
     this.sessions = new SessionStore(this.appDb, this.now);
     this.messages = new MessageStore(this.appDb, this.now);
-    this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets });
+    // Memory-task failures and the model self-test (issue 18 §3–§4).
+    this.taskHealth = new TaskHealth({
+      db: this.memoryDb,
+      now: this.now,
+      onNotice: (n) => this.notify(n),
+      agentName: (id) => this.config.get().agent.agents.find((a) => a.id === id)?.name ?? null,
+    });
+    this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets, health: this.taskHealth });
+    this.modelChecks = new ModelChecks({ db: this.memoryDb, llm: this.llm, now: this.now });
     this.providers = new ProviderService(this.config, this.secrets);
     this.bindLegacyKeys();
     this.chat = new ChatService({

@@ -83,6 +83,9 @@ const channelNameSet = {
   'search.query': true,
   'backups.list': true,
   'backups.restore': true,
+  // Model self-test (issue 18 §3).
+  'models.check': true,
+  'models.checks': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

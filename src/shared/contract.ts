@@ -43,6 +43,7 @@ import type { WireError } from './errors';
 import { forgetKeySchema, forgetTargetSchema, MAX_FORGET_KEYS, type ForgetOutcome, type ForgetPreview } from './forget';
 import type { HistoryPage, JournalActor, JournalLayer, UndoResult } from './journal';
 import type { SearchResults } from './search';
+import type { ModelCheckReport } from './memory-tasks';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
 function channel<O>() {
@@ -350,6 +351,14 @@ export const contract = {
   // Backups of both databases (daily, automatic). Restore is staged and applied at the next start.
   'backups.list': channel<BackupInfo[]>()(empty),
   'backups.restore': channel<RestoreStaged>()(z.object({ name: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z(-\d{1,3})?$/, 'a backup name') }).strict()),
+
+  // Model self-test, "Check memory tasks" (issue 18 §3): each memory task on a small built-in sample,
+  // pass / fail / time, the raw reply and the reason on failure. Without a provider and model: the
+  // memory model (and the chat model's tool calling). The last report per model is kept.
+  'models.check': channel<ModelCheckReport>()(
+    z.object({ providerId: idSchema.optional(), model: z.string().trim().min(1).max(200).optional(), tools: z.boolean().optional() }).strict(),
+  ),
+  'models.checks': channel<ModelCheckReport[]>()(empty),
 } as const;
 
 export type Contract = typeof contract;

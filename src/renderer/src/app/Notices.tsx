@@ -32,6 +32,7 @@ const TITLE: Record<Notice['code'], string> = {
   'restore-pending': 'A restore is waiting',
   'backup-failed': 'The automatic backup failed',
   'home-permissions-tightened': "Monad's files were readable by other accounts",
+  'memory-task-failing': 'A memory task keeps failing',
 };
 
 function readDismissed(): string[] {
