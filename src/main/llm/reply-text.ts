@@ -52,14 +52,26 @@ export function fencedBlock(text: string): string | null {
 }
 
 function repairFrom(candidate: string): unknown {
+  // Valid JSON followed by prose: the text up to the last closing bracket is the answer as it was sent.
+  const end = candidate.lastIndexOf(candidate[0] === '{' ? '}' : ']');
+  if (end > 0) {
+    try {
+      return JSON.parse(candidate.slice(0, end + 1));
+    } catch {
+      // not valid as it stands: repaired below
+    }
+  }
+  let value: unknown;
   try {
-    return JSON.parse(jsonrepair(candidate));
+    value = JSON.parse(jsonrepair(candidate));
   } catch (err) {
     // Text after a complete value ("{…} Hope this helps!"): jsonrepair says where it stopped making
     // sense; the value before that point is the answer.
     if (err instanceof JSONRepairError && err.position > 0) return JSON.parse(jsonrepair(candidate.slice(0, err.position)));
     throw err;
   }
+  // jsonrepair reads newline-separated values as one list; an object followed by prose is the object.
+  return candidate[0] === '{' && Array.isArray(value) ? value[0] : value;
 }
 
 /**
@@ -86,7 +98,8 @@ export function readJsonValue(raw: string, accept: (v: unknown) => boolean = () 
         continue;
       }
       if (typeof value !== 'object' || value === null) continue;
-      if (accept(value)) return value;
+      // A list inside an object already read is part of that object, not a bare answer.
+      if (accept(value) && !(Array.isArray(value) && fallback !== undefined)) return value;
       fallback ??= value;
     }
   }

@@ -33,6 +33,8 @@ export interface TaskOutcome<T> {
   /** The first reply could not be read, the second could. */
   repaired: boolean;
   structured: boolean;
+  /** The model stopped at its token limit: the reply was cut off, and what was complete was kept. */
+  truncated: boolean;
 }
 
 /** Why a reply could not be used, in words for the model (on the repair attempt) and the person. */
@@ -71,6 +73,7 @@ export async function runTaskCall<I, S extends z.ZodType>(task: LlmTask<I, S>, i
   let structured = opts.structured;
   const messages: ModelMessage[] = [{ role: 'user', content: task.prompt(input) }];
 
+  let truncated = false;
   const ask = async (): Promise<string> => {
     try {
       const result = await generateText({
@@ -82,6 +85,7 @@ export async function runTaskCall<I, S extends z.ZodType>(task: LlmTask<I, S>, i
         abortSignal: opts.signal,
       });
       opts.onUsage(result.usage);
+      truncated = result.finishReason === 'length';
       return result.text;
     } catch (err) {
       opts.onUsage(undefined);
@@ -97,11 +101,11 @@ export async function runTaskCall<I, S extends z.ZodType>(task: LlmTask<I, S>, i
 
   const first = await ask();
   const read1 = replyProblem(first, task);
-  if (read1.ok) return { value: read1.value as z.infer<S>, notes: read1.notes, raw: first, repaired: false, structured };
+  if (read1.ok) return { value: read1.value as z.infer<S>, notes: read1.notes, raw: first, repaired: false, structured, truncated };
 
   messages.push({ role: 'assistant', content: first }, { role: 'user', content: repairRequest(read1.reason) });
   const second = await ask();
   const read2 = replyProblem(second, task);
-  if (read2.ok) return { value: read2.value as z.infer<S>, notes: read2.notes, raw: second, repaired: true, structured };
+  if (read2.ok) return { value: read2.value as z.infer<S>, notes: read2.notes, raw: second, repaired: true, structured, truncated };
   throw new TaskReplyError(task.name, read2.reason, second, opts.where);
 }
