@@ -122,7 +122,7 @@ describe('consolidateGraph', () => {
     llm.enqueue(unusable, unusable);
     const first = await engine.graph.consolidate();
     expect(first.failures).toBe(1);
-    expect(first.passes.find((p) => !p.ok)!.error).toMatch(/could not be used for extract-graph, even after being shown the problem: The reply holds no JSON object/);
+    expect(first.passes.find((p) => !p.ok)!.error).toMatch(/could not be used \(building the knowledge graph from chats\), even after being shown the problem: The reply holds no JSON object/);
     expect(engine.graph.store.counts()).toEqual({ nodes: 2, edges: 1 });
     const second = await engine.graph.consolidate();
     expect(second.failures).toBe(0);

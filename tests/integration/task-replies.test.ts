@@ -154,7 +154,7 @@ describe('failures are counted, and the third in a row raises a notice', () => {
     const notices = engine.status().notices.filter((n) => n.code === 'memory-task-failing');
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ level: 'warning' });
-    expect(notices[0].message).toMatch(/^Checking a fact before it is saved for Writer failed 3 times in a row with gpt-4o-mini\. The last reason: .*holds no JSON/);
+    expect(notices[0].message).toMatch(/^Checking a fact before it is saved for Writer failed 3 times in a row with gpt-4o-mini\. Last time: The reply could not be used, even after a second try: The reply holds no JSON object\. /);
     expect(notices[0].message).toMatch(/Check memory tasks/);
 
     // A fourth failure does not repeat the notice; a success resets the streak.

@@ -110,7 +110,8 @@ export class LlmClient {
           task: task.name,
           provider: resolved.provider.name,
           model: resolved.model,
-          reason: e.message,
+          // A bad reply's reason is what the model did wrong; the where and the task are in the record already.
+          reason: err instanceof TaskReplyError ? `The reply could not be used, even after a second try: ${err.reason}` : e.message,
           rawReply: err instanceof TaskReplyError ? err.raw : null,
         });
       }

@@ -5,6 +5,7 @@
 import { generateText, type LanguageModel, type ModelMessage } from 'ai';
 import type { z } from 'zod';
 import { MonadError } from '../../shared/errors';
+import { taskLabel } from '../../shared/memory-tasks';
 import { readReply, type ReplyNotes } from './reply-shape';
 import { ReplyTextError } from './reply-text';
 import { isResponseFormatRejected, rawJsonOutput } from './structured-output';
@@ -64,7 +65,7 @@ export class TaskReplyError extends MonadError {
     readonly raw: string,
     where: string,
   ) {
-    super('BAD_REPLY', `${where} sent a reply that could not be used for ${task}, even after being shown the problem: ${reason}`, { task, reason, raw: raw.slice(0, KEEP_RAW_CHARS) });
+    super('BAD_REPLY', `${where} sent a reply that could not be used (${taskLabel(task).toLowerCase()}), even after being shown the problem: ${reason}`, { task, reason, raw: raw.slice(0, KEEP_RAW_CHARS) });
     this.name = 'TaskReplyError';
   }
 }

@@ -87,8 +87,8 @@ export class TaskHealth {
       code: 'memory-task-failing',
       message:
         `${taskLabel(f.task)}${agent ? ` for ${agent}` : ''} failed ${failures} times in a row with ${f.model}. ` +
-        `The last reason: ${f.reason.replace(/\s+/g, ' ').slice(0, 300)} ` +
-        'Run "Check memory tasks" in Settings → Models to see what this model can do, or choose another memory model.',
+        `Last time: ${f.reason.replace(/\s+/g, ' ').slice(0, 300)} ` +
+        'See what this model can do with "Check memory tasks" in Settings → Models, or choose another memory model there.',
       at,
     };
   }
