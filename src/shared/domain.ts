@@ -499,6 +499,8 @@ export interface MemoryStatus {
   taskFailures?: TaskFailureView[];
   /** Tasks failing right now: one or more failures since their last success. */
   failingTasks?: TaskStreakView[];
+  /** Every agent and task that has run, with what reading the replies left out (issue 18 §1). */
+  memoryTasks?: TaskStreakView[];
 }
 
 export interface ImportReport {

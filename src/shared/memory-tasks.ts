@@ -43,6 +43,10 @@ export interface TaskStreakView {
   failures: number;
   lastOkAt: string | null;
   lastFailureAt: string | null;
+  /** Over every usable reply so far: bad items left out, items over the task's limit left out, replies that needed a second try. */
+  itemsDropped: number;
+  itemsCut: number;
+  repaired: number;
 }
 
 /** One line of a model self-test ("Check memory tasks"). */

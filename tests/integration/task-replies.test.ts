@@ -79,6 +79,14 @@ describe('structured output', () => {
     expect(rf.json_schema.schema.properties.laws.items.additionalProperties).toBe(false);
   });
 
+  it('anthropic: the task runs through the Messages API and its reply is read the same way', async () => {
+    const engine = setup('anthropic');
+    llm.enqueue(raw('Here is my assessment:\n```json\n{"verdict": "Fact", "reason": "about the person"}\n```'));
+    const out = await engine.llm.runTaskDetailed(judgeFactTask, { text: 'User likes tea.' });
+    expect(out.value).toEqual({ verdict: 'fact', reason: 'about the person' });
+    expect(llm.chatRequests()[0].api).toBe('anthropic-messages');
+  });
+
   it('a server that refuses response_format is asked again with the prompt only, and not offered it again', async () => {
     const engine = setup('openai-compatible');
     llm.enqueue(
@@ -113,8 +121,9 @@ describe('one repair attempt', () => {
     const second = llm.chatRequests()[1].body.messages as { role: string; content: string }[];
     expect(second.at(-2)).toEqual({ role: 'assistant', content: '{"rules": []}' });
     expect(lastUser(1)).toMatch(/^Your reply could not be used\. The reply is JSON but has none of the expected fields \("laws"\)\./);
-    // A repaired success is a success: nothing is counted as failing.
+    // A repaired success is a success: nothing is counted as failing, the second try is counted.
     expect(engine.taskHealth.failing()).toEqual([]);
+    expect(engine.taskHealth.tasks()).toEqual([expect.objectContaining({ agentId: 'default', task: 'infer-laws', failures: 0, repaired: 1, itemsDropped: 0 })]);
     expect(engine.llm.usage.get('infer-laws')?.calls).toBe(2);
   });
 
@@ -126,6 +135,11 @@ describe('one repair attempt', () => {
     expect(out.value.laws.map((l) => l.statement)).toEqual(laws.slice(0, 50).map((l) => l.statement));
     expect(countNotes(out.notes)).toEqual({ dropped: 0, cut: 20 });
     expect(llm.chatRequests()).toHaveLength(1);
+    // What was left out is counted for the task, and memory status has it.
+    llm.enqueue({ kind: 'json', value: { laws: [{ statement: 'Good', confidence: 0.5, support: ['f1'] }, { statement: 'No support', confidence: 0.5 }] } });
+    await engine.llm.runTask(inferLawsTask, sampleOf('infer-laws').input as never);
+    const status = await createHandlers(engine)['memory.status']({} as never);
+    expect(status.memoryTasks).toEqual([expect.objectContaining({ agentId: null, task: 'infer-laws', itemsCut: 20, itemsDropped: 1 })]);
   });
 });
 

@@ -169,7 +169,7 @@ export function createHandlers(engine: Engine): Handlers {
     'forget.apply': ({ target, keys }) => engine.forget.apply(target, keys, PERSON_IN_APP),
 
     // Memory-task failures reach memory status (issue 18 §4).
-    'memory.status': () => ({ ...engine.consolidation.status(), taskFailures: engine.taskHealth.recent(10), failingTasks: engine.taskHealth.failing() }),
+    'memory.status': () => ({ ...engine.consolidation.status(), taskFailures: engine.taskHealth.recent(10), failingTasks: engine.taskHealth.failing(), memoryTasks: engine.taskHealth.tasks() }),
     'consolidate.run': async ({ agentId, level }) => {
       if (agentId) return [await engine.consolidation.run(agentId, { level, trigger: 'manual' })];
       const out = [];

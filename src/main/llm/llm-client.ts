@@ -10,6 +10,7 @@ import { ProviderKeys } from './provider-keys';
 import { toProviderError } from './provider-errors';
 import { requireModel, type ModelRole, type ResolvedModel } from './roles';
 import { addUsage, emptyUsage, type LlmTask, type UsageTotals } from './task';
+import { countNotes } from './reply-shape';
 import { runTaskCall, TaskReplyError, type TaskOutcome } from './run-task';
 import type { TaskHealth } from './task-health';
 
@@ -100,7 +101,7 @@ export class LlmClient {
         onUsage: (usage) => this.record(task.name, usage, opts.meter),
         onStructuredRejected: () => this.noResponseFormat.add(key),
       });
-      if (record) this.deps.health?.success(task.name, opts.agentId);
+      if (record) this.deps.health?.success(task.name, opts.agentId, { ...countNotes(outcome.notes), repaired: outcome.repaired });
       return outcome;
     } catch (err) {
       const e = err instanceof TaskReplyError ? err : this.providerError(err, resolved);

@@ -34,6 +34,9 @@ interface StreakRow {
   failures: number;
   last_ok_at: string | null;
   last_failure_at: string | null;
+  items_dropped: number;
+  items_cut: number;
+  repaired: number;
 }
 
 export class TaskHealth {
@@ -47,13 +50,15 @@ export class TaskHealth {
     },
   ) {}
 
-  success(task: string, agentId?: string): void {
+  /** A usable reply: the streak ends; what reading it left out is added to the task's counts. */
+  success(task: string, agentId?: string, read: { dropped: number; cut: number; repaired: boolean } = { dropped: 0, cut: 0, repaired: false }): void {
     this.d.db
       .prepare(
-        `INSERT INTO task_streak (agent_id, task, failures, last_ok_at) VALUES (?, ?, 0, ?)
-         ON CONFLICT (agent_id, task) DO UPDATE SET failures = 0, last_ok_at = excluded.last_ok_at`,
+        `INSERT INTO task_streak (agent_id, task, failures, last_ok_at, items_dropped, items_cut, repaired) VALUES (?, ?, 0, ?, ?, ?, ?)
+         ON CONFLICT (agent_id, task) DO UPDATE SET failures = 0, last_ok_at = excluded.last_ok_at,
+           items_dropped = items_dropped + excluded.items_dropped, items_cut = items_cut + excluded.items_cut, repaired = repaired + excluded.repaired`,
       )
-      .run(agentId ?? '', task, this.d.now().toISOString());
+      .run(agentId ?? '', task, this.d.now().toISOString(), read.dropped, read.cut, read.repaired ? 1 : 0);
   }
 
   /** Records a failure; returns the number of failures in a row for this agent and task. */
@@ -114,7 +119,22 @@ export class TaskHealth {
 
   /** Tasks with at least one failure since their last success. */
   failing(): TaskStreakView[] {
-    const rows = this.d.db.prepare(`SELECT * FROM task_streak WHERE failures > 0 ORDER BY last_failure_at DESC`).all() as StreakRow[];
-    return rows.map((r) => ({ agentId: r.agent_id || null, task: r.task, label: taskLabel(r.task), failures: r.failures, lastOkAt: r.last_ok_at, lastFailureAt: r.last_failure_at }));
+    return this.tasks().filter((t) => t.failures > 0);
+  }
+
+  /** Every agent and task that has run, the failing first. */
+  tasks(): TaskStreakView[] {
+    const rows = this.d.db.prepare(`SELECT * FROM task_streak ORDER BY failures > 0 DESC, coalesce(last_failure_at, last_ok_at) DESC`).all() as StreakRow[];
+    return rows.map((r) => ({
+      agentId: r.agent_id || null,
+      task: r.task,
+      label: taskLabel(r.task),
+      failures: r.failures,
+      lastOkAt: r.last_ok_at,
+      lastFailureAt: r.last_failure_at,
+      itemsDropped: r.items_dropped,
+      itemsCut: r.items_cut,
+      repaired: r.repaired,
+    }));
   }
 }

@@ -4,7 +4,9 @@ import type { Migration } from '../migrate';
 //   task_failure  every failed memory-task call: which agent and task, with which model, why, the raw
 //                 reply when there was one. Pruned to the most recent rows (task-health.ts).
 //   task_streak   consecutive failures per agent and task, so "failed 3 times in a row" survives a restart;
-//                 a success resets it.
+//                 a success resets it. Also counts, since the row was made, the items left out of usable
+//                 replies (bad items dropped, items over the task's limit cut) and the replies that needed
+//                 the repair attempt: a model that half-works is visible too.
 //   model_check   the last self-test of each provider + model ("Check memory tasks"), as JSON.
 // Numbered 12 by the session plan (11 belongs to another branch); the lead renumbers on merge.
 export const memory0012TaskHealth: Migration = {
@@ -29,6 +31,9 @@ export const memory0012TaskHealth: Migration = {
       failures        INTEGER NOT NULL DEFAULT 0,
       last_ok_at      TEXT,
       last_failure_at TEXT,
+      items_dropped   INTEGER NOT NULL DEFAULT 0,
+      items_cut       INTEGER NOT NULL DEFAULT 0,
+      repaired        INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (agent_id, task)
     );
 

@@ -16,12 +16,13 @@ export function TaskFailures({ status }: { status: MemoryStatus | null }) {
   useEffect(() => on('status.changed', () => void useMemorySettings.getState().loadStatus()), []);
   const failing = status?.failingTasks ?? [];
   const recent = status?.taskFailures ?? [];
-  if (!failing.length && !recent.length) return null;
+  const leftOut = (status?.memoryTasks ?? []).filter((t) => t.itemsDropped + t.itemsCut > 0);
+  if (!failing.length && !recent.length && !leftOut.length) return null;
   const agentName = (id: string | null) => (id ? (agents.find((a) => a.id === id)?.name ?? id) : null);
   return (
     <div className={`task-failures${failing.length ? ' is-failing' : ''}`} data-testid="task-failures">
       <div className="task-failures-head">
-        <strong>{failing.length ? 'Memory tasks are failing' : 'Memory tasks failed recently'}</strong>
+        <strong>{failing.length ? 'Memory tasks are failing' : recent.length ? 'Memory tasks failed recently' : 'Some model replies were only partly usable'}</strong>
         <button
           type="button"
           className="button button-quiet"
@@ -41,6 +42,19 @@ export function TaskFailures({ status }: { status: MemoryStatus | null }) {
               {f.label}
               {f.agentId ? ` for ${agentName(f.agentId)}` : ''}: failed {f.failures === 1 ? 'once' : `${f.failures} times in a row`}
               {f.lastFailureAt ? <span className="muted" title={fullTime(f.lastFailureAt)}>, last {ago(f.lastFailureAt)}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {leftOut.length ? (
+        <ul className="task-failures-list" aria-label="Parts of replies left out">
+          {leftOut.map((t) => (
+            <li key={`${t.agentId}/${t.task}`} data-testid="task-left-out" data-task={t.task}>
+              {t.label}
+              {t.agentId ? ` for ${agentName(t.agentId)}` : ''}:{' '}
+              {[t.itemsDropped ? `${t.itemsDropped} unusable ${t.itemsDropped === 1 ? 'item' : 'items'} left out` : null, t.itemsCut ? `${t.itemsCut} over the limit left out` : null]
+                .filter(Boolean)
+                .join(', ')}
             </li>
           ))}
         </ul>
