@@ -199,6 +199,16 @@ describe('failures are counted, and the third in a row raises a notice', () => {
     ctrl.abort();
     await expect(p).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(engine.taskHealth.recent()).toHaveLength(1);
+
+    // A caller's deadline (the fact check gives the model a few seconds) is a failure of the model.
+    llm.enqueue({ kind: 'hang' });
+    const deadline = new AbortController();
+    const q = engine.llm.runTask(judgeFactTask, { text: 'x' }, { agentId: 'default', signal: deadline.signal });
+    await new Promise((r) => setTimeout(r, 0));
+    deadline.abort(new Error('the memory model did not answer within 8 s'));
+    await expect(q).rejects.toBeInstanceOf(MonadError);
+    expect(engine.taskHealth.recent()).toHaveLength(2);
+    expect(engine.taskHealth.recent()[0].reason).toMatch(/did not answer within 8 s/);
   });
 
   it('survives a restart: the streak and the failures are in memory.sqlite', async () => {

@@ -105,7 +105,10 @@ export class LlmClient {
       return outcome;
     } catch (err) {
       const e = err instanceof TaskReplyError ? err : this.providerError(err, resolved);
-      if (record && e.code !== 'CANCELLED' && !opts.signal?.aborted) {
+      // The person stopping the work is not a failure; a caller's deadline (the fact check's) is one.
+      const reason: unknown = opts.signal?.aborted ? opts.signal.reason : undefined;
+      const stopped = opts.signal?.aborted && (reason === undefined || (reason instanceof Error && reason.name === 'AbortError'));
+      if (record && e.code !== 'CANCELLED' && !stopped) {
         this.deps.health?.failure({
           agentId: opts.agentId,
           task: task.name,
