@@ -8,9 +8,10 @@ function numberLike(v: unknown): unknown {
   if (typeof v === 'string' && v.trim() !== '') {
     const t = v.trim();
     // "80%" is a confidence of 0.8: models mix the two ways of writing it.
-    const pct = /^(-?\d+(?:\.\d+)?)\s*%$/.exec(t);
-    if (pct) return Number(pct[1]) / 100;
-    const n = Number(t);
+    const pct = /^(-?\d+(?:[.,]\d+)?)\s*%$/.exec(t);
+    if (pct) return Number(pct[1].replace(',', '.')) / 100;
+    // "0,8": a decimal comma, as many languages write it.
+    const n = Number(/^-?\d+,\d+$/.test(t) ? t.replace(',', '.') : t);
     return Number.isFinite(n) ? n : v;
   }
   return v;

@@ -39,11 +39,27 @@ export function shapeKeys(shape: ReplyShape): string[] {
   return [...Object.keys(shape.lists ?? {}), ...Object.keys(shape.fields ?? {})];
 }
 
+/** A key as models vary it: "singleValued", "single_valued", "Single-Valued" are one key. */
+const loose = (key: string) => key.toLowerCase().replace(/[_\-\s]/g, '');
+
+/** An item's keys renamed to the schema's where only case or separators differ; other keys are kept as sent. */
+function matchItemKeys(raw: unknown, item: z.ZodType): unknown {
+  // Through a preprocess step (zod's pipe) to the object it feeds.
+  const shape = (item as { shape?: Record<string, unknown> }).shape ?? (item as { out?: { shape?: Record<string, unknown> } }).out?.shape;
+  if (!shape || typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  const wanted = new Map(Object.keys(shape).map((k) => [loose(k), k]));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const target = k in shape ? k : (wanted.get(loose(k)) ?? k);
+    if (!(target in out) || k === target) out[target] = v;
+  }
+  return out;
+}
+
 /** The object's own key matching `key` case-insensitively ("Laws" for "laws"), or undefined. */
 function findKey(obj: Record<string, unknown>, key: string): string | undefined {
   if (key in obj) return key;
-  const lower = key.toLowerCase();
-  return Object.keys(obj).find((k) => k.toLowerCase() === lower);
+  return Object.keys(obj).find((k) => loose(k) === loose(key));
 }
 
 function hasAnyKey(v: unknown, keys: string[]): v is Record<string, unknown> {
@@ -99,7 +115,7 @@ export function readShape(value: unknown, shape: ReplyShape): { value: Record<st
     const kept: unknown[] = [];
     let examined = 0;
     for (; examined < all.length && kept.length < list.max; examined++) {
-      const r = list.item.safeParse(all[examined]);
+      const r = list.item.safeParse(matchItemKeys(all[examined], list.item));
       if (r.success) kept.push(r.data);
       else notes.dropped.push({ list: name, index: examined, reason: firstIssue(r.error) });
     }

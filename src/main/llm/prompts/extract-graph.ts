@@ -39,6 +39,8 @@ const entityItem = z.object({
   type: clippedText(40).default('thing').transform((t) => t || 'thing'),
   summary: clippedText(1000).default(''),
 });
+/** Small models often list entities as bare names: ["Lisbon", "Acme"]. */
+const entityOrName = z.preprocess((v) => (typeof v === 'string' ? { name: v } : v), entityItem);
 const relationItem = z.object({
   src: boundedText(1, 200),
   relation: boundedText(1, 80),
@@ -61,7 +63,7 @@ export interface TranscriptLine {
 export const extractGraphTask: LlmTask<{ lines: TranscriptLine[] }, typeof extractGraphSchema> = {
   name: 'extract-graph',
   schema: extractGraphSchema,
-  reply: { lists: { entities: { item: entityItem, max: 500 }, relations: { item: relationItem, max: 1000 } } },
+  reply: { lists: { entities: { item: entityOrName, max: 500 }, relations: { item: relationItem, max: 1000 } } },
   system: [
     'You build a knowledge graph from a chat between a user and an assistant.',
     'Extract the people, places, organisations, projects, things and preferences that matter, and the relations between them.',
