@@ -15,6 +15,8 @@ import { McpChatTools } from './chat/mcp-chat-tools';
 import { McpClientService, type McpClientDeps } from './mcp-client/mcp-client-service';
 import { storedSecretsFrom } from './memory/facts/sanitize-known-secrets';
 import { LlmClient } from './llm/llm-client';
+import { ModelChecks } from './llm/model-check';
+import { TaskHealth } from './llm/task-health';
 import { ProviderService } from './llm/provider-service';
 import { FactsLayer } from './memory/facts-layer';
 import { GraphLayer } from './memory/graph-layer';
@@ -72,6 +74,10 @@ export class Engine {
   readonly sessions: SessionStore;
   readonly messages: MessageStore;
   readonly llm: LlmClient;
+  /** Memory-task failures, counted per agent and task (issue 18 §4). */
+  readonly taskHealth: TaskHealth;
+  /** The model self-test, "Check memory tasks" (issue 18 §3). */
+  readonly modelChecks: ModelChecks;
   readonly providers: ProviderService;
   readonly tools = new ToolRegistry();
   readonly hooks = new HookRegistry();
@@ -151,7 +157,15 @@ export class Engine {
     this.agents = new AgentService(this.config);
     this.sessions = new SessionStore(this.appDb, this.now);
     this.messages = new MessageStore(this.appDb, this.now);
-    this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets });
+    // Memory-task failures and the model self-test (issue 18 §3–§4).
+    this.taskHealth = new TaskHealth({
+      db: this.memoryDb,
+      now: this.now,
+      onNotice: (n) => this.notify(n),
+      agentName: (id) => this.config.get().agent.agents.find((a) => a.id === id)?.name ?? null,
+    });
+    this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets, health: this.taskHealth });
+    this.modelChecks = new ModelChecks({ db: this.memoryDb, llm: this.llm, now: this.now });
     this.providers = new ProviderService(this.config, this.secrets);
     this.bindLegacyKeys();
     // MCP servers' tools in the chat (issue 19 §2).

@@ -90,6 +90,9 @@ const channelNameSet = {
   'mcp.servers.test': true,
   'mcp.calls': true,
   'mcp.decide': true,
+  // Model self-test (issue 18 §3).
+  'models.check': true,
+  'models.checks': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

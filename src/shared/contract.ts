@@ -44,6 +44,7 @@ import { forgetKeySchema, forgetTargetSchema, MAX_FORGET_KEYS, type ForgetOutcom
 import type { HistoryPage, JournalActor, JournalLayer, UndoResult } from './journal';
 import type { SearchResults } from './search';
 import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, type McpCallView, type McpServerView, type McpTestResult } from './mcp';
+import type { ModelCheckReport } from './memory-tasks';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
 function channel<O>() {
@@ -365,6 +366,13 @@ export const contract = {
   'mcp.calls': channel<McpCallView[]>()(z.object({ sessionId }).strict()),
   /** "Allow once" / "Always in this chat" / "Deny" for a call waiting in a running turn. */
   'mcp.decide': channel<{ decided: true }>()(z.object({ sessionId, callId: z.string().min(1).max(200), decision: mcpDecisionSchema }).strict()),
+  // Model self-test, "Check memory tasks" (issue 18 §3): each memory task on a small built-in sample,
+  // pass / fail / time, the raw reply and the reason on failure. Without a provider and model: the
+  // memory model (and the chat model's tool calling). The last report per model is kept.
+  'models.check': channel<ModelCheckReport>()(
+    z.object({ providerId: idSchema.optional(), model: z.string().trim().min(1).max(200).optional(), tools: z.boolean().optional() }).strict(),
+  ),
+  'models.checks': channel<ModelCheckReport[]>()(empty),
 } as const;
 
 export type Contract = typeof contract;

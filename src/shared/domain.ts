@@ -1,5 +1,6 @@
 // Domain records as they cross the contract. Plain data only.
 import type { JournalActor, JournalSource } from './journal';
+import type { TaskFailureView, TaskStreakView } from './memory-tasks';
 
 export type Role = 'user' | 'assistant' | 'system' | 'tool';
 
@@ -92,7 +93,9 @@ export interface Notice {
     | 'restore-pending'
     | 'backup-failed'
     /** Files or folders in the home were readable by other accounts and have been made owner-only. */
-    | 'home-permissions-tightened';
+    | 'home-permissions-tightened'
+    /** A memory task failed several times in a row (issue 18 §4): the notice offers the model self-test. */
+    | 'memory-task-failing';
   message: string;
   at: string;
 }
@@ -492,6 +495,12 @@ export interface MemoryStatus {
   agents: AgentMemoryStatus[];
   models: { chat: string | null; memory: string | null; embedding: string | null };
   decay: { halfLifeDays: number; floor: number };
+  /** The most recent memory-task failures, newest first (issue 18 §4). */
+  taskFailures?: TaskFailureView[];
+  /** Tasks failing right now: one or more failures since their last success. */
+  failingTasks?: TaskStreakView[];
+  /** Every agent and task that has run, with what reading the replies left out (issue 18 §1). */
+  memoryTasks?: TaskStreakView[];
 }
 
 export interface ImportReport {

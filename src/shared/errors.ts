@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'PAYLOAD_TOO_LARGE',
   'PROVIDER_ERROR', // an LLM provider answered with an error
+  'BAD_REPLY', // a model's reply could not be used for a memory task, even after one repair attempt (issue 18)
   'NO_MODEL', // no model configured for a role
   'CANCELLED',
   'BUSY', // single-flight work already running

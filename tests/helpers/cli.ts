@@ -46,3 +46,25 @@ export function waitForLine(child: ChildProcess, re: RegExp, timeoutMs = 30_000)
     });
   });
 }
+
+/**
+ * Like runCli, without blocking this process: for commands that talk to a server the test itself runs
+ * (the scripted model), which could not answer while a synchronous spawn holds the event loop.
+ */
+export function runCliAsync(args: string[], env: Record<string, string> = {}, timeoutMs = 90_000): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawnCli(args, env);
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d) => (stdout += d));
+    child.stderr?.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`monad ${args.join(' ')} did not finish within ${timeoutMs} ms; stdout=${stdout} stderr=${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code: code ?? -1, stdout, stderr });
+    });
+  });
+}

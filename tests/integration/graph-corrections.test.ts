@@ -95,7 +95,8 @@ describe('long messages are extracted in full', () => {
     const engine = setup();
     const s = engine.sessions.create({ agentId: 'default' });
     say(engine, s.id, LONG, '2026-01-05T10:00:00.000Z');
-    llm.enqueue(extractor, { kind: 'raw_json_text', text: '{"entities": [' });
+    // No JSON at all, twice: the repair attempt fails too (a cut-off reply would be repaired, issue 18).
+    llm.enqueue(extractor, { kind: 'raw_json_text', text: 'Sorry, no.' }, { kind: 'raw_json_text', text: 'Still no.' });
     const first = await engine.graph.consolidate();
     expect(first.failures).toBe(1);
     expect(relations(engine)).toEqual([]);

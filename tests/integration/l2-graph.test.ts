@@ -122,10 +122,13 @@ describe('consolidateGraph', () => {
     chat(engine, a.id, [['I live in Porto, honestly.', 'ok then']], '2026-01-01T00:00:00Z');
     chat(engine, b.id, [['My cat is called Miso, a tabby.', 'ok then']], '2026-01-01T00:00:00Z');
     // Sessions are walked oldest first: a, then b.
-    llm.enqueue({ kind: 'raw_json_text', text: '{"entities": [{"name": "User"' });
+    // A cut-off reply is repaired now (issue 18): what fails is a reply with no JSON, twice (the repair
+    // attempt shows the model its error once).
+    const unusable = { kind: 'raw_json_text', text: 'I am sorry, I cannot extract anything from this.' } as const;
+    llm.enqueue(unusable, unusable);
     const first = await engine.graph.consolidate();
     expect(first.failures).toBe(1);
-    expect(first.passes.find((p) => !p.ok)!.error).toMatch(/could not be read/);
+    expect(first.passes.find((p) => !p.ok)!.error).toMatch(/could not be used \(building the knowledge graph from chats\), even after being shown the problem: The reply holds no JSON object/);
     expect(engine.graph.store.counts()).toEqual({ nodes: 2, edges: 1 });
     const second = await engine.graph.consolidate();
     expect(second.failures).toBe(0);

@@ -172,7 +172,8 @@ export function createHandlers(engine: Engine): Handlers {
     'forget.preview': ({ target }) => engine.forget.preview(target),
     'forget.apply': ({ target, keys }) => engine.forget.apply(target, keys, PERSON_IN_APP),
 
-    'memory.status': () => engine.consolidation.status(),
+    // Memory-task failures reach memory status (issue 18 §4).
+    'memory.status': () => ({ ...engine.consolidation.status(), taskFailures: engine.taskHealth.recent(10), failingTasks: engine.taskHealth.failing(), memoryTasks: engine.taskHealth.tasks() }),
     'consolidate.run': async ({ agentId, level }) => {
       if (agentId) return [await engine.consolidation.run(agentId, { level, trigger: 'manual' })];
       const out = [];
@@ -219,5 +220,8 @@ export function createHandlers(engine: Engine): Handlers {
       engine.mcp.approvals.decide(sessionId, callId, decision);
       return { decided: true };
     },
+    // Model self-test, "Check memory tasks" (issue 18 §3).
+    'models.check': ({ providerId, model, tools }) => engine.modelChecks.run({ providerId, model, tools }),
+    'models.checks': () => engine.modelChecks.list(),
   };
 }

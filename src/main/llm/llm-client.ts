@@ -1,6 +1,6 @@
 // The one client every LLM caller uses: resolves the role to a model, owns timeouts, retries and token
 // accounting, and turns provider failures into clear coded errors.
-import { generateText, Output, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import type { z } from 'zod';
 import type { Config } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
@@ -10,6 +10,9 @@ import { ProviderKeys } from './provider-keys';
 import { toProviderError } from './provider-errors';
 import { requireModel, type ModelRole, type ResolvedModel } from './roles';
 import { addUsage, emptyUsage, type LlmTask, type UsageTotals } from './task';
+import { countNotes } from './reply-shape';
+import { runTaskCall, TaskReplyError, type TaskOutcome } from './run-task';
+import type { TaskHealth } from './task-health';
 
 // Provider warnings (unsupported settings) would otherwise go straight to stdout on every call.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -22,6 +25,8 @@ export const MAX_RETRIES = 2;
 export interface LlmClientDeps {
   config: () => Config;
   secrets: SecretStore;
+  /** Where memory-task failures are counted (issue 18 §4); none in tools that only test a provider. */
+  health?: TaskHealth;
 }
 
 export interface ModelHandle {
@@ -36,6 +41,9 @@ export class LlmClient {
   /** Keys are looked up per call and sent only to the origin they were saved for. */
   private readonly keys: ProviderKeys;
 
+  /** provider id + model of servers that refused `response_format` this run: asked with the prompt only. */
+  private readonly noResponseFormat = new Set<string>();
+
   constructor(private readonly deps: LlmClientDeps) {
     this.keys = new ProviderKeys(deps.secrets);
   }
@@ -46,6 +54,14 @@ export class LlmClient {
     return { model: languageModel(resolved.provider, resolved.model, key), resolved };
   }
 
+  /** A model named directly (the self-test of a model that is not assigned to a role yet). */
+  modelFor(providerId: string, modelId: string, role: ModelRole = 'memory'): ModelHandle {
+    const provider = this.deps.config().models.providers.find((p) => p.id === providerId);
+    if (!provider) throw new MonadError('NOT_FOUND', `There is no provider "${providerId}". Add it in Settings → Models.`);
+    const key = this.keys.keyFor(provider);
+    return { model: languageModel(provider, modelId, key), resolved: { role, provider, model: modelId, source: 'global' } };
+  }
+
   embeddingModel(): { model: ReturnType<typeof embeddingModel>; resolved: ResolvedModel } {
     const resolved = requireModel(this.deps.config(), 'embedding');
     const key = this.keys.keyFor(resolved.provider);
@@ -53,30 +69,57 @@ export class LlmClient {
   }
 
   /**
-   * Runs a structured task with the memory role (unless told otherwise). The reply is checked against the
-   * task's schema; a malformed reply is a PROVIDER_ERROR and the caller keeps its previous state.
+   * Runs a structured task with the memory role (unless told otherwise). The reply is read leniently and
+   * checked against the task's schema (run-task.ts); a reply that cannot be used even after one repair
+   * attempt is a BAD_REPLY. Every failure but a cancellation is recorded (task-health.ts).
    */
   async runTask<I, S extends z.ZodType>(
     task: LlmTask<I, S>,
     input: I,
     opts: { agentId?: string; role?: Exclude<ModelRole, 'embedding'>; signal?: AbortSignal; meter?: UsageTotals } = {},
   ): Promise<z.infer<S>> {
-    const { model, resolved } = this.languageModel(opts.role ?? 'memory', opts.agentId);
+    return (await this.runTaskDetailed(task, input, opts)).value;
+  }
+
+  /** runTask with what reading the reply did (items dropped, the raw reply), for summaries and the self-test. */
+  async runTaskDetailed<I, S extends z.ZodType>(
+    task: LlmTask<I, S>,
+    input: I,
+    opts: { agentId?: string; role?: Exclude<ModelRole, 'embedding'>; signal?: AbortSignal; meter?: UsageTotals; model?: ModelHandle; record?: boolean } = {},
+  ): Promise<TaskOutcome<z.infer<S>>> {
+    const { model, resolved } = opts.model ?? this.languageModel(opts.role ?? 'memory', opts.agentId);
     const signal = opts.signal ? AbortSignal.any([opts.signal, AbortSignal.timeout(TASK_TIMEOUT_MS)]) : AbortSignal.timeout(TASK_TIMEOUT_MS);
+    const key = `${resolved.provider.id}\u0000${resolved.model}`;
+    const record = opts.record ?? true;
     try {
-      const result = await generateText({
+      const outcome = await runTaskCall(task, input, {
         model,
-        system: task.system,
-        prompt: task.prompt(input),
-        output: Output.object({ schema: task.schema }),
+        structured: !this.noResponseFormat.has(key),
+        signal,
         maxRetries: MAX_RETRIES,
-        abortSignal: signal,
+        where: `${resolved.provider.name} (${resolved.model})`,
+        onUsage: (usage) => this.record(task.name, usage, opts.meter),
+        onStructuredRejected: () => this.noResponseFormat.add(key),
       });
-      this.record(task.name, result.usage, opts.meter);
-      return result.output as z.infer<S>;
+      if (record) this.deps.health?.success(task.name, opts.agentId, { ...countNotes(outcome.notes), repaired: outcome.repaired });
+      return outcome;
     } catch (err) {
-      this.record(task.name, undefined, opts.meter);
-      throw this.providerError(err, resolved);
+      const e = err instanceof TaskReplyError ? err : this.providerError(err, resolved);
+      // The person stopping the work is not a failure; a caller's deadline (the fact check's) is one.
+      const reason: unknown = opts.signal?.aborted ? opts.signal.reason : undefined;
+      const stopped = opts.signal?.aborted && (reason === undefined || (reason instanceof Error && reason.name === 'AbortError'));
+      if (record && e.code !== 'CANCELLED' && !stopped) {
+        this.deps.health?.failure({
+          agentId: opts.agentId,
+          task: task.name,
+          provider: resolved.provider.name,
+          model: resolved.model,
+          // A bad reply's reason is what the model did wrong; the where and the task are in the record already.
+          reason: err instanceof TaskReplyError ? `The reply could not be used, even after a second try: ${err.reason}` : e.message,
+          rawReply: err instanceof TaskReplyError ? err.raw : null,
+        });
+      }
+      throw e;
     }
   }
 

@@ -35,7 +35,9 @@ export function languageModel(provider: Provider, modelId: string, apiKey: strin
     case 'anthropic':
       return createAnthropic({ baseURL, apiKey: apiKey ?? '', fetch: noRedirectFetch })(modelId);
     case 'openai-compatible':
-      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, includeUsage: true, fetch: noRedirectFetch }).chatModel(modelId);
+      // Ollama (0.5+) and LM Studio take OpenAI's `json_schema` response format (LM Studio takes only that,
+      // not `json_object`); a server that refuses it is asked again without (llm/structured-output.ts).
+      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, includeUsage: true, supportsStructuredOutputs: true, fetch: noRedirectFetch }).chatModel(modelId);
     default:
       return missingCase(provider.kind);
   }

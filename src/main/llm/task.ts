@@ -1,11 +1,15 @@
 // One module per LLM task (STYLE.md habit 5): each task file exports an LlmTask holding its prompt and
 // its response schema, so what we ask and what we accept live side by side.
 import type { z } from 'zod';
+import type { ReplyShape } from './reply-shape';
 
 export interface LlmTask<I, S extends z.ZodType> {
   /** Short name used in logs, usage accounting and run summaries. */
   name: string;
+  /** The checked result callers get; also sent as the structured-output JSON schema where providers take one. */
   schema: S;
+  /** How a model's reply is read into `schema`: lenient per-item checks, limits that keep the first N (reply-shape.ts). */
+  reply: ReplyShape;
   system: string;
   prompt(input: I): string;
 }

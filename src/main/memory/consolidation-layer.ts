@@ -35,9 +35,11 @@ export interface ConsolidationLayerDeps {
 
 export function formatSummary(s: ConsolidationSummary): string {
   const parts = [`**Consolidation (level ${s.level}) ${s.cancelled ? 'cancelled' : s.ok ? 'done' : 'finished with errors'}** in ${(s.durationMs / 1000).toFixed(1)} s`];
-  parts.push(`- facts: ${s.facts.merged} merged across ${s.facts.scopes} scopes (${s.facts.skipped} unchanged)`);
-  if (s.graph) parts.push(`- graph: +${s.graph.nodesAdded} entities, +${s.graph.edgesAdded} relations, ${s.graph.edgesClosed} closed, ${s.graph.edgesRetracted} retracted (${s.graph.passes} passes)`);
-  if (s.laws) parts.push(`- laws: ${s.laws.derived} derived, ${s.laws.dropped} replaced, ${s.laws.skipped} of ${s.laws.scopes} scopes unchanged`);
+  // Failure counts reach the person (issue 18 §4): said here, in chat and in `monad consolidate`.
+  const failed = (n: number, one: string, many: string) => (n > 0 ? `, ${n} ${n === 1 ? one : many} failed` : '');
+  parts.push(`- facts: ${s.facts.merged} merged across ${s.facts.scopes} scopes (${s.facts.skipped} unchanged${failed(s.facts.failed, 'scope', 'scopes')})`);
+  if (s.graph) parts.push(`- graph: +${s.graph.nodesAdded} entities, +${s.graph.edgesAdded} relations, ${s.graph.edgesClosed} closed, ${s.graph.edgesRetracted} retracted (${s.graph.passes} passes${failed(s.graph.failures, 'pass', 'passes')})`);
+  if (s.laws) parts.push(`- laws: ${s.laws.derived} derived, ${s.laws.dropped} replaced, ${s.laws.skipped} of ${s.laws.scopes} scopes unchanged${failed(s.laws.failed, 'scope', 'scopes')}`);
   parts.push(`- ${s.llmCalls} LLM calls, ${s.tokens.input + s.tokens.output} tokens`);
   if (s.error) parts.push(`- error: ${s.error}`);
   return parts.join('\n');

@@ -75,6 +75,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   PAYLOAD_TOO_LARGE: 413,
   NO_MODEL: 422,
   PROVIDER_ERROR: 502,
+  BAD_REPLY: 502,
 };
 
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {

@@ -1,6 +1,7 @@
 // The cheap contradiction pass: does any current fact state the opposite of a learned rule?
 import { z } from 'zod';
 import type { LlmTask } from '../task';
+import { clippedText, tagText } from '../reply-fields';
 import { oneLine } from '../../memory/spotlight';
 
 export const checkContradictionsSchema = z.object({
@@ -15,12 +16,18 @@ export const checkContradictionsSchema = z.object({
     .max(200),
 });
 
+/** The most contradictions read from one reply: more than this is a model listing every pair. */
+export const MAX_CONTRADICTIONS = 200;
+
+const contradictionItem = z.object({ law: tagText(), fact: tagText(), why: clippedText(500).default('') });
+
 export const checkContradictionsTask: LlmTask<
   { laws: { tag: string; text: string }[]; facts: { tag: string; text: string }[] },
   typeof checkContradictionsSchema
 > = {
   name: 'check-contradictions',
   schema: checkContradictionsSchema,
+  reply: { lists: { contradictions: { item: contradictionItem, max: MAX_CONTRADICTIONS } } },
   system: [
     'You check learned rules about a user against the facts currently known.',
     'Report a rule only when a fact clearly states the opposite of it (not when a fact is merely unrelated or an exception is plausible).',

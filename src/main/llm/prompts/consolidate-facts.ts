@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { Fact } from '../../../shared/domain';
 import type { LlmTask } from '../task';
+import { boundedText, tagList } from '../reply-fields';
 import { oneLine } from '../../memory/spotlight';
 
 export const consolidateFactsSchema = z.object({
@@ -18,9 +19,12 @@ export const consolidateFactsSchema = z.object({
 });
 export type ConsolidateFactsReply = z.infer<typeof consolidateFactsSchema>;
 
+const mergedFactItem = z.object({ text: boundedText(1, 2000), from: tagList({ min: 1 }) });
+
 export const consolidateFactsTask: LlmTask<{ scope: string; facts: Fact[] }, typeof consolidateFactsSchema> = {
   name: 'consolidate-facts',
   schema: consolidateFactsSchema,
+  reply: { lists: { facts: { item: mergedFactItem, max: 5000 } } },
   system: [
     'You maintain a list of short facts an assistant remembers about its user.',
     'Merge facts that say the same thing, and combine closely related facts into one clear sentence.',

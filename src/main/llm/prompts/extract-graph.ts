@@ -2,6 +2,7 @@
 // so each relation can cite the messages it came from; citations map back to real message ids.
 import { z } from 'zod';
 import type { LlmTask } from '../task';
+import { boundedText, clippedText, looseBoolean, looseEnum, tagList } from '../reply-fields';
 
 export const extractGraphSchema = z.object({
   entities: z
@@ -33,6 +34,23 @@ export const extractGraphSchema = z.object({
 });
 export type ExtractGraphReply = z.infer<typeof extractGraphSchema>;
 
+const entityItem = z.object({
+  name: boundedText(1, 200),
+  type: clippedText(40).default('thing').transform((t) => t || 'thing'),
+  summary: clippedText(1000).default(''),
+});
+/** Small models often list entities as bare names: ["Lisbon", "Acme"]. */
+const entityOrName = z.preprocess((v) => (typeof v === 'string' ? { name: v } : v), entityItem);
+const relationItem = z.object({
+  src: boundedText(1, 200),
+  relation: boundedText(1, 80),
+  dst: boundedText(1, 200),
+  source: looseEnum(['user', 'assistant'], 'user'),
+  evidence: tagList({ min: 1 }),
+  supersedes: looseBoolean(false),
+  singleValued: looseBoolean(false),
+});
+
 export interface TranscriptLine {
   tag: string;
   role: 'user' | 'assistant';
@@ -45,6 +63,7 @@ export interface TranscriptLine {
 export const extractGraphTask: LlmTask<{ lines: TranscriptLine[] }, typeof extractGraphSchema> = {
   name: 'extract-graph',
   schema: extractGraphSchema,
+  reply: { lists: { entities: { item: entityOrName, max: 500 }, relations: { item: relationItem, max: 1000 } } },
   system: [
     'You build a knowledge graph from a chat between a user and an assistant.',
     'Extract the people, places, organisations, projects, things and preferences that matter, and the relations between them.',

@@ -2,7 +2,11 @@
 // [f1]…/[e1]… so every citation maps back to a real fact or edge id; anything else is dropped.
 import { z } from 'zod';
 import type { LlmTask } from '../task';
+import { boundedText, clampedNumber, tagList } from '../reply-fields';
 import { oneLine } from '../../memory/spotlight';
+
+/** Laws kept from one reply: the first ones (a model that lists more is padding; the strongest come first). */
+export const MAX_LAWS = 50;
 
 export const inferLawsSchema = z.object({
   laws: z
@@ -14,8 +18,10 @@ export const inferLawsSchema = z.object({
         support: z.array(z.string()).min(1),
       }),
     )
-    .max(50),
+    .max(MAX_LAWS),
 });
+
+const lawItem = z.object({ statement: boundedText(1, 500), confidence: clampedNumber(0, 1), support: tagList({ min: 1 }) });
 
 export interface LawInput {
   scope: string;
@@ -30,6 +36,7 @@ export interface LawInput {
 export const inferLawsTask: LlmTask<LawInput, typeof inferLawsSchema> = {
   name: 'infer-laws',
   schema: inferLawsSchema,
+  reply: { lists: { laws: { item: lawItem, max: MAX_LAWS } } },
   system: [
     'You infer general, falsifiable rules about a user from what an assistant knows about them.',
     'A rule generalises several observations (e.g. "The user prefers vegetarian restaurants when travelling") and could be proven wrong by a future fact.',

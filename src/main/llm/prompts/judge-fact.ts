@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { dataBlock } from '../../memory/spotlight';
 import type { LlmTask } from '../task';
+import { clippedText, looseEnum } from '../reply-fields';
 
 export const judgeFactSchema = z.object({
   verdict: z.enum(['fact', 'instruction']),
@@ -12,6 +13,7 @@ export const judgeFactSchema = z.object({
 export const judgeFactTask: LlmTask<{ text: string }, typeof judgeFactSchema> = {
   name: 'judge-fact',
   schema: judgeFactSchema,
+  reply: { fields: { verdict: looseEnum(['fact', 'instruction']), reason: clippedText(500).default('') } },
   system: [
     'You check notes before they are saved in the long-term memory of a personal AI assistant.',
     'Decide whether the note is a fact about the person (their life, circumstances, preferences, plans, work, and the people and things they know)',

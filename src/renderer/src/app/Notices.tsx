@@ -4,7 +4,9 @@
 // browser, per notice, so a reload does not bring back what was already read; a new notice shows again.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Notice } from '../../../shared/domain';
+import { useModelCheck } from '../features/models/model-check-store';
 import { useModels } from '../features/models/store';
+import { useShell } from './shell-store';
 import { useSettings } from '../features/settings/store';
 import { Icon } from './icons';
 import { recall, remember } from '../lib/prefs';
@@ -32,6 +34,7 @@ const TITLE: Record<Notice['code'], string> = {
   'restore-pending': 'A restore is waiting',
   'backup-failed': 'The automatic backup failed',
   'home-permissions-tightened': "Monad's files were readable by other accounts",
+  'memory-task-failing': 'A memory task keeps failing',
 };
 
 function readDismissed(): string[] {
@@ -109,6 +112,7 @@ export function Notices() {
             <div className="banner-title">{n.title}</div>
             <div className="notice-message selectable">{n.message}</div>
             {n.at ? <div className="banner-hint">{new Date(n.at).toLocaleString()}</div> : null}
+            {n.code === 'memory-task-failing' ? <CheckModelsLink /> /* issue 18 §4: the notice links to the self-test */ : null}
           </div>
           <button type="button" className="icon-button notice-dismiss" aria-label={`Dismiss: ${n.title}`} title="Dismiss (Esc)" data-testid="notice-dismiss" onClick={() => dismiss(n.key)}>
             <Icon name="close" />
@@ -116,5 +120,22 @@ export function Notices() {
         </div>
       ))}
     </div>
+  );
+}
+
+/** Opens Settings → Models at "Check memory tasks" (the notice of a memory task that keeps failing). */
+function CheckModelsLink() {
+  return (
+    <button
+      type="button"
+      className="button notice-action"
+      data-testid="notice-check-models"
+      onClick={() => {
+        useShell.getState().setTab('settings');
+        useModelCheck.getState().requestFocus();
+      }}
+    >
+      Check memory tasks
+    </button>
   );
 }

@@ -12,6 +12,7 @@ import { useModels } from '../models/store';
 import { useSessions } from '../sessions/store';
 import { useSettings } from '../settings/store';
 import { AgentMemoryCard, LEVELS } from './AgentMemoryCard';
+import { TaskFailures } from './TaskFailures';
 import { useMemorySettings, type GlobalMemoryPatch, type Level } from './store';
 
 export function MemorySection() {
@@ -53,6 +54,7 @@ export function MemorySection() {
         testId="memory-settings"
       >
         <MemoryStatusStrip status={status} />
+        <TaskFailures status={status} /> {/* issue 18 §4: memory-task failures */}
         <GlobalMemory />
         <div className="card-list" data-testid="memory-agents">
           {agents.map((a) => (

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ModelRef } from '../../../../shared/config';
 import type { ProviderView } from '../../../../shared/domain';
 import { useSettings } from '../settings/store';
+import { ModelCheck } from './ModelCheck';
 import { ROLE_INFO } from './presets';
 import { useModels, type Role } from './store';
 
@@ -113,6 +114,7 @@ function RoleRow({ role, current, providers }: { role: Role; current: ModelRef |
           ))}
         </datalist>
       </label>
+      {role === 'memory' ? <ModelCheck /> /* issue 18 §3: the model self-test beside the memory role */ : null}
     </div>
   );
 }
