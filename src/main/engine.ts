@@ -156,6 +156,7 @@ export class Engine {
       events: this.events,
       transaction: (fn) => this.appDb.transaction(fn)(),
       log: (msg, err) => this.log(msg, err),
+      journal: this.journal, // receipts
     });
     // Every writer of memory text redacts the values held in the secret store (issue 14 §3).
     const knownSecrets = (): readonly string[] => this.secrets.values();

@@ -83,6 +83,8 @@ const channelNameSet = {
   'search.query': true,
   'backups.list': true,
   'backups.restore': true,
+  // receipts (issue 16)
+  'chat.receipt': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

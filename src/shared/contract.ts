@@ -42,6 +42,7 @@ import type {
 import type { WireError } from './errors';
 import { forgetKeySchema, forgetTargetSchema, MAX_FORGET_KEYS, type ForgetOutcome, type ForgetPreview } from './forget';
 import type { HistoryPage, JournalActor, JournalLayer, UndoResult } from './journal';
+import type { ReceiptView } from './receipt';
 import type { SearchResults } from './search';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
@@ -350,6 +351,9 @@ export const contract = {
   // Backups of both databases (daily, automatic). Restore is staged and applied at the next start.
   'backups.list': channel<BackupInfo[]>()(empty),
   'backups.restore': channel<RestoreStaged>()(z.object({ name: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z(-\d{1,3})?$/, 'a backup name') }).strict()),
+
+  // Receipts (issue 16): what memory went into a reply and what it changed; null for a reply without one.
+  'chat.receipt': channel<ReceiptView | null>()(z.object({ messageId: z.string().min(1).max(200) }).strict()),
 } as const;
 
 export type Contract = typeof contract;

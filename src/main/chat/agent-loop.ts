@@ -20,6 +20,7 @@ import { buildSystemPrompt } from './system-prompt';
 import { autoTitle } from './title';
 import { spotlightToolResults } from './tool-results';
 import type { ToolRegistry } from './tools';
+import { TurnReceiptBuilder, type JournalFeed } from './turn-receipt';
 
 /** Tool round trips per turn: enough for view → record → answer, bounded against a looping model. */
 export const MAX_STEPS = 8;
@@ -36,6 +37,8 @@ export interface ChatDeps {
   events: EventBus;
   transaction: <T>(fn: () => T) => T;
   log: (msg: string, err?: unknown) => void;
+  /** Receipts: the journal, whose entries attributed to a turn become its "Memory updated" lines. */
+  journal?: JournalFeed;
 }
 
 interface DraftMessage extends NewMessage {
@@ -125,15 +128,17 @@ export class ChatService {
     let cancelled = false;
     const { model, resolved } = this.d.llm.languageModel('chat', agent.id);
     const idle = new IdleTimer(this.streamIdleTimeoutMs, () => ctrl.abort(new Error('stream timed out')));
+    // Receipts: what memory this turn used and changed, stored with its last reply.
+    const receipt = new TurnReceiptBuilder(this.d.journal ?? null, { sessionId, userMessageId: userMessage.id });
 
     try {
-      const blocks = await this.d.hooks.beforeTurn({ session, agent, userText }, (hook, err) => this.d.log(`[hooks] ${hook}.beforeTurn failed`, err));
+      const blocks = await this.d.hooks.beforeTurn({ session, agent, userText, receipt }, (hook, err) => this.d.log(`[hooks] ${hook}.beforeTurn failed`, err));
       const history = toModelMessages(this.allMessages(sessionId));
       const result = streamText({
         model,
         system: buildSystemPrompt(agent, blocks),
         messages: history,
-        tools: this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage }),
+        tools: this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage, receipt }),
         // Every tool result, replayed or fresh, reaches the model as quoted data (tool-results.ts).
         prepareStep: ({ messages }) => ({ messages: spotlightToolResults(messages) }),
         stopWhen: stepCountIs(MAX_STEPS),
@@ -213,7 +218,8 @@ export class ChatService {
     if (failure) {
       const error = this.d.llm.providerError(failure, resolved);
       // Nothing half-saved: the partial reply is dropped; a marker keeps the error visible and retryable.
-      const marker = this.persist([{ id: randomUUID(), sessionId, role: 'assistant', content: '', error: error.message }]);
+      // Receipts: memory written before the failure was written all the same, so the marker says so.
+      const marker = this.persist([{ id: randomUUID(), sessionId, role: 'assistant', content: '', error: error.message, receipt: receipt.finish() }]);
       this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'error', error: error.toWire() });
       throw new MonadError(error.code, error.message, { ...(error.details as object), turnId, messageId: marker[0].id });
     }
@@ -223,12 +229,15 @@ export class ChatService {
       const kept = drafts.filter((m) => m.content !== '' || m.toolCalls?.length || m.role === 'tool');
       const last = kept.at(-1);
       if (last && last.role === 'assistant') last.error = 'Stopped';
+      attachReceipt(kept, receipt); // receipts: what was used and written before the stop still happened
       const saved = this.persist(kept);
       this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'cancelled' });
       return { turnId, messages: saved };
     }
 
-    const saved = this.persist(drafts.filter((m) => m.role === 'tool' || m.content !== '' || m.toolCalls?.length));
+    const kept = drafts.filter((m) => m.role === 'tool' || m.content !== '' || m.toolCalls?.length);
+    attachReceipt(kept, receipt); // receipts
+    const saved = this.persist(kept);
     this.d.sessions.touch(sessionId);
     this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'done' });
     await this.d.hooks.afterTurn({ session, agent, userText, messages: saved }, (hook, err) => this.d.log(`[hooks] ${hook}.afterTurn failed`, err));
@@ -241,6 +250,13 @@ export class ChatService {
     for (const message of saved) this.d.events.emit('chat.message', { sessionId: message.sessionId, message });
     return saved;
   }
+}
+
+/** The turn's receipt goes on its last reply; a turn that kept no reply keeps no receipt. */
+function attachReceipt(drafts: DraftMessage[], receipt: TurnReceiptBuilder): void {
+  const built = receipt.finish();
+  const last = drafts.findLast((m) => m.role === 'assistant');
+  if (last) last.receipt = built;
 }
 
 function stringifyToolOutput(output: unknown): string {

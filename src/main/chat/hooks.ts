@@ -4,12 +4,15 @@
 //   SessionEnd  → a session was deleted or closed (drop its session scope)
 import type { Agent } from '../../shared/config';
 import type { Message, Session } from '../../shared/domain';
+import type { ReceiptSink } from './turn-receipt';
 
 export interface TurnContext {
   session: Session;
   agent: Agent;
   /** The user text that started the turn. */
   userText: string;
+  /** Receipts (issue 16): where a layer reports what it put into the prompt. */
+  receipt?: ReceiptSink;
 }
 
 export interface LifecycleHooks {

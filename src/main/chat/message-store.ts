@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { Message, MessageOrigin, Page, Role, TokenUsage, ToolCall } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
+import { turnReceiptSchema, type ReplyMemory, type TurnReceipt } from '../../shared/receipt';
 
 interface MessageRow {
   seq: number;
@@ -17,6 +18,7 @@ interface MessageRow {
   error: string | null;
   created_at: string;
   origin: MessageOrigin | null;
+  receipt_summary: string | null;
 }
 
 export interface NewMessage {
@@ -31,6 +33,8 @@ export interface NewMessage {
   createdAt?: string;
   /** User messages only: how the text was entered. */
   origin?: MessageOrigin | null;
+  /** The reply that ends a turn: its receipt (issue 16), with the summary the message list carries. */
+  receipt?: { full: TurnReceipt; summary: ReplyMemory } | null;
 }
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -46,8 +50,8 @@ export class MessageStore {
     const at = m.createdAt ?? this.now().toISOString();
     this.db
       .prepare(
-        `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin, receipt, receipt_summary)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -61,6 +65,8 @@ export class MessageStore {
         m.error ?? null,
         at,
         m.role === 'user' ? (m.origin ?? null) : null,
+        m.role === 'assistant' && m.receipt ? JSON.stringify(m.receipt.full) : null,
+        m.role === 'assistant' && m.receipt ? JSON.stringify(m.receipt.summary) : null,
       );
     return this.get(id);
   }
@@ -126,6 +132,16 @@ export class MessageStore {
     return this.db.prepare(`SELECT id FROM messages WHERE session_id = ? ORDER BY seq`).pluck().all(sessionId) as string[];
   }
 
+  /**
+   * A reply's receipt, checked against the schema on the way out: a row edited by hand or brought by an
+   * older import that does not parse is reported as missing rather than shown half-read.
+   */
+  receiptOf(id: string): { message: Message; receipt: TurnReceipt | null } {
+    const row = this.db.prepare(`SELECT * FROM messages WHERE id = ? AND deleted_at IS NULL`).get(id) as (MessageRow & { receipt: string | null }) | undefined;
+    if (!row) throw new MonadError('NOT_FOUND', `No message with id ${id}`);
+    return { message: toMessage(row), receipt: parseReceipt(row.receipt) };
+  }
+
   softDelete(ids: string[]): number {
     const at = this.now().toISOString();
     const stmt = this.db.prepare(`UPDATE messages SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL`);
@@ -155,5 +171,26 @@ function toMessage(r: MessageRow): Message {
     error: r.error,
     createdAt: r.created_at,
     origin: r.origin ?? null,
+    memory: r.receipt_summary ? parseSummary(r.receipt_summary) : null,
   };
+}
+
+export function parseReceipt(json: string | null): TurnReceipt | null {
+  if (!json) return null;
+  try {
+    const r = turnReceiptSchema.safeParse(JSON.parse(json));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The summary is written by the engine next to the receipt; a column that does not read back is dropped. */
+function parseSummary(json: string): ReplyMemory | null {
+  try {
+    const v = JSON.parse(json) as ReplyMemory;
+    return typeof v?.items === 'number' && Array.isArray(v.changes) ? v : null;
+  } catch {
+    return null;
+  }
 }

@@ -4,6 +4,7 @@ import type { ChannelName, ChannelOutput, ParsedInput } from '../../shared/contr
 import { MonadError } from '../../shared/errors';
 import { deepMerge } from '../config/merge';
 import type { Engine } from '../engine';
+import { receiptView, withUndoState } from '../chat/receipt-view';
 import { toGraphView } from '../memory/graph/graph-view';
 import type { By } from '../memory/laws/law-writer';
 
@@ -71,7 +72,7 @@ export function createHandlers(engine: Engine): Handlers {
 
     'messages.list': ({ sessionId, before, limit }) => {
       engine.sessions.get(sessionId);
-      return engine.messages.list(sessionId, { before, limit });
+      return withUndoState(engine.messages.list(sessionId, { before, limit }), engine.journal); // receipts: undone lines
     },
 
     'chat.send': ({ sessionId, text, pasted }) => engine.chat.send(sessionId, text, { pasted }),
@@ -198,5 +199,8 @@ export function createHandlers(engine: Engine): Handlers {
 
     'backups.list': () => engine.backups.list(),
     'backups.restore': ({ name }) => engine.backups.stageRestore(name),
+
+    // receipts (issue 16)
+    'chat.receipt': ({ messageId }) => receiptView(engine.messages, engine.journal, messageId),
   };
 }

@@ -4,5 +4,6 @@ import { app0001Init } from './app-0001-init';
 import { app0002RecallSnapshot } from './app-0002-recall-snapshot';
 import { app0003MessageSearch } from './app-0003-message-search';
 import { app0004MessageOrigin } from './app-0004-message-origin';
+import { app0005MessageReceipt } from './app-0005-message-receipt';
 
-export const appMigrations: readonly Migration[] = [app0001Init, app0002RecallSnapshot, app0003MessageSearch, app0004MessageOrigin];
+export const appMigrations: readonly Migration[] = [app0001Init, app0002RecallSnapshot, app0003MessageSearch, app0004MessageOrigin, app0005MessageReceipt];
