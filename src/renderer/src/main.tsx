@@ -11,6 +11,7 @@ import './styles/chat.css';
 import './styles/models.css';
 import './styles/memory.css';
 import './styles/graph.css';
+import './styles/receipts.css';
 
 applyTheme('system');
 initApi();

@@ -2,6 +2,7 @@
 // result.
 import type { ToolView, ToolViewState } from './rows';
 import { ChatIcon } from './chat-icons';
+import { ACCESS_LABEL, toolAccess } from '../receipts/tool-access';
 
 const STATE_LABEL: Record<ToolViewState, string> = { running: 'running', done: 'done', error: 'failed', stopped: 'no result' };
 
@@ -17,13 +18,15 @@ export function ToolCalls({ tools }: { tools: ToolView[] }) {
 
 function ToolCall({ tool }: { tool: ToolView }) {
   const hasDetail = tool.args !== undefined || tool.result !== undefined || Boolean(tool.error);
+  // receipts: memory tools say whether they read or wrote ("memory · read", "memory · saved").
+  const access = toolAccess(tool);
   const head = (
     <>
       <ChatIcon name="tool" size={13} className="tool-icon" />
       <span className="tool-name mono">{tool.name}</span>
-      <span className={`tool-state tool-state-${tool.state}`} data-testid="tool-state">
+      <span className={`tool-state tool-state-${tool.state}${access ? ` tool-access-${access}` : ''}`} data-testid="tool-state" data-access={access ?? undefined}>
         {tool.state === 'running' ? <span className="tool-spinner" aria-hidden="true" /> : null}
-        {STATE_LABEL[tool.state]}
+        {access ? ACCESS_LABEL[access] : STATE_LABEL[tool.state]}
       </span>
     </>
   );
