@@ -28,7 +28,8 @@ function receiptItems(nodes: GraphNode[], edges: GraphEdge[], names: Map<number,
       kind: 'relation',
       scope: e.scope,
       edgeId: e.id,
-      text: clip(`${names.get(e.src) ?? '?'} ${e.relation} ${names.get(e.dst) ?? '?'}`),
+      // In words, as the Graph tab says it ("works at", not "works_at").
+      text: clip(`${names.get(e.src) ?? '?'} ${e.relation.replace(/_/g, ' ')} ${names.get(e.dst) ?? '?'}`),
       current: e.validTo === null,
     })),
   ];

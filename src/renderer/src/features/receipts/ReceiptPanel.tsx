@@ -96,7 +96,7 @@ function Receipt({ view }: { view: ReceiptView }) {
         {frozen ? (
           <div className="receipt-frozen" data-testid="receipt-frozen">
             <span>
-              Recall block · {approxTokens(frozen.tokens)} · {frozen.lines === 0 ? 'no facts or rules yet' : `${frozen.lines} fact${frozen.lines === 1 ? '' : 's'} and rules`}
+              Recall block · {approxTokens(frozen.tokens)} · {frozen.lines === 0 ? 'no facts or rules yet' : `${frozen.lines} ${frozen.lines === 1 ? 'fact or rule' : 'facts and rules'}`}
               {frozen.builtAt ? ` · made ${fullTime(frozen.builtAt)}` : ''}
             </span>
             {imported ? null : (
@@ -183,6 +183,7 @@ function Item({ item, imported }: { item: ReceiptItem; imported: boolean }) {
         <span className={`receipt-kind receipt-kind-${item.kind}`}>{ITEM_KIND[item.kind]}</span>
         {where ? <span className="receipt-item-where">{where}</span> : null}
         {score !== null ? <span className="receipt-item-score">{scoreText(score)}</span> : null}
+        {item.kind === 'relation' && !item.current ? <span className="receipt-item-past">no longer holds</span> : null}
       </div>
       <div className="receipt-item-text selectable">{itemText(item)}</div>
       <div className="receipt-item-actions">
