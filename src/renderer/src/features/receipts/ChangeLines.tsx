@@ -19,7 +19,12 @@ export function useScopeWords(): (scope: string | null) => string {
   const agents = useAgents((s) => s.agents);
   const selected = useAgents((s) => s.selectedId);
   const session = useSessions((s) => findSession(s.byAgent, s.selectedId));
-  return (scope) => (scope === null ? 'memory' : describeScope(scope, agents, session ? [session] : [], selected).label);
+  return (scope) => {
+    if (scope === null) return 'memory';
+    const label = describeScope(scope, agents, session ? [session] : [], selected).label;
+    // An agent's scope is named after the agent: say it is that agent's own memory, not the agent.
+    return scope.startsWith('agent:') ? `${label}’s own memory` : label;
+  };
 }
 
 function journalIdOf(c: MemoryChange): number | null {

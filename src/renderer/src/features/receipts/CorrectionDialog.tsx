@@ -11,6 +11,7 @@ import { notifyMemoryChanged } from '../../lib/memory-changed';
 import type { GraphEdgeDetail, GraphNodeDetail, LawView } from '../../../../shared/domain';
 import type { ReceiptItem } from '../../../../shared/receipt';
 import { EntityActions } from '../graph/EntityActions';
+import { relationLabel } from '../graph/model';
 import { RelationActions } from '../graph/RelationActions';
 import { RejectForm } from '../laws/LawCorrections';
 import { useLaws } from '../laws/store';
@@ -154,7 +155,7 @@ function RelationCorrection({ edgeId }: { edgeId: number }) {
   if (!loaded) return <p className="muted">Loading…</p>;
   if (!value) return gone('This relation is no longer in the graph.');
   const e = value.edge;
-  const sentence = `${value.src.name} ${e.relation} ${value.dst.name}`;
+  const sentence = `${value.src.name} ${relationLabel(e.relation)} ${value.dst.name}`;
   if (e.retracted) return gone(`Marked as wrong${e.retracted.reason ? `: ${e.retracted.reason}` : ''}. It has left the graph.`);
   return <RelationActions edge={e} sentence={sentence} />;
 }
