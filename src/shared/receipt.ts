@@ -103,6 +103,8 @@ export interface ReplyMemory {
   changes: MemoryChange[];
   /** Journal ids of the lines undone since (filled in when the list is read). */
   undone?: number[];
+  /** mem0 memories of the lines forgotten since (their undo is a forget). */
+  forgottenMemories?: string[];
 }
 
 /** A change line with what has happened to it since (undone through its journal entry). */

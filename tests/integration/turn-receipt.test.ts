@@ -10,7 +10,7 @@ import type { Engine } from '../../src/main/engine';
 import { factId } from '../../src/main/memory/facts/fact-id';
 import type { Message } from '../../src/shared/domain';
 import { roughTokens, type ReceiptItem, type ReceiptView } from '../../src/shared/receipt';
-import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
+import { startScriptedLlm, type RecordedRequest, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
 import { seedDemoGraph } from '../helpers/seed-graph';
 import { openEngine, tempHome } from '../helpers/temp-home';
@@ -274,5 +274,60 @@ describe('turn receipts', () => {
     expect(report.warnings.join('\n')).toMatch(/memory receipt .* left out/);
     expect(await receiptOf(other, reply.id)).toBeNull();
     expect((await listed(other, session.id)).map((m) => m.content)).toEqual(['hi', 'Hello!']);
+  });
+});
+
+describe('turn receipts on the mem0 backend', () => {
+  const DIM = 256;
+  const isExtraction = (req: RecordedRequest) => req.api === 'openai-chat' && req.body?.response_format?.type === 'json_object';
+
+  function mem0Engine(): Engine {
+    llm.setDefault((req) => {
+      if (!isExtraction(req)) return { kind: 'text', text: 'Noted.' };
+      const user = req.body.messages.find((m: { role: string }) => m.role === 'user').content as string;
+      const turn = user.slice(user.indexOf('## New Messages'), user.indexOf('## Observation Date'));
+      const memory = /live in Porto/i.test(turn) ? ['User lives in Porto'] : [];
+      return { kind: 'json', value: { memory: memory.map((text, i) => ({ id: String(i), text, attributed_to: 'user' })) } };
+    });
+    const engine = openEngine({ qdrant: { enabled: false } });
+    useScriptedModel(engine, llm, { roles: ['chat', 'memory', 'embedding'] });
+    engine.config.update((c) => {
+      c.memory.backend = 'mem0';
+      return c;
+    });
+    return engine;
+  }
+
+  it('lists what mem0 recalled with its scores, exactly the memories sent; what it took from the turn is a line that Undo forgets', async () => {
+    await llm.close();
+    llm = await startScriptedLlm({ embeddingDim: DIM });
+    const engine = mem0Engine();
+    const s1 = engine.sessions.create({ agentId: 'default' });
+    await engine.chat.send(s1.id, 'Hi! I live in Porto, by the river.');
+    await engine.mem0.idle();
+
+    // The observation became a line on the reply (pushed to the chat as the reply changed).
+    const first = lastReply(await listed(engine, s1.id));
+    expect(first.memory!.changes).toEqual([{ kind: 'remembered', layer: 'mem0', scope: 'agent:default', text: 'User lives in Porto', factId: null, memoryId: expect.any(String), journalId: null }]);
+
+    const s2 = engine.sessions.create({ agentId: 'default' });
+    await engine.chat.send(s2.id, 'What do you know about where the user lives?');
+    await engine.mem0.idle();
+    const reply = lastReply(await listed(engine, s2.id));
+    const { receipt } = (await receiptOf(engine, reply.id))!;
+    expect(receipt.frozen).toBeNull();
+    const recall = receipt.reads.find((r) => r.via === 'mem0-recall')!;
+    const sys = llm.chatRequests().filter((r) => !isExtraction(r)).at(-1)!.body.messages.find((m: { role: string }) => m.role === 'system').content as string;
+    const sent = sys.slice(sys.indexOf('## Relevant memories')).split('\n').filter((l) => l.startsWith('- ')).map((l) => l.slice(2));
+    expect(recall.items.map((i) => (i.kind === 'mem0' ? i.text : ''))).toEqual(sent);
+    expect(sent).toContain('User lives in Porto');
+    for (const item of recall.items) expect(item).toMatchObject({ kind: 'mem0', score: expect.any(Number) });
+
+    // Undo of the mem0 line is forgetting the memory (journaled): afterwards the line reads as undone.
+    const memoryId = (first.memory!.changes[0] as { memoryId: string }).memoryId;
+    await call(engine, 'mem0.delete', { id: memoryId });
+    expect((await engine.mem0.entries()).entries.map((e) => e.id)).not.toContain(memoryId);
+    expect(lastReply(await listed(engine, s1.id)).memory!.forgottenMemories).toEqual([memoryId]);
+    expect((await receiptOf(engine, first.id))!.changes[0].undone).toBe(true);
   });
 });

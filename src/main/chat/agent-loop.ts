@@ -21,6 +21,7 @@ import { autoTitle } from './title';
 import { spotlightToolResults } from './tool-results';
 import type { ToolRegistry } from './tools';
 import { TurnReceiptBuilder, type JournalFeed } from './turn-receipt';
+import type { MemoryChange } from '../../shared/receipt';
 
 /** Tool round trips per turn: enough for view → record → answer, bounded against a looping model. */
 export const MAX_STEPS = 8;
@@ -240,8 +241,22 @@ export class ChatService {
     const saved = this.persist(kept);
     this.d.sessions.touch(sessionId);
     this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'done' });
-    await this.d.hooks.afterTurn({ session, agent, userText, messages: saved }, (hook, err) => this.d.log(`[hooks] ${hook}.afterTurn failed`, err));
+    // Receipts: what a layer learns from the turn later (mem0) is added to the reply's lines.
+    const laterChanges = (changes: MemoryChange[]) => this.addLaterChanges(saved, changes);
+    await this.d.hooks.afterTurn({ session, agent, userText, messages: saved, laterChanges }, (hook, err) => this.d.log(`[hooks] ${hook}.afterTurn failed`, err));
     return { turnId, messages: saved };
+  }
+
+  /** Receipts: changes made after the reply was stored join its receipt; the chat is told the reply changed. */
+  private addLaterChanges(saved: Message[], changes: MemoryChange[]): void {
+    const reply = saved.findLast((m) => m.role === 'assistant');
+    if (!reply || !changes.length) return;
+    try {
+      const message = this.d.messages.addReceiptChanges(reply.id, changes);
+      if (message) this.d.events.emit('chat.message', { sessionId: message.sessionId, message });
+    } catch (err) {
+      this.d.log('[receipts] could not add changes to the reply', err);
+    }
   }
 
   private persist(drafts: DraftMessage[]): Message[] {

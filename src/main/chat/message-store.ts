@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { Message, MessageOrigin, Page, Role, TokenUsage, ToolCall } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
-import { turnReceiptSchema, type ReplyMemory, type TurnReceipt } from '../../shared/receipt';
+import { replyMemoryOf, turnReceiptSchema, type MemoryChange, type ReplyMemory, type TurnReceipt } from '../../shared/receipt';
 
 interface MessageRow {
   seq: number;
@@ -140,6 +140,18 @@ export class MessageStore {
     const row = this.db.prepare(`SELECT * FROM messages WHERE id = ? AND deleted_at IS NULL`).get(id) as (MessageRow & { receipt: string | null }) | undefined;
     if (!row) throw new MonadError('NOT_FOUND', `No message with id ${id}`);
     return { message: toMessage(row), receipt: parseReceipt(row.receipt) };
+  }
+
+  /** Adds change lines to a stored reply's receipt (changes made after the turn); null when it has none or is gone. */
+  addReceiptChanges(id: string, changes: MemoryChange[]): Message | null {
+    return this.db.transaction(() => {
+      const row = this.db.prepare(`SELECT receipt FROM messages WHERE id = ? AND deleted_at IS NULL`).get(id) as { receipt: string | null } | undefined;
+      const receipt = parseReceipt(row?.receipt ?? null);
+      if (!receipt) return null;
+      const next = turnReceiptSchema.parse({ ...receipt, changes: [...receipt.changes, ...changes].slice(0, 256) });
+      this.db.prepare(`UPDATE messages SET receipt = ?, receipt_summary = ? WHERE id = ?`).run(JSON.stringify(next), JSON.stringify(replyMemoryOf(next)), id);
+      return this.get(id);
+    })();
   }
 
   softDelete(ids: string[]): number {

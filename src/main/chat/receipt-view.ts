@@ -8,6 +8,7 @@ import type { MessageStore } from './message-store';
 
 export interface JournalLookup {
   get(id: number): JournalEntry | null;
+  itemHistory(item: string): JournalEntry[];
 }
 
 function journalIdOf(c: MemoryChange): number | null {
@@ -15,6 +16,11 @@ function journalIdOf(c: MemoryChange): number | null {
 }
 
 function undone(journal: JournalLookup, c: MemoryChange): boolean {
+  // A memory mem0 took from the turn has no journal entry of its own: its undo is forgetting it, journaled.
+  if (c.kind === 'remembered' && c.layer === 'mem0' && c.memoryId) {
+    const last = journal.itemHistory(`mem0:${c.memoryId}`).at(-1);
+    return last?.action === 'mem0.forgotten' && last.undoneBy === null;
+  }
   const id = journalIdOf(c);
   return id !== null && (journal.get(id)?.undoneBy ?? null) !== null;
 }
@@ -30,8 +36,12 @@ export function receiptView(messages: MessageStore, journal: JournalLookup, mess
 export function withUndoState(page: Page<Message>, journal: JournalLookup): Page<Message> {
   for (const m of page.items) {
     if (!m.memory?.changes.length) continue;
-    const ids = m.memory.changes.filter((c) => undone(journal, c)).map(journalIdOf) as number[];
-    m.memory = { ...m.memory, undone: ids };
+    const gone = m.memory.changes.filter((c) => undone(journal, c));
+    m.memory = {
+      ...m.memory,
+      undone: gone.map(journalIdOf).filter((id): id is number => id !== null),
+      forgottenMemories: gone.flatMap((c) => (c.kind === 'remembered' && c.memoryId ? [c.memoryId] : [])),
+    };
   }
   return page;
 }

@@ -10,7 +10,7 @@ import type { Config } from '../../shared/config';
 import type { AppStatus, Mem0Entries, Mem0Entry, Mem0Phase, Mem0Projection, Mem0Status, QdrantStatus } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { JournalActor, JournalEntry, JournalSource } from '../../shared/journal';
-import type { HookRegistry, TurnContext } from '../chat/hooks';
+import type { AfterTurnContext, HookRegistry, TurnContext } from '../chat/hooks';
 import { clip } from '../chat/turn-receipt';
 import type { EventBus } from '../events';
 import type { HomePaths } from '../home';
@@ -147,7 +147,7 @@ export class Mem0Layer {
     return [renderMem0Block({ memories, rules, unavailable })];
   }
 
-  private afterTurn({ session, agent, userText, messages }: TurnContext & { messages: { role: string; content: string; error: string | null }[] }): void {
+  private afterTurn({ session, agent, userText, messages, laterChanges }: AfterTurnContext): void {
     if (!mem0On(this.d.config()) || session.incognito || !userText.trim()) return;
     const reply = messages
       .filter((m) => m.role === 'assistant' && !m.error && m.content.trim())
@@ -158,7 +158,10 @@ export class Mem0Layer {
     if (reply) turn.push({ role: 'assistant', content: redactSecrets(reply).text });
     this.enqueue(async () => {
       if (!mem0On(this.d.config())) return;
-      await this.backend.add(this.target(true), agent.id, turn, { sessionId: session.id, source: 'chat' });
+      const added = await this.backend.add(this.target(true), agent.id, turn, { sessionId: session.id, source: 'chat' });
+      // Receipts: each memory mem0 took from the turn is a "Remembered" line on the reply.
+      const fresh = added.filter((m) => m.memory?.trim() && (m.metadata as { event?: string } | undefined)?.event !== 'DELETE');
+      if (fresh.length) laterChanges?.(fresh.map((m) => ({ kind: 'remembered', layer: 'mem0', scope: agentScope(agent.id), text: clip(m.memory), factId: null, memoryId: String(m.id), journalId: null })));
       this.lastError = null;
     }, 'mem0 could not observe the turn');
   }

@@ -97,7 +97,7 @@ export const MessageView = memo(function MessageView(props: {
           </div>
         ) : null}
         {/* receipts: "Memory updated" lines */}
-        {m.memory?.changes.length ? <ChangeLines changes={m.memory.changes} undone={m.memory.undone} messageId={m.id} /> : null}
+        {m.memory?.changes.length ? <ChangeLines changes={m.memory.changes} undone={m.memory.undone} forgottenMemories={m.memory.forgottenMemories} messageId={m.id} /> : null}
         {m.error && stopped ? (
           <div className="msg-stopped" data-testid="message-stopped">
             <ChatIcon name="stop" size={11} /> Stopped

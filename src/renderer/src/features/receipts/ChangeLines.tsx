@@ -12,6 +12,7 @@ import { useAgents } from '../agents/store';
 import { describeScope } from '../facts/scopes';
 import { useSessions, findSession } from '../sessions/store';
 import { toast } from '../toasts/store';
+import { openItem } from '../history/open-item';
 import { CHANGE_VERB } from './format';
 
 /** The scope in words ("Global", the agent's name, the project's folder). */
@@ -61,25 +62,45 @@ async function undoChange(journalId: number): Promise<boolean> {
   return true;
 }
 
-export function ChangeLines({ changes, undone, messageId }: { changes: MemoryChange[]; undone?: number[]; messageId: string }) {
-  const [local, setLocal] = useState<ReadonlySet<number>>(() => new Set());
-  const [busy, setBusy] = useState<number | null>(null);
+/** A mem0 memory taken from the turn has no history entry of its own: undoing it forgets it (journaled, undoable). */
+async function forgetMemory(id: string, text: string): Promise<boolean> {
+  const r = await attempt(() => invoke('mem0.delete', { id }));
+  if (!r) return false;
+  notifyMemoryChanged();
+  toast.success('Undone', `mem0 forgot “${text}”. You can bring it back in Memory → History.`);
+  return true;
+}
+
+/** What undoes a line: its history entry, or forgetting the mem0 memory; null when nothing can. */
+function undoKey(c: MemoryChange): string | null {
+  if (c.kind === 'remembered' && c.layer === 'mem0' && c.memoryId) return `m:${c.memoryId}`;
+  const jid = journalIdOf(c);
+  return jid === null ? null : `j:${jid}`;
+}
+
+export function ChangeLines(props: { changes: MemoryChange[]; undone?: number[]; forgottenMemories?: string[]; messageId: string }) {
+  const { changes, messageId } = props;
+  const [local, setLocal] = useState<ReadonlySet<string>>(() => new Set());
+  const [busy, setBusy] = useState<string | null>(null);
   const words = useScopeWords();
   if (!changes.length) return null;
-  const isUndone = (id: number | null) => id !== null && (local.has(id) || (undone ?? []).includes(id));
+  const known = new Set([...(props.undone ?? []).map((id) => `j:${id}`), ...(props.forgottenMemories ?? []).map((id) => `m:${id}`)]);
+  const isUndone = (key: string | null) => key !== null && (local.has(key) || known.has(key));
 
   return (
     <ul className="memory-changes" aria-label="Memory updated by this reply" data-testid="memory-changes">
       {changes.map((c, i) => {
-        const jid = journalIdOf(c);
-        const gone = isUndone(jid);
+        const key = undoKey(c);
+        const gone = isUndone(key);
         const fact = factOf(c);
+        const memoryId = c.kind === 'remembered' && c.layer === 'mem0' ? c.memoryId : null;
         return (
           <li key={`${messageId}-${i}`} className={`memory-change memory-change-${c.kind}${gone ? ' is-undone' : ''}`} data-testid="memory-change" data-kind={c.kind} data-undone={gone || undefined}>
             <span className="memory-change-verb">{gone ? `${CHANGE_VERB[c.kind]} · undone` : CHANGE_VERB[c.kind]}</span>
+            {memoryId ? <span className="memory-change-scope">by mem0</span> : null}
             <span className="memory-change-sep" aria-hidden="true">·</span>
             <q className="memory-change-text selectable">{c.text || '(no text)'}</q>
-            {c.scope ? (
+            {c.scope && !memoryId ? (
               <>
                 <span className="memory-change-sep" aria-hidden="true">·</span>
                 <span className="memory-change-scope">{words(c.scope)}</span>
@@ -96,7 +117,12 @@ export function ChangeLines({ changes, undone, messageId }: { changes: MemoryCha
                   Show fact
                 </button>
               ) : null}
-              {jid !== null && !gone ? (
+              {memoryId && !gone ? (
+                <button type="button" className="link-button" data-testid="memory-change-open" onClick={() => openItem({ kind: 'mem0', id: memoryId })}>
+                  Show in mem0
+                </button>
+              ) : null}
+              {key !== null && !gone ? (
                 <button
                   type="button"
                   className="link-button"
@@ -104,9 +130,10 @@ export function ChangeLines({ changes, undone, messageId }: { changes: MemoryCha
                   disabled={busy !== null}
                   aria-label={`Undo: ${CHANGE_VERB[c.kind]} “${c.text}”`}
                   onClick={async () => {
-                    setBusy(jid);
+                    setBusy(key);
                     try {
-                      if (await undoChange(jid)) setLocal((s) => new Set([...s, jid]));
+                      const ok = memoryId ? await forgetMemory(memoryId, c.text) : await undoChange(journalIdOf(c)!);
+                      if (ok) setLocal((s) => new Set([...s, key]));
                     } finally {
                       setBusy(null);
                     }

@@ -134,7 +134,12 @@ function Receipt({ view }: { view: ReceiptView }) {
           <h3 id="receipt-changes" className="receipt-heading">
             Memory updated
           </h3>
-          <ChangeLines changes={view.changes} undone={view.changes.flatMap((c) => (c.undone && 'journalId' in c && c.journalId !== null ? [c.journalId] : []))} messageId={view.messageId} />
+          <ChangeLines
+            changes={view.changes}
+            undone={view.changes.flatMap((c) => (c.undone && 'journalId' in c && c.journalId !== null ? [c.journalId] : []))}
+            forgottenMemories={view.changes.flatMap((c) => (c.undone && c.kind === 'remembered' && c.memoryId ? [c.memoryId] : []))}
+            messageId={view.messageId}
+          />
         </section>
       ) : null}
 
