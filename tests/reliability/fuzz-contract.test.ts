@@ -152,6 +152,7 @@ function samples(sessionId: string): Partial<Record<ChannelName, Record<string, 
     'backups.restore': { name: '2026-01-01T00-00-00-000Z' },
     'mem0.entries': { query: 'tea', agentId: 'default', limit: 10 },
     'search.query': { query: 'tea', agentId: 'default', sessionId, scopes: ['global'], k: 5 },
+    'chat.receipt': { messageId: 'm-none' },
     'mem0.delete': { id: 'abc' },
     'mem0.projection': { agentId: 'default' },
     'history.list': { layer: 'facts', scope: 'global', actor: 'person', item: 'fact:0123456789ab', since: '2026-01-01', before: '10', limit: 5 },
@@ -423,6 +424,7 @@ describe('hostile input on every contract channel, through both hosts', () => {
         ['core.write', { file: 'soul', content: 'no agent' }, 'BAD_INPUT'],
         ['backups.restore', { name: '2020-01-01T00-00-00-000Z' }, 'NOT_FOUND'],
         ['providers.delete', { id: 'nobody' }, 'NOT_FOUND'],
+        ['chat.receipt', { messageId: 'no-such-message' }, 'NOT_FOUND'],
       ];
       for (const [channel, input, code] of semantic) {
         expect(schemaAccepts(channel, input), `${channel} ${JSON.stringify(input).slice(0, 80)} passes its schema`).toBe(true);
