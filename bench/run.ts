@@ -2,7 +2,7 @@
 // and writes the figures with machine info and date to bench/results/<date>.json. Not part of npm test.
 //   npm run bench                      all of them
 //   npm run bench -- locomo [--data FILE] [--json]   the LoCoMo search benchmark alone
-//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline history forget cold-start
+//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline history forget receipts cold-start
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -151,6 +151,21 @@ const BENCHES: Bench[] = [
           // CPU time beside wall time: on a shared machine the wall-clock tail is mostly waiting for a core.
           line('forget', 'preview CPU p95, worst case', Math.max(...r.cases.map((c) => c.cpuP95Ms)), 'ms', '', null),
           line('forget', `preview worst p95 over ${r.facts.toLocaleString('en')} facts / ${r.relations.toLocaleString('en')} relations`, r.worstP95Ms, 'ms', `≤ ${HISTORY_TARGETS.forgetPreviewMs} ms`, r.met),
+        ],
+        raw: r,
+      };
+    },
+  },
+  {
+    // Receipts (issue 16): a reply's receipt at 1,000 facts, the channel and the panel.
+    name: 'receipts',
+    run: async () => {
+      const { runReceiptBench, RECEIPT_TARGET_MS } = await import('./receipts');
+      const r = await runReceiptBench();
+      return {
+        lines: [
+          line('receipts', `chat.receipt p95, ${r.itemsInReceipt.toLocaleString('en')} items at ${r.facts.toLocaleString('en')} facts`, r.channel.p95Ms, 'ms', `≤ ${RECEIPT_TARGET_MS} ms`, r.channel.p95Ms <= RECEIPT_TARGET_MS),
+          line('receipts', 'receipt panel open, click to items on screen (median)', r.ui.medianMs, 'ms', `≤ ${RECEIPT_TARGET_MS} ms`, r.ui.medianMs <= RECEIPT_TARGET_MS),
         ],
         raw: r,
       };

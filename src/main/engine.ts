@@ -191,6 +191,7 @@ export class Engine {
       transaction: (fn) => this.appDb.transaction(fn)(),
       log: (msg, err) => this.log(msg, err),
       mcpTools: new McpChatTools({ mcp: this.mcp, events: this.events, knownSecrets: storedSecretsFrom(() => this.secrets.values()), log: (msg, err) => this.log(msg, err) }),
+      journal: this.journal, // receipts
     });
     // Every writer of memory text redacts the values held in the secret store (issue 14 §3).
     const knownSecrets = (): readonly string[] => this.secrets.values();

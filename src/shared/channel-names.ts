@@ -93,6 +93,8 @@ const channelNameSet = {
   // Model self-test (issue 18 §3).
   'models.check': true,
   'models.checks': true,
+  // receipts (issue 16)
+  'chat.receipt': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

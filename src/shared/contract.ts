@@ -42,6 +42,7 @@ import type {
 import type { WireError } from './errors';
 import { forgetKeySchema, forgetTargetSchema, MAX_FORGET_KEYS, type ForgetOutcome, type ForgetPreview } from './forget';
 import type { HistoryPage, JournalActor, JournalLayer, UndoResult } from './journal';
+import type { ReceiptView } from './receipt';
 import type { SearchResults } from './search';
 import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, type McpCallView, type McpServerView, type McpTestResult } from './mcp';
 import type { ModelCheckReport } from './memory-tasks';
@@ -373,6 +374,8 @@ export const contract = {
     z.object({ providerId: idSchema.optional(), model: z.string().trim().min(1).max(200).optional(), tools: z.boolean().optional() }).strict(),
   ),
   'models.checks': channel<ModelCheckReport[]>()(empty),
+  // Receipts (issue 16): what memory went into a reply and what it changed; null for a reply without one.
+  'chat.receipt': channel<ReceiptView | null>()(z.object({ messageId: z.string().min(1).max(200) }).strict()),
 } as const;
 
 export type Contract = typeof contract;

@@ -1,6 +1,7 @@
 // Domain records as they cross the contract. Plain data only.
 import type { JournalActor, JournalSource } from './journal';
 import type { TaskFailureView, TaskStreakView } from './memory-tasks';
+import type { ReplyMemory } from './receipt';
 
 export type Role = 'user' | 'assistant' | 'system' | 'tool';
 
@@ -57,6 +58,8 @@ export interface Message {
   /** Set when the turn that produced this message ended in an error. */
   error: string | null;
   createdAt: string;
+  /** Receipts (issue 16): on the reply that ends a turn, what memory it used and the changes it made. */
+  memory?: ReplyMemory | null;
 }
 
 export interface Page<T> {

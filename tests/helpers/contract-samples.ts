@@ -64,6 +64,7 @@ export function samples(sessionId: string): Partial<Record<ChannelName, Record<s
     'backups.restore': { name: '2026-01-01T00-00-00-000Z' },
     'mem0.entries': { query: 'tea', agentId: 'default', limit: 10 },
     'search.query': { query: 'tea', agentId: 'default', sessionId, scopes: ['global'], k: 5 },
+    'chat.receipt': { messageId: 'm-none' },
     'mem0.delete': { id: 'abc' },
     'mem0.projection': { agentId: 'default' },
     'history.list': { layer: 'facts', scope: 'global', actor: 'person', item: 'fact:0123456789ab', since: '2026-01-01', before: '10', limit: 5 },

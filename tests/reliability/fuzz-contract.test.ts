@@ -354,6 +354,7 @@ describe('hostile input on every contract channel, through both hosts', () => {
         ['core.write', { file: 'soul', content: 'no agent' }, 'BAD_INPUT'],
         ['backups.restore', { name: '2020-01-01T00-00-00-000Z' }, 'NOT_FOUND'],
         ['providers.delete', { id: 'nobody' }, 'NOT_FOUND'],
+        ['chat.receipt', { messageId: 'no-such-message' }, 'NOT_FOUND'],
       ];
       for (const [channel, input, code] of semantic) {
         expect(schemaAccepts(channel, input), `${channel} ${JSON.stringify(input).slice(0, 80)} passes its schema`).toBe(true);

@@ -21,6 +21,8 @@ import type { McpChatTools } from './mcp-chat-tools';
 import { autoTitle } from './title';
 import { spotlightToolResults } from './tool-results';
 import type { ToolRegistry } from './tools';
+import { TurnReceiptBuilder, type JournalFeed } from './turn-receipt';
+import type { MemoryChange } from '../../shared/receipt';
 
 /** Tool round trips per turn: enough for view → record → answer, bounded against a looping model. */
 export const MAX_STEPS = 8;
@@ -39,6 +41,8 @@ export interface ChatDeps {
   log: (msg: string, err?: unknown) => void;
   /** MCP servers' tools (issue 19 §2), offered next to Monad's own. */
   mcpTools?: McpChatTools;
+  /** Receipts: the journal, whose entries attributed to a turn become its "Memory updated" lines. */
+  journal?: JournalFeed;
 }
 
 interface DraftMessage extends NewMessage {
@@ -128,9 +132,11 @@ export class ChatService {
     let cancelled = false;
     const { model, resolved } = this.d.llm.languageModel('chat', agent.id);
     const idle = new IdleTimer(this.streamIdleTimeoutMs, () => ctrl.abort(new Error('stream timed out')));
+    // Receipts: what memory this turn used and changed, stored with its last reply.
+    const receipt = new TurnReceiptBuilder(this.d.journal ?? null, { sessionId, userMessageId: userMessage.id });
 
     try {
-      const blocks = await this.d.hooks.beforeTurn({ session, agent, userText }, (hook, err) => this.d.log(`[hooks] ${hook}.beforeTurn failed`, err));
+      const blocks = await this.d.hooks.beforeTurn({ session, agent, userText, receipt }, (hook, err) => this.d.log(`[hooks] ${hook}.beforeTurn failed`, err));
       const history = toModelMessages(this.allMessages(sessionId));
       // MCP tools (issue 19 §2): the silence timer is held while a call waits for the person's decision.
       const mcpTools = this.d.mcpTools ? await this.d.mcpTools.forTurn({ session, agent, signal: ctrl.signal, userMessage, holdIdle: () => idle.hold() }, new Set(this.d.tools.names())) : {};
@@ -138,7 +144,7 @@ export class ChatService {
         model,
         system: buildSystemPrompt(agent, blocks),
         messages: history,
-        tools: { ...this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage }), ...mcpTools },
+        tools: { ...this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage, receipt }), ...mcpTools },
         // Every tool result, replayed or fresh, reaches the model as quoted data (tool-results.ts).
         prepareStep: ({ messages }) => ({ messages: spotlightToolResults(messages) }),
         stopWhen: stepCountIs(MAX_STEPS),
@@ -218,7 +224,8 @@ export class ChatService {
     if (failure) {
       const error = this.d.llm.providerError(failure, resolved);
       // Nothing half-saved: the partial reply is dropped; a marker keeps the error visible and retryable.
-      const marker = this.persist([{ id: randomUUID(), sessionId, role: 'assistant', content: '', error: error.message }]);
+      // Receipts: memory written before the failure was written all the same, so the marker says so.
+      const marker = this.persist([{ id: randomUUID(), sessionId, role: 'assistant', content: '', error: error.message, receipt: receipt.finish() }]);
       this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'error', error: error.toWire() });
       throw new MonadError(error.code, error.message, { ...(error.details as object), turnId, messageId: marker[0].id });
     }
@@ -228,16 +235,33 @@ export class ChatService {
       const kept = drafts.filter((m) => m.content !== '' || m.toolCalls?.length || m.role === 'tool');
       const last = kept.at(-1);
       if (last && last.role === 'assistant') last.error = 'Stopped';
+      attachReceipt(kept, receipt); // receipts: what was used and written before the stop still happened
       const saved = this.persist(kept);
       this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'cancelled' });
       return { turnId, messages: saved };
     }
 
-    const saved = this.persist(drafts.filter((m) => m.role === 'tool' || m.content !== '' || m.toolCalls?.length));
+    const kept = drafts.filter((m) => m.role === 'tool' || m.content !== '' || m.toolCalls?.length);
+    attachReceipt(kept, receipt); // receipts
+    const saved = this.persist(kept);
     this.d.sessions.touch(sessionId);
     this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'done' });
-    await this.d.hooks.afterTurn({ session, agent, userText, messages: saved }, (hook, err) => this.d.log(`[hooks] ${hook}.afterTurn failed`, err));
+    // Receipts: what a layer learns from the turn later (mem0) is added to the reply's lines.
+    const laterChanges = (changes: MemoryChange[]) => this.addLaterChanges(saved, changes);
+    await this.d.hooks.afterTurn({ session, agent, userText, messages: saved, laterChanges }, (hook, err) => this.d.log(`[hooks] ${hook}.afterTurn failed`, err));
     return { turnId, messages: saved };
+  }
+
+  /** Receipts: changes made after the reply was stored join its receipt; the chat is told the reply changed. */
+  private addLaterChanges(saved: Message[], changes: MemoryChange[]): void {
+    const reply = saved.findLast((m) => m.role === 'assistant');
+    if (!reply || !changes.length) return;
+    try {
+      const message = this.d.messages.addReceiptChanges(reply.id, changes);
+      if (message) this.d.events.emit('chat.message', { sessionId: message.sessionId, message });
+    } catch (err) {
+      this.d.log('[receipts] could not add changes to the reply', err);
+    }
   }
 
   private persist(drafts: DraftMessage[]): Message[] {
@@ -246,6 +270,13 @@ export class ChatService {
     for (const message of saved) this.d.events.emit('chat.message', { sessionId: message.sessionId, message });
     return saved;
   }
+}
+
+/** The turn's receipt goes on its last reply; a turn that kept no reply keeps no receipt. */
+function attachReceipt(drafts: DraftMessage[], receipt: TurnReceiptBuilder): void {
+  const built = receipt.finish();
+  const last = drafts.findLast((m) => m.role === 'assistant');
+  if (last) last.receipt = built;
 }
 
 function stringifyToolOutput(output: unknown): string {

@@ -4,18 +4,29 @@
 //   SessionEnd  → a session was deleted or closed (drop its session scope)
 import type { Agent } from '../../shared/config';
 import type { Message, Session } from '../../shared/domain';
+import type { MemoryChange } from '../../shared/receipt';
+import type { ReceiptSink } from './turn-receipt';
 
 export interface TurnContext {
   session: Session;
   agent: Agent;
   /** The user text that started the turn. */
   userText: string;
+  /** Receipts (issue 16): where a layer reports what it put into the prompt. */
+  receipt?: ReceiptSink;
 }
+
+/** The finished turn. */
+export type AfterTurnContext = TurnContext & {
+  messages: Message[];
+  /** Receipts (issue 16): changes made after the reply was stored (mem0's observation) join its lines. */
+  laterChanges?: (changes: MemoryChange[]) => void;
+};
 
 export interface LifecycleHooks {
   name: string;
   beforeTurn?(ctx: TurnContext): Promise<string[]> | string[];
-  afterTurn?(ctx: TurnContext & { messages: Message[] }): Promise<void> | void;
+  afterTurn?(ctx: AfterTurnContext): Promise<void> | void;
   sessionEnd?(session: Session): Promise<void> | void;
 }
 
@@ -40,7 +51,7 @@ export class HookRegistry {
     return blocks;
   }
 
-  async afterTurn(ctx: TurnContext & { messages: Message[] }, onError: (hook: string, err: unknown) => void): Promise<void> {
+  async afterTurn(ctx: AfterTurnContext, onError: (hook: string, err: unknown) => void): Promise<void> {
     for (const h of this.hooks) {
       if (!h.afterTurn) continue;
       try {

@@ -4,6 +4,7 @@ import type { Database } from 'better-sqlite3';
 import type { Message, MessageOrigin, Page, Role, TokenUsage, ToolCall } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import { resolvedDays } from '../search/message-dates';
+import { replyMemoryOf, turnReceiptSchema, type MemoryChange, type ReplyMemory, type TurnReceipt } from '../../shared/receipt';
 
 interface MessageRow {
   seq: number;
@@ -18,6 +19,7 @@ interface MessageRow {
   error: string | null;
   created_at: string;
   origin: MessageOrigin | null;
+  receipt_summary: string | null;
 }
 
 export interface NewMessage {
@@ -32,6 +34,8 @@ export interface NewMessage {
   createdAt?: string;
   /** User messages only: how the text was entered. */
   origin?: MessageOrigin | null;
+  /** The reply that ends a turn: its receipt (issue 16), with the summary the message list carries. */
+  receipt?: { full: TurnReceipt; summary: ReplyMemory } | null;
 }
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -50,8 +54,8 @@ export class MessageStore {
     this.db.transaction(() => {
       const res = this.db
         .prepare(
-          `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin, receipt, receipt_summary)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -65,6 +69,8 @@ export class MessageStore {
           m.error ?? null,
           at,
           m.role === 'user' ? (m.origin ?? null) : null,
+          m.role === 'assistant' && m.receipt ? JSON.stringify(m.receipt.full) : null,
+          m.role === 'assistant' && m.receipt ? JSON.stringify(m.receipt.summary) : null,
         );
       // The days the message talks about, for search (search/message-dates.ts).
       if (days.length) {
@@ -136,6 +142,28 @@ export class MessageStore {
     return this.db.prepare(`SELECT id FROM messages WHERE session_id = ? ORDER BY seq`).pluck().all(sessionId) as string[];
   }
 
+  /**
+   * A reply's receipt, checked against the schema on the way out: a row edited by hand or brought by an
+   * older import that does not parse is reported as missing rather than shown half-read.
+   */
+  receiptOf(id: string): { message: Message; receipt: TurnReceipt | null } {
+    const row = this.db.prepare(`SELECT * FROM messages WHERE id = ? AND deleted_at IS NULL`).get(id) as (MessageRow & { receipt: string | null }) | undefined;
+    if (!row) throw new MonadError('NOT_FOUND', `No message with id ${id}`);
+    return { message: toMessage(row), receipt: parseReceipt(row.receipt) };
+  }
+
+  /** Adds change lines to a stored reply's receipt (changes made after the turn); null when it has none or is gone. */
+  addReceiptChanges(id: string, changes: MemoryChange[]): Message | null {
+    return this.db.transaction(() => {
+      const row = this.db.prepare(`SELECT receipt FROM messages WHERE id = ? AND deleted_at IS NULL`).get(id) as { receipt: string | null } | undefined;
+      const receipt = parseReceipt(row?.receipt ?? null);
+      if (!receipt) return null;
+      const next = turnReceiptSchema.parse({ ...receipt, changes: [...receipt.changes, ...changes].slice(0, 256) });
+      this.db.prepare(`UPDATE messages SET receipt = ?, receipt_summary = ? WHERE id = ?`).run(JSON.stringify(next), JSON.stringify(replyMemoryOf(next)), id);
+      return this.get(id);
+    })();
+  }
+
   softDelete(ids: string[]): number {
     const at = this.now().toISOString();
     const stmt = this.db.prepare(`UPDATE messages SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL`);
@@ -165,5 +193,26 @@ function toMessage(r: MessageRow): Message {
     error: r.error,
     createdAt: r.created_at,
     origin: r.origin ?? null,
+    memory: r.receipt_summary ? parseSummary(r.receipt_summary) : null,
   };
+}
+
+export function parseReceipt(json: string | null): TurnReceipt | null {
+  if (!json) return null;
+  try {
+    const r = turnReceiptSchema.safeParse(JSON.parse(json));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The summary is written by the engine next to the receipt; a column that does not read back is dropped. */
+function parseSummary(json: string): ReplyMemory | null {
+  try {
+    const v = JSON.parse(json) as ReplyMemory;
+    return typeof v?.items === 'number' && Array.isArray(v.changes) ? v : null;
+  } catch {
+    return null;
+  }
 }

@@ -5,6 +5,7 @@ import { tool, type ToolSet } from 'ai';
 import type { z } from 'zod';
 import type { Agent } from '../../shared/config';
 import type { Message, Session } from '../../shared/domain';
+import type { ReceiptSink } from './turn-receipt';
 
 export interface ToolContext {
   session: Session;
@@ -12,6 +13,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The user message that started the turn: a fact recorded now is attributed to it (its origin, its id). */
   userMessage?: Message | null;
+  /** Receipts (issue 16): where a tool reports the memory items it showed the model and writes it refused. */
+  receipt?: ReceiptSink;
 }
 
 export interface AgentTool<S extends z.ZodType = z.ZodType> {

@@ -4,6 +4,7 @@ import type { ChannelName, ChannelOutput, ParsedInput } from '../../shared/contr
 import { MonadError } from '../../shared/errors';
 import { deepMerge } from '../config/merge';
 import type { Engine } from '../engine';
+import { receiptView, withUndoState } from '../chat/receipt-view';
 import { toGraphView } from '../memory/graph/graph-view';
 import type { By } from '../memory/laws/law-writer';
 
@@ -75,7 +76,7 @@ export function createHandlers(engine: Engine): Handlers {
 
     'messages.list': ({ sessionId, before, limit }) => {
       engine.sessions.get(sessionId);
-      return engine.messages.list(sessionId, { before, limit });
+      return withUndoState(engine.messages.list(sessionId, { before, limit }), engine.journal); // receipts: undone lines
     },
 
     'chat.send': ({ sessionId, text, pasted }) => engine.chat.send(sessionId, text, { pasted }),
@@ -223,5 +224,7 @@ export function createHandlers(engine: Engine): Handlers {
     // Model self-test, "Check memory tasks" (issue 18 §3).
     'models.check': ({ providerId, model, tools }) => engine.modelChecks.run({ providerId, model, tools }),
     'models.checks': () => engine.modelChecks.list(),
+    // receipts (issue 16)
+    'chat.receipt': ({ messageId }) => receiptView(engine.messages, engine.journal, messageId),
   };
 }

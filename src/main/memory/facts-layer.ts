@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import type { Config } from '../../shared/config';
+import { roughTokens } from '../../shared/receipt';
 import type { Fact, FactSource, FactView, FactWriteResult } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { HookRegistry } from '../chat/hooks';
@@ -157,14 +158,18 @@ export class FactsLayer {
     tools.register(createMemoryTool({ memory: this.memory, writer: this.writer, marks: this.marks, config: this.d.config }));
     hooks.add({
       name: 'l1-memory',
-      beforeTurn: ({ session, agent }) => {
+      beforeTurn: ({ session, agent, receipt }) => {
         const identity = this.identity.blocksFor(agent.id, session.workspace, (path, error) => this.d.log(`[memory] ${path}: ${error}`));
         const identityBlocks = identity.map(renderIdentityBlock);
+        // Receipts: which identity files went in, and how big.
+        identity.forEach((b, i) => receipt?.identityFile({ kind: b.kind, title: IDENTITY_TITLES[b.kind], tokens: roughTokens(identityBlocks[i]), imported: b.imported }));
         // With mem0 as the backend, its layer supplies recall, the Learned rules and the tool note.
         if (this.d.config().memory.backend === 'mem0') return identityBlocks;
+        const frozen = this.recall.frozen(session, agent);
+        receipt?.frozenBlock(frozen, this.recall.snapshot(session.id).builtAt); // receipts
         return [
           ...identityBlocks,
-          this.recall.frozen(session, agent),
+          frozen,
           MEMORY_TOOL_NUDGE,
         ];
       },

@@ -10,7 +10,8 @@ import type { Config } from '../../shared/config';
 import type { AppStatus, Mem0Entries, Mem0Entry, Mem0Phase, Mem0Projection, Mem0Status, QdrantStatus } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { JournalActor, JournalEntry, JournalSource } from '../../shared/journal';
-import type { HookRegistry, TurnContext } from '../chat/hooks';
+import type { AfterTurnContext, HookRegistry, TurnContext } from '../chat/hooks';
+import { clip } from '../chat/turn-receipt';
 import type { EventBus } from '../events';
 import type { HomePaths } from '../home';
 import type { SecretStore } from '../secrets/secret-store';
@@ -126,7 +127,7 @@ export class Mem0Layer {
 
   // ── The turn ────────────────────────────────────────────────────────────────────────────────
 
-  private async beforeTurn({ session, agent, userText }: TurnContext): Promise<string[]> {
+  private async beforeTurn({ session, agent, userText, receipt }: TurnContext): Promise<string[]> {
     if (!mem0On(this.d.config())) return [];
     const rules = this.d.laws.learnedRules(scopesForSession(session));
     let memories: string[] = [];
@@ -134,15 +135,19 @@ export class Mem0Layer {
     try {
       const target = this.target(true);
       const found = await withTimeout(this.backend.search(target, agent.id, userText, RECALL_TOP_K), RECALL_TIMEOUT_MS, 'mem0 recall timed out');
-      memories = found.map((m) => m.memory).filter((m) => m?.trim());
+      const used = found.filter((m) => m.memory?.trim());
+      memories = used.map((m) => m.memory);
+      // Receipts: each recalled memory with its score, as it went into the prompt.
+      receipt?.read('mem0-recall', userText, used.map((m) => ({ kind: 'mem0', memoryId: String(m.id), text: clip(m.memory), score: typeof m.score === 'number' ? m.score : null })));
     } catch (err) {
       unavailable = true;
+      receipt?.read('mem0-recall', userText, [], { failed: true }); // receipts
       this.noteError('mem0 recall failed', err);
     }
     return [renderMem0Block({ memories, rules, unavailable })];
   }
 
-  private afterTurn({ session, agent, userText, messages }: TurnContext & { messages: { role: string; content: string; error: string | null }[] }): void {
+  private afterTurn({ session, agent, userText, messages, laterChanges }: AfterTurnContext): void {
     if (!mem0On(this.d.config()) || session.incognito || !userText.trim()) return;
     const reply = messages
       .filter((m) => m.role === 'assistant' && !m.error && m.content.trim())
@@ -153,7 +158,10 @@ export class Mem0Layer {
     if (reply) turn.push({ role: 'assistant', content: redactSecrets(reply).text });
     this.enqueue(async () => {
       if (!mem0On(this.d.config())) return;
-      await this.backend.add(this.target(true), agent.id, turn, { sessionId: session.id, source: 'chat' });
+      const added = await this.backend.add(this.target(true), agent.id, turn, { sessionId: session.id, source: 'chat' });
+      // Receipts: each memory mem0 took from the turn is a "Remembered" line on the reply.
+      const fresh = added.filter((m) => m.memory?.trim() && (m.metadata as { event?: string } | undefined)?.event !== 'DELETE');
+      if (fresh.length) laterChanges?.(fresh.map((m) => ({ kind: 'remembered', layer: 'mem0', scope: agentScope(agent.id), text: clip(m.memory), factId: null, memoryId: String(m.id), journalId: null })));
       this.lastError = null;
     }, 'mem0 could not observe the turn');
   }

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import type { SearchResults } from '../../shared/search';
 import type { AgentTool } from '../chat/tools';
+import { clip } from '../chat/turn-receipt';
+import type { ReceiptItem } from '../../shared/receipt';
 import { oneLine } from '../memory/spotlight';
 import type { SearchService } from './search-service';
 import { markHighlights } from './snippet';
@@ -22,17 +24,27 @@ export function createMemorySearchTool(search: SearchService): AgentTool<typeof 
     description:
       'Search your past conversations with this user (and your saved facts and knowledge-graph entities). Returns matching messages with their message id, date and chat title. Use it when the user refers to something discussed before.',
     inputSchema: memorySearchInput,
-    execute: ({ query, k }, { session }) =>
-      renderForModel(
-        search.search({
-          query,
-          agentId: session.agentId,
-          k: k ?? MEMORY_SEARCH_DEFAULT_K,
-          excludeIncognito: true,
-          // (The speaker cue — the person's and the agent's names — comes from the search service.)
-        }),
-      ),
+    execute: ({ query, k }, { session, receipt }) => {
+      const found = search.search({
+        query,
+        agentId: session.agentId,
+        k: k ?? MEMORY_SEARCH_DEFAULT_K,
+        excludeIncognito: true,
+        // (The speaker cue — the person's and the agent's names — comes from the search service.)
+      });
+      receipt?.read('memory-search', query, searchItems(found)); // receipts
+      return renderForModel(found);
+    },
   };
+}
+
+/** Receipts: what a search showed the model, as typed items (messages, facts, entities), best first. */
+export function searchItems(r: SearchResults): ReceiptItem[] {
+  return [
+    ...r.messages.map((m): ReceiptItem => ({ kind: 'message', sessionId: m.sessionId, messageId: m.messageId, role: m.role, at: m.createdAt, title: clip(m.sessionTitle), text: clip(m.snippet) })),
+    ...r.facts.map((f): ReceiptItem => ({ kind: 'fact', scope: f.scope, factId: f.factId, text: clip(f.text), score: f.score })),
+    ...r.entities.map((e): ReceiptItem => ({ kind: 'entity', scope: e.scope, nodeId: e.nodeId, name: clip(e.name), type: clip(e.type), summary: clip(e.summary) })),
+  ];
 }
 
 export function renderForModel(r: SearchResults): string {

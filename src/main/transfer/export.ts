@@ -1,6 +1,7 @@
 // `monad export`: one JSON archive with everything a person needs to move their Monad — config without
 // secrets, identity files, facts, sessions and messages, graph, laws — in a stable order, so exporting
 // the same memory twice gives the same content.
+import type { TurnReceipt } from '../../shared/receipt';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Engine } from '../engine';
@@ -78,6 +79,11 @@ function identityFiles(engine: Engine): Record<string, string> {
   return out;
 }
 
+function receiptField(engine: Engine, messageId: string): { receipt?: TurnReceipt } {
+  const r = engine.messages.receiptOf(messageId).receipt;
+  return r ? { receipt: r } : {};
+}
+
 function sessions(engine: Engine): ExportArchive['sessions'] {
   const rows = engine.appDb
     .prepare(`SELECT id, recall_block, recall_built_at FROM sessions ORDER BY created_at, id`)
@@ -93,6 +99,8 @@ function sessions(engine: Engine): ExportArchive['sessions'] {
       usage: m.usage,
       error: m.error,
       createdAt: m.createdAt,
+      // Receipts: only replies that have one carry it.
+      ...(m.memory ? receiptField(engine, m.id) : {}),
     }));
     return {
       id: s.id,

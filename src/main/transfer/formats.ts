@@ -6,6 +6,7 @@
 //   ChatGPT             — conversations.json from a ChatGPT data export (an array of conversations).
 // Every field is bounded and validated with the contract's own schemas where the contract has one
 // (agent ids, scopes, session ids and titles): an import is untrusted input like any request.
+import type { TurnReceipt } from '../../shared/receipt';
 import { z } from 'zod';
 import type { Config } from '../../shared/config';
 import { idSchema, isValidId } from '../../shared/config';
@@ -62,6 +63,8 @@ export const archiveMessageSchema = z.object({
   usage: z.object({ input: z.number().int().min(0).max(1e12), output: z.number().int().min(0).max(1e12) }).nullable().optional(),
   error: z.string().max(10_000).nullable().optional(),
   createdAt: dateSchema,
+  /** Receipts (issue 16): checked against the receipt schema by the importer, after cleaning (untrusted data). */
+  receipt: z.unknown().optional(),
 });
 
 export const archiveSessionSchema = z.object({
@@ -238,6 +241,7 @@ export interface ExportArchive {
       usage: { input: number; output: number } | null;
       error: string | null;
       createdAt: string;
+      receipt?: TurnReceipt;
     }[];
   }[];
   graph: {

@@ -9,6 +9,7 @@
 // Idempotent (stable ids derived from the source: importing twice adds nothing) and all or nothing:
 // both databases are written in open transactions and every file the import may touch is snapshotted
 // before the first write, so any failure puts all of it back.
+import { replyMemoryOf, turnReceiptSchema, type TurnReceipt } from '../../shared/receipt';
 import { createHash } from 'node:crypto';
 import type { Config } from '../../shared/config';
 import type { ImportReport } from '../../shared/domain';
@@ -59,6 +60,8 @@ interface MessageIn {
   usage: { input: number; output: number } | null;
   error: string | null;
   createdAt: string;
+  /** Receipts: checked, marked imported, journal ids dropped (see importedReceipt). */
+  receipt?: TurnReceipt | null;
 }
 
 interface SessionIn {
@@ -160,8 +163,8 @@ class ImportRun implements JsonSink {
          VALUES (?, ?, ?, NULL, ?, ?, ?, ?)`,
       ),
       insertMessage: app.prepare(
-        `INSERT OR IGNORE INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, receipt, receipt_summary)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       messageOwner: app.prepare(`SELECT session_id FROM messages WHERE id = ?`).pluck(),
     };
@@ -334,7 +337,7 @@ class ImportRun implements JsonSink {
 
   /** A message, cleaned; null (reported) when it is over the cap. */
   private message(
-    m: { id: string; role: MessageIn['role']; content: string | OversizeString; createdAt: string; toolCalls?: MessageIn['toolCalls']; toolCallId?: string | null; usage?: MessageIn['usage']; error?: string | null },
+    m: { id: string; role: MessageIn['role']; content: string | OversizeString; createdAt: string; toolCalls?: MessageIn['toolCalls']; toolCallId?: string | null; usage?: MessageIn['usage']; error?: string | null; receipt?: unknown },
     at: JsonPath,
   ): MessageIn | null {
     const size = charSize(m.content) + (m.toolCalls ? charSize(m.toolCalls) : 0);
@@ -351,7 +354,24 @@ class ImportRun implements JsonSink {
       usage: m.usage ?? null,
       error: m.error ? this.cleaner.messageText(m.error) : null,
       createdAt: m.createdAt,
+      receipt: m.role === 'assistant' && m.receipt !== undefined && m.receipt !== null ? this.receipt(m.receipt, at) : null,
     };
+  }
+
+  /**
+   * Receipts (issue 16): a receipt from a file is untrusted data. Its texts are cleaned like message text,
+   * then it must pass the receipt schema whole, or it is dropped (and said so). What names this home's
+   * rows cannot be trusted: the journal ids of its lines are dropped (an undo here would undo something
+   * else), and it is marked imported so its graph and law ids are not linked.
+   */
+  private receipt(raw: unknown, at: JsonPath): TurnReceipt | null {
+    const r = turnReceiptSchema.safeParse(this.cleaner.messageValue(raw));
+    if (!r.success) {
+      this.report.warnings.push(`The memory receipt at ${formatPath([...at, 'receipt'])} is not one Monad writes; left out.`);
+      return null;
+    }
+    const changes = r.data.changes.map((c) => ('journalId' in c ? { ...c, journalId: null } : c));
+    return { ...r.data, changes, imported: true };
   }
 
   // ---- writes -----------------------------------------------------------------------------------------
@@ -367,7 +387,8 @@ class ImportRun implements JsonSink {
       if (owner !== undefined && owner !== s.id) {
         throw new MonadError('CONFLICT', `${this.label()}: at ${formatPath(at)}: message id ${m.id} already belongs to another chat`, { path: formatPath(at), issues: [] });
       }
-      const r = st.insertMessage.run(m.id, s.id, m.role, m.content, m.toolCalls ? JSON.stringify(m.toolCalls) : null, m.toolCallId, m.usage?.input ?? null, m.usage?.output ?? null, m.error, m.createdAt);
+      const receipt = m.receipt ? [JSON.stringify(m.receipt), JSON.stringify(replyMemoryOf(m.receipt))] : [null, null];
+      const r = st.insertMessage.run(m.id, s.id, m.role, m.content, m.toolCalls ? JSON.stringify(m.toolCalls) : null, m.toolCallId, m.usage?.input ?? null, m.usage?.output ?? null, m.error, m.createdAt, ...receipt);
       if (r.changes) this.report.messages.added++;
       else this.report.messages.skipped++;
     }

@@ -12,6 +12,7 @@ import './styles/models.css';
 import './styles/mcp-tools.css';
 import './styles/memory.css';
 import './styles/graph.css';
+import './styles/receipts.css';
 
 applyTheme('system');
 initApi();

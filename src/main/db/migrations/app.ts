@@ -6,5 +6,14 @@ import { app0003MessageSearch } from './app-0003-message-search';
 import { app0004MessageOrigin } from './app-0004-message-origin';
 import { app0005MessageDates } from './app-0005-message-dates';
 import { app0006McpCalls } from './app-0006-mcp-calls';
+import { app0007MessageReceipt } from './app-0007-message-receipt';
 
-export const appMigrations: readonly Migration[] = [app0001Init, app0002RecallSnapshot, app0003MessageSearch, app0004MessageOrigin, app0005MessageDates, app0006McpCalls];
+export const appMigrations: readonly Migration[] = [
+  app0001Init,
+  app0002RecallSnapshot,
+  app0003MessageSearch,
+  app0004MessageOrigin,
+  app0005MessageDates,
+  app0006McpCalls,
+  app0007MessageReceipt,
+];

@@ -7,6 +7,8 @@ import type { Config } from '../../../shared/config';
 import type { FactOriginKind, FactWriteResult, Session } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
 import type { AgentTool, ToolContext } from '../../chat/tools';
+import { clip } from '../../chat/turn-receipt';
+import { redactSecrets } from './sanitize-secrets';
 import { agentScope, projectScope } from '../scope';
 import { oneLine } from '../spotlight';
 import type { FactCheckOutcome } from './fact-check';
@@ -75,6 +77,15 @@ function checkNote(check: FactCheckOutcome | null): string {
   return check?.how === 'failed' ? ' (The memory model\'s fact check did not answer in time; the pattern check alone decided.)' : '';
 }
 
+/**
+ * Receipts: a write that saved nothing is shown on the reply with its reason. Saved writes need no report
+ * here: the journal entry they make becomes their line (chat/turn-receipt.ts).
+ */
+function refused(ctx: ToolContext, args: MemoryToolInput, scope: string, reason: string): void {
+  // The refused text may be refused for holding a secret: the line shows it with secrets masked.
+  ctx.receipt?.change({ kind: 'rejected', scope, text: clip(redactSecrets(args.text ?? '').text), reason: clip(reason) });
+}
+
 export function createMemoryTool(deps: { memory: MemoryDir; writer: FactWriter; marks?: FactMarks; config: () => Config }): AgentTool<typeof memoryToolInput> {
   return {
     name: 'memory',
@@ -86,6 +97,7 @@ export function createMemoryTool(deps: { memory: MemoryDir; writer: FactWriter; 
       const scope = resolveToolScope(args.scope, session);
       if (args.action === 'view') {
         const facts = deps.memory.read(scope).facts;
+        ctx.receipt?.read('memory-view', scope, facts.map((f) => ({ kind: 'fact', scope, factId: f.id, text: clip(f.text) }))); // receipts
         if (!facts.length) return `No facts in ${scope} yet.`;
         const marks = deps.marks?.(scope, facts) ?? new Map<string, string>();
         return [
@@ -94,20 +106,24 @@ export function createMemoryTool(deps: { memory: MemoryDir; writer: FactWriter; 
         ].join('\n');
       }
       if (session.incognito) {
+        refused(ctx, args, scope, 'This is an incognito chat, so nothing from it is written to memory.');
         return 'Not saved: this is an incognito session, so nothing from it is written to memory.';
       }
       if (deps.config().memory.backend === 'mem0') {
+        refused(ctx, args, scope, 'Memory is managed by mem0 here, which learns from the conversation by itself.');
         return 'Not saved: memory is managed by the mem0 backend here, which learns from the conversation by itself. No need to record facts.';
       }
       switch (args.action) {
         case 'record': {
           if (!args.text?.trim()) return 'Nothing saved: "record" needs the fact as `text`.';
           const { result, check } = await deps.writer.record(scope, args.text, attributionOf(ctx));
+          if (result.status === 'rejected' || result.status === 'refused') refused(ctx, args, scope, result.reason ?? 'The write was refused.');
           return describeWrite(result, scope) + checkNote(check);
         }
         case 'update': {
           if (!args.id || !args.text?.trim()) return 'Nothing saved: "update" needs `id` (from view) and the new `text`.';
           const { result, check } = await deps.writer.update(scope, args.id, args.text, attributionOf(ctx));
+          if (result.status === 'rejected' || result.status === 'refused') refused(ctx, args, scope, result.reason ?? 'The write was refused.');
           return describeWrite(result, scope) + checkNote(check);
         }
         case 'delete': {

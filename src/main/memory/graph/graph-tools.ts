@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import type { GraphEdge, GraphNode } from '../../../shared/domain';
 import type { AgentTool } from '../../chat/tools';
+import { clip } from '../../chat/turn-receipt';
+import type { ReceiptItem } from '../../../shared/receipt';
 import { oneLine } from '../spotlight';
 import { sessionScopes } from './consolidate-graph';
 import type { GraphStore } from './graph-store';
@@ -18,15 +20,31 @@ function nodeLine(n: GraphNode): string {
   return `${oneLine(n.name)} [${oneLine(n.type)}]${n.summary ? `: ${oneLine(n.summary)}` : ''}`;
 }
 
+/** Receipts: the entities and relations a graph tool showed the model, as typed items. */
+function receiptItems(nodes: GraphNode[], edges: GraphEdge[], names: Map<number, string>): ReceiptItem[] {
+  return [
+    ...nodes.map((n): ReceiptItem => ({ kind: 'entity', scope: n.scope, nodeId: n.id, name: clip(n.name), type: clip(n.type), summary: clip(n.summary ?? '') })),
+    ...edges.map((e): ReceiptItem => ({
+      kind: 'relation',
+      scope: e.scope,
+      edgeId: e.id,
+      // In words, as the Graph tab says it ("works at", not "works_at").
+      text: clip(`${names.get(e.src) ?? '?'} ${e.relation.replace(/_/g, ' ')} ${names.get(e.dst) ?? '?'}`),
+      current: e.validTo === null,
+    })),
+  ];
+}
+
 export function createGraphTools(graph: GraphStore): AgentTool[] {
   const explore: AgentTool<z.ZodObject<{ query: z.ZodString }>> = {
     name: 'graph_explore',
     description: 'Search your knowledge graph (entities and relations learned from past chats) for a topic. Read-only.',
     inputSchema: z.object({ query: z.string().min(1).max(500).describe('Words to look for: names, places, topics') }),
-    execute: ({ query }, { session }) => {
+    execute: ({ query }, { session, receipt }) => {
       const { nodes, edges } = graph.explore(sessionScopes(session), query);
-      if (!nodes.length) return `Nothing in the knowledge graph matches "${oneLine(query)}".`;
       const names = new Map(nodes.map((n) => [n.id, n.name]));
+      receipt?.read('graph-explore', query, receiptItems(nodes, edges, names)); // receipts
+      if (!nodes.length) return `Nothing in the knowledge graph matches "${oneLine(query)}".`;
       return ['Entities:', ...nodes.map((n) => `- ${nodeLine(n)}`), '', 'Relations:', ...(edges.length ? edges.map((e) => `- ${edgeLine(e, names)}`) : ['(none)'])].join('\n');
     },
   };
@@ -34,12 +52,14 @@ export function createGraphTools(graph: GraphStore): AgentTool[] {
     name: 'graph_node',
     description: 'Look up one entity of your knowledge graph by name, with its relations and neighbours. Read-only.',
     inputSchema: z.object({ name: z.string().min(1).max(200).describe('The entity name') }),
-    execute: ({ name }, { session }) => {
+    execute: ({ name }, { session, receipt }) => {
       const n = graph.findNode(sessionScopes(session), name);
+      if (!n) receipt?.read('graph-node', name, []); // receipts
       if (!n) return `No entity named "${oneLine(name)}" in the knowledge graph.`;
       const edges = graph.edgesOf(n.id);
       const names = new Map<number, string>([[n.id, n.name]]);
       for (const e of edges) for (const id of [e.src, e.dst]) if (!names.has(id)) names.set(id, graph.nodeById(id)?.name ?? '?');
+      receipt?.read('graph-node', name, receiptItems([n], edges, names)); // receipts
       return [nodeLine(n), '', 'Relations:', ...(edges.length ? edges.map((e) => `- ${edgeLine(e, names)}`) : ['(none)'])].join('\n');
     },
   };

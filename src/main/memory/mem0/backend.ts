@@ -49,14 +49,14 @@ export class Mem0Backend {
 
   constructor(private readonly d: Mem0BackendDeps) {}
 
-  /** Extracts memories from one turn (user + assistant text) into the store. Returns how many were added. */
-  async add(target: StoreTarget, agentId: string, messages: { role: 'user' | 'assistant'; content: string }[], metadata: Record<string, string>): Promise<number> {
+  /** Extracts memories from one turn (user + assistant text) into the store. Returns what was added. */
+  async add(target: StoreTarget, agentId: string, messages: { role: 'user' | 'assistant'; content: string }[], metadata: Record<string, string>): Promise<MemoryItem[]> {
     const models = mem0Models(this.d.config(), this.d.secrets, agentId);
     const llm = requireLlm(models);
     const embedder = requireEmbedder(models);
     return this.use(target, llm, embedder, async (memory) => {
       const r = await memory.add(messages, { userId: LOCAL_USER_ID, agentId, metadata });
-      return r.results.length;
+      return r.results;
     });
   }
 

@@ -14,6 +14,7 @@ import { chatModelProblem } from './model-status';
 import { NoModelNote } from './NoModelNote';
 import { openMessage } from './open-message';
 import { useChat } from './store';
+import { ReceiptDialogs } from '../receipts/ReceiptDialogs';
 
 export function ChatPane() {
   const selectedId = useSessions((s) => s.selectedId);
@@ -70,6 +71,7 @@ export function ChatPane() {
       <MessageList key={`list:${session.id}`} sessionId={session.id} agentName={agentName} />
       {noModel ? <NoModelNote message={noModel} /> : null}
       <Composer key={`composer:${session.id}`} sessionId={session.id} running={running} agentName={agentName} />
+      <ReceiptDialogs /> {/* receipts */}
     </div>
   );
 }

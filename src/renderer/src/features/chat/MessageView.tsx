@@ -10,6 +10,8 @@ import { isErrorMarker, type ToolView } from './rows';
 import type { CommandNote, LiveDraft } from './store';
 import { clock, fullTimeOf, num } from './format';
 import { ToolCalls } from './ToolCalls';
+import { ChangeLines } from '../receipts/ChangeLines';
+import { MemoryButton } from '../receipts/MemoryButton';
 
 /** What the engine writes on a reply the person stopped: shown as a quiet tag, not as a failure. */
 const STOPPED = 'Stopped';
@@ -94,6 +96,8 @@ export const MessageView = memo(function MessageView(props: {
             <Markdown text={m.content} />
           </div>
         ) : null}
+        {/* receipts: "Memory updated" lines */}
+        {m.memory?.changes.length ? <ChangeLines changes={m.memory.changes} undone={m.memory.undone} forgottenMemories={m.memory.forgottenMemories} messageId={m.id} /> : null}
         {m.error && stopped ? (
           <div className="msg-stopped" data-testid="message-stopped">
             <ChatIcon name="stop" size={11} /> Stopped
@@ -117,6 +121,7 @@ export const MessageView = memo(function MessageView(props: {
         {marker || (!m.content && !isLastReply) ? null : (
           <div className="msg-actions">
             {m.content ? <CopyButton text={() => m.content} label="Copy reply" /> : null}
+            <MemoryButton message={m} /> {/* receipts */}
             {isLastReply && (!m.error || stopped) ? (
               <button
                 type="button"

@@ -5,6 +5,7 @@ import { ChatIcon } from './chat-icons';
 import { Fragment } from 'react';
 import { isMcpToolName } from '../../../../shared/mcp';
 import { McpCallNote, McpToolLabel } from '../mcp-tools/McpCallNote';
+import { ACCESS_LABEL, toolAccess } from '../receipts/tool-access';
 
 const STATE_LABEL: Record<ToolViewState, string> = { running: 'running', done: 'done', error: 'failed', stopped: 'no result' };
 
@@ -24,13 +25,15 @@ export function ToolCalls({ tools }: { tools: ToolView[] }) {
 
 function ToolCall({ tool }: { tool: ToolView }) {
   const hasDetail = tool.args !== undefined || tool.result !== undefined || Boolean(tool.error);
+  // receipts: memory tools say whether they read or wrote ("memory · read", "memory · saved").
+  const access = toolAccess(tool);
   const head = (
     <>
       <ChatIcon name="tool" size={13} className="tool-icon" />
       {isMcpToolName(tool.name) ? <McpToolLabel callId={tool.callId} name={tool.name} /> : <span className="tool-name mono">{tool.name}</span>}
-      <span className={`tool-state tool-state-${tool.state}`} data-testid="tool-state">
+      <span className={`tool-state tool-state-${tool.state}${access ? ` tool-access-${access}` : ''}`} data-testid="tool-state" data-access={access ?? undefined}>
         {tool.state === 'running' ? <span className="tool-spinner" aria-hidden="true" /> : null}
-        {STATE_LABEL[tool.state]}
+        {access ? ACCESS_LABEL[access] : STATE_LABEL[tool.state]}
       </span>
     </>
   );

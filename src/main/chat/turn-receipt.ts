@@ -1,0 +1,139 @@
+// The receipt of one turn (issue 16 §1–§2), assembled while the turn runs. The memory layers and the read
+// tools report what they put in front of the model through a `ReceiptSink` (passed in the hook and tool
+// contexts), as typed items; the changes the turn made are read from the journal, the one history of
+// memory: every fact write attributed to this turn's user message becomes a "Memory updated" line with
+// the entry that undoes it. A write that was refused never reaches the journal, so the tool reports it.
+import type { JournalEntry } from '../../shared/journal';
+import {
+  RECEIPT_ITEMS_MAX,
+  RECEIPT_TEXT_MAX,
+  replyMemoryOf,
+  roughTokens,
+  memoryChangeSchema,
+  receiptItemSchema,
+  turnReceiptSchema,
+  type IdentityUse,
+  type MemoryChange,
+  type ReceiptItem,
+  type ReceiptRead,
+  type ReplyMemory,
+  type TurnReceipt,
+} from '../../shared/receipt';
+
+/** What a layer or a tool tells the receipt. Every method is cheap and never throws into the turn. */
+export interface ReceiptSink {
+  /** The session's frozen recall block, as it went into the system prompt. */
+  frozenBlock(block: string, builtAt: string | null): void;
+  identityFile(use: IdentityUse): void;
+  /** Items a lookup put in front of the model. */
+  read(via: ReceiptRead['via'], query: string, items: ReceiptItem[], opts?: { failed?: boolean }): void;
+  /** A change the journal does not see: a refused write, a write held for approval, a mem0 memory. */
+  change(change: MemoryChange): void;
+}
+
+/** A sink that drops everything: for callers outside a turn (previews, tests of one tool). */
+export const NO_RECEIPT: ReceiptSink = { frozenBlock() {}, identityFile() {}, read() {}, change() {} };
+
+export interface JournalFeed {
+  onAppend(listener: (e: JournalEntry) => void): () => void;
+}
+
+/** Cuts a text to what a receipt keeps (the item itself lives in its layer). */
+export function clip(s: string): string {
+  return s.length <= RECEIPT_TEXT_MAX ? s : `${s.slice(0, RECEIPT_TEXT_MAX - 1)}…`;
+}
+
+/** Lines of a recall block that carry an item (a fact or a rule): "- …" bullets that are not placeholders. */
+function itemLines(block: string): number {
+  let n = 0;
+  for (const line of block.split('\n')) if (/^\s*-\s+\S/.test(line)) n++;
+  return n;
+}
+
+export class TurnReceiptBuilder implements ReceiptSink {
+  private frozen: TurnReceipt['frozen'] = null;
+  private readonly identity: IdentityUse[] = [];
+  private readonly reads: ReceiptRead[] = [];
+  /** Changes in the order they happened: journal entries and reported ones interleaved. */
+  private readonly changes: MemoryChange[] = [];
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    journal: JournalFeed | null,
+    private readonly turn: { sessionId: string; userMessageId: string | null },
+  ) {
+    this.unsubscribe = journal ? journal.onAppend((e) => this.fromJournal(e)) : () => {};
+  }
+
+  frozenBlock(block: string, builtAt: string | null): void {
+    this.frozen = { tokens: roughTokens(block), lines: itemLines(block), builtAt };
+  }
+
+  identityFile(use: IdentityUse): void {
+    if (this.identity.length < 8) this.identity.push(use);
+  }
+
+  read(via: ReceiptRead['via'], query: string, items: ReceiptItem[], opts: { failed?: boolean } = {}): void {
+    if (this.reads.length >= 64) return;
+    // An item the schema would not read back is left out rather than spoiling the whole receipt.
+    const valid = items.filter((i) => receiptItemSchema.safeParse(i).success);
+    const kept = valid.slice(0, RECEIPT_ITEMS_MAX);
+    this.reads.push({ via, query: clip(query), items: kept, more: valid.length - kept.length, failed: opts.failed === true });
+  }
+
+  change(change: MemoryChange): void {
+    if (this.changes.length < 256 && memoryChangeSchema.safeParse(change).success) this.changes.push(change);
+  }
+
+  /** A fact write this turn made (attributed to its user message in this session) is one change line. */
+  private fromJournal(e: JournalEntry): void {
+    if (!this.turn.userMessageId || e.undoes !== null) return;
+    if (e.source?.messageId !== this.turn.userMessageId || e.source.sessionId !== this.turn.sessionId) return;
+    const change = changeOf(e);
+    if (change) this.change(change);
+  }
+
+  /** Stops listening and returns the receipt, checked against the schema it will be read back with. */
+  finish(): { full: TurnReceipt; summary: ReplyMemory } {
+    this.unsubscribe();
+    const parsed = turnReceiptSchema.safeParse({ version: 1, frozen: this.frozen, identity: this.identity, reads: this.reads, changes: this.changes });
+    // Every part was checked on the way in; should the whole still not parse, the changes (the part with undo) are kept.
+    const full: TurnReceipt = parsed.success ? parsed.data : { version: 1, frozen: null, identity: [], reads: [], changes: this.changes };
+    return { full, summary: replyMemoryOf(full) };
+  }
+
+  /** Stops listening without producing a receipt (a failed turn keeps none). */
+  abandon(): void {
+    this.unsubscribe();
+  }
+}
+
+interface Snap {
+  scope?: string;
+  id?: string;
+  text?: string;
+}
+
+function snap(v: unknown): Snap {
+  return v && typeof v === 'object' ? (v as Snap) : {};
+}
+
+const FACT_ID = /^[0-9a-f]{12}$/;
+const factIdOr = (id: string | undefined): string | null => (id && FACT_ID.test(id) ? id : null);
+
+/** The change line of a facts journal entry; null for entries that are not a write the turn made. */
+export function changeOf(e: JournalEntry): MemoryChange | null {
+  if (e.layer !== 'facts' || !e.scope) return null;
+  const before = snap(e.before);
+  const after = snap(e.after);
+  switch (e.action) {
+    case 'fact.recorded':
+      return { kind: 'remembered', layer: 'facts', scope: e.scope, text: clip(after.text ?? ''), factId: factIdOr(after.id), memoryId: null, journalId: e.id };
+    case 'fact.edited':
+      return { kind: 'updated', scope: e.scope, text: clip(after.text ?? ''), before: before.text ? clip(before.text) : null, factId: factIdOr(after.id), journalId: e.id };
+    case 'fact.forgotten':
+      return { kind: 'forgotten', scope: e.scope, text: clip(before.text ?? ''), factId: factIdOr(before.id), journalId: e.id };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,216 @@
+// A reply's receipt: what memory went into it. The session's frozen recall block (its size, a link to
+// "What the model saw"), identity files, what was looked up for this reply (mem0 recalls with their
+// scores, the model's memory and graph lookups) as items that open where they live and can be corrected
+// ("This is wrong"), and the changes the reply made. Ids stay behind "Details".
+import { useEffect, useState } from 'react';
+import { Modal } from '../../app/modal';
+import { useShell } from '../../app/shell-store';
+import { attempt, invoke } from '../../lib/api';
+import { fullTime } from '../../lib/time';
+import type { ReceiptItem, ReceiptRead, ReceiptView } from '../../../../shared/receipt';
+import { useFacts } from '../facts/store';
+import { openItem, openLabel } from '../history/open-item';
+import { ChangeLines, useScopeWords } from './ChangeLines';
+import { approxTokens, canCorrect, ITEM_KIND, itemRef, itemText, readTitle, scoreText } from './format';
+import { useReceipts } from './store';
+
+/** Items shown per lookup before "Show all": a `view` of a thousand facts still opens at once. */
+export const ITEMS_SHOWN = 50;
+
+type Load = { state: 'loading' } | { state: 'ready'; view: ReceiptView | null } | { state: 'error' };
+
+export function ReceiptPanel() {
+  const messageId = useReceipts((s) => s.messageId);
+  if (!messageId) return null;
+  return <Panel key={messageId} messageId={messageId} />;
+}
+
+function Panel({ messageId }: { messageId: string }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const close = () => useReceipts.getState().close();
+
+  useEffect(() => {
+    let live = true;
+    void attempt(() => invoke('chat.receipt', { messageId })).then((view) => {
+      if (live) setLoad(view === undefined ? { state: 'error' } : { state: 'ready', view });
+    });
+    return () => {
+      live = false;
+    };
+  }, [messageId]);
+
+  return (
+    <Modal labelledBy="receipt-title" testId="receipt-panel" className="dialog-wide receipt-dialog" onClose={close}>
+      <h2 id="receipt-title" className="dialog-title">
+        Memory behind this reply
+      </h2>
+      <div className="receipt-body" data-testid="receipt-body" data-state={load.state}>
+        {load.state === 'loading' ? <p className="muted">Loading…</p> : null}
+        {load.state === 'error' ? <p className="muted">The receipt could not be read.</p> : null}
+        {load.state === 'ready' && !load.view ? (
+          <p className="muted" data-testid="receipt-missing">
+            This reply was written before Monad kept receipts, so what memory went into it was not recorded.
+          </p>
+        ) : null}
+        {load.state === 'ready' && load.view ? <Receipt view={load.view} /> : null}
+      </div>
+      <div className="dialog-actions">
+        <button type="button" className="button" data-testid="receipt-close" onClick={close}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function Receipt({ view }: { view: ReceiptView }) {
+  const { receipt } = view;
+  const imported = receipt.imported === true;
+  const frozen = receipt.frozen;
+  const looked = receipt.reads.filter((r) => r.items.length || r.failed || r.more);
+  const usedNothing = (frozen?.lines ?? 0) === 0 && !receipt.identity.length && !receipt.reads.some((r) => r.items.length || r.more) && !receipt.changes.length;
+
+  const openRecall = () => {
+    useReceipts.getState().close();
+    useFacts.getState().setView('recall');
+    useShell.getState().setTab('memory');
+  };
+
+  return (
+    <>
+      {imported ? (
+        <p className="receipt-note" data-testid="receipt-imported">
+          This receipt came with an import: its graph entries and learned rules are not linked here, and its changes cannot be undone here.
+        </p>
+      ) : null}
+      {usedNothing ? (
+        <p className="receipt-empty" data-testid="receipt-empty">
+          This reply used no memory: nothing was recalled or looked up, and nothing was remembered.
+        </p>
+      ) : null}
+
+      <section className="receipt-section" aria-labelledby="receipt-background">
+        <h3 id="receipt-background" className="receipt-heading">
+          In every turn of this chat
+        </h3>
+        {frozen ? (
+          <div className="receipt-frozen" data-testid="receipt-frozen">
+            <span>
+              Recall block · {approxTokens(frozen.tokens)} · {frozen.lines === 0 ? 'no facts or rules yet' : `${frozen.lines} ${frozen.lines === 1 ? 'fact or rule' : 'facts and rules'}`}
+              {frozen.builtAt ? ` · made ${fullTime(frozen.builtAt)}` : ''}
+            </span>
+            {imported ? null : (
+              <button type="button" className="link-button" data-testid="receipt-open-recall" onClick={openRecall}>
+                What the model saw
+              </button>
+            )}
+          </div>
+        ) : (
+          <p className="muted receipt-line">No frozen recall block: memory is recalled for each message.</p>
+        )}
+        {receipt.identity.length ? (
+          <ul className="receipt-identity" data-testid="receipt-identity">
+            {receipt.identity.map((f) => (
+              <li key={f.kind}>
+                {f.title} · {approxTokens(f.tokens)}
+                {f.imported ? ' · from an import, given as quoted text' : ''}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted receipt-line">No identity files.</p>
+        )}
+      </section>
+
+      <section className="receipt-section" aria-labelledby="receipt-lookups">
+        <h3 id="receipt-lookups" className="receipt-heading">
+          Looked up for this reply
+        </h3>
+        {looked.length ? looked.map((r, i) => <Read key={i} read={r} imported={imported} />) : <p className="muted receipt-line">Nothing: the model did not search memory for this reply.</p>}
+      </section>
+
+      {view.changes.length ? (
+        <section className="receipt-section" aria-labelledby="receipt-changes">
+          <h3 id="receipt-changes" className="receipt-heading">
+            Memory updated
+          </h3>
+          <ChangeLines
+            changes={view.changes}
+            undone={view.changes.flatMap((c) => (c.undone && 'journalId' in c && c.journalId !== null ? [c.journalId] : []))}
+            forgottenMemories={view.changes.flatMap((c) => (c.undone && c.kind === 'remembered' && c.memoryId ? [c.memoryId] : []))}
+            messageId={view.messageId}
+          />
+        </section>
+      ) : null}
+
+      <details className="receipt-details">
+        <summary>Details</summary>
+        <pre className="tool-pre selectable">{JSON.stringify({ messageId: view.messageId, sessionId: view.sessionId, receipt }, null, 2)}</pre>
+      </details>
+    </>
+  );
+}
+
+function Read({ read, imported }: { read: ReceiptRead; imported: boolean }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? read.items : read.items.slice(0, ITEMS_SHOWN);
+  const hidden = read.items.length - shown.length;
+  return (
+    <div className="receipt-read" data-testid="receipt-read" data-via={read.via}>
+      <h4 className="receipt-read-title">{readTitle(read)}</h4>
+      {read.failed ? <p className="muted receipt-line">The lookup failed; the model was told memory was unavailable.</p> : null}
+      {!read.failed && !read.items.length ? <p className="muted receipt-line">Nothing found.</p> : null}
+      {shown.length ? (
+        <ul className="receipt-items">
+          {shown.map((item, i) => (
+            <Item key={i} item={item} imported={imported} />
+          ))}
+        </ul>
+      ) : null}
+      {hidden > 0 ? (
+        <button type="button" className="link-button" data-testid="receipt-show-all" onClick={() => setAll(true)}>
+          Show all {read.items.length.toLocaleString()}
+        </button>
+      ) : null}
+      {read.more ? <p className="muted receipt-line">{read.more.toLocaleString()} more were sent to the model and not kept here.</p> : null}
+    </div>
+  );
+}
+
+function Item({ item, imported }: { item: ReceiptItem; imported: boolean }) {
+  const words = useScopeWords();
+  const ref = itemRef(item, imported);
+  const score = 'score' in item && typeof item.score === 'number' ? item.score : null;
+  const where = item.kind === 'message' ? `“${item.title}” · ${fullTime(item.at)}` : 'scope' in item && item.scope ? words(item.scope) : null;
+  return (
+    <li className="receipt-item" data-testid="receipt-item" data-kind={item.kind}>
+      <div className="receipt-item-head">
+        <span className={`receipt-kind receipt-kind-${item.kind}`}>{ITEM_KIND[item.kind]}</span>
+        {where ? <span className="receipt-item-where">{where}</span> : null}
+        {score !== null ? <span className="receipt-item-score">{scoreText(score)}</span> : null}
+        {item.kind === 'relation' && !item.current ? <span className="receipt-item-past">no longer holds</span> : null}
+      </div>
+      <div className="receipt-item-text selectable">{itemText(item)}</div>
+      <div className="receipt-item-actions">
+        {ref ? (
+          <button
+            type="button"
+            className="link-button"
+            data-testid="receipt-item-open"
+            onClick={() => {
+              useReceipts.getState().close();
+              openItem(ref);
+            }}
+          >
+            {openLabel(ref)}
+          </button>
+        ) : null}
+        {canCorrect(item, imported) ? (
+          <button type="button" className="link-button" data-testid="receipt-item-wrong" onClick={() => useReceipts.getState().correct(item)}>
+            This is wrong
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
