@@ -121,6 +121,14 @@ function setUpHome(memories: Seed[], entities: Seed[]): string {
   return home;
 }
 
+function isStandin(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('qdrant.mjs');
+  } catch {
+    return false;
+  }
+}
+
 /** Gone, or a zombie nobody has reaped yet (it holds no port and writes nothing). */
 function gone(pid: number): boolean {
   try {
@@ -170,7 +178,8 @@ function startMover(home: string, port: number): Mover {
     const parts = out.split('\n');
     out = parts.pop()!;
     lines.push(...parts);
-    for (const _ of parts) at.push(performance.now());
+    const now = performance.now();
+    at.push(...parts.map(() => now));
   });
   child.stderr!.on('data', (d: Buffer) => (err += d.toString('utf8')));
   child.stdin!.on('error', () => {});
@@ -184,7 +193,6 @@ function startMover(home: string, port: number): Mover {
 }
 
 async function waitLine(m: Mover, prefix: string): Promise<void> {
-  if (process.env.DEBUG_KILL_MEM0) console.log(`waiting for ${prefix}; so far ${m.lines.join(' | ')}`);
   let ended = false;
   void m.closed.then(() => (ended = true));
   await until(`"${prefix}" from the child`, () => m.has(prefix) || ended);
@@ -200,6 +208,8 @@ async function killStandin(home: string, m: Mover): Promise<void> {
   const reported = m.lines.find((l) => l.startsWith('QREADY '));
   if (reported) pids.add(Number(reported.split(' ')[1]));
   for (const pid of pids) {
+    // Only a stand-in: a pid from an older pidfile may belong to something else by now.
+    if (!isStandin(pid)) continue;
     try {
       process.kill(pid, 'SIGKILL');
     } catch {
