@@ -14,7 +14,11 @@ export function bundleKillWriter(): Promise<string> {
 }
 
 /** Bundles tests/fixtures/<name>.ts into node_modules/.cache/…/<name>.mjs and returns that path. */
-export async function bundleChild(name: string): Promise<string> {
+/**
+ * `external`: more packages to load from node_modules at run time instead of bundling (ones that load
+ * optional parts of themselves dynamically, as mem0 does).
+ */
+export async function bundleChild(name: string, external: string[] = []): Promise<string> {
   const ENTRY = join(ROOT, 'tests', 'fixtures', `${name}.ts`);
   // Inside the repository so the bundle resolves better-sqlite3 from node_modules; per process so
   // parallel test files never overwrite each other's bundle.
@@ -29,7 +33,7 @@ export async function bundleChild(name: string): Promise<string> {
       target: 'node20',
       minify: false,
       rollupOptions: {
-        external: (id) => EXTERNAL.has(id) || id.startsWith('better-sqlite3/'),
+        external: (id) => EXTERNAL.has(id) || id.startsWith('better-sqlite3/') || external.some((p) => id === p || id.startsWith(`${p}/`)),
         output: { format: 'es', entryFileNames: `${name}.mjs` },
       },
     },
