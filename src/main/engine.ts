@@ -12,6 +12,10 @@ import { SessionStore } from './chat/session-store';
 import { CommandRegistry } from './chat/slash-commands';
 import { ToolRegistry } from './chat/tools';
 import { LlmClient } from './llm/llm-client';
+import { ModelCapabilities } from './llm/model-capabilities';
+import { ProviderKeys } from './llm/provider-keys';
+import { ToolSupportGuard, type StatementSink } from './chat/no-tools-capture';
+import { statementSink } from './memory/facts/statement-sink';
 import { ProviderService } from './llm/provider-service';
 import { FactsLayer } from './memory/facts-layer';
 import { GraphLayer } from './memory/graph-layer';
@@ -67,6 +71,8 @@ export class Engine {
   readonly messages: MessageStore;
   readonly llm: LlmClient;
   readonly providers: ProviderService;
+  /** What each chat model was learned to support (tools), per provider + model (issue 18 §2). */
+  readonly capabilities: ModelCapabilities;
   readonly tools = new ToolRegistry();
   readonly hooks = new HookRegistry();
   readonly commands = new CommandRegistry();
@@ -146,7 +152,22 @@ export class Engine {
     this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets });
     this.providers = new ProviderService(this.config, this.secrets);
     this.bindLegacyKeys();
+    this.capabilities = ModelCapabilities.inDir(this.paths.db, this.now, (msg, err) => this.log(msg, err));
+    // The facts layer is built after the chat service; the capture reaches it when a turn runs.
+    const sink = (): StatementSink => statementSink({ memory: this.facts.memory, writer: this.facts.writer, config: () => this.config.get() });
+    const keys = new ProviderKeys(this.secrets);
     this.chat = new ChatService({
+      toolSupport: new ToolSupportGuard({
+        capabilities: this.capabilities,
+        sink: {
+          record: (...a) => sink().record(...a),
+          forget: (...a) => sink().forget(...a),
+          facts: (...a) => sink().facts(...a),
+          writable: (...a) => sink().writable(...a),
+        },
+        keyFor: (resolved) => keys.keyFor(resolved.provider),
+        log: (msg, err) => this.log(msg, err),
+      }),
       sessions: this.sessions,
       messages: this.messages,
       agents: this.agents,

@@ -96,6 +96,8 @@ const eventNameSet = {
   'consolidate.progress': true,
   'consolidate.done': true,
   'mem0.status': true,
+  // guards (issue 18 §2)
+  'chat.memory': true,
 } satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES = Object.freeze(Object.keys(channelNameSet) as ChannelName[]);

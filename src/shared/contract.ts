@@ -1,6 +1,7 @@
 // The one contract between the renderer and the engine. Every channel: its name, its zod input schema,
 // and its output type. Both hosts (Electron IPC, the headless HTTP server) bind exactly these channels;
 // the renderer calls them through one typed `invoke`. Adding a channel = one entry here + one handler.
+import type { MemoryChange } from './memory-change';
 import { z } from 'zod';
 import type { AgentInput, Agent, Config } from './config';
 import { agentPatchSchema, agentSchema, idSchema, providerSchema } from './config';
@@ -380,6 +381,9 @@ export interface EventMap {
   'consolidate.done': ConsolidationSummary;
   /** The mem0 backend's status changed (qdrant phase, download progress, queued observations). */
   'mem0.status': Mem0Status;
+  // ── guards (issue 18 §2): memory changes a turn made without the model's tools ──
+  /** What a turn's explicit statements ("remember that …") changed in memory, for the reply's lines. */
+  'chat.memory': { sessionId: string; turnId: string; changes: MemoryChange[] };
 }
 export type EventName = keyof EventMap;
 // The plain name list lives in channel-names.ts (zod-free, for the sandboxed preload), checked against EventMap there.

@@ -20,6 +20,7 @@ import { buildSystemPrompt } from './system-prompt';
 import { autoTitle } from './title';
 import { spotlightToolResults } from './tool-results';
 import type { ToolRegistry } from './tools';
+import type { ToolSupportGuard } from './no-tools-capture';
 
 /** Tool round trips per turn: enough for view → record → answer, bounded against a looping model. */
 export const MAX_STEPS = 8;
@@ -36,6 +37,8 @@ export interface ChatDeps {
   events: EventBus;
   transaction: <T>(fn: () => T) => T;
   log: (msg: string, err?: unknown) => void;
+  /** Models without tool calling (issue 18 §2): tools left out, explicit statements captured. */
+  toolSupport?: ToolSupportGuard;
 }
 
 interface DraftMessage extends NewMessage {
@@ -125,12 +128,14 @@ export class ChatService {
     let cancelled = false;
     const { model, resolved } = this.d.llm.languageModel('chat', agent.id);
     const idle = new IdleTimer(this.streamIdleTimeoutMs, () => ctrl.abort(new Error('stream timed out')));
+    // no-tools: a model that takes no tools gets none, and the person's "remember that …" is captured.
+    const toolGuard = this.d.toolSupport?.begin({ session, agent, userMessage, resolved, signal: ctrl.signal });
 
     try {
       const blocks = await this.d.hooks.beforeTurn({ session, agent, userText }, (hook, err) => this.d.log(`[hooks] ${hook}.beforeTurn failed`, err));
       const history = toModelMessages(this.allMessages(sessionId));
       const result = streamText({
-        model,
+        model: toolGuard ? toolGuard.wrap(model) : model, // no-tools
         system: buildSystemPrompt(agent, blocks),
         messages: history,
         tools: this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage }),
@@ -198,6 +203,11 @@ export class ChatService {
     } finally {
       idle.stop();
       this.running.delete(sessionId);
+    }
+    // no-tools: what was captured from the person's words shows before the reply, like a tool write.
+    if (toolGuard?.changes.length) {
+      drafts.unshift(...toolGuard.captured());
+      this.d.events.emit('chat.memory', { sessionId, turnId, changes: toolGuard.changes });
     }
 
     const timedOut = ctrl.signal.reason instanceof Error && ctrl.signal.reason.message === 'stream timed out';
