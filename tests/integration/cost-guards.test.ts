@@ -173,3 +173,49 @@ describe('automatic consolidation cost guards', () => {
     expect(engine.facts.auto.skipped.get(SCOPE)).toBe('no-model');
   });
 });
+
+describe('the frozen recall block budget', () => {
+  function fill(engine: Engine, n: number) {
+    // One write of the whole scope (a scope grown over months, in one go).
+    const texts = Array.from({ length: n }, (_, i) => `Fact number ${i} about the person: enjoys long walks by the river near the old mill`);
+    expect(engine.facts.memory.replaceAll('global', texts, [])).toBe(true);
+  }
+
+  it('keeps the block within 8,000 chars by default and points at the rest', () => {
+    const engine = openEngine();
+    fill(engine, 400); // ~33,000 chars of facts
+    const session = engine.sessions.create({ agentId: 'default' });
+    const block = engine.facts.recall.frozen(session, engine.agents.get('default'));
+    const inner = block.length - block.indexOf('\n') - 1;
+    expect(inner).toBeLessThanOrEqual(8000 + 200);
+    expect(block.length).toBeGreaterThan(6000);
+    const shown = block.split('\n').filter((l) => l.startsWith('- Fact number')).length;
+    expect(shown).toBeGreaterThan(50);
+    expect(shown).toBeLessThan(400);
+    expect(block).toContain(`${400 - shown} more facts: use \`memory view\``);
+    // The part after the facts is never cut.
+    expect(block).toContain('## Your private notes');
+    // The first facts are the ones shown, in order.
+    expect(block).toContain('- Fact number 0 about');
+  });
+
+  it('follows the per-agent setting', () => {
+    const engine = openEngine();
+    fill(engine, 400);
+    engine.agents.update('default', { memory: { recallBudgetChars: 2000 } });
+    const small = engine.facts.recall.build(engine.sessions.create({ agentId: 'default' }), engine.agents.get('default'));
+    expect(small.length).toBeLessThan(2400);
+    engine.agents.update('default', { memory: { recallBudgetChars: 100_000 } });
+    const big = engine.facts.recall.build(engine.sessions.create({ agentId: 'default' }), engine.agents.get('default'));
+    expect(big.split('\n').filter((l) => l.startsWith('- Fact number'))).toHaveLength(400);
+    expect(big).not.toContain('more facts');
+  });
+
+  it('shows everything when it fits', () => {
+    const engine = openEngine();
+    fill(engine, 5);
+    const block = engine.facts.recall.build(engine.sessions.create({ agentId: 'default' }), engine.agents.get('default'));
+    expect(block.split('\n').filter((l) => l.startsWith('- Fact number'))).toHaveLength(5);
+    expect(block).not.toContain('more fact');
+  });
+});
