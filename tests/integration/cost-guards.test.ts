@@ -219,3 +219,39 @@ describe('the frozen recall block budget', () => {
     expect(block).not.toContain('more fact');
   });
 });
+
+describe('/consolidate', () => {
+  function twoAgents(engine: Engine) {
+    engine.agents.create({ id: 'coach', name: 'Coach' });
+    for (const scope of ['agent:default', 'agent:coach']) {
+      engine.facts.memory.replaceAll(scope, ['Likes tea.', 'Likes tea a lot.'], []);
+    }
+  }
+
+  it('says it covers the current agent only', async () => {
+    const engine = openEngine({ backgroundJobs: false });
+    useScriptedModel(engine, llm);
+    llm.setDefault(keepAll);
+    twoAgents(engine);
+    const res = await engine.commands.run('/consolidate', { agentId: 'coach' });
+    expect(res.output).toContain('This covered the current agent only (Coach');
+    expect(res.output).toContain('`/consolidate all`');
+    // global has no facts; agent:coach is the one scope sent.
+    expect(llm.chatRequests()).toHaveLength(1);
+    expect(String(llm.chatRequests()[0].body.messages.at(-1).content)).toContain('Scope: agent:coach');
+  });
+
+  it('"/consolidate all" runs every configured agent', async () => {
+    const engine = openEngine({ backgroundJobs: false });
+    useScriptedModel(engine, llm);
+    llm.setDefault(keepAll);
+    twoAgents(engine);
+    const res = await engine.commands.run('/consolidate all', { agentId: 'coach' });
+    const summaries = res.data as { agentId: string }[];
+    expect(summaries.map((s) => s.agentId).sort()).toEqual(['coach', 'default']);
+    const scopes = llm.chatRequests().map((r) => /Scope: (\S+)/.exec(String(r.body.messages.at(-1).content))?.[1]).sort();
+    expect(scopes).toEqual(['agent:coach', 'agent:default']);
+    expect(res.output).toContain('Every agent (2)');
+    expect((await engine.commands.run('/consolidate everything', {})).output).toContain('Usage: /consolidate [all] [1-3]');
+  });
+});
