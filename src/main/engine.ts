@@ -242,6 +242,7 @@ export class Engine {
       qdrant: opts.qdrant,
       journal: this.journal,
       log: (msg, err) => this.log(msg, err),
+      llm: this.llm,
     });
     this.mem0.register(this.hooks);
     this.history = new HistoryService({ journal: this.journal, memoryDb: this.memoryDb, settle: () => this.mem0.idle() });
