@@ -1,7 +1,8 @@
 // mem0 cost guards (issue 18 §5): its LLM through the registry with any provider (Anthropic here), and a
 // quit that never waits for queued observations: they are persisted and finished on the next start.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ephemeralPort } from '../../src/main/memory/qdrant/ports';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { startScriptedLlm, type RecordedRequest, type ScriptedLlm, type ScriptedReply } from '../fixtures/scripted-llm';
@@ -102,5 +103,38 @@ describe('quitting with observations queued', () => {
     await cli.mem0.idle();
     expect(llm.requests.filter(isExtraction)).toHaveLength(0);
     expect(existsSync(join(home, 'memory', 'mem0', 'pending-observations.json'))).toBe(true);
+  });
+});
+
+describe('the managed qdrant port', () => {
+  const STANDIN = resolve(__dirname, '../fixtures/qdrant-standin/qdrant.mjs');
+
+  async function startWith(port: number | undefined) {
+    llm.setDefault({ kind: 'text', text: 'ok' });
+    const engine = openEngine({ qdrant: { binary: STANDIN } });
+    engine.providers.save({ id: 'scripted', kind: 'openai', name: 'Scripted', baseURL: `${llm.url}/v1`, models: ['gpt-4o-mini'] }, TEST_KEY);
+    engine.config.update((c) => {
+      c.models.roles.embedding = { provider: 'scripted', model: 'text-embedding-3-small' };
+      if (port !== undefined) c.memory.mem0.qdrantPort = port;
+      return c;
+    });
+    const endpoint = await engine.mem0.qdrant.ensureRunning();
+    return { engine, endpoint };
+  }
+
+  it('follows the setting', async () => {
+    chmodSync(STANDIN, 0o755);
+    const free = await ephemeralPort();
+    const { engine, endpoint } = await startWith(free);
+    expect(engine.mem0.qdrant.status().port).toBe(free);
+    expect(endpoint.url).toBe(`http://127.0.0.1:${free}`);
+  });
+
+  it('defaults to the first free port from 6333', async () => {
+    chmodSync(STANDIN, 0o755);
+    const { engine } = await startWith(undefined);
+    const port = engine.mem0.qdrant.status().port!;
+    expect(port).toBeGreaterThanOrEqual(6333);
+    expect(port).toBeLessThan(6333 + 100);
   });
 });

@@ -117,7 +117,8 @@ export class Mem0Layer {
   constructor(private readonly d: Mem0LayerDeps) {
     this.layout = mem0Layout(d.paths);
     this.backend = new Mem0Backend({ layout: this.layout, config: d.config, secrets: d.secrets, llm: d.llm });
-    this.qdrant = new QdrantManager(d.paths, d.qdrant, () => this.emit(), d.log);
+    // The port setting is read each time qdrant starts (a change applies from its next start).
+    this.qdrant = new QdrantManager(d.paths, { ...d.qdrant, preferredPort: () => d.config().memory.mem0.qdrantPort }, () => this.emit(), d.log);
     const config = d.config();
     this.sig = signature(config);
     this.active = mem0On(config);
