@@ -12,6 +12,7 @@ import { useModels } from '../models/store';
 import { useSessions } from '../sessions/store';
 import { useSettings } from '../settings/store';
 import { AgentMemoryCard, LEVELS } from './AgentMemoryCard';
+import { MemoryCostSettings } from './MemoryCostSettings';
 import { useMemorySettings, type GlobalMemoryPatch, type Level } from './store';
 
 export function MemorySection() {
@@ -54,6 +55,7 @@ export function MemorySection() {
       >
         <MemoryStatusStrip status={status} />
         <GlobalMemory />
+        <MemoryCostSettings />
         <div className="card-list" data-testid="memory-agents">
           {agents.map((a) => (
             <AgentMemoryCard
