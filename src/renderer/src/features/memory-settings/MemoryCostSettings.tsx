@@ -59,6 +59,8 @@ function SavedField(props: {
   value: string;
   placeholder: string;
   mono?: boolean;
+  /** Addresses need room; numbers do not. */
+  wide?: boolean;
   inputMode?: 'numeric' | 'url';
   validate: (raw: string) => string | null;
   save: (raw: string) => Promise<string | null>;
@@ -100,6 +102,7 @@ function SavedField(props: {
         className={`input${props.mono ? ' mono' : ''}${shown ? ' is-invalid' : ''}`}
         data-testid={props.testId}
         inputMode={props.inputMode}
+        style={props.wide ? { width: '18rem', maxWidth: '100%' } : undefined}
         placeholder={props.placeholder}
         value={text}
         aria-invalid={!!shown}
@@ -184,8 +187,9 @@ export function MemoryCostSettings() {
             label="Remote qdrant address"
             testId="memory-qdrant-url"
             value={memory.mem0.vectorStore?.url ?? ''}
-            placeholder="Managed on this computer"
+            placeholder="None: qdrant on this computer"
             mono
+            wide
             inputMode="url"
             validate={validateQdrantUrl}
             save={(raw) => patchConfig({ memory: { mem0: { vectorStore: raw.trim() ? { url: raw.trim() } : null } } })}
@@ -194,7 +198,7 @@ export function MemoryCostSettings() {
             label="Local qdrant port"
             testId="memory-qdrant-port"
             value={memory.mem0.qdrantPort === undefined ? '' : String(memory.mem0.qdrantPort)}
-            placeholder={`${DEFAULT_QDRANT_PORT} or the next free`}
+            placeholder={`Auto (${DEFAULT_QDRANT_PORT}+)`}
             mono
             inputMode="numeric"
             validate={whole(1024, 65535, 'The port')}
