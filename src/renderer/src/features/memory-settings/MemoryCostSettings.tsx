@@ -95,14 +95,14 @@ function SavedField(props: {
   };
   const shown = invalid ?? error;
   return (
-    <label className="field" htmlFor={id}>
+    // The section's fields are 130 px wide (laws.css); an address needs more.
+    <label className="field" htmlFor={id} style={props.wide ? { width: '16rem', maxWidth: '100%' } : undefined}>
       <span className="field-label">{props.label}</span>
       <input
         id={id}
         className={`input${props.mono ? ' mono' : ''}${shown ? ' is-invalid' : ''}`}
         data-testid={props.testId}
         inputMode={props.inputMode}
-        style={props.wide ? { width: '18rem', maxWidth: '100%' } : undefined}
         placeholder={props.placeholder}
         value={text}
         aria-invalid={!!shown}
