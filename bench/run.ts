@@ -2,7 +2,7 @@
 // and writes the figures with machine info and date to bench/results/<date>.json. Not part of npm test.
 //   npm run bench                      all of them
 //   npm run bench -- locomo [--data FILE] [--json]   the LoCoMo search benchmark alone
-//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline history forget receipts cold-start
+//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cost-guards history forget receipts cold-start
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -124,6 +124,20 @@ const BENCHES: Bench[] = [
         ],
         raw: r,
       };
+    },
+  },
+  {
+    name: 'cost-guards',
+    run: async () => {
+      const { runCostGuardsBench, COST_TARGETS } = await import('./cost-guards');
+      const r = await runCostGuardsBench();
+      const lines: Line[] = [];
+      for (const x of r.runs) {
+        const target = x.name === 'burst' ? `<= ${COST_TARGETS.burstCalls} calls` : '';
+        lines.push(line('cost-guards', `LLM calls, 100 writes into a 5,000-char scope (${x.name})`, x.llmCalls, 'calls', target, x.name === 'burst' ? x.llmCalls <= COST_TARGETS.burstCalls : null));
+        lines.push(line('cost-guards', `input tokens, same (${x.name})`, x.inputTokens, 'tokens', '', null));
+      }
+      return { lines, raw: r };
     },
   },
   {

@@ -17,6 +17,10 @@ import { storedSecretsFrom } from './memory/facts/sanitize-known-secrets';
 import { LlmClient } from './llm/llm-client';
 import { ModelChecks } from './llm/model-check';
 import { TaskHealth } from './llm/task-health';
+import { ModelCapabilities } from './llm/model-capabilities';
+import { ProviderKeys } from './llm/provider-keys';
+import { ToolSupportGuard, type StatementSink } from './chat/no-tools-capture';
+import { statementSink } from './memory/facts/statement-sink';
 import { ProviderService } from './llm/provider-service';
 import { FactsLayer } from './memory/facts-layer';
 import { GraphLayer } from './memory/graph-layer';
@@ -79,6 +83,8 @@ export class Engine {
   /** The model self-test, "Check memory tasks" (issue 18 §3). */
   readonly modelChecks: ModelChecks;
   readonly providers: ProviderService;
+  /** What each chat model was learned to support (tools), per provider + model (issue 18 §2). */
+  readonly capabilities: ModelCapabilities;
   readonly tools = new ToolRegistry();
   readonly hooks = new HookRegistry();
   readonly commands = new CommandRegistry();
@@ -180,7 +186,22 @@ export class Engine {
       log: (msg, err) => this.log(msg, err),
       timing: opts.mcpTiming,
     });
+    this.capabilities = ModelCapabilities.inDir(this.paths.db, this.now, (msg, err) => this.log(msg, err));
+    // The facts layer is built after the chat service; the capture reaches it when a turn runs.
+    const sink = (): StatementSink => statementSink({ memory: this.facts.memory, writer: this.facts.writer, config: () => this.config.get() });
+    const keys = new ProviderKeys(this.secrets);
     this.chat = new ChatService({
+      toolSupport: new ToolSupportGuard({
+        capabilities: this.capabilities,
+        sink: {
+          record: (...a) => sink().record(...a),
+          forget: (...a) => sink().forget(...a),
+          facts: (...a) => sink().facts(...a),
+          writable: (...a) => sink().writable(...a),
+        },
+        keyFor: (resolved) => keys.keyFor(resolved.provider),
+        log: (msg, err) => this.log(msg, err),
+      }),
       sessions: this.sessions,
       messages: this.messages,
       agents: this.agents,
@@ -262,6 +283,7 @@ export class Engine {
       qdrant: opts.qdrant,
       journal: this.journal,
       log: (msg, err) => this.log(msg, err),
+      llm: this.llm,
     });
     this.mem0.register(this.hooks);
     this.history = new HistoryService({ journal: this.journal, memoryDb: this.memoryDb, settle: () => this.mem0.idle() });

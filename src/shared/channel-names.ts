@@ -112,6 +112,8 @@ const eventNameSet = {
   'mcp.servers': true,
   'mcp.call': true,
   'mcp.unavailable': true,
+  // guards (issue 18 §2)
+  'chat.memory': true,
 } satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES = Object.freeze(Object.keys(channelNameSet) as ChannelName[]);

@@ -57,6 +57,8 @@ export const agentMemorySchema = z.object({
   autoConsolidate: z.boolean().default(false),
   intervalMinutes: z.number().int().min(1).max(7 * 24 * 60).default(30),
   model: modelRefSchema.optional(),
+  // guards (issue 18 §5): the frozen recall block's size; absent = DEFAULT_RECALL_BUDGET_CHARS.
+  recallBudgetChars: z.number().int().min(500).max(200_000).optional(),
 });
 export type AgentMemorySettings = z.infer<typeof agentMemorySchema>;
 
@@ -90,6 +92,7 @@ export const agentPatchSchema = z
         autoConsolidate: z.boolean().optional(),
         intervalMinutes: z.number().int().min(1).max(7 * 24 * 60).optional(),
         model: modelRefSchema.nullable().optional(),
+        recallBudgetChars: z.number().int().min(500).max(200_000).nullable().optional(),
       })
       .strict()
       .optional(),
@@ -206,8 +209,19 @@ export const configSchema = z.object({
             // Its key (if any) lives in the secret store under a fixed name, bound to this URL's origin.
             .object({ url: z.string().url(), collection: z.string().optional() })
             .optional(),
+          // guards (issue 18 §5): the managed qdrant's port; absent = the first free port from 6333.
+          qdrantPort: z.number().int().min(1024).max(65535).optional(),
         })
         .default({}),
+      // guards (issue 18 §5): what one automatic consolidation of a scope may cost, and how often it may run.
+      autoConsolidation: z
+        .object({
+          /** A scope is consolidated automatically at most once in this many minutes; absent = 10. */
+          cooldownMinutes: z.number().int().min(0).max(7 * 24 * 60).optional(),
+          /** The most fact text one automatic pass sends (largest facts first, the rest next time); absent = 6,000. */
+          maxInputChars: z.number().int().min(500).max(200_000).optional(),
+        })
+        .optional(),
       history: z
         .object({
           /**

@@ -1,6 +1,7 @@
 // The one contract between the renderer and the engine. Every channel: its name, its zod input schema,
 // and its output type. Both hosts (Electron IPC, the headless HTTP server) bind exactly these channels;
 // the renderer calls them through one typed `invoke`. Adding a channel = one entry here + one handler.
+import type { MemoryChange } from './memory-change';
 import { z } from 'zod';
 import type { AgentInput, Agent, Config } from './config';
 import { agentPatchSchema, agentSchema, idSchema, providerSchema } from './config';
@@ -412,6 +413,9 @@ export interface EventMap {
   'mcp.call': McpCallView;
   /** Tool servers that could not be reached for a turn, which went on without their tools. */
   'mcp.unavailable': { sessionId: string; servers: { name: string; error: string }[] };
+  // ── guards (issue 18 §2): memory changes a turn made without the model's tools ──
+  /** What a turn's explicit statements ("remember that …") changed in memory, for the reply's lines. */
+  'chat.memory': { sessionId: string; turnId: string; changes: MemoryChange[] };
 }
 export type EventName = keyof EventMap;
 // The plain name list lives in channel-names.ts (zod-free, for the sandboxed preload), checked against EventMap there.

@@ -23,6 +23,7 @@ import { spotlightToolResults } from './tool-results';
 import type { ToolRegistry } from './tools';
 import { TurnReceiptBuilder, type JournalFeed } from './turn-receipt';
 import type { MemoryChange } from '../../shared/receipt';
+import type { ToolSupportGuard } from './no-tools-capture';
 
 /** Tool round trips per turn: enough for view → record → answer, bounded against a looping model. */
 export const MAX_STEPS = 8;
@@ -43,6 +44,8 @@ export interface ChatDeps {
   mcpTools?: McpChatTools;
   /** Receipts: the journal, whose entries attributed to a turn become its "Memory updated" lines. */
   journal?: JournalFeed;
+  /** Models without tool calling (issue 18 §2): tools left out, explicit statements captured. */
+  toolSupport?: ToolSupportGuard;
 }
 
 interface DraftMessage extends NewMessage {
@@ -134,6 +137,8 @@ export class ChatService {
     const idle = new IdleTimer(this.streamIdleTimeoutMs, () => ctrl.abort(new Error('stream timed out')));
     // Receipts: what memory this turn used and changed, stored with its last reply.
     const receipt = new TurnReceiptBuilder(this.d.journal ?? null, { sessionId, userMessageId: userMessage.id });
+    // no-tools: a model that takes no tools gets none, and the person's "remember that …" is captured.
+    const toolGuard = this.d.toolSupport?.begin({ session, agent, userMessage, resolved, signal: ctrl.signal });
 
     try {
       const blocks = await this.d.hooks.beforeTurn({ session, agent, userText, receipt }, (hook, err) => this.d.log(`[hooks] ${hook}.beforeTurn failed`, err));
@@ -141,7 +146,7 @@ export class ChatService {
       // MCP tools (issue 19 §2): the silence timer is held while a call waits for the person's decision.
       const mcpTools = this.d.mcpTools ? await this.d.mcpTools.forTurn({ session, agent, signal: ctrl.signal, userMessage, holdIdle: () => idle.hold() }, new Set(this.d.tools.names())) : {};
       const result = streamText({
-        model,
+        model: toolGuard ? toolGuard.wrap(model) : model, // no-tools
         system: buildSystemPrompt(agent, blocks),
         messages: history,
         tools: { ...this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage, receipt }), ...mcpTools },
@@ -209,6 +214,11 @@ export class ChatService {
     } finally {
       idle.stop();
       this.running.delete(sessionId);
+    }
+    // no-tools: what was captured from the person's words shows before the reply, like a tool write.
+    if (toolGuard?.changes.length) {
+      drafts.unshift(...toolGuard.captured());
+      this.d.events.emit('chat.memory', { sessionId, turnId, changes: toolGuard.changes });
     }
 
     const timedOut = ctrl.signal.reason instanceof Error && ctrl.signal.reason.message === 'stream timed out';

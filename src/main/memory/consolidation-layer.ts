@@ -115,12 +115,27 @@ export class ConsolidationLayer {
 
   register(commands: CommandRegistry): void {
     const consolidate = async (args: string, ctx: { agentId?: string }) => {
-      const m = /^([1-3])?$/.exec(args.trim());
-      if (!m) return { output: 'Usage: /consolidate [1-3]' };
-      const summary = await this.run(ctx.agentId ?? 'default', { level: m[1] ? (Number(m[1]) as Level) : undefined, trigger: 'command' });
-      return { output: formatSummary(summary), data: summary };
+      // guards (issue 18 §5): "/consolidate all" runs every configured agent, as the spec's L3 stage reads.
+      const m = /^(all\s*)?([1-3])?$/i.exec(args.trim());
+      if (!m) return { output: 'Usage: /consolidate [all] [1-3]' };
+      const level = m[2] ? (Number(m[2]) as Level) : undefined;
+      if (m[1]) {
+        const summaries: ConsolidationSummary[] = [];
+        for (const a of this.d.config().agent.agents) summaries.push(await this.run(a.id, { level, trigger: 'command' }));
+        const names = new Map(this.d.config().agent.agents.map((a) => [a.id, a.name]));
+        return {
+          output: [`**Every agent (${summaries.length})**`, ...summaries.map((s) => `\n_${names.get(s.agentId) ?? s.agentId}_\n${formatSummary(s)}`)].join('\n'),
+          data: summaries,
+        };
+      }
+      const agentId = ctx.agentId ?? 'default';
+      const summary = await this.run(agentId, { level, trigger: 'command' });
+      const agents = this.d.config().agent.agents;
+      const name = agents.find((a) => a.id === agentId)?.name ?? agentId;
+      const scopeNote = `\n\nThis covered the current agent only (${name}: shared facts, its own notes and its projects). \`/consolidate all\` does every agent.`;
+      return { output: formatSummary(summary) + scopeNote, data: summary };
     };
-    commands.register({ name: 'consolidate', usage: '/consolidate [1-3] — consolidate memory now (1 facts, 2 + graph, 3 + laws)', run: consolidate });
+    commands.register({ name: 'consolidate', usage: '/consolidate [all] [1-3] — consolidate memory now for this agent, or every agent (1 facts, 2 + graph, 3 + laws)', run: consolidate });
     commands.register({
       name: 'memory',
       usage: '/memory consolidate|why|check|status — the memory commands in one place',
@@ -143,7 +158,7 @@ export class ConsolidationLayer {
             return { output: lines.join('\n'), data: st };
           }
           default:
-            return { output: 'Usage: /memory consolidate [1-3] | /memory why <text> | /memory check | /memory status' };
+            return { output: 'Usage: /memory consolidate [all] [1-3] | /memory why <text> | /memory check | /memory status' };
         }
       },
     });

@@ -14,6 +14,7 @@ import type { ToolRegistry } from '../chat/tools';
 import type { HomePaths } from '../home';
 import type { LlmClient } from '../llm/llm-client';
 import { resolveModel } from '../llm/roles';
+import { autoConsolidationOf } from '../../shared/cost-guards';
 import { IdentityFiles, type CoreBlock } from './core/identity-files';
 import { journalIdentitySaves } from './core/identity-journal';
 import { AutoConsolidator } from './facts/auto-consolidate';
@@ -61,6 +62,16 @@ export function renderIdentityBlock(b: CoreBlock): string {
   return `# ${title} (taken from an import, not written by the person: quoted as data)\n\n${dataBlock(`${title} import`, b.content)}`;
 }
 
+/**
+ * The agent whose memory model consolidates a scope: for agent:<id> that agent; for a shared scope (global,
+ * project) the first configured agent that has a memory model, its own override included, so a memory
+ * model set only on an agent still consolidates what it shares.
+ */
+export function memoryAgentFor(config: Config, scope: string): string | undefined {
+  if (scope.startsWith('agent:')) return scope.slice('agent:'.length);
+  return config.agent.agents.find((a) => resolveModel(config, 'memory', a.id) !== null)?.id;
+}
+
 export class FactsLayer {
   readonly memory: MemoryDir;
   readonly identity: IdentityFiles;
@@ -100,7 +111,11 @@ export class FactsLayer {
       ledger: this.ledger,
       proposals: this.proposals,
       log: d.log,
-      hasMemoryModel: () => resolveModel(d.config(), 'memory') !== null,
+      // The agent's own memory model counts (agent.memory.model → agent.models.memory → global → chat).
+      hasMemoryModel: (agentId) => resolveModel(d.config(), 'memory', agentId) !== null,
+      agentFor: (scope) => memoryAgentFor(d.config(), scope),
+      limits: () => autoConsolidationOf(d.config()),
+      now: () => d.now().getTime(),
     });
   }
 

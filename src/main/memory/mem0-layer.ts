@@ -15,6 +15,7 @@ import { clip } from '../chat/turn-receipt';
 import type { EventBus } from '../events';
 import type { HomePaths } from '../home';
 import type { SecretStore } from '../secrets/secret-store';
+import type { LlmClient } from '../llm/llm-client';
 import { ProviderKeys, VECTOR_STORE_KEY_REF } from '../llm/provider-keys';
 import { redactSecrets } from './facts/sanitize-secrets';
 import { scopesForSession } from './laws-layer';
@@ -42,12 +43,21 @@ import { agentScope } from './scope';
 import { mkdirPrivate } from '../fs/private-mode';
 import { quoteShort } from './journal/summary';
 import { QdrantManager, type QdrantOptions } from './qdrant/manager';
+import { PendingObservations, type PendingObservation } from './mem0/pending-queue';
+import { join } from 'node:path';
 import { isAlive, isOurs, readPidfile } from './qdrant/pidfile';
 
 /** A slow embedding server must not hold up a reply: recall gives up after this long. */
 export const RECALL_TIMEOUT_MS = 15_000;
 /** Memories injected per turn. */
 export const RECALL_TOP_K = 8;
+/**
+ * Quit finishes within this (issue 18 §5): what the queue has not done by then stays in the persisted
+ * queue (mem0/pending-queue.ts) and is finished on the next start.
+ */
+export const QUIT_WITHIN_MS = 4500;
+/** Of which at most this long waits for the observation queue; the rest is for qdrant to stop. */
+export const QUIT_QUEUE_WAIT_MS = 2500;
 /** The projection is a picture, not an index: the most recent points are enough. */
 export const MAX_PROJECTED = 2000;
 export const MAX_LISTED = 1000;
@@ -66,6 +76,8 @@ export interface Mem0LayerDeps {
   /** The history of memory: a forgotten memory is journaled with what it takes to put it back. */
   journal: MemoryJournal;
   log: (msg: string, err?: unknown) => void;
+  /** mem0's LLM through the registry: any provider the app supports (mem0/registry-llm.ts). */
+  llm?: LlmClient;
 }
 
 /** What the journal keeps of a forgotten mem0 memory: enough to put the same point back (id, vector, payload). */
@@ -97,17 +109,33 @@ export class Mem0Layer {
   private sig: string;
   private active: boolean;
   private closed = false;
+  /** Set when quitting: queued observations no longer start (they stay persisted for the next start). */
+  private stopping = false;
+  /** Observations not taken in by mem0 yet, on disk so a quit never waits for them. */
+  readonly pendingObservations: PendingObservations;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly d: Mem0LayerDeps) {
     this.layout = mem0Layout(d.paths);
-    this.backend = new Mem0Backend({ layout: this.layout, config: d.config, secrets: d.secrets });
-    this.qdrant = new QdrantManager(d.paths, d.qdrant, () => this.emit(), d.log);
+    this.backend = new Mem0Backend({ layout: this.layout, config: d.config, secrets: d.secrets, llm: d.llm });
+    // The port setting is read each time qdrant starts (a change applies from its next start).
+    this.qdrant = new QdrantManager(d.paths, { ...d.qdrant, preferredPort: () => d.config().memory.mem0.qdrantPort }, () => this.emit(), d.log);
     const config = d.config();
     this.sig = signature(config);
     this.active = mem0On(config);
     this.unsubscribe = d.onConfigChange((c) => this.onConfig(c));
+    this.pendingObservations = new PendingObservations(join(this.layout.dir, 'pending-observations.json'), undefined, d.log);
     if (this.active && d.warm) this.warmUp();
+    // What the last run left unfinished is finished now, by long-running hosts (not one-shot CLI commands).
+    if (d.warm) this.resumePending();
+  }
+
+  /** Queues again every observation a previous run left in the persisted queue. */
+  resumePending(): number {
+    const left = this.pendingObservations.list();
+    if (left.length) this.d.log(`[mem0] finishing ${left.length} observation(s) left from the last run`);
+    for (const o of left) this.queueObservation(o);
+    return left.length;
   }
 
   /** Long-running hosts get mem0 loaded and qdrant going before the first turn needs them. */
@@ -156,12 +184,31 @@ export class Mem0Layer {
     // Secrets are redacted before anything reaches mem0's model or store.
     const turn: { role: 'user' | 'assistant'; content: string }[] = [{ role: 'user', content: redactSecrets(userText).text }];
     if (reply) turn.push({ role: 'assistant', content: redactSecrets(reply).text });
+    this.queueObservation(this.pendingObservations.add({ agentId: agent.id, sessionId: session.id, turn }), laterChanges);
+  }
+
+  private queueObservation(o: PendingObservation, laterChanges?: AfterTurnContext['laterChanges']): void {
     this.enqueue(async () => {
-      if (!mem0On(this.d.config())) return;
-      const added = await this.backend.add(this.target(true), agent.id, turn, { sessionId: session.id, source: 'chat' });
-      // Receipts: each memory mem0 took from the turn is a "Remembered" line on the reply.
+      // Quitting: left in the persisted queue, finished on the next start.
+      if (this.stopping) return;
+      if (!mem0On(this.d.config())) {
+        // The backend was switched off meanwhile: the built-in memory is in use, nothing to finish.
+        this.pendingObservations.done(o.id);
+        return;
+      }
+      let added: Awaited<ReturnType<Mem0Backend['add']>>;
+      try {
+        added = await this.backend.add(this.target(true), o.agentId, o.turn, { sessionId: o.sessionId, source: 'chat' });
+      } catch (err) {
+        if (this.stopping) return;
+        const givenUp = this.pendingObservations.failed(o.id);
+        throw givenUp ? err : new Error(`${err instanceof Error ? err.message : String(err)} (kept; tried again on the next start)`);
+      }
+      this.pendingObservations.done(o.id);
+      // Receipts: each memory mem0 took from the turn is a "Remembered" line on the reply (when the
+      // observation runs in the same process as its turn; one resumed after a restart has no reply open).
       const fresh = added.filter((m) => m.memory?.trim() && (m.metadata as { event?: string } | undefined)?.event !== 'DELETE');
-      if (fresh.length) laterChanges?.(fresh.map((m) => ({ kind: 'remembered', layer: 'mem0', scope: agentScope(agent.id), text: clip(m.memory), factId: null, memoryId: String(m.id), journalId: null })));
+      if (fresh.length) laterChanges?.(fresh.map((m) => ({ kind: 'remembered', layer: 'mem0', scope: agentScope(o.agentId), text: clip(m.memory), factId: null, memoryId: String(m.id), journalId: null })));
       this.lastError = null;
     }, 'mem0 could not observe the turn');
   }
@@ -478,11 +525,19 @@ export class Mem0Layer {
 
   // ── Shutdown ────────────────────────────────────────────────────────────────────────────────
 
-  /** Graceful: lets queued observations finish, closes mem0, stops qdrant (SIGTERM, then SIGKILL). */
-  async stop(): Promise<void> {
-    await this.idle();
-    await this.backend.close();
-    await this.qdrant.stop();
+  /**
+   * Quit, within QUIT_WITHIN_MS: queued observations get QUIT_QUEUE_WAIT_MS to finish, and whatever is
+   * not done then stays in the persisted queue for the next start; mem0 is closed and qdrant stopped
+   * (SIGTERM; if it has not exited by the deadline, SIGKILL follows on its own).
+   */
+  async stop(opts: { withinMs?: number; queueWaitMs?: number } = {}): Promise<void> {
+    const deadline = Date.now() + (opts.withinMs ?? QUIT_WITHIN_MS);
+    await within(this.idle(), opts.queueWaitMs ?? QUIT_QUEUE_WAIT_MS);
+    this.stopping = true;
+    if (this.pendingObservations.size) this.d.log(`[mem0] ${this.pendingObservations.size} observation(s) left for the next start`);
+    await within(this.backend.close(), Math.max(0, deadline - Date.now() - 500));
+    const stopped = await within(this.qdrant.stop(), Math.max(0, deadline - Date.now()));
+    if (!stopped) this.qdrant.stopNow();
   }
 
   /** Synchronous shutdown for Engine.close(): qdrant gets SIGTERM now (SIGKILL later if it lingers). */
@@ -493,6 +548,23 @@ export class Mem0Layer {
     this.qdrant.stopNow();
     void this.backend.close();
   }
+}
+
+/** Waits for `p` at most `ms`; true when it settled in time. Never rejects. */
+function within(p: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const t = setTimeout(() => resolve(false), ms);
+    p.then(
+      () => {
+        clearTimeout(t);
+        resolve(true);
+      },
+      () => {
+        clearTimeout(t);
+        resolve(true);
+      },
+    );
+  });
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {

@@ -30,14 +30,27 @@ export async function consolidateScope(
   deps: { memory: MemoryDir; llm: LlmClient; origins?: FactOrigins; ledger?: FactLedger; proposals?: FactProposals },
   scope: string,
   /** runId: the consolidation run this pass belongs to (the history's source); none for automatic passes. */
-  opts: { agentId?: string; signal?: AbortSignal; meter?: UsageTotals; runId?: string } = {},
+  /**
+   * only: the ids of the facts to send (a capped automatic pass: auto-consolidate.ts); the others stay as
+   * they are, in their places. All of them when left out.
+   */
+  opts: { agentId?: string; signal?: AbortSignal; meter?: UsageTotals; runId?: string; only?: readonly string[] } = {},
 ): Promise<ScopeConsolidation> {
   const facts = deps.memory.read(scope).facts;
-  if (facts.length < 2) return { scope, before: facts.length, after: facts.length, applied: false, skipped: 'fewer than two facts', proposed: 0 };
-  const reply = await deps.llm.runTask(consolidateFactsTask, { scope, facts }, { agentId: opts.agentId, signal: opts.signal, meter: opts.meter });
+  const only = opts.only ? new Set(opts.only) : null;
+  const sentIdx = facts.flatMap((f, i) => (!only || only.has(f.id) ? [i] : []));
+  if (sentIdx.length < 2) return { scope, before: facts.length, after: facts.length, applied: false, skipped: 'fewer than two facts', proposed: 0 };
+  const sent = sentIdx.map((i) => facts[i]);
+  const reply = await deps.llm.runTask(consolidateFactsTask, { scope, facts: sent }, { agentId: opts.agentId, signal: opts.signal, meter: opts.meter });
   const source = opts.runId ? { runId: opts.runId } : { detail: 'automatic consolidation' };
   const persons = deps.ledger ? personAsserted(deps.ledger, scope) : new Set<string>();
-  const { merges, held } = holdPersonFacts(deps.memory, facts, coverAllWithSources(facts, reply.facts), persons);
+  // Indexes of the sent facts → indexes in the scope; a fact not sent is kept as it is, in its place.
+  let covered = coverAllWithSources(sent, reply.facts).map((m) => ({ text: m.text, from: m.from.map((k) => sentIdx[k]) }));
+  if (only) {
+    const unsent = facts.flatMap((f, i) => (only.has(f.id) ? [] : [{ text: f.text, from: [i] }]));
+    covered = [...covered, ...unsent].sort((a, b) => Math.min(...a.from) - Math.min(...b.from));
+  }
+  const { merges, held } = holdPersonFacts(deps.memory, facts, covered, persons);
   for (const h of held) deps.proposals?.proposeMerge(scope, h.text, h.from, { actor: 'consolidation', source });
   const merged = merges.map((m) => m.text);
   if (merged.length >= facts.length) return { scope, before: facts.length, after: facts.length, applied: false, skipped: 'nothing to merge', proposed: held.length };

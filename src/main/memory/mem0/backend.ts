@@ -12,6 +12,8 @@ import { LOCAL_USER_ID, type Mem0Layout } from './layout';
 import { loadMem0, loadQdrantClient, type Mem0Module } from './loader';
 import { MEM0_LLM_TIMEOUT_MS, mem0Models, requireEmbedder, requireLlm, type OpenAiWire } from './models';
 import { localDimension, qdrantClient, qdrantDimension, type StoredPoint } from './stores';
+import type { LlmClient } from '../../llm/llm-client';
+import { installLlm, registryLlm } from './registry-llm';
 
 /** Where mem0 keeps vectors right now. */
 export type StoreTarget =
@@ -33,6 +35,8 @@ export interface Mem0BackendDeps {
   layout: Mem0Layout;
   config: () => Config;
   secrets: SecretStore;
+  /** mem0's LLM calls go through the registry when given (any provider); otherwise mem0's OpenAI client. */
+  llm?: LlmClient;
 }
 
 interface Instance {
@@ -54,7 +58,7 @@ export class Mem0Backend {
     const models = mem0Models(this.d.config(), this.d.secrets, agentId);
     const llm = requireLlm(models);
     const embedder = requireEmbedder(models);
-    return this.use(target, llm, embedder, async (memory) => {
+    return this.use(target, llm, embedder, agentId, async (memory) => {
       const r = await memory.add(messages, { userId: LOCAL_USER_ID, agentId, metadata });
       return r.results;
     });
@@ -64,7 +68,7 @@ export class Mem0Backend {
   async search(target: StoreTarget, agentId: string, query: string, topK: number): Promise<MemoryItem[]> {
     const models = mem0Models(this.d.config(), this.d.secrets, agentId);
     const embedder = requireEmbedder(models);
-    return this.use(target, models.llm ?? NO_MODEL_WIRE, embedder, async (memory) => {
+    return this.use(target, models.llm ?? NO_MODEL_WIRE, embedder, agentId, async (memory) => {
       const r = await memory.search(query, { filters: { user_id: LOCAL_USER_ID, agent_id: agentId }, topK });
       return r.results;
     });
@@ -73,7 +77,7 @@ export class Mem0Backend {
   /** Deletes one memory (mem0 also unlinks it from its entities and records the deletion in its history). */
   async delete(target: StoreTarget, id: string): Promise<void> {
     const models = mem0Models(this.d.config(), this.d.secrets);
-    await this.use(target, models.llm ?? NO_MODEL_WIRE, models.embedder ?? NO_MODEL_WIRE, async (memory) => {
+    await this.use(target, models.llm ?? NO_MODEL_WIRE, models.embedder ?? NO_MODEL_WIRE, undefined, async (memory) => {
       if (!(await memory.get(id))) throw new MonadError('NOT_FOUND', `No mem0 memory ${id}`);
       await memory.delete(id);
     });
@@ -97,13 +101,13 @@ export class Mem0Backend {
   }
 
   /** Runs `fn` with a live instance; an instance retired meanwhile is closed once `fn` is done. */
-  private async use<T>(target: StoreTarget, llm: OpenAiWire, embedder: OpenAiWire, fn: (memory: Memory) => Promise<T>): Promise<T> {
+  private async use<T>(target: StoreTarget, llm: OpenAiWire, embedder: OpenAiWire, agentId: string | undefined, fn: (memory: Memory) => Promise<T>): Promise<T> {
     const key = JSON.stringify([targetKey(target), llm, embedder.baseURL, embedder.model]);
     let inst: Instance;
     do {
       let pending = this.instances.get(key);
       if (!pending) {
-        pending = this.build(target, llm, embedder, key);
+        pending = this.build(target, llm, embedder, key, agentId);
         this.instances.set(key, pending);
         pending.catch(() => this.instances.delete(key));
       }
@@ -118,7 +122,7 @@ export class Mem0Backend {
     }
   }
 
-  private async build(target: StoreTarget, llm: OpenAiWire, embedder: OpenAiWire, key: string): Promise<Instance> {
+  private async build(target: StoreTarget, llm: OpenAiWire, embedder: OpenAiWire, key: string, agentId: string | undefined): Promise<Instance> {
     mkdirPrivate(this.d.layout.dir);
     // mem0 opens these with SQLite, which would create them 0644; an empty file is a new database.
     ensurePrivateFile(this.d.layout.historyDb);
@@ -135,11 +139,16 @@ export class Mem0Backend {
     const memory = new mod.Memory({
       version: 'v1.1',
       embedder: { provider: 'openai', config: { apiKey: embedder.apiKey, baseURL: embedder.baseURL, model: embedder.model } },
-      llm: { provider: 'openai', config: { apiKey: llm.apiKey, baseURL: llm.baseURL, model: llm.model, timeout: MEM0_LLM_TIMEOUT_MS } },
+      // With the registry, mem0's own OpenAI client is built but never called (replaced just below).
+      llm: this.d.llm
+        ? { provider: 'openai', config: { apiKey: NO_MODEL_WIRE.apiKey, baseURL: NO_MODEL_WIRE.baseURL, model: llm.model } }
+        : { provider: 'openai', config: { apiKey: llm.apiKey, baseURL: llm.baseURL, model: llm.model, timeout: MEM0_LLM_TIMEOUT_MS } },
       vectorStore: vectorStore as never,
       historyStore: { provider: 'sqlite', config: { historyDbPath: this.d.layout.historyDb } },
       historyDbPath: this.d.layout.historyDb,
     });
+    // The instance is keyed by the model (the key holds its wire), so any agent with that model may use it.
+    if (this.d.llm && llm !== NO_MODEL_WIRE) installLlm(memory, registryLlm(this.d.llm, agentId));
     return { memory, key, users: 0, retired: false };
   }
 

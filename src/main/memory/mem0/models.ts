@@ -1,6 +1,7 @@
-// mem0's LLM and embedder, from Monad's model registry (roles `memory` per agent and `embedding`), as
-// mem0's `openai` provider pointed at the provider's base URL: every OpenAI or OpenAI-compatible
-// server (OpenAI, Ollama, LM Studio, vLLM, …) works, and no environment variable is involved.
+// mem0's LLM and embedder, from Monad's model registry (roles `memory` per agent and `embedding`). The LLM
+// is any provider the app supports: its calls go through the registry (mem0/registry-llm.ts). The embedder
+// is mem0's `openai` provider pointed at the provider's base URL: every OpenAI or OpenAI-compatible server
+// (OpenAI, Ollama, LM Studio, vLLM, …) works, and no environment variable is involved.
 import type { Config } from '../../../shared/config';
 import { MonadError } from '../../../shared/errors';
 import { baseUrlOf } from '../../llm/provider-factory';
@@ -43,8 +44,9 @@ function usable(resolved: ResolvedModel | null, role: 'memory' | 'embedding', ag
       ? `No memory model is configured${agentId ? ` for agent "${agentId}"` : ''}; mem0 cannot learn from conversations. Choose one in Settings → Models.`
       : 'mem0 needs an embedding model: choose one in Settings → Models (role "embedding").';
   }
-  if (resolved.provider.kind === 'anthropic') {
-    return `mem0 talks to models over the OpenAI wire format; the ${role} model ${resolved.model} is on Anthropic (${resolved.provider.name}). Choose an OpenAI or OpenAI-compatible ${role} model.`;
+  // The memory model is called through the registry (any provider); only the embedder needs the OpenAI wire.
+  if (role === 'embedding' && resolved.provider.kind === 'anthropic') {
+    return `mem0's embeddings need an OpenAI or OpenAI-compatible endpoint; the embedding model ${resolved.model} is on Anthropic (${resolved.provider.name}). Choose an OpenAI or OpenAI-compatible embedding model.`;
   }
   try {
     baseUrlOf(resolved.provider);

@@ -15,7 +15,7 @@ import type { HomePaths } from '../../home';
 import { CappedLog, DEFAULT_LOG_CAP_BYTES } from './capped-log';
 import { installedQdrant, installQdrant, sweepPartialInstalls, type InstallProgress } from './install';
 import { cleanupOrphan } from './pidfile';
-import { choosePort, DEFAULT_QDRANT_PORT, LOOPBACK } from './ports';
+import { choosePort, DEFAULT_QDRANT_PORT, LOOPBACK, QDRANT_PORT_TRIES } from './ports';
 import { qdrantRelease, QDRANT_VERSION, type QdrantRelease } from './release';
 import { QdrantSupervisor, type RestartPolicy, type SupervisorState } from './supervisor';
 
@@ -28,6 +28,8 @@ export interface QdrantOptions {
   release?: QdrantRelease;
   fetch?: typeof fetch;
   port?: number;
+  /** The port setting (memory.mem0.qdrantPort), read at each start; `port` (tests) wins over it. */
+  preferredPort?: () => number | undefined;
   readyTimeoutMs?: number;
   stopTimeoutMs?: number;
   restart?: Partial<RestartPolicy>;
@@ -158,8 +160,8 @@ export class QdrantManager {
       const orphan = await cleanupOrphan(this.layout.pidFile);
       if (orphan.outcome === 'killed') this.log(`[qdrant] stopped an orphaned qdrant (pid ${orphan.pid}) left by an earlier run`);
       if (orphan.outcome === 'unkillable') throw new Error(`An earlier qdrant (pid ${orphan.pid}) is still running and could not be stopped`);
-      const preferred = this.opts.port ?? DEFAULT_QDRANT_PORT;
-      const port = await choosePort(preferred);
+      const preferred = this.opts.port ?? this.opts.preferredPort?.() ?? DEFAULT_QDRANT_PORT;
+      const port = await choosePort(preferred, LOOPBACK, QDRANT_PORT_TRIES);
       const note = port === preferred ? null : `Port ${preferred} is taken by another program; qdrant uses port ${port} instead`;
       if (note) this.log(`[qdrant] ${note}`);
       this.apiKey = ensureApiKey(this.layout.keyPath);

@@ -1,12 +1,14 @@
-// Local ports. Everything Monad listens on derives from one base port, so a person who moves it moves
-// everything together; the managed qdrant sits at base + 1000 (the spec's "daemon port + 1000").
+// Local ports. The managed qdrant listens on loopback at a port chosen when it starts: the setting
+// memory.mem0.qdrantPort when given, else the first free port from qdrant's own 6333 (issue 18 §5: a fixed
+// port collided with whatever held it).
 import { createServer } from 'node:net';
 
 /** The app's base port. Chosen outside common dev-server ranges and away from qdrant's own 6333/6334. */
 export const MONAD_BASE_PORT = 5317;
-/** The managed qdrant's offset from the base port. */
-export const QDRANT_PORT_OFFSET = 1000;
-export const DEFAULT_QDRANT_PORT = MONAD_BASE_PORT + QDRANT_PORT_OFFSET;
+/** qdrant's own default port: where a person looks for it first. */
+export { DEFAULT_QDRANT_PORT } from '../../../shared/cost-guards';
+/** How many ports above the first choice are tried before asking the OS for any free one. */
+export const QDRANT_PORT_TRIES = 100;
 
 /** Loopback only: the managed qdrant is never reachable from another machine. */
 export const LOOPBACK = '127.0.0.1';

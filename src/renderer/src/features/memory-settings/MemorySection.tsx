@@ -13,6 +13,7 @@ import { useSessions } from '../sessions/store';
 import { useSettings } from '../settings/store';
 import { AgentMemoryCard, LEVELS } from './AgentMemoryCard';
 import { TaskFailures } from './TaskFailures';
+import { MemoryCostSettings } from './MemoryCostSettings';
 import { useMemorySettings, type GlobalMemoryPatch, type Level } from './store';
 
 export function MemorySection() {
@@ -56,6 +57,7 @@ export function MemorySection() {
         <MemoryStatusStrip status={status} />
         <TaskFailures status={status} /> {/* issue 18 §4: memory-task failures */}
         <GlobalMemory />
+        <MemoryCostSettings />
         <div className="card-list" data-testid="memory-agents">
           {agents.map((a) => (
             <AgentMemoryCard
