@@ -13,6 +13,7 @@ import { serveCommand, serveHelp } from './commands/serve';
 import { statusCommand, statusHelp } from './commands/status';
 import { exportCommand, exportHelp, importCommand, importHelp } from './commands/transfer';
 import { whyCommand, whyHelp } from './commands/why';
+import { inboxCommand, inboxHelp } from './commands/inbox';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -32,6 +33,8 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   restore: { run: restoreCommand, help: restoreHelp },
   import: { run: importCommand, help: importHelp },
   export: { run: exportCommand, help: exportHelp },
+  // Inbox (issue 16 §3)
+  inbox: { run: inboxCommand, help: inboxHelp },
 };
 
 function usage(): string {

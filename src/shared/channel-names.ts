@@ -83,6 +83,14 @@ const channelNameSet = {
   'search.query': true,
   'backups.list': true,
   'backups.restore': true,
+  // Inbox (issue 16 §3–§4)
+  'inbox.list': true,
+  'inbox.approve': true,
+  'inbox.reject': true,
+  'inbox.forMessage': true,
+  'recall.freshness': true,
+  'recall.noticeSeen': true,
+  'recall.useNow': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {
@@ -96,6 +104,9 @@ const eventNameSet = {
   'consolidate.progress': true,
   'consolidate.done': true,
   'mem0.status': true,
+  // Inbox (issue 16 §3–§4)
+  'inbox.changed': true,
+  'memory.changed': true,
 } satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES = Object.freeze(Object.keys(channelNameSet) as ChannelName[]);

@@ -57,6 +57,11 @@ export const agentMemorySchema = z.object({
   autoConsolidate: z.boolean().default(false),
   intervalMinutes: z.number().int().min(1).max(7 * 24 * 60).default(30),
   model: modelRefSchema.optional(),
+  // Inbox (issue 16 §3, §5): both optional, read through rememberModeOf / holdsInferred (shared/remember-mode.ts).
+  /** What the agent's memory writes do: save at once ('auto', the default), wait in the Inbox ('ask'), or nothing ('never'). */
+  remember: z.enum(['auto', 'ask', 'never']).optional(),
+  /** Keep facts the assistant inferred out of this agent's recall until the person approves them in the Inbox (off by default). */
+  holdInferred: z.boolean().optional(),
 });
 export type AgentMemorySettings = z.infer<typeof agentMemorySchema>;
 
@@ -90,6 +95,9 @@ export const agentPatchSchema = z
         autoConsolidate: z.boolean().optional(),
         intervalMinutes: z.number().int().min(1).max(7 * 24 * 60).optional(),
         model: modelRefSchema.nullable().optional(),
+        // Inbox (issue 16 §3, §5)
+        remember: z.enum(['auto', 'ask', 'never']).nullable().optional(),
+        holdInferred: z.boolean().nullable().optional(),
       })
       .strict()
       .optional(),

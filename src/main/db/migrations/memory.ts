@@ -10,6 +10,7 @@ import { memory0007Journal } from './memory-0007-journal';
 import { memory0008FactProvenance } from './memory-0008-fact-provenance';
 import { memory0009GraphCorrections } from './memory-0009-graph-corrections';
 import { memory0010LawCorrections } from './memory-0010-law-corrections';
+import { memory0011Inbox } from './memory-0011-inbox';
 
 export const memoryMigrations: readonly Migration[] = [
   memory0001Graph,
@@ -22,4 +23,5 @@ export const memoryMigrations: readonly Migration[] = [
   memory0008FactProvenance,
   memory0009GraphCorrections,
   memory0010LawCorrections,
+  memory0011Inbox,
 ];

@@ -75,12 +75,21 @@ function checkNote(check: FactCheckOutcome | null): string {
   return check?.how === 'failed' ? ' (The memory model\'s fact check did not answer in time; the pattern check alone decided.)' : '';
 }
 
-export function createMemoryTool(deps: { memory: MemoryDir; writer: FactWriter; marks?: FactMarks; config: () => Config }): AgentTool<typeof memoryToolInput> {
+export function createMemoryTool(deps: {
+  memory: MemoryDir;
+  writer: FactWriter;
+  marks?: FactMarks;
+  config: () => Config;
+  /** The agent's remember mode (chat/remember-mode.ts): a text to answer instead of writing, or null. */
+  gate?: (args: MemoryToolInput, ctx: ToolContext, scope: string) => string | null;
+  offer?: AgentTool['offer'];
+}): AgentTool<typeof memoryToolInput> {
   return {
     name: 'memory',
     description:
       'View and curate your long-term memory (facts that persist across sessions). Actions: view, record, update, delete. Scopes: agent (default), global, project.',
     inputSchema: memoryToolInput,
+    offer: deps.offer,
     execute: async (args, ctx) => {
       const { session } = ctx;
       const scope = resolveToolScope(args.scope, session);
@@ -99,6 +108,9 @@ export function createMemoryTool(deps: { memory: MemoryDir; writer: FactWriter; 
       if (deps.config().memory.backend === 'mem0') {
         return 'Not saved: memory is managed by the mem0 backend here, which learns from the conversation by itself. No need to record facts.';
       }
+      // Remember mode (issue 16 §3): "Ask me first" makes this a proposal, "Never" refuses it.
+      const gated = deps.gate?.(args, ctx, scope) ?? null;
+      if (gated !== null) return gated;
       switch (args.action) {
         case 'record': {
           if (!args.text?.trim()) return 'Nothing saved: "record" needs the fact as `text`.';
