@@ -19,7 +19,7 @@ function lines(block: string): string[] {
   return block
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('<') && !l.startsWith('## ') && !l.startsWith('What you remember'))
+    .filter((l) => l !== '' && l !== '(none yet)' && !l.startsWith('<') && !l.startsWith('## ') && !l.startsWith('What you remember'))
     .map((l) => unescapeData(l.replace(/^- /, '')));
 }
 
