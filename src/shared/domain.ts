@@ -191,6 +191,8 @@ export interface FactSource {
 /** A fact with its source, as the Memory tab, the CLI and the history show it. */
 export interface FactView extends Fact {
   source: FactSource;
+  /** Where it came from at a glance (issue 16 §5): you said it / inferred / imported / consolidated; null when unknown. */
+  originClass?: 'person' | 'inferred' | 'imported' | 'consolidated' | null;
 }
 
 /**

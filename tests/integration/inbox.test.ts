@@ -80,7 +80,7 @@ describe('remember mode "Ask me first"', () => {
     const [porto, cat] = engine.inbox.list().items;
 
     const approved = await dispatch(h, 'inbox.approve', { ids: [porto.id] });
-    expect(approved.ok && approved.data.decisions[0]).toMatchObject({ outcome: 'approved', fact: { scope: 'global', text: 'User lives in Porto' } });
+    expect(approved).toMatchObject({ ok: true, data: { decisions: [{ outcome: 'approved', fact: { scope: 'global', text: 'User lives in Porto' } }] } });
     const edited = await dispatch(h, 'inbox.approve', { ids: [cat.id], text: 'User has a cat named Miso' });
     expect(edited.ok && edited.data).toMatchObject({ count: 0, decisions: [{ outcome: 'approved', fact: { text: 'User has a cat named Miso' } }] });
 
@@ -198,8 +198,9 @@ describe('freshness: "Use it now"', () => {
     const rebuilt = await dispatch(h, 'recall.useNow', { sessionId: s.id });
     expect(rebuilt.ok && rebuilt.data).toMatchObject({ added: ['(you said it) User plays the cello'], removed: [], previousBuiltAt: before.builtAt });
     const snap = await dispatch(h, 'facts.recall', { sessionId: s.id });
-    expect(snap.ok && snap.data.block).toContain('User plays the cello');
-    expect(snap.ok && snap.data.rebuilds).toHaveLength(1);
+    const data = (snap.ok ? snap.data : null) as { block: string; rebuilds: unknown[] } | null;
+    expect(data?.block).toContain('User plays the cello');
+    expect(data?.rebuilds).toHaveLength(1);
     expect(engine.freshness.check(s.id)).toMatchObject({ changed: false, notice: false });
 
     llm.enqueue({ kind: 'text', text: 'noted' });

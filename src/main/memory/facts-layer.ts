@@ -31,7 +31,7 @@ import { sessionScope } from './scope';
 import { createRememberGate, memoryToolNudge, memoryToolOffer } from '../chat/remember-mode';
 import { ChatProposals } from './inbox/chat-proposals';
 import { InboxRejections } from './inbox/rejections';
-import { keptInRecall, originMark } from './inbox/origin-marks';
+import { classOf, keptInRecall, originMark } from './inbox/origin-marks';
 import { dataBlock } from './spotlight';
 
 export interface FactsLayerDeps {
@@ -160,7 +160,13 @@ export class FactsLayer {
   list(scope: string): { scope: string; facts: FactView[]; warnings: string[]; updated: string | null } {
     const r = this.memory.read(scope);
     const sources = this.ledger.versions.sources(scope);
-    return { scope, facts: r.facts.map((f) => ({ ...f, source: sources.get(f.id) ?? UNKNOWN_SOURCE })), warnings: r.warnings, updated: r.updated };
+    const origins = this.origins.of(scope, r.facts.map((f) => f.id));
+    return {
+      scope,
+      facts: r.facts.map((f) => ({ ...f, source: sources.get(f.id) ?? UNKNOWN_SOURCE, originClass: classOf(sources.get(f.id), origins.get(f.id)) })),
+      warnings: r.warnings,
+      updated: r.updated,
+    };
   }
 
   /** What Monad knew in a scope at a moment (ISO time): the texts its facts had then, with their sources. */

@@ -1,6 +1,7 @@
 // Connects the engine's events and errors to the feature stores, once, at start-up.
 import type { ChannelName } from '../../../shared/contract';
 import { useAgents } from '../features/agents/store';
+import { useInbox } from '../features/inbox/store';
 import { useSessions } from '../features/sessions/store';
 import { useSettings } from '../features/settings/store';
 import { toast } from '../features/toasts/store';
@@ -70,6 +71,13 @@ export function startWiring(): () => void {
       if (useSessions.getState().byAgent[agentId]) void useSessions.getState().load(agentId);
     }),
   );
+  // Inbox (issue 16 §3): the badge's count, live.
+  stops.push(
+    on('inbox.changed', ({ count }) => {
+      useInbox.getState().setCount(count);
+      if (useInbox.getState().loaded) void useInbox.getState().load();
+    }),
+  );
   stops.push(onReconnected(() => void loadAll()));
 
   void loadAll();
@@ -77,7 +85,7 @@ export function startWiring(): () => void {
 }
 
 async function loadAll(): Promise<void> {
-  await Promise.all([useSettings.getState().load(), useAgents.getState().load()]);
+  await Promise.all([useSettings.getState().load(), useAgents.getState().load(), useInbox.getState().load()]);
   const sessions = useSessions.getState();
   await Promise.all(Object.keys(sessions.byAgent).map((agentId) => sessions.load(agentId)));
 }

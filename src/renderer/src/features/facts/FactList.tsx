@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Fact, FactView } from '../../../../shared/domain';
 import { Icon } from '../../app/icons';
 import { FactSourceLine } from './FactSourceLine';
+import { OriginChip } from './OriginChip';
 import { FactText } from './FactText';
 import { Glyph } from './Glyph';
 import { useFacts } from './store';
@@ -155,6 +156,7 @@ function FactRow(props: {
           <div className="fact-main">
             <div className="fact-text selectable" data-testid="fact-text">
               <FactText text={fact.text} query={query} />
+              <OriginChip originClass={fact.originClass} />
             </div>
             <FactSourceLine source={fact.source} linkable={tabbable} />
           </div>
