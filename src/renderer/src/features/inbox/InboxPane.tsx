@@ -35,9 +35,10 @@ export function InboxPane() {
     setSelected((s) => new Set([...s].filter((id) => items.some((i) => i.id === id))));
   }, [items]);
 
+  // The rows are already there: focus at once (a deferred focus could land after the next key, e.g. "e", and take the focus from the editor it opened).
   const focusRow = (i: number) => {
     setFocus(i);
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-index="${i}"]`)?.focus());
+    listRef.current?.querySelector<HTMLElement>(`[data-index="${i}"]`)?.focus();
   };
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -169,11 +170,19 @@ function Row(props: {
 }) {
   const { item } = props;
   const agents = useAgents((s) => s.agents);
-  const sessions = useSessions((s) => Object.values(s.byAgent).flat());
-  const scope = useMemo(() => describeLawScope(item.scope, agents, sessions), [item.scope, agents, sessions]);
+  const byAgent = useSessions((s) => s.byAgent);
+  const scope = useMemo(() => describeLawScope(item.scope, agents, Object.values(byAgent).flat()), [item.scope, agents, byAgent]);
   const [draft, setDraft] = useState(item.text);
   const rowRef = useRef<HTMLLIElement>(null);
+  const editRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => setDraft(item.text), [item.text, props.editing]);
+  // The editor takes the focus when it opens (by "e" or the Edit button), with the caret at the end.
+  useEffect(() => {
+    if (!props.editing) return;
+    const el = editRef.current;
+    el?.focus();
+    el?.setSelectionRange(el.value.length, el.value.length);
+  }, [props.editing]);
 
   const saveEdit = async () => {
     const text = draft.trim();
@@ -216,8 +225,8 @@ function Row(props: {
               aria-label={`Edit “${item.text}” before approving`}
               id={`${titleId}-edit`}
               className="input inbox-edit-text"
+              ref={editRef}
               value={draft}
-              autoFocus
               rows={2}
               data-testid="inbox-edit-text"
               onChange={(e) => setDraft(e.target.value)}
