@@ -35,6 +35,17 @@ const record = (text: string, id: string) => [
   { kind: 'text' as const, text: 'I asked you to confirm that.' },
 ];
 
+/** chat.send with room for a loaded machine (the shared `api` helper gives up after 5 s). */
+async function send(server: MonadServer, sessionId: string, text: string): Promise<void> {
+  const res = await fetch(`${server.url}/api/chat.send`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId, text }),
+    signal: AbortSignal.timeout(60_000),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
 const row = (page: Page, text: string) => page.getByTestId('inbox-item').filter({ has: page.getByTestId('inbox-item-text').getByText(`“${text}”`, { exact: true }) });
 
 test.describe('inbox', () => {
@@ -46,6 +57,9 @@ test.describe('inbox', () => {
     const mode = page.getByTestId('agent-remember-mode').first();
     await mode.scrollIntoViewIfNeeded();
     await mode.selectOption('ask');
+    await expect(page.getByTestId('remember-settings').first()).toContainText('waits in the Inbox for you');
+    await page.getByTestId('remember-settings').first().screenshot({ path: join(SCREENSHOTS, 'remember-settings-light.png') });
+    await axe(page, '[data-testid="remember-settings"]');
     await expect.poll(async () => (await api<{ agent: { agents: { memory: { remember?: string } }[] } }>(server, 'config.get', {})).agent.agents[0].memory.remember).toBe('ask');
 
     const session = await api<{ id: string }>(server, 'sessions.create', { agentId: 'default', title: 'Morning' });
@@ -53,7 +67,7 @@ test.describe('inbox', () => {
     const said = ['I drink green tea every morning.', 'My cat Miso sleeps all day.', 'Olives are gross.', 'I cycle to work.', 'I read a lot of sci-fi.'];
     for (let i = 0; i < facts.length; i++) {
       llm.enqueue(...record(facts[i], `r${i}`));
-      await api(server, 'chat.send', { sessionId: session.id, text: said[i] });
+      await send(server, session.id, said[i]);
     }
     // The badge counts them, live (no reload).
     await expect(page.getByTestId('inbox-badge')).toHaveText('5');
@@ -110,13 +124,13 @@ test.describe('inbox', () => {
 
     // A rejected proposal is not proposed again.
     llm.enqueue(...record('User dislikes olives.', 'again'));
-    await api(server, 'chat.send', { sessionId: session.id, text: 'Did I mention olives?' });
+    await send(server, session.id, 'Did I mention olives?');
     const list = await api<{ count: number }>(server, 'inbox.list', {});
     expect(list.count).toBe(0);
 
     await page.setViewportSize({ width: 900, height: 700 });
     llm.enqueue(...record('User lives in Porto', 'small'));
-    await api(server, 'chat.send', { sessionId: session.id, text: 'I live in Porto.' });
+    await send(server, session.id, 'I live in Porto.');
     await expect(page.getByTestId('inbox-item')).toHaveCount(1);
     await shoot(page, 'app', 'inbox-900x700.png');
     await axe(page, '[data-testid="inbox"]');
@@ -126,7 +140,7 @@ test.describe('inbox', () => {
     await configureModelViaApi(server, llm);
     const session = await api<{ id: string }>(server, 'sessions.create', { agentId: 'default', title: 'Cello talk' });
     llm.enqueue({ kind: 'text', text: 'Hello!' });
-    await api(server, 'chat.send', { sessionId: session.id, text: 'hi' });
+    await send(server, session.id, 'hi');
     await openApp(page, server);
     await page.locator(`[data-testid="session-item"][data-session-id="${session.id}"]`).click();
     await expect(page.getByTestId('chat-pane')).toBeVisible();
@@ -166,7 +180,7 @@ test.describe('inbox', () => {
 
     // The next request sends the new block.
     llm.enqueue({ kind: 'text', text: 'You play the cello.' });
-    await api(server, 'chat.send', { sessionId: session.id, text: 'what do I play?' });
+    await send(server, session.id, 'what do I play?');
     const sys = (llm.chatRequests().at(-1)!.body as { messages: { role: string; content: string }[] }).messages[0].content;
     expect(sys).toContain('User practises on Sundays');
 
@@ -177,5 +191,18 @@ test.describe('inbox', () => {
     await expect(page.getByTestId('recall-rebuilds')).toContainText('Added: (you said it) User practises on Sundays');
     await page.setViewportSize({ width: 900, height: 700 });
     await shoot(page, 'app', 'recall-rebuilds-900x700.png');
+
+    // Origin classes in the Memory tab: the person's facts say so; the agent's say it inferred them.
+    llm.enqueue({ kind: 'tool_calls', calls: [{ id: 'inf', name: 'memory', args: { action: 'record', scope: 'global', text: 'User owns a bow made of pernambuco' } }] }, { kind: 'text', text: 'Noted.' });
+    await send(server, session.id, 'My bow is pernambuco wood.');
+    await page.getByTestId('memory-view-facts').click();
+    const chip = (text: string) => page.getByTestId('fact').filter({ has: page.getByTestId('fact-text').getByText(text) }).getByTestId('origin-chip');
+    await expect(chip('User plays the cello')).toHaveText('you said it');
+    await expect(chip('User owns a bow made of pernambuco')).toHaveText('the assistant inferred it');
+    await shoot(page, 'facts-view', 'origin-classes-900x700.png');
+    await axe(page, '[data-testid="facts-view"]');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shoot(page, 'facts-view', 'origin-classes-dark.png');
+    await axe(page, '[data-testid="facts-view"]');
   });
 });
