@@ -283,3 +283,29 @@ describe('origin classes and held inferred facts', () => {
     expect(engine.facts.memory.read('global').facts).toEqual([]);
   });
 });
+
+describe('proposals from the other layers', () => {
+  it('a consolidation merge of the person\'s facts waits in the Inbox; edit-then-approve merges into the edited text; a rejected merge is not proposed again', async () => {
+    const engine = setup();
+    const by = { actor: 'person' as const, source: { via: 'app' as const } };
+    await engine.facts.record('global', 'User likes tea', by);
+    await engine.facts.record('global', 'User drinks tea daily', by);
+    const from = engine.facts.memory.read('global').facts.map((f) => ({ id: f.id, text: f.text }));
+    engine.facts.proposals.proposeMerge('global', 'User likes tea and drinks it daily', from, { actor: 'consolidation' });
+    const [merge] = engine.inbox.list().items;
+    expect(merge).toMatchObject({ source: 'merge', action: 'Merge', text: 'User likes tea and drinks it daily', replaces: ['User likes tea', 'User drinks tea daily'], editable: true });
+
+    const d = await engine.inbox.approve(merge.id, { via: 'app' }, 'User drinks tea every day');
+    expect(d).toMatchObject({ outcome: 'approved', fact: { text: 'User drinks tea every day' } });
+    expect(engine.facts.memory.read('global').facts.map((f) => f.text)).toEqual(['User drinks tea every day']);
+
+    await engine.facts.record('global', 'User likes coffee', by);
+    const now = engine.facts.memory.read('global').facts.map((f) => ({ id: f.id, text: f.text }));
+    engine.facts.proposals.proposeMerge('global', 'User likes hot drinks', now, { actor: 'consolidation' });
+    const [second] = engine.inbox.list().items;
+    engine.inbox.reject(second.id, { via: 'app' });
+    engine.facts.proposals.proposeMerge('global', 'user likes hot drinks.', now, { actor: 'consolidation' });
+    expect(engine.inbox.list().count).toBe(0);
+    expect(engine.facts.memory.read('global').facts).toHaveLength(2);
+  });
+});
