@@ -309,3 +309,23 @@ describe('proposals from the other layers', () => {
     expect(engine.facts.memory.read('global').facts).toHaveLength(2);
   });
 });
+
+describe('law proposals in the Inbox', () => {
+  it('a proposed restatement of the person\'s law is listed; edit-then-approve restates it in the edited words; reject keeps it', async () => {
+    const engine = setup();
+    const law = engine.laws.store.insert('global', { statement: 'User prefers mornings for deep work', confidence: 0.7, support: [] }, 'fp-a', 'person');
+    engine.laws.proposals.propose({ scope: 'global', kind: 'edit', lawId: law.id, statement: 'User works best early in the day', reason: 'Later messages say so', actor: 'inference' });
+    const [item] = engine.inbox.list().items;
+    expect(item).toMatchObject({ source: 'law', action: 'Restate law', text: 'User works best early in the day', replaces: ['User prefers mornings for deep work'], editable: true });
+    const d = await engine.inbox.approve(item.id, { via: 'app' }, 'User does deep work before noon');
+    expect(d.outcome).toBe('approved');
+    expect(engine.laws.store.list(['global']).filter((l) => l.status === 'active').map((l) => l.statement)).toEqual(['User does deep work before noon']);
+
+    const other = engine.laws.store.insert('global', { statement: 'User reads at night', confidence: 0.6, support: [] }, 'fp-b', 'person');
+    engine.laws.proposals.propose({ scope: 'global', kind: 'edit', lawId: other.id, statement: 'User reads in bed', reason: 'A later message', actor: 'inference' });
+    const [second] = engine.inbox.list().items;
+    expect(engine.inbox.reject(second.id, { via: 'app' }).outcome).toBe('rejected');
+    expect(engine.laws.proposals.propose({ scope: 'global', kind: 'edit', lawId: other.id, statement: 'User reads in bed', reason: 'Again', actor: 'inference' })).toBeNull();
+    expect(engine.inbox.list().count).toBe(0);
+  });
+});
