@@ -199,10 +199,12 @@ test.describe('inbox', () => {
     const chip = (text: string) => page.getByTestId('fact').filter({ has: page.getByTestId('fact-text').getByText(text) }).getByTestId('origin-chip');
     await expect(chip('User plays the cello')).toHaveText('you said it');
     await expect(chip('User owns a bow made of pernambuco')).toHaveText('the assistant inferred it');
-    await shoot(page, 'facts-view', 'origin-classes-900x700.png');
+    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 30_000 });
+    await chip('User owns a bow made of pernambuco').scrollIntoViewIfNeeded();
+    await shoot(page, 'app', 'origin-classes-900x700.png');
     await axe(page, '[data-testid="facts-view"]');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await shoot(page, 'facts-view', 'origin-classes-dark.png');
+    await shoot(page, 'app', 'origin-classes-dark.png');
     await axe(page, '[data-testid="facts-view"]');
   });
 });

@@ -156,9 +156,11 @@ function FactRow(props: {
           <div className="fact-main">
             <div className="fact-text selectable" data-testid="fact-text">
               <FactText text={fact.text} query={query} />
-              <OriginChip originClass={fact.originClass} />
             </div>
-            <FactSourceLine source={fact.source} linkable={tabbable} />
+            <div className="fact-origin-row">
+              <OriginChip originClass={fact.originClass} />
+              <FactSourceLine source={fact.source} linkable={tabbable} />
+            </div>
           </div>
           <FactId id={fact.id} />
           {readOnly ? null : <span className="fact-actions">
