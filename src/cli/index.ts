@@ -14,6 +14,7 @@ import { serveCommand, serveHelp } from './commands/serve';
 import { statusCommand, statusHelp } from './commands/status';
 import { exportCommand, exportHelp, importCommand, importHelp } from './commands/transfer';
 import { whyCommand, whyHelp } from './commands/why';
+import { inboxCommand, inboxHelp } from './commands/inbox';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -35,6 +36,8 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   export: { run: exportCommand, help: exportHelp },
   // The model self-test (issue 18 §3).
   models: { run: modelsCommand, help: modelsHelp },
+  // Inbox (issue 16 §3)
+  inbox: { run: inboxCommand, help: inboxHelp },
 };
 
 function usage(): string {

@@ -44,6 +44,8 @@ import { MemoryJournal } from './memory/journal/journal';
 import { HistoryService } from './memory/journal/history-service';
 import { HistoryRetention } from './memory/journal/retention';
 import { ForgetService } from './memory/forget/forget-service';
+import { InboxService } from './memory/inbox/inbox-service';
+import { RecallFreshnessService } from './memory/facts/recall-freshness';
 import { sweepTempFiles } from './fs/atomic-write';
 import { ensureHome, homePaths, tightenHome, type HomePaths } from './home';
 import { FileSecretStore } from './secrets/file-secret-store';
@@ -106,6 +108,10 @@ export class Engine {
   readonly retention: HistoryRetention;
   /** "Forget everything about X": preview, then one group of the layers' own journaled corrections. */
   readonly forget: ForgetService;
+  /** Inbox (issue 16 §3): everything waiting for the person's approval, from every layer. */
+  readonly inbox: InboxService;
+  /** Freshness (issue 16 §4): a session's frozen recall block against memory as it is now; "Use it now". */
+  readonly freshness: RecallFreshnessService;
   readonly now: () => Date;
   /** What the person must be told about this run (database recovered, restore applied…); shown in app status. */
   readonly notices: Notice[] = [];
@@ -316,6 +322,17 @@ export class Engine {
         forgetMem0: (id, by, groupId) => this.mem0.forget(id, by, groupId).then(() => undefined),
       },
     });
+    // Inbox and freshness (issue 16 §3–§4).
+    this.inbox = new InboxService({ facts: this.facts, graph: this.graph, laws: this.laws, agents: () => this.agents.list() });
+    this.freshness = new RecallFreshnessService({
+      memoryDb: this.memoryDb,
+      recall: this.facts.recall,
+      session: (id) => this.sessions.get(id),
+      agent: (id) => this.agents.get(id),
+      frozenRecall: () => this.config.get().memory.backend !== 'mem0',
+      now: this.now,
+    });
+    this.wireInboxEvents();
     this.transfer = new TransferService(this);
     this.backups = new BackupService({
       paths: this.paths,
@@ -342,6 +359,32 @@ export class Engine {
     });
     if (opts.watchConfig) this.config.watch();
     this.started = true;
+  }
+
+  /**
+   * Inbox (issue 16 §3–§4): the badge's count after every change of what waits, and one coalesced
+   * "memory changed" per burst of journal entries (a consolidation run writes many), for the chats'
+   * freshness check. Agent settings change what is held back, so config changes count too.
+   */
+  private wireInboxEvents(): void {
+    this.inbox.onChange((count) => this.events.emit('inbox.changed', { count }));
+    let pending = false;
+    const memoryChanged = () => {
+      if (pending) return;
+      pending = true;
+      setImmediate(() => {
+        pending = false;
+        if (this.closed) return;
+        this.events.emit('memory.changed', { at: this.now().toISOString() });
+        this.inbox.changed();
+      });
+    };
+    this.journal.onAppend(memoryChanged);
+    this.config.onChange(memoryChanged);
+    this.events.subscribe((e) => {
+      if (e.name === 'consolidate.done') memoryChanged();
+    });
+    this.hooks.add({ name: 'recall-freshness', sessionEnd: (session) => this.freshness.drop(session.id) });
   }
 
   /** Keys saved before they were bound to an origin are bound once, to where their provider points now. */

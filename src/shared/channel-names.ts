@@ -95,6 +95,14 @@ const channelNameSet = {
   'models.checks': true,
   // receipts (issue 16)
   'chat.receipt': true,
+  // Inbox (issue 16 §3–§4)
+  'inbox.list': true,
+  'inbox.approve': true,
+  'inbox.reject': true,
+  'inbox.forMessage': true,
+  'recall.freshness': true,
+  'recall.noticeSeen': true,
+  'recall.useNow': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {
@@ -114,6 +122,9 @@ const eventNameSet = {
   'mcp.unavailable': true,
   // guards (issue 18 §2)
   'chat.memory': true,
+  // Inbox (issue 16 §3–§4)
+  'inbox.changed': true,
+  'memory.changed': true,
 } satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES = Object.freeze(Object.keys(channelNameSet) as ChannelName[]);

@@ -59,6 +59,11 @@ export const agentMemorySchema = z.object({
   model: modelRefSchema.optional(),
   // guards (issue 18 §5): the frozen recall block's size; absent = DEFAULT_RECALL_BUDGET_CHARS.
   recallBudgetChars: z.number().int().min(500).max(200_000).optional(),
+  // Inbox (issue 16 §3, §5): both optional, read through rememberModeOf / holdsInferred (shared/remember-mode.ts).
+  /** What the agent's memory writes do: save at once ('auto', the default), wait in the Inbox ('ask'), or nothing ('never'). */
+  remember: z.enum(['auto', 'ask', 'never']).optional(),
+  /** Keep facts the assistant inferred out of this agent's recall until the person approves them in the Inbox (off by default). */
+  holdInferred: z.boolean().optional(),
 });
 export type AgentMemorySettings = z.infer<typeof agentMemorySchema>;
 
@@ -93,6 +98,9 @@ export const agentPatchSchema = z
         intervalMinutes: z.number().int().min(1).max(7 * 24 * 60).optional(),
         model: modelRefSchema.nullable().optional(),
         recallBudgetChars: z.number().int().min(500).max(200_000).nullable().optional(),
+        // Inbox (issue 16 §3, §5)
+        remember: z.enum(['auto', 'ask', 'never']).nullable().optional(),
+        holdInferred: z.boolean().nullable().optional(),
       })
       .strict()
       .optional(),

@@ -47,6 +47,8 @@ import type { ReceiptView } from './receipt';
 import type { SearchResults } from './search';
 import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, type McpCallView, type McpServerView, type McpTestResult } from './mcp';
 import type { ModelCheckReport } from './memory-tasks';
+import type { InboxDecision, InboxList, PendingWrite, RecallFreshness } from './inbox';
+import type { RecallRebuild } from './domain';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
 function channel<O>() {
@@ -60,6 +62,8 @@ const factIdSchema = z.string().regex(/^[0-9a-f]{12}$/, 'a 12-hex fact id');
 const factText = z.string().min(1).max(4000);
 const coreFile = z.enum(['user', 'soul', 'agents', 'workspace']);
 const lawId = z.number().int().positive();
+/** An Inbox item: chat:12, merge:3, graph:5, law:7, or held:<scope>:<fact id>. */
+const inboxId = z.string().regex(/^((chat|merge|graph|law):[1-9]\d{0,15}|held:(global|(agent|project):[A-Za-z0-9][A-Za-z0-9_-]{0,99}):[0-9a-f]{12})$/, 'an Inbox item id');
 export const sessionId = z.string().min(1).max(64);
 export const title = z.string().trim().min(1).max(200);
 const graphId = z.number().int().positive();
@@ -377,6 +381,22 @@ export const contract = {
   'models.checks': channel<ModelCheckReport[]>()(empty),
   // Receipts (issue 16): what memory went into a reply and what it changed; null for a reply without one.
   'chat.receipt': channel<ReceiptView | null>()(z.object({ messageId: z.string().min(1).max(200) }).strict()),
+  // Inbox (issue 16 §3–§5): everything waiting for the person (chat proposals under "Ask me first",
+  // merges of their facts, graph/law changes against what they asserted, held inferred facts).
+  'inbox.list': channel<InboxList>()(empty),
+  /** Approves items; `text` (only with one id) is the edited text to write instead (edit, then approve). */
+  'inbox.approve': channel<{ decisions: InboxDecision[]; count: number }>()(
+    z.object({ ids: z.array(inboxId).min(1).max(500), text: z.string().trim().min(1).max(4000).optional() }).strict().refine((v) => v.text === undefined || v.ids.length === 1, 'an edited text goes with exactly one id'),
+  ),
+  'inbox.reject': channel<{ decisions: InboxDecision[]; count: number }>()(z.object({ ids: z.array(inboxId).min(1).max(500) }).strict()),
+  /** The memory writes a user message's turn proposed instead of saving (the reply's receipt: "Proposed …"). */
+  'inbox.forMessage': channel<PendingWrite[]>()(z.object({ messageId: z.string().min(1).max(64) }).strict()),
+  /** Freshness (issue 16 §4): whether memory changed since this session's recall block was frozen. */
+  'recall.freshness': channel<RecallFreshness>()(z.object({ sessionId }).strict()),
+  /** The notice was shown for memory as it is now: not again until memory changes again. */
+  'recall.noticeSeen': channel<RecallFreshness>()(z.object({ sessionId }).strict()),
+  /** "Use it now": rebuilds this session's frozen recall block (the next request misses the prompt cache). */
+  'recall.useNow': channel<RecallRebuild>()(z.object({ sessionId }).strict()),
 } as const;
 
 export type Contract = typeof contract;
@@ -416,6 +436,11 @@ export interface EventMap {
   // ── guards (issue 18 §2): memory changes a turn made without the model's tools ──
   /** What a turn's explicit statements ("remember that …") changed in memory, for the reply's lines. */
   'chat.memory': { sessionId: string; turnId: string; changes: MemoryChange[] };
+  // Inbox (issue 16 §3–§4)
+  /** What waits in the Inbox changed; the new count (the shell's badge). */
+  'inbox.changed': { count: number };
+  /** Memory changed in some layer (coalesced): chats check whether their frozen recall block is stale. */
+  'memory.changed': { at: string };
 }
 export type EventName = keyof EventMap;
 // The plain name list lives in channel-names.ts (zod-free, for the sandboxed preload), checked against EventMap there.

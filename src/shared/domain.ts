@@ -197,6 +197,8 @@ export interface FactSource {
 /** A fact with its source, as the Memory tab, the CLI and the history show it. */
 export interface FactView extends Fact {
   source: FactSource;
+  /** Where it came from at a glance (issue 16 §5): you said it / inferred / imported / consolidated; null when unknown. */
+  originClass?: 'person' | 'inferred' | 'imported' | 'consolidated' | null;
 }
 
 /**
@@ -252,6 +254,16 @@ export interface RecallSnapshot {
   /** The exact bytes injected into every turn of this session; null until its first turn. */
   block: string | null;
   builtAt: string | null;
+  /** Times the person rebuilt this block mid-session with "Use it now" (issue 16 §4), oldest first. */
+  rebuilds?: RecallRebuild[];
+}
+
+/** One "Use it now": when, which lines of the block it added and removed, and when the replaced block was built. */
+export interface RecallRebuild {
+  at: string;
+  added: string[];
+  removed: string[];
+  previousBuiltAt: string | null;
 }
 
 /** Who asserted a relation: the user said it, the assistant said it, or it was inferred. */

@@ -250,7 +250,7 @@ test.describe('memory: what the model saw', () => {
       await expect(block).toBeVisible();
       await expect(page.getByTestId('recall-built')).toContainText('Built at');
       const shown = (await block.textContent()) ?? '';
-      expect(shown).toContain('- User lives in Lisbon');
+      expect(shown).toContain('- (you said it) User lives in Lisbon');
       expect(shown).toContain('&lt;b&gt;bold&lt;/b&gt; HTML &amp; likes it');
       expect(shown).toContain('1 private note in scope agent:default');
       mkdirSync(SCREENSHOTS, { recursive: true });

@@ -80,7 +80,7 @@ test.describe('shell', () => {
   test('every tab shows its pane (no placeholders left), reachable by keyboard', async ({ page, server }) => {
     await openApp(page, server);
     await page.getByTestId('tab-chat').click();
-    for (const tab of ['memory', 'graph', 'laws', 'settings'] as const) {
+    for (const tab of ['memory', 'graph', 'laws', 'inbox', 'settings'] as const) {
       await page.keyboard.press('ArrowRight');
       await expect(page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tabpanel')).not.toBeEmpty();

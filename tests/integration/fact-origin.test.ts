@@ -46,7 +46,7 @@ const EMAIL = [
 ].join('\n');
 
 describe('fact origins', () => {
-  it('marks facts recorded in a pasted or forwarded turn, keeps typed ones plain, and stores who and where', async () => {
+  it('marks facts recorded in a pasted or forwarded turn, every fact with its origin class, and stores who and where', async () => {
     const engine = setup();
     const h = createHandlers(engine);
     const s = engine.sessions.create({ agentId: 'default' });
@@ -66,15 +66,15 @@ describe('fact origins', () => {
     expect(hist).toEqual([expect.objectContaining({ origin: 'pasted', event: 'recorded', sessionId: s.id, messageId: users[1].id, previousId: null })]);
 
     const block = await recallOfNewSession(engine);
-    expect(block).toContain('\n- User lives in Porto\n');
-    expect(block).toContain('\n- (from pasted text) User has a meeting with Globex on Friday\n');
-    expect(block).toContain("\n- (from a forwarded message) User's rent rises to 900 EUR in April\n");
+    expect(block).toContain('\n- (inferred) User lives in Porto\n');
+    expect(block).toContain('\n- (inferred, from pasted text) User has a meeting with Globex on Friday\n');
+    expect(block).toContain("\n- (inferred, from a forwarded message) User's rent rises to 900 EUR in April\n");
     // The tool's view shows the same marks.
     const s2 = engine.sessions.create({ agentId: 'default' });
     llm.enqueue({ kind: 'tool_calls', calls: [{ id: 'v', name: 'memory', args: { action: 'view', scope: 'global' } }] }, { kind: 'text', text: 'ok' });
     await engine.chat.send(s2.id, 'what do you know?');
     const view = engine.messages.list(s2.id).items.find((m) => m.role === 'tool')!.content;
-    expect(view).toContain('(from pasted text) User has a meeting with Globex on Friday');
+    expect(view).toContain('(inferred, from pasted text) User has a meeting with Globex on Friday');
   });
 
   it('the person vouching for a fact (Memory tab add or edit) removes the mark; an edit names the id it replaced', async () => {
@@ -83,11 +83,11 @@ describe('fact origins', () => {
     const s = engine.sessions.create({ agentId: 'default' });
     llm.enqueue(...record('User banks with ACME'));
     await dispatch(h, 'chat.send', { sessionId: s.id, text: 'Copied from a forum: ACME is the best bank.', pasted: true });
-    expect(await recallOfNewSession(engine)).toContain('- (from pasted text) User banks with ACME');
+    expect(await recallOfNewSession(engine)).toContain('- (inferred, from pasted text) User banks with ACME');
 
     const again = await dispatch(h, 'facts.add', { scope: 'global', text: 'User banks with ACME' });
     expect(again).toMatchObject({ ok: true, data: { status: 'duplicate' } });
-    expect(await recallOfNewSession(engine)).toContain('\n- User banks with ACME\n');
+    expect(await recallOfNewSession(engine)).toContain('\n- (you said it) User banks with ACME\n');
 
     const id = factId('User banks with ACME');
     await dispatch(h, 'facts.edit', { scope: 'global', id, text: 'User banks with ACME and Globex' });
@@ -164,9 +164,9 @@ describe('fact origins', () => {
     ]);
     llm.setDefault({ kind: 'text', text: 'hi' });
     const block = await recallOfNewSession(engine);
-    expect(block).toContain("\n- (from pasted text) User's roof is replaced in September, paid by the owners\n");
-    expect(block).toContain('\n- User lives in Porto, Portugal\n');
-    expect(block).toContain('\n- (from pasted text) User keeps bees\n');
+    expect(block).toContain("\n- (consolidated, from pasted text) User's roof is replaced in September, paid by the owners\n");
+    expect(block).toContain('\n- (you said it) User lives in Porto, Portugal\n');
+    expect(block).toContain('\n- (inferred, from pasted text) User keeps bees\n');
     expect(engine.facts.origins.history('global', factId("User's roof is replaced in September, paid by the owners")).map((r) => [r.origin, r.detail])).toEqual([
       ['pasted', 'consolidated'],
       ['forwarded', 'consolidated'],

@@ -61,7 +61,7 @@ describe('L1 memory in the agent loop', () => {
     llm.enqueue({ kind: 'text', text: 'Hi!' });
     await engine.chat.send(s2.id, 'Hello again');
     const sys = systemOf(7);
-    expect(sys).toContain('- User lives in Lisbon');
+    expect(sys).toContain('- (inferred) User lives in Lisbon');
     expect(sys).not.toContain('Porto');
     expect(sys).not.toContain('Miso');
     expect(sys).toContain('1 private note in scope agent:default, not shown here');

@@ -227,7 +227,7 @@ describe('spotlighting: hostile memory texts stay quoted data in the prompt', ()
     await engine.chat.send(s.id, 'second');
     const [a, b] = llm.chatRequests().map((r) => r.body.messages[0].content as string);
     expect(a).not.toContain('Operator note');
-    expect(a).toContain('- User lives in Porto');
+    expect(a).toContain('- (inferred) User lives in Porto');
     // Rebuilt once, then frozen like any block.
     expect(b).toBe(a);
     expect(engine.facts.recall.snapshot(s.id).block).toMatch(/^<data source="memory">\n[^]*\n<\/data>$/);

@@ -25,6 +25,8 @@ export interface AgentTool<S extends z.ZodType = z.ZodType> {
   execute(args: z.infer<S>, ctx: ToolContext): Promise<unknown> | unknown;
   /** Hide the tool for some sessions (e.g. a backend that does not offer it). */
   enabled?(ctx: Omit<ToolContext, 'signal'>): boolean;
+  /** Offer the tool differently for some sessions (a narrower schema, another description); null: as declared. */
+  offer?(ctx: Omit<ToolContext, 'signal'>): { description: string; inputSchema: z.ZodType } | null;
 }
 
 export class ToolRegistry {
@@ -48,9 +50,10 @@ export class ToolRegistry {
     const set: ToolSet = {};
     for (const t of this.tools.values()) {
       if (t.enabled && !t.enabled(ctx)) continue;
+      const offer = t.offer?.(ctx) ?? null;
       set[t.name] = tool({
-        description: t.description,
-        inputSchema: t.inputSchema,
+        description: offer?.description ?? t.description,
+        inputSchema: offer?.inputSchema ?? t.inputSchema,
         execute: async (args: unknown) => t.execute(args, ctx),
       });
     }

@@ -115,7 +115,7 @@ export function createHandlers(engine: Engine): Handlers {
     'facts.forget': ({ scope, id }) => ({ forgotten: engine.facts.forget(scope, id, PERSON_IN_APP) }),
     'facts.recall': ({ sessionId }) => {
       engine.sessions.get(sessionId);
-      return engine.facts.recall.snapshot(sessionId);
+      return { ...engine.facts.recall.snapshot(sessionId), rebuilds: engine.freshness.rebuilds(sessionId) };
     },
 
     'core.read': ({ file, agentId, sessionId }) => {
@@ -226,5 +226,16 @@ export function createHandlers(engine: Engine): Handlers {
     'models.checks': () => engine.modelChecks.list(),
     // receipts (issue 16)
     'chat.receipt': ({ messageId }) => receiptView(engine.messages, engine.journal, messageId),
+    // Inbox (issue 16 §3–§4)
+    'inbox.list': () => engine.inbox.list(),
+    'inbox.approve': async ({ ids, text }) => {
+      const decisions = text !== undefined ? [await engine.inbox.approve(ids[0], { via: 'app' }, text)] : await engine.inbox.decideMany(ids, 'approve', { via: 'app' });
+      return { decisions, count: engine.inbox.count() };
+    },
+    'inbox.reject': async ({ ids }) => ({ decisions: await engine.inbox.decideMany(ids, 'reject', { via: 'app' }), count: engine.inbox.count() }),
+    'inbox.forMessage': ({ messageId }) => engine.facts.chatProposals.byMessage(messageId),
+    'recall.freshness': ({ sessionId }) => engine.freshness.check(sessionId),
+    'recall.noticeSeen': ({ sessionId }) => engine.freshness.seen(sessionId),
+    'recall.useNow': ({ sessionId }) => engine.freshness.useNow(sessionId),
   };
 }

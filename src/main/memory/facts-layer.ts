@@ -5,7 +5,7 @@
 // fact's source and old versions, and notices edits made to the files by hand.
 import { existsSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
-import type { Config } from '../../shared/config';
+import type { Agent, Config } from '../../shared/config';
 import { roughTokens } from '../../shared/receipt';
 import type { Fact, FactSource, FactView, FactWriteResult } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
@@ -27,9 +27,13 @@ import { UNKNOWN_SOURCE } from './facts/fact-versions';
 import { FactWriter, type WriteAttribution } from './facts/fact-writer';
 import type { MemoryJournal } from './journal/journal';
 import { MemoryDir } from './facts/memory-dir';
-import { createMemoryTool, MEMORY_TOOL_NUDGE } from './facts/memory-tool';
+import { createMemoryTool } from './facts/memory-tool';
 import { RecallService, type FactMarks } from './facts/recall';
 import { sessionScope } from './scope';
+import { createRememberGate, memoryToolNudge, memoryToolOffer } from '../chat/remember-mode';
+import { ChatProposals } from './inbox/chat-proposals';
+import { InboxRejections } from './inbox/rejections';
+import { classOf, keptInRecall, originMark } from './inbox/origin-marks';
 import { dataBlock } from './spotlight';
 
 export interface FactsLayerDeps {
@@ -84,6 +88,9 @@ export class FactsLayer {
   readonly ledger: FactLedger;
   /** Merges of the person's facts a model proposed, waiting for the person. */
   readonly proposals: FactProposals;
+  /** Inbox (issue 16 §3): what the person rejected, and the writes agents under "Ask me first" proposed. */
+  readonly rejections: InboxRejections;
+  readonly chatProposals: ChatProposals;
 
   constructor(private readonly d: FactsLayerDeps) {
     this.memory = new MemoryDir(d.paths.memory, d.now, d.knownSecrets);
@@ -102,8 +109,10 @@ export class FactsLayer {
     }
     this.check = new FactCheck({ db: d.memoryDb, llm: d.llm, config: d.config, now: d.now, log: d.log, timeoutMs: d.factCheckTimeoutMs });
     this.writer = new FactWriter({ memory: this.memory, origins: this.origins, check: this.check, ledger: this.ledger });
-    this.proposals = new FactProposals({ db: d.memoryDb, memory: this.memory, ledger: this.ledger, origins: this.origins, now: d.now });
-    this.recall = new RecallService(d.appDb, this.memory, d.now, this.marks);
+    this.rejections = new InboxRejections(d.memoryDb, d.now);
+    this.proposals = new FactProposals({ db: d.memoryDb, memory: this.memory, ledger: this.ledger, origins: this.origins, now: d.now, rejections: this.rejections });
+    this.chatProposals = new ChatProposals({ db: d.memoryDb, memory: this.memory, writer: this.writer, rejections: this.rejections, now: d.now });
+    this.recall = new RecallService(d.appDb, this.memory, d.now, this.marks, (agent, scope, facts) => this.heldOut(agent, scope, facts));
     this.auto = new AutoConsolidator({
       memory: this.memory,
       llm: d.llm,
@@ -119,15 +128,26 @@ export class FactsLayer {
     });
   }
 
-  /** "from pasted text" and the like, for facts every write of which came from brought-in text. */
+  /**
+   * Each fact's origin class (you said it / inferred / imported / consolidated, issue 16 §5) and, for
+   * facts every write of which came from brought-in text, "from pasted text" and the like.
+   */
   readonly marks: FactMarks = (scope, facts) => {
     const out = new Map<string, string>();
-    for (const [id, origins] of this.origins.of(scope, facts.map((f) => f.id))) {
-      const mark = recallMark(origins);
-      if (mark) out.set(id, mark);
+    const origins = this.origins.of(scope, facts.map((f) => f.id));
+    const sources = this.ledger.versions.sources(scope);
+    for (const f of facts) {
+      const o = origins.get(f.id) ?? [];
+      const mark = originMark(sources.get(f.id) ?? UNKNOWN_SOURCE, o, recallMark(o));
+      if (mark) out.set(f.id, mark);
     }
     return out;
   };
+
+  /** The facts of a scope that go into an agent's recall: without the inferred ones it holds back until approved. */
+  private heldOut(agent: Agent, scope: string, facts: Fact[]): Fact[] {
+    return keptInRecall(agent, facts, this.ledger.versions.sources(scope), this.origins.of(scope, facts.map((f) => f.id)));
+  }
 
   // ── the facts API other layers and hosts use (issue 15): every write journaled ─────────────────────
 
@@ -156,7 +176,13 @@ export class FactsLayer {
   list(scope: string): { scope: string; facts: FactView[]; warnings: string[]; updated: string | null } {
     const r = this.memory.read(scope);
     const sources = this.ledger.versions.sources(scope);
-    return { scope, facts: r.facts.map((f) => ({ ...f, source: sources.get(f.id) ?? UNKNOWN_SOURCE })), warnings: r.warnings, updated: r.updated };
+    const origins = this.origins.of(scope, r.facts.map((f) => f.id));
+    return {
+      scope,
+      facts: r.facts.map((f) => ({ ...f, source: sources.get(f.id) ?? UNKNOWN_SOURCE, originClass: classOf(sources.get(f.id), origins.get(f.id)) })),
+      warnings: r.warnings,
+      updated: r.updated,
+    };
   }
 
   /** What Monad knew in a scope at a moment (ISO time): the texts its facts had then, with their sources. */
@@ -170,7 +196,17 @@ export class FactsLayer {
   register(tools: ToolRegistry, hooks: HookRegistry): void {
     registerFactUndo(this.d.journal, { memory: this.memory, ledger: this.ledger });
     journalIdentitySaves(this.identity, this.d.journal);
-    tools.register(createMemoryTool({ memory: this.memory, writer: this.writer, marks: this.marks, config: this.d.config }));
+    tools.register(
+      createMemoryTool({
+        memory: this.memory,
+        writer: this.writer,
+        marks: this.marks,
+        config: this.d.config,
+        // Remember mode (issue 16 §3): proposals under "Ask me first", read-only under "Never".
+        gate: createRememberGate({ proposals: this.chatProposals, rejections: this.rejections, memory: this.memory }),
+        offer: ({ agent }) => memoryToolOffer(agent),
+      }),
+    );
     hooks.add({
       name: 'l1-memory',
       beforeTurn: ({ session, agent, receipt }) => {
@@ -185,7 +221,7 @@ export class FactsLayer {
         return [
           ...identityBlocks,
           frozen,
-          MEMORY_TOOL_NUDGE,
+          memoryToolNudge(agent), // remember mode (issue 16 §3)
         ];
       },
       sessionEnd: (session) => {

@@ -11,6 +11,7 @@ import { memory0008FactProvenance } from './memory-0008-fact-provenance';
 import { memory0009GraphCorrections } from './memory-0009-graph-corrections';
 import { memory0010LawCorrections } from './memory-0010-law-corrections';
 import { memory0011TaskHealth } from './memory-0011-task-health';
+import { memory0012Inbox } from './memory-0012-inbox';
 
 export const memoryMigrations: readonly Migration[] = [
   memory0001Graph,
@@ -24,4 +25,5 @@ export const memoryMigrations: readonly Migration[] = [
   memory0009GraphCorrections,
   memory0010LawCorrections,
   memory0011TaskHealth,
+  memory0012Inbox,
 ];

@@ -10,6 +10,7 @@ import type { JournalActor, JournalSource } from '../../../shared/journal';
 import type { FactChangeBy, FactLedger } from './fact-ledger';
 import type { FactOrigins } from './fact-origins';
 import type { MemoryDir } from './memory-dir';
+import type { InboxRejections } from '../inbox/rejections';
 
 interface Row {
   id: number;
@@ -46,6 +47,8 @@ export class FactProposals {
       ledger: FactLedger;
       origins: FactOrigins;
       now: () => Date;
+      /** What the person rejected in the Inbox: the same merge is not proposed again (issue 16 §3). */
+      rejections?: InboxRejections;
     },
   ) {}
 
@@ -54,6 +57,7 @@ export class FactProposals {
     const ids = JSON.stringify(from.map((f) => f.id));
     const open = this.d.db.prepare(`SELECT 1 FROM fact_proposal WHERE scope = ? AND kind = 'merge' AND text = ? AND from_ids = ? AND status = 'open'`).get(scope, text, ids);
     if (open) return;
+    if (this.d.rejections?.has('merge', scope, text)) return;
     this.d.db
       .prepare(`INSERT INTO fact_proposal (scope, kind, text, from_ids, from_texts, actor, source, proposed_at) VALUES (?, 'merge', ?, ?, ?, ?, ?, ?)`)
       .run(scope, text, ids, JSON.stringify(from.map((f) => f.text)), by.actor, by.source ? JSON.stringify(by.source) : null, this.d.now().toISOString());
@@ -79,8 +83,10 @@ export class FactProposals {
    * The person applies a proposed merge: the facts it covers become its text, in the place of the first
    * of them, as the person's change (one fact.merged entry; its undo restores them).
    */
-  apply(id: number, by: FactChangeBy): FactProposal {
-    const p = this.open(id);
+  apply(id: number, by: FactChangeBy, editedText?: string): FactProposal {
+    const opened = this.open(id);
+    // Edit, then approve (the Inbox): the person's words replace the proposed ones.
+    const p = editedText?.trim() ? { ...opened, text: editedText.trim() } : opened;
     if (!this.current(p)) {
       this.decide(id, 'stale');
       throw new MonadError('CONFLICT', 'The facts this proposal would merge have changed since; it was set aside');
@@ -106,6 +112,7 @@ export class FactProposals {
 
   dismiss(id: number): FactProposal {
     const p = this.open(id);
+    this.d.rejections?.remember('merge', p.scope, p.text);
     this.decide(id, 'dismissed');
     return p;
   }

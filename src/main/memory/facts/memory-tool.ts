@@ -86,12 +86,21 @@ function refused(ctx: ToolContext, args: MemoryToolInput, scope: string, reason:
   ctx.receipt?.change({ kind: 'rejected', scope, text: clip(redactSecrets(args.text ?? '').text), reason: clip(reason) });
 }
 
-export function createMemoryTool(deps: { memory: MemoryDir; writer: FactWriter; marks?: FactMarks; config: () => Config }): AgentTool<typeof memoryToolInput> {
+export function createMemoryTool(deps: {
+  memory: MemoryDir;
+  writer: FactWriter;
+  marks?: FactMarks;
+  config: () => Config;
+  /** The agent's remember mode (chat/remember-mode.ts): a text to answer instead of writing, or null. */
+  gate?: (args: MemoryToolInput, ctx: ToolContext, scope: string) => string | null;
+  offer?: AgentTool['offer'];
+}): AgentTool<typeof memoryToolInput> {
   return {
     name: 'memory',
     description:
       'View and curate your long-term memory (facts that persist across sessions). Actions: view, record, update, delete. Scopes: agent (default), global, project.',
     inputSchema: memoryToolInput,
+    offer: deps.offer,
     execute: async (args, ctx) => {
       const { session } = ctx;
       const scope = resolveToolScope(args.scope, session);
@@ -113,6 +122,9 @@ export function createMemoryTool(deps: { memory: MemoryDir; writer: FactWriter; 
         refused(ctx, args, scope, 'Memory is managed by mem0 here, which learns from the conversation by itself.');
         return 'Not saved: memory is managed by the mem0 backend here, which learns from the conversation by itself. No need to record facts.';
       }
+      // Remember mode (issue 16 §3): "Ask me first" makes this a proposal, "Never" refuses it.
+      const gated = deps.gate?.(args, ctx, scope) ?? null;
+      if (gated !== null) return gated;
       switch (args.action) {
         case 'record': {
           if (!args.text?.trim()) return 'Nothing saved: "record" needs the fact as `text`.';

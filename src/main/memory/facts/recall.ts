@@ -32,6 +32,9 @@ export function escapeForBlock(text: string): string {
 /** Marks of a scope's facts by id ("from pasted text"…), for facts that have one. */
 export type FactMarks = (scope: string, facts: readonly Fact[]) => ReadonlyMap<string, string>;
 
+/** The facts of a scope that go into an agent's recall (an agent may hold inferred facts back: issue 16 §5). */
+export type RecallFilter = (agent: Agent, scope: string, facts: Fact[]) => Fact[];
+
 function factLines(scope: string, facts: readonly Fact[], marks: FactMarks | undefined): string[] {
   if (!facts.length) return ['(none yet)'];
   const byId = marks?.(scope, facts) ?? new Map<string, string>();
@@ -110,6 +113,7 @@ export class RecallService {
     private readonly memory: MemoryDir,
     private readonly now: () => Date = () => new Date(),
     private readonly marks?: FactMarks,
+    private readonly filter: RecallFilter = (_agent, _scope, facts) => facts,
   ) {}
 
   addSection(section: RecallSection): void {
@@ -123,10 +127,11 @@ export class RecallService {
       const body = s.build(session, agent);
       if (body) sections.push({ name: s.name, body });
     }
+    const facts = (scope: string) => this.filter(agent, scope, this.memory.read(scope).facts);
     return renderRecallBlock({
-      global: this.memory.read('global').facts,
-      project: session.projectKey ? { key: session.projectKey, facts: this.memory.read(projectScope(session.projectKey)).facts } : null,
-      agent: { id: agent.id, count: this.memory.read(agentScope(agent.id)).facts.length },
+      global: facts('global'),
+      project: session.projectKey ? { key: session.projectKey, facts: facts(projectScope(session.projectKey)) } : null,
+      agent: { id: agent.id, count: facts(agentScope(agent.id)).length },
       sections,
       marks: this.marks,
       budgetChars: recallBudgetOf(agent),
@@ -149,6 +154,18 @@ export class RecallService {
     this.db.prepare(`UPDATE sessions SET recall_block = ?, recall_built_at = ? WHERE id = ? AND recall_block IS NULL`).run(block, this.now().toISOString(), session.id);
     const stored = this.db.prepare(`SELECT recall_block FROM sessions WHERE id = ?`).get(session.id) as { recall_block: string | null };
     return stored.recall_block ?? block;
+  }
+
+  /**
+   * "Use it now" (issue 16 §4): the session's frozen block replaced by one built from memory as it is now.
+   * Returns the block it replaced (null: none was frozen yet) and the new one.
+   */
+  rebuild(session: Session, agent: Agent): { previous: string | null; previousBuiltAt: string | null; block: string; builtAt: string } {
+    const before = this.snapshot(session.id);
+    const block = this.build(session, agent);
+    const builtAt = this.now().toISOString();
+    this.db.prepare(`UPDATE sessions SET recall_block = ?, recall_built_at = ? WHERE id = ?`).run(block, builtAt, session.id);
+    return { previous: before.block, previousBuiltAt: before.builtAt, block, builtAt };
   }
 
   snapshot(sessionId: string): RecallSnapshot {

@@ -4,6 +4,8 @@ import { useAgents } from '../features/agents/store';
 import { ChatPane } from '../features/chat/ChatPane';
 import { MemoryPane } from '../features/facts/MemoryPane';
 import { LawsPane } from '../features/laws/LawsPane';
+import { InboxPane } from '../features/inbox/InboxPane';
+import { InboxBadge } from '../features/inbox/InboxBadge';
 import { useSessions } from '../features/sessions/store';
 import { ConfigErrorBanner } from '../features/settings/ConfigErrorBanner';
 import { SettingsPane } from '../features/settings/SettingsPane';
@@ -39,6 +41,7 @@ const TAB_META: Record<TabId, { label: string; icon: IconName }> = {
   memory: { label: 'Memory', icon: 'memory' },
   graph: { label: 'Graph', icon: 'graph' },
   laws: { label: 'Laws', icon: 'laws' },
+  inbox: { label: 'Inbox', icon: 'inbox' },
   settings: { label: 'Settings', icon: 'settings' },
 };
 
@@ -104,6 +107,7 @@ function TabBar() {
         >
           <Icon name={TAB_META[id].icon} size={15} />
           {TAB_META[id].label}
+          {id === 'inbox' ? <InboxBadge /> : null}
         </button>
       ))}
     </nav>
@@ -125,6 +129,8 @@ function ActivePane() {
       );
     case 'laws':
       return <LawsPane />;
+    case 'inbox':
+      return <InboxPane />;
     case 'settings':
       return <SettingsPane />;
   }

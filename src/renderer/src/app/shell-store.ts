@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import { recall, remember } from '../lib/prefs';
 
-export const TABS = ['chat', 'memory', 'graph', 'laws', 'settings'] as const;
+export const TABS = ['chat', 'memory', 'graph', 'laws', 'inbox', 'settings'] as const;
 export type TabId = (typeof TABS)[number];
 
 const TAB_KEY = 'shell.tab';

@@ -2,6 +2,7 @@
 import type { ChannelName } from '../../../shared/contract';
 import { useAgents } from '../features/agents/store';
 import { ensureMcpEvents } from '../features/mcp-tools/store';
+import { useInbox } from '../features/inbox/store';
 import { useSessions } from '../features/sessions/store';
 import { useSettings } from '../features/settings/store';
 import { toast } from '../features/toasts/store';
@@ -71,6 +72,13 @@ export function startWiring(): () => void {
       if (useSessions.getState().byAgent[agentId]) void useSessions.getState().load(agentId);
     }),
   );
+  // Inbox (issue 16 §3): the badge's count, live.
+  stops.push(
+    on('inbox.changed', ({ count }) => {
+      useInbox.getState().setCount(count);
+      if (useInbox.getState().loaded) void useInbox.getState().load();
+    }),
+  );
   stops.push(onReconnected(() => void loadAll()));
   // MCP tool calls (issue 19 §2): an approval request may arrive before its chat has drawn the call.
   ensureMcpEvents();
@@ -80,7 +88,7 @@ export function startWiring(): () => void {
 }
 
 async function loadAll(): Promise<void> {
-  await Promise.all([useSettings.getState().load(), useAgents.getState().load()]);
+  await Promise.all([useSettings.getState().load(), useAgents.getState().load(), useInbox.getState().load()]);
   const sessions = useSessions.getState();
   await Promise.all(Object.keys(sessions.byAgent).map((agentId) => sessions.load(agentId)));
 }

@@ -5,6 +5,7 @@ import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
 import { useAgents } from '../agents/store';
 import { findSession, useSessions } from '../sessions/store';
+import { FreshnessNotice } from './FreshnessNotice';
 import { useSettings } from '../settings/store';
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
@@ -69,6 +70,8 @@ export function ChatPane() {
     <div className="chat-view" data-testid="chat-pane" data-running={running || undefined}>
       <ChatHeader session={session} agentName={agentName} />
       <MessageList key={`list:${session.id}`} sessionId={session.id} agentName={agentName} />
+      {/* Freshness notice (issue 16 §4) */}
+      <FreshnessNotice key={`fresh:${session.id}`} sessionId={session.id} running={running} />
       {noModel ? <NoModelNote message={noModel} /> : null}
       <Composer key={`composer:${session.id}`} sessionId={session.id} running={running} agentName={agentName} />
       <ReceiptDialogs /> {/* receipts */}

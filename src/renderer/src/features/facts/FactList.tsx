@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Fact, FactView } from '../../../../shared/domain';
 import { Icon } from '../../app/icons';
 import { FactSourceLine } from './FactSourceLine';
+import { OriginChip } from './OriginChip';
 import { FactText } from './FactText';
 import { Glyph } from './Glyph';
 import { useFacts } from './store';
@@ -156,7 +157,10 @@ function FactRow(props: {
             <div className="fact-text selectable" data-testid="fact-text">
               <FactText text={fact.text} query={query} />
             </div>
-            <FactSourceLine source={fact.source} linkable={tabbable} />
+            <div className="fact-origin-row">
+              <OriginChip originClass={fact.originClass} />
+              <FactSourceLine source={fact.source} linkable={tabbable} />
+            </div>
           </div>
           <FactId id={fact.id} />
           {readOnly ? null : <span className="fact-actions">

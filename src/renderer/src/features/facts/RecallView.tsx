@@ -8,6 +8,7 @@ import { findSession, useSessions } from '../sessions/store';
 import { fullTime } from '../../lib/time';
 import { Glyph } from './Glyph';
 import { useFacts } from './store';
+import { RecallRebuilds } from './RecallRebuilds';
 
 export function RecallView() {
   const session = useSessions((s) => findSession(s.byAgent, s.selectedId));
@@ -103,6 +104,8 @@ export function RecallView() {
             <pre className="recall-block selectable" data-testid="recall-block" tabIndex={0}>
               {recall.block}
             </pre>
+            {/* "Use it now" rebuilds of this session's block (issue 16 §4) */}
+            <RecallRebuilds rebuilds={recall.rebuilds ?? []} />
           </>
         )}
       </div>

@@ -10,6 +10,7 @@ import { Glyph, Spinner } from '../laws/Glyph';
 import { describeLawScope } from '../laws/scopes';
 import { durationText, runOutcome, RunSummary, triggerText } from './RunSummary';
 import { useMemorySettings, type Level } from './store';
+import { RememberSettings } from './RememberSettings';
 
 export const LEVELS: { level: Level; label: string; detail: string }[] = [
   { level: 1, label: 'Facts', detail: 'Merge duplicate facts' },
@@ -55,6 +56,8 @@ export function AgentMemoryCard(props: {
       </div>
 
       <AgentSettings agent={agent} globalLevel={props.globalLevel} providers={props.providers} />
+      {/* remember mode + held inferred facts (issue 16 §3, §5) */}
+      <RememberSettings agent={agent} />
 
       <Schedule agent={agent} status={status} />
 

@@ -1,0 +1,95 @@
+// The agent's remember mode at the memory tool (issue 16 §3). "Remember automatically" is today's
+// behaviour; "Ask me first" turns record/update/delete into Inbox proposals that carry the words of the
+// message they came from, and tells the model the write is pending, so it does not claim it saved
+// anything; "Never" offers the tool for reading only and says writes are off. In every mode a write the
+// person already rejected in the Inbox is declined, not made again.
+import { z } from 'zod';
+import type { Agent } from '../../shared/config';
+import { rememberModeOf } from '../../shared/remember-mode';
+import type { ChatProposals } from '../memory/inbox/chat-proposals';
+import { quoteSpan } from '../memory/inbox/quote-span';
+import type { InboxRejections } from '../memory/inbox/rejections';
+import type { MemoryDir } from '../memory/facts/memory-dir';
+import { MEMORY_TOOL_NUDGE, type MemoryToolInput } from '../memory/facts/memory-tool';
+import type { ToolContext } from './tools';
+
+/** Said to the model instead of writing; null: the write goes ahead as usual. */
+export type RememberGate = (args: MemoryToolInput, ctx: ToolContext, scope: string) => string | null;
+
+export const WRITES_OFF =
+  'Not saved: memory writes are off for this agent (the person set it to never remember). Do not tell the person anything was saved or will be remembered.';
+
+export const DECLINED = 'Not saved: the person declined to keep this earlier (they rejected it in their Inbox). Do not propose it again.';
+
+/** What the pending result starts with, and how a receipt finds the proposal id in it ("proposal chat:12"). */
+export const PENDING_PREFIX = 'Pending, not saved yet:';
+export function proposalIdOf(toolResult: string): string | null {
+  if (!toolResult.startsWith(PENDING_PREFIX) && !toolResult.startsWith('Already waiting')) return null;
+  return /\(proposal (chat:\d+)\)/.exec(toolResult)?.[1] ?? null;
+}
+
+export function createRememberGate(d: { proposals: ChatProposals; rejections: InboxRejections; memory: MemoryDir }): RememberGate {
+  return (args, ctx, scope) => {
+    if (args.action === 'view') return null;
+    const mode = rememberModeOf(ctx.agent);
+    if (mode === 'never') return WRITES_OFF;
+    const target = args.id ? d.memory.read(scope).facts.find((f) => f.id === args.id) : undefined;
+    if (mode === 'auto') {
+      // Only a record or update can repeat what the person said no to; the usual write handles the rest.
+      const preview = args.action !== 'delete' && args.text?.trim() ? d.memory.preview(args.text) : null;
+      return preview?.ok && d.rejections.has(args.action, scope, preview.text) ? DECLINED : null;
+    }
+    if (args.action !== 'delete' && !args.text?.trim()) return `Nothing proposed: "${args.action}" needs the fact as \`text\`.`;
+    if (args.action !== 'record' && !args.id) return `Nothing proposed: "${args.action}" needs \`id\` (from view).`;
+    if (args.action !== 'record' && !target) return `Nothing proposed: there is no fact [${args.id}] in ${scope}; view lists the ids.`;
+    const words = args.action === 'delete' ? target!.text : args.text!;
+    const outcome = d.proposals.propose({
+      agentId: ctx.agent.id,
+      scope,
+      action: args.action,
+      text: args.action === 'delete' ? target!.text : args.text!,
+      targetId: target?.id ?? null,
+      targetText: target?.text ?? null,
+      quote: ctx.userMessage ? quoteSpan(ctx.userMessage.content, words) : null,
+      sessionId: ctx.session.id,
+      messageId: ctx.userMessage?.id ?? null,
+    });
+    switch (outcome.status) {
+      case 'proposed':
+        return `${PENDING_PREFIX} the person reviews memory writes first, so this waits in their Inbox (proposal chat:${outcome.proposal.id}): ${describe(outcome.proposal.action, outcome.proposal.text, scope)}. Do not say it was saved; say you asked them to confirm it.`;
+      case 'pending':
+        return `Already waiting for the person in their Inbox (proposal chat:${outcome.proposal.id}); nothing new was proposed.`;
+      case 'declined':
+        return DECLINED;
+      case 'refused':
+        return `Rejected, nothing was proposed: ${outcome.reason}`;
+    }
+  };
+}
+
+function describe(action: MemoryToolInput['action'], text: string, scope: string): string {
+  return action === 'delete' ? `forget "${text}" from ${scope}` : action === 'update' ? `change the fact to "${text}" in ${scope}` : `remember "${text}" in ${scope}`;
+}
+
+/** The system prompt's note on the memory tool, as the agent's mode makes it true. */
+export function memoryToolNudge(agent: Agent): string {
+  switch (rememberModeOf(agent)) {
+    case 'auto':
+      return MEMORY_TOOL_NUDGE;
+    case 'ask':
+      return `${MEMORY_TOOL_NUDGE} The person reviews every memory write first: a record, update or delete waits in their Inbox until they approve it, so never say a fact is saved; say you have asked them to confirm it.`;
+    case 'never':
+      return 'You have a `memory` tool to view durable facts about the user. Writing to memory is off for this agent: do not record facts, and do not promise to remember anything for later sessions.';
+  }
+}
+
+/** Under "Never" the memory tool is offered for reading only (the write actions are not in its schema). */
+export const viewOnlyMemoryInput = z.object({
+  action: z.enum(['view']).describe('view: list facts (writing to memory is off for this agent)'),
+  scope: z.enum(['agent', 'global', 'project']).optional().describe('agent (default), global, or project'),
+});
+
+export function memoryToolOffer(agent: Agent): { description: string; inputSchema: z.ZodType } | null {
+  if (rememberModeOf(agent) !== 'never') return null;
+  return { description: 'View your long-term memory (facts that persist across sessions). Writing to memory is off for this agent.', inputSchema: viewOnlyMemoryInput };
+}
