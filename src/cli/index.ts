@@ -7,6 +7,7 @@ import { consolidateCommand, consolidateHelp } from './commands/consolidate';
 import { factsCommand, factsHelp } from './commands/facts';
 import { graphCommand, graphHelp } from './commands/graph';
 import { lawsCommand, lawsHelp } from './commands/laws';
+import { mcpCommand, mcpHelp } from './commands/mcp';
 import { historyCommand, historyHelp, undoCommand, undoHelp } from './commands/history';
 import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
@@ -32,6 +33,8 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   restore: { run: restoreCommand, help: restoreHelp },
   import: { run: importCommand, help: importHelp },
   export: { run: exportCommand, help: exportHelp },
+  // MCP server (issue 19)
+  mcp: { run: mcpCommand, help: mcpHelp },
 };
 
 function usage(): string {

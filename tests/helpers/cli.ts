@@ -46,3 +46,8 @@ export function waitForLine(child: ChildProcess, re: RegExp, timeoutMs = 30_000)
     });
   });
 }
+
+/** The command and arguments that start the real `monad` CLI (for clients that spawn it themselves). */
+export function cliCommand(args: string[]): { command: string; args: string[]; cwd: string } {
+  return { command: process.execPath, args: nodeArgs(args), cwd: ROOT };
+}
