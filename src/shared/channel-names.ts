@@ -83,6 +83,11 @@ const channelNameSet = {
   'search.query': true,
   'backups.list': true,
   'backups.restore': true,
+  // MCP server (issue 19)
+  'mcp.clients.list': true,
+  'mcp.clients.update': true,
+  'mcp.clients.remove': true,
+  'mcp.setup': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

@@ -43,6 +43,7 @@ import type { WireError } from './errors';
 import { forgetKeySchema, forgetTargetSchema, MAX_FORGET_KEYS, type ForgetOutcome, type ForgetPreview } from './forget';
 import type { HistoryPage, JournalActor, JournalLayer, UndoResult } from './journal';
 import type { SearchResults } from './search';
+import { mcpClientName, mcpClientPatchSchema, type McpClientView, type McpSetupInfo } from './mcp';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
 function channel<O>() {
@@ -350,6 +351,12 @@ export const contract = {
   // Backups of both databases (daily, automatic). Restore is staged and applied at the next start.
   'backups.list': channel<BackupInfo[]>()(empty),
   'backups.restore': channel<RestoreStaged>()(z.object({ name: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z(-\d{1,3})?$/, 'a backup name') }).strict()),
+
+  // MCP server (issue 19): the apps that use Monad's memory over MCP, their permissions, and how to connect one.
+  'mcp.clients.list': channel<McpClientView[]>()(empty),
+  'mcp.clients.update': channel<McpClientView>()(z.object({ name: mcpClientName, patch: mcpClientPatchSchema }).strict()),
+  'mcp.clients.remove': channel<{ removed: boolean }>()(z.object({ name: mcpClientName }).strict()),
+  'mcp.setup': channel<McpSetupInfo>()(empty),
 } as const;
 
 export type Contract = typeof contract;

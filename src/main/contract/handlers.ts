@@ -6,6 +6,7 @@ import { deepMerge } from '../config/merge';
 import type { Engine } from '../engine';
 import { toGraphView } from '../memory/graph/graph-view';
 import type { By } from '../memory/laws/law-writer';
+import { mcpSetupInfo } from '../mcp/mcp-setup';
 
 /** A correction made through the contract is the person's, in the app (the desktop window or `monad serve`). */
 const PERSON_IN_APP: By = { actor: 'person', source: { via: 'app' } };
@@ -198,5 +199,14 @@ export function createHandlers(engine: Engine): Handlers {
 
     'backups.list': () => engine.backups.list(),
     'backups.restore': ({ name }) => engine.backups.stageRestore(name),
+
+    // MCP server (issue 19)
+    'mcp.clients.list': () => engine.mcpClients.list(),
+    'mcp.clients.update': ({ name, patch }) => {
+      if (patch.agentId) agentExists(patch.agentId);
+      return engine.mcpClients.update(name, patch);
+    },
+    'mcp.clients.remove': ({ name }) => ({ removed: engine.mcpClients.remove(name) }),
+    'mcp.setup': () => mcpSetupInfo(engine.paths.root),
   };
 }

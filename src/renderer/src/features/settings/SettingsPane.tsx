@@ -5,6 +5,7 @@ import { Section } from '../../app/Section';
 import type { AppStatus } from '../../../../shared/domain';
 import { AgentsEditor } from '../agents/AgentsEditor';
 import { DataSection } from '../data/DataSection';
+import { IntegrationsSection } from '../integrations/IntegrationsSection';
 import { MemorySection } from '../memory-settings/MemorySection';
 import { ModelsSection } from '../models/ModelsSection';
 import { ConfigErrorBanner } from './ConfigErrorBanner';
@@ -27,6 +28,7 @@ export function SettingsPane() {
         <AgentsEditor />
         <MemorySection />
         <DataSection />
+        <IntegrationsSection />
         <AppearanceSection />
         {status ? <StatusSection status={status} /> : <Section title="Status">Loading…</Section>}
       </div>
