@@ -54,6 +54,14 @@ async function openIntegrations(page: Page, server: MonadServer): Promise<void> 
   await expect(section.getByTestId('integrations-client-claude-desktop')).toBeVisible();
 }
 
+/** The section's top (the apps) and its bottom (the snippets), each as the person sees it in the window. */
+async function shootSection(page: Page, name: string): Promise<void> {
+  await page.getByTestId('integrations-settings').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: join(SCREENSHOTS, `integrations-${name}.png`) });
+  await page.getByTestId('integrations-snippets').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await page.screenshot({ path: join(SCREENSHOTS, `integrations-snippets-${name}.png`) });
+}
+
 async function axe(page: Page, selector: string): Promise<void> {
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -76,8 +84,7 @@ test('an app that connects over /mcp is listed; write access is given and revoke
     await expect(vscode).toContainText('over HTTP (/mcp)');
     await expect(vscode.getByTestId('integrations-client-state')).toHaveText('Read-only');
     await expect(section.getByTestId('integrations-client-claude-desktop').getByTestId('integrations-client-state')).toHaveText('May write');
-    await page.screenshot({ path: join(SCREENSHOTS, 'integrations-light.png'), fullPage: false });
-    await section.screenshot({ path: join(SCREENSHOTS, 'integrations-section-light.png') });
+    await shootSection(page, 'light');
     await axe(page, '[data-testid="integrations-settings"]');
 
     // Cursor may write: the engine's answer is what shows.
@@ -86,7 +93,10 @@ test('an app that connects over /mcp is listed; write access is given and revoke
     await expect(cursor.getByTestId('integrations-client-state')).toHaveText('May write');
     expect((await clients(server)).find((c) => c.name === 'Cursor')).toMatchObject({ access: 'write', revoked: false });
     // Cursor sees only what is about the person.
-    await cursor.getByRole('checkbox', { name: /own notes and chats/ }).uncheck();
+    // The box shows the engine's answer (a controlled input), so it is clicked and then waited on.
+    const own = cursor.getByRole('checkbox', { name: /own notes and chats/ });
+    await own.click();
+    await expect(own).not.toBeChecked();
     await expect.poll(async () => (await clients(server)).find((c) => c.name === 'Cursor')?.scopes).toEqual(['global']);
     // Revoke, then allow again.
     await cursor.getByTestId('integrations-revoke').click();
@@ -115,8 +125,7 @@ test.describe('screenshots: Settings → Integrations, dark and 900×700', () =>
       const page = await context.newPage();
       try {
         await openIntegrations(page, server);
-        await page.screenshot({ path: join(SCREENSHOTS, `integrations-${name}.png`) });
-        await page.getByTestId('integrations-settings').screenshot({ path: join(SCREENSHOTS, `integrations-section-${name}.png`) });
+        await shootSection(page, name);
         await axe(page, '[data-testid="integrations-settings"]');
       } finally {
         await context.close();

@@ -111,9 +111,9 @@ function ClientCard({ client: c, onChange }: { client: McpClientView; onChange: 
       </div>
       <div className="integrations-client-settings">
         <label className="field">
-          <span className="field-label">Sees the memory of</span>
+          <span className="field-label">Whose memory it sees</span>
           <select className="input select" value={c.agentId ?? ''} onChange={(e) => onChange({ agentId: e.target.value || null })} disabled={c.revoked}>
-            <option value="">The agent monad mcp was started for (default)</option>
+            <option value="">Default (the agent named with --agent)</option>
             {agents.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name}
