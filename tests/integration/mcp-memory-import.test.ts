@@ -95,7 +95,7 @@ describe('import of an MCP memory graph (server-memory memory.jsonl)', () => {
     const r = engine.transfer.importText(`${lines.join('\n')}\n`, 'evil.jsonl');
     expect(r.format).toBe('mcp-memory');
     const where = r.refused.map((x) => x.where);
-    expect(where).toEqual(expect.arrayContaining(['line 1 observations[1]', 'line 2', 'line 3 name', 'line 4', 'line 6', 'line 7']));
+    expect(where).toEqual(expect.arrayContaining(['line 1, observation 2', 'line 2', 'line 3, name', 'line 4', 'line 6', 'line 7']));
     expect(r.refused.find((x) => x.where === 'line 2')?.reason).toBe('not valid JSON');
     expect(r.warnings.join(' ')).toMatch(/1 line was neither an entity nor a relation/);
 

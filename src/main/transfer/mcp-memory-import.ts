@@ -141,8 +141,8 @@ function entity(
   e: z.output<typeof entitySchema>,
   where: string,
 ): void {
-  const name = cleaner.memoryText(readable(e.name), 'graph entity', `${where} name`);
-  const type = name === null ? null : cleaner.memoryText(readable(e.entityType) || 'thing', 'graph entity type', `${where} entityType`);
+  const name = cleaner.memoryText(readable(e.name), 'graph entity', `${where}, name`);
+  const type = name === null ? null : cleaner.memoryText(readable(e.entityType) || 'thing', 'graph entity type', `${where}, entity type`);
   if (name === null || type === null || !normalizeName(name)) {
     if (name !== null && type !== null) cleaner.refuse(where, 'graph entity', 'the name has no letters or digits', name);
     entities.set(e.name, null);
@@ -152,7 +152,7 @@ function entity(
   if (r.created) report.graph.nodes++;
   entities.set(e.name, name);
   e.observations.forEach((o, j) => {
-    const owhere = `${where} observations[${j}]`;
+    const owhere = `${where}, observation ${j + 1}`;
     if (!o.trim()) return;
     const fact = `${name}: ${o.trim()}`;
     const w = engine.facts.ledger.as(by, () => engine.facts.memory.record(scope, fact));
@@ -177,12 +177,12 @@ function relation(
   r: { line: number; from: string; to: string; relationType: string },
 ): void {
   const where = `line ${r.line}`;
-  const ends = [r.from, r.to].map((n) => (entities.has(n) ? entities.get(n)! : cleaner.memoryText(readable(n), 'graph entity', `${where} ${n === r.from ? 'from' : 'to'}`)));
+  const ends = [r.from, r.to].map((n) => (entities.has(n) ? entities.get(n)! : cleaner.memoryText(readable(n), 'graph entity', `${where}, ${n === r.from ? 'from' : 'to'}`)));
   if (ends.some((n) => n === null)) {
     cleaner.refuse(where, 'graph relation', 'it links an entity that was refused', `${r.from} ${r.relationType} ${r.to}`);
     return;
   }
-  const rel = cleaner.memoryText(readable(r.relationType), 'graph relation', `${where} relationType`);
+  const rel = cleaner.memoryText(readable(r.relationType), 'graph relation', `${where}, relation type`);
   if (rel === null) return;
   try {
     const before = engine.graph.store.counts().edges;
