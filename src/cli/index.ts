@@ -7,7 +7,7 @@ import { consolidateCommand, consolidateHelp } from './commands/consolidate';
 import { factsCommand, factsHelp } from './commands/facts';
 import { graphCommand, graphHelp } from './commands/graph';
 import { lawsCommand, lawsHelp } from './commands/laws';
-import { mcpCommand, mcpHelp } from './commands/mcp';
+import { mcpHelp } from './commands/mcp-help';
 import { historyCommand, historyHelp, undoCommand, undoHelp } from './commands/history';
 import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
@@ -34,7 +34,8 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   import: { run: importCommand, help: importHelp },
   export: { run: exportCommand, help: exportHelp },
   // MCP server (issue 19)
-  mcp: { run: mcpCommand, help: mcpHelp },
+  // Loaded on use: the MCP SDK is not needed by any other command, and each command's start-up pays for what it loads.
+  mcp: { run: (argv) => import('./commands/mcp').then((m) => m.mcpCommand(argv)), help: mcpHelp },
 };
 
 function usage(): string {

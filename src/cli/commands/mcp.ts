@@ -6,7 +6,6 @@ import { Engine } from '../../main/engine';
 import { createMcpConnection } from '../../main/mcp/mcp-server';
 import { globalFlags, parseCommandArgs } from '../args';
 
-export const mcpHelp = 'monad mcp [--home DIR] [--agent ID] [--read-only]   serve Monad memory to other apps over MCP (stdio)';
 
 export async function mcpCommand(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, { agent: { type: 'string' }, 'read-only': { type: 'boolean', default: false } });
