@@ -2,7 +2,7 @@
 // and writes the figures with machine info and date to bench/results/<date>.json. Not part of npm test.
 //   npm run bench                      all of them
 //   npm run bench -- locomo [--data FILE] [--json]   the LoCoMo search benchmark alone
-//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cost-guards history forget receipts cold-start
+//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cost-guards history forget receipts cold-start mcp-cold-start
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -192,6 +192,22 @@ const BENCHES: Bench[] = [
       const r = await runColdStartBench();
       return {
         lines: [line('cold-start', 'headless: serve ready', r.serverReadyMs, 'ms', '', null), line('cold-start', 'headless: spawn to first paint', r.totalMs, 'ms', '', null)],
+        raw: r,
+      };
+    },
+  },
+  {
+    // MCP server (issue 19): another app starting `monad mcp` gets its tool list within a second.
+    name: 'mcp-cold-start',
+    run: async () => {
+      const { runMcpColdStartBench } = await import('./mcp-cold-start');
+      const r = await runMcpColdStartBench();
+      return {
+        lines: [
+          line('mcp', 'monad mcp: spawn to tools/list (median)', r.medianMs, 'ms', '≤ 1000 ms', r.medianMs <= 1000),
+          line('mcp', 'monad mcp: spawn to tools/list (slowest)', r.maxMs, 'ms', '≤ 1000 ms', r.maxMs <= 1000),
+          line('mcp', 'monad mcp: CPU time to tools/list (median)', r.medianCpuMs, 'ms', '', null),
+        ],
         raw: r,
       };
     },

@@ -8,6 +8,7 @@ import { factsCommand, factsHelp } from './commands/facts';
 import { graphCommand, graphHelp } from './commands/graph';
 import { lawsCommand, lawsHelp } from './commands/laws';
 import { modelsCommand, modelsHelp } from './commands/models';
+import { mcpHelp } from './commands/mcp-help';
 import { historyCommand, historyHelp, undoCommand, undoHelp } from './commands/history';
 import { searchCommand, searchHelp } from './commands/search';
 import { serveCommand, serveHelp } from './commands/serve';
@@ -38,6 +39,9 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   models: { run: modelsCommand, help: modelsHelp },
   // Inbox (issue 16 §3)
   inbox: { run: inboxCommand, help: inboxHelp },
+  // MCP server (issue 19)
+  // Loaded on use: the MCP SDK is not needed by any other command, and each command's start-up pays for what it loads.
+  mcp: { run: (argv) => import('./commands/mcp').then((m) => m.mcpCommand(argv)), help: mcpHelp },
 };
 
 function usage(): string {

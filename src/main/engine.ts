@@ -32,6 +32,7 @@ import { ConsolidationLayer } from './memory/consolidation-layer';
 import { Mem0Layer } from './memory/mem0-layer';
 import type { QdrantOptions } from './memory/qdrant/manager';
 import { TransferService } from './transfer/transfer-service';
+import { McpClients } from './mcp/mcp-clients';
 import { memoryMigrations } from './db/migrations/memory';
 import { ConfigStore } from './config/store';
 import { schemaVersion } from './db/migrate';
@@ -100,6 +101,8 @@ export class Engine {
   readonly consolidation: ConsolidationLayer;
   readonly mem0: Mem0Layer;
   readonly transfer: TransferService;
+  /** MCP server (issue 19): the apps that connected to Monad's memory and what each may do. */
+  readonly mcpClients: McpClients;
   /** The one history of memory (issue 15): every change in every layer, with undo. */
   readonly journal: MemoryJournal;
   /** Memory → History, `monad history` / `monad undo`: the journal as a person reads and undoes it. */
@@ -334,6 +337,7 @@ export class Engine {
     });
     this.wireInboxEvents();
     this.transfer = new TransferService(this);
+    this.mcpClients = new McpClients(this.paths.db, this.now); // MCP server (issue 19)
     this.backups = new BackupService({
       paths: this.paths,
       appDb: this.appDb,

@@ -103,6 +103,11 @@ const channelNameSet = {
   'recall.freshness': true,
   'recall.noticeSeen': true,
   'recall.useNow': true,
+  // MCP server (issue 19)
+  'mcp.clients.list': true,
+  'mcp.clients.update': true,
+  'mcp.clients.remove': true,
+  'mcp.setup': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

@@ -49,6 +49,7 @@ import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, type McpCall
 import type { ModelCheckReport } from './memory-tasks';
 import type { InboxDecision, InboxList, PendingWrite, RecallFreshness } from './inbox';
 import type { RecallRebuild } from './domain';
+import { mcpClientName, mcpClientPatchSchema, type McpClientView, type McpSetupInfo } from './mcp';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
 function channel<O>() {
@@ -397,6 +398,11 @@ export const contract = {
   'recall.noticeSeen': channel<RecallFreshness>()(z.object({ sessionId }).strict()),
   /** "Use it now": rebuilds this session's frozen recall block (the next request misses the prompt cache). */
   'recall.useNow': channel<RecallRebuild>()(z.object({ sessionId }).strict()),
+  // MCP server (issue 19): the apps that use Monad's memory over MCP, their permissions, and how to connect one.
+  'mcp.clients.list': channel<McpClientView[]>()(empty),
+  'mcp.clients.update': channel<McpClientView>()(z.object({ name: mcpClientName, patch: mcpClientPatchSchema }).strict()),
+  'mcp.clients.remove': channel<{ removed: boolean }>()(z.object({ name: mcpClientName }).strict()),
+  'mcp.setup': channel<McpSetupInfo>()(empty),
 } as const;
 
 export type Contract = typeof contract;

@@ -519,7 +519,8 @@ export interface MemoryStatus {
 }
 
 export interface ImportReport {
-  format: 'transcript' | 'export' | 'chatgpt';
+  /** mcp-memory: the graph file of the reference MCP memory server (memory.jsonl). */
+  format: 'transcript' | 'export' | 'chatgpt' | 'mcp-memory';
   agents: { added: number };
   sessions: { added: number; skipped: number };
   messages: { added: number; skipped: number };

@@ -68,3 +68,8 @@ export function runCliAsync(args: string[], env: Record<string, string> = {}, ti
     });
   });
 }
+
+/** The command and arguments that start the real `monad` CLI (for clients that spawn it themselves). */
+export function cliCommand(args: string[]): { command: string; args: string[]; cwd: string } {
+  return { command: process.execPath, args: nodeArgs(args), cwd: ROOT };
+}

@@ -5,7 +5,7 @@ import type { ImportReport, PendingIdentityView } from '../../shared/domain';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
 export const importHelp =
-  'monad import FILE [--accept-identity]   import a Monad transcript/export or a ChatGPT conversations.json (idempotent); identity files it brings are shown as diffs and written only with --accept-identity';
+  'monad import FILE [--accept-identity]   import a Monad transcript/export, a ChatGPT conversations.json or an MCP memory graph (memory.jsonl) (idempotent); identity files it brings are shown as diffs and written only with --accept-identity';
 export const exportHelp = 'monad export --out FILE   write everything (config without secrets, identity, facts, chats, graph, laws)';
 
 export async function importCommand(argv: string[]): Promise<number> {
@@ -58,7 +58,8 @@ export async function exportCommand(argv: string[]): Promise<number> {
 }
 
 function renderReport(r: ImportReport): string {
-  const lines = [
+  // MCP server (issue 19): an MCP memory graph holds no chats.
+  const lines = r.format === 'mcp-memory' ? [`imported an MCP memory graph: ${r.graph.nodes} entities, ${r.graph.edges} relations, ${r.facts.added} facts added (${r.facts.skipped} already there)`] : [
     `imported ${r.format}: ${r.sessions.added} chats added (${r.sessions.skipped} already there), ${r.messages.added} messages added (${r.messages.skipped} skipped), ` +
       `${r.agents.added} agents, ${r.facts.added} facts, ${r.graph.nodes} entities, ${r.graph.edges} relations, ${r.laws.added} laws`,
   ];

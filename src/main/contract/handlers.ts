@@ -7,6 +7,7 @@ import type { Engine } from '../engine';
 import { receiptView, withUndoState } from '../chat/receipt-view';
 import { toGraphView } from '../memory/graph/graph-view';
 import type { By } from '../memory/laws/law-writer';
+import { mcpSetupInfo } from '../mcp/mcp-setup';
 
 /** A correction made through the contract is the person's, in the app (the desktop window or `monad serve`). */
 const PERSON_IN_APP: By = { actor: 'person', source: { via: 'app' } };
@@ -237,5 +238,13 @@ export function createHandlers(engine: Engine): Handlers {
     'recall.freshness': ({ sessionId }) => engine.freshness.check(sessionId),
     'recall.noticeSeen': ({ sessionId }) => engine.freshness.seen(sessionId),
     'recall.useNow': ({ sessionId }) => engine.freshness.useNow(sessionId),
+    // MCP server (issue 19)
+    'mcp.clients.list': () => engine.mcpClients.list(),
+    'mcp.clients.update': ({ name, patch }) => {
+      if (patch.agentId) agentExists(patch.agentId);
+      return engine.mcpClients.update(name, patch);
+    },
+    'mcp.clients.remove': ({ name }) => ({ removed: engine.mcpClients.remove(name) }),
+    'mcp.setup': () => mcpSetupInfo(engine.paths.root),
   };
 }

@@ -9,6 +9,7 @@ import type { ErrorCode, Result, WireError } from '../../shared/errors';
 import { dispatch } from '../contract/dispatch';
 import { createHandlers } from '../contract/handlers';
 import type { Engine } from '../engine';
+import type { McpHttpEndpoint } from '../mcp/mcp-http';
 import { bearerFrom, checkOrigin, newToken, parseRequestPath, repeatedHeader, SECURITY_HEADERS, tokenMatches } from './security';
 import { serveStatic } from './static-files';
 
@@ -82,6 +83,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const token = opts.token ?? newToken();
   const handlers = createHandlers(opts.engine);
   const sseClients = new Set<ServerResponse>();
+  // MCP server (issue 19): loaded with the first /mcp request, so a server nobody connects to never loads the SDK.
+  let mcpEndpoint: Promise<McpHttpEndpoint> | null = null;
+  const mcp = () => (mcpEndpoint ??= import('../mcp/mcp-http').then((m) => new m.McpHttpEndpoint(opts.engine)));
   let port = 0;
 
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
@@ -120,6 +124,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const target = parseRequestPath(req.url);
     if (!target.ok) return sendError(res, { code: 'BAD_INPUT', message: target.reason });
     const path = target.raw;
+
+    // MCP server (issue 19): the same token, Host and Origin checks as the API, then MCP's own transport.
+    if (path === '/mcp') {
+      if (!tokenMatches(bearerFrom(req.headers), token)) return sendError(res, { code: 'UNAUTHORIZED', message: 'Missing or wrong token' });
+      if (req.method !== 'POST') return (await mcp()).handle(req, res, undefined);
+      const body = await readJsonBody(req, MAX_BODY_BYTES);
+      if (!body.ok) return sendError(res, body.error);
+      return (await mcp()).handle(req, res, body.data);
+    }
 
     if (path === '/api' || path.startsWith('/api/')) {
       if (!tokenMatches(bearerFrom(req.headers), token)) {
@@ -186,6 +199,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     close: () =>
       new Promise<void>((resolve) => {
         for (const c of sseClients) c.end();
+        void mcpEndpoint?.then((m) => m.close());
         server.close(() => resolve());
         server.closeAllConnections();
       }),

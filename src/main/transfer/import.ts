@@ -77,8 +77,8 @@ interface SessionIn {
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 24);
 const UNRECOGNISED =
-  'Unrecognised file: expected a Monad transcript ({"format":"monad-transcript"}), a Monad export ({"format":"monad-export"}) or a ChatGPT conversations.json (an array).';
-const LABEL: Record<Format, string> = { transcript: 'Monad transcript', export: 'Monad export', chatgpt: 'ChatGPT conversations.json' };
+  'Unrecognised file: expected a Monad transcript ({"format":"monad-transcript"}), a Monad export ({"format":"monad-export"}) a ChatGPT conversations.json (an array) or an MCP memory graph (memory.jsonl).';
+const LABEL: Record<Format, string> = { transcript: 'Monad transcript', export: 'Monad export', chatgpt: 'ChatGPT conversations.json', 'mcp-memory': 'MCP memory graph (memory.jsonl)' };
 
 export function runImport(engine: Engine, review: IdentityReview, source: ImportSource): ImportReport {
   return new ImportRun(engine, review, source).execute();

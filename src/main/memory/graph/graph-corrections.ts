@@ -260,6 +260,21 @@ export class GraphCorrections {
     });
   }
 
+  /**
+   * An entity by name (an import of another memory's graph): the live entity of that name in the scope,
+   * its type filled in when it had none, or a new one, journaled. Returns its id and whether it is new.
+   */
+  addEntity(scope: string, name: string, type: string, by: By): { id: number; created: boolean } {
+    parseScope(scope);
+    const clean = cleanTyped(name, 'entity name').slice(0, 200);
+    const kind = cleanTyped(type || 'thing', 'entity type').slice(0, 40);
+    return this.g.group(() => {
+      const r = this.store.upsertNode(scope, clean, kind, '', { assertedBy: by.actor === 'person' ? 'person' : 'model' });
+      if (r.created) this.g.append({ action: 'entity.added', item: nodeItem(r.id), scope, by, after: this.g.node(r.id), summary: `Added ${quote(clean)}` });
+      return r;
+    });
+  }
+
   /** Resolves an endpoint: a live entity of the scope by id, or by name (created when new). */
   private entity(scope: string, ref: EntityRef, by: By, note: (e: JournalEntry | null) => void): number {
     if (typeof ref === 'number') {

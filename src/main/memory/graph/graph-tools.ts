@@ -11,12 +11,12 @@ import { oneLine } from '../spotlight';
 import { sessionScopes } from './consolidate-graph';
 import type { GraphStore } from './graph-store';
 
-function edgeLine(e: GraphEdge, names: Map<number, string>): string {
+export function edgeLine(e: GraphEdge, names: Map<number, string>): string {
   const when = e.validTo ? `from ${e.validFrom.slice(0, 10)} until ${e.validTo.slice(0, 10)}` : `since ${e.validFrom.slice(0, 10)}`;
   return `${oneLine(names.get(e.src) ?? '?')} —${oneLine(e.relation)}→ ${oneLine(names.get(e.dst) ?? '?')} (${when}; ${e.provClass}-stated; edge:${e.id})`;
 }
 
-function nodeLine(n: GraphNode): string {
+export function nodeLine(n: GraphNode): string {
   return `${oneLine(n.name)} [${oneLine(n.type)}]${n.summary ? `: ${oneLine(n.summary)}` : ''}`;
 }
 

@@ -26,7 +26,8 @@ function Glyph({ name, size = 16 }: { name: keyof typeof GLYPHS; size?: number }
 }
 
 /** What a picked or dropped file must look like (the engine decides for sure, from the content). */
-const ACCEPT = '.json,application/json';
+// .jsonl: the reference MCP memory server's graph file (issue 19).
+const ACCEPT = '.json,.jsonl,application/json';
 
 export function DataSection() {
   const [dragging, setDragging] = useState(false);
@@ -156,7 +157,7 @@ function ImportCard({ dragging }: { dragging: boolean }) {
   return (
     <div className="card data-card" data-testid="data-import" aria-labelledby="data-import-title" role="group">
       <CardHead glyph="upload" title="Import" id="data-import-title">
-        A Monad transcript or export, or the conversations.json from a ChatGPT data export. Importing the same file again adds nothing, and a
+        A Monad transcript or export, the conversations.json from a ChatGPT data export, or the memory.jsonl of an MCP memory server. Importing the same file again adds nothing, and a
         file with a problem changes nothing.
       </CardHead>
       <div className={`data-drop${dragging ? ' is-active' : ''}${busy ? ' is-busy' : ''}`} data-testid="import-drop">

@@ -88,9 +88,11 @@ export interface ReportRow {
 
 /** One row per kind the import touched; chats and messages always, the rest when they are not zero. */
 export function reportRows(r: ImportReport): ReportRow[] {
+  // An MCP memory graph holds no chats: its rows are entities, relations and facts only.
+  const chats = r.format !== 'mcp-memory';
   const rows: (ReportRow & { always?: boolean })[] = [
-    { kind: 'Chats', added: r.sessions.added, skipped: r.sessions.skipped, always: true },
-    { kind: 'Messages', added: r.messages.added, skipped: r.messages.skipped, always: true },
+    { kind: 'Chats', added: r.sessions.added, skipped: r.sessions.skipped, always: chats },
+    { kind: 'Messages', added: r.messages.added, skipped: r.messages.skipped, always: chats },
     { kind: 'Agents', added: r.agents.added, skipped: null },
     { kind: 'Facts', added: r.facts.added, skipped: r.facts.skipped },
     { kind: 'Identity files to review', added: r.identity.pending, skipped: r.identity.unchanged },
@@ -107,6 +109,7 @@ export function addedTotal(r: ImportReport): number {
 
 export function reportHeadline(r: ImportReport): string {
   if (addedTotal(r) === 0) return 'Nothing new: everything in this file is already in Monad';
+  if (r.format === 'mcp-memory') return `Added ${plural(r.graph.nodes, 'entity', 'entities')}, ${plural(r.graph.edges, 'relation')}, ${plural(r.facts.added, 'fact')}`;
   const parts = [plural(r.sessions.added, 'chat'), plural(r.messages.added, 'message')];
   if (r.agents.added) parts.push(plural(r.agents.added, 'agent'));
   if (r.facts.added) parts.push(plural(r.facts.added, 'fact'));
@@ -118,6 +121,7 @@ export const FORMAT_LABEL: Record<ImportReport['format'], string> = {
   transcript: 'Monad transcript',
   export: 'Monad export',
   chatgpt: 'ChatGPT conversations',
+  'mcp-memory': 'MCP memory graph',
 };
 
 export interface ProblemPosition {

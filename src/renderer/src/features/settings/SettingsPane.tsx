@@ -5,6 +5,7 @@ import { Section } from '../../app/Section';
 import type { AppStatus } from '../../../../shared/domain';
 import { AgentsEditor } from '../agents/AgentsEditor';
 import { DataSection } from '../data/DataSection';
+import { IntegrationsSection } from '../integrations/IntegrationsSection';
 import { MemorySection } from '../memory-settings/MemorySection';
 import { ModelsSection } from '../models/ModelsSection';
 import { ToolsSection } from '../mcp-tools/ToolsSection';
@@ -29,6 +30,7 @@ export function SettingsPane() {
         <MemorySection />
         <ToolsSection />
         <DataSection />
+        <IntegrationsSection />
         <AppearanceSection />
         {status ? <StatusSection status={status} /> : <Section title="Status">Loading…</Section>}
       </div>

@@ -1,0 +1,130 @@
+// `/mcp` on a real `monad serve` (spawned), driven by the MCP SDK's own Client over Streamable HTTP; and
+// the guards the API has (token, Host, Origin) checked with raw requests.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Engine } from '../../src/main/engine';
+import { MCP_TOOL_NAMES } from '../../src/main/mcp/mcp-tools';
+import { spawnCli, waitForLine } from '../helpers/cli';
+import { resultText, SEED, seedMcpHome, type McpSeed } from '../helpers/mcp-seed';
+
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
+
+let child: ChildProcess;
+let base: URL;
+let token: string;
+let seed: McpSeed;
+
+beforeAll(async () => {
+  // Not tempHome(): that one is removed after each test, and this server lives for the whole file.
+  const home = mkdtempSync(join(tmpdir(), 'monad-mcp-http-'));
+  seed = seedMcpHome(home);
+  child = spawnCli(['serve', '--home', home, '--port', '0'], { MONAD_RENDERER_DIR: home });
+  const m = await waitForLine(child, /listening on (http:\/\/127\.0\.0\.1:\d+)\/#token=(\S+)/);
+  base = new URL(m[1]);
+  token = m[2];
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  if (seed) rmSync(seed.home, { recursive: true, force: true });
+});
+
+async function connect(name: string): Promise<Client> {
+  const client = new Client({ name, version: '0.9' });
+  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', base), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  return client;
+}
+
+function withEngine<T>(fn: (e: Engine) => T): T {
+  const e = Engine.open({ home: seed.home, host: 'cli', backgroundJobs: false });
+  try {
+    return fn(e);
+  } finally {
+    e.close();
+  }
+}
+
+const INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+
+function raw(headers: Record<string, string>, body = INIT): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: Number(base.port), method: 'POST', path: '/mcp', headers: { host: `127.0.0.1:${base.port}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('/mcp on monad serve (Streamable HTTP)', () => {
+  it('initializes, lists tools, calls each read tool, and records an allowed write attributed to the app', async () => {
+    const client = await connect('Cursor');
+    try {
+      expect(client.getServerVersion()?.name).toBe('monad-memory');
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([...MCP_TOOL_NAMES].sort());
+      expect(resultText(await client.callTool({ name: 'memory_search', arguments: { query: 'beehive frame' } }))).toContain(SEED.message);
+      expect(resultText(await client.callTool({ name: 'facts_view', arguments: {} }))).toContain(SEED.fact);
+      expect(resultText(await client.callTool({ name: 'graph_explore', arguments: { query: 'Ana' } }))).toContain('Lisbon Beekeepers Club');
+      expect(resultText(await client.callTool({ name: 'graph_node', arguments: { name: 'Lisbon Beekeepers Club' } }))).toContain('Ana');
+      expect(resultText(await client.callTool({ name: 'laws_list', arguments: {} }))).toContain(SEED.law);
+      expect(resultText(await client.callTool({ name: 'why', arguments: { query: 'answers about bees' } }))).toContain(SEED.fact);
+      const bad = await client.callTool({ name: 'facts_forget', arguments: { id: 'not-an-id', scope: 'global' } });
+      expect(bad.isError).toBe(true);
+      expect(resultText(bad)).toMatch(/fact id/);
+
+      const refused = await client.callTool({ name: 'facts_record', arguments: { text: 'The user has two hives' } });
+      expect(refused.isError).toBe(true);
+      expect(resultText(refused)).toMatch(/Cursor may only read/);
+      // The person allows writing in Settings (another process, the same file): the open session sees it.
+      withEngine((e) => e.mcpClients.update('Cursor', { access: 'write' }));
+      const saved = await client.callTool({ name: 'facts_record', arguments: { text: 'The user has two hives' } });
+      expect(saved.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+    withEngine((e) => {
+      const fact = e.facts.list('global').facts.find((f) => f.text === 'The user has two hives');
+      expect(fact?.source).toMatchObject({ actor: 'mcp', via: 'mcp', detail: 'Cursor' });
+      expect(e.history.list({ actor: 'mcp' }).entries[0]).toMatchObject({ action: 'fact.recorded', source: { via: 'mcp', detail: 'Cursor' } });
+      expect(e.mcpClients.get('Cursor')).toMatchObject({ transport: 'http', access: 'write' });
+    });
+  });
+
+  it('refuses a request without the token, with a wrong one, from another Origin or Host', async () => {
+    expect(await raw({})).toMatchObject({ status: 401 });
+    expect(await raw({ authorization: 'Bearer wrong' })).toMatchObject({ status: 401 });
+    expect(await raw({ authorization: `Bearer ${token}`, origin: 'https://evil.example' })).toMatchObject({ status: 403 });
+    expect(await raw({ authorization: `Bearer ${token}`, host: 'evil.example' })).toMatchObject({ status: 403 });
+    // The SDK's client without the token fails to connect at all.
+    const client = new Client({ name: 'no-token', version: '1' });
+    await expect(client.connect(new StreamableHTTPClientTransport(new URL('/mcp', base)))).rejects.toThrow();
+    // With the token, the same raw initialize is answered.
+    const ok = await raw({ authorization: `Bearer ${token}` });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toContain('monad-memory');
+  });
+
+  it('answers a request naming an unknown session, or not starting with initialize, with a clear JSON-RPC error', async () => {
+    const unknown = await raw({ authorization: `Bearer ${token}`, 'mcp-session-id': 'no-such-session' }, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatch(/session has ended/);
+    const noInit = await raw({ authorization: `Bearer ${token}` }, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    expect(noInit.status).toBe(400);
+    expect(noInit.body).toMatch(/initialize/);
+  });
+});
