@@ -2,7 +2,7 @@
 // It never imports `electron`; hosts pass in what differs (secret store, versions).
 import { readFileSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
-import type { AppStatus, Notice } from '../shared/domain';
+import type { AppStatus, LocalServerKind, Notice } from '../shared/domain';
 import { MonadError } from '../shared/errors';
 import { AgentService } from './agents/agent-service';
 import { ChatService } from './chat/agent-loop';
@@ -12,7 +12,8 @@ import { SessionStore } from './chat/session-store';
 import { CommandRegistry } from './chat/slash-commands';
 import { ToolRegistry } from './chat/tools';
 import { LlmClient } from './llm/llm-client';
-import { ProviderService } from './llm/provider-service';
+import { LOCAL_SERVER_URLS } from './llm/local-servers';
+import { OLLAMA_URL, ProviderService } from './llm/provider-service';
 import { FactsLayer } from './memory/facts-layer';
 import { GraphLayer } from './memory/graph-layer';
 import { LawsLayer } from './memory/laws-layer';
@@ -52,6 +53,8 @@ export interface EngineOptions {
   qdrant?: QdrantOptions;
   /** Tests shorten the memory model's fact-check deadline (default FACT_CHECK_TIMEOUT_MS, 10 s). */
   factCheckTimeoutMs?: number;
+  /** Where first run looks for local model servers (default: their usual loopback ports). */
+  localServers?: Partial<Record<LocalServerKind, string>>;
   now?: () => Date;
 }
 
@@ -144,7 +147,7 @@ export class Engine {
     this.sessions = new SessionStore(this.appDb, this.now);
     this.messages = new MessageStore(this.appDb, this.now);
     this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets });
-    this.providers = new ProviderService(this.config, this.secrets);
+    this.providers = new ProviderService(this.config, this.secrets, opts.localServers?.ollama ?? OLLAMA_URL, { ...LOCAL_SERVER_URLS, ...opts.localServers });
     this.bindLegacyKeys();
     this.chat = new ChatService({
       sessions: this.sessions,

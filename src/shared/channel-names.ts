@@ -83,6 +83,10 @@ const channelNameSet = {
   'search.query': true,
   'backups.list': true,
   'backups.restore': true,
+  // shell (issue 17)
+  'chat.switchBranch': true,
+  'sessions.setModel': true,
+  'providers.detectLocal': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

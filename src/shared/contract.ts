@@ -3,7 +3,7 @@
 // the renderer calls them through one typed `invoke`. Adding a channel = one entry here + one handler.
 import { z } from 'zod';
 import type { AgentInput, Agent, Config } from './config';
-import { agentPatchSchema, agentSchema, idSchema, providerSchema } from './config';
+import { agentPatchSchema, agentSchema, idSchema, modelRefSchema, providerSchema } from './config';
 import type {
   AppStatus,
   BackupInfo,
@@ -16,6 +16,7 @@ import type {
   FactView,
   FactWriteResult,
   Message,
+  LocalServerDetection,
   OllamaDetection,
   Page,
   ProviderTestResult,
@@ -133,7 +134,10 @@ export const contract = {
   // Chat. `chat.send` resolves when the turn ends; tokens arrive meanwhile as `chat.delta` events.
   // `pasted`: the composer saw most of the text arrive by paste; stored with the message, and facts the
   // agent records in that turn are marked as coming from pasted text.
-  'chat.send': channel<ChatTurnResult>()(z.object({ sessionId, text: z.string().trim().min(1).max(200_000), pasted: z.boolean().optional() }).strict()),
+  // `replacing` (shell: edit & resend): the id of a sent user message this text is a new version of.
+  'chat.send': channel<ChatTurnResult>()(
+    z.object({ sessionId, text: z.string().trim().min(1).max(200_000), pasted: z.boolean().optional(), replacing: z.string().min(1).max(64).optional() }).strict(),
+  ),
   'chat.cancel': channel<{ cancelled: boolean }>()(z.object({ sessionId }).strict()),
   /** Re-runs the last user message: hides the replies after it (soft delete) and asks again. */
   'chat.regenerate': channel<ChatTurnResult>()(z.object({ sessionId }).strict()),
@@ -350,6 +354,14 @@ export const contract = {
   // Backups of both databases (daily, automatic). Restore is staged and applied at the next start.
   'backups.list': channel<BackupInfo[]>()(empty),
   'backups.restore': channel<RestoreStaged>()(z.object({ name: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z(-\d{1,3})?$/, 'a backup name') }).strict()),
+
+  // Shell (issue 17): another version of an edited message, a chat's own model, local servers on first run.
+  /** Shows another version of an edited message (and the replies it had); nothing is sent. */
+  'chat.switchBranch': channel<{ sessionId: string }>()(z.object({ sessionId, messageId: z.string().min(1).max(64) }).strict()),
+  /** This chat's own chat model; null goes back to the agent's. */
+  'sessions.setModel': channel<Session>()(z.object({ id: sessionId, model: modelRefSchema.strict().nullable() }).strict()),
+  /** Ollama and LM Studio on their usual loopback ports. */
+  'providers.detectLocal': channel<LocalServerDetection[]>()(empty),
 } as const;
 
 export type Contract = typeof contract;

@@ -15,6 +15,8 @@ export interface Session {
   createdAt: string;
   updatedAt: string;
   messageCount: number;
+  /** This chat's own chat model, overriding the agent's (null: the agent's). */
+  chatModel?: { provider: string; model: string } | null;
 }
 
 export interface ToolCall {
@@ -56,6 +58,8 @@ export interface Message {
   /** Set when the turn that produced this message ended in an error. */
   error: string | null;
   createdAt: string;
+  /** A user message that was edited and resent: all its versions (first first) and which one this is. */
+  branch?: { index: number; ids: string[] };
 }
 
 export interface Page<T> {
@@ -154,6 +158,20 @@ export interface OllamaDetection {
   available: boolean;
   baseURL: string;
   models: string[];
+}
+
+/** First run: a local model server found (or not) on its usual loopback port. */
+export type LocalServerKind = 'ollama' | 'lmstudio';
+export interface LocalServerDetection {
+  kind: LocalServerKind;
+  /** "Ollama", "LM Studio". */
+  name: string;
+  available: boolean;
+  /** The OpenAI-compatible base URL to save as a provider. */
+  baseURL: string;
+  models: string[];
+  /** When not available: how to start it. */
+  hint: string | null;
 }
 
 /** An L1 fact: one bullet in its scope's Markdown file. */

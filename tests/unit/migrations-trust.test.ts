@@ -14,7 +14,7 @@ describe('trust-boundary migrations', () => {
     migrate(db, appMigrations, 'app', { target: 3 });
     db.prepare(`insert into sessions (id, agent_id, title, created_at, updated_at) values ('s1','default','t','t','t')`).run();
     db.prepare(`insert into messages (id, session_id, role, content, created_at) values ('m1','s1','user','hello','t')`).run();
-    migrate(db, appMigrations, 'app');
+    migrate(db, appMigrations, 'app', { target: 4 });
     expect(schemaVersion(db)).toBe(4);
     expect(db.prepare(`select content, origin from messages where id = 'm1'`).get()).toEqual({ content: 'hello', origin: null });
     db.prepare(`insert into messages (id, session_id, role, content, created_at, origin) values ('m2','s1','user','x','t','pasted')`).run();
