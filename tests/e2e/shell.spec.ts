@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { api, expect, rawRequest, ROOT, startServer, test, type MonadServer } from './fixtures';
+import { openSettings } from './settings-nav';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
@@ -64,7 +65,7 @@ test.describe('shell', () => {
     expect(page.url()).not.toContain('token');
     expect(page.url()).toBe(`${server.url}/`);
 
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'status');
     const status = page.getByTestId('app-status');
     await expect(status).toBeVisible();
     await expect(page.getByTestId('status-version')).toContainText('Monad 0.1.0');
@@ -90,7 +91,7 @@ test.describe('shell', () => {
 
   test('agents: create, rename, describe, delete with confirm; the last agent cannot go', async ({ page, server }) => {
     await openApp(page, server);
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'agents');
 
     await page.getByTestId('agent-new').click();
     await page.getByTestId('agent-create-name').fill('Research');
@@ -130,7 +131,7 @@ test.describe('shell', () => {
     await openApp(page, server);
 
     // An agent created from Settings, to check it persists too.
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'agents');
     await page.getByTestId('agent-new').click();
     await page.getByTestId('agent-create-name').fill('Travel');
     await page.getByTestId('agent-create-submit').click();
@@ -255,7 +256,7 @@ test.describe('shell', () => {
     await expect(page.getByTestId('config-error-bar')).toBeVisible();
     await newSession(page);
     // Saving config is refused while the file is broken, and the person is told why.
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'agents');
     await page.getByTestId('agent-new').click();
     await page.getByTestId('agent-create-name').fill('Blocked');
     await page.getByTestId('agent-create-submit').click();
@@ -281,7 +282,7 @@ test.describe('shell', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await openApp(page, server);
     await sessionById(page, s1.id).click();
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'status');
     await expect(page.getByTestId('app-status')).toBeVisible();
     await page.screenshot({ path: join(SCREENSHOTS, 'shell-settings-light.png') });
     await page.getByTestId('app-status').scrollIntoViewIfNeeded();
@@ -294,14 +295,14 @@ test.describe('shell', () => {
       const darkPage = await dark.newPage();
       await openApp(darkPage, server);
       await expect(darkPage.locator('html')).toHaveAttribute('data-theme', 'dark');
-      await darkPage.getByTestId('tab-settings').click();
+      await openSettings(darkPage, 'status');
       await expect(darkPage.getByTestId('app-status')).toBeVisible();
       await darkPage.screenshot({ path: join(SCREENSHOTS, 'shell-settings-dark.png') });
       await darkPage.getByTestId('app-status').scrollIntoViewIfNeeded();
       await darkPage.screenshot({ path: join(SCREENSHOTS, 'shell-status-dark.png') });
       await darkPage.getByTestId('tab-chat').click();
       await darkPage.screenshot({ path: join(SCREENSHOTS, 'shell-chat-dark.png') });
-      await darkPage.getByTestId('tab-settings').click();
+      await openSettings(darkPage, 'appearance');
 
       // The config's ui.theme overrides the OS.
       await darkPage.getByTestId('theme-light').click();
