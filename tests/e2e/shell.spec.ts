@@ -197,7 +197,7 @@ test.describe('shell', () => {
     await page.keyboard.press('Delete');
     await page.getByTestId('confirm-ok').click();
     await expect(sessionItems(page)).toHaveCount(0);
-    await expect(page.getByTestId('chat-empty')).toBeVisible();
+    await expect(page.getByTestId('welcome')).toBeVisible();
   });
 
   test('chat shows the stored messages of the selected session, paged', async ({ page, server }) => {

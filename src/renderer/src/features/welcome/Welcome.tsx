@@ -17,6 +17,13 @@ import { pickChatModel } from './pick-chat-model';
 
 type Detection = { state: 'looking' } | { state: 'done'; servers: LocalServerDetection[] };
 
+/**
+ * Armed when the welcome first sees the provider list loaded with no provider that lists models: only a
+ * first provider added after that (here or in Settings) gets a chat model picked. A setup that already
+ * had providers is the person's own, and is left as it is.
+ */
+let firstRunArmed: boolean | null = null;
+
 export function Welcome() {
   const providers = useModels((s) => s.providers);
   const loaded = useModels((s) => s.loaded);
@@ -39,9 +46,12 @@ export function Welcome() {
     void detect();
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
+  if (loaded && firstRunArmed === null) firstRunArmed = !withModels;
+
   // Step 2: the first provider with models gets the chat role, unless the person already chose one.
   useEffect(() => {
-    if (!config || chatRef || !withModels) return;
+    if (!config || chatRef || !withModels || !firstRunArmed) return;
+    firstRunArmed = false;
     const model = pickChatModel(withModels.models);
     if (!model) return;
     void useModels
