@@ -22,9 +22,10 @@ export function SessionList({ agentId }: { agentId: string }) {
   }
 
   if (!sessions) return <div className="session-empty">Loading…</div>;
+  // Outside the listbox: a listbox may hold only options (and groups of them).
+  if (sessions.length === 0) return <div className="session-empty" data-testid="session-list">No sessions yet</div>;
   return (
     <div className="session-list" role="listbox" aria-label="Sessions" ref={listRef} data-testid="session-list">
-      {sessions.length === 0 ? <div className="session-empty">No sessions yet</div> : null}
       {/* Grouped by date (Today, Yesterday, …); arrow keys still walk the whole list in order. */}
       {groupSessionsByDate(sessions).map((group) => (
         <div key={group.key} role="group" aria-labelledby={`session-group-${agentId}-${group.key}`} data-testid="session-group" data-group={group.key}>
