@@ -524,6 +524,8 @@ export interface ImportReport {
   laws: { added: number; skipped: number };
   /** Secrets redacted and invisible characters stripped from the imported texts, in total. */
   cleaned: { redactions: number; strippedChars: number };
+  /** Images in imported chats (ChatGPT): not brought in; each left a placeholder in its message. */
+  imagesNotImported?: number;
   /**
    * Items not imported because of what they hold (instruction-shaped text, an oversize message, a
    * relation to an entity that was refused), each with where in the file it came from. Only the first
