@@ -241,7 +241,7 @@ test.describe('shell', () => {
 
   test('config.json edited on disk: the error is shown, the app keeps working, fixing it clears it', async ({ page, server }) => {
     await openApp(page, server);
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'status');
     const good = readFileSync(server.configPath, 'utf8');
 
     writeFileSync(server.configPath, '{ "version": 1, "agent": ');
@@ -267,6 +267,7 @@ test.describe('shell', () => {
     fixed.agent.agents.push({ id: 'from-disk', name: 'From disk' });
     writeFileSync(server.configPath, JSON.stringify(fixed, null, 2));
     await expect(banner).toHaveCount(0);
+    await page.getByTestId('settings-nav-status').click();
     await expect(page.getByTestId('status-config')).toHaveAttribute('data-state', 'ok');
     await expect(page.locator('[data-testid="agent-item"][data-agent-id="from-disk"]')).toHaveText(/From disk/);
     await expect(page.getByTestId('toast').filter({ hasText: 'valid again' })).toBeVisible();
