@@ -20,6 +20,8 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     plugins: [react()],
-    build: { rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
+    // Minified: the bundle is parsed and compiled before the first paint of every window, and the
+    // unminified one (2.2 MB) was the largest part of opening a 10,000-message chat (issue 17, Speed).
+    build: { minify: true, rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } } },
   },
 });

@@ -2,7 +2,7 @@
 // It never imports `electron`; hosts pass in what differs (secret store, versions).
 import { readFileSync, statSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
-import type { AppStatus, Notice } from '../shared/domain';
+import type { AppStatus, LocalServerKind, Notice } from '../shared/domain';
 import { MonadError } from '../shared/errors';
 import { AgentService } from './agents/agent-service';
 import { ChatService } from './chat/agent-loop';
@@ -21,7 +21,8 @@ import { ModelCapabilities } from './llm/model-capabilities';
 import { ProviderKeys } from './llm/provider-keys';
 import { ToolSupportGuard, type StatementSink } from './chat/no-tools-capture';
 import { statementSink } from './memory/facts/statement-sink';
-import { ProviderService } from './llm/provider-service';
+import { LOCAL_SERVER_URLS } from './llm/local-servers';
+import { OLLAMA_URL, ProviderService } from './llm/provider-service';
 import { FactsLayer } from './memory/facts-layer';
 import { GraphLayer } from './memory/graph-layer';
 import { LawsLayer } from './memory/laws-layer';
@@ -67,6 +68,8 @@ export interface EngineOptions {
   mcpTiming?: McpClientDeps['timing'];
   /** Tests shorten the memory model's fact-check deadline (default FACT_CHECK_TIMEOUT_MS, 10 s). */
   factCheckTimeoutMs?: number;
+  /** Where first run looks for local model servers (default: their usual loopback ports). */
+  localServers?: Partial<Record<LocalServerKind, string>>;
   now?: () => Date;
 }
 
@@ -181,7 +184,7 @@ export class Engine {
     });
     this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets, health: this.taskHealth });
     this.modelChecks = new ModelChecks({ db: this.memoryDb, llm: this.llm, now: this.now });
-    this.providers = new ProviderService(this.config, this.secrets);
+    this.providers = new ProviderService(this.config, this.secrets, opts.localServers?.ollama ?? OLLAMA_URL, { ...LOCAL_SERVER_URLS, ...opts.localServers });
     this.bindLegacyKeys();
     // MCP servers' tools in the chat (issue 19 §2).
     this.mcp = new McpClientService({

@@ -108,6 +108,10 @@ const channelNameSet = {
   'mcp.clients.update': true,
   'mcp.clients.remove': true,
   'mcp.setup': true,
+  // shell (issue 17)
+  'chat.switchBranch': true,
+  'sessions.setModel': true,
+  'providers.detectLocal': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

@@ -4,7 +4,7 @@
 import type { MemoryChange } from './memory-change';
 import { z } from 'zod';
 import type { AgentInput, Agent, Config } from './config';
-import { agentPatchSchema, agentSchema, idSchema, providerSchema } from './config';
+import { agentPatchSchema, agentSchema, idSchema, modelRefSchema, providerSchema } from './config';
 import type {
   AppStatus,
   BackupInfo,
@@ -17,6 +17,7 @@ import type {
   FactView,
   FactWriteResult,
   Message,
+  LocalServerDetection,
   OllamaDetection,
   Page,
   ProviderTestResult,
@@ -142,7 +143,10 @@ export const contract = {
   // Chat. `chat.send` resolves when the turn ends; tokens arrive meanwhile as `chat.delta` events.
   // `pasted`: the composer saw most of the text arrive by paste; stored with the message, and facts the
   // agent records in that turn are marked as coming from pasted text.
-  'chat.send': channel<ChatTurnResult>()(z.object({ sessionId, text: z.string().trim().min(1).max(200_000), pasted: z.boolean().optional() }).strict()),
+  // `replacing` (shell: edit & resend): the id of a sent user message this text is a new version of.
+  'chat.send': channel<ChatTurnResult>()(
+    z.object({ sessionId, text: z.string().trim().min(1).max(200_000), pasted: z.boolean().optional(), replacing: z.string().min(1).max(64).optional() }).strict(),
+  ),
   'chat.cancel': channel<{ cancelled: boolean }>()(z.object({ sessionId }).strict()),
   /** Re-runs the last user message: hides the replies after it (soft delete) and asks again. */
   'chat.regenerate': channel<ChatTurnResult>()(z.object({ sessionId }).strict()),
@@ -403,6 +407,13 @@ export const contract = {
   'mcp.clients.update': channel<McpClientView>()(z.object({ name: mcpClientName, patch: mcpClientPatchSchema }).strict()),
   'mcp.clients.remove': channel<{ removed: boolean }>()(z.object({ name: mcpClientName }).strict()),
   'mcp.setup': channel<McpSetupInfo>()(empty),
+  // Shell (issue 17): another version of an edited message, a chat's own model, local servers on first run.
+  /** Shows another version of an edited message (and the replies it had); nothing is sent. */
+  'chat.switchBranch': channel<{ sessionId: string }>()(z.object({ sessionId, messageId: z.string().min(1).max(64) }).strict()),
+  /** This chat's own chat model; null goes back to the agent's. */
+  'sessions.setModel': channel<Session>()(z.object({ id: sessionId, model: modelRefSchema.strict().nullable() }).strict()),
+  /** Ollama and LM Studio on their usual loopback ports. */
+  'providers.detectLocal': channel<LocalServerDetection[]>()(empty),
 } as const;
 
 export type Contract = typeof contract;

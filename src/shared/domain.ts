@@ -17,6 +17,8 @@ export interface Session {
   createdAt: string;
   updatedAt: string;
   messageCount: number;
+  /** This chat's own chat model, overriding the agent's (null: the agent's). */
+  chatModel?: { provider: string; model: string } | null;
 }
 
 export interface ToolCall {
@@ -60,6 +62,8 @@ export interface Message {
   createdAt: string;
   /** Receipts (issue 16): on the reply that ends a turn, what memory it used and the changes it made. */
   memory?: ReplyMemory | null;
+  /** A user message that was edited and resent: all its versions (first first) and which one this is. */
+  branch?: { index: number; ids: string[] };
 }
 
 export interface Page<T> {
@@ -160,6 +164,20 @@ export interface OllamaDetection {
   available: boolean;
   baseURL: string;
   models: string[];
+}
+
+/** First run: a local model server found (or not) on its usual loopback port. */
+export type LocalServerKind = 'ollama' | 'lmstudio';
+export interface LocalServerDetection {
+  kind: LocalServerKind;
+  /** "Ollama", "LM Studio". */
+  name: string;
+  available: boolean;
+  /** The OpenAI-compatible base URL to save as a provider. */
+  baseURL: string;
+  models: string[];
+  /** When not available: how to start it. */
+  hint: string | null;
 }
 
 /** An L1 fact: one bullet in its scope's Markdown file. */
@@ -531,6 +549,8 @@ export interface ImportReport {
   laws: { added: number; skipped: number };
   /** Secrets redacted and invisible characters stripped from the imported texts, in total. */
   cleaned: { redactions: number; strippedChars: number };
+  /** Images in imported chats (ChatGPT): not brought in; each left a placeholder in its message. */
+  imagesNotImported?: number;
   /**
    * Items not imported because of what they hold (instruction-shaped text, an oversize message, a
    * relation to an entity that was refused), each with where in the file it came from. Only the first

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { Engine } from '../../src/main/engine';
 import { startScriptedLlm, type RecordedRequest, type ScriptedLlm, type ScriptedReply } from '../fixtures/scripted-llm';
 import { api, expect, ROOT, startServer, test, type MonadServer } from './fixtures';
+import { openSettings } from './settings-nav';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 const MODEL = { provider: 'scripted', model: 'gpt-4o-mini' };
@@ -138,7 +139,7 @@ async function openMemorySettings(page: Page, server: MonadServer): Promise<void
   await page.goto(server.openUrl);
   await expect(page.getByTestId('app')).toBeVisible();
   await expect(page.getByTestId('connection-state')).toHaveAttribute('data-link', 'online');
-  await page.getByTestId('tab-settings').click();
+  await openSettings(page, 'memory');
   await expect(page.getByTestId('memory-status')).toBeVisible();
 }
 
@@ -225,7 +226,7 @@ test.describe('settings → memory', () => {
       await expect(page.getByTestId('law')).toHaveCount(2);
 
       // A second run over unchanged memory costs nothing; the history lists both.
-      await page.getByTestId('tab-settings').click();
+      await openSettings(page, 'memory');
       await card.getByTestId('consolidate-level').selectOption('3');
       await card.getByTestId('consolidate-now').click();
       await expect(card.getByTestId('run-cost')).toContainText('0 LLM calls');

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { api, expect, ROOT, test, type MonadServer } from './fixtures';
+import { openSettings } from './settings-nav';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
@@ -40,7 +41,7 @@ async function openData(page: Page, server: MonadServer): Promise<Locator> {
   await page.goto(server.openUrl);
   await expect(page.getByTestId('app')).toBeVisible();
   await expect(page.getByTestId('connection-state')).toHaveAttribute('data-link', 'online');
-  await page.getByTestId('tab-settings').click();
+  await openSettings(page, 'data');
   const section = page.getByTestId('data-section');
   await section.scrollIntoViewIfNeeded();
   await expect(section).toBeVisible();

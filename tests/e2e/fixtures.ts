@@ -38,11 +38,11 @@ function assertBuilt(): void {
  * Starts `monad serve`. By default on a new temp home and any free port; a test that restarts the
  * server passes the previous home and port (and removes the home itself).
  */
-export async function startServer(opts: { home?: string; port?: number } = {}): Promise<{ server: MonadServer; stop(): Promise<void> }> {
+export async function startServer(opts: { home?: string; port?: number; env?: Record<string, string> } = {}): Promise<{ server: MonadServer; stop(): Promise<void> }> {
   assertBuilt();
   const ownHome = opts.home === undefined;
   const home = opts.home ?? mkdtempSync(join(tmpdir(), 'monad-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, MONAD_HOME: home, MEM0_TELEMETRY: 'false' };
+  const env: NodeJS.ProcessEnv = { ...process.env, MONAD_HOME: home, MEM0_TELEMETRY: 'false', ...opts.env };
   delete env.MONAD_RENDERER_DIR;
   const child = spawn(process.execPath, ['bin/monad.mjs', 'serve', '--home', home, '--port', String(opts.port ?? 0)], {
     cwd: ROOT,

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
 import { DEMO_PROJECT_SCOPE, DEMO_SCOPE, seedDemoGraph, seedLargeGraph, type DemoGraph, type LargeGraph } from '../helpers/seed-graph';
 import { OVERVIEW_NODES } from '../../src/renderer/src/features/graph/model';
-import { expect, ROOT, startServer, test as base, type MonadServer } from './fixtures';
+import { api, expect, ROOT, startServer, test as base, type MonadServer } from './fixtures';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
@@ -232,11 +232,19 @@ test.describe('graph tab', () => {
     await expect(search).toHaveValue('');
   });
 
-  test('a scope without a graph says how to build one', async ({ page, server }) => {
+  test('a scope without a graph offers to turn graph memory on and to build it now', async ({ page, server }) => {
     await page.goto(`${server.url}/?graphHook#token=${server.token}`);
     await page.getByTestId('tab-graph').click();
-    await expect(page.getByTestId('graph-empty')).toContainText('Consolidate at level 2');
+    const empty = page.getByTestId('graph-empty');
+    await expect(empty).toContainText('Graph memory (level 2)');
     await expect(page.getByTestId('graph-time')).toHaveCount(0);
+    await expect(empty.getByTestId('graph-build-now')).toBeVisible();
+    await empty.getByTestId('graph-turn-on').click();
+    // Level 2 for this agent only; the offer goes once it is on.
+    await expect(empty.getByTestId('graph-turn-on')).toHaveCount(0);
+    const agents = await api<{ id: string; memory: { level?: number } }[]>(server, 'agents.list');
+    expect(agents.find((a) => a.id === 'default')?.memory.level).toBe(2);
+    await expect(empty.getByTestId('graph-build-now')).toBeEnabled();
   });
 
   test('screenshots: light and dark', async ({ page, seeded, browser }) => {

@@ -14,6 +14,7 @@ import { mkdirPrivate } from '../../src/main/fs/private-mode';
 import { mem0Layout } from '../../src/main/memory/mem0/layout';
 import { vectorToBase64, writeLocalRaw } from '../../src/main/memory/mem0/stores';
 import { api, expect, ROOT, startServer, test, type MonadServer } from './fixtures';
+import { openSettings } from './settings-nav';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 const SCOPE = 'agent:default';
@@ -321,7 +322,7 @@ test('Settings → Memory: the history is kept forever by default; a retention i
     const before = (await api<{ entries: unknown[] }>(server, 'history.list', {})).entries.length;
     expect(before).toBeGreaterThanOrEqual(3);
     await openApp(page, server);
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'memory');
     const retention = page.getByTestId('memory-history-retention');
     await expect(retention.getByRole('radio', { checked: true })).toHaveText('Forever');
     const config = () => JSON.parse(readFileSync(server.configPath, 'utf8')) as { memory?: { history?: { retentionDays?: number | null } } };

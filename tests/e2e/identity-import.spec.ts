@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { api, expect, ROOT, test, type MonadServer } from './fixtures';
+import { openSettings } from './settings-nav';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 const SECRET = 'sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKl';
@@ -34,7 +35,7 @@ async function openData(page: Page, server: MonadServer) {
   await page.goto(server.openUrl);
   await expect(page.getByTestId('app')).toBeVisible();
   await expect(page.getByTestId('connection-state')).toHaveAttribute('data-link', 'online');
-  await page.getByTestId('tab-settings').click();
+  await openSettings(page, 'data');
   const section = page.getByTestId('data-section');
   await section.scrollIntoViewIfNeeded();
   await expect(section).toBeVisible();

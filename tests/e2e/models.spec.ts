@@ -7,11 +7,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { api, ROOT } from './fixtures';
 import { expect, openApp, test, TEST_KEY } from './llm-fixture';
+import { openSettings } from './settings-nav';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
 async function openModels(page: Page): Promise<void> {
-  await page.getByTestId('tab-settings').click();
+  await openSettings(page, 'models');
   await expect(page.getByTestId('models-section')).toBeVisible();
 }
 

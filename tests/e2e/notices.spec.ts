@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { api, expect, ROOT, startServer, test } from './fixtures';
 import { corruptPages } from '../helpers/corrupt-db';
+import { openSettings } from './settings-nav';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
@@ -179,8 +180,9 @@ test('plain-text API keys: a warning once a key is stored in headless mode, and 
   await page.reload();
   await expect(page.getByTestId('connection-state')).toHaveAttribute('data-link', 'online');
   // Once status and providers are loaded (Settings shows both), the dismissed warning is still gone.
-  await page.getByTestId('tab-settings').click();
+  await openSettings(page, 'status');
   await expect(page.getByTestId('secrets-warning')).toBeVisible();
+  await page.getByTestId('settings-nav-models').click();
   await expect(page.locator('[data-testid="provider-card"][data-provider-id="openai"]')).toBeVisible();
   await expect(page.getByTestId('notice')).toHaveCount(0);
 });

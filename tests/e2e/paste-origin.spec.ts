@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { api, ROOT } from './fixtures';
 import { configureModelViaApi, expect, newSession, openApp, test } from './llm-fixture';
+import { openSettings } from './settings-nav';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 const PASTED = 'Minutes of the tenants meeting: the building gets a new roof in September, paid by the owners.';
@@ -78,7 +79,7 @@ test('Settings → Memory sets the fact check; a fact the memory model judges an
       : { kind: 'text', text: 'ok' },
   );
   await openApp(page, server);
-  await page.getByTestId('tab-settings').click();
+  await openSettings(page, 'memory');
   const picker = page.getByTestId('memory-fact-check');
   await picker.scrollIntoViewIfNeeded();
   await expect(page.getByTestId('memory-fact-check-borderline')).toHaveAttribute('aria-checked', 'true');

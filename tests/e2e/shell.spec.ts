@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { api, expect, rawRequest, ROOT, startServer, test, type MonadServer } from './fixtures';
+import { openSettings } from './settings-nav';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
@@ -64,7 +65,7 @@ test.describe('shell', () => {
     expect(page.url()).not.toContain('token');
     expect(page.url()).toBe(`${server.url}/`);
 
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'status');
     const status = page.getByTestId('app-status');
     await expect(status).toBeVisible();
     await expect(page.getByTestId('status-version')).toContainText('Monad 0.1.0');
@@ -90,7 +91,7 @@ test.describe('shell', () => {
 
   test('agents: create, rename, describe, delete with confirm; the last agent cannot go', async ({ page, server }) => {
     await openApp(page, server);
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'agents');
 
     await page.getByTestId('agent-new').click();
     await page.getByTestId('agent-create-name').fill('Research');
@@ -130,7 +131,7 @@ test.describe('shell', () => {
     await openApp(page, server);
 
     // An agent created from Settings, to check it persists too.
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'agents');
     await page.getByTestId('agent-new').click();
     await page.getByTestId('agent-create-name').fill('Travel');
     await page.getByTestId('agent-create-submit').click();
@@ -196,7 +197,7 @@ test.describe('shell', () => {
     await page.keyboard.press('Delete');
     await page.getByTestId('confirm-ok').click();
     await expect(sessionItems(page)).toHaveCount(0);
-    await expect(page.getByTestId('chat-empty')).toBeVisible();
+    await expect(page.getByTestId('welcome')).toBeVisible();
   });
 
   test('chat shows the stored messages of the selected session, paged', async ({ page, server }) => {
@@ -240,7 +241,7 @@ test.describe('shell', () => {
 
   test('config.json edited on disk: the error is shown, the app keeps working, fixing it clears it', async ({ page, server }) => {
     await openApp(page, server);
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'status');
     const good = readFileSync(server.configPath, 'utf8');
 
     writeFileSync(server.configPath, '{ "version": 1, "agent": ');
@@ -255,7 +256,7 @@ test.describe('shell', () => {
     await expect(page.getByTestId('config-error-bar')).toBeVisible();
     await newSession(page);
     // Saving config is refused while the file is broken, and the person is told why.
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'agents');
     await page.getByTestId('agent-new').click();
     await page.getByTestId('agent-create-name').fill('Blocked');
     await page.getByTestId('agent-create-submit').click();
@@ -266,6 +267,7 @@ test.describe('shell', () => {
     fixed.agent.agents.push({ id: 'from-disk', name: 'From disk' });
     writeFileSync(server.configPath, JSON.stringify(fixed, null, 2));
     await expect(banner).toHaveCount(0);
+    await page.getByTestId('settings-nav-status').click();
     await expect(page.getByTestId('status-config')).toHaveAttribute('data-state', 'ok');
     await expect(page.locator('[data-testid="agent-item"][data-agent-id="from-disk"]')).toHaveText(/From disk/);
     await expect(page.getByTestId('toast').filter({ hasText: 'valid again' })).toBeVisible();
@@ -281,7 +283,7 @@ test.describe('shell', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await openApp(page, server);
     await sessionById(page, s1.id).click();
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'status');
     await expect(page.getByTestId('app-status')).toBeVisible();
     await page.screenshot({ path: join(SCREENSHOTS, 'shell-settings-light.png') });
     await page.getByTestId('app-status').scrollIntoViewIfNeeded();
@@ -294,14 +296,14 @@ test.describe('shell', () => {
       const darkPage = await dark.newPage();
       await openApp(darkPage, server);
       await expect(darkPage.locator('html')).toHaveAttribute('data-theme', 'dark');
-      await darkPage.getByTestId('tab-settings').click();
+      await openSettings(darkPage, 'status');
       await expect(darkPage.getByTestId('app-status')).toBeVisible();
       await darkPage.screenshot({ path: join(SCREENSHOTS, 'shell-settings-dark.png') });
       await darkPage.getByTestId('app-status').scrollIntoViewIfNeeded();
       await darkPage.screenshot({ path: join(SCREENSHOTS, 'shell-status-dark.png') });
       await darkPage.getByTestId('tab-chat').click();
       await darkPage.screenshot({ path: join(SCREENSHOTS, 'shell-chat-dark.png') });
-      await darkPage.getByTestId('tab-settings').click();
+      await openSettings(darkPage, 'appearance');
 
       // The config's ui.theme overrides the OS.
       await darkPage.getByTestId('theme-light').click();

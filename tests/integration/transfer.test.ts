@@ -128,6 +128,32 @@ describe('export / import', () => {
     expect(engine.transfer.importText(JSON.stringify(conv)).messages).toEqual({ added: 0, skipped: 2 });
   });
 
+  it('puts a placeholder where a ChatGPT message had an image, and counts the images in the report', () => {
+    const engine = openEngine();
+    const image = (id: string) => ({ content_type: 'image_asset_pointer', asset_pointer: `file-service://file-${id}`, width: 800, height: 600 });
+    const conv = [
+      {
+        id: 'conv-img',
+        title: 'What plant is this?',
+        create_time: 1700000000,
+        current_node: 'n3',
+        mapping: {
+          n1: { id: 'n1', parent: null, message: { id: 'u1', author: { role: 'user' }, create_time: 1700000001, content: { content_type: 'multimodal_text', parts: [image('a'), 'What plant is this?'] } } },
+          n2: { id: 'n2', parent: 'n1', message: { id: 'a1', author: { role: 'assistant' }, create_time: 1700000002, content: { content_type: 'text', parts: ['A monstera.'] } } },
+          n3: { id: 'n3', parent: 'n2', message: { id: 'u2', author: { role: 'user' }, create_time: 1700000003, content: { content_type: 'multimodal_text', parts: [image('b'), image('c')] } } },
+        },
+      },
+    ];
+    const r = engine.transfer.importText(JSON.stringify(conv));
+    expect(r).toMatchObject({ format: 'chatgpt', messages: { added: 3 }, imagesNotImported: 3 });
+    const [s] = engine.sessions.list('default');
+    expect(engine.messages.list(s.id).items.map((m) => m.content)).toEqual([
+      '[image not imported]\nWhat plant is this?',
+      'A monstera.',
+      '[image not imported]\n[image not imported]',
+    ]);
+  });
+
   it('rejects malformed input with the position of the problem, changing nothing', () => {
     const engine = openEngine();
     const before = readFileSync(engine.paths.config, 'utf8');

@@ -17,7 +17,7 @@ const msg = (id: string, highlights: [number, number][]): MessageHit => ({
 });
 
 describe('search result list', () => {
-  it('lists messages (those containing the words before their neighbours), then facts, then entities', () => {
+  it('lists the best messages, then facts and entities, then more messages, then the neighbours of a match last', () => {
     const r: SearchResults = {
       query: 'ferry',
       messages: [msg('a', [[9, 14]]), msg('near', []), msg('b', [[9, 14]])],
@@ -25,7 +25,12 @@ describe('search result list', () => {
       entities: [{ nodeId: 7, scope: 'agent:default', name: 'Ferry', type: 'thing', summary: '', score: 1 }],
       tookMs: 1,
     };
-    expect(flatten(r).map((i) => i.key)).toEqual(['m:a', 'm:b', 'm:near', 'f:global:f1', 'e:7']);
+    expect(flatten(r).map((i) => i.key)).toEqual(['m:a', 'm:b', 'f:global:f1', 'e:7', 'm:near']);
+    expect(flatten(r).map((i) => i.group)).toEqual(['message', 'message', 'fact', 'entity', 'near']);
+    // Many matching messages do not push the facts out of view: the rest come after them.
+    const many: SearchResults = { ...r, messages: ['1', '2', '3', '4', '5', '6'].map((id) => msg(id, [[9, 14]])) };
+    expect(flatten(many).map((i) => i.key)).toEqual(['m:1', 'm:2', 'm:3', 'm:4', 'f:global:f1', 'e:7', 'm:5', 'm:6']);
+    expect(flatten(many).at(-1)?.group).toBe('more');
   });
 
   it('cuts a text into marked and plain pieces, clamping unsorted, overlapping or out-of-range highlights', () => {

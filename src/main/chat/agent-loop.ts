@@ -75,14 +75,17 @@ export class ChatService {
   }
 
   /** `pasted`: the composer saw most of the text arrive by paste (see message-origin.ts). */
-  async send(sessionId: string, text: string, opts: { pasted?: boolean } = {}): Promise<ChatTurnResult> {
+  /** `replacing`: the id of a sent user message this text is a new version of (edit & resend). */
+  async send(sessionId: string, text: string, opts: { pasted?: boolean; replacing?: string } = {}): Promise<ChatTurnResult> {
     const session = this.d.sessions.get(sessionId);
     const agent = this.d.agents.get(session.agentId);
     // Fail before writing anything when no model is configured.
-    this.d.llm.languageModel('chat', agent.id);
+    this.d.llm.languageModel('chat', agent.id, session.chatModel);
     this.assertIdle(sessionId);
     const origin = classifyMessageOrigin(text, opts.pasted === true);
-    const user = this.d.messages.append({ sessionId, role: 'user', content: text, origin });
+    // edit & resend (branches): the edited message and what followed it are set aside, not deleted.
+    const editRoot = opts.replacing ? this.setAsideForEdit(sessionId, opts.replacing) : null;
+    const user = this.d.messages.append({ sessionId, role: 'user', content: text, origin, editRoot });
     this.d.events.emit('chat.message', { sessionId, message: user });
     if (session.title === DEFAULT_SESSION_TITLE && session.messageCount === 0) {
       this.d.sessions.rename(sessionId, autoTitle(text));
@@ -97,13 +100,40 @@ export class ChatService {
   async regenerate(sessionId: string): Promise<ChatTurnResult> {
     const session = this.d.sessions.get(sessionId);
     const agent = this.d.agents.get(session.agentId);
-    this.d.llm.languageModel('chat', agent.id);
+    this.d.llm.languageModel('chat', agent.id, session.chatModel);
     this.assertIdle(sessionId);
     const all = this.allMessages(sessionId);
     const lastUser = all.map((m) => m.role).lastIndexOf('user');
     if (lastUser < 0) throw new MonadError('CONFLICT', 'There is no message to regenerate a reply for');
     this.d.messages.softDelete(all.slice(lastUser + 1).map((m) => m.id));
     return this.runTurn(session, agent, all[lastUser]);
+  }
+
+  /**
+   * Shows another version of an edited message: the version on the path now, and what followed it, are
+   * set aside; the chosen one comes back with exactly the replies it had. Nothing is sent to the model.
+   */
+  switchBranch(sessionId: string, messageId: string): void {
+    this.assertIdle(sessionId);
+    const target = this.d.messages.versionInfo(messageId);
+    if (target.sessionId !== sessionId || target.role !== 'user') throw new MonadError('BAD_INPUT', 'That message is not a version of a message in this chat');
+    if (target.active) return;
+    const versions = this.d.messages.versions(sessionId, target.root);
+    const current = versions.find((id) => id !== messageId && this.d.messages.versionInfo(id).active);
+    if (!current) throw new MonadError('CONFLICT', 'That version belongs to a branch that is not shown; switch the earlier message first');
+    this.d.transaction(() => {
+      this.d.messages.setAside(sessionId, current);
+      this.d.messages.restore(sessionId, messageId);
+    });
+    this.d.sessions.touch(sessionId);
+  }
+
+  private setAsideForEdit(sessionId: string, messageId: string): string {
+    const info = this.d.messages.versionInfo(messageId);
+    if (info.sessionId !== sessionId || info.role !== 'user') throw new MonadError('BAD_INPUT', 'Only your own messages in this chat can be edited');
+    if (!info.active) throw new MonadError('CONFLICT', 'That message is not on the branch shown; switch to it first');
+    this.d.messages.setAside(sessionId, messageId);
+    return info.root;
   }
 
   private assertIdle(sessionId: string): void {
@@ -133,7 +163,7 @@ export class ChatService {
     let current: DraftMessage | null = null;
     let failure: unknown = null;
     let cancelled = false;
-    const { model, resolved } = this.d.llm.languageModel('chat', agent.id);
+    const { model, resolved } = this.d.llm.languageModel('chat', agent.id, session.chatModel);
     const idle = new IdleTimer(this.streamIdleTimeoutMs, () => ctrl.abort(new Error('stream timed out')));
     // Receipts: what memory this turn used and changed, stored with its last reply.
     const receipt = new TurnReceiptBuilder(this.d.journal ?? null, { sessionId, userMessageId: userMessage.id });

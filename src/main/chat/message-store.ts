@@ -20,6 +20,8 @@ interface MessageRow {
   created_at: string;
   origin: MessageOrigin | null;
   receipt_summary: string | null;
+  edit_root: string | null;
+  inactive: number;
 }
 
 export interface NewMessage {
@@ -36,6 +38,8 @@ export interface NewMessage {
   origin?: MessageOrigin | null;
   /** The reply that ends a turn: its receipt (issue 16), with the summary the message list carries. */
   receipt?: { full: TurnReceipt; summary: ReplyMemory } | null;
+  /** An edited version of a user message: the id of that message's first version. */
+  editRoot?: string | null;
 }
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -54,8 +58,8 @@ export class MessageStore {
     this.db.transaction(() => {
       const res = this.db
         .prepare(
-          `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin, receipt, receipt_summary)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin, receipt, receipt_summary, edit_root)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -71,6 +75,7 @@ export class MessageStore {
           m.role === 'user' ? (m.origin ?? null) : null,
           m.role === 'assistant' && m.receipt ? JSON.stringify(m.receipt.full) : null,
           m.role === 'assistant' && m.receipt ? JSON.stringify(m.receipt.summary) : null,
+          m.editRoot ?? null,
         );
       // The days the message talks about, for search (search/message-dates.ts).
       if (days.length) {
@@ -87,19 +92,81 @@ export class MessageStore {
     return toMessage(row);
   }
 
-  /** Newest page first; items within a page are in chronological order. */
+  /**
+   * The active path (branches set aside by an edit are left out), newest page first; items within a page
+   * are in chronological order. User messages with more than one version carry `branch`.
+   */
   list(sessionId: string, opts: { before?: string; limit?: number } = {}): Page<Message> {
     const limit = opts.limit ?? DEFAULT_PAGE_SIZE;
     const before = opts.before === undefined ? Number.MAX_SAFE_INTEGER : decodeCursor(opts.before);
     const rows = this.db
       .prepare(
-        `SELECT * FROM messages WHERE session_id = ? AND deleted_at IS NULL AND seq < ?
+        `SELECT * FROM messages WHERE session_id = ? AND deleted_at IS NULL AND inactive = 0 AND seq < ?
          ORDER BY seq DESC LIMIT ?`,
       )
       .all(sessionId, before, limit + 1) as MessageRow[];
     const hasMore = rows.length > limit;
     const page = rows.slice(0, limit).reverse();
-    return { items: page.map(toMessage), nextCursor: hasMore && page.length ? encodeCursor(page[0].seq) : null };
+    const versions = this.versionsOf(sessionId);
+    const items = page.map((r) => {
+      const m = toMessage(r);
+      const ids = r.role === 'user' ? versions.get(r.edit_root ?? r.id) : undefined;
+      return ids ? { ...m, branch: { index: ids.indexOf(r.id), ids } } : m;
+    });
+    return { items, nextCursor: hasMore && page.length ? encodeCursor(page[0].seq) : null };
+  }
+
+  /** Every edited user message of a session: first version id → all live versions, oldest first. */
+  private versionsOf(sessionId: string): Map<string, string[]> {
+    const rows = this.db
+      .prepare(`SELECT id, edit_root FROM messages WHERE session_id = ? AND edit_root IS NOT NULL AND deleted_at IS NULL ORDER BY seq`)
+      .all(sessionId) as { id: string; edit_root: string }[];
+    const out = new Map<string, string[]>();
+    for (const r of rows) {
+      const ids = out.get(r.edit_root) ?? [r.edit_root];
+      ids.push(r.id);
+      out.set(r.edit_root, ids);
+    }
+    return out;
+  }
+
+  /**
+   * Sets a message and everything after it on the active path aside under a fresh number, which the
+   * message keeps: `restore` brings exactly that set back. Returns the number.
+   */
+  setAside(sessionId: string, fromSeqOf: string): number {
+    const seq = this.seqOf(sessionId, fromSeqOf);
+    const mark = ((this.db.prepare(`SELECT max(inactive) FROM messages WHERE session_id = ?`).pluck().get(sessionId) as number | null) ?? 0) + 1;
+    this.db.prepare(`UPDATE messages SET inactive = ? WHERE session_id = ? AND inactive = 0 AND seq >= ?`).run(mark, sessionId, seq);
+    return mark;
+  }
+
+  /** Brings back the messages set aside together with this one (see setAside). */
+  restore(sessionId: string, messageId: string): void {
+    const row = this.db.prepare(`SELECT inactive FROM messages WHERE id = ? AND session_id = ?`).get(messageId, sessionId) as { inactive: number } | undefined;
+    if (!row) throw new MonadError('NOT_FOUND', `No message with id ${messageId}`);
+    if (row.inactive === 0) return;
+    this.db.prepare(`UPDATE messages SET inactive = 0 WHERE session_id = ? AND inactive = ?`).run(sessionId, row.inactive);
+  }
+
+  /** A user message's first version and whether it is on the active path. */
+  versionInfo(messageId: string): { sessionId: string; role: Role; root: string; active: boolean } {
+    const row = this.db.prepare(`SELECT session_id, role, edit_root, inactive FROM messages WHERE id = ? AND deleted_at IS NULL`).get(messageId) as
+      | { session_id: string; role: Role; edit_root: string | null; inactive: number }
+      | undefined;
+    if (!row) throw new MonadError('NOT_FOUND', `No message with id ${messageId}`);
+    return { sessionId: row.session_id, role: row.role, root: row.edit_root ?? messageId, active: row.inactive === 0 };
+  }
+
+  /** The versions of an edited message (first version first), live ones only. */
+  versions(sessionId: string, root: string): string[] {
+    return this.versionsOf(sessionId).get(root) ?? [root];
+  }
+
+  private seqOf(sessionId: string, id: string): number {
+    const seq = this.db.prepare(`SELECT seq FROM messages WHERE id = ? AND session_id = ?`).pluck().get(id, sessionId) as number | undefined;
+    if (seq === undefined) throw new MonadError('NOT_FOUND', `No message with id ${id}`);
+    return seq;
   }
 
   /** Live messages after a sequence watermark, oldest first, with their sequence numbers. */

@@ -2,6 +2,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
+import type { ModelRef } from '../../shared/config';
 import type { Session } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 
@@ -15,10 +16,11 @@ interface SessionRow {
   created_at: string;
   updated_at: string;
   message_count: number;
+  chat_model: string | null;
 }
 
 const SELECT = `
-  SELECT s.*, (SELECT count(*) FROM messages m WHERE m.session_id = s.id AND m.deleted_at IS NULL) AS message_count
+  SELECT s.*, (SELECT count(*) FROM messages m WHERE m.session_id = s.id AND m.deleted_at IS NULL AND m.inactive = 0) AS message_count
   FROM sessions s`;
 
 export const DEFAULT_SESSION_TITLE = 'New chat';
@@ -90,6 +92,13 @@ export class SessionStore {
     return this.get(id);
   }
 
+  /** The chat model for this session only (null: the agent's chat model). */
+  setChatModel(id: string, model: ModelRef | null): Session {
+    const res = this.db.prepare(`UPDATE sessions SET chat_model = ? WHERE id = ?`).run(model ? JSON.stringify({ provider: model.provider, model: model.model }) : null, id);
+    if (res.changes === 0) throw new MonadError('NOT_FOUND', `No session with id ${id}`);
+    return this.get(id);
+  }
+
   touch(id: string): void {
     this.db.prepare(`UPDATE sessions SET updated_at = ? WHERE id = ?`).run(this.now().toISOString(), id);
   }
@@ -115,5 +124,17 @@ function toSession(r: SessionRow): Session {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     messageCount: r.message_count,
+    chatModel: parseModelRef(r.chat_model),
   };
+}
+
+/** A stored override that no longer parses is treated as none: the agent's model answers. */
+function parseModelRef(raw: string | null): ModelRef | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<ModelRef>;
+    return typeof v.provider === 'string' && typeof v.model === 'string' ? { provider: v.provider, model: v.model } : null;
+  } catch {
+    return null;
+  }
 }

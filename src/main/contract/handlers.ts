@@ -80,7 +80,7 @@ export function createHandlers(engine: Engine): Handlers {
       return withUndoState(engine.messages.list(sessionId, { before, limit }), engine.journal); // receipts: undone lines
     },
 
-    'chat.send': ({ sessionId, text, pasted }) => engine.chat.send(sessionId, text, { pasted }),
+    'chat.send': ({ sessionId, text, pasted, replacing }) => engine.chat.send(sessionId, text, { pasted, replacing }),
     'chat.cancel': ({ sessionId }) => ({ cancelled: engine.chat.cancel(sessionId) }),
     'chat.regenerate': ({ sessionId }) => engine.chat.regenerate(sessionId),
     'chat.command': ({ text, sessionId, agentId }) => {
@@ -246,5 +246,19 @@ export function createHandlers(engine: Engine): Handlers {
     },
     'mcp.clients.remove': ({ name }) => ({ removed: engine.mcpClients.remove(name) }),
     'mcp.setup': () => mcpSetupInfo(engine.paths.root),
+    // Shell (issue 17): branches, a chat's own model, local servers on first run.
+    'chat.switchBranch': ({ sessionId, messageId }) => {
+      engine.chat.switchBranch(sessionId, messageId);
+      return { sessionId };
+    },
+    'sessions.setModel': ({ id, model }) => {
+      if (model && !engine.config.get().models.providers.some((p) => p.id === model.provider)) {
+        throw new MonadError('BAD_INPUT', `No provider with id ${model.provider}`);
+      }
+      const session = engine.sessions.setChatModel(id, model);
+      engine.events.emit('sessions.changed', { agentId: session.agentId });
+      return session;
+    },
+    'providers.detectLocal': () => engine.providers.detectLocal(),
   };
 }

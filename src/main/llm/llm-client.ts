@@ -2,7 +2,7 @@
 // accounting, and turns provider failures into clear coded errors.
 import type { LanguageModel } from 'ai';
 import type { z } from 'zod';
-import type { Config } from '../../shared/config';
+import type { Config, ModelRef } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
 import { scrubSecrets, type SecretStore } from '../secrets/secret-store';
 import { embeddingModel, languageModel } from './provider-factory';
@@ -48,8 +48,9 @@ export class LlmClient {
     this.keys = new ProviderKeys(deps.secrets);
   }
 
-  languageModel(role: Exclude<ModelRole, 'embedding'>, agentId?: string): ModelHandle {
-    const resolved = requireModel(this.deps.config(), role, agentId);
+  /** `override`: a chat's own model choice (sessions.chat_model), for the chat role only. */
+  languageModel(role: Exclude<ModelRole, 'embedding'>, agentId?: string, override?: ModelRef | null): ModelHandle {
+    const resolved = requireModel(this.deps.config(), role, agentId, override);
     const key = this.keys.keyFor(resolved.provider);
     return { model: languageModel(resolved.provider, resolved.model, key), resolved };
   }

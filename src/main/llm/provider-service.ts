@@ -2,10 +2,11 @@
 // to the origin it was saved for, see provider-keys.ts), and only the last 4 characters of a key ever
 // leave the engine. Also "test connection" and local Ollama detection.
 import type { Provider } from '../../shared/config';
-import type { OllamaDetection, ProviderTestResult, ProviderView } from '../../shared/domain';
+import type { LocalServerDetection, LocalServerKind, OllamaDetection, ProviderTestResult, ProviderView } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { ConfigStore } from '../config/store';
 import { scrubSecrets, type SecretStore } from '../secrets/secret-store';
+import { detectLocalServers, LOCAL_SERVER_URLS, startHintFor } from './local-servers';
 import { baseUrlOf } from './provider-factory';
 import { ProviderKeys } from './provider-keys';
 
@@ -19,6 +20,7 @@ export class ProviderService {
     private readonly config: ConfigStore,
     private readonly secrets: SecretStore,
     private readonly ollamaUrl: string = OLLAMA_URL,
+    private readonly localUrls: Record<LocalServerKind, string> = { ...LOCAL_SERVER_URLS, ollama: ollamaUrl },
   ) {
     this.keys = new ProviderKeys(secrets);
   }
@@ -90,8 +92,15 @@ export class ProviderService {
     } catch (err) {
       const e = err as Error & { cause?: { code?: string; message?: string } };
       const why = e.name === 'TimeoutError' ? 'no answer in time' : (e.cause?.code ?? e.cause?.message ?? e.message);
-      return { ok: false, models: [], error: `Could not reach ${provider.name} at ${url}: ${why}` };
+      // A local server's usual port: say how to start it (first run, issue 17).
+      const hint = startHintFor(provider.baseURL);
+      return { ok: false, models: [], error: `Could not reach ${provider.name} at ${url}: ${why}${hint ? `. ${hint}` : ''}` };
     }
+  }
+
+  /** First run: Ollama and LM Studio on their usual loopback ports (see local-servers.ts). */
+  detectLocal(): Promise<LocalServerDetection[]> {
+    return detectLocalServers(this.localUrls);
   }
 
   async detectOllama(): Promise<OllamaDetection> {

@@ -12,7 +12,7 @@ export interface ResolvedModel {
   provider: Provider;
   model: string;
   /** Where the choice came from, for status screens ("agent override", "global role", …). */
-  source: 'agent' | 'global' | 'chat-default';
+  source: 'agent' | 'global' | 'chat-default' | 'session';
 }
 
 export function resolveModelRef(config: Config, role: ModelRole, agentId?: string): { ref: ModelRef; source: ResolvedModel['source'] } | null {
@@ -43,7 +43,15 @@ export function resolveModel(config: Config, role: ModelRole, agentId?: string):
   return { role, provider, model: found.ref.model, source: found.source };
 }
 
-export function requireModel(config: Config, role: ModelRole, agentId?: string): ResolvedModel {
+/**
+ * A chat's own model (the chat header's picker) wins over the agent's, while its provider is still
+ * configured; once the provider is removed the chat quietly goes back to the agent's model.
+ */
+export function requireModel(config: Config, role: ModelRole, agentId?: string, override?: ModelRef | null): ResolvedModel {
+  if (override && role === 'chat') {
+    const provider = config.models.providers.find((p) => p.id === override.provider);
+    if (provider) return { role, provider, model: override.model, source: 'session' };
+  }
   const resolved = resolveModel(config, role, agentId);
   if (resolved) return resolved;
   const found = resolveModelRef(config, role, agentId);

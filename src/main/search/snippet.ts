@@ -1,5 +1,6 @@
 // Snippets: the part of a message around its densest run of matches, whitespace-collapsed, with the
 // matched words' ranges so each surface (UI, CLI, tool) can mark them its own way.
+import { markdownToPlain } from './plain-text';
 import { matchRanges } from './text';
 
 export interface Snippet {
@@ -14,7 +15,8 @@ const ELLIPSIS = '…';
 const SPACE_RUN = /\s\s|[^\S ]/;
 
 export function makeSnippet(content: string, stems: ReadonlySet<string>, maxChars = SNIPPET_CHARS): Snippet {
-  const text = (SPACE_RUN.test(content) ? content.replace(/\s+/g, ' ') : content).trim();
+  const plain = markdownToPlain(content); // read as text, not Markdown source (issue 17)
+  const text = (SPACE_RUN.test(plain) ? plain.replace(/\s+/g, ' ') : plain).trim();
   const hits = matchRanges(text, stems).map(([start, end]) => ({ start, end }));
   let start = 0;
   if (text.length > maxChars && hits.length) {

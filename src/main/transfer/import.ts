@@ -84,6 +84,16 @@ export function runImport(engine: Engine, review: IdentityReview, source: Import
   return new ImportRun(engine, review, source).execute();
 }
 
+/** What stands in a message for an image the import did not bring (ChatGPT exports hold only a pointer). */
+export const IMAGE_PLACEHOLDER = '[image not imported]';
+
+/** A ChatGPT content part that is an image: `{ content_type: 'image_asset_pointer', asset_pointer: … }`. */
+function isImagePart(p: unknown): boolean {
+  if (typeof p !== 'object' || p === null || p instanceof OversizeString) return false;
+  const o = p as { content_type?: unknown; asset_pointer?: unknown };
+  return (typeof o.content_type === 'string' && o.content_type.includes('image')) || typeof o.asset_pointer === 'string';
+}
+
 function emptyReport(): ImportReport {
   return {
     format: 'transcript',
@@ -95,6 +105,7 @@ function emptyReport(): ImportReport {
     graph: { nodes: 0, edges: 0 },
     laws: { added: 0, skipped: 0 },
     cleaned: { redactions: 0, strippedChars: 0 },
+    imagesNotImported: 0,
     refused: [],
     refusedTotal: 0,
     leftOut: [],
@@ -294,7 +305,11 @@ class ImportRun implements JsonSink {
       const role = msg.author.role;
       if (role !== 'user' && role !== 'assistant') continue;
       const where = formatPath([index, 'mapping', key, 'message']);
-      const parts = (msg.content.parts ?? []).filter((p): p is string | OversizeString => typeof p === 'string' || p instanceof OversizeString);
+      // Images (and other attachments) are not imported: each leaves a placeholder where it was, counted.
+      const images = (msg.content.parts ?? []).filter(isImagePart).length;
+      const parts = (msg.content.parts ?? [])
+        .map((p) => (isImagePart(p) ? IMAGE_PLACEHOLDER : p))
+        .filter((p): p is string | OversizeString => typeof p === 'string' || p instanceof OversizeString);
       const size = parts.reduce((n, p) => n + p.length, 0);
       if (parts.some((p) => p instanceof OversizeString) || size > MAX_MESSAGE_CHARS) {
         this.cleaner.refuseOversize(where, 'message', size);
@@ -302,6 +317,7 @@ class ImportRun implements JsonSink {
       }
       const content = this.cleaner.messageText((parts as string[]).join('\n').trim());
       if (!content) continue;
+      this.report.imagesNotImported = (this.report.imagesNotImported ?? 0) + images;
       messages.push({
         id: `chatgpt-${msg.id}`.slice(0, 200),
         role,

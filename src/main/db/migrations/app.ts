@@ -7,6 +7,7 @@ import { app0004MessageOrigin } from './app-0004-message-origin';
 import { app0005MessageDates } from './app-0005-message-dates';
 import { app0006McpCalls } from './app-0006-mcp-calls';
 import { app0007MessageReceipt } from './app-0007-message-receipt';
+import { app0008Branches } from './app-0008-branches';
 
 export const appMigrations: readonly Migration[] = [
   app0001Init,
@@ -16,4 +17,5 @@ export const appMigrations: readonly Migration[] = [
   app0005MessageDates,
   app0006McpCalls,
   app0007MessageReceipt,
+  app0008Branches,
 ];

@@ -60,9 +60,12 @@ function Shell() {
     if (agentId) void useSessions.getState().showAgent(agentId);
   }, [agentId]);
 
+  const collapsed = useShell((s) => s.sidebarCollapsed);
+  useSidebarShortcut();
+
   return (
-    <div className="app" data-testid="app">
-      <Sidebar />
+    <div className={`app${collapsed ? ' is-sidebar-collapsed' : ''}`} data-testid="app" data-sidebar={collapsed ? 'collapsed' : 'open'}>
+      {collapsed ? null : <Sidebar />}
       <main className="main">
         <TabBar />
         <LinkBanner />
@@ -79,9 +82,43 @@ function Shell() {
   );
 }
 
+/** Ctrl+B (Cmd+B on a Mac) folds the sidebar away and back, from anywhere, as in other chat apps. */
+function useSidebarShortcut(): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== 'b' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.defaultPrevented) return;
+      e.preventDefault();
+      useShell.getState().toggleSidebar();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+function SidebarToggle() {
+  const collapsed = useShell((s) => s.sidebarCollapsed);
+  const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+  const label = collapsed ? 'Show the sidebar' : 'Hide the sidebar';
+  return (
+    <button
+      type="button"
+      className="icon-button sidebar-toggle"
+      aria-label={label}
+      aria-expanded={!collapsed}
+      title={`${label} (${mac ? '⌘B' : 'Ctrl+B'})`}
+      data-testid="sidebar-toggle"
+      onClick={() => useShell.getState().toggleSidebar()}
+    >
+      <Icon name="sidebar" size={16} />
+    </button>
+  );
+}
+
 function TabBar() {
   const tab = useShell((s) => s.tab);
   return (
+    <div className="tabbar-row">
+    <SidebarToggle />
     <nav
       className="tabbar"
       role="tablist"
@@ -111,6 +148,7 @@ function TabBar() {
         </button>
       ))}
     </nav>
+    </div>
   );
 }
 

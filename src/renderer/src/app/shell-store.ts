@@ -26,9 +26,14 @@ export type NavIntent =
 
 const INTENT_TAB: Record<NavIntent['kind'], TabId> = { message: 'chat', fact: 'memory', graph: 'graph', law: 'laws' };
 
+const SIDEBAR_KEY = 'shell.sidebarCollapsed';
+
 interface ShellState {
   tab: TabId;
   intent: NavIntent | null;
+  /** The sidebar folded away (Ctrl/Cmd+B, or the button at the left of the tab bar). Remembered. */
+  sidebarCollapsed: boolean;
+  toggleSidebar(): void;
   setTab(tab: TabId): void;
   navigate(intent: NavIntent): void;
   clearIntent(): void;
@@ -37,6 +42,13 @@ interface ShellState {
 export const useShell = create<ShellState>((set) => ({
   tab: initialTab(),
   intent: null,
+  sidebarCollapsed: recall(SIDEBAR_KEY) === '1',
+  toggleSidebar() {
+    set((s) => {
+      remember(SIDEBAR_KEY, s.sidebarCollapsed ? '0' : '1');
+      return { sidebarCollapsed: !s.sidebarCollapsed };
+    });
+  },
   setTab(tab) {
     set({ tab });
     remember(TAB_KEY, tab);

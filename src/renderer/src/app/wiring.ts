@@ -7,6 +7,7 @@ import { useSessions } from '../features/sessions/store';
 import { useSettings } from '../features/settings/store';
 import { toast } from '../features/toasts/store';
 import { ApiError, on, onApiError, onReconnected } from '../lib/api';
+import { startCommandOnlyCleanup } from '../features/chat/command-only-sessions';
 
 /** What the person was trying to do, for the toast title; the engine's message says what went wrong. */
 const ACTION: Partial<Record<ChannelName, string>> = {
@@ -33,6 +34,7 @@ const ACTION: Partial<Record<ChannelName, string>> = {
 
 export function startWiring(): () => void {
   const stops: (() => void)[] = [];
+  stops.push(startCommandOnlyCleanup()); // shell: no empty chats left by slash commands
 
   stops.push(
     onApiError((err) => {

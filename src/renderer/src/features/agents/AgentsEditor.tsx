@@ -15,7 +15,7 @@ export function AgentsEditor() {
   return (
     <Section
       title="Agents"
-      description="Each agent has its own sessions and, later, its own memory and models."
+      description="Each agent has its own chats, instructions and memory; in Settings → Memory it can also have its own memory level and model."
       testId="agents-editor"
       actions={
         creating ? null : (

@@ -6,6 +6,7 @@ import { Icon } from '../../app/icons';
 import { forgetEverything } from '../forget/store';
 import { useSessions } from '../sessions/store';
 import { ChatIcon } from './chat-icons';
+import { ChatModelPicker } from './ChatModelPicker';
 import { SessionSettings } from './SessionSettings';
 import { dayOf, fullTimeOf, num } from './format';
 
@@ -31,6 +32,7 @@ export function ChatHeader({ session, agentName }: { session: Session; agentName
         </div>
       </div>
       <div className="chat-header-actions">
+        <ChatModelPicker session={session} />
         {session.incognito ? (
           <span className="chat-badge chat-badge-incognito" data-testid="incognito-badge" title="Incognito: nothing from this chat is written to memory">
             <ChatIcon name="incognito" size={14} />

@@ -1,7 +1,6 @@
 // The Chat tab: the selected session's conversation (header, virtualised messages, composer), the
 // no-model note, and the consumer of "open this message" links from the other features.
 import { useEffect } from 'react';
-import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
 import { useAgents } from '../agents/store';
 import { findSession, useSessions } from '../sessions/store';
@@ -16,6 +15,7 @@ import { NoModelNote } from './NoModelNote';
 import { openMessage } from './open-message';
 import { useChat } from './store';
 import { ReceiptDialogs } from '../receipts/ReceiptDialogs';
+import { Welcome } from '../welcome/Welcome';
 
 export function ChatPane() {
   const selectedId = useSessions((s) => s.selectedId);
@@ -55,15 +55,8 @@ export function ChatPane() {
     if (!configProblem) useChat.getState().clearNoModel();
   }, [configProblem]);
 
-  if (!session) {
-    return (
-      <div className="empty-state" data-testid="chat-empty">
-        <Icon name="chat" size={28} />
-        <h2>No session selected</h2>
-        <p>Pick a session in the sidebar, or create one with “New session”.</p>
-      </div>
-    );
-  }
+  // First run (and whenever no chat is open): the welcome leads to a model and a first chat.
+  if (!session) return <Welcome />;
 
   const noModel = refused ?? configProblem;
   return (

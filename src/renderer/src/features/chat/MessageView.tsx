@@ -6,6 +6,7 @@ import { initials } from '../../lib/initials';
 import { ChatIcon } from './chat-icons';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
+import { BranchSwitcher, EditMessageButton, EditMessageForm, useIsEditing } from './MessageEdit';
 import { isErrorMarker, type ToolView } from './rows';
 import type { CommandNote, LiveDraft } from './store';
 import { clock, fullTimeOf, num } from './format';
@@ -43,6 +44,7 @@ export const MessageView = memo(function MessageView(props: {
   onRegenerate(): void;
 }) {
   const { message: m, tools, agentName, continued, isLastReply, busy, highlighted } = props;
+  const editing = useIsEditing(m.id); // edit & resend
   const common = {
     'data-testid': 'message',
     'data-role': m.role,
@@ -53,7 +55,7 @@ export const MessageView = memo(function MessageView(props: {
   if (m.role === 'user') {
     return (
       <article className={`msg msg-user${highlighted ? ' is-highlighted' : ''}`} {...common}>
-        <div className="msg-bubble message-content selectable">{m.content}</div>
+        {editing ? <EditMessageForm message={m} /> : <div className="msg-bubble message-content selectable">{m.content}</div>}
         {m.origin === 'pasted' || m.origin === 'forwarded' ? (
           <div
             className="msg-origin"
@@ -69,6 +71,8 @@ export const MessageView = memo(function MessageView(props: {
             {clock(m.createdAt)}
           </time>
           <CopyButton text={() => m.content} label="Copy message" />
+          <EditMessageButton message={m} busy={busy} />
+          <BranchSwitcher message={m} busy={busy} />
         </div>
       </article>
     );

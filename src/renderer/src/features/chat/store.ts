@@ -79,7 +79,7 @@ interface ChatState {
    * Resolves to false when the engine refused the message before storing it (the text should stay).
    * `pasted`: most of the text arrived by paste (stored with the message; facts from it are marked).
    */
-  send(text: string, opts?: { pasted?: boolean }): Promise<boolean>;
+  send(text: string, opts?: { pasted?: boolean; replacing?: string }): Promise<boolean>;
   regenerate(): Promise<void>;
   cancel(): Promise<void>;
   runCommand(text: string): Promise<void>;
@@ -240,7 +240,9 @@ export const useChat = create<ChatState>((set, get) => {
       const { sessionId } = get();
       if (!sessionId || get().live[sessionId]) return false;
       set({ noModel: null });
-      return runTurn(sessionId, () => invoke('chat.send', opts?.pasted ? { sessionId, text, pasted: true } : { sessionId, text }));
+      // `replacing`: edit & resend (edit-store.ts).
+      const extra = { ...(opts?.pasted ? { pasted: true } : {}), ...(opts?.replacing ? { replacing: opts.replacing } : {}) };
+      return runTurn(sessionId, () => invoke('chat.send', { sessionId, text, ...extra }));
     },
 
     async regenerate() {

@@ -285,6 +285,15 @@ function ImportReportView({ report, file, at }: { report: ImportReport; file: { 
           <span>Cleaned on the way in: {cleaned}.</span>
         </div>
       ) : null}
+      {report.imagesNotImported ? (
+        <div className="data-note" data-testid="import-images">
+          <Icon name="info" size={14} />
+          <span>
+            {plural(report.imagesNotImported, 'image')} not imported: {report.imagesNotImported === 1 ? 'its message shows' : 'their messages show'} “image not imported”
+            where {report.imagesNotImported === 1 ? 'it was' : 'they were'}.
+          </span>
+        </div>
+      ) : null}
       {report.leftOut.length ? (
         <div className="data-notes" data-testid="import-left-out">
           <h4>Left out on purpose</h4>

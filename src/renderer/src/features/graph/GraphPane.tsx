@@ -6,6 +6,7 @@ import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
 import { onMemoryChanged } from '../../lib/memory-changed';
 import { on } from '../../lib/api';
+import { GraphEmptyActions } from './GraphEmptyActions';
 import { useAgents } from '../agents/store';
 import { describeScope } from '../facts/scopes';
 import { CanvasHost } from './CanvasHost';
@@ -118,7 +119,8 @@ function StageOverlay() {
           <div className="empty-state" data-testid="graph-empty">
             <Icon name="graph" size={28} />
             <h2>No knowledge graph{label ? ` for ${label}` : ''} yet</h2>
-            <p>Consolidate at level 2 to build it: entities and relations are then extracted from this scope’s chats, each linked to the messages it came from.</p>
+            <p>Graph memory (level 2) extracts people, places and things, and how they relate, from this scope’s chats, each linked to the messages it came from.</p>
+            <GraphEmptyActions scope={scope} />
           </div>
         </div>
       );

@@ -5,6 +5,7 @@ import '../../styles/laws.css';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { LawView } from '../../../../shared/domain';
 import { Icon } from '../../app/icons';
+import { useSettingsNav } from '../settings/nav-store';
 import { useShell } from '../../app/shell-store';
 import { on } from '../../lib/api';
 import { useConnection } from '../../lib/connection';
@@ -359,6 +360,7 @@ function LawsEmpty({ scopes, entries }: { scopes: string[]; entries: LawScopeEnt
 
 function openMemorySettings(): void {
   useMemorySettings.getState().requestFocus();
+  useSettingsNav.getState().show('memory');
   useShell.getState().setTab('settings');
 }
 

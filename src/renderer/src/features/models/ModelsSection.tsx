@@ -85,7 +85,7 @@ export function ModelsSection() {
 function OllamaButton() {
   const state = useModels((s) => s.ollama.state);
   return (
-    <button type="button" className="button button-quiet" data-testid="detect-ollama" disabled={state === 'detecting'} onClick={() => void useModels.getState().detectOllama()}>
+    <button type="button" className="button" data-testid="detect-ollama" disabled={state === 'detecting'} onClick={() => void useModels.getState().detectOllama()}>
       {state === 'detecting' ? 'Looking for Ollama…' : 'Detect local Ollama'}
     </button>
   );

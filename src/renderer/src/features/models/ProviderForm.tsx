@@ -229,7 +229,7 @@ export function ProviderForm({ existing, onDone }: { existing?: ProviderView; on
           <label className="field-label" htmlFor={ids.models}>
             Models
           </label>
-          <button type="button" className="button button-quiet button-small" data-testid="provider-fetch-models" disabled={fetching.busy} onClick={() => void fetchModels()}>
+          <button type="button" className="button button-small" data-testid="provider-fetch-models" disabled={fetching.busy} onClick={() => void fetchModels()}>
             {fetching.busy ? 'Asking the provider…' : 'Fetch models from the provider'}
           </button>
         </div>

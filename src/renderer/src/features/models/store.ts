@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { ModelRef, Provider } from '../../../../shared/config';
 import type { OllamaDetection, ProviderTestResult, ProviderView } from '../../../../shared/domain';
 import { attempt, invoke } from '../../lib/api';
+import { useSettingsNav } from '../settings/nav-store';
 import { useShell } from '../../app/shell-store';
 import { useSettings } from '../settings/store';
 
@@ -101,6 +102,7 @@ export const useModels = create<ModelsState>((set, get) => ({
 /** From anywhere (the chat's no-model note): Settings, scrolled to Models. */
 export function openModelSettings(): void {
   useModels.getState().requestFocus();
+  useSettingsNav.getState().show('models');
   useShell.getState().setTab('settings');
 }
 

@@ -9,7 +9,7 @@ import { useAgents } from '../agents/store';
 import { describeScope } from '../facts/scopes';
 import { forgetEverything } from '../forget/store';
 import { useSessions } from '../sessions/store';
-import { GROUP_LABELS, pieces, resultDate, wordPrefixRanges, type ResultItem } from './items';
+import { GROUP_LABELS, pieces, resultDate, wordPrefixRanges, type ResultGroup, type ResultItem } from './items';
 import { useSearch } from './store';
 
 const KIND_ICON: Record<ResultItem['kind'], IconName> = { message: 'chat', fact: 'memory', entity: 'graph' };
@@ -201,17 +201,23 @@ function ResultList(props: {
   const sessions = Object.values(byAgent).flat();
   const agentName = (id: string) => props.agents.find((a) => a.id === id)?.name ?? id;
 
-  const groups: { kind: ResultItem['kind']; rows: { item: ResultItem; index: number }[] }[] = [];
+  const groups: { kind: ResultGroup; rows: { item: ResultItem; index: number }[] }[] = [];
   props.items.forEach((item, index) => {
     const last = groups.at(-1);
-    if (last?.kind === item.kind) last.rows.push({ item, index });
-    else groups.push({ kind: item.kind, rows: [{ item, index }] });
+    if (last?.kind === item.group) last.rows.push({ item, index });
+    else groups.push({ kind: item.group, rows: [{ item, index }] });
   });
 
   return (
     <div role="listbox" id={props.listId} aria-label="Search results" aria-busy={props.busy} data-testid="search-results">
       {groups.map((g) => (
-        <div key={g.kind} role="group" aria-labelledby={`search-group-${g.kind}`} className="search-group" data-testid={`search-group-${g.kind}`}>
+        <div
+          key={g.kind}
+          role="group"
+          aria-labelledby={`search-group-${g.kind}`}
+          className={`search-group${g.kind === 'near' ? ' search-group-near' : ''}`}
+          data-testid={`search-group-${g.kind}`}
+        >
           <div className="search-group-title" id={`search-group-${g.kind}`}>
             {GROUP_LABELS[g.kind]}
             <span className="search-group-count">{g.rows.length}</span>

@@ -3,23 +3,35 @@
 import type { Highlight, EntityHit, FactHit, MessageHit, SearchResults } from '../../../../shared/search';
 import { useShell } from '../../app/shell-store';
 
+/** Where a result is listed: the best messages, facts, entities, more messages, then messages near a match. */
+export type ResultGroup = 'message' | 'fact' | 'entity' | 'more' | 'near';
+
 export type ResultItem =
-  | { kind: 'message'; key: string; hit: MessageHit }
-  | { kind: 'fact'; key: string; hit: FactHit }
-  | { kind: 'entity'; key: string; hit: EntityHit };
+  | { kind: 'message'; group: 'message' | 'more' | 'near'; key: string; hit: MessageHit }
+  | { kind: 'fact'; group: 'fact'; key: string; hit: FactHit }
+  | { kind: 'entity'; group: 'entity'; key: string; hit: EntityHit };
 
-export const GROUP_LABELS: Record<ResultItem['kind'], string> = { message: 'Messages', fact: 'Facts', entity: 'Entities' };
+export const GROUP_LABELS: Record<ResultGroup, string> = { message: 'Messages', fact: 'Facts', entity: 'Entities', more: 'More messages', near: 'Near a match' };
 
-/** Messages, facts, entities, in that order. */
+/** Messages shown before facts and entities: enough to see the best hits, few enough that facts stay in view. */
+export const TOP_MESSAGES = 4;
+
+/**
+ * The best few messages, then facts and entities (a long list of messages must not push them out of
+ * view), then the remaining messages, then the turns next to a match, each part in the engine's order.
+ * The engine returns those neighbours because they often hold the answer, but they do not contain the
+ * words: they come last, in a group of their own.
+ */
 export function flatten(r: SearchResults): ResultItem[] {
-  // The engine also returns turns next to a match (they often hold the answer); they follow the
-  // messages that contain the words themselves, each part in the engine's order.
   const direct = r.messages.filter((m) => m.highlights.length > 0);
   const near = r.messages.filter((m) => m.highlights.length === 0);
+  const message = (group: 'message' | 'more' | 'near') => (hit: MessageHit): ResultItem => ({ kind: 'message', group, key: `m:${hit.messageId}`, hit });
   return [
-    ...[...direct, ...near].map((hit): ResultItem => ({ kind: 'message', key: `m:${hit.messageId}`, hit })),
-    ...r.facts.map((hit): ResultItem => ({ kind: 'fact', key: `f:${hit.scope}:${hit.factId}`, hit })),
-    ...r.entities.map((hit): ResultItem => ({ kind: 'entity', key: `e:${hit.nodeId}`, hit })),
+    ...direct.slice(0, TOP_MESSAGES).map(message('message')),
+    ...r.facts.map((hit): ResultItem => ({ kind: 'fact', group: 'fact', key: `f:${hit.scope}:${hit.factId}`, hit })),
+    ...r.entities.map((hit): ResultItem => ({ kind: 'entity', group: 'entity', key: `e:${hit.nodeId}`, hit })),
+    ...direct.slice(TOP_MESSAGES).map(message('more')),
+    ...near.map(message('near')),
   ];
 }
 

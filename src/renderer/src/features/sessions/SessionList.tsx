@@ -5,7 +5,8 @@ import type { Session } from '../../../../shared/domain';
 import { deleteChat } from '../forget/store';
 import { Icon } from '../../app/icons';
 import { useShell } from '../../app/shell-store';
-import { fullTime, shortAgo } from '../../lib/time';
+import { fullTime } from '../../lib/time';
+import { groupSessionsByDate, sessionTime } from './date-groups';
 import { useSessions } from './store';
 
 export function SessionList({ agentId }: { agentId: string }) {
@@ -21,24 +22,36 @@ export function SessionList({ agentId }: { agentId: string }) {
   }
 
   if (!sessions) return <div className="session-empty">Loading…</div>;
+  // Outside the listbox: a listbox may hold only options (and groups of them).
+  if (sessions.length === 0) return <div className="session-empty" data-testid="session-list">No sessions yet</div>;
   return (
     <div className="session-list" role="listbox" aria-label="Sessions" ref={listRef} data-testid="session-list">
-      {sessions.length === 0 ? <div className="session-empty">No sessions yet</div> : null}
-      {sessions.map((session, index) => (
-        <SessionItem
-          key={session.id}
-          session={session}
-          selected={session.id === selectedId}
-          // Roving tabindex: one stop for the whole list, on the selected item (or the first).
-          tabbable={session.id === selectedId || (index === 0 && !sessions.some((x) => x.id === selectedId))}
-          onMove={(delta) => {
-            const next = delta === 'first' ? sessions[0] : delta === 'last' ? sessions.at(-1) : sessions[index + delta];
-            if (!next) return;
-            useSessions.getState().select(next.id);
-            focusSession(next.id);
-          }}
-          onFocusSelf={() => focusSession(session.id)}
-        />
+      {/* Grouped by date (Today, Yesterday, …); arrow keys still walk the whole list in order. */}
+      {groupSessionsByDate(sessions).map((group) => (
+        <div key={group.key} role="group" aria-labelledby={`session-group-${agentId}-${group.key}`} data-testid="session-group" data-group={group.key}>
+          <div className="session-group-label" id={`session-group-${agentId}-${group.key}`}>
+            {group.label}
+          </div>
+          {group.sessions.map((session) => {
+            const index = sessions.indexOf(session);
+            return (
+              <SessionItem
+                key={session.id}
+                session={session}
+                selected={session.id === selectedId}
+                // Roving tabindex: one stop for the whole list, on the selected item (or the first).
+                tabbable={session.id === selectedId || (index === 0 && !sessions.some((x) => x.id === selectedId))}
+                onMove={(delta) => {
+                  const next = delta === 'first' ? sessions[0] : delta === 'last' ? sessions.at(-1) : sessions[index + delta];
+                  if (!next) return;
+                  useSessions.getState().select(next.id);
+                  focusSession(next.id);
+                }}
+                onFocusSelf={() => focusSession(session.id)}
+              />
+            );
+          })}
+        </div>
       ))}
     </div>
   );
@@ -118,7 +131,7 @@ function SessionItem(props: {
           <span className="session-title" data-testid="session-title">
             {session.title}
           </span>
-          <span className="session-time">{shortAgo(session.updatedAt)}</span>
+          <span className="session-time">{sessionTime(session.updatedAt)}</span>
           <span className="session-actions">
             <button
               type="button"

@@ -1,6 +1,10 @@
-// Settings: models, agents, memory, data (import, export, backups), appearance, and what the app knows
-// about itself (versions, home, config, db, secret storage). Config problems are shown first and loudly.
-import type { ReactNode } from 'react';
+// Settings: one section at a time, picked from a navigation list (Models, Memory, Agents, Data,
+// Appearance, Status, …). Config problems are shown above every section, loudly.
+//
+// SECTIONS is the one list of what Settings holds: a feature adds its settings as its own component file
+// and one entry here ({ id, title, render }); the navigation, the remembered choice and the tests'
+// `settings-nav-<id>` ids all follow from it.
+import { useEffect, type ReactNode } from 'react';
 import { Section } from '../../app/Section';
 import type { AppStatus } from '../../../../shared/domain';
 import { AgentsEditor } from '../agents/AgentsEditor';
@@ -10,32 +14,75 @@ import { MemorySection } from '../memory-settings/MemorySection';
 import { ModelsSection } from '../models/ModelsSection';
 import { ToolsSection } from '../mcp-tools/ToolsSection';
 import { ConfigErrorBanner } from './ConfigErrorBanner';
+import { useSettingsNav } from './nav-store';
 import { useSettings, type Theme } from './store';
 import { fullTime } from '../../lib/time';
 
+export interface SettingsSectionEntry {
+  id: string;
+  title: string;
+  /** One line under the title in the navigation. */
+  hint: string;
+  render: () => ReactNode;
+}
+
+export const SECTIONS: readonly SettingsSectionEntry[] = [
+  { id: 'models', title: 'Models', hint: 'Providers and which model does what', render: () => <ModelsSection /> },
+  { id: 'memory', title: 'Memory', hint: 'What each agent remembers, and when it tidies up', render: () => <MemorySection /> },
+  { id: 'tools', title: 'Tools', hint: 'Other apps’ tools (MCP servers) in the chat', render: () => <ToolsSection /> },
+  { id: 'agents', title: 'Agents', hint: 'Names, descriptions and instructions', render: () => <AgentsEditor /> },
+  { id: 'data', title: 'Data', hint: 'Import, export and backups', render: () => <DataSection /> },
+  { id: 'integrations', title: 'Integrations', hint: 'Monad’s memory in other apps (MCP)', render: () => <IntegrationsSection /> },
+  { id: 'appearance', title: 'Appearance', hint: 'Light, dark or the system’s theme', render: () => <AppearanceSection /> },
+  { id: 'status', title: 'Status', hint: 'Versions, home folder, database', render: () => <StatusOrLoading /> },
+];
+
 export function SettingsPane() {
-  const status = useSettings((s) => s.status);
+  const stored = useSettingsNav((s) => s.section);
+  const active = SECTIONS.find((s) => s.id === stored) ?? SECTIONS[0];
+  // The section's heading takes focus after a keyboard pick, so a screen reader hears where it landed.
+  useEffect(() => {
+    if (useSettingsNav.getState().focusPending) {
+      useSettingsNav.getState().focused();
+      document.getElementById(`settings-panel-${active.id}`)?.focus();
+    }
+  }, [active.id]);
   return (
-    <div className="settings" data-testid="settings-pane">
+    <div className="settings" data-testid="settings-pane" data-section={active.id}>
       <header className="pane-header">
         <div>
           <h1 className="pane-title">Settings</h1>
           <div className="pane-subtitle">Stored in config.json in your Monad home; edits on disk show up here live.</div>
         </div>
       </header>
-      <div className="settings-body">
-        <ConfigErrorBanner />
-        <ModelsSection />
-        <AgentsEditor />
-        <MemorySection />
-        <ToolsSection />
-        <DataSection />
-        <IntegrationsSection />
-        <AppearanceSection />
-        {status ? <StatusSection status={status} /> : <Section title="Status">Loading…</Section>}
+      <div className="settings-layout">
+        <nav className="settings-nav" aria-label="Settings sections" data-testid="settings-nav">
+          {SECTIONS.map((s) => (
+            <button
+              key={s.id}
+              type="button"
+              className={`settings-nav-item${s.id === active.id ? ' is-active' : ''}`}
+              aria-current={s.id === active.id ? 'page' : undefined}
+              data-testid={`settings-nav-${s.id}`}
+              onClick={() => useSettingsNav.getState().show(s.id, true)}
+            >
+              <span className="settings-nav-title">{s.title}</span>
+              <span className="settings-nav-hint">{s.hint}</span>
+            </button>
+          ))}
+        </nav>
+        <div className="settings-body" id={`settings-panel-${active.id}`} tabIndex={-1} aria-label={active.title} data-testid={`settings-section-${active.id}`}>
+          <ConfigErrorBanner />
+          {active.render()}
+        </div>
       </div>
     </div>
   );
+}
+
+function StatusOrLoading() {
+  const status = useSettings((s) => s.status);
+  return status ? <StatusSection status={status} /> : <Section title="Status">Loading…</Section>;
 }
 
 function AppearanceSection() {
