@@ -55,6 +55,12 @@ function SessionItem(props: {
   const renaming = useSessions((s) => s.renamingId === session.id);
   const { select, startRename } = useSessions.getState();
 
+  /** Click, Enter or Space: show this chat, from whichever tab is open. */
+  function openChat() {
+    select(session.id);
+    useShell.getState().setTab('chat');
+  }
+
   async function askDelete() {
     // What rests only on this chat is offered for forgetting with it (the forget preview), else a plain confirm.
     if (!(await deleteChat(session))) return;
@@ -92,8 +98,7 @@ function SessionItem(props: {
       case 'Enter':
       case ' ':
         e.preventDefault();
-        select(session.id);
-        useShell.getState().setTab('chat');
+        openChat();
         break;
     }
   }
@@ -107,7 +112,7 @@ function SessionItem(props: {
       data-testid="session-item"
       data-session-id={session.id}
       title={renaming ? undefined : `${session.title}\nUpdated ${fullTime(session.updatedAt)}\nF2 to rename · Delete to remove`}
-      onClick={() => select(session.id)}
+      onClick={openChat}
       onDoubleClick={() => startRename(session.id)}
       onKeyDown={onKeyDown}
     >
