@@ -201,3 +201,32 @@ test.describe('chat ux', () => {
     });
   }
 });
+
+test.describe('model roles', () => {
+  test('choosing a provider for the Chat role saves only the model the person then picks, never the provider\'s first model', async ({ page, server, llm }) => {
+    // An OpenAI-type provider whose list happens to start with another kind's model.
+    await api(server, 'providers.save', {
+      provider: { id: 'mixed', kind: 'openai', name: 'Mixed list', baseURL: `${llm.url}/v1`, models: ['claude-sonnet-4-5', 'gpt-4o-mini'] },
+      apiKey: 'sk-e2e-monad-0123456789abcdefWXYZ',
+    });
+    const updates: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/config.update')) updates.push(r.postData() ?? '');
+    });
+    await openApp(page, server);
+    await page.getByTestId('tab-settings').click();
+    await page.getByTestId('role-chat-provider').selectOption('mixed');
+    await expect(page.getByTestId('role-chat-model')).toHaveValue('');
+    await expect(page.getByTestId('role-chat-model')).toBeFocused();
+    await page.getByTestId('role-chat-model').pressSequentially('gpt-4o-mini');
+    await page.getByTestId('role-chat-model').press('Enter');
+    await expect(page.getByTestId('role-chat-saved')).toBeVisible();
+    const config = await api<{ models: { roles: { chat?: unknown } } }>(server, 'config.get');
+    expect(config.models.roles.chat).toEqual({ provider: 'mixed', model: 'gpt-4o-mini' });
+    // One save, with the person's model: nothing was saved when the provider alone was chosen.
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toContain('gpt-4o-mini');
+    expect(updates[0]).not.toContain('claude');
+    await expect(page.getByTestId('role-chat-model')).toHaveValue('gpt-4o-mini');
+  });
+});
