@@ -197,7 +197,7 @@ test.describe('laws tab', () => {
       const tree = law.getByTestId('law-grounding');
       await expect(tree.getByTestId('grounding-fact')).toHaveText(['Orders the vegetarian option at restaurants', 'Asked for meat-free recipes twice']);
       const relation = tree.getByTestId('grounding-relation');
-      await expect(relation).toContainText('User —follows→ Vegetarian diet');
+      await expect(relation).toContainText('User follows Vegetarian diet');
       await expect(relation).toContainText('since');
       const source = tree.getByTestId('grounding-source');
       await expect(source).toHaveAttribute('data-message-id', seeded.messageId);

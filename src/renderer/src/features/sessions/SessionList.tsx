@@ -125,11 +125,11 @@ function SessionItem(props: {
           </span>
           <span className="session-time">{shortAgo(session.updatedAt)}</span>
           <span className="session-actions">
-            <button
-              type="button"
+            {/* Mouse shortcuts only: not buttons, because controls inside an option are hidden from
+                assistive technology (axe: nested-interactive); the keyboard has F2 and Delete on the item. */}
+            <span
               className="icon-button"
-              tabIndex={-1}
-              aria-label="Rename session"
+              aria-hidden="true"
               title="Rename (F2)"
               data-testid="session-rename"
               onClick={(e) => {
@@ -138,12 +138,10 @@ function SessionItem(props: {
               }}
             >
               <Icon name="pencil" size={14} />
-            </button>
-            <button
-              type="button"
+            </span>
+            <span
               className="icon-button icon-button-danger"
-              tabIndex={-1}
-              aria-label="Delete session"
+              aria-hidden="true"
               title="Delete (Del)"
               data-testid="session-delete"
               onClick={(e) => {
@@ -152,7 +150,7 @@ function SessionItem(props: {
               }}
             >
               <Icon name="trash" size={14} />
-            </button>
+            </span>
           </span>
         </>
       )}
