@@ -41,10 +41,15 @@ export function useFollowBottom(
   enabled: boolean,
 ): FollowBottom {
   const following = useRef(true);
+  // Mirrors the ref so that leaving the bottom re-renders (the count shows at once, even if nothing new arrives).
+  const [isFollowing, setIsFollowing] = useState(true);
   const seen = useRef(doneIds(items));
   const latest = useRef(items);
   latest.current = items;
-  const [unseen, setUnseen] = useState(0);
+  const setFollowing = useCallback((value: boolean) => {
+    following.current = value;
+    setIsFollowing(value);
+  }, []);
 
   const toEnd = useCallback(() => {
     const el = scrollRef.current;
@@ -52,10 +57,9 @@ export function useFollowBottom(
   }, [scrollRef]);
 
   const follow = useCallback(() => {
-    following.current = true;
     seen.current = doneIds(latest.current);
-    setUnseen(0);
-  }, []);
+    setFollowing(true);
+  }, [setFollowing]);
 
   const jump = useCallback(() => {
     follow();
@@ -64,9 +68,7 @@ export function useFollowBottom(
     requestAnimationFrame(toEnd);
   }, [follow, toEnd]);
 
-  const release = useCallback(() => {
-    following.current = false;
-  }, []);
+  const release = useCallback(() => setFollowing(false), [setFollowing]);
 
   // The person's own scrolling: up releases; reaching the bottom (any way) follows again.
   useEffect(() => {
@@ -75,10 +77,10 @@ export function useFollowBottom(
     let dragging = false;
     const distance = () => el.scrollHeight - el.scrollTop - el.clientHeight;
     const up = () => {
-      if (distance() > 1) following.current = false;
+      if (distance() > 1) release();
     };
     const onWheel = (e: WheelEvent) => {
-      if (e.deltaY < 0) following.current = false;
+      if (e.deltaY < 0) release();
     };
     const onKey = (e: KeyboardEvent) => {
       if (UP_KEYS.has(e.key)) up();
@@ -86,7 +88,7 @@ export function useFollowBottom(
     let touchY = 0;
     const onTouchStart = (e: TouchEvent) => (touchY = e.touches[0]?.clientY ?? 0);
     const onTouchMove = (e: TouchEvent) => {
-      if ((e.touches[0]?.clientY ?? 0) > touchY) following.current = false;
+      if ((e.touches[0]?.clientY ?? 0) > touchY) release();
     };
     // A press on the scroller itself (not on a message) is a press on its scrollbar.
     const onPointerDown = (e: PointerEvent) => (dragging = e.target === el);
@@ -99,7 +101,7 @@ export function useFollowBottom(
       const down = el.scrollTop > lastTop;
       lastTop = el.scrollTop;
       if (down && d <= AT_BOTTOM_PX && !following.current) follow();
-      else if (dragging && d > AT_BOTTOM_PX) following.current = false;
+      else if (dragging && d > AT_BOTTOM_PX && following.current) release();
     };
     el.addEventListener('wheel', onWheel, { passive: true });
     el.addEventListener('keydown', onKey);
@@ -117,7 +119,7 @@ export function useFollowBottom(
       window.removeEventListener('pointerup', onPointerUp);
       el.removeEventListener('scroll', onScroll);
     };
-  }, [scrollRef, enabled, follow]);
+  }, [scrollRef, enabled, follow, release]);
 
   // Content that grows (a streaming reply, a row measured taller than estimated) keeps the end in view.
   useEffect(() => {
@@ -143,13 +145,9 @@ export function useFollowBottom(
   // New messages: followed, or counted.
   useLayoutEffect(() => {
     if (!enabled) return;
-    if (following.current) {
-      seen.current = doneIds(items);
-      setUnseen(0);
-      toEnd();
-      return;
-    }
-    setUnseen(items.filter((i) => !seen.current.has(i.id)).length);
+    if (!following.current) return;
+    seen.current = doneIds(items);
+    toEnd();
   }, [items, enabled, toEnd]);
 
   // Something outside asked to follow (the person sent a message).
@@ -159,6 +157,7 @@ export function useFollowBottom(
     jump();
   }, [followRequest, jump]);
 
+  const unseen = isFollowing || !enabled ? 0 : items.filter((i) => !seen.current.has(i.id)).length;
   return { unseen, jump, release };
 }
 
