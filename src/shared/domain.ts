@@ -430,7 +430,8 @@ export interface LawView {
    */
   eligible: boolean;
   contradictedBy: { ref: string; text: string | null; why: string | null } | null;
-  facts: { id: string; text: string | null }[];
+  /** `text` null: forgotten since; `wasText` is what it said when the law was derived (when known). */
+  facts: { id: string; text: string | null; wasText?: string | null }[];
   relations: { id: number; text: string | null; validFrom: string | null; validTo: string | null; sources: SourceMessage[] }[];
   /** Kept by the person: never replaced by re-derivation, does not decay, not flagged by a model. */
   pinned: boolean;

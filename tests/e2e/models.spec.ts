@@ -105,8 +105,12 @@ test.describe('models settings', () => {
     expect(stored.hasKey).toBe(false);
 
     // Use it for chat, then remove the provider: the role it served becomes unset.
+    // Choosing the provider saves nothing by itself: the person then picks the model.
     await page.getByTestId('role-chat-provider').selectOption('local-box');
-    await expect(page.getByTestId('role-chat-model')).toHaveValue('claude-sonnet-4-5');
+    await expect(page.getByTestId('role-chat-model')).toHaveValue('');
+    await expect(page.getByTestId('role-chat-model')).toBeFocused();
+    await page.getByTestId('role-chat-model').fill('claude-sonnet-4-5');
+    await page.getByTestId('role-chat-model').press('Enter');
     await expect(page.getByTestId('role-chat-saved')).toBeVisible();
     await local.getByTestId('provider-remove').click();
     await expect(page.getByTestId('confirm-dialog')).toContainText('Local box');
@@ -148,7 +152,9 @@ test.describe('models settings', () => {
     await page.getByTestId('role-chat-model').fill('claude-sonnet-4-5');
     await page.getByTestId('role-chat-model').press('Enter');
     await page.getByTestId('role-memory-provider').selectOption('openai');
-    await expect(page.getByTestId('role-memory-model')).toHaveValue('gpt-4o-mini');
+    await expect(page.getByTestId('role-memory-model')).toHaveValue('');
+    await page.getByTestId('role-memory-model').fill('gpt-4o-mini');
+    await page.getByTestId('role-memory-model').press('Enter');
     await page.getByTestId('role-embedding-provider').selectOption('openai');
     // A model the provider does not list can be typed.
     await page.getByTestId('role-embedding-model').fill('text-embedding-3-large');

@@ -166,15 +166,45 @@ describe('chat turn', () => {
     });
   }
 
-  it('stopping a request that never answered leaves only the user message', async () => {
+  it('stopping a request that never answered leaves a "Stopped" marker, and Retry answers', async () => {
     const { engine, session } = setup();
     llm.enqueue({ kind: 'hang' });
     const turn = engine.chat.send(session.id, 'anyone there?');
     await waitFor(() => llm.chatRequests().length === 1, 5000, 'request');
     engine.chat.cancel(session.id);
     const res = await turn;
-    expect(res.messages.map((m) => m.role)).toEqual(['user']);
-    expect(rows(engine, session.id).map((x) => x.role)).toEqual(['user']);
+    expect(res.messages.map((m) => [m.role, m.content, m.error])).toEqual([
+      ['user', 'anyone there?', null],
+      ['assistant', '', 'Stopped'],
+    ]);
+    expect(rows(engine, session.id).map((x) => [x.role, x.error])).toEqual([
+      ['user', null],
+      ['assistant', 'Stopped'],
+    ]);
+    // The marker is not sent to the model, and Retry replaces it.
+    llm.enqueue({ kind: 'text', text: 'Here now.' });
+    await engine.chat.regenerate(session.id);
+    const sent = llm.chatRequests().at(-1)!.body.messages as { role: string }[];
+    expect(sent.filter((m) => m.role === 'assistant')).toEqual([]);
+    expect(engine.messages.list(session.id).items.map((m) => [m.role, m.content, m.error])).toEqual([
+      ['user', 'anyone there?', null],
+      ['assistant', 'Here now.', null],
+    ]);
+  });
+
+  it('stopping after a tool ran but before the next text ends the turn with a "Stopped" reply', async () => {
+    const { engine, session } = setup();
+    llm.enqueue({ kind: 'tool_calls', calls: [{ id: 'call_1', name: 'memory', args: { action: 'view' } }] }, { kind: 'hang' });
+    const turn = engine.chat.send(session.id, 'what do you know?');
+    await waitFor(() => llm.chatRequests().length === 2, 5000, 'second step');
+    engine.chat.cancel(session.id);
+    await turn;
+    expect(rows(engine, session.id).map((x) => [x.role, x.error])).toEqual([
+      ['user', null],
+      ['assistant', null],
+      ['tool', null],
+      ['assistant', 'Stopped'],
+    ]);
   });
 
   it('times out a stream that goes silent, with a clear error and a retryable marker', async () => {

@@ -49,7 +49,7 @@ describe('laws', () => {
     const [law] = engine.laws.views(['agent:default']);
     expect(law.facts.map((f) => f.text)).toEqual(['Orders the vegetarian option at restaurants']);
     expect(law.relations).toEqual([
-      expect.objectContaining({ id: edgeId, text: 'User —follows→ Vegetarian diet', sources: [expect.objectContaining({ id: message.id, sessionTitle: 'Food talk', createdAt: '2026-03-01T12:00:00.000Z' })] }),
+      expect.objectContaining({ id: edgeId, text: 'User follows Vegetarian diet', sources: [expect.objectContaining({ id: message.id, sessionTitle: 'Food talk', createdAt: '2026-03-01T12:00:00.000Z' })] }),
     ]);
     // The inference prompt tagged facts and relations.
     const prompt = llm.chatRequests()[0].body.messages.at(-1).content as string;
@@ -71,7 +71,10 @@ describe('laws', () => {
     // /why walks down to the source message with its date.
     const why = await engine.commands.run('/why meat eating out', { sessionId: chat.id });
     expect(why.output).toContain('**The user avoids meat when eating out**');
-    expect(why.output).toContain('2026-03-01 in "Food talk" (user, message');
+    expect(why.output).toContain('said by you in “Food talk” on 1 Mar 2026');
+    // Words, not ids: the agent by name, no message, fact or relation ids, no raw relation keys.
+    expect(why.output).toContain('in Monad’s memory');
+    expect(why.output).not.toMatch(/agent:default|message [0-9a-f-]{8}|relation \d|fact [0-9a-f]{6}|_/);
 
     // A contradicting fact, then /check-memory.
     const steak = engine.facts.memory.record('agent:default', 'Ordered a steak at every restaurant visit this year').fact!;

@@ -56,7 +56,7 @@ describe('export / import', () => {
     expect({ ...second, config: undefined }).toEqual({ ...original, config: undefined });
     expect(second.config.agent).toEqual(original.config.agent);
     // The imported home works: the law's grounding resolves.
-    expect(b.laws.views(['agent:coach'])[0]).toMatchObject({ stale: false, relations: [expect.objectContaining({ text: 'User —does→ Sunday run' })] });
+    expect(b.laws.views(['agent:coach'])[0]).toMatchObject({ stale: false, relations: [expect.objectContaining({ text: 'User does Sunday run' })] });
   });
 
   it('importing twice adds nothing', () => {

@@ -84,7 +84,7 @@ describe('law store and grounding', () => {
     const e = graph.upsertEdge({ scope: 'agent:a', src: u, dst: bike, relation: 'owns', provClass: 'user', validFrom: '2026-01-01', support: ['m1'], supersede: false });
     laws.replaceScope('agent:a', [{ statement: 'Prefers cycling over driving', confidence: 0.8, support: [`fact:${f.id}`, `edge:${e.id}`] }], 'fp');
     let v = lawView(deps, laws.list()[0]);
-    expect(v).toMatchObject({ stale: false, eligible: true, facts: [{ id: f.id, text: 'Cycles to work every day' }], relations: [{ id: e.id, text: 'User —owns→ Bicycle' }] });
+    expect(v).toMatchObject({ stale: false, eligible: true, facts: [{ id: f.id, text: 'Cycles to work every day' }], relations: [{ id: e.id, text: 'User owns Bicycle' }] });
     graph.reconcile(() => new Set()); // the edge's only message is gone
     v = lawView(deps, laws.list()[0]);
     expect(v.stale).toBe(true);

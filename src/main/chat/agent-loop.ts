@@ -275,6 +275,8 @@ export class ChatService {
       const kept = drafts.filter((m) => m.content !== '' || m.toolCalls?.length || m.role === 'tool');
       const last = kept.at(-1);
       if (last && last.role === 'assistant') last.error = 'Stopped';
+      // chatfix: stopped before any text of this step: a bare "Stopped" marker, so the turn leaves a trace and a Retry.
+      else kept.push({ id: randomUUID(), sessionId, role: 'assistant', content: '', error: 'Stopped' });
       attachReceipt(kept, receipt); // receipts: what was used and written before the stop still happened
       const saved = this.persist(kept);
       this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'cancelled' });

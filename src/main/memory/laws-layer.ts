@@ -85,7 +85,7 @@ export class LawsLayer {
       run: (args, ctx) => {
         if (!args) return { output: 'Usage: /why <text>' };
         const views = this.why(args, this.scopesFor(ctx));
-        return { output: renderWhy(args, views), data: views };
+        return { output: renderWhy(args, views, { scope: (s) => this.scopeWords(s) }), data: views };
       },
     });
     commands.register({
@@ -99,6 +99,21 @@ export class LawsLayer {
         return { output: [`Checked ${checked} rule${checked === 1 ? '' : 's'}; ${flagged.length} contradicted and suppressed from recall.`, ...lines].join('\n'), data: results };
       },
     });
+  }
+
+  /** A scope as people know it, for what they read ("Monad's memory", not "agent:default"). */
+  scopeWords(scope: string): string {
+    if (scope === 'global') return 'memory shared by every agent';
+    const i = scope.indexOf(':');
+    const kind = scope.slice(0, i);
+    const key = scope.slice(i + 1);
+    if (kind === 'agent') {
+      const agent = this.d.config().agent.agents.find((a) => a.id === key);
+      return `${agent?.name ?? key}’s memory`;
+    }
+    if (kind === 'project') return 'this workspace’s memory';
+    if (kind === 'session') return 'this chat’s memory';
+    return scope;
   }
 
   /** The scopes a command runs over: the session's, else the agent's (plus global). */

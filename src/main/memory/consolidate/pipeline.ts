@@ -95,6 +95,15 @@ export class ConsolidationPipeline {
     return { facts: scopes, laws: scopes };
   }
 
+  /** A chat as people know it: “its title”, or that it is gone (a failure can outlive its chat). */
+  private chatWords(sessionId: string): string {
+    try {
+      return `“${this.d.sessions.get(sessionId).title}”`;
+    } catch {
+      return 'that was since deleted';
+    }
+  }
+
   private async execute(agentId: string, override: Level | undefined, trigger: ConsolidationSummary['trigger'], signal: AbortSignal): Promise<ConsolidationSummary> {
     const runId = randomUUID();
     const started = this.d.now();
@@ -147,7 +156,7 @@ export class ConsolidationPipeline {
         } catch (err) {
           if (signal.aborted) throw err;
           summary.facts.failed++;
-          errors.push(`facts ${scope}: ${(err as Error).message}`);
+          errors.push(`Facts in ${this.d.laws.scopeWords(scope)}: ${(err as Error).message}`);
         }
       }
       progress('facts', '', facts.length, facts.length);
@@ -170,7 +179,7 @@ export class ConsolidationPipeline {
         usage.calls += g.usage.calls;
         usage.inputTokens += g.usage.inputTokens;
         usage.outputTokens += g.usage.outputTokens;
-        for (const p of g.passes.filter((x) => !x.ok)) errors.push(`graph ${p.sessionId}: ${p.error}`);
+        for (const p of g.passes.filter((x) => !x.ok)) errors.push(`Graph from the chat ${this.chatWords(p.sessionId)}: ${p.error}`);
       }
 
       // 3. L3: laws over global, the agent and every workspace it has sessions in.
@@ -187,7 +196,7 @@ export class ConsolidationPipeline {
           } catch (err) {
             if (signal.aborted) throw err;
             summary.laws.failed++;
-            errors.push(`laws ${scope}: ${(err as Error).message}`);
+            errors.push(`Learned rules in ${this.d.laws.scopeWords(scope)}: ${(err as Error).message}`);
           }
         }
         progress('laws', '', laws.length, laws.length);

@@ -14,6 +14,7 @@ import type { MemoryDir } from '../facts/memory-dir';
 import { normalizeName } from '../graph/graph-normalize';
 import type { LawRow, LawStore } from '../laws/law-store';
 import { agentScope } from '../scope';
+import { relationSentence } from '../../../shared/relation-words';
 import { mentionMatcher, mentionWords } from './mentions';
 
 /**
@@ -236,7 +237,7 @@ export function factKey(scope: string, id: string): string {
 }
 
 function edgeItem(e: EdgeHit, why: string): ForgetItem {
-  const sentence = `${e.src} ${e.relation.replace(/_/g, ' ')} ${e.dst}`;
+  const sentence = relationSentence(e.src, e.relation, e.dst);
   return { key: `relation:${e.id}`, kind: 'relation', scope: e.scope, text: e.validTo ? `${sentence} (ended ${e.validTo.slice(0, 10)})` : sentence, why, current: e.validTo === null };
 }
 

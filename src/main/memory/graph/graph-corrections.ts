@@ -8,6 +8,7 @@ import { MonadError } from '../../../shared/errors';
 import type { JournalEntry } from '../../../shared/journal';
 import { parseScope } from '../scope';
 import { normalizeName, normalizeRelation } from './graph-normalize';
+import { relationWords } from '../../../shared/relation-words';
 import { edgeItem, nodeItem, quote, type By, type EdgeSnapshot, type GraphJournal, type NodeSnapshot } from './graph-journal';
 import { freedNorm, LIVE_EDGE, SOURCES_GONE, type EdgeUpsert } from './graph-store';
 import { cleanTyped, isoInstant } from './graph-text';
@@ -215,7 +216,7 @@ export class GraphCorrections {
       // An end the person sets is theirs: it is no longer "the start of the relation that closed it".
       const supersededBy = validTo === edge.validTo ? before.supersededBy : null;
       const parts = [
-        relation !== edge.relation ? `to ${quote(relation.replace(/_/g, ' '))}` : '',
+        relation !== edge.relation ? `to ${quote(relationWords(relation))}` : '',
         validFrom !== edge.validFrom ? `start ${validFrom.slice(0, 10)}` : '',
         validTo !== edge.validTo ? (validTo === null ? 'still holds' : `ended ${validTo.slice(0, 10)}`) : '',
       ].filter(Boolean);

@@ -5,6 +5,7 @@ import { MonadError } from '../../../shared/errors';
 import type { JournalActor, JournalEntry, JournalSource } from '../../../shared/journal';
 import type { MemoryJournal } from '../journal/journal';
 import type { GraphStore } from './graph-store';
+import { relationWords } from '../../../shared/relation-words';
 
 /** Who makes a change and from where (the plan's `by`). */
 export interface By {
@@ -40,10 +41,8 @@ export interface NodeSnapshot {
   removed: { at: string; by: string; mergedInto: number | null } | null;
 }
 
-/** "works_at" → "works at": how a relation reads in a sentence. */
-export function relationWords(relation: string): string {
-  return relation.replace(/_/g, ' ');
-}
+/** "works_at" → "works at": how a relation reads in a sentence (one wording for every view). */
+export { relationWords };
 
 export function sentence(src: string, relation: string, dst: string): string {
   return `${src} ${relationWords(relation)} ${dst}`;

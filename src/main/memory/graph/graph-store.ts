@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import type { AssertedBy, GraphEdge, GraphNode, GraphSnapshot, ProvClass } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
 import { ftsQuery, normalizeName, normalizeRelation } from './graph-normalize';
+import { relationSentence } from '../../../shared/relation-words';
 
 export interface NodeRow {
   id: number;
@@ -506,7 +507,8 @@ export class GraphStore {
     const e = toEdge(row);
     const src = this.anyNode(e.src)?.name ?? '?';
     const dst = this.anyNode(e.dst)?.name ?? '?';
-    return { text: `${src} —${e.relation}→ ${dst}`, validFrom: e.validFrom, validTo: e.validTo, support: e.support };
+    // What people read (Laws, /why): worded as the Graph tab words it.
+    return { text: relationSentence(src, e.relation, dst), validFrom: e.validFrom, validTo: e.validTo, support: e.support };
   }
 
   scopes(): { scope: string; nodes: number; edges: number }[] {

@@ -35,7 +35,7 @@ export function lawView(d: GroundingDeps, law: LawRow, alsoIn: LawView['alsoIn']
       const id = ref.slice(5);
       const text = scopeFacts.get(id) ?? null;
       if (text === null) gone.push(`A fact it rests on is no longer remembered${law.supportText[ref] ? ` (“${law.supportText[ref]}”)` : ''}.`);
-      facts.push({ id, text });
+      facts.push({ id, text, wasText: text === null ? (law.supportText[ref] ?? null) : null });
     } else if (ref.startsWith('edge:')) {
       const id = Number(ref.slice(5));
       const rel = liveRelation(d.graph, id) ? d.graph.relationText(id) : null;
@@ -111,23 +111,43 @@ export function matchLaws<T extends Pick<LawRow, 'statement' | 'confidence'>>(la
     .map((x) => x.l);
 }
 
-/** The /why answer as Markdown. */
-export function renderWhy(query: string, views: LawView[]): string {
+/** Names for what ids stand for in /why: a scope as people know it ("Monad's memory", "everyone"). */
+export interface WhyNames {
+  scope(scope: string): string;
+}
+
+/** "2 Dec 2026": a date as people read it (the ISO date is what the stores keep). */
+export function dayWords(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso.slice(0, 10) : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+function ago(days: number): string {
+  const n = Math.round(days);
+  return n <= 0 ? 'today' : n === 1 ? 'yesterday' : `${n} days ago`;
+}
+
+const SPEAKER: Record<string, string> = { user: 'you', assistant: 'the assistant', system: 'an import', tool: 'a tool' };
+
+/** The /why answer as Markdown: statements, names, dates and words; no ids. */
+export function renderWhy(query: string, views: LawView[], names: WhyNames = { scope: (s) => s }): string {
   if (!views.length) return `No learned rule matches "${query}". Rules are derived at consolidation level 3 (/consolidate 3).`;
   const out: string[] = [];
   for (const v of views) {
-    const flags = [v.pinned ? 'pinned' : '', v.origin === 'person' ? 'edited by you' : '', v.stale ? 'stale' : '', v.contradictedBy ? 'contradicted' : '']
+    const flags = [v.pinned ? 'pinned' : '', v.origin === 'person' ? 'edited by you' : '', v.stale ? 'its grounding changed' : '', v.contradictedBy ? 'contradicted' : '']
       .filter(Boolean)
       .join(', ');
     out.push(`**${v.statement}**`);
-    out.push(`confidence ${v.effectiveConfidence.toFixed(2)} (derived ${v.confidence.toFixed(2)}, ${Math.round(v.ageDays)} days ago; ${v.scope})${flags ? ` — ${flags}` : ''}`);
-    if (!v.eligible) out.push(`- not in recall: ${v.outOfRecall.join(' ')}`);
-    if (v.contradictedBy) out.push(`- contradicted by: ${v.contradictedBy.text ?? v.contradictedBy.ref}${v.contradictedBy.why ? ` (${v.contradictedBy.why})` : ''}`);
-    for (const f of v.facts) out.push(`- fact ${f.id}: ${f.text ?? '(forgotten)'}`);
+    out.push(
+      `Confidence ${v.effectiveConfidence.toFixed(2)} (derived at ${v.confidence.toFixed(2)} ${ago(v.ageDays)}, on ${dayWords(v.derivedAt)}) · in ${names.scope(v.scope)}${flags ? ` — ${flags}` : ''}`,
+    );
+    if (!v.eligible) out.push(`- Not used in replies: ${v.outOfRecall.join(' ')}`);
+    if (v.contradictedBy) out.push(`- Contradicted by “${v.contradictedBy.text ?? 'a fact that has since been forgotten'}”${v.contradictedBy.why ? ` (${v.contradictedBy.why})` : ''}`);
+    for (const f of v.facts) out.push(f.text !== null ? `- Fact: “${f.text}”` : `- Fact: ${f.wasText ? `“${f.wasText}” — forgotten since` : 'one that has since been forgotten'}`);
     for (const r of v.relations) {
-      const when = r.validFrom ? ` (${r.validFrom.slice(0, 10)}${r.validTo ? ` → ${r.validTo.slice(0, 10)}` : ' → now'})` : '';
-      out.push(`- relation ${r.id}: ${r.text ?? '(retracted)'}${when}`);
-      for (const s of r.sources) out.push(`  - ${s.createdAt.slice(0, 10)} in "${s.sessionTitle}" (${s.role}, message ${s.id}): ${s.excerpt}`);
+      const when = r.validFrom ? ` (${r.validTo ? `${dayWords(r.validFrom)} – ${dayWords(r.validTo)}` : `since ${dayWords(r.validFrom)}`})` : '';
+      out.push(`- Relation: ${r.text ?? 'one that has since been marked wrong'}${when}`);
+      for (const s of r.sources) out.push(`  - said by ${SPEAKER[s.role] ?? s.role} in “${s.sessionTitle}” on ${dayWords(s.createdAt)}: “${s.excerpt}”`);
     }
     out.push('');
   }

@@ -112,7 +112,11 @@ export async function inferLaws(
     known: asserted.map((l) => l.statement).slice(0, MAX_KNOWN),
   };
   const reply = await d.llm.runTask(inferLawsTask, input, { agentId: opts.agentId, signal: opts.signal, meter: opts.meter });
-  const texts = new Map<string, string>([...facts.map((f) => [`fact:${f.id}`, f.text] as const), ...relations.map((r) => [`edge:${r.id}`, r.text] as const)]);
+  // Kept with the law for people to read once the grounding is gone: relations worded as the Graph words them.
+  const texts = new Map<string, string>([
+    ...facts.map((f) => [`fact:${f.id}`, f.text] as const),
+    ...relations.map((r) => [`edge:${r.id}`, d.graph.relationText(r.id)?.text ?? r.text] as const),
+  ]);
   const laws: NewLaw[] = [];
   const counts = { rejected: 0, ...none };
   const opposed: { law: LawRow; statement: string; confidence: number; support: string[] }[] = [];

@@ -8,6 +8,7 @@ import { useSettings } from '../features/settings/store';
 import { toast } from '../features/toasts/store';
 import { ApiError, on, onApiError, onReconnected } from '../lib/api';
 import { startCommandOnlyCleanup } from '../features/chat/command-only-sessions';
+import { isUnreachable } from '../lib/connection';
 
 /** What the person was trying to do, for the toast title; the engine's message says what went wrong. */
 const ACTION: Partial<Record<ChannelName, string>> = {
@@ -32,6 +33,11 @@ const ACTION: Partial<Record<ChannelName, string>> = {
   'graph.proposals.decide': 'Could not apply your decision',
 };
 
+/** Calls that only read (lists, reloads): nothing the person did is lost when one fails. */
+function isBackgroundRead(channel: string): boolean {
+  return /(^|\.)(list|get|status|search|history)$/.test(channel);
+}
+
 export function startWiring(): () => void {
   const stops: (() => void)[] = [];
   stops.push(startCommandOnlyCleanup()); // shell: no empty chats left by slash commands
@@ -41,6 +47,9 @@ export function startWiring(): () => void {
       // A question, not a failure: the caller shows what needs confirming (e.g. the identity-file warnings).
       if (err.code === 'CONFIRM_REQUIRED') return;
       err.reported = true;
+      // A read the app made by itself while the server is unreachable: the connection banner already
+      // says so, and the reconnect reloads it. What the person asked for is still reported.
+      if (isUnreachable(err) && isBackgroundRead(err.channel)) return;
       toast.error(ACTION[err.channel as ChannelName] ?? `${err.channel} failed`, err.message, err.code);
     }),
   );

@@ -18,3 +18,12 @@ export const useConnection = create<ConnectionState>((set) => ({
   setAuth: (auth) => set({ auth }),
   setLink: (link) => set({ link }),
 }));
+
+/**
+ * A call that never reached the server (it is stopped, or the network is down): the transport marks
+ * these in details. Nothing was done by the engine, so whatever the person typed must be kept.
+ */
+export function isUnreachable(err: { details?: unknown }): boolean {
+  const details = err.details as { transport?: unknown } | undefined;
+  return details?.transport === 'network';
+}

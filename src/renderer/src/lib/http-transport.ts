@@ -30,6 +30,9 @@ export function createHttpTransport(token: string, hooks: HttpTransportHooks): T
   const auth = `Bearer ${token}`;
   let streamStarted = false;
   let refused = false;
+  /** The event stream is connected; a call that could not reach the server says the link is down too. */
+  let streamOnline = false;
+  let callsFailing = false;
 
   function refuse(): void {
     if (refused) return;
@@ -71,6 +74,8 @@ export function createHttpTransport(token: string, hooks: HttpTransportHooks): T
         }
         if (!res.ok || !res.body) throw new Error(`event stream answered HTTP ${res.status}`);
         attempt = 0;
+        streamOnline = true;
+        callsFailing = false;
         hooks.onLink('online');
         if (everConnected) hooks.onReconnected();
         everConnected = true;
@@ -88,6 +93,7 @@ export function createHttpTransport(token: string, hooks: HttpTransportHooks): T
         clearInterval(watchdog);
       }
       if (refused) return;
+      streamOnline = false;
       hooks.onLink('reconnecting');
       const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
       attempt = Math.min(attempt + 1, 10);
@@ -108,7 +114,14 @@ export function createHttpTransport(token: string, hooks: HttpTransportHooks): T
           cache: 'no-store',
         });
       } catch (err) {
+        // The stream may not have noticed yet (it only learns at its next read): say it now.
+        callsFailing = true;
+        hooks.onLink('reconnecting');
         return networkError(`Cannot reach monad serve (${(err as Error).message}). Is it still running?`);
+      }
+      if (callsFailing) {
+        callsFailing = false;
+        if (streamOnline) hooks.onLink('online');
       }
       if (res.status === 401) refuse();
       let body: unknown;

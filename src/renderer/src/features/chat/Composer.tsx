@@ -36,6 +36,7 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
   const [active, setActive] = useState(0);
   const [slashClosed, setSlashClosed] = useState(false);
   const commands = useChat((s) => s.commands);
+  const notSent = useChat((s) => (s.notSent?.sessionId === sessionId ? s.notSent.reason : null));
   const ref = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -64,6 +65,7 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
 
   function change(value: string) {
     setText(value);
+    useChat.getState().clearNotSent();
     setActive(0);
     if (!value.startsWith('/')) setSlashClosed(false);
   }
@@ -194,6 +196,10 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
             <span className="composer-pulse" aria-hidden="true" />
             {agentName} is writing a reply — sending waits until it ends. Press <kbd>Esc</kbd> or Stop to end it now.
           </>
+        ) : notSent ? (
+          <span className="composer-not-sent" role="alert" data-testid="composer-not-sent">
+            {notSent}
+          </span>
         ) : pasted && !isCommand ? (
           <span data-testid="composer-pasted">
             Mostly pasted text: facts remembered from it will be marked as coming from pasted text. <kbd>Enter</kbd> to send

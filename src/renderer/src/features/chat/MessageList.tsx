@@ -6,14 +6,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Message } from '../../../../shared/domain';
 import { Icon } from '../../app/icons';
+import { useFollowBottom } from './follow-bottom';
+import { JumpToLatest } from './JumpToLatest';
 import { LiveView, MessageView, NoteView, ThinkingView } from './MessageView';
 import { buildRows, estimateRowHeight, rowIndexOf, type Row } from './rows';
 import { useChat, type CommandNote } from './store';
 
 /** Start fetching the previous page this far (px) before the top is reached, so it is there in time. */
 const LOAD_AHEAD_PX = 1200;
-/** Within this distance (px) of the bottom the list counts as "at the end" and follows new text. */
-const END_THRESHOLD_PX = 48;
 /**
  * Room above the first row for "Load older messages" / "Beginning of the conversation". It is padding,
  * not a row: the virtualiser keeps the view on the first message when older ones are put above it, and
@@ -45,12 +45,19 @@ export function MessageList({ sessionId, agentName }: { sessionId: string; agent
     estimateSize: (i) => estimateRowHeight(rows[i]),
     getItemKey: (i) => rows[i].key,
     overscan: 6,
+    // Prepended older pages keep the view still; following the end is useFollowBottom's alone.
     anchorTo: 'end',
-    followOnAppend: true,
-    scrollEndThreshold: END_THRESHOLD_PX,
+    // Measuring in the observer's own frame resized rows again within it ("ResizeObserver loop" errors).
+    useAnimationFrameWithResizeObserver: true,
     paddingStart: HISTORY_TOP_PX,
     paddingEnd: 28,
   });
+
+  // Follow the end while the person is there; count what arrives while they read further up.
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const followRequest = useChat((s) => s.followRequest);
+  const followItems = useMemo(() => rows.flatMap((r) => (r.kind === 'message' ? [{ id: r.key, done: true }] : r.kind === 'live' ? [{ id: r.key, done: false }] : [])), [rows]);
+  const follow = useFollowBottom(scrollRef, canvasRef, followItems, followRequest, !loading && rows.length > 0);
 
   // Open at the newest message once the first page is in.
   const opened = useRef(false);
@@ -79,6 +86,7 @@ export function MessageList({ sessionId, agentName }: { sessionId: string; agent
     const index = rowIndexOf(rows, messages, focus.messageId);
     if (index < 0) return;
     opened.current = true;
+    follow.release();
     virtualizer.scrollToIndex(index, { align: 'center' });
     setHighlight(rows[index].key);
     // Only a new focus request moves the view (rows and messages are read, not watched).
@@ -115,7 +123,7 @@ export function MessageList({ sessionId, agentName }: { sessionId: string; agent
           </p>
         </div>
       ) : (
-        <div className="chat-canvas" style={{ height: virtualizer.getTotalSize() }}>
+        <div className="chat-canvas" ref={canvasRef} style={{ height: virtualizer.getTotalSize() }}>
           <HistoryTop hasMore={nextCursor !== null} loading={loadingOlder} />
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
@@ -133,6 +141,7 @@ export function MessageList({ sessionId, agentName }: { sessionId: string; agent
           })}
         </div>
       )}
+      <JumpToLatest unseen={follow.unseen} onJump={follow.jump} />
     </div>
   );
 }

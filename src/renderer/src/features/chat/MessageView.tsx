@@ -105,6 +105,12 @@ export const MessageView = memo(function MessageView(props: {
         {m.error && stopped ? (
           <div className="msg-stopped" data-testid="message-stopped">
             <ChatIcon name="stop" size={11} /> Stopped
+            {isLastReply ? (
+              <button type="button" className="button button-quiet msg-stopped-retry" data-testid="retry" disabled={busy} onClick={props.onRegenerate}>
+                <ChatIcon name="regenerate" size={13} />
+                Retry
+              </button>
+            ) : null}
           </div>
         ) : null}
         {m.error && !stopped ? (

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { EventMap } from '../../../../shared/contract';
 import type { Message } from '../../../../shared/domain';
 import { ApiError, attempt, invoke } from '../../lib/api';
+import { isUnreachable } from '../../lib/connection';
 import { findSession, useSessions } from '../sessions/store';
 import { toast } from '../toasts/store';
 import { quietToast } from './quiet-toast';
@@ -67,6 +68,10 @@ interface ChatState {
   focus: { messageId: string; nonce: number } | null;
   pendingFocus: { sessionId: string; messageId: string } | null;
   commands: CommandInfo[];
+  /** A message that could not reach the server: its text went back to this session's composer. */
+  notSent: { sessionId: string; reason: string } | null;
+  /** Bumped when the person sends: the list scrolls to the end and follows again (follow-bottom.ts). */
+  followRequest: number;
 
   open(sessionId: string | null): Promise<void>;
   loadOlder(limit?: number): Promise<void>;
@@ -85,6 +90,7 @@ interface ChatState {
   runCommand(text: string): Promise<void>;
   loadCommands(): Promise<void>;
   clearNoModel(): void;
+  clearNotSent(): void;
 
   applyTurn(e: EventMap['chat.turn']): void;
   applyDeltas(batch: Delta[]): void;
@@ -116,10 +122,16 @@ export const useChat = create<ChatState>((set, get) => {
     set((s) => ({ live: { ...s.live, [sessionId]: s.live[sessionId] ?? { turnId: null, drafts: [] } } }));
   }
 
-  function finish(err: unknown, sessionId: string): { stored: boolean } {
+  function finish(err: unknown, sessionId: string): { stored: boolean; unreachable?: boolean } {
     if (!(err instanceof ApiError)) throw err;
     const details = err.details as { turnId?: string } | undefined;
     if (details?.turnId) finishedTurns.add(details.turnId);
+    if (isUnreachable(err)) {
+      // The composer keeps the text and says why; the connection banner says the rest.
+      quietToast(err);
+      set({ notSent: { sessionId, reason: 'Not sent: the connection to Monad is down. Your message is kept here — send it again once it is back.' } });
+      return { stored: false, unreachable: true };
+    }
     if (SHOWN_INLINE.has(err.code)) quietToast(err);
     if (err.code === 'NO_MODEL' && get().sessionId === sessionId) set({ noModel: err.message });
     return { stored: !NOTHING_STORED.has(err.code) };
@@ -128,14 +140,17 @@ export const useChat = create<ChatState>((set, get) => {
   async function runTurn(sessionId: string, run: () => Promise<{ turnId: string }>): Promise<boolean> {
     startLive(sessionId);
     let stored = true;
+    let unreachable = false;
     try {
       const result = await run();
       finishedTurns.add(result.turnId);
     } catch (err) {
-      stored = finish(err, sessionId).stored;
+      ({ stored, unreachable = false } = finish(err, sessionId));
     } finally {
       endLive(sessionId);
     }
+    // Nothing to reload from a server that cannot be reached (the reconnect reloads it).
+    if (unreachable) return stored;
     // The session's message count and place in the sidebar changed; the engine sends no event for that.
     const agentId = findSession(useSessions.getState().byAgent, sessionId)?.agentId;
     if (agentId) void useSessions.getState().load(agentId);
@@ -155,6 +170,8 @@ export const useChat = create<ChatState>((set, get) => {
     focus: null,
     pendingFocus: null,
     commands: [],
+    followRequest: 0,
+    notSent: null,
 
     async open(sessionId) {
       set({ sessionId, messages: [], nextCursor: null, loading: sessionId !== null, loadingOlder: false, noModel: null, focus: null });
@@ -239,7 +256,7 @@ export const useChat = create<ChatState>((set, get) => {
     async send(text, opts) {
       const { sessionId } = get();
       if (!sessionId || get().live[sessionId]) return false;
-      set({ noModel: null });
+      set((s) => ({ noModel: null, notSent: null, followRequest: s.followRequest + 1 }));
       // `replacing`: edit & resend (edit-store.ts).
       const extra = { ...(opts?.pasted ? { pasted: true } : {}), ...(opts?.replacing ? { replacing: opts.replacing } : {}) };
       return runTurn(sessionId, () => invoke('chat.send', { sessionId, text, ...extra }));
@@ -251,7 +268,7 @@ export const useChat = create<ChatState>((set, get) => {
       // The engine hides the replies after the last user message; hide them here at once too.
       set((s) => {
         const lastUser = s.messages.map((m) => m.role).lastIndexOf('user');
-        return lastUser < 0 ? s : { messages: s.messages.slice(0, lastUser + 1) };
+        return lastUser < 0 ? s : { messages: s.messages.slice(0, lastUser + 1), followRequest: s.followRequest + 1 };
       });
       await runTurn(sessionId, () => invoke('chat.regenerate', { sessionId }));
     },
@@ -290,6 +307,10 @@ export const useChat = create<ChatState>((set, get) => {
 
     clearNoModel() {
       set({ noModel: null });
+    },
+
+    clearNotSent() {
+      if (get().notSent) set({ notSent: null });
     },
 
     applyTurn(e) {

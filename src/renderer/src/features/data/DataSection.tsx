@@ -6,6 +6,7 @@ import '../../styles/data.css';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { BackupInfo, ImportReport } from '../../../../shared/domain';
 import { confirmAction } from '../../app/confirm';
+import { ErrorCode } from '../../app/ErrorCode';
 import { Icon, StrokeIcon } from '../../app/icons';
 import { Section } from '../../app/Section';
 import { fullTime } from '../../lib/time';
@@ -487,11 +488,9 @@ function Problem({ title, code, children, testId }: { title: string; code?: stri
     <div className="data-problem" role="alert" data-testid={testId} data-code={code}>
       <Icon name="alert" size={16} className="data-problem-icon" />
       <div className="data-problem-body">
-        <div className="data-problem-title">
-          {title}
-          {code ? <span className="data-problem-code mono">{code}</span> : null}
-        </div>
+        <div className="data-problem-title">{title}</div>
         <div className="data-problem-text">{children}</div>
+        {code ? <ErrorCode code={code} /> : null}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { GraphCanvas } from './graph-canvas';
 import { GraphIcon } from './graph-icons';
-import { LEGEND_INSET } from './Legend';
+import { legendForCanvas, legendInset } from './Legend';
 import { useGraph } from './store';
 
 type GraphSnapshotState = ReturnType<typeof useGraph.getState>;
@@ -14,10 +14,11 @@ export function CanvasHost() {
 
   useEffect(() => {
     const container = containerRef.current!;
+    legendForCanvas(container.clientWidth, container.clientHeight);
     const canvas = new GraphCanvas(container, {
       onSelect: (selection) => useGraph.getState().select(selection),
       // The legend may not be in the DOM yet when a graph is first drawn (React renders it after).
-      leftInset: () => (useGraph.getState().legendOpen ? LEGEND_INSET : 0),
+      leftInset: () => (useGraph.getState().legendOpen ? legendInset() : 0),
       onCoverage: (coverage) => useGraph.getState().setCoverage(coverage),
     });
     canvasRef.current = canvas;

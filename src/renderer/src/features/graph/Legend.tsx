@@ -9,14 +9,33 @@ import { useIsDark } from './use-dark';
 /** Beyond this many types the rest are summed up as "other". */
 const MAX_TYPES = 10;
 
-/** The open legend's footprint from the canvas's left edge (graph.css: left 14px, width 180px), which fitting keeps clear. */
-export const LEGEND_INSET = 14 + 180;
+/** The open legend's footprint from the canvas's left edge (graph.css: left 14px), which fitting keeps clear. */
+export function legendInset(): number {
+  const el = document.querySelector<HTMLElement>('[data-testid="graph-legend"]');
+  // Not rendered yet on the first draw (React renders it after): its widest size then.
+  return 14 + (el?.offsetWidth ?? LEGEND_MAX_WIDTH);
+}
+const LEGEND_MAX_WIDTH = 240;
+
+/** Below this canvas size the legend starts folded: open, it would cover a quarter of a 900×700 window. */
+export const LEGEND_OPEN_MIN = { width: 820, height: 560 };
+/** Once the person opens or folds it, that choice stays (for this window). */
+let legendChosen = false;
+
+/** Folds the legend on a small canvas, unless the person already chose. */
+export function legendForCanvas(width: number, height: number): void {
+  if (legendChosen) return;
+  useGraph.getState().setLegendOpen(width >= LEGEND_OPEN_MIN.width && height >= LEGEND_OPEN_MIN.height);
+}
 
 export function Legend() {
   const types = useGraph((s) => s.model?.types);
   const ready = useGraph((s) => s.status === 'ready');
   const open = useGraph((s) => s.legendOpen);
-  const setOpen = useGraph.getState().setLegendOpen;
+  const setOpen = (value: boolean) => {
+    legendChosen = true;
+    useGraph.getState().setLegendOpen(value);
+  };
   const dark = useIsDark();
   if (!ready || !types) return null;
 

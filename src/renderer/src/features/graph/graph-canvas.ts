@@ -76,6 +76,8 @@ export class GraphCanvas {
   private readonly sizes = new Map<number, number>();
   private maxDegree = 0;
   private labelled = new Set<string>();
+  /** The view was last placed around the selection (not moved by the person since). */
+  private focused = false;
   private viewportTimer: number | undefined;
   private fillPending = false;
   /** Entities added since the last fill step (bounded by FILL_NODES, the selection and matches aside). */
@@ -151,6 +153,8 @@ export class GraphCanvas {
     cy.on('tap', (e) => {
       if (e.target === cy) this.handlers.onSelect(null);
     });
+    // The person moved the view: a later resize keeps their view instead of re-centring the selection.
+    cy.on('tapstart scrollzoom pinchzoom', () => (this.focused = false));
     cy.on('viewport', () => {
       window.clearTimeout(this.viewportTimer);
       this.viewportTimer = window.setTimeout(() => this.viewportSettled(), VIEWPORT_DELAY_MS);
@@ -204,6 +208,7 @@ export class GraphCanvas {
     const cy = this.cy;
     const sel = this.selection;
     if (!cy || !sel) return;
+    this.focused = true;
     const el = cy.getElementById(sel.kind === 'node' ? nodeKey(sel.id) : edgeKey(sel.id));
     if (el.empty() || !el.visible()) return;
     const bb = (sel.kind === 'node' ? el : el.connectedNodes()).boundingBox();
@@ -274,6 +279,12 @@ export class GraphCanvas {
     const cy = this.cy;
     if (!cy) return;
     cy.resize();
+    // Selecting opens the side panel, which narrows the canvas after the centring began: centre again
+    // in the area that is visible now, or the node ends up under the panel.
+    if (this.focused && this.selection && (before.w !== after.w || before.h !== after.h)) {
+      this.focusSelection();
+      return;
+    }
     if (before.w > 0 && before.h > 0 && (before.w !== after.w || before.h !== after.h)) {
       const pan = cy.pan();
       cy.pan({ x: pan.x + (after.w - before.w) / 2, y: pan.y + (after.h - before.h) / 2 });

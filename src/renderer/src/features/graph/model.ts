@@ -2,6 +2,7 @@
 // changed (for the time control), what is visible at a moment, entity search, and the type palette.
 // Plain data and functions; no React, no Cytoscape.
 import type { GraphView, GraphViewEdge, GraphViewNode, ProvClass } from '../../../../shared/domain';
+import { relationWords } from '../../../../shared/relation-words';
 
 /**
  * A big graph's overview draws at most this many entities (the best-connected) and the relations among
@@ -138,10 +139,8 @@ export function searchNodes(model: GraphModel, query: string, visible: Set<numbe
   return hits.map((h) => h.id);
 }
 
-/** "works_at" → "works at". */
-export function relationLabel(relation: string): string {
-  return relation.replace(/_/g, ' ');
-}
+/** "works_at" → "works at" (shared: Laws, /why and History word relations the same way). */
+export const relationLabel = relationWords;
 
 export const PROV_LABEL: Record<ProvClass, string> = {
   user: 'Said by you',

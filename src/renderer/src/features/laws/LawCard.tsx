@@ -252,9 +252,7 @@ function Contradiction({ law }: { law: LawView }) {
           “{c.text}”
         </button>
       ) : (
-        <div className="law-contradiction-fact is-gone">
-          <span className="mono">{factId}</span> (forgotten)
-        </div>
+        <div className="law-contradiction-fact is-gone">A fact that has since been forgotten</div>
       )}
       {c.why ? <div className="law-contradiction-why">{c.why}</div> : null}
       <div className="law-contradiction-note">Not injected into recall until the scope is re-derived.</div>
@@ -297,9 +295,7 @@ function Grounding({ law, id }: { law: LawView; id: string }) {
             ) : (
               <div key={f.id} className="grounding-item is-gone" data-testid="grounding-fact" data-fact-id={f.id} title="This fact was forgotten after the law was derived">
                 <Glyph name="fact" size={14} className="grounding-icon" />
-                <span className="grounding-text">
-                  <span className="mono">{f.id}</span> (forgotten)
-                </span>
+                <span className="grounding-text">{f.wasText ? `“${f.wasText}” — forgotten` : 'A fact that has since been forgotten'}</span>
               </div>
             ),
           )}

@@ -1,6 +1,7 @@
 // Which model does what: a provider and a model for each role. Models come from the provider's list
-// or are typed. A choice is saved as soon as it is complete.
-import { useEffect, useId, useState } from 'react';
+// or are typed. A choice is saved when the person completes it (a model picked or typed, then Enter or
+// leaving the box); choosing a provider alone saves nothing.
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ModelRef } from '../../../../shared/config';
 import type { ProviderView } from '../../../../shared/domain';
 import { useSettings } from '../settings/store';
@@ -26,6 +27,7 @@ function RoleRow({ role, current, providers }: { role: Role; current: ModelRef |
   const [model, setModel] = useState(current?.model ?? '');
   const [saved, setSaved] = useState(false);
   const listId = useId();
+  const modelRef = useRef<HTMLInputElement>(null);
   const ids = { provider: useId(), model: useId() };
 
   // The config changed (here, on disk, or a provider was removed): show what is in force.
@@ -56,10 +58,16 @@ function RoleRow({ role, current, providers }: { role: Role; current: ModelRef |
   function chooseProvider(id: string) {
     setProvider(id);
     const p = providers.find((x) => x.id === id);
-    // Keep a model the new provider also offers; otherwise its first one; otherwise wait for typing.
-    const next = p && p.models.includes(model) ? model : (p?.models[0] ?? (id ? model : ''));
-    setModel(next);
-    void commit(id, next);
+    // Only the person's choice is saved. A model the new provider also offers stays chosen; otherwise
+    // the model box is emptied and waits for them (guessing one — the provider's first — saved a model
+    // nobody picked, sometimes of another provider's kind, and raced the one they were typing).
+    if (id && p?.models.includes(model.trim())) {
+      void commit(id, model);
+      return;
+    }
+    setModel('');
+    if (!id) void commit('', '');
+    else requestAnimationFrame(() => modelRef.current?.focus());
   }
 
   const info = ROLE_INFO[role];
@@ -92,6 +100,7 @@ function RoleRow({ role, current, providers }: { role: Role; current: ModelRef |
         <span className="field-label">Model</span>
         <input
           id={ids.model}
+          ref={modelRef}
           className="input mono"
           data-testid={`role-${role}-model`}
           list={listId}

@@ -68,6 +68,12 @@ function SessionItem(props: {
   const renaming = useSessions((s) => s.renamingId === session.id);
   const { select, startRename } = useSessions.getState();
 
+  /** Click, Enter or Space: show this chat, from whichever tab is open. */
+  function openChat() {
+    select(session.id);
+    useShell.getState().setTab('chat');
+  }
+
   async function askDelete() {
     // What rests only on this chat is offered for forgetting with it (the forget preview), else a plain confirm.
     if (!(await deleteChat(session))) return;
@@ -105,8 +111,7 @@ function SessionItem(props: {
       case 'Enter':
       case ' ':
         e.preventDefault();
-        select(session.id);
-        useShell.getState().setTab('chat');
+        openChat();
         break;
     }
   }
@@ -120,7 +125,7 @@ function SessionItem(props: {
       data-testid="session-item"
       data-session-id={session.id}
       title={renaming ? undefined : `${session.title}\nUpdated ${fullTime(session.updatedAt)}\nF2 to rename · Delete to remove`}
-      onClick={() => select(session.id)}
+      onClick={openChat}
       onDoubleClick={() => startRename(session.id)}
       onKeyDown={onKeyDown}
     >
@@ -133,11 +138,11 @@ function SessionItem(props: {
           </span>
           <span className="session-time">{sessionTime(session.updatedAt)}</span>
           <span className="session-actions">
-            <button
-              type="button"
+            {/* Mouse shortcuts only: not buttons, because controls inside an option are hidden from
+                assistive technology (axe: nested-interactive); the keyboard has F2 and Delete on the item. */}
+            <span
               className="icon-button"
-              tabIndex={-1}
-              aria-label="Rename session"
+              aria-hidden="true"
               title="Rename (F2)"
               data-testid="session-rename"
               onClick={(e) => {
@@ -146,12 +151,10 @@ function SessionItem(props: {
               }}
             >
               <Icon name="pencil" size={14} />
-            </button>
-            <button
-              type="button"
+            </span>
+            <span
               className="icon-button icon-button-danger"
-              tabIndex={-1}
-              aria-label="Delete session"
+              aria-hidden="true"
               title="Delete (Del)"
               data-testid="session-delete"
               onClick={(e) => {
@@ -160,7 +163,7 @@ function SessionItem(props: {
               }}
             >
               <Icon name="trash" size={14} />
-            </button>
+            </span>
           </span>
         </>
       )}

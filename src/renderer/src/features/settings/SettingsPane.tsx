@@ -182,12 +182,12 @@ function KeyValue({ k, v, mono, testId, title }: { k: string; v: string; mono?: 
   );
 }
 
-/** Spans both columns of the key/value grid. */
+/** Spans both columns of the key/value grid. A <dd> (of the pair above it): a <dl> holds only dt/dd (axe definition-list). */
 function Note({ kind, children, testId }: { kind: 'error' | 'warning'; children: ReactNode; testId?: string }) {
   return (
-    <div className={`status-note status-note-${kind}`} data-testid={testId}>
+    <dd className={`status-note status-note-${kind}`} data-testid={testId}>
       {children}
-    </div>
+    </dd>
   );
 }
 

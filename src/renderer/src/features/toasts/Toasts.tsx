@@ -1,4 +1,5 @@
 import { useToasts, type Toast } from './store';
+import { ErrorCode } from '../../app/ErrorCode';
 import { Icon } from '../../app/icons';
 
 export function Toasts() {
@@ -20,11 +21,9 @@ function ToastView({ toast }: { toast: Toast }) {
         <Icon name={toast.kind === 'error' ? 'alert' : toast.kind === 'warning' ? 'alert' : toast.kind === 'success' ? 'check' : 'info'} />
       </span>
       <div className="toast-body">
-        <div className="toast-title">
-          {toast.title}
-          {toast.code ? <span className="toast-code">{toast.code}</span> : null}
-        </div>
+        <div className="toast-title">{toast.title}</div>
         {toast.message ? <div className="toast-message">{toast.message}</div> : null}
+        {toast.code ? <ErrorCode code={toast.code} className="toast-code" /> : null}
         {toast.action ? (
           <button
             type="button"
