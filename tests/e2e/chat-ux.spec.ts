@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { openSettings } from './settings-nav';
 import { api, ROOT, startServer } from './fixtures';
 import { configureModelViaApi, expect, newSession, openApp, test } from './llm-fixture';
 
@@ -217,7 +218,7 @@ test.describe('model roles', () => {
       if (r.url().endsWith('/api/config.update')) updates.push(r.postData() ?? '');
     });
     await openApp(page, server);
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'models');
     await page.getByTestId('role-chat-provider').selectOption('mixed');
     await expect(page.getByTestId('role-chat-model')).toHaveValue('');
     await expect(page.getByTestId('role-chat-model')).toBeFocused();

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { openSettings } from './settings-nav';
 import { api, ROOT, type MonadServer } from './fixtures';
 import { configureModelViaApi, expect, openApp, test } from './llm-fixture';
 
@@ -53,7 +54,7 @@ test.describe('inbox', () => {
     await configureModelViaApi(server, llm);
     await openApp(page, server);
     // The setting, in the agent's memory card.
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'memory');
     const mode = page.getByTestId('agent-remember-mode').first();
     await mode.scrollIntoViewIfNeeded();
     await mode.selectOption('ask');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { openSettings } from './settings-nav';
 import { FILESYSTEM_JS, HOSTILE_JS } from '../helpers/mcp-servers';
 import { api, ROOT } from './fixtures';
 import { configureModelViaApi, expect, newSession, openApp, test } from './llm-fixture';
@@ -45,7 +46,7 @@ test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
 test.describe('MCP tools', () => {
   test('Settings → Tools adds the filesystem server, tests it, and keeps a secret out of config.json', async ({ page, server }) => {
     await openApp(page, server);
-    await page.getByTestId('tab-settings').click();
+    await openSettings(page, 'tools');
     const section = page.getByTestId('tools-section');
     await section.scrollIntoViewIfNeeded();
     await expect(section.getByTestId('mcp-empty')).toBeVisible();

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { openSettings as openSection } from './settings-nav';
 import { expect, ROOT, startServer, test, type MonadServer } from './fixtures';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -18,7 +19,7 @@ async function openSettings(page: Page, server: MonadServer): Promise<void> {
   await page.goto(server.openUrl);
   await expect(page.getByTestId('app')).toBeVisible();
   await expect(page.getByTestId('connection-state')).toHaveAttribute('data-link', 'online');
-  await page.getByTestId('tab-settings').click();
+  await openSection(page, 'memory');
   await expect(page.getByTestId('memory-cost-settings')).toBeVisible();
 }
 

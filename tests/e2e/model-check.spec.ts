@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { openSettings } from './settings-nav';
 import { BROKEN_REPLY, memoryTaskResponder } from '../fixtures/memory-task-responder';
 import { api, ROOT } from './fixtures';
 import { configureModelViaApi, expect, openApp, test } from './llm-fixture';
@@ -23,7 +24,7 @@ test('Check memory tasks: a failing task shows why and what the model sent; a fi
   await configureModelViaApi(server, llm);
   llm.setDefault(memoryTaskResponder({ broken: ['infer-laws'] }));
   await openApp(page, server);
-  await page.getByTestId('tab-settings').click();
+  await openSettings(page, 'models');
 
   const check = page.getByTestId('model-check');
   await check.scrollIntoViewIfNeeded();
@@ -62,7 +63,7 @@ test('Check memory tasks: a failing task shows why and what the model sent; a fi
   await expect(check.getByTestId('model-check-score')).toHaveText('6 of 6 passed');
   await expect(check.getByTestId('model-check-score')).toHaveClass(/pill-ok/);
   await page.reload();
-  await page.getByTestId('tab-settings').click();
+  await openSettings(page, 'models');
   await expect(page.getByTestId('model-check-score')).toHaveText('6 of 6 passed');
   await expect(page.getByTestId('model-check-items')).toBeHidden();
   await page.getByTestId('model-check-toggle').click();
