@@ -189,14 +189,14 @@ describe('the frozen recall block budget', () => {
     const inner = block.length - block.indexOf('\n') - 1;
     expect(inner).toBeLessThanOrEqual(8000 + 200);
     expect(block.length).toBeGreaterThan(6000);
-    const shown = block.split('\n').filter((l) => l.startsWith('- Fact number')).length;
+    const shown = block.split('\n').filter((l) => /^- (\([^)]*\) )?Fact number/.test(l)).length;
     expect(shown).toBeGreaterThan(50);
     expect(shown).toBeLessThan(400);
     expect(block).toContain(`${400 - shown} more facts: use \`memory view\``);
     // The part after the facts is never cut.
     expect(block).toContain('## Your private notes');
     // The first facts are the ones shown, in order.
-    expect(block).toContain('- Fact number 0 about');
+    expect(block).toMatch(/- (\([^)]*\) )?Fact number 0 about/);
   });
 
   it('follows the per-agent setting', () => {
@@ -207,7 +207,7 @@ describe('the frozen recall block budget', () => {
     expect(small.length).toBeLessThan(2400);
     engine.agents.update('default', { memory: { recallBudgetChars: 100_000 } });
     const big = engine.facts.recall.build(engine.sessions.create({ agentId: 'default' }), engine.agents.get('default'));
-    expect(big.split('\n').filter((l) => l.startsWith('- Fact number'))).toHaveLength(400);
+    expect(big.split('\n').filter((l) => /^- (\([^)]*\) )?Fact number/.test(l))).toHaveLength(400);
     expect(big).not.toContain('more facts');
   });
 
@@ -215,7 +215,7 @@ describe('the frozen recall block budget', () => {
     const engine = openEngine();
     fill(engine, 5);
     const block = engine.facts.recall.build(engine.sessions.create({ agentId: 'default' }), engine.agents.get('default'));
-    expect(block.split('\n').filter((l) => l.startsWith('- Fact number'))).toHaveLength(5);
+    expect(block.split('\n').filter((l) => /^- (\([^)]*\) )?Fact number/.test(l))).toHaveLength(5);
     expect(block).not.toContain('more fact');
   });
 });

@@ -247,11 +247,27 @@ describe('hostile LLM replies to the memory writer', () => {
     ['not JSON at all', { kind: 'raw_json_text', text: 'Sure! Here is the JSON you asked for: ...' }],
     ['enormous junk', { kind: 'raw_json_text', text: enormousText }],
     ['wrong shape', { kind: 'json', value: { facts: 'all of them', entities: 7, laws: { statement: 1 } } }],
-    ['over the limits', { kind: 'json', value: { facts: Array.from({ length: 5001 }, () => ({ text: 'x', from: ['f1'] })), entities: Array.from({ length: 501 }, (_, i) => ({ name: `e${i}` })), relations: [], laws: Array.from({ length: 51 }, () => ({ statement: 's', confidence: 0.5, support: ['f1'] })) } }],
-    ['confidence out of range', { kind: 'json', value: { laws: [{ statement: 'The user likes tea', confidence: 7, support: ['f1'] }] } }],
     ['provider error', { kind: 'error', status: 500, headers: { 'retry-after-ms': '0' } }],
     ['rate limited', { kind: 'error', status: 429, headers: { 'retry-after': '0' } }],
   ];
+
+  /** A provider that failed, or a reply that could not be used even after one repair attempt. */
+  const REPLY_FAILURES = ['PROVIDER_ERROR', 'BAD_REPLY'];
+
+  it('over-limit and out-of-range replies are coerced, never written as sent: at most 50 laws, confidence within 0..1', async () => {
+    const engine = await seeded();
+    llm.setDefault({ kind: 'json', value: { laws: [{ statement: 'The user likes tea', confidence: 7, support: ['f1'] }, ...Array.from({ length: 60 }, (_, i) => ({ statement: `The user has habit number ${i}`, confidence: -3, support: ['f2'] }))] } });
+    const before = engine.facts.memory.read('agent:default').facts.map((f) => f.text);
+    await engine.laws.infer('agent:default', { force: true });
+    const laws = engine.laws.store.list(['agent:default']);
+    expect(laws.length).toBeGreaterThan(0);
+    expect(laws.length).toBeLessThanOrEqual(50);
+    for (const l of laws) {
+      expect(l.confidence).toBeGreaterThanOrEqual(0);
+      expect(l.confidence).toBeLessThanOrEqual(1);
+    }
+    expect(engine.facts.memory.read('agent:default').facts.map((f) => f.text)).toEqual(before);
+  });
 
   for (const [name, reply] of BROKEN) {
     it(`${name}: every layer fails cleanly and writes nothing`, async () => {
@@ -264,13 +280,18 @@ describe('hostile LLM replies to the memory writer', () => {
         (err) => ({ ok: false as const, err }),
       );
       if (l1.ok) expect(l1.r.applied, name).toBe(false);
-      else expect(l1.err, name).toMatchObject({ code: 'PROVIDER_ERROR' });
+      else expect(REPLY_FAILURES, name).toContain(l1.err.code);
       // L2: the failed pass is reported, the watermark stays.
       const l2 = await engine.graph.consolidate({ agentId: 'default' });
       expect(l2.failures, name).toBe(1);
       expect(l2.passes[0].error, name).toBeTruthy();
       // L3: a malformed reply throws before anything is written.
-      await expect(engine.laws.infer('agent:default', { force: true }), name).rejects.toMatchObject({ code: 'PROVIDER_ERROR' });
+      const l3 = await engine.laws.infer('agent:default', { force: true }).then(
+        () => null,
+        (err) => err as { code: string },
+      );
+      expect(l3, `${name}: law inference must fail`).not.toBeNull();
+      expect(REPLY_FAILURES, name).toContain(l3!.code);
       // And the pipeline as a whole reports, never crashes.
       const run = await engine.consolidation.run('default', { level: 3, trigger: 'manual' });
       expect(run.ok, name).toBe(false);
@@ -377,12 +398,15 @@ describe('hostile LLM replies to the memory writer', () => {
 
   it('an enormous valid reply is bounded by the schema and the fact size limit, not by luck', async () => {
     const engine = await seeded();
-    const before = engine.facts.memory.read('agent:default').facts.map((f) => f.text);
     llm.enqueue({ kind: 'json', value: { facts: [{ text: 'w'.repeat(2000), from: ['f1', 'f2', 'f3', 'f4'] }, { text: 'w '.repeat(1500), from: ['f1'] }] } });
     const r = await consolidateScope({ memory: engine.facts.memory, llm: engine.llm }, 'agent:default').catch((err) => err);
-    // 3000-character text breaks the reply schema (max 2000): nothing applied, nothing lost.
-    expect(r.code ?? r.applied).toSatisfy((v: unknown) => v === 'PROVIDER_ERROR' || v === false);
-    expect(engine.facts.memory.read('agent:default').facts.map((f) => f.text)).toEqual(before);
+    // Either refused as a whole, or (tolerant parsing, issue 18) applied item by item with each text cut
+    // to the reply schema's bound: in no case does anything longer than that bound reach the file.
+    expect(r.code ?? r.applied).toSatisfy((v: unknown) => v === 'PROVIDER_ERROR' || v === 'BAD_REPLY' || v === false || v === true);
+    const facts = engine.facts.memory.read('agent:default').facts;
+    expect(facts.length).toBeGreaterThan(0);
+    for (const f of facts) expect(f.text.length).toBeLessThanOrEqual(2000);
     expect(existsSync(join(engine.paths.memory, '.backup'))).toBe(false);
   });
+;
 });
