@@ -239,7 +239,9 @@ test.describe('memory: what the model saw', () => {
       const session = await api<{ id: string }>(server, 'sessions.create', { agentId: 'default', title: 'Trip planning' });
 
       await openMemory(page, server);
+      // Clicking a chat in the sidebar opens it (issue 17); the Memory tab then shows that session's block.
       await page.locator(`[data-testid="session-item"][data-session-id="${session.id}"]`).click();
+      await page.getByTestId('tab-memory').click();
       await page.getByTestId('memory-view-recall').click();
       await expect(page.getByTestId('recall-session')).toHaveText('Trip planning');
       await expect(page.getByTestId('recall-not-built')).toContainText('Not built yet — it is built on the session’s first turn');

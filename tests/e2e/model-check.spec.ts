@@ -101,6 +101,7 @@ test('a memory task failing three times in a row raises a notice that opens the 
   await expect(page.getByTestId('model-check-run')).toBeFocused();
 
   // Settings → Memory: the failing task, and the recent failures with the model's reply.
+  await openSettings(page, 'memory');
   const failures = page.getByTestId('task-failures');
   await failures.scrollIntoViewIfNeeded();
   await expect(failures).toContainText('Memory tasks are failing');
