@@ -131,8 +131,12 @@ function timeUntil(page: Page, action: 'top' | 'end'): Promise<number> {
           const last = rows[rows.length - 1]?.getBoundingClientRect();
           return el.scrollHeight - el.scrollTop - el.clientHeight <= 2 && last !== undefined && last.bottom <= box.bottom + 1;
         };
-        if (what === 'top') el.scrollTo(0, 0);
-        else el.scrollTo(0, el.scrollHeight);
+        // The list follows the bottom until the person scrolls themself (follow-bottom.ts): say so with
+        // the wheel event a person's scroll up would send, then jump.
+        if (what === 'top') {
+          el.dispatchEvent(new WheelEvent('wheel', { deltaY: -120, bubbles: true }));
+          el.scrollTo(0, 0);
+        } else el.scrollTo(0, el.scrollHeight);
         let settled = 0;
         const tick = () => {
           if (performance.now() - t0 > 20_000) return reject(new Error(`scroll to ${what} never settled`));
