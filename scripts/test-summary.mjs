@@ -20,6 +20,8 @@ export function summarizeRuns(stages) {
   let failed = 0;
   let skipped = 0;
   const reasons = [];
+  // Which tests failed, by name: the tail of a CI log is often all anyone sees of it.
+  const failures = [];
   const fail = (n, why) => {
     if (n <= 0) return;
     failed += n;
@@ -42,6 +44,11 @@ export function summarizeRuns(stages) {
       passed += r.numPassedTests ?? 0;
       skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
       fail(r.numFailedTests ?? 0, `${s.name}: ${r.numFailedTests} failed tests`);
+      for (const f of r.testResults ?? []) {
+        for (const a of f.assertionResults ?? []) {
+          if (a.status === 'failed') failures.push(`${relative(f.name)} › ${a.fullName} — ${firstLine(a.failureMessages?.[0])}`);
+        }
+      }
       const unloaded = (r.testResults ?? []).filter(
         (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
       );
@@ -54,10 +61,35 @@ export function summarizeRuns(stages) {
       fail(st.flaky ?? 0, `${s.name}: ${st.flaky} tests passed only on retry`);
       const errors = s.report.errors ?? [];
       fail(errors.length, `${s.name}: ${errors.length} errors outside tests`);
+      collectPlaywrightFailures(s.report.suites ?? [], failures);
     }
     if (exitedBadly && failed === before) fail(1, `${s.name} exited ${s.status} although its report shows no failure`);
   }
-  return { passed, failed, skipped, reasons };
+  return { passed, failed, skipped, reasons, failures };
+}
+
+function collectPlaywrightFailures(suites, out) {
+  for (const suite of suites) {
+    collectPlaywrightFailures(suite.suites ?? [], out);
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+        const err = (t.results ?? []).map((r) => r.error?.message).find(Boolean);
+        out.push(`${spec.file} › ${spec.title} — ${t.status === 'flaky' ? 'passed only on retry: ' : ''}${firstLine(err)}`);
+      }
+    }
+  }
+}
+
+function relative(path) {
+  const at = String(path).lastIndexOf('/tests/');
+  return at >= 0 ? path.slice(at + 1) : path;
+}
+
+function firstLine(message) {
+  // Strip ANSI colours; keep the first meaningful line, cut to a readable length.
+  const line = String(message ?? '(no message)').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 240);
 }
 
 export function formatSummary({ passed, failed, skipped }) {

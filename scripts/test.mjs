@@ -39,6 +39,11 @@ const summary = summarizeRuns(ran);
 const failedStages = ran.filter((r) => r.status !== 0).map((r) => r.name);
 console.log(`\nstages failed: ${failedStages.length ? failedStages.join(', ') : 'none'}`);
 for (const why of summary.reasons) console.log(`  - ${why}`);
+if (summary.failures.length) {
+  console.log('failed tests:');
+  for (const name of summary.failures.slice(0, 30)) console.log(`  ✗ ${name}`);
+  if (summary.failures.length > 30) console.log(`  … and ${summary.failures.length - 30} more`);
+}
 console.log(formatSummary(summary));
 process.exit(failedStages.length || summary.failed ? 1 : 0);
 

@@ -36,6 +36,9 @@ describe('test summary: real vitest reports', () => {
     const s = summarizeRuns([{ name: 'unit', kind: 'vitest', status, report }]);
     expect(s).toMatchObject({ passed: 1, failed: 2, skipped: 2 });
     expect(s.reasons.join('\n')).toContain('unloadable.test.ts');
+    // The failed test is named, with the first line of why, so a CI log's tail says what broke.
+    expect(s.failures).toHaveLength(1);
+    expect(s.failures[0]).toMatch(/red\.test\.ts › red — .*expected 1 to be 2/);
   });
 
   it('a run whose only problem is a file that did not load is red', () => {
@@ -65,9 +68,23 @@ describe('test summary: runs that fail without a failed test', () => {
   });
 
   it('Playwright: errors outside tests, flaky and skipped are all counted', () => {
-    const report = { stats: { expected: 5, unexpected: 1, flaky: 1, skipped: 2 }, errors: [{ message: 'SyntaxError in x.spec.ts' }] };
+    const suites = [
+      {
+        suites: [
+          {
+            specs: [
+              { file: 'chat.spec.ts', title: 'sends', tests: [{ status: 'unexpected', results: [{ error: { message: '\u001b[31mTimeout 10000ms exceeded\u001b[39m\nstack' } }] }] },
+              { file: 'chat.spec.ts', title: 'wobbles', tests: [{ status: 'flaky', results: [{ error: { message: 'expected 2' } }, {}] }] },
+              { file: 'chat.spec.ts', title: 'fine', tests: [{ status: 'expected', results: [{}] }] },
+            ],
+          },
+        ],
+      },
+    ];
+    const report = { stats: { expected: 5, unexpected: 1, flaky: 1, skipped: 2 }, errors: [{ message: 'SyntaxError in x.spec.ts' }], suites };
     const s = summarizeRuns([{ name: 'e2e', kind: 'playwright', status: 1, report }]);
     expect(s).toMatchObject({ passed: 5, failed: 3, skipped: 2 });
+    expect(s.failures).toEqual(['chat.spec.ts › sends — Timeout 10000ms exceeded', 'chat.spec.ts › wobbles — passed only on retry: expected 2']);
   });
 
   it('typecheck or build failures are counted, and a clean run is green', () => {
