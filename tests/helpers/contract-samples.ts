@@ -71,6 +71,25 @@ export function samples(sessionId: string): Partial<Record<ChannelName, Record<s
     'history.undo': { id: 1, confirm: true },
     'forget.preview': { target: { kind: 'text', text: 'Ana' } },
     'forget.apply': { target: { kind: 'entity', nodeId: 1 }, keys: ['fact:global:0123456789ab', 'mem0:abc'] },
+    'identity.accept': { id: '0123456789abcdef01234567', expectedMtimeMs: null },
+    'identity.dismiss': { id: '0123456789abcdef01234567' },
+    'mcp.servers.save': {
+      server: { id: 'fuzzmcp', name: 'Fuzz tools', transport: { kind: 'stdio', command: 'fuzz-tool', args: ['--flag'], env: [{ name: 'FUZZ_TOKEN', value: '', secret: true }] }, agents: ['default'], trusted: false },
+      secrets: { env: { FUZZ_TOKEN: 'fuzz-secret' } },
+    },
+    'mcp.servers.delete': { id: 'fuzzmcp' },
+    'mcp.calls': { sessionId },
+    'mcp.decide': { sessionId, callId: 'call-1', decision: 'deny' },
+    'inbox.approve': { ids: ['chat:1'], text: 'edited fact' },
+    'inbox.reject': { ids: ['chat:1', 'held:global:0123456789ab'] },
+    'inbox.forMessage': { messageId: 'm1' },
+    'recall.freshness': { sessionId },
+    'recall.noticeSeen': { sessionId },
+    'recall.useNow': { sessionId },
+    'mcp.clients.update': { name: 'Fuzz client', patch: { agentId: 'default', scopes: ['global'], access: 'read' } },
+    'mcp.clients.remove': { name: 'Fuzz client' },
+    'chat.switchBranch': { sessionId, messageId: 'm1' },
+    'sessions.setModel': { id: sessionId, model: { provider: 'fuzzp', model: 'm1' } },
   } as Partial<Record<ChannelName, Record<string, unknown>>>;
 }
 

@@ -2,30 +2,48 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { Engine, type EngineOptions } from '../../src/main/engine';
 
-const homes: string[] = [];
-const engines: Engine[] = [];
+// A home or engine made inside a test is cleaned up after that test; one made in beforeAll (a server
+// shared by a file's tests) lives until the file is done — removing it after the first test would pull
+// the floor from under a server that is still running.
+type Owned = { homes: string[]; engines: Engine[] };
+const perTest: Owned = { homes: [], engines: [] };
+const perFile: Owned = { homes: [], engines: [] };
+let inTest = false;
 
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-  for (const h of homes.splice(0)) rmSync(h, { recursive: true, force: true });
+beforeEach(() => {
+  inTest = true;
 });
+afterEach(() => {
+  inTest = false;
+  release(perTest);
+});
+afterAll(() => release(perFile));
+
+function release(owned: Owned): void {
+  for (const e of owned.engines.splice(0)) e.close();
+  for (const h of owned.homes.splice(0)) rmSync(h, { recursive: true, force: true });
+}
 
 export function tempHome(): string {
   const dir = mkdtempSync(join(tmpdir(), 'monad-test-'));
-  homes.push(dir);
+  (inTest ? perTest : perFile).homes.push(dir);
   return dir;
 }
 
 export function openEngine(opts: Partial<EngineOptions> = {}): Engine {
   const engine = Engine.open({ home: opts.home ?? tempHome(), host: 'server', ...opts });
-  engines.push(engine);
+  (inTest ? perTest : perFile).engines.push(engine);
   return engine;
 }
 
-export async function waitFor(predicate: () => boolean, timeoutMs = 3000, label = 'condition'): Promise<void> {
+/**
+ * Polls until `predicate` holds. The limit only says when to give up: generous, because a loaded CI
+ * machine can take seconds for what takes milliseconds here.
+ */
+export async function waitFor(predicate: () => boolean, timeoutMs = 10_000, label = 'condition'): Promise<void> {
   const start = Date.now();
   while (!predicate()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${label}`);

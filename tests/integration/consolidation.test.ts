@@ -7,7 +7,7 @@ import type { ConsolidationProgress } from '../../src/shared/domain';
 import type { Engine } from '../../src/main/engine';
 import { startScriptedLlm, type RecordedRequest, type ScriptedLlm, type ScriptedReply } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
-import { openEngine, tempHome } from '../helpers/temp-home';
+import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
 
 let llm: ScriptedLlm;
 beforeEach(async () => {
@@ -114,7 +114,7 @@ describe('runConsolidate', () => {
     const a = engine.consolidation.pipeline.run('default', { level: 3 });
     const b = engine.consolidation.pipeline.run('default', { level: 3 });
     expect(b).toBe(a);
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => llm.chatRequests().length > 0, 15_000, 'the first request (hanging)');
     expect(engine.consolidation.pipeline.cancel('default')).toBe(true);
     const s = await a;
     expect(s).toMatchObject({ cancelled: true, ok: false });

@@ -141,17 +141,20 @@ describe('the memory model checks borderline facts before they are saved', () =>
     const r = await dispatch(h, 'facts.add', { scope: 'global', text: BORDERLINE });
     const took = Date.now() - started;
     expect(r).toMatchObject({ ok: true, data: { status: 'recorded' } });
+    // It waited for the model up to the deadline, then let the write through: had it waited for the
+    // hung model, the test's own timeout (30 s, three deadlines) would end it red. No upper wall-clock
+    // bound here: on a loaded machine that is noise, not behaviour.
     expect(took).toBeGreaterThanOrEqual(FACT_CHECK_TIMEOUT_MS - 50);
-    expect(took).toBeLessThan(FACT_CHECK_TIMEOUT_MS + 1500);
     expect(judgeRequests()).toHaveLength(1);
   });
 
-  it('a shorter deadline is honoured the same way, in the memory tool', async () => {
+  // The test's own timeout sits below the default 10 s deadline: only the shorter one can pass it.
+  it('a shorter deadline is honoured the same way, in the memory tool', { timeout: FACT_CHECK_TIMEOUT_MS - 1000 }, async () => {
     const engine = setup('borderline', { factCheckTimeoutMs: 300 });
     judge = () => ({ kind: 'hang' });
     const started = Date.now();
     expect(await recordViaTool(engine, BORDERLINE)).toMatch(/^Recorded .*did not answer in time/);
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300 - 50);
   });
 
   it('is skipped when no model is configured at all: the detector alone decides', async () => {

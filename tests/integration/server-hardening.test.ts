@@ -198,8 +198,12 @@ describe('HTTP hardening of monad serve', () => {
     expect(engine.sessions.list()).toHaveLength(1);
   });
 
+  // The cut-off tests run with short deadlines so the wall-clock bound below leaves a wide margin for a
+  // loaded machine; what they prove is that the deadline applies, not how long it is by default.
+  const SHORT = { headersMs: 1_500, requestMs: 1_500 };
+
   it('a channel named like an Object property gets the ordinary body limit and deadline', async () => {
-    const { server } = await boot();
+    const { server } = await boot({ timeouts: SHORT });
     const lines = (channel: string) => [`POST /api/${channel} HTTP/1.1`, `Host: 127.0.0.1:${server.port}`, `Authorization: Bearer ${server.token}`, 'Content-Type: application/json'];
     for (const channel of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       const big = await rawExchange(server.port, http(server.port, [...lines(channel), `Content-Length: ${2 * 1024 * 1024}`]));
@@ -225,7 +229,7 @@ describe('HTTP hardening of monad serve', () => {
   });
 
   it('a half-sent request is cut off within seconds: headers, or a body, with or without the token', async () => {
-    const { server } = await boot();
+    const { server } = await boot({ timeouts: SHORT });
     const host = `Host: 127.0.0.1:${server.port}`;
     const [header, bodyNoToken, bodyWithToken] = await Promise.all([
       rawExchange(server.port, `POST /api/agents.list HTTP/1.1\r\n${host}\r\nContent-Ty`, 12_000),
