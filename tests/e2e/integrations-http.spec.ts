@@ -202,3 +202,35 @@ test.describe('screenshots: the MCP-over-HTTP switch, dark and 900×700', () => 
     await shootWith(browser, { colorScheme: 'light', viewport: { width: 900, height: 700 } }, 'small');
   });
 });
+
+test('an app set to "Writes go to the Inbox" proposes over /mcp; the Inbox names it and approving records the fact via the app', async ({ page }) => {
+  await withServer(async (server) => {
+    const section = await openIntegrations(page, server);
+    const port = await freePort();
+    await turnOn(section, port);
+    await section.getByTestId('integrations-client-cursor').getByTestId('integrations-access-inbox').click();
+    await expect(section.getByTestId('integrations-client-cursor').getByTestId('integrations-client-state')).toHaveText('Writes wait in the Inbox');
+
+    const { token } = await api<{ token: string }>(server, 'mcp.http.token', {});
+    const client = new Client({ name: 'Cursor', version: '1.6.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    const r = await client.callTool({ name: 'facts_record', arguments: { text: 'The user bakes sourdough on Sundays' } });
+    await client.close();
+    expect(r.isError).toBeFalsy();
+    expect((r.content as { text: string }[])[0].text).toMatch(/^Pending the person's approval, not saved yet/);
+
+    await expect(page.getByTestId('inbox-badge')).toHaveText('1');
+    await page.getByTestId('tab-inbox').click();
+    const item = page.getByTestId('inbox-item');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText('The user bakes sourdough on Sundays');
+    await expect(item).toContainText('via Cursor (MCP)');
+    await expect(item).toContainText('From Cursor (MCP)');
+    await expect(item).not.toContainText('From a chat');
+    await item.screenshot({ path: join(SCREENSHOTS, 'inbox-mcp-proposal-light.png') });
+    await item.getByTestId('inbox-approve').click();
+    await expect(page.getByTestId('inbox-item')).toHaveCount(0);
+    const facts = await api<{ facts: { text: string; source: { actor: string; detail: string | null } }[] }>(server, 'facts.list', { scope: 'global' });
+    expect(facts.facts.find((f) => f.text === 'The user bakes sourdough on Sundays')?.source).toMatchObject({ actor: 'mcp', detail: 'Cursor' });
+  });
+});

@@ -68,6 +68,7 @@ describe('MCP writes into the Inbox', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ source: 'chat', action: 'Remember', text: 'The user has two hives', scope: 'global', agentId: 'default' });
     expect(items[0].reason).toContain(`via ${APP} (MCP)`);
+    expect(items[0].client).toBe(APP);
     expect(resultText(r)).toContain(`proposal ${items[0].id}`);
 
     const decision = await engine.inbox.approve(items[0].id, { via: 'app' });

@@ -170,6 +170,7 @@ export class InboxService {
       sessionId: p.sessionId,
       messageId: p.messageId,
       agentId: p.agentId,
+      client: p.client,
       proposedAt: p.proposedAt,
       editable: p.action !== 'delete',
     }));
