@@ -78,6 +78,13 @@ describe('MCP writes into the Inbox', () => {
     expect(factSourceLabel(fact!.source)).toBe(`Recorded via ${APP} (MCP)`);
     expect(engine.history.list({ actor: 'mcp' }).entries[0]).toMatchObject({ action: 'fact.recorded', source: { via: 'mcp', detail: APP } });
     expect(engine.inbox.count()).toBe(0);
+
+    // Rewritten by the person before approving: the words are theirs, and the source says whose proposal it was.
+    await client.callTool({ name: 'facts_record', arguments: { text: 'The user has three hives' } });
+    const [edited] = engine.inbox.list().items;
+    await engine.inbox.approve(edited.id, { via: 'app' }, 'The user has three beehives in Sintra');
+    const mine = engine.facts.list('global').facts.find((f) => f.text === 'The user has three beehives in Sintra');
+    expect(mine?.source).toMatchObject({ actor: 'person', via: 'app', detail: `edited from ${APP}'s proposal in the Inbox` });
   });
 
   it('facts_forget waits too; the fact stays until the person approves, then is forgotten by the app', async () => {

@@ -191,7 +191,11 @@ export class ChatProposals {
       return { id: ref, outcome: 'approved', message: `Forgot “${gone.text}”.`, fact: null };
     }
     const wanted = text?.trim() ? text.trim() : p.text;
-    const attribution = { actor, source, origin: 'person' as const, agentId: p.agentId };
+    // An app's proposal the person rewrote before approving is in the person's words: theirs, noting whose proposal it was.
+    const rewritten = p.client !== null && wanted !== p.text;
+    const attribution = rewritten
+      ? { actor: 'person' as const, source: { via: by.via, detail: `edited from ${p.client}'s proposal in the Inbox` }, origin: 'person' as const, agentId: p.agentId }
+      : { actor, source, origin: 'person' as const, agentId: p.agentId };
     const { result } =
       p.action === 'update' && p.targetId ? await this.d.writer.update(p.scope, p.targetId, wanted, attribution) : await this.d.writer.record(p.scope, wanted, attribution);
     if (!result.fact || result.status === 'rejected' || result.status === 'refused') {
