@@ -34,6 +34,8 @@ import { Mem0Layer } from './memory/mem0-layer';
 import type { QdrantOptions } from './memory/qdrant/manager';
 import { TransferService } from './transfer/transfer-service';
 import { McpClients } from './mcp/mcp-clients';
+import { McpHttpListener } from './mcp/mcp-http-listener';
+import { McpHttpToken } from './mcp/mcp-http-token';
 import { memoryMigrations } from './db/migrations/memory';
 import { ConfigStore } from './config/store';
 import { schemaVersion } from './db/migrate';
@@ -106,6 +108,9 @@ export class Engine {
   readonly transfer: TransferService;
   /** MCP server (issue 19): the apps that connected to Monad's memory and what each may do. */
   readonly mcpClients: McpClients;
+  /** The desktop app's `/mcp` on a fixed port with a persistent token, when switched on (hosts call start()). */
+  readonly mcpHttp: McpHttpListener;
+  readonly mcpHttpToken: McpHttpToken;
   /** The one history of memory (issue 15): every change in every layer, with undo. */
   readonly journal: MemoryJournal;
   /** Memory → History, `monad history` / `monad undo`: the journal as a person reads and undoes it. */
@@ -341,6 +346,8 @@ export class Engine {
     this.wireInboxEvents();
     this.transfer = new TransferService(this);
     this.mcpClients = new McpClients(this.paths.db, this.now); // MCP server (issue 19)
+    this.mcpHttpToken = new McpHttpToken(this.paths.db);
+    this.mcpHttp = new McpHttpListener(this, this.mcpHttpToken);
     this.backups = new BackupService({
       paths: this.paths,
       appDb: this.appDb,
@@ -485,6 +492,7 @@ export class Engine {
     this.chat.cancelAll();
     // Hosts await mcp.close() first (serve, the desktop app's before-quit); this is the backstop.
     void this.mcp.close();
+    void this.mcpHttp.stop();
     this.consolidation.scheduler.stop();
     this.backups.stop();
     this.retention.stop();

@@ -12,6 +12,7 @@ import { registerAppScheme, serveRenderer } from './electron/protocol';
 import { builtPaths, isOwnRendererUrl, rendererTarget } from './electron/renderer-url';
 import { createSafeStorageSecretStore } from './electron/safe-storage';
 import { contentSecurityPolicyFor, createMainWindow, installContentSecurityPolicy } from './electron/window';
+import { startDesktopServices, type DesktopServices } from './desktop-services';
 import { Engine } from './engine';
 import { homePaths } from './home';
 
@@ -28,6 +29,7 @@ if (!app.requestSingleInstanceLock()) {
   const target = rendererTarget(paths, process.env.ELECTRON_RENDERER_URL, app.isPackaged);
   const isOwnUrl = (url: string) => isOwnRendererUrl(target, url);
   let engine: Engine | null = null;
+  let services: DesktopServices | null = null;
   let win: BrowserWindow | null = null;
   const mainWebContents = (): WebContents | null => (win && !win.isDestroyed() ? win.webContents : null);
   const cleanups: Array<() => void> = [];
@@ -60,6 +62,8 @@ if (!app.requestSingleInstanceLock()) {
       return;
     }
     const live = engine;
+    // The MCP listener for other apps (Settings → Integrations), when switched on; it follows config changes.
+    services = startDesktopServices(live);
     const policy = contentSecurityPolicyFor(target);
     if (target.kind === 'app') serveRenderer(target.rendererDir, policy);
     installContentSecurityPolicy(session.defaultSession, policy);
@@ -91,8 +95,8 @@ if (!app.requestSingleInstanceLock()) {
     if (stopping || !engine) return;
     stopping = true;
     event.preventDefault();
-    // …and the MCP tool servers (issue 19 §2).
-    Promise.all([engine.mem0.stop(), engine.mcp.close()])
+    // …and the MCP tool servers (issue 19 §2), and close the MCP listener's port (issue 19 §1).
+    (services ? services.stop() : Promise.all([engine.mem0.stop(), engine.mcp.close()]))
       .catch((err: unknown) => console.error('[main] stopping memory services failed:', err))
       .finally(() => app.quit());
   });

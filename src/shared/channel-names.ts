@@ -108,6 +108,9 @@ const channelNameSet = {
   'mcp.clients.update': true,
   'mcp.clients.remove': true,
   'mcp.setup': true,
+  'mcp.http.status': true,
+  'mcp.http.token': true,
+  'mcp.http.regenerate': true,
   // shell (issue 17)
   'chat.switchBranch': true,
   'sessions.setModel': true,

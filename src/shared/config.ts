@@ -176,6 +176,18 @@ export const mcpConfigSchema = z.object({
     .default([]),
 });
 
+/**
+ * The desktop app serving Monad's memory to other apps over MCP's Streamable HTTP (issue 19 §1), off
+ * until the person turns it on in Settings → Integrations. A fixed port, so the URL pasted into Claude
+ * Desktop or Cursor once keeps working after a restart; `monad serve` serves `/mcp` on its own port too.
+ */
+export const DEFAULT_MCP_HTTP_PORT = 17877;
+export const mcpHttpConfigSchema = z.object({
+  enabled: z.boolean().default(false),
+  port: z.number().int().min(1024).max(65535).default(DEFAULT_MCP_HTTP_PORT),
+});
+export type McpHttpConfig = z.infer<typeof mcpHttpConfigSchema>;
+
 export const configSchema = z.object({
   version: z.literal(1).default(1),
   models: z
@@ -244,6 +256,10 @@ export const configSchema = z.object({
     .default({ backend: 'builtin', level: 1, factCheck: 'borderline', decay: { halfLifeDays: 365, floor: 0 }, mem0: {}, history: { retentionDays: null } }),
   /** MCP servers offering tools to the chat (Settings → Tools). */
   mcp: mcpConfigSchema.default({ servers: [] }),
+  /** Other apps using Monad's memory (Settings → Integrations). */
+  integrations: z
+    .object({ mcpHttp: mcpHttpConfigSchema.default({ enabled: false, port: DEFAULT_MCP_HTTP_PORT }) })
+    .default({ mcpHttp: { enabled: false, port: DEFAULT_MCP_HTTP_PORT } }),
   ui: z
     .object({ theme: z.enum(['system', 'light', 'dark']).default('system') })
     .default({ theme: 'system' }),

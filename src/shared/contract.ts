@@ -50,7 +50,7 @@ import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, type McpCall
 import type { ModelCheckReport } from './memory-tasks';
 import type { InboxDecision, InboxList, PendingWrite, RecallFreshness } from './inbox';
 import type { RecallRebuild } from './domain';
-import { mcpClientName, mcpClientPatchSchema, type McpClientView, type McpSetupInfo } from './mcp';
+import { mcpClientName, mcpClientPatchSchema, type McpClientView, type McpHttpStatus, type McpSetupInfo } from './mcp';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
 function channel<O>() {
@@ -407,6 +407,12 @@ export const contract = {
   'mcp.clients.update': channel<McpClientView>()(z.object({ name: mcpClientName, patch: mcpClientPatchSchema }).strict()),
   'mcp.clients.remove': channel<{ removed: boolean }>()(z.object({ name: mcpClientName }).strict()),
   'mcp.setup': channel<McpSetupInfo>()(empty),
+  /** The desktop app's MCP listener: whether it listens, where, and why not (waits for a change in progress). */
+  'mcp.http.status': channel<McpHttpStatus>()(empty),
+  /** The persistent MCP token itself, for "Show" and "Copy". */
+  'mcp.http.token': channel<{ token: string }>()(empty),
+  /** A new persistent token; the old one is refused from the next request on. */
+  'mcp.http.regenerate': channel<{ token: string }>()(empty),
   // Shell (issue 17): another version of an edited message, a chat's own model, local servers on first run.
   /** Shows another version of an edited message (and the replies it had); nothing is sent. */
   'chat.switchBranch': channel<{ sessionId: string }>()(z.object({ sessionId, messageId: z.string().min(1).max(64) }).strict()),

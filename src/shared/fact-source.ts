@@ -19,7 +19,8 @@ export function factSourceLabel(s: FactSource): string {
     case 'import':
       return `Imported${s.detail ? ` from ${s.detail}` : ''}`;
     case 'mcp':
-      return `${verb} by an MCP client${s.detail ? ` (${s.detail})` : ''}`;
+      // The app's own name from MCP's initialize ("via Cursor (MCP)").
+      return s.detail ? `${verb} via ${s.detail} (MCP)` : `${verb} by an app over MCP`;
     case 'extraction':
     case 'inference':
       return `${verb} by the memory model`;

@@ -33,6 +33,8 @@ export interface InboxItem {
   sessionId: string | null;
   messageId: string | null;
   agentId: string | null;
+  /** The app that proposed it over MCP ("Cursor"), for a write it made while its writes wait here; else null. */
+  client?: string | null;
   proposedAt: string;
   /** Whether the text can be edited before approving. */
   editable: boolean;

@@ -96,8 +96,12 @@ export function isMcpToolName(name: string): boolean {
 /** How an app reached Monad: `monad mcp` over stdio, or `/mcp` on a running `monad serve`. */
 export type McpTransportKind = 'stdio' | 'http';
 
-/** What one app may do. New apps may only read until the person allows writing. */
-export type McpAccess = 'read' | 'write';
+/**
+ * What one app may do. New apps may only read until the person allows more: writing at once, or writing
+ * into the Inbox, where each fact waits for the person's approval.
+ */
+export const MCP_ACCESS_LEVELS = ['read', 'inbox', 'write'] as const;
+export type McpAccess = (typeof MCP_ACCESS_LEVELS)[number];
 
 /**
  * An app as Monad knows it: by the name it gives in MCP's `initialize` (clientInfo.name). That name is
@@ -129,7 +133,7 @@ export const mcpClientPatchSchema = z
   .object({
     agentId: idSchema.nullable().optional(),
     scopes: z.array(memoryScope).max(200).nullable().optional(),
-    access: z.enum(['read', 'write']).optional(),
+    access: z.enum(MCP_ACCESS_LEVELS).optional(),
     revoked: z.boolean().optional(),
   })
   .strict();
@@ -141,6 +145,24 @@ export interface McpSetupInfo {
   command: string;
   args: string[];
   home: string;
-  /** When this host serves `/mcp`: its URL (the token is shown separately, never inside snippets). */
+  /** When this host serves `/mcp` (the desktop listener): its URL; the snippets add the token from mcp.http.token. */
   httpUrl: string | null;
+}
+
+/**
+ * The desktop app's MCP listener (config `integrations.mcpHttp`), as Settings → Integrations shows it.
+ * off: the switch is off; listening: other apps can connect at `url`; failed: it could not listen (the
+ * port is taken…), `error` says why and what to do; unhosted: this Monad (the CLI) serves no listener.
+ */
+export type McpHttpState = 'off' | 'listening' | 'failed' | 'unhosted';
+
+export interface McpHttpStatus {
+  enabled: boolean;
+  port: number;
+  state: McpHttpState;
+  /** The address apps connect to, while listening. */
+  url: string | null;
+  error: string | null;
+  /** The persistent token's last four characters ("…Ab12"); the token itself comes only from mcp.http.token. */
+  tokenMask: string;
 }

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanClientName, McpClients } from '../../src/main/mcp/mcp-clients';
-import { mcpSnippets, shellWord } from '../../src/renderer/src/features/integrations/snippets';
+import { mcpHttpSnippets, mcpSnippets, shellWord } from '../../src/renderer/src/features/integrations/snippets';
 import { tempHome } from '../helpers/temp-home';
 
 const SETUP = { command: '/usr/bin/node', args: ['/opt/monad/bin/monad.mjs', 'mcp', '--home', "/home/ana/My Monad's home"], home: "/home/ana/My Monad's home", httpUrl: null };
@@ -55,5 +55,18 @@ describe('McpClients (db/mcp-clients.json)', () => {
     writeFileSync(join(dir, 'mcp-clients.json'), JSON.stringify({ version: 1, clients: [{ name: 'x' }] }));
     expect(() => c.get('x')).toThrow(/does not hold a list of MCP apps/);
     expect(readFileSync(join(dir, 'mcp-clients.json'), 'utf8')).toContain('"name":"x"');
+  });
+});
+
+describe('MCP config snippets over HTTP (the desktop listener)', () => {
+  const HTTP = { url: 'http://127.0.0.1:17877/mcp', token: 'tok_abcdefghijklmnopqrstuvwxyz012345' };
+
+  it('gives Cursor, VS Code and Claude Code the URL with the token as a bearer header; Claude Desktop keeps monad mcp', () => {
+    const byId = Object.fromEntries(mcpHttpSnippets(SETUP, HTTP).map((s) => [s.id, s.text]));
+    const headers = { Authorization: `Bearer ${HTTP.token}` };
+    expect(JSON.parse(byId.cursor)).toEqual({ mcpServers: { monad: { url: HTTP.url, headers } } });
+    expect(JSON.parse(byId.vscode)).toEqual({ servers: { monad: { type: 'http', url: HTTP.url, headers } } });
+    expect(byId['claude-code']).toBe(`claude mcp add --scope user --transport http monad ${HTTP.url} --header 'Authorization: Bearer ${HTTP.token}'`);
+    expect(JSON.parse(byId['claude-desktop'])).toEqual({ mcpServers: { monad: { command: '/usr/bin/node', args: SETUP.args } } });
   });
 });

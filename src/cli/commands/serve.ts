@@ -42,6 +42,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const health = engine.config.getHealth();
   if (!health.ok) process.stderr.write(`warning: ${health.error}\n`);
   process.stdout.write(`Monad listening on ${server.openUrl}\n`);
+  // The MCP listener of Settings → Integrations, as in the desktop app (its own port and persistent token).
+  await engine.mcpHttp.start();
+  const mcpHttp = await engine.mcpHttp.status();
+  if (mcpHttp.state === 'listening') process.stdout.write(`MCP for other apps on ${mcpHttp.url}\n`);
+  else if (mcpHttp.state === 'failed') process.stderr.write(`warning: ${mcpHttp.error}\n`);
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
@@ -49,6 +54,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await server.close();
+  await engine.mcpHttp.stop();
   // Let queued mem0 observations finish and stop a managed qdrant gracefully before closing.
   await engine.mem0.stop().catch((err: unknown) => process.stderr.write(`warning: stopping memory services failed: ${String(err)}\n`));
   await engine.mcp.close(); // stops the MCP tool servers it started (issue 19 §2)

@@ -245,7 +245,10 @@ export function createHandlers(engine: Engine): Handlers {
       return engine.mcpClients.update(name, patch);
     },
     'mcp.clients.remove': ({ name }) => ({ removed: engine.mcpClients.remove(name) }),
-    'mcp.setup': () => mcpSetupInfo(engine.paths.root),
+    'mcp.setup': () => mcpSetupInfo(engine.paths.root, engine.mcpHttp.url),
+    'mcp.http.status': () => engine.mcpHttp.status(),
+    'mcp.http.token': () => ({ token: engine.mcpHttpToken.get() }),
+    'mcp.http.regenerate': () => ({ token: engine.mcpHttpToken.regenerate() }),
     // Shell (issue 17): branches, a chat's own model, local servers on first run.
     'chat.switchBranch': ({ sessionId, messageId }) => {
       engine.chat.switchBranch(sessionId, messageId);

@@ -1,6 +1,7 @@
 // What the app on the other end of one MCP connection may see and do, decided afresh on every call from
 // the process's flags (`monad mcp --agent --read-only`) and the person's choices in Settings → Integrations.
 import { MonadError } from '../../shared/errors';
+import { rememberModeOf } from '../../shared/remember-mode';
 import type { McpClientView } from '../../shared/mcp';
 import type { Engine } from '../engine';
 import { agentScope } from '../memory/scope';
@@ -23,6 +24,11 @@ export interface McpAccess {
   messages: boolean;
   /** Null when writes are allowed; else why not, in words the app's model can repeat to the person. */
   writeRefusal: string | null;
+  /**
+   * Null when an allowed write is made at once; else why it waits in the person's Inbox instead: the
+   * person set this app to "Writes go to the Inbox", or the agent it sees is set to "Ask me first".
+   */
+  viaInbox: string | null;
 }
 
 const SETTINGS = 'Monad → Settings → Integrations';
@@ -34,8 +40,9 @@ export function resolveAccess(engine: Engine, clients: McpClients, opts: McpHost
     throw new MonadError('FORBIDDEN', `The person revoked ${name}'s access to Monad's memory. They can allow it again in ${SETTINGS}.`);
   }
   const agentId = client?.agentId ?? opts.agentId;
+  let agent;
   try {
-    engine.agents.get(agentId);
+    agent = engine.agents.get(agentId);
   } catch {
     throw new MonadError('NOT_FOUND', `Monad has no agent "${agentId}". Pick an existing agent for ${name} in ${SETTINGS}, or start monad mcp with --agent.`);
   }
@@ -43,8 +50,11 @@ export function resolveAccess(engine: Engine, clients: McpClients, opts: McpHost
   const scopes = client?.scopes ? all.filter((s) => client.scopes!.includes(s)) : all;
   let writeRefusal: string | null = null;
   if (opts.readOnly) writeRefusal = `Monad was started read-only for this app (monad mcp --read-only): nothing was saved.`;
-  else if (client?.access !== 'write') writeRefusal = `${name} may only read Monad's memory: nothing was saved. The person can let it write in ${SETTINGS}.`;
-  return { client, clientName: name, agentId, scopes, messages: scopes.includes(agentScope(agentId)), writeRefusal };
+  else if (client?.access !== 'write' && client?.access !== 'inbox') writeRefusal = `${name} may only read Monad's memory: nothing was saved. The person can let it write in ${SETTINGS}.`;
+  let viaInbox: string | null = null;
+  if (client?.access === 'inbox') viaInbox = `the person reviews what ${name} writes before Monad keeps it`;
+  else if (rememberModeOf(agent) === 'ask') viaInbox = `the person reviews every memory write of ${agent.name} first ("Ask me first")`;
+  return { client, clientName: name, agentId, scopes, messages: scopes.includes(agentScope(agentId)), writeRefusal, viaInbox };
 }
 
 /** A scope an app asked for: one it sees, else a clear refusal naming the ones it does. */

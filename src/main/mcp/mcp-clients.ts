@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MonadError } from '../../shared/errors';
-import { MCP_CLIENT_NAME_MAX, type McpClientPatch, type McpClientView, type McpTransportKind } from '../../shared/mcp';
+import { MCP_ACCESS_LEVELS, MCP_CLIENT_NAME_MAX, type McpClientPatch, type McpClientView, type McpTransportKind } from '../../shared/mcp';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { withFileLock } from '../fs/file-lock';
 
@@ -22,7 +22,7 @@ const recordSchema = z.object({
   connections: z.number().int().min(0),
   agentId: z.string().nullable(),
   scopes: z.array(z.string()).nullable(),
-  access: z.enum(['read', 'write']),
+  access: z.enum(MCP_ACCESS_LEVELS),
   revoked: z.boolean(),
 });
 const fileSchema = z.object({ version: z.literal(1), clients: z.array(recordSchema) });

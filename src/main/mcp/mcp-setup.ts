@@ -15,10 +15,11 @@ function packageRoot(): string | null {
   return null;
 }
 
-export function mcpSetupInfo(home: string): McpSetupInfo {
+/** `httpUrl`: where this host's MCP listener answers now (null when it does not). */
+export function mcpSetupInfo(home: string, httpUrl: string | null = null): McpSetupInfo {
   const root = packageRoot();
   // Inside Electron, execPath is the app, not Node: the snippet names Node from the PATH instead.
   const node = process.versions.electron ? 'node' : process.execPath;
   const entry = root ? join(root, 'bin', 'monad.mjs') : 'monad';
-  return root ? { command: node, args: [entry, 'mcp', '--home', home], home, httpUrl: null } : { command: 'monad', args: ['mcp', '--home', home], home, httpUrl: null };
+  return root ? { command: node, args: [entry, 'mcp', '--home', home], home, httpUrl } : { command: 'monad', args: ['mcp', '--home', home], home, httpUrl };
 }

@@ -63,6 +63,37 @@ function writeReport(r: FactWriteResult, scope: string): CallToolResult {
   }
 }
 
+/**
+ * A write that waits in the person's Inbox (mcp-access.ts viaInbox): the app's model is told plainly that
+ * nothing is saved yet and why, so it tells the person to approve it rather than claiming it remembered.
+ * Not an error: the app did nothing wrong.
+ */
+function proposeWrite(engine: Engine, a: McpAccess, input: { scope: string; action: 'record' | 'delete'; text: string; targetId?: string }): CallToolResult {
+  const outcome = engine.facts.chatProposals.propose({
+    agentId: a.agentId,
+    scope: input.scope,
+    action: input.action,
+    text: input.text,
+    targetId: input.targetId ?? null,
+    targetText: input.action === 'delete' ? input.text : null,
+    client: a.clientName,
+  });
+  const what = input.action === 'delete' ? `forget "${oneLine(input.text)}" from ${input.scope}` : `remember "${oneLine(outcome.status === 'proposed' || outcome.status === 'pending' ? outcome.proposal.text : input.text)}" in ${input.scope}`;
+  switch (outcome.status) {
+    case 'proposed':
+      return text(
+        `Pending the person's approval, not saved yet: ${a.viaInbox}, so this waits in their Monad Inbox (proposal chat:${outcome.proposal.id}): ${what}. ` +
+          'Tell them it is waiting for their approval in Monad; do not say it was saved.',
+      );
+    case 'pending':
+      return text(`Already waiting for the person's approval in their Monad Inbox (proposal chat:${outcome.proposal.id}): ${what}. Nothing new was proposed.`);
+    case 'declined':
+      return toolError('Not saved: the person declined this earlier in their Monad Inbox. Do not propose it again.');
+    case 'refused':
+      return toolError(`Not saved: ${outcome.reason}`);
+  }
+}
+
 export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (msg: string, err?: unknown) => void): void {
   const { engine } = ctx;
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -132,7 +163,7 @@ export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (m
       description:
         'Save one durable fact about the person to Monad so every app and agent they use knows it next time: who they are, people in their life, where they live and work, lasting preferences and decisions. ' +
         'Use it when the person tells you something about themselves worth keeping, or asks you to remember something. One short third-person statement per call ("Prefers window seats", "Sister is called Ana"). ' +
-        'Not for instructions to assistants, passwords or keys (refused or removed), or things that matter only in this conversation. Saved in "global" unless you name another scope. May be refused if the person has not allowed this app to write.',
+        'Not for instructions to assistants, passwords or keys (refused or removed), or things that matter only in this conversation. Saved in "global" unless you name another scope. May be refused if the person has not allowed this app to write, or wait in their Inbox for approval (the result says so).',
       inputSchema: {
         text: z.string().trim().min(1).max(2000).describe('The fact, one short statement about the person'),
         scope: scopeArg.optional(),
@@ -146,6 +177,13 @@ export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (m
           if (a.writeRefusal) return toolError(a.writeRefusal);
           const target = scope ? visibleScope(a, scope) : a.scopes.includes('global') ? 'global' : a.scopes[0];
           if (!target) return toolError('This app sees no memory scope it could write to.');
+          if (a.viaInbox) {
+            // Already remembered in those words: nothing for the person to approve.
+            const same = engine.facts.memory.preview(fact);
+            const known = same.ok ? engine.facts.memory.read(target).facts.find((f) => f.text === same.text) : undefined;
+            if (known) return text(`Already remembered in ${target} (fact ${known.id}): ${oneLine(known.text)}`);
+            return proposeWrite(engine, a, { scope: target, action: 'record', text: fact });
+          }
           const r = await engine.facts.record(target, fact, { actor: 'mcp', source: { via: 'mcp', detail: a.clientName }, agentId: a.agentId });
           return writeReport(r, target);
         },
@@ -159,7 +197,7 @@ export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (m
       title: 'Forget a fact',
       description:
         'Remove one fact from Monad\'s memory, by the id facts_view or memory_search gave. Use it when the person says a remembered fact is wrong or asks you to forget it. ' +
-        'The person can see the change in Monad\'s history and undo it. May be refused if the person has not allowed this app to write.',
+        'The person can see the change in Monad\'s history and undo it. May be refused if the person has not allowed this app to write, or wait in their Inbox for approval (the result says so).',
       inputSchema: { id: factId.describe('The fact id'), scope: scopeArg.describe('The scope the fact is in, as facts_view shows it') },
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
@@ -168,6 +206,11 @@ export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (m
         ctx,
         (a) => {
           if (a.writeRefusal) return toolError(a.writeRefusal);
+          if (a.viaInbox) {
+            const target = engine.facts.memory.read(visibleScope(a, scope)).facts.find((f) => f.id === id);
+            if (!target) return toolError(`There is no fact ${id} in ${scope}; facts_view lists the ids.`);
+            return proposeWrite(engine, a, { scope, action: 'delete', text: target.text, targetId: id });
+          }
           const f = engine.facts.forget(visibleScope(a, scope), id, { actor: 'mcp', source: { via: 'mcp', detail: a.clientName } });
           return text(`Forgot fact ${f.id} in ${scope}: ${oneLine(f.text)}. The person can undo this in Monad's history.`);
         },

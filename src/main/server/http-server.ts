@@ -1,16 +1,16 @@
 // The headless host: the engine's contract over HTTP on 127.0.0.1 (`POST /api/<channel>`, SSE on
 // `GET /api/events`), plus the built renderer. Used by `monad serve` and by the browser e2e tests.
 import { existsSync } from 'node:fs';
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Duplex } from 'node:stream';
-import type { ErrorCode, Result, WireError } from '../../shared/errors';
 import { dispatch } from '../contract/dispatch';
 import { createHandlers } from '../contract/handlers';
 import type { Engine } from '../engine';
 import type { McpHttpEndpoint } from '../mcp/mcp-http';
-import { bearerFrom, checkOrigin, newToken, parseRequestPath, repeatedHeader, SECURITY_HEADERS, tokenMatches } from './security';
+import { serveMcpRoute } from '../mcp/mcp-route';
+import { answerClientError, applySecurityHeaders, readJsonBody, sendError, sendResult } from './http-io';
+import { bearerFrom, checkOrigin, newToken, parseRequestPath, repeatedHeader, tokenMatches } from './security';
 import { serveStatic } from './static-files';
 
 /** Contract inputs are small JSON… */
@@ -63,22 +63,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
-  BAD_INPUT: 400,
-  UNKNOWN_CHANNEL: 404,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  CONFIG_INVALID: 409,
-  BUSY: 409,
-  CONFIRM_REQUIRED: 409,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  PAYLOAD_TOO_LARGE: 413,
-  NO_MODEL: 422,
-  PROVIDER_ERROR: 502,
-  BAD_REPLY: 502,
-};
-
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const token = opts.token ?? newToken();
   const handlers = createHandlers(opts.engine);
@@ -126,13 +110,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const path = target.raw;
 
     // MCP server (issue 19): the same token, Host and Origin checks as the API, then MCP's own transport.
-    if (path === '/mcp') {
-      if (!tokenMatches(bearerFrom(req.headers), token)) return sendError(res, { code: 'UNAUTHORIZED', message: 'Missing or wrong token' });
-      if (req.method !== 'POST') return (await mcp()).handle(req, res, undefined);
-      const body = await readJsonBody(req, MAX_BODY_BYTES);
-      if (!body.ok) return sendError(res, body.error);
-      return (await mcp()).handle(req, res, body.data);
-    }
+    if (path === '/mcp') return serveMcpRoute(req, res, token, mcp);
 
     if (path === '/api' || path.startsWith('/api/')) {
       if (!tokenMatches(bearerFrom(req.headers), token)) {
@@ -206,11 +184,6 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   };
 }
 
-/** Set first, so every answer carries them whatever path it takes (security.ts SECURITY_HEADERS). */
-function applySecurityHeaders(res: ServerResponse): void {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-}
-
 /**
  * Cuts off a request whose body has not fully arrived `ms` after its headers: answered 408 if nothing
  * was answered yet, and the connection closed either way, so neither a slow body on a contract call nor
@@ -240,84 +213,3 @@ function requestDeadline(req: IncomingMessage, res: ServerResponse, ms: number):
   return { extend: () => clearTimeout(timer) };
 }
 
-async function readJsonBody(req: IncomingMessage, limit: number): Promise<{ ok: true; data: unknown } | { ok: false; error: WireError }> {
-  const type = req.headers['content-type'] ?? '';
-  if (!/^application\/json\b/i.test(type)) {
-    // Also stops "simple" cross-site form posts, which cannot send application/json.
-    return { ok: false, error: { code: 'BAD_INPUT', message: 'Content-Type must be application/json' } };
-  }
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) {
-    req.resume();
-    return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `Request body over ${limit} bytes` } };
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > limit) {
-        return { ok: false, error: { code: 'PAYLOAD_TOO_LARGE', message: `Request body over ${limit} bytes` } };
-      }
-      chunks.push(chunk as Buffer);
-    }
-  } catch {
-    // The client went away, or missed the request deadline (answered by answerClientError): not our error.
-    return { ok: false, error: { code: 'BAD_INPUT', message: 'The request body was not received completely' } };
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return { ok: true, data: {} };
-  try {
-    return { ok: true, data: JSON.parse(text) };
-  } catch {
-    return { ok: false, error: { code: 'BAD_INPUT', message: 'Request body is not valid JSON' } };
-  }
-}
-
-function sendResult(res: ServerResponse, result: Result<unknown>): void {
-  if (result.ok) return sendJson(res, 200, result);
-  sendError(res, result.error);
-}
-
-function sendError(res: ServerResponse, error: WireError, status?: number): void {
-  sendJson(res, status ?? STATUS_BY_CODE[error.code] ?? 500, { ok: false, error });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  // A client that went away (or was cut off at a deadline) gets nothing more.
-  if (res.destroyed || res.writableEnded) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-/**
- * Node's own answer to a request its parser refuses (bad syntax, oversized headers) or that misses the
- * header or request deadline is a bare status line. This one is the same status with the security
- * headers and a coded error, then the connection is closed. Nothing goes to stderr: it is the client's fault.
- */
-function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
-  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
-    socket.destroy();
-    return;
-  }
-  const status =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400;
-  const message = status === 408 ? 'The request was not received in time' : status === 400 ? 'Malformed HTTP request' : STATUS_CODES[status];
-  const body = JSON.stringify({ ok: false, error: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_INPUT', message } });
-  const headers = {
-    ...SECURITY_HEADERS,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(body)),
-    connection: 'close',
-  };
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
-  // Closed once written; a client that never reads it is cut off shortly after.
-  const cutoff = setTimeout(() => socket.destroy(), 1_000);
-  cutoff.unref();
-  socket.end(`${head}\r\n\r\n${body}`, () => {
-    clearTimeout(cutoff);
-    socket.destroy();
-  });
-}

@@ -12,6 +12,7 @@ import { memory0009GraphCorrections } from './memory-0009-graph-corrections';
 import { memory0010LawCorrections } from './memory-0010-law-corrections';
 import { memory0011TaskHealth } from './memory-0011-task-health';
 import { memory0012Inbox } from './memory-0012-inbox';
+import { memory0013McpProposals } from './memory-0013-mcp-proposals';
 
 export const memoryMigrations: readonly Migration[] = [
   memory0001Graph,
@@ -26,4 +27,5 @@ export const memoryMigrations: readonly Migration[] = [
   memory0010LawCorrections,
   memory0011TaskHealth,
   memory0012Inbox,
+  memory0013McpProposals,
 ];

@@ -27,6 +27,8 @@ export interface ChatProposal {
   proposedAt: string;
   status: 'pending' | 'approved' | 'rejected' | 'stale';
   factId: string | null;
+  /** The app that proposed it over MCP (its name from MCP's initialize); null: an agent in a chat. */
+  client: string | null;
 }
 
 export interface NewChatProposal {
@@ -39,6 +41,7 @@ export interface NewChatProposal {
   quote?: string | null;
   sessionId?: string | null;
   messageId?: string | null;
+  client?: string | null;
 }
 
 export type ProposeOutcome =
@@ -64,6 +67,7 @@ interface Row {
   proposed_at: string;
   status: ChatProposal['status'];
   fact_id: string | null;
+  client: string | null;
 }
 
 const toProposal = (r: Row): ChatProposal => ({
@@ -80,6 +84,7 @@ const toProposal = (r: Row): ChatProposal => ({
   proposedAt: r.proposed_at,
   status: r.status,
   factId: r.fact_id,
+  client: r.client ?? null,
 });
 
 /** The text a rejection of this proposal is remembered by: what it would write, or for a forget, what it would remove. */
@@ -119,10 +124,23 @@ export class ChatProposals {
     const id = Number(
       this.d.db
         .prepare(
-          `INSERT INTO memory_proposal (agent_id, scope, action, text, target_id, target_text, quote, session_id, message_id, fingerprint, proposed_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO memory_proposal (agent_id, scope, action, text, target_id, target_text, quote, session_id, message_id, fingerprint, proposed_at, client)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(input.agentId, input.scope, input.action, text, input.targetId ?? null, input.targetText ?? null, input.quote ?? null, input.sessionId ?? null, input.messageId ?? null, fingerprint, this.d.now().toISOString())
+        .run(
+          input.agentId,
+          input.scope,
+          input.action,
+          text,
+          input.targetId ?? null,
+          input.targetText ?? null,
+          input.quote ?? null,
+          input.sessionId ?? null,
+          input.messageId ?? null,
+          fingerprint,
+          this.d.now().toISOString(),
+          input.client ?? null,
+        )
         .lastInsertRowid,
     );
     this.changed();
@@ -156,20 +174,28 @@ export class ChatProposals {
   /**
    * The person approves: the write is made now, as the person's (their word for it: "you said it"),
    * attributed to the chat message it came from. `text` replaces the proposed text (edit, then approve).
+   * An app's proposal (MCP) is written as that app's, "via <app> (MCP)" in the fact's source and the
+   * history, exactly as its write would have been without the Inbox; the person's approval makes the
+   * words theirs for recall.
    */
   async approve(id: number, by: { via: JournalSource['via'] }, text?: string): Promise<InboxDecision> {
     const p = this.pendingOne(id);
     const ref = `chat:${id}`;
-    const source: JournalSource = { via: by.via, detail: 'approved in the Inbox' };
+    const source: JournalSource = p.client ? { via: 'mcp', detail: p.client } : { via: by.via, detail: 'approved in the Inbox' };
     if (p.sessionId) source.sessionId = p.sessionId;
     if (p.messageId) source.messageId = p.messageId;
+    const actor = p.client ? ('mcp' as const) : ('person' as const);
     if (p.action === 'delete') {
-      const gone = this.d.writer.forget(p.scope, p.targetId!, { actor: 'person', source });
+      const gone = this.d.writer.forget(p.scope, p.targetId!, { actor, source });
       this.decide(id, 'approved', gone.id);
       return { id: ref, outcome: 'approved', message: `Forgot “${gone.text}”.`, fact: null };
     }
     const wanted = text?.trim() ? text.trim() : p.text;
-    const attribution = { actor: 'person' as const, source, origin: 'person' as const, agentId: p.agentId };
+    // An app's proposal the person rewrote before approving is in the person's words: theirs, noting whose proposal it was.
+    const rewritten = p.client !== null && wanted !== p.text;
+    const attribution = rewritten
+      ? { actor: 'person' as const, source: { via: by.via, detail: `edited from ${p.client}'s proposal in the Inbox` }, origin: 'person' as const, agentId: p.agentId }
+      : { actor, source, origin: 'person' as const, agentId: p.agentId };
     const { result } =
       p.action === 'update' && p.targetId ? await this.d.writer.update(p.scope, p.targetId, wanted, attribution) : await this.d.writer.record(p.scope, wanted, attribution);
     if (!result.fact || result.status === 'rejected' || result.status === 'refused') {

@@ -165,11 +165,12 @@ export class InboxService {
       text: p.text,
       replaces: p.action === 'update' && p.targetText ? [p.targetText] : [],
       scope: p.scope,
-      reason: `${this.agentName(p.agentId)} asks before remembering`,
+      reason: p.client ? `Proposed via ${p.client} (MCP); it waits for your approval` : `${this.agentName(p.agentId)} asks before remembering`,
       quote: p.quote,
       sessionId: p.sessionId,
       messageId: p.messageId,
       agentId: p.agentId,
+      client: p.client,
       proposedAt: p.proposedAt,
       editable: p.action !== 'delete',
     }));

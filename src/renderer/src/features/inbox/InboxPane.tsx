@@ -213,7 +213,7 @@ function Row(props: {
       <input type="checkbox" className="inbox-check" checked={props.selected} onChange={props.onToggle} tabIndex={props.focused ? 0 : -1} aria-label={`Select “${item.text}”`} data-testid="inbox-item-select" />
       <div className="inbox-item-body">
         <div className="inbox-item-source">
-          <span className={`inbox-pill inbox-pill-${item.source}`}>{SOURCE_LABEL[item.source]}</span>
+          <span className={`inbox-pill inbox-pill-${item.source}`}>{item.client ? `From ${item.client} (MCP)` : SOURCE_LABEL[item.source]}</span>
           <span className="inbox-item-scope">{scope.label}</span>
           <span className="inbox-item-time" title={item.proposedAt ? fullTime(item.proposedAt) : undefined}>
             {item.proposedAt ? shortAgo(item.proposedAt) : ''}

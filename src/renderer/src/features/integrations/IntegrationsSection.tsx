@@ -1,25 +1,31 @@
-// Settings → Integrations: Monad's memory in other apps over MCP. Which apps connected and when; per app
-// the agent and scopes it sees, whether it may write (new apps only read), revoke; and the snippets that
-// connect Claude Desktop, Cursor, VS Code and Claude Code, with this machine's real paths.
+// Settings → Integrations: Monad's memory in other apps over MCP. The desktop app's own endpoint (switch,
+// port, address, token); which apps connected and when; per app the agent and scopes it sees, whether it
+// may write, write into the Inbox, or only read (new apps only read), revoke; and the snippets that
+// connect Claude Desktop, Cursor, VS Code and Claude Code, with this machine's real paths (or the URL and
+// token, when the endpoint is on).
 import '../../styles/integrations.css';
 import { useCallback, useEffect, useState } from 'react';
-import type { McpClientView, McpSetupInfo } from '../../../../shared/mcp';
+import type { McpAccess, McpClientPatch, McpClientView, McpHttpStatus, McpSetupInfo } from '../../../../shared/mcp';
 import { Section } from '../../app/Section';
 import { invoke } from '../../lib/api';
 import { fullTime, shortAgo } from '../../lib/time';
 import { useAgents } from '../agents/store';
-import { mcpSnippets, type Snippet } from './snippets';
+import { McpHttpSettings } from './McpHttpSettings';
+import { mcpHttpSnippets, mcpSnippets, type Snippet } from './snippets';
 
 export function IntegrationsSection() {
   const [clients, setClients] = useState<McpClientView[] | null>(null);
   const [setup, setSetup] = useState<McpSetupInfo | null>(null);
+  const [http, setHttp] = useState<McpHttpStatus | null>(null);
+  const [tokenVersion, setTokenVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
-      const [list, info] = await Promise.all([invoke('mcp.clients.list', {}), invoke('mcp.setup', {})]);
+      const [list, info, httpStatus] = await Promise.all([invoke('mcp.clients.list', {}), invoke('mcp.setup', {}), invoke('mcp.http.status', {})]);
       setClients(list);
       setSetup(info);
+      setHttp(httpStatus);
       setError(null);
     } catch (err) {
       setError((err as Error).message);
@@ -56,6 +62,8 @@ export function IntegrationsSection() {
           {error}
         </p>
       ) : null}
+      <h3 className="integrations-subtitle">Over HTTP</h3>
+      {http ? <McpHttpSettings key={http.port} status={http} onStatus={setHttp} onTokenChanged={() => setTokenVersion((v) => v + 1)} /> : <p className="muted">Loading…</p>}
       <h3 className="integrations-subtitle">Connected apps</h3>
       {clients === null ? (
         <p className="muted">Loading…</p>
@@ -71,16 +79,22 @@ export function IntegrationsSection() {
         </div>
       )}
       <h3 className="integrations-subtitle">Connect an app</h3>
-      {setup ? <Snippets setup={setup} /> : <p className="muted">Loading…</p>}
+      {setup ? <Snippets setup={setup} httpUrl={http?.state === 'listening' ? http.url : null} tokenVersion={tokenVersion} /> : <p className="muted">Loading…</p>}
     </Section>
   );
 }
 
-function updateClient(name: string, patch: { agentId?: string | null; scopes?: string[] | null; access?: 'read' | 'write'; revoked?: boolean }) {
+function updateClient(name: string, patch: McpClientPatch) {
   return invoke('mcp.clients.update', { name, patch });
 }
 
-function ClientCard({ client: c, onChange }: { client: McpClientView; onChange: (patch: { agentId?: string | null; scopes?: string[] | null; access?: 'read' | 'write'; revoked?: boolean }) => void }) {
+const ACCESS_LABEL: Record<McpAccess, { choice: string; pill: string; pillClass: string }> = {
+  read: { choice: 'Read only', pill: 'Read-only', pillClass: 'pill-ok' },
+  inbox: { choice: 'Writes go to the Inbox', pill: 'Writes wait in the Inbox', pillClass: 'pill-ok' },
+  write: { choice: 'May write', pill: 'May write', pillClass: 'pill-warn' },
+};
+
+function ClientCard({ client: c, onChange }: { client: McpClientView; onChange: (patch: McpClientPatch) => void }) {
   const agents = useAgents((s) => s.agents);
   const agentName = (id: string | null) => (id ? (agents.find((a) => a.id === id)?.name ?? id) : null);
   const sees = c.scopes ?? null;
@@ -105,8 +119,8 @@ function ClientCard({ client: c, onChange }: { client: McpClientView; onChange: 
             <time dateTime={c.firstSeen}>{fullTime(c.firstSeen)}</time> · {c.connections} connection{c.connections === 1 ? '' : 's'}
           </div>
         </div>
-        <span className={`pill ${c.revoked ? 'pill-error' : c.access === 'write' ? 'pill-warn' : 'pill-ok'}`} data-testid="integrations-client-state">
-          {c.revoked ? 'Revoked' : c.access === 'write' ? 'May write' : 'Read-only'}
+        <span className={`pill ${c.revoked ? 'pill-error' : ACCESS_LABEL[c.access].pillClass}`} data-testid="integrations-client-state">
+          {c.revoked ? 'Revoked' : ACCESS_LABEL[c.access].pill}
         </span>
       </div>
       <div className="integrations-client-settings">
@@ -136,7 +150,7 @@ function ClientCard({ client: c, onChange }: { client: McpClientView; onChange: 
           ) : null}
         </fieldset>
         <div className="segmented" role="radiogroup" aria-label={`What ${c.name} may do`}>
-          {(['read', 'write'] as const).map((a) => (
+          {(['read', 'inbox', 'write'] as const).map((a) => (
             <button
               key={a}
               type="button"
@@ -147,7 +161,7 @@ function ClientCard({ client: c, onChange }: { client: McpClientView; onChange: 
               data-testid={`integrations-access-${a}`}
               onClick={() => c.access !== a && onChange({ access: a })}
             >
-              {a === 'read' ? 'Read only' : 'May write'}
+              {ACCESS_LABEL[a].choice}
             </button>
           ))}
         </div>
@@ -167,13 +181,49 @@ function ClientCard({ client: c, onChange }: { client: McpClientView; onChange: 
   );
 }
 
-function Snippets({ setup }: { setup: McpSetupInfo }) {
-  const snippets = mcpSnippets(setup);
+function Snippets({ setup, httpUrl, tokenVersion }: { setup: McpSetupInfo; httpUrl: string | null; tokenVersion: number }) {
+  const [viaHttp, setViaHttp] = useState(false);
+  const [token, setToken] = useState<string | null>(null);
   const [active, setActive] = useState<Snippet['id']>('claude-desktop');
   const [copied, setCopied] = useState<Snippet['id'] | null>(null);
+  const http = viaHttp && httpUrl !== null;
+  useEffect(() => {
+    if (!http) return;
+    let live = true;
+    void invoke('mcp.http.token', {}).then(
+      (r) => live && setToken(r.token),
+      () => live && setToken(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [http, tokenVersion]);
+  const snippets = http && token ? mcpHttpSnippets(setup, { url: httpUrl, token }) : mcpSnippets(setup);
   const s = snippets.find((x) => x.id === active)!;
+  // The token is shown only in the token field above (after "Show"); Copy puts the whole snippet, token included, on the clipboard.
+  const shown = token ? s.text.split(token).join('•'.repeat(8) + token.slice(-4)) : s.text;
   return (
     <div className="integrations-snippets" data-testid="integrations-snippets">
+      {httpUrl ? (
+        <div className="segmented integrations-how" role="radiogroup" aria-label="How the app connects">
+          {[false, true].map((h) => (
+            <button
+              key={String(h)}
+              type="button"
+              role="radio"
+              aria-checked={viaHttp === h}
+              className={`segment${viaHttp === h ? ' is-active' : ''}`}
+              data-testid={`integrations-how-${h ? 'http' : 'stdio'}`}
+              onClick={() => {
+                setViaHttp(h);
+                setCopied(null);
+              }}
+            >
+              {h ? 'Over HTTP, while Monad is open' : 'The app starts monad mcp'}
+            </button>
+          ))}
+        </div>
+      ) : null}
       <div className="segmented" role="tablist" aria-label="App to connect">
         {snippets.map((x) => (
           <button
@@ -197,7 +247,7 @@ function Snippets({ setup }: { setup: McpSetupInfo }) {
       <div id="integrations-snippet" role="tabpanel" aria-labelledby={`integrations-tab-${s.id}`}>
         <p className="muted">{s.where}</p>
         <pre className="integrations-code mono selectable" data-testid="integrations-snippet">
-          {s.text}
+          {shown}
         </pre>
         <button
           type="button"
