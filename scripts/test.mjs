@@ -1,38 +1,74 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, build, unit + integration (vitest), e2e (Playwright in Chromium).
+// `npm test`: typecheck, build, then unit + integration (vitest) and e2e (Playwright in Chromium).
 // Every stage runs even when an earlier one fails, so one red test does not hide the rest; the last
 // line is `N passed, N failed, N skipped` summed from the runners' JSON reports and exit codes (the
 // rules that keep it truthful are in test-summary.mjs).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+//
+// The two test runners run side by side, one worker each: on the two cores of a CI machine that keeps
+// both busy (much of each test is waiting on a child process, a socket or the browser) and brings the
+// whole run well under twenty minutes, where one after the other took twenty-five. The e2e output is
+// kept in test-results/e2e.log and printed when vitest is done, so the two logs do not interleave.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { formatSummary, summarizeRuns } from './test-summary.mjs';
 
 const results = 'test-results';
 mkdirSync(results, { recursive: true });
-for (const f of ['vitest.json', 'e2e.json']) rmSync(`${results}/${f}`, { force: true });
+for (const f of ['vitest.json', 'e2e.json', 'e2e.log']) rmSync(`${results}/${f}`, { force: true });
 
 const only = process.argv[2]; // optional: unit | e2e
-const stages = [
+const setup = [
   { name: 'typecheck', kind: 'stage', cmd: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], when: !only },
   { name: 'build', kind: 'stage', cmd: ['npm', 'run', '--silent', 'build'], when: !only || only === 'e2e' },
+];
+const runners = [
   {
     name: 'unit + integration',
     kind: 'vitest',
     report: `${results}/vitest.json`,
-    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`],
+    cmd: ['npx', 'vitest', 'run', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`],
     when: !only || only === 'unit',
   },
-  { name: 'e2e', kind: 'playwright', report: `${results}/e2e.json`, cmd: ['npx', 'playwright', 'test'], when: !only || only === 'e2e' },
+  { name: 'e2e', kind: 'playwright', report: `${results}/e2e.json`, cmd: ['npx', 'playwright', 'test', '--workers=1'], log: `${results}/e2e.log`, when: !only || only === 'e2e' },
 ];
 
 // Unit/integration tests spawn the built CLI (built by the stage above) instead of the sources.
 if (!only) process.env.MONAD_TEST_BUILT_CLI = '1';
 const ran = [];
-for (const stage of stages.filter((s) => s.when)) {
+for (const stage of setup.filter((s) => s.when)) {
   console.log(`\n=== ${stage.name}: ${stage.cmd.join(' ')}`);
   const res = spawnSync(stage.cmd[0], stage.cmd.slice(1), { stdio: 'inherit', shell: process.platform === 'win32' });
   // A signal-killed runner has status null: that is a failure, never a pass.
-  ran.push({ name: stage.name, kind: stage.kind, status: res.status ?? -1, report: stage.report ? readJson(stage.report) : undefined });
+  ran.push({ name: stage.name, kind: stage.kind, status: res.status ?? -1 });
+}
+
+const active = runners.filter((s) => s.when);
+const started = active.map((stage) => {
+  const alone = active.length === 1;
+  console.log(`\n=== ${stage.name}: ${stage.cmd.join(' ')}${stage.log && !alone ? ` (output in ${stage.log}, printed when it ends)` : ''}`);
+  const quiet = stage.log && !alone;
+  const child = spawn(stage.cmd[0], stage.cmd.slice(1), { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', shell: process.platform === 'win32' });
+  if (quiet) {
+    const log = createWriteStream(stage.log);
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    stage.closeLog = () => new Promise((r) => log.end(r));
+  }
+  return new Promise((resolve) => {
+    child.once('error', (err) => {
+      console.error(`${stage.name} could not start: ${err.message}`);
+      resolve({ stage, status: -1 });
+    });
+    child.once('close', (code) => resolve({ stage, status: code ?? -1 }));
+  });
+});
+for (const { stage, status } of await Promise.all(started)) {
+  if (stage.closeLog) {
+    await stage.closeLog();
+    console.log(`\n=== ${stage.name} output (${stage.log}):`);
+    process.stdout.write(readFileSync(stage.log, 'utf8'));
+  }
+  ran.push({ name: stage.name, kind: stage.kind, status, report: readJson(stage.report) });
 }
 
 const summary = summarizeRuns(ran);
