@@ -43,4 +43,11 @@ export interface SearchResults {
   /** L2 graph entities in the scopes searched, best first. */
   entities: EntityHit[];
   tookMs: number;
+  /**
+   * How messages were ranked: by their words alone, or words and meaning together (an embedding model
+   * is configured; message scores are then fused ranks ×100). Absent: words.
+   */
+  mode?: 'words' | 'hybrid';
+  /** Why a configured embedding model was not used for this search (it failed); words were used instead. */
+  notice?: string;
 }

@@ -200,7 +200,7 @@ export function createHandlers(engine: Engine): Handlers {
     'search.query': ({ query, agentId, sessionId, scopes, k }) => {
       if (agentId) agentExists(agentId);
       if (sessionId) engine.sessions.get(sessionId);
-      return engine.search.search({ query, agentId, sessionId, scopes, k });
+      return engine.search.query({ query, agentId, sessionId, scopes, k });
     },
 
     'backups.list': () => engine.backups.list(),

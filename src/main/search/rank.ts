@@ -46,6 +46,14 @@ export interface RankParams {
   prfTerms: number;
   prfDocs: number;
   prfWeight: number;
+  /**
+   * Hybrid search (an embedding model configured): the words' ranking and the vectors' ranking, each
+   * `fusionDepth` deep, are fused by reciprocal rank (fusion.ts) with constant `fusionK`; the vectors'
+   * list counts `semanticWeight` times the words' list. 0 turns the vectors off.
+   */
+  fusionK: number;
+  fusionDepth: number;
+  semanticWeight: number;
   /** Candidates scored in full after the cheap first pass. */
   candidates: number;
   /** Top candidates whose neighbours are fetched (neighbours can enter the results); at least k. */
@@ -81,6 +89,10 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   prfTerms: 0,
   prfDocs: 5,
   prfWeight: 0.3,
+  // 60 is the constant of the original RRF paper; no LoCoMo run could tune these (no vectors here).
+  fusionK: 60,
+  fusionDepth: 50,
+  semanticWeight: 1,
   // More candidates did not raise recall: the first pass already ranks by the words matched.
   candidates: 80,
   // Neighbourhoods looked up (at least k): on LoCoMo 10 did as well as 40, at a third of the reads.
