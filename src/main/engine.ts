@@ -32,6 +32,7 @@ import { SearchService } from './search/search-service';
 import { configuredEmbedder } from './search/llm-embedder';
 import { MessageEmbedder } from './search/message-embedder';
 import { MessageVectors } from './search/message-vectors';
+import { WordNet } from './search/wordnet';
 import { ConsolidationLayer } from './memory/consolidation-layer';
 import { Mem0Layer } from './memory/mem0-layer';
 import type { QdrantOptions } from './memory/qdrant/manager';
@@ -266,8 +267,11 @@ export class Engine {
     const messageVectors = new MessageVectors(this.appDb);
     const embedder = () => configuredEmbedder(this.config.get(), this.llm);
     this.embeddings = new MessageEmbedder({ vectors: messageVectors, embedder, now: this.now, log: (msg, err) => this.log(msg, err) });
+    let wordnet: WordNet | null | undefined;
     this.search = new SearchService({
       semantic: { vectors: messageVectors, embedder },
+      // Read from disk on the first search that expands (rank.lexiconTerms > 0), then kept.
+      lexicon: () => (wordnet === undefined ? (wordnet = WordNet.installed()) : wordnet),
       db: this.appDb,
       facts: this.facts.memory,
       entities: (scopes, query, limit) => this.graph.store.explore(scopes ?? this.graph.store.scopes().map((s) => s.scope), query, limit).nodes,

@@ -47,6 +47,14 @@ export interface RankParams {
   prfDocs: number;
   prfWeight: number;
   /**
+   * Lexical expansion (WordNet, expansion.ts lexiconTerms): up to `lexiconTerms` related words of the
+   * typed words, synonyms at `lexiconWeight` of a typed word, broader words at `hypernymWeight`. 0
+   * terms turns it off.
+   */
+  lexiconTerms: number;
+  lexiconWeight: number;
+  hypernymWeight: number;
+  /**
    * Hybrid search (an embedding model configured): the words' ranking and the vectors' ranking, each
    * `fusionDepth` deep, are fused by reciprocal rank (fusion.ts) with constant `fusionK`; the vectors'
    * list counts `semanticWeight` times the words' list. 0 turns the vectors off.
@@ -89,6 +97,9 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   prfTerms: 0,
   prfDocs: 5,
   prfWeight: 0.3,
+  lexiconTerms: 0,
+  lexiconWeight: 0.3,
+  hypernymWeight: 0.15,
   // 60 is the constant of the original RRF paper; no LoCoMo run could tune these (no vectors here).
   fusionK: 60,
   fusionDepth: 50,

@@ -7,7 +7,7 @@ import type { SearchResults } from '../../shared/search';
 import { agentScope, isDurable, projectScope } from '../memory/scope';
 import { rankEntities, rankFacts } from './fact-search';
 import type { MessageIndex } from './message-index';
-import { feedbackTerms } from './expansion';
+import { feedbackTerms, lexiconTerms, type Lexicon } from './expansion';
 import { reciprocalRankFusion } from './fusion';
 import type { TextEmbedder } from './message-embedder';
 import { MessageSearch } from './message-search';
@@ -40,6 +40,8 @@ export interface SearchServiceDeps {
   roleNames?: (agentId: string) => RoleNames;
   /** Hybrid search: message vectors and the configured embedding model (null: words only). */
   semantic?: { vectors: MessageVectors; embedder: () => TextEmbedder | null } | null;
+  /** Related words for lexical expansion (WordNet); read only when rank.lexiconTerms > 0. */
+  lexicon?: () => Lexicon | null;
 }
 
 /** The query's embedding is one short request; past this, words alone answer. */
@@ -65,6 +67,8 @@ export interface SearchInput {
 }
 
 export const DEFAULT_K = 10;
+/** Typed and added words together: the first pass keeps one bit per word in a 32-bit mask. */
+const MAX_TERMS = 30;
 export const MAX_K = 100;
 
 export class SearchService {
@@ -141,11 +145,16 @@ export class SearchService {
   /** Messages by words: the ranking of rank.ts, then (when on) a second pass with feedback words. */
   private lexical(q: AnalyzedQuery, input: SearchInput, k: number): { hits: SearchResults['messages']; seqs: number[] } {
     const roleNames = input.roleNames ?? (input.agentId && this.d.roleNames ? this.d.roleNames(input.agentId) : undefined);
+    const lexicon = this.params.lexiconTerms > 0 ? (this.d.lexicon?.() ?? null) : null;
+    if (lexicon) {
+      const related = lexiconTerms(q, lexicon, { terms: this.params.lexiconTerms, weight: this.params.lexiconWeight, hypernymWeight: this.params.hypernymWeight });
+      if (related.length) q = { ...q, terms: [...q.terms, ...related].slice(0, MAX_TERMS) };
+    }
     const first = this.messages.rank(q, { ...input, k, roleNames });
     if (this.params.prfTerms > 0 && first.texts.length >= 2) {
       // Second pass with the words the best first results share (expansion.ts).
       const extra = feedbackTerms(q, first.texts.slice(0, this.params.prfDocs), { terms: this.params.prfTerms, weight: this.params.prfWeight });
-      if (extra.length) return this.messages.rank({ ...q, terms: [...q.terms, ...extra] }, { ...input, k, roleNames });
+      if (extra.length) return this.messages.rank({ ...q, terms: [...q.terms, ...extra].slice(0, MAX_TERMS) }, { ...input, k, roleNames });
     }
     return first;
   }
