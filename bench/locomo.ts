@@ -19,6 +19,7 @@ import { Engine } from '../src/main/engine';
 import type { RankParams } from '../src/main/search/rank';
 import { roleNamesFor, type RoleNames } from '../src/main/search/role-names';
 import { SearchService } from '../src/main/search/search-service';
+import { WordNet } from '../src/main/search/wordnet';
 import { BaselineIndex } from './lib/baseline';
 import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation, type LocomoTurn } from './lib/locomo-data';
 import { mean, percentile, recallAt, round } from './lib/stats';
@@ -103,7 +104,8 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
     const byAgent = new Map(conversations.map((conv, ci) => [agentIdFor(conv.id, ci), roleNamesOf(conv)]));
     // The product's search service, with each conversation's two names where the product would take
     // them from USER.md and the agent's settings (a bench home has one USER.md but ten people).
-    const service = new SearchService({ db: engine.appDb, rank: opts.rank, roleNames: (agentId) => byAgent.get(agentId) ?? {} });
+    const wordnet = WordNet.installed();
+    const service = new SearchService({ db: engine.appDb, rank: opts.rank, lexicon: () => wordnet, roleNames: (agentId) => byAgent.get(agentId) ?? {} });
 
     // Warm-up (JIT, page cache), untimed: a first pass over some questions, as a running app would have had.
     let warm = 0;

@@ -33,6 +33,7 @@ import { configuredEmbedder } from './search/llm-embedder';
 import { MessageEmbedder } from './search/message-embedder';
 import { MessageVectors } from './search/message-vectors';
 import { WordNet } from './search/wordnet';
+import { entityLinksOf } from './search/entity-links';
 import { ConsolidationLayer } from './memory/consolidation-layer';
 import { Mem0Layer } from './memory/mem0-layer';
 import type { QdrantOptions } from './memory/qdrant/manager';
@@ -272,6 +273,7 @@ export class Engine {
       semantic: { vectors: messageVectors, embedder },
       // Read from disk on the first search that expands (rank.lexiconTerms > 0), then kept.
       lexicon: () => (wordnet === undefined ? (wordnet = WordNet.installed()) : wordnet),
+      entityLinks: (scopes, query) => entityLinksOf(this.graph.store, this.memoryDb, scopes ?? this.graph.store.scopes().map((s) => s.scope), query),
       db: this.appDb,
       facts: this.facts.memory,
       entities: (scopes, query, limit) => this.graph.store.explore(scopes ?? this.graph.store.scopes().map((s) => s.scope), query, limit).nodes,

@@ -68,3 +68,40 @@ export function lexiconTerms(
   }
   return [...synonyms, ...broader].slice(0, opts.terms);
 }
+
+/** An L2 entity the query may name: its name and other names, and the names of entities it relates to. */
+export interface EntityLink {
+  names: string[];
+  related: string[];
+}
+
+/**
+ * Query expansion from the knowledge graph: an entity the query names (one of its names shares a word
+ * with the query) brings in its other names at `weight` and the names of the entities it is related to
+ * at `relatedWeight` ("Sam's job" also finds messages about "Globex" when Sam works at Globex), at most
+ * `terms` words in all, other names first.
+ */
+export function entityTerms(q: AnalyzedQuery, links: readonly EntityLink[], opts: { terms: number; weight: number; relatedWeight: number }): QueryTerm[] {
+  if (opts.terms <= 0 || !links.length) return [];
+  const asked = new Set(q.terms.map((t) => t.stem));
+  const seen = new Set(asked);
+  const aliases: QueryTerm[] = [];
+  const related: QueryTerm[] = [];
+  const add = (into: QueryTerm[], names: string[], weight: number) => {
+    if (weight <= 0) return;
+    for (const name of names) {
+      for (const t of tokenize(name)) {
+        if (seen.has(t.stem) || isStopword(t.norm) || t.norm.length < 2) continue;
+        seen.add(t.stem);
+        into.push({ norm: t.norm, stem: t.stem, count: 1, proper: false, boost: weight });
+      }
+    }
+  };
+  for (const link of links) {
+    const named = link.names.some((n) => tokenize(n).some((t) => !isStopword(t.norm) && asked.has(t.stem)));
+    if (!named) continue;
+    add(aliases, link.names, opts.weight);
+    add(related, link.related, opts.relatedWeight);
+  }
+  return [...aliases, ...related].slice(0, opts.terms);
+}

@@ -55,6 +55,14 @@ export interface RankParams {
   lexiconWeight: number;
   hypernymWeight: number;
   /**
+   * Entity links (L2 graph, expansion.ts entityTerms): an entity the query names adds its other names
+   * at `entityWeight` and its related entities' names at `entityRelatedWeight`, up to `entityTerms`
+   * words. 0 terms turns it off.
+   */
+  entityTerms: number;
+  entityWeight: number;
+  entityRelatedWeight: number;
+  /**
    * Hybrid search (an embedding model configured): the words' ranking and the vectors' ranking, each
    * `fusionDepth` deep, are fused by reciprocal rank (fusion.ts) with constant `fusionK`; the vectors'
    * list counts `semanticWeight` times the words' list. 0 turns the vectors off.
@@ -100,6 +108,11 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   lexiconTerms: 0,
   lexiconWeight: 0.3,
   hypernymWeight: 0.15,
+  // Off: LoCoMo has no knowledge graph (it needs a model to build one), so no cross-validated run could
+  // show these raise recall; the person can turn them on (search.rank in config is not exposed yet).
+  entityTerms: 0,
+  entityWeight: 0.6,
+  entityRelatedWeight: 0.3,
   // 60 is the constant of the original RRF paper; no LoCoMo run could tune these (no vectors here).
   fusionK: 60,
   fusionDepth: 50,

@@ -7,7 +7,7 @@ import type { SearchResults } from '../../shared/search';
 import { agentScope, isDurable, projectScope } from '../memory/scope';
 import { rankEntities, rankFacts } from './fact-search';
 import type { MessageIndex } from './message-index';
-import { feedbackTerms, lexiconTerms, type Lexicon } from './expansion';
+import { entityTerms, feedbackTerms, lexiconTerms, type EntityLink, type Lexicon } from './expansion';
 import { reciprocalRankFusion } from './fusion';
 import type { TextEmbedder } from './message-embedder';
 import { MessageSearch } from './message-search';
@@ -42,6 +42,8 @@ export interface SearchServiceDeps {
   semantic?: { vectors: MessageVectors; embedder: () => TextEmbedder | null } | null;
   /** Related words for lexical expansion (WordNet); read only when rank.lexiconTerms > 0. */
   lexicon?: () => Lexicon | null;
+  /** Entities of the L2 graph a query may name (null scopes: every scope); read only when rank.entityTerms > 0. */
+  entityLinks?: ((scopes: string[] | null, query: string) => EntityLink[]) | null;
 }
 
 /** The query's embedding is one short request; past this, words alone answer. */
@@ -149,6 +151,12 @@ export class SearchService {
     if (lexicon) {
       const related = lexiconTerms(q, lexicon, { terms: this.params.lexiconTerms, weight: this.params.lexiconWeight, hypernymWeight: this.params.hypernymWeight });
       if (related.length) q = { ...q, terms: [...q.terms, ...related].slice(0, MAX_TERMS) };
+    }
+    if (this.params.entityTerms > 0 && this.d.entityLinks && q.terms.length) {
+      const scopes = input.scopes ?? (input.agentId ? this.scopesFor(input.agentId, input.sessionId) : null);
+      const links = this.d.entityLinks(scopes, q.terms.map((t) => t.norm).join(' '));
+      const linked = entityTerms(q, links, { terms: this.params.entityTerms, weight: this.params.entityWeight, relatedWeight: this.params.entityRelatedWeight });
+      if (linked.length) q = { ...q, terms: [...q.terms, ...linked].slice(0, MAX_TERMS) };
     }
     const first = this.messages.rank(q, { ...input, k, roleNames });
     if (this.params.prfTerms > 0 && first.texts.length >= 2) {
