@@ -68,6 +68,9 @@ describe('hybrid message search', () => {
 
   it('stores each message as a Float32 vector tagged with its model, in the background, and resumes what is missing', async () => {
     const { engine, llm, seqs } = await setup(['chat', 'memory', 'embedding']);
+    // An incognito chat is never sent to the embedding provider.
+    const secret = engine.sessions.create({ agentId: 'default', title: 'Private', incognito: true });
+    engine.messages.append({ sessionId: secret.id, role: 'user', content: 'my incognito diary entry' });
     await waitFor(() => vectorRows(engine).length === TEXTS.length, 10_000, 'every message embedded');
     await waitFor(() => engine.embeddings.status().state === 'ready', 5_000, 'the embedder idle');
     const rows = vectorRows(engine);
@@ -76,6 +79,7 @@ describe('hybrid message search', () => {
     const first = rows.find((r) => r.seq === [...seqs.values()][0])!;
     const want = embedText(TEXTS[0], DIM);
     expect(Array.from(fromBlob(first.vec)).every((x, i) => Math.abs(x - want[i]) < 1e-6)).toBe(true);
+    expect(embeddingCalls(llm).flatMap((c) => c.body.input as string[])).not.toContain('my incognito diary entry');
     // Batched: far fewer requests than messages.
     const before = embeddingCalls(llm).length;
     expect(before).toBeLessThan(TEXTS.length);

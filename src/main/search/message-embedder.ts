@@ -42,6 +42,12 @@ export class MessageEmbedder {
   private failure: { key: string; reason: string; at: Date } | null = null;
   private closed = false;
   private readonly abort = new AbortController();
+  /**
+   * Everything up to `after` was looked at for model `key` this run: new messages only have higher
+   * seqs, so each kick reads from there instead of the whole history. Starts at 0 on each start and
+   * each model change (what an earlier run left undone is found then).
+   */
+  private cursor: { key: string; after: number } | null = null;
 
   constructor(private readonly d: MessageEmbedderDeps) {}
 
@@ -70,6 +76,8 @@ export class MessageEmbedder {
   async drain(): Promise<EmbeddingStatus> {
     if (this.running) await this.running;
     this.failure = null;
+    // A full pass: also what went missing behind the cursor (vectors deleted, a restore).
+    this.cursor = null;
     this.running = this.drainLoop();
     await this.running;
     return this.status();
@@ -100,7 +108,8 @@ export class MessageEmbedder {
     for (;;) {
       const e = this.d.embedder();
       if (!e || this.closed) return;
-      const todo = this.d.vectors.pending(e.key, batch);
+      if (this.cursor?.key !== e.key) this.cursor = { key: e.key, after: 0 };
+      const todo = this.d.vectors.pending(e.key, this.cursor.after, batch);
       if (!todo.length) return;
       let vectors: number[][];
       try {
@@ -121,6 +130,7 @@ export class MessageEmbedder {
       if (this.closed) return;
       this.failure = null;
       this.d.vectors.save(e.key, todo.map((m, i) => ({ seq: m.seq, vector: vectors[i] })));
+      this.cursor = { key: e.key, after: todo[todo.length - 1].seq };
     }
   }
 }

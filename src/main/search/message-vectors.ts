@@ -46,9 +46,11 @@ export class MessageVectors {
 
   constructor(private readonly db: Database) {
     // Oldest first, so an interrupted run resumes where it stopped and the history fills in order.
-    const missing = `FROM messages m LEFT JOIN message_vectors v ON v.seq = m.seq AND v.model = ?
-                     WHERE v.seq IS NULL AND ${LIVE}`;
-    this.pendingStmt = db.prepare(`SELECT m.seq AS seq, m.content AS content ${missing} ORDER BY m.seq LIMIT ?`);
+    // Incognito chats are never sent to an embedding provider (they are left out of memory, too).
+    const missing = `FROM messages m JOIN sessions s ON s.id = m.session_id
+                     LEFT JOIN message_vectors v ON v.seq = m.seq AND v.model = ?
+                     WHERE v.seq IS NULL AND s.incognito = 0 AND ${LIVE}`;
+    this.pendingStmt = db.prepare(`SELECT m.seq AS seq, m.content AS content ${missing} AND m.seq > ? ORDER BY m.seq LIMIT ?`);
     this.pendingCountStmt = db.prepare(`SELECT count(*) ${missing}`).pluck();
     this.saveStmt = db.prepare(`INSERT OR REPLACE INTO message_vectors (seq, model, dim, vec) VALUES (?, ?, ?, ?)`);
     const select = `SELECT v.seq, v.vec FROM message_vectors v JOIN messages m ON m.seq = v.seq`;
@@ -57,9 +59,9 @@ export class MessageVectors {
     this.allStmt = db.prepare(`${select} WHERE v.model = ? AND v.dim = ? AND ${LIVE}`).raw();
   }
 
-  /** Searchable messages without a vector from `model`, oldest first. */
-  pending(model: string, limit: number): PendingMessage[] {
-    return this.pendingStmt.all(model, limit) as PendingMessage[];
+  /** Searchable messages after `afterSeq` without a vector from `model`, oldest first. */
+  pending(model: string, afterSeq: number, limit: number): PendingMessage[] {
+    return this.pendingStmt.all(model, afterSeq, limit) as PendingMessage[];
   }
 
   pendingCount(model: string): number {
