@@ -51,3 +51,12 @@ export interface SearchResults {
   /** Why a configured embedding model was not used for this search (it failed); words were used instead. */
   notice?: string;
 }
+
+/**
+ * Hybrid search's background work (`search.status`): off (no embedding model: words only, nothing sent
+ * anywhere), ready or working (messages still to embed), or failing (why, since when; words answer).
+ */
+export type EmbeddingStatus =
+  | { state: 'off' }
+  | { state: 'ready' | 'working'; model: string; pending: number }
+  | { state: 'failing'; model: string; pending: number; reason: string; since: string };

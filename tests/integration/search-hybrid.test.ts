@@ -2,8 +2,11 @@
 // and searches fuse the words' ranking with the nearest messages by meaning (reciprocal rank); with
 // none, search is words only and sends nothing anywhere; a failing endpoint degrades to words.
 import { afterEach, describe, expect, it } from 'vitest';
+import { dispatch } from '../../src/main/contract/dispatch';
+import { createHandlers } from '../../src/main/contract/handlers';
 import type { Engine } from '../../src/main/engine';
 import { reciprocalRankFusion } from '../../src/main/search/fusion';
+import type { SearchResults } from '../../src/shared/search';
 import { fromBlob } from '../../src/main/search/message-vectors';
 import { embedText, startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
@@ -60,7 +63,7 @@ describe('hybrid message search', () => {
     expect(r.notice).toBeUndefined();
     expect(r.messages.map((m) => m.snippet)).toEqual(engine.search.search({ query: 'hiking trip to the mountains', agentId: 'default' }).messages.map((m) => m.snippet));
     expect(r.messages[0].snippet).toContain('hiking trip');
-    expect(engine.embeddings.status()).toEqual({ state: 'off' });
+    expect(await dispatch(createHandlers(engine), 'search.status', {})).toEqual({ ok: true, data: { state: 'off' } });
     await engine.embeddings.drain();
     expect(vectorRows(engine)).toEqual([]);
     expect(llm.requests).toEqual([]);
@@ -139,13 +142,19 @@ describe('hybrid message search', () => {
     await waitFor(() => vectorRows(engine).length === TEXTS.length, 10_000, 'every message embedded');
     await llm.close();
     servers.length = 0;
-    const r = await engine.search.query({ query: 'hiking trip', agentId: 'default' });
+    // Through the contract, as the app asks: results, not an error.
+    const asked = await dispatch(createHandlers(engine), 'search.query', { query: 'hiking trip', agentId: 'default' });
+    expect(asked.ok).toBe(true);
+    const r = (asked as { ok: true; data: SearchResults }).data;
     expect(r.mode).toBe('words');
     expect(r.notice).toMatch(/^Searched by words only: Scripted \(text-embedding-3-small\) could not embed the question/);
     expect(r.messages.map((m) => m.messageId)).toEqual(engine.search.search({ query: 'hiking trip', agentId: 'default' }).messages.map((m) => m.messageId));
     // New messages wait for the endpoint; the status says why.
     engine.messages.append({ sessionId: engine.sessions.list('default')[0].id, role: 'user', content: 'new words after the outage' });
     await waitFor(() => engine.embeddings.status().state === 'failing', 10_000, 'the embedder failing');
-    expect(engine.embeddings.status()).toMatchObject({ state: 'failing', model: 'Scripted (text-embedding-3-small)', pending: 1 });
+    expect(await dispatch(createHandlers(engine), 'search.status', {})).toMatchObject({
+      ok: true,
+      data: { state: 'failing', model: 'Scripted (text-embedding-3-small)', pending: 1, reason: expect.stringMatching(/Could not reach Scripted/) },
+    });
   });
 });

@@ -202,6 +202,7 @@ export function createHandlers(engine: Engine): Handlers {
       if (sessionId) engine.sessions.get(sessionId);
       return engine.search.query({ query, agentId, sessionId, scopes, k });
     },
+    'search.status': () => engine.embeddings.status(),
 
     'backups.list': () => engine.backups.list(),
     'backups.restore': ({ name }) => engine.backups.stageRestore(name),

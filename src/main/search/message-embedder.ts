@@ -3,6 +3,7 @@
 // closed, endpoint down) resumes from whatever is still missing, because "missing" is read from the
 // table (message-vectors.ts), never remembered. Choosing another model makes every message missing
 // again. With no embedding model nothing runs and nothing goes over the network.
+import type { EmbeddingStatus } from '../../shared/search';
 import type { MessageVectors } from './message-vectors';
 
 /** A model that turns texts into vectors (the configured "embedding" role; a stub in tests). */
@@ -14,10 +15,7 @@ export interface TextEmbedder {
   embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
 }
 
-export type EmbeddingStatus =
-  | { state: 'off' }
-  | { state: 'ready' | 'working'; model: string; pending: number }
-  | { state: 'failing'; model: string; pending: number; reason: string; since: string };
+export type { EmbeddingStatus };
 
 export interface MessageEmbedderDeps {
   vectors: MessageVectors;
