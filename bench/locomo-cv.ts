@@ -50,6 +50,10 @@ export function grid(): Array<{ name: string; params: Partial<RankParams> }> {
       for (const [prfTerms, prfWeight] of feedback) {
         out.push({ name: `cluster${clusterMax} temporal${temporal} prf${prfTerms}x${prfWeight}`, params: { clusterMax, temporal, prfTerms, prfWeight } });
       }
+  // The speaker cue: its weight was set when turns carried their speaker's name as a word; the product
+  // stores turns as typed, so the name reaches a turn only through this cue.
+  for (const speaker of [0.4, 0.8]) out.push({ name: `speaker${speaker}`, params: { speaker } });
+  out.push({ name: 'speaker0.8 temporal0.3', params: { speaker: 0.8, temporal: 0.3 } });
   // Lexical expansion from WordNet (issue 20), on the shipped defaults: kept only if the tuning picks it.
   for (const [lexiconTerms, lexiconWeight, hypernymWeight] of [[6, 0.2, 0], [6, 0.3, 0.15]]) {
     out.push({ name: `wordnet${lexiconTerms}x${lexiconWeight}/${hypernymWeight}`, params: { lexiconTerms, lexiconWeight, hypernymWeight } });
