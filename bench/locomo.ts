@@ -1,6 +1,8 @@
 // LoCoMo retrieval benchmark for Monad's search (issue 9), and the synthetic 1M-message latency run.
 //
-//   npx tsx bench/locomo.ts [--data FILE] [--json] [--verbose]
+//   npx tsx bench/locomo.ts [--data FILE] [--json] [--verbose] [--legacy]
+//   npx tsx bench/locomo.ts --embed-url URL --embed-model NAME   hybrid: real vectors from an
+//       OpenAI-compatible endpoint (key in MONAD_EMBED_KEY); without them the run is words only
 //   npx tsx bench/locomo.ts --synthetic 1000000 [--queries N] [--home DIR] [--json]   (DIR: build once, reuse)
 //
 // Every turn of every conversation is ingested as a message into a fresh temporary home through the
@@ -18,7 +20,11 @@ import { parseArgs } from 'node:util';
 import { Engine } from '../src/main/engine';
 import type { RankParams } from '../src/main/search/rank';
 import { roleNamesFor, type RoleNames } from '../src/main/search/role-names';
-import { SearchService } from '../src/main/search/search-service';
+import { configuredEmbedder } from '../src/main/search/llm-embedder';
+import { MessageEmbedder } from '../src/main/search/message-embedder';
+import { MessageVectors } from '../src/main/search/message-vectors';
+import { SearchService, type SearchServiceDeps } from '../src/main/search/search-service';
+import { WordNet } from '../src/main/search/wordnet';
 import { BaselineIndex } from './lib/baseline';
 import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation, type LocomoTurn } from './lib/locomo-data';
 import { mean, percentile, recallAt, round } from './lib/stats';
@@ -39,6 +45,11 @@ export interface LocomoOptions {
   baseline?: boolean;
   /** The old setup: "Speaker:" prefixes and photo captions in the indexed text. */
   legacy?: boolean;
+  /**
+   * Hybrid mode: an OpenAI-compatible embedding endpoint that embeds every turn and question (real
+   * vectors; nothing here fakes them). Absent: words only, as in a product with no embedding model.
+   */
+  embedding?: { baseURL: string; model: string; apiKey?: string };
 }
 
 export interface RecallFigures {
@@ -62,6 +73,8 @@ export interface LocomoResult extends RecallFigures {
   baselineLatencyMs: { p50: number; p95: number };
   questions: number;
   messages: number;
+  /** words: no embedding model (the default); hybrid: words fused with the endpoint's vectors. */
+  mode: 'words' | 'hybrid';
   baseline: RecallFigures;
   details?: QuestionDetail[];
 }
@@ -103,24 +116,28 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
     const byAgent = new Map(conversations.map((conv, ci) => [agentIdFor(conv.id, ci), roleNamesOf(conv)]));
     // The product's search service, with each conversation's two names where the product would take
     // them from USER.md and the agent's settings (a bench home has one USER.md but ten people).
-    const service = new SearchService({ db: engine.appDb, rank: opts.rank, roleNames: (agentId) => byAgent.get(agentId) ?? {} });
+    const wordnet = WordNet.installed();
+    const semantic = opts.embedding ? await embedAll(engine, opts.embedding) : null;
+    const service = new SearchService({ db: engine.appDb, rank: opts.rank, lexicon: () => wordnet, semantic, roleNames: (agentId) => byAgent.get(agentId) ?? {} });
+    // Words only: synchronous; hybrid: the product's query path (the question is embedded too).
+    const find = async (query: string, agentId: string) => (semantic ? (await service.query({ query, agentId, k: 10 })).messages : service.search({ query, agentId, k: 10 }).messages);
 
     // Warm-up (JIT, page cache), untimed: a first pass over some questions, as a running app would have had.
     let warm = 0;
     conversations.forEach((conv, ci) => {
-      for (const q of conv.questions) if (warm++ < WARMUP_QUERIES) service.search({ query: q.question, agentId: agentIdFor(conv.id, ci), k: 10 });
+      for (const q of conv.questions) if (warm++ < WARMUP_QUERIES && !semantic) service.search({ query: q.question, agentId: agentIdFor(conv.id, ci), k: 10 });
     });
 
     const perQuestion: Array<{ category: string; r5: number; r10: number; b5: number; b10: number }> = [];
     const latencies: number[] = [];
     const baseLatencies: number[] = [];
     const details: QuestionDetail[] = [];
-    conversations.forEach((conv, ci) => {
+    for (const [ci, conv] of conversations.entries()) {
       const agentId = agentIdFor(conv.id, ci);
       for (const q of conv.questions) {
         if (!q.evidence.length) continue;
         const started = performance.now();
-        const hits = service.search({ query: q.question, agentId, k: 10 }).messages;
+        const hits = await find(q.question, agentId);
         latencies.push(performance.now() - started);
         const ranked = hits.map((h) => diaByMessage.get(h.messageId) ?? '');
         const b0 = performance.now();
@@ -137,7 +154,7 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
           details.push({ conversation: conv.id, question: q.question, category: q.category, evidence: q.evidence, found: ranked, recall10: recallAt(ranked, q.evidence, 10) });
         }
       }
-    });
+    }
 
     const byCategory: LocomoResult['byCategory'] = {};
     for (const cat of [...new Set(perQuestion.map((p) => p.category))].sort()) {
@@ -152,6 +169,7 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
       baselineLatencyMs: baseLatencies.length ? { p50: round(percentile(baseLatencies, 50)), p95: round(percentile(baseLatencies, 95)) } : { p50: 0, p95: 0 },
       questions: perQuestion.length,
       messages,
+      mode: semantic ? 'hybrid' : 'words',
       baseline: { recall5: round(mean(perQuestion.map((p) => p.b5))), recall10: round(mean(perQuestion.map((p) => p.b10))) },
       ...(opts.verbose ? { details } : {}),
     };
@@ -160,6 +178,23 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
     engine.close();
     rmSync(home, { recursive: true, force: true });
   }
+}
+
+/**
+ * Points the bench home's "embedding" role at the given endpoint and embeds every turn through the
+ * product's own background embedder; a failure stops the run (a hybrid figure without vectors would lie).
+ */
+async function embedAll(engine: Engine, e: NonNullable<LocomoOptions['embedding']>): Promise<SearchServiceDeps['semantic']> {
+  engine.providers.save({ id: 'bench-embedding', kind: 'openai-compatible', name: 'Bench embedding', baseURL: e.baseURL, models: [e.model] }, e.apiKey ?? null);
+  engine.config.update((c) => {
+    c.models.roles.embedding = { provider: 'bench-embedding', model: e.model };
+    return c;
+  });
+  const vectors = new MessageVectors(engine.appDb);
+  const embedder = () => configuredEmbedder(engine.config.get(), engine.llm);
+  const status = await new MessageEmbedder({ vectors, embedder }).drain();
+  if (status.state !== 'ready') throw new Error(`hybrid run stopped: the embedding endpoint failed (${status.state === 'failing' ? status.reason : status.state})`);
+  return { vectors, embedder };
 }
 
 /** One agent per conversation, one session per LoCoMo session, every turn a message, in one transaction. */
@@ -206,6 +241,11 @@ function printTable(r: LocomoResult): void {
   const line = (label: string, a: RecallFigures, n?: number) =>
     `${label.padEnd(12)} recall@5 ${a.recall5.toFixed(3)}   recall@10 ${a.recall10.toFixed(3)}${n === undefined ? '' : `   (n=${n})`}`;
   console.log(`LoCoMo: ${r.questions} questions over ${r.messages} messages`);
+  console.log(
+    r.mode === 'hybrid'
+      ? 'mode         hybrid: words fused with the embedding endpoint\'s vectors (latency includes embedding each question)'
+      : 'mode         words only (no embedding model: hybrid needs real vectors, --embed-url and --embed-model; none are faked)',
+  );
   console.log(line('monad', r));
   console.log(line('baseline', r.baseline));
   for (const [cat, f] of Object.entries(r.byCategory)) console.log(line(`  cat ${cat}`, f, f.n));
@@ -234,6 +274,8 @@ async function cli(argv: string[]): Promise<number> {
       home: { type: 'string' },
       legacy: { type: 'boolean', default: false },
       generated: { type: 'boolean', default: false },
+      'embed-url': { type: 'string' },
+      'embed-model': { type: 'string' },
     },
     strict: true,
   });
@@ -245,7 +287,9 @@ async function cli(argv: string[]): Promise<number> {
     else printSynthetic(r);
     return 0;
   }
-  const r = await runLocomoBench({ data: values.data, verbose: values.verbose, legacy: values.legacy });
+  if (!values['embed-url'] !== !values['embed-model']) throw new Error('--embed-url and --embed-model go together');
+  const embedding = values['embed-url'] ? { baseURL: values['embed-url'], model: values['embed-model']!, apiKey: process.env.MONAD_EMBED_KEY } : undefined;
+  const r = await runLocomoBench({ data: values.data, verbose: values.verbose, legacy: values.legacy, embedding });
   if (values.json) console.log(JSON.stringify(r));
   else printTable(r);
   return 0;

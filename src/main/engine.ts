@@ -29,6 +29,11 @@ import { LawsLayer } from './memory/laws-layer';
 import { createMemorySearchTool } from './search/memory-search-tool';
 import { personNameFromUserFile, roleNamesFor } from './search/role-names';
 import { SearchService } from './search/search-service';
+import { configuredEmbedder } from './search/llm-embedder';
+import { MessageEmbedder } from './search/message-embedder';
+import { MessageVectors } from './search/message-vectors';
+import { WordNet } from './search/wordnet';
+import { entityLinksOf } from './search/entity-links';
 import { ConsolidationLayer } from './memory/consolidation-layer';
 import { Mem0Layer } from './memory/mem0-layer';
 import type { QdrantOptions } from './memory/qdrant/manager';
@@ -103,6 +108,8 @@ export class Engine {
   readonly graph: GraphLayer;
   readonly laws: LawsLayer;
   readonly search: SearchService;
+  /** Hybrid search (issue 20): message vectors made in the background when an embedding model is set. */
+  readonly embeddings: MessageEmbedder;
   readonly consolidation: ConsolidationLayer;
   readonly mem0: Mem0Layer;
   readonly transfer: TransferService;
@@ -261,8 +268,17 @@ export class Engine {
       log: (msg, err) => this.log(msg, err),
     });
     this.laws.register(this.facts.recall, this.commands);
-    // Search (issue 9): messages via the FTS index of app migration 3, L1 facts, L2 entities.
+    // Search (issue 9): messages via the FTS index of app migration 3, L1 facts, L2 entities; with an
+    // embedding model configured, also message vectors (app migration 9) fused by rank (issue 20).
+    const messageVectors = new MessageVectors(this.appDb);
+    const embedder = () => configuredEmbedder(this.config.get(), this.llm);
+    this.embeddings = new MessageEmbedder({ vectors: messageVectors, embedder, now: this.now, log: (msg, err) => this.log(msg, err) });
+    let wordnet: WordNet | null | undefined;
     this.search = new SearchService({
+      semantic: { vectors: messageVectors, embedder },
+      // Read from disk on the first search that expands (rank.lexiconTerms > 0), then kept.
+      lexicon: () => (wordnet === undefined ? (wordnet = WordNet.installed()) : wordnet),
+      entityLinks: (scopes, query) => entityLinksOf(this.graph.store, this.memoryDb, scopes ?? this.graph.store.scopes().map((s) => s.scope), query),
       db: this.appDb,
       facts: this.facts.memory,
       entities: (scopes, query, limit) => this.graph.store.explore(scopes ?? this.graph.store.scopes().map((s) => s.scope), query, limit).nodes,
@@ -361,6 +377,12 @@ export class Engine {
     if (opts.host !== 'cli' && opts.backgroundJobs !== false) this.consolidation.scheduler.start();
     if (opts.host !== 'cli' && opts.backgroundJobs !== false) this.backups.start();
     if (opts.host !== 'cli' && opts.backgroundJobs !== false) this.retention.start();
+    if (opts.host !== 'cli' && opts.backgroundJobs !== false) {
+      // New messages are embedded as they are stored; what an earlier run left undone, from the start.
+      this.messages.onAppend(() => this.embeddings.kick());
+      this.config.onChange(() => this.embeddings.kick());
+      this.embeddings.kick();
+    }
     let retentionDays = this.config.get().memory.history.retentionDays;
     this.config.onChange((config, health) => {
       if (config.memory.history.retentionDays !== retentionDays) {
@@ -496,6 +518,7 @@ export class Engine {
     this.consolidation.scheduler.stop();
     this.backups.stop();
     this.retention.stop();
+    this.embeddings.close();
     this.consolidation.pipeline.cancelAll();
     this.facts.close();
     this.mem0.close();

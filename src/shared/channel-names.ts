@@ -81,6 +81,7 @@ const channelNameSet = {
   'identity.accept': true,
   'identity.dismiss': true,
   'search.query': true,
+  'search.status': true,
   'backups.list': true,
   'backups.restore': true,
   // MCP tools in the chat (issue 19 §2)

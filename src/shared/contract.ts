@@ -45,7 +45,7 @@ import type { WireError } from './errors';
 import { forgetKeySchema, forgetTargetSchema, MAX_FORGET_KEYS, type ForgetOutcome, type ForgetPreview } from './forget';
 import type { HistoryPage, JournalActor, JournalLayer, UndoResult } from './journal';
 import type { ReceiptView } from './receipt';
-import type { SearchResults } from './search';
+import type { EmbeddingStatus, SearchResults } from './search';
 import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, type McpCallView, type McpServerView, type McpTestResult } from './mcp';
 import type { ModelCheckReport } from './memory-tasks';
 import type { InboxDecision, InboxList, PendingWrite, RecallFreshness } from './inbox';
@@ -359,6 +359,8 @@ export const contract = {
       })
       .strict(),
   ),
+  // Hybrid search (issue 20): whether messages are also searched by meaning, and how the embedding goes.
+  'search.status': channel<EmbeddingStatus>()(empty),
 
   // Backups of both databases (daily, automatic). Restore is staged and applied at the next start.
   'backups.list': channel<BackupInfo[]>()(empty),

@@ -43,4 +43,20 @@ export interface SearchResults {
   /** L2 graph entities in the scopes searched, best first. */
   entities: EntityHit[];
   tookMs: number;
+  /**
+   * How messages were ranked: by their words alone, or words and meaning together (an embedding model
+   * is configured; message scores are then fused ranks ×100). Absent: words.
+   */
+  mode?: 'words' | 'hybrid';
+  /** Why a configured embedding model was not used for this search (it failed); words were used instead. */
+  notice?: string;
 }
+
+/**
+ * Hybrid search's background work (`search.status`): off (no embedding model: words only, nothing sent
+ * anywhere), ready or working (messages still to embed), or failing (why, since when; words answer).
+ */
+export type EmbeddingStatus =
+  | { state: 'off' }
+  | { state: 'ready' | 'working'; model: string; pending: number }
+  | { state: 'failing'; model: string; pending: number; reason: string; since: string };

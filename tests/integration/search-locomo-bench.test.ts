@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { runLocomoBench } from '../../bench/locomo';
 import { parseLocomo } from '../../bench/lib/locomo-data';
+import { startScriptedLlm } from '../fixtures/scripted-llm';
 
 const fixture = [
   {
@@ -57,6 +58,33 @@ describe('LoCoMo benchmark harness', () => {
     expect(Object.keys(r.latencyMs).sort()).toEqual(expect.arrayContaining(['p50', 'p95']));
     // The baseline runs on the same turns; it also finds the greyhound.
     expect(r.baseline.recall10).toBeGreaterThan(0);
-    expect(Object.keys(r).sort()).toEqual(['baseline', 'baselineLatencyMs', 'byCategory', 'details', 'latencyMs', 'messages', 'questions', 'recall10', 'recall5']);
+    expect(Object.keys(r).sort()).toEqual(['baseline', 'baselineLatencyMs', 'byCategory', 'details', 'latencyMs', 'messages', 'mode', 'questions', 'recall10', 'recall5']);
+    expect(r.mode).toBe('words');
+  });
+
+  // The plumbing of a hybrid run, on the scripted server's hashed vectors: a harness check, not a figure.
+  it('a hybrid run embeds every turn and question through the endpoint and fuses the vectors in', async () => {
+    const llm = await startScriptedLlm();
+    try {
+      const r = await runLocomoBench({ conversations: parseLocomo(fixture), verbose: true, baseline: false, embedding: { baseURL: `${llm.url}/v1`, model: 'text-embedding-3-small' } });
+      expect(r.mode).toBe('hybrid');
+      const calls = llm.requests.filter((q) => q.api === 'openai-embeddings');
+      // One batch for the six turns, then one call per timed question.
+      expect(calls.map((c) => (c.body.input as string[]).length)).toEqual([6, 1, 1, 1]);
+      // "Xylophone quartz?" shares no word with any turn: words find nothing, the vectors' list still
+      // brings every turn of this tiny history into the top 10.
+      expect(r.details?.map((d) => d.recall10)).toEqual([1, 1, 1]);
+    } finally {
+      await llm.close();
+    }
+  });
+
+  it('a hybrid run whose endpoint fails stops with the reason instead of reporting words-only figures', async () => {
+    const llm = await startScriptedLlm();
+    const url = llm.url;
+    await llm.close();
+    await expect(runLocomoBench({ conversations: parseLocomo(fixture), baseline: false, embedding: { baseURL: `${url}/v1`, model: 'text-embedding-3-small' } })).rejects.toThrow(
+      /hybrid run stopped: the embedding endpoint failed \(Could not reach Bench embedding/,
+    );
   });
 });

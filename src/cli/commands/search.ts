@@ -21,7 +21,7 @@ export async function searchCommand(argv: string[]): Promise<number> {
   try {
     const agentId = typeof values.agent === 'string' ? values.agent : undefined;
     if (agentId) engine.agents.get(agentId);
-    const results = engine.search.search({ query, agentId, k });
+    const results = await engine.search.query({ query, agentId, k });
     if (flags.json) printJson(results);
     else process.stdout.write(render(results, process.stdout.isTTY === true));
     return 0;
@@ -33,8 +33,8 @@ export async function searchCommand(argv: string[]): Promise<number> {
 function render(r: SearchResults, tty: boolean): string {
   // A terminal shows matches in bold; piped output stays plain text (--json carries the ranges).
   const mark = (text: string, highlights: Array<[number, number]>) => (tty ? markHighlights({ text, highlights }, '\x1b[1m', '\x1b[22m') : text);
-  const out: string[] = [];
-  if (!r.messages.length && !r.facts.length && !r.entities.length) return `Nothing matches "${r.query}".\n`;
+  const out: string[] = r.notice ? [r.notice] : [];
+  if (!r.messages.length && !r.facts.length && !r.entities.length) return `${[...out, `Nothing matches "${r.query}".`].join('\n')}\n`;
   if (r.messages.length) {
     out.push(`Messages (${r.messages.length}):`);
     for (const m of r.messages) {

@@ -45,6 +45,8 @@ export interface NewMessage {
 export const DEFAULT_PAGE_SIZE = 100;
 
 export class MessageStore {
+  private readonly appendListeners = new Set<(m: Message) => void>();
+
   constructor(
     private readonly db: Database,
     private readonly now: () => Date = () => new Date(),
@@ -83,7 +85,15 @@ export class MessageStore {
         for (const day of days) ins.run(Number(res.lastInsertRowid), day);
       }
     })();
-    return this.get(id);
+    const saved = this.get(id);
+    for (const fn of this.appendListeners) fn(saved);
+    return saved;
+  }
+
+  /** Called after each message is stored (search embeds new messages in the background). */
+  onAppend(fn: (m: Message) => void): () => void {
+    this.appendListeners.add(fn);
+    return () => this.appendListeners.delete(fn);
   }
 
   get(id: string): Message {

@@ -200,8 +200,9 @@ export function createHandlers(engine: Engine): Handlers {
     'search.query': ({ query, agentId, sessionId, scopes, k }) => {
       if (agentId) agentExists(agentId);
       if (sessionId) engine.sessions.get(sessionId);
-      return engine.search.search({ query, agentId, sessionId, scopes, k });
+      return engine.search.query({ query, agentId, sessionId, scopes, k });
     },
+    'search.status': () => engine.embeddings.status(),
 
     'backups.list': () => engine.backups.list(),
     'backups.restore': ({ name }) => engine.backups.stageRestore(name),

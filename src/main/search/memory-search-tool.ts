@@ -24,8 +24,8 @@ export function createMemorySearchTool(search: SearchService): AgentTool<typeof 
     description:
       'Search your past conversations with this user (and your saved facts and knowledge-graph entities). Returns matching messages with their message id, date and chat title. Use it when the user refers to something discussed before.',
     inputSchema: memorySearchInput,
-    execute: ({ query, k }, { session, receipt }) => {
-      const found = search.search({
+    execute: async ({ query, k }, { session, receipt }) => {
+      const found = await search.query({
         query,
         agentId: session.agentId,
         k: k ?? MEMORY_SEARCH_DEFAULT_K,

@@ -50,8 +50,8 @@ export class MessageSearch {
   }
 
   /** The hits, and the full text of each in the same order (query expansion reads them). */
-  rank(q: AnalyzedQuery, opts: MessageSearchOptions): { hits: MessageHit[]; texts: string[] } {
-    const none = { hits: [], texts: [] };
+  rank(q: AnalyzedQuery, opts: MessageSearchOptions): { hits: MessageHit[]; texts: string[]; seqs: number[] } {
+    const none = { hits: [], texts: [], seqs: [] };
     if (!q.terms.length) return none;
     const p = this.p;
     let agentIdx: number | null = null;
@@ -135,7 +135,20 @@ export class MessageSearch {
       .map((r) => [r.seq, r.score] as [number, number]);
     const full = new Map(this.index.rows(best.map(([seq]) => seq)).map((r) => [r.seq, r]));
     const kept = best.filter(([seq]) => full.has(seq));
-    return { hits: kept.map(([seq, score]) => toHit(full.get(seq)!, score, wanted)), texts: kept.map(([seq]) => full.get(seq)!.content) };
+    return {
+      hits: kept.map(([seq, score]) => toHit(full.get(seq)!, score, wanted)),
+      texts: kept.map(([seq]) => full.get(seq)!.content),
+      seqs: kept.map(([seq]) => seq),
+    };
+  }
+
+  /** Hits for messages ranked elsewhere (fusion), in the given order; gone or hidden ones are left out. */
+  hitsFor(ranked: ReadonlyArray<[seq: number, score: number]>, q: AnalyzedQuery, opts: Pick<MessageSearchOptions, 'excludeIncognito'>): MessageHit[] {
+    const wanted = new Set(q.terms.map((t) => t.stem));
+    const full = new Map(this.index.rows(ranked.map(([seq]) => seq)).map((r) => [r.seq, r]));
+    return ranked
+      .filter(([seq]) => full.has(seq) && !(opts.excludeIncognito && full.get(seq)!.incognito))
+      .map(([seq, score]) => toHit(full.get(seq)!, score, wanted));
   }
 }
 

@@ -7,9 +7,12 @@ import type { SearchResults } from '../../shared/search';
 import { agentScope, isDurable, projectScope } from '../memory/scope';
 import { rankEntities, rankFacts } from './fact-search';
 import type { MessageIndex } from './message-index';
-import { feedbackTerms } from './expansion';
+import { entityTerms, feedbackTerms, lexiconTerms, type EntityLink, type Lexicon } from './expansion';
+import { reciprocalRankFusion } from './fusion';
+import type { TextEmbedder } from './message-embedder';
 import { MessageSearch } from './message-search';
-import { analyzeQuery } from './query';
+import type { MessageVectors } from './message-vectors';
+import { analyzeQuery, type AnalyzedQuery } from './query';
 import { DEFAULT_RANK_PARAMS, type RankParams } from './rank';
 import type { RoleNames } from './role-names';
 
@@ -35,7 +38,16 @@ export interface SearchServiceDeps {
    * names an agent but no role names: every caller then gets the same speaker cue.
    */
   roleNames?: (agentId: string) => RoleNames;
+  /** Hybrid search: message vectors and the configured embedding model (null: words only). */
+  semantic?: { vectors: MessageVectors; embedder: () => TextEmbedder | null } | null;
+  /** Related words for lexical expansion (WordNet); read only when rank.lexiconTerms > 0. */
+  lexicon?: () => Lexicon | null;
+  /** Entities of the L2 graph a query may name (null scopes: every scope); read only when rank.entityTerms > 0. */
+  entityLinks?: ((scopes: string[] | null, query: string) => EntityLink[]) | null;
 }
+
+/** The query's embedding is one short request; past this, words alone answer. */
+export const QUERY_EMBED_TIMEOUT_MS = 8_000;
 
 export interface SearchInput {
   query: string;
@@ -57,6 +69,8 @@ export interface SearchInput {
 }
 
 export const DEFAULT_K = 10;
+/** Typed and added words together: the first pass keeps one bit per word in a 32-bit mask. */
+const MAX_TERMS = 30;
 export const MAX_K = 100;
 
 export class SearchService {
@@ -83,22 +97,81 @@ export class SearchService {
     this.entities = fn;
   }
 
+  /**
+   * Words only (BM25 and the cues of rank.ts): synchronous, no network. What the bench measures and
+   * what `query` falls back to.
+   */
   search(input: SearchInput): SearchResults {
     const started = performance.now();
     const k = clampK(input.k);
     const q = analyzeQuery(input.query);
-    const scopes = input.scopes ?? (input.agentId ? this.scopesFor(input.agentId, input.sessionId) : null);
+    const messages = this.lexical(q, input, k).hits;
+    return { ...this.withMemory(q, input, k, messages), tookMs: elapsed(started), mode: 'words' };
+  }
+
+  /**
+   * The product's search: words only when no embedding model is configured (nothing is sent anywhere);
+   * with one, the words' ranking and the nearest messages by meaning fused by reciprocal rank. A failing
+   * embedding endpoint never fails the search: words answer, and `notice` says why.
+   */
+  async query(input: SearchInput): Promise<SearchResults> {
+    const embedder = this.params.semanticWeight > 0 ? (this.d.semantic?.embedder() ?? null) : null;
+    const q = analyzeQuery(input.query);
+    if (!embedder || !this.d.semantic || !input.query.trim()) return this.search(input);
+    const started = performance.now();
+    const k = clampK(input.k);
+    let queryVector: Float32Array;
+    try {
+      const [v] = await embedder.embed([input.query.slice(0, 2000)], AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS));
+      if (!v?.length || v.some((x) => !Number.isFinite(x))) throw new Error('the embedding model returned no usable vector');
+      queryVector = Float32Array.from(v);
+    } catch (err) {
+      const r = this.search(input);
+      return { ...r, notice: `Searched by words only: ${embedder.label} could not embed the question (${(err as Error).message || String(err)}).` };
+    }
+    const depth = Math.max(this.params.fusionDepth, k);
+    const words = this.lexical(q, input, depth);
+    const near = this.d.semantic.vectors.nearest(embedder.key, queryVector, { agentId: input.agentId, sessionId: input.sessionId }, depth);
+    const fused = reciprocalRankFusion(
+      [
+        { seqs: words.seqs, weight: 1 },
+        { seqs: near.map(([seq]) => seq), weight: this.params.semanticWeight },
+      ],
+      this.params.fusionK,
+    );
+    // Fused scores are small (1/(k+rank)); ×100 keeps two decimals meaningful in the hits.
+    const messages = this.messages.hitsFor(fused.slice(0, k * 2).map(([seq, s]) => [seq, s * 100]), q, input).slice(0, k);
+    return { ...this.withMemory(q, input, k, messages), tookMs: elapsed(started), mode: 'hybrid' };
+  }
+
+  /** Messages by words: the ranking of rank.ts, then (when on) a second pass with feedback words. */
+  private lexical(q: AnalyzedQuery, input: SearchInput, k: number): { hits: SearchResults['messages']; seqs: number[] } {
     const roleNames = input.roleNames ?? (input.agentId && this.d.roleNames ? this.d.roleNames(input.agentId) : undefined);
+    const lexicon = this.params.lexiconTerms > 0 ? (this.d.lexicon?.() ?? null) : null;
+    if (lexicon) {
+      const related = lexiconTerms(q, lexicon, { terms: this.params.lexiconTerms, weight: this.params.lexiconWeight, hypernymWeight: this.params.hypernymWeight });
+      if (related.length) q = { ...q, terms: [...q.terms, ...related].slice(0, MAX_TERMS) };
+    }
+    if (this.params.entityTerms > 0 && this.d.entityLinks && q.terms.length) {
+      const scopes = input.scopes ?? (input.agentId ? this.scopesFor(input.agentId, input.sessionId) : null);
+      const links = this.d.entityLinks(scopes, q.terms.map((t) => t.norm).join(' '));
+      const linked = entityTerms(q, links, { terms: this.params.entityTerms, weight: this.params.entityWeight, relatedWeight: this.params.entityRelatedWeight });
+      if (linked.length) q = { ...q, terms: [...q.terms, ...linked].slice(0, MAX_TERMS) };
+    }
     const first = this.messages.rank(q, { ...input, k, roleNames });
-    let messages = first.hits;
     if (this.params.prfTerms > 0 && first.texts.length >= 2) {
       // Second pass with the words the best first results share (expansion.ts).
       const extra = feedbackTerms(q, first.texts.slice(0, this.params.prfDocs), { terms: this.params.prfTerms, weight: this.params.prfWeight });
-      if (extra.length) messages = this.messages.search({ ...q, terms: [...q.terms, ...extra] }, { ...input, k, roleNames });
+      if (extra.length) return this.messages.rank({ ...q, terms: [...q.terms, ...extra].slice(0, MAX_TERMS) }, { ...input, k, roleNames });
     }
+    return first;
+  }
+
+  private withMemory(q: AnalyzedQuery, input: SearchInput, k: number, messages: SearchResults['messages']): Omit<SearchResults, 'tookMs'> {
+    const scopes = input.scopes ?? (input.agentId ? this.scopesFor(input.agentId, input.sessionId) : null);
     const facts = this.d.facts && q.terms.length ? rankFacts(q, this.readFacts(scopes ?? this.scopesFor(undefined, input.sessionId)), k, this.params) : [];
     const entities = this.entities && q.terms.length && scopes?.length !== 0 ? rankEntities(q, this.entities(scopes, q.terms.map((t) => t.norm).join(' '), k * 2), k) : [];
-    return { query: input.query, messages, facts, entities, tookMs: Math.round((performance.now() - started) * 100) / 100 };
+    return { query: input.query, messages, facts, entities };
   }
 
   /** Fact and graph scopes: global, the agent's own, and the projects its sessions work in. */
@@ -123,6 +196,10 @@ export class SearchService {
     }
     return out;
   }
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 100) / 100;
 }
 
 function clampK(k: number | undefined): number {

@@ -8,6 +8,7 @@ import { app0005MessageDates } from './app-0005-message-dates';
 import { app0006McpCalls } from './app-0006-mcp-calls';
 import { app0007MessageReceipt } from './app-0007-message-receipt';
 import { app0008Branches } from './app-0008-branches';
+import { app0009MessageVectors } from './app-0009-message-vectors';
 
 export const appMigrations: readonly Migration[] = [
   app0001Init,
@@ -18,4 +19,5 @@ export const appMigrations: readonly Migration[] = [
   app0006McpCalls,
   app0007MessageReceipt,
   app0008Branches,
+  app0009MessageVectors,
 ];

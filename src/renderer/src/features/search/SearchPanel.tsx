@@ -30,6 +30,8 @@ export function SearchPanel({ listId, agentOnly, onOpen, refocus }: Props) {
   const error = useSearch((s) => s.error);
   const active = useSearch((s) => s.active);
   const tookMs = useSearch((s) => s.results?.tookMs ?? null);
+  // Hybrid search fell back to words (the embedding model failed): said once, above the results.
+  const notice = useSearch((s) => s.results?.notice ?? null);
   const agents = useAgents((s) => s.agents);
   const agentId = useAgents((s) => s.selectedId);
   const agent = agents.find((a) => a.id === agentId) ?? null;
@@ -164,6 +166,11 @@ export function SearchPanel({ listId, agentOnly, onOpen, refocus }: Props) {
         ) : null}
       </div>
       <div className={`search-body${stale ? ' is-stale' : ''}`} ref={listRef}>
+        {notice && status !== 'error' ? (
+          <div className="search-state-text search-notice" role="status" data-testid="search-notice">
+            {notice}
+          </div>
+        ) : null}
         {body}
       </div>
       <div className="search-foot" aria-hidden="true">
