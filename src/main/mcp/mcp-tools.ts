@@ -115,8 +115,9 @@ export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (m
     ({ query, limit }) =>
       run(
         ctx,
-        (a) => {
-          const r = engine.search.search({ query, scopes: a.scopes, agentId: a.agentId, k: limit ?? 8, excludeIncognito: true });
+        async (a) => {
+          // The product's search: words, fused with meaning when an embedding model is set (as in the chat).
+          const r = await engine.search.query({ query, scopes: a.scopes, agentId: a.agentId, k: limit ?? 8, excludeIncognito: true });
           const messages = a.messages ? r.messages : [];
           const out: string[] = [];
           out.push(`Facts (${r.facts.length}):`, ...(r.facts.length ? r.facts.map((f) => `- ${oneLine(f.text)} (fact ${f.factId} in ${f.scope})`) : ['(none)']));
