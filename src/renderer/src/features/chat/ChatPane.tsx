@@ -68,7 +68,7 @@ export function ChatPane() {
   const id = session?.id ?? selectedId!;
   return (
     <div className="chat-view" data-testid="chat-pane" data-running={running || undefined}>
-      {session ? <ChatHeader session={session} agentName={agentName} /> : <div className="chat-header" aria-hidden="true" />}
+      {session ? <ChatHeader session={session} agentName={agentName} /> : <div className="chat-header chat-header-pending" aria-hidden="true" />}
       <MessageList key={`list:${id}`} sessionId={id} agentName={agentName} />
       {/* Freshness notice (issue 16 §4) */}
       {session ? <FreshnessNotice key={`fresh:${session.id}`} sessionId={session.id} running={running} /> : null}
