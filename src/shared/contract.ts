@@ -264,7 +264,7 @@ export const contract = {
     /** Proposed laws stating the opposite of one the person asserted: put to the person. */
     proposed: number;
   }>()(z.object({ scope }).strict()),
-  'laws.check': channel<{ scope: string; checked: number; flagged: { lawId: number; factId: string; why: string }[] }[]>()(
+  'laws.check': channel<{ scope: string; checked: number; flagged: { lawId: number; factId: string; why: string; statement: string; factText: string }[] }[]>()(
     z.object({ scopes: z.array(scope).min(1).max(200) }).strict(),
   ),
   // The person's corrections of laws (issue 15), each journaled and undoable from the history.

@@ -71,7 +71,6 @@ test.describe('chat ux', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'chat-jump-to-latest-light.png') });
     await jump.click();
-    await expect.poll(() => atBottom(list)).toBe(true);
     await expect(jump).toHaveCount(0);
     await expect(page.getByTestId('message-live')).toBeInViewport();
     await page.getByTestId('stop').click();
@@ -85,7 +84,6 @@ test.describe('chat ux', () => {
     await send(page, 'Quick question 12');
     await expect(replies(page).last()).toContainText('Short one.');
     await expect(page.locator('[data-testid="message"][data-role="user"]').last()).toBeInViewport();
-    await expect.poll(() => atBottom(list)).toBe(true);
     await expect(jump).toHaveCount(0);
   });
 
@@ -128,6 +126,32 @@ test.describe('chat ux', () => {
       await expect(page.getByTestId('chat-pane')).toBeVisible();
       await expect(page.locator(`[data-testid="session-item"][data-session-id="${target}"]`)).toHaveAttribute('aria-selected', 'true');
     }
+  });
+
+  test('a chat open last time reopens at its newest message on reload, without the welcome flashing first', async ({ page, server, llm }) => {
+    await configureModelViaApi(server, llm);
+    await openApp(page, server);
+    await newSession(page);
+    for (let i = 1; i <= 3; i++) {
+      llm.enqueue({ kind: 'text', text: `${longReply(6)}\n\nReply number ${i}.` });
+      await send(page, `Question number ${i}`);
+      await expect(replies(page).last()).toContainText(`Reply number ${i}.`);
+    }
+    // Record whether the welcome is ever put on screen while the app starts again.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __welcomeSeen: boolean };
+      w.__welcomeSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="welcome"]')) w.__welcomeSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    const list = page.getByTestId('message-list');
+    await expect(list).toHaveAttribute('data-state', 'ready');
+    await expect(replies(page).last()).toContainText('Reply number 3.');
+    await expect(replies(page).last()).toBeInViewport();
+    expect(await page.evaluate(() => (window as unknown as { __welcomeSeen: boolean }).__welcomeSeen)).toBe(false);
+    await expect(page.getByTestId('chat-pane').locator('.chat-header h1, .chat-header h2').first()).toBeVisible();
   });
 
   test('Stop before the first token leaves "Stopped" with Retry, and Retry answers', async ({ page, server, llm }) => {

@@ -107,6 +107,48 @@ test.describe('data: import, export, backups', () => {
     await section.screenshot({ path: join(SCREENSHOTS, 'data-after-reimport-dark.png') });
   });
 
+  test('a ChatGPT export with an image: the report counts "1 image not imported" and the chat shows the placeholder', async ({ page, server }) => {
+    const image = { content_type: 'image_asset_pointer', asset_pointer: 'file-service://file-leaf', width: 800, height: 600 };
+    const exported = [
+      {
+        id: 'conv-plant',
+        title: 'What plant is this?',
+        create_time: 1700000000,
+        current_node: 'n2',
+        mapping: {
+          n1: { id: 'n1', parent: null, message: { id: 'u1', author: { role: 'user' }, create_time: 1700000001, content: { content_type: 'multimodal_text', parts: [image, 'What plant is this?'] } } },
+          n2: { id: 'n2', parent: 'n1', message: { id: 'a1', author: { role: 'assistant' }, create_time: 1700000002, content: { content_type: 'text', parts: ['A monstera, by the split leaves.'] } } },
+        },
+      },
+    ];
+    await openData(page, server);
+    await pickFile(page, 'conversations.json', JSON.stringify(exported));
+    const report = page.getByTestId('import-report');
+    await expect(report).toBeVisible();
+    await expect(report).toHaveAttribute('data-format', 'chatgpt');
+    await expect(page.getByTestId('import-headline')).toHaveText('Added 1 chat, 2 messages');
+    await expect(page.getByTestId('import-images')).toContainText('1 image not imported');
+    await expect(page.getByTestId('import-images')).toContainText('image not imported');
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.mouse.move(0, 0);
+    await report.screenshot({ path: join(SCREENSHOTS, 'data-import-chatgpt-image.png') });
+
+    // The chat, opened from the sidebar: the image's place says it was not imported, the text follows.
+    await sessionTitles(page).filter({ hasText: 'What plant is this?' }).click();
+    await expect(page.getByTestId('chat-pane')).toBeVisible();
+    const asked = page.locator('[data-testid="message"][data-role="user"]');
+    await expect(asked).toHaveCount(1);
+    await expect(asked).toContainText('image not imported');
+    await expect(asked).toContainText('What plant is this?');
+    await expect(page.locator('[data-testid="message"][data-role="assistant"]')).toContainText('A monstera, by the split leaves.');
+    await page.screenshot({ path: join(SCREENSHOTS, 'chat-imported-image-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.setViewportSize({ width: 900, height: 700 });
+    await expect(asked).toBeInViewport();
+    await page.screenshot({ path: join(SCREENSHOTS, 'chat-imported-image-dark-900.png') });
+  });
+
   test('a malformed file shows where the problem is, and nothing is added', async ({ page, server }) => {
     await openData(page, server);
 

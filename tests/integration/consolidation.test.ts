@@ -144,5 +144,10 @@ describe('runConsolidate', () => {
     expect(coach.lastRun).toMatchObject({ level: 2, ok: true });
     expect(Date.parse(coach.nextRunAt!) - Date.parse(coach.lastRun!.startedAt)).toBe(15 * 60_000);
     expect(st.agents.find((a) => a.agentId === 'default')).toMatchObject({ effectiveLevel: 1, nextRunAt: null });
+    // What a person reads: names and a date in words, no agent ids or ISO timestamps.
+    const out = (await engine.commands.run('/memory status', { agentId: 'coach' })).output;
+    const coachName = engine.agents.list().find((a) => a.id === 'coach')!.name;
+    expect(out).toMatch(new RegExp(`- ${coachName}: level 2, every 15 min; last run \\w{3} \\d{1,2}, \\d{4}, .* \\(succeeded\\)`));
+    expect(out).not.toMatch(/\(coach\)|\(default\)|\d{4}-\d{2}-\d{2}T/);
   });
 });

@@ -81,6 +81,10 @@ describe('laws', () => {
     llm.enqueue({ kind: 'json', value: { contradictions: [{ law: 'l1', fact: 'f3', why: 'eats steak when out' }, { law: 'l9', fact: 'f1' }] } });
     const check = await engine.commands.run('/check-memory', { agentId: 'default' });
     expect(check.output).toMatch(/1 contradicted and suppressed/);
+    // Words, not ids: the rule's statement, whose memory, and the fact's text.
+    const lawStatement = (check.data as { flagged: { statement: string }[] }[]).flatMap((r) => r.flagged)[0].statement;
+    expect(check.output).toContain(`The rule “${lawStatement}” (Monad’s memory) is contradicted by the fact “Ordered a steak at every restaurant visit this year”: eats steak when out`);
+    expect(check.output).not.toMatch(/agent:default|law \d|fact [0-9a-f]{6}/);
     const flagged = engine.laws.views(['agent:default'])[0];
     expect(flagged).toMatchObject({ eligible: false, contradictedBy: { ref: `fact:${steak.id}`, text: 'Ordered a steak at every restaurant visit this year' } });
     const next = engine.sessions.create({ agentId: 'default' });

@@ -4,6 +4,7 @@ import type { SearchResults } from '../../shared/search';
 import { Engine } from '../../main/engine';
 import { markHighlights } from '../../main/search/snippet';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
+import { entityTypeWords } from '../../shared/relation-words';
 
 export const searchHelp = 'monad search QUERY [--agent ID] [--k N]   search past messages, facts and graph entities (best first)';
 
@@ -48,7 +49,7 @@ function render(r: SearchResults, tty: boolean): string {
   }
   if (r.entities.length) {
     out.push(`Entities (${r.entities.length}):`);
-    for (const e of r.entities) out.push(`  ${e.name} [${e.type}] ${e.scope}${e.summary ? ` — ${e.summary}` : ''}`);
+    for (const e of r.entities) out.push(`  ${e.name} [${entityTypeWords(e.type)}] ${e.scope}${e.summary ? ` — ${e.summary}` : ''}`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -153,7 +153,7 @@ export class ConsolidationLayer {
             const st = this.status();
             const lines = [`**Memory** — backend ${st.backend}; memory model ${st.models.memory ?? 'not set'}`];
             for (const a of st.agents) {
-              lines.push(`- ${a.name} (${a.agentId}): level ${a.effectiveLevel}, ${a.autoConsolidate ? `every ${a.intervalMinutes} min` : 'manual'}; last run ${a.lastRun ? `${a.lastRun.finishedAt} (${a.lastRun.ok ? 'ok' : a.lastRun.error})` : 'never'}`);
+              lines.push(memoryStatusLine(a));
             }
             return { output: lines.join('\n'), data: st };
           }
@@ -163,4 +163,17 @@ export class ConsolidationLayer {
       },
     });
   }
+}
+
+/** One agent in `/memory status`, as a person reads it: its name, a date in words, no ids. */
+export function memoryStatusLine(a: {
+  name: string;
+  effectiveLevel: number;
+  autoConsolidate: boolean;
+  intervalMinutes: number;
+  lastRun: { finishedAt: string; ok: boolean; error?: string | null } | null;
+}): string {
+  const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+  const last = a.lastRun ? `${when(a.lastRun.finishedAt)} (${a.lastRun.ok ? 'succeeded' : `failed: ${a.lastRun.error ?? 'unknown error'}`})` : 'never';
+  return `- ${a.name}: level ${a.effectiveLevel}, ${a.autoConsolidate ? `every ${a.intervalMinutes} min` : 'manual'}; last run ${last}`;
 }

@@ -95,7 +95,7 @@ export class LawsLayer {
         const results = await this.check(this.scopesFor(ctx), ctx.agentId);
         const flagged = results.flatMap((r) => r.flagged.map((f) => ({ ...f, scope: r.scope })));
         const checked = results.reduce((n, r) => n + r.checked, 0);
-        const lines = flagged.map((f) => `- law ${f.lawId} (${f.scope}) is contradicted by fact ${f.factId}${f.why ? `: ${f.why}` : ''}`);
+        const lines = flagged.map((f) => checkMemoryLine(f, this.scopeWords(f.scope)));
         return { output: [`Checked ${checked} rule${checked === 1 ? '' : 's'}; ${flagged.length} contradicted and suppressed from recall.`, ...lines].join('\n'), data: results };
       },
     });
@@ -187,6 +187,11 @@ export class LawsLayer {
     }
     return out;
   }
+}
+
+/** One contradicted law, as a person reads it: what the rule said, in whose memory, and the fact against it. */
+export function checkMemoryLine(f: { statement: string; factText: string; why: string }, scopeWords: string): string {
+  return `- The rule “${f.statement}” (${scopeWords}) is contradicted by the fact “${f.factText}”${f.why ? `: ${f.why}` : ''}`;
 }
 
 /** For each law in `of`, the other laws in `among` that state the same thing (near-same statements). */

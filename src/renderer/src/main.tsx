@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { prefetchFirstScreen } from './app/first-screen';
 import { applyTheme } from './app/theme';
 import { initApi } from './lib/api';
 import './styles/base.css';
@@ -15,7 +16,7 @@ import './styles/graph.css';
 import './styles/receipts.css';
 
 applyTheme('system');
-initApi();
+if (initApi() === 'ok') prefetchFirstScreen();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

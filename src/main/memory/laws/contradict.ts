@@ -13,7 +13,8 @@ import { quoted, type By, type LawWriter } from './law-writer';
 export interface ContradictionCheck {
   scope: string;
   checked: number;
-  flagged: { lawId: number; factId: string; why: string }[];
+  /** `statement` and `factText`: what the law and the fact say, for the person (ids are for the UI's links). */
+  flagged: { lawId: number; factId: string; why: string; statement: string; factText: string }[];
   /** Contradictions of person-asserted laws, put to the person rather than acted on. */
   proposed?: number;
 }
@@ -48,7 +49,7 @@ export async function checkContradictions(
       continue;
     }
     d.writer.change(law.id, { contradictedBy: `fact:${fact.id}`, contradictedWhy: c.why }, 'law.contradicted', by, (b) => `Law ${quoted(b.statement)} is contradicted by “${fact.text}”`);
-    flagged.push({ lawId: law.id, factId: fact.id, why: c.why });
+    flagged.push({ lawId: law.id, factId: fact.id, why: c.why, statement: law.statement, factText: fact.text });
   }
   return { scope, checked: laws.length, flagged, proposed };
 }

@@ -10,6 +10,7 @@ import { useSessions } from '../features/sessions/store';
 import { ConfigErrorBanner } from '../features/settings/ConfigErrorBanner';
 import { SettingsPane } from '../features/settings/SettingsPane';
 import { Toasts } from '../features/toasts/Toasts';
+import { noCallsInFlight, whenNoCallsInFlight } from '../lib/api';
 import { useConnection } from '../lib/connection';
 import { ConfirmDialog } from './confirm';
 import { ForgetDialog } from '../features/forget/ForgetDialog';
@@ -26,15 +27,43 @@ import { startWiring } from './wiring';
 const loadGraphPane = () => import('../features/graph/GraphPane');
 const GraphPane = lazy(() => loadGraphPane().then((m) => ({ default: m.GraphPane })));
 
+/**
+ * Loads `load` once the app has nothing better to do: no call on its way and the main thread idle. An idle
+ * callback alone fires while the first data is still on the network, and compiling a big chunk then
+ * delays painting that data (the open chat waited on Cytoscape's compile).
+ */
 function preloadWhenIdle(load: () => Promise<unknown>): () => void {
+  let stopped = false;
+  let cancelIdle = () => {};
   const run = () => void load().catch(() => undefined); // a failed preload is retried by lazy() on open
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const t = window.setTimeout(run, 1500);
-  return () => window.clearTimeout(t);
+  const idle = (then: () => void) => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(then, { timeout: 5000 });
+      cancelIdle = () => window.cancelIdleCallback(id);
+    } else {
+      const t = window.setTimeout(then, 1500);
+      cancelIdle = () => window.clearTimeout(t);
+    }
+  };
+  const attemptLoad = (tries: number) => {
+    void whenNoCallsInFlight().then(() => {
+      if (stopped) return;
+      idle(() => {
+        if (stopped) return;
+        // A call started while waiting (a page that loads in steps): wait for it too, a few times at most.
+        if (tries > 0 && !noCallsInFlight()) attemptLoad(tries - 1);
+        else run();
+      });
+    });
+  };
+  attemptLoad(QUIET_TRIES);
+  return () => {
+    stopped = true;
+    cancelIdle();
+  };
 }
+/** How many times the preload waits again for calls started meanwhile, so a chatty page still gets it. */
+const QUIET_TRIES = 5;
 
 const TAB_META: Record<TabId, { label: string; icon: IconName }> = {
   chat: { label: 'Chat', icon: 'chat' },

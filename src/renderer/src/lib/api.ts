@@ -84,14 +84,35 @@ export function host(): 'electron' | 'server' {
 // `{} extends I` holds exactly when I has no required field.
 type InputArgs<K extends ChannelName> = {} extends ChannelInput<K> ? [input?: ChannelInput<K>] : [input: ChannelInput<K>];
 
+/** Calls on their way, and who waits for there to be none (background work that must not slow them). */
+let inFlight = 0;
+const quietWaiters = new Set<() => void>();
+
+export function noCallsInFlight(): boolean {
+  return inFlight === 0;
+}
+
+/** Resolves once no call is on its way (at once when none is). */
+export function whenNoCallsInFlight(): Promise<void> {
+  if (inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => quietWaiters.add(resolve));
+}
+
 export async function invoke<K extends ChannelName>(channel: K, ...args: InputArgs<K>): Promise<ChannelOutput<K>> {
   const input = (args[0] ?? {}) as ChannelInput<K>;
   let result;
+  inFlight++;
   try {
     result = await current().invoke(channel, input);
   } catch (err) {
     // The bridge itself failed (not an engine error): still an ApiError, still shown.
     result = { ok: false as const, error: { code: 'INTERNAL' as const, message: `${channel} failed: ${(err as Error).message}` } };
+  } finally {
+    if (--inFlight === 0) {
+      const waiters = [...quietWaiters];
+      quietWaiters.clear();
+      for (const w of waiters) w();
+    }
   }
   if (result.ok) return result.data as ChannelOutput<K>;
   const error = new ApiError(channel, result.error);

@@ -20,6 +20,11 @@ import { Welcome } from '../welcome/Welcome';
 export function ChatPane() {
   const selectedId = useSessions((s) => s.selectedId);
   const session = useSessions((s) => findSession(s.byAgent, s.selectedId));
+  // A chat remembered from last time, before the agent's list has arrived: open it at once (its messages
+  // load in parallel with the list) rather than flash the welcome and wait for the list first.
+  const agentId = useAgents((s) => s.selectedId);
+  const listed = useSessions((s) => agentId !== null && agentId in s.byAgent);
+  const listing = selectedId !== null && session === null && !listed;
   const agentName = useAgents((s) => s.agents.find((a) => a.id === session?.agentId)?.name) ?? session?.agentId ?? 'Agent';
   const running = useChat((s) => (selectedId ? s.live[selectedId] !== undefined : false));
   const refused = useChat((s) => s.noModel);
@@ -56,17 +61,19 @@ export function ChatPane() {
   }, [configProblem]);
 
   // First run (and whenever no chat is open): the welcome leads to a model and a first chat.
-  if (!session) return <Welcome />;
+  if (!session && !listing) return <Welcome />;
 
   const noModel = refused ?? configProblem;
+  // While listing, the same tree with the list alone: the message list stays mounted when the rest arrives.
+  const id = session?.id ?? selectedId!;
   return (
     <div className="chat-view" data-testid="chat-pane" data-running={running || undefined}>
-      <ChatHeader session={session} agentName={agentName} />
-      <MessageList key={`list:${session.id}`} sessionId={session.id} agentName={agentName} />
+      {session ? <ChatHeader session={session} agentName={agentName} /> : <div className="chat-header chat-header-pending" aria-hidden="true" />}
+      <MessageList key={`list:${id}`} sessionId={id} agentName={agentName} />
       {/* Freshness notice (issue 16 §4) */}
-      <FreshnessNotice key={`fresh:${session.id}`} sessionId={session.id} running={running} />
-      {noModel ? <NoModelNote message={noModel} /> : null}
-      <Composer key={`composer:${session.id}`} sessionId={session.id} running={running} agentName={agentName} />
+      {session ? <FreshnessNotice key={`fresh:${session.id}`} sessionId={session.id} running={running} /> : null}
+      {session && noModel ? <NoModelNote message={noModel} /> : null}
+      {session ? <Composer key={`composer:${session.id}`} sessionId={session.id} running={running} agentName={agentName} /> : null}
       <ReceiptDialogs /> {/* receipts */}
     </div>
   );

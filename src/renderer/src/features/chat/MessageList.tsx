@@ -20,6 +20,7 @@ const LOAD_AHEAD_PX = 1200;
  * a row there would be the anchor instead (and the view would stay at the top, loading page after page).
  */
 const HISTORY_TOP_PX = 52;
+const PADDING_END_PX = 28;
 /** How long a linked message stays highlighted. */
 const HIGHLIGHT_MS = 3500;
 
@@ -28,10 +29,19 @@ const NO_MESSAGES: Message[] = [];
 
 export function MessageList({ sessionId, agentName }: { sessionId: string; agentName: string }) {
   // Right after a switch the store may still hold the previous session until `open` runs: show nothing.
+  const loading = useChat((s) => s.sessionId !== sessionId || s.loading);
+  // The rows mount once the first page is in, so that their very first render is at the end (see
+  // initialOffset below): rendering the top of the page first cost a full render of rows nobody sees.
+  if (loading) {
+    return <div className="chat-scroller" data-testid="message-list" data-loaded={0} data-has-more="false" data-state="loading" role="log" aria-label="Messages" aria-busy="true" tabIndex={-1} />;
+  }
+  return <LoadedMessageList sessionId={sessionId} agentName={agentName} />;
+}
+
+function LoadedMessageList({ sessionId, agentName }: { sessionId: string; agentName: string }) {
   const messages = useChat((s) => (s.sessionId === sessionId ? s.messages : NO_MESSAGES));
   const notes = useChat((s) => s.notes[sessionId] ?? NO_NOTES);
   const live = useChat((s) => s.live[sessionId]);
-  const loading = useChat((s) => s.sessionId !== sessionId || s.loading);
   const nextCursor = useChat((s) => (s.sessionId === sessionId ? s.nextCursor : null));
   const loadingOlder = useChat((s) => s.loadingOlder);
   const focus = useChat((s) => s.focus);
@@ -50,22 +60,28 @@ export function MessageList({ sessionId, agentName }: { sessionId: string; agent
     // Measuring in the observer's own frame resized rows again within it ("ResizeObserver loop" errors).
     useAnimationFrameWithResizeObserver: true,
     paddingStart: HISTORY_TOP_PX,
-    paddingEnd: 28,
+    paddingEnd: PADDING_END_PX,
+    // A chat opens at its newest message: start the range there, so the first rows rendered are the
+    // ones in view (scrollToEnd below then puts the scrollbar there too). Read once, at mount.
+    initialOffset: () => {
+      const total = HISTORY_TOP_PX + PADDING_END_PX + rows.reduce((sum, row) => sum + estimateRowHeight(row), 0);
+      return Math.max(0, total - (scrollRef.current?.clientHeight ?? window.innerHeight));
+    },
   });
 
   // Follow the end while the person is there; count what arrives while they read further up.
   const canvasRef = useRef<HTMLDivElement>(null);
   const followRequest = useChat((s) => s.followRequest);
   const followItems = useMemo(() => rows.flatMap((r) => (r.kind === 'message' ? [{ id: r.key, done: true }] : r.kind === 'live' ? [{ id: r.key, done: false }] : [])), [rows]);
-  const follow = useFollowBottom(scrollRef, canvasRef, followItems, followRequest, !loading && rows.length > 0);
+  const follow = useFollowBottom(scrollRef, canvasRef, followItems, followRequest, rows.length > 0);
 
   // Open at the newest message once the first page is in.
   const opened = useRef(false);
   useLayoutEffect(() => {
-    if (loading || opened.current || rows.length === 0) return;
+    if (opened.current || rows.length === 0) return;
     opened.current = true;
     virtualizer.scrollToEnd();
-  }, [loading, rows.length, virtualizer]);
+  }, [rows.length, virtualizer]);
 
   const maybeLoadOlder = useCallback(() => {
     const el = scrollRef.current;
@@ -99,7 +115,7 @@ export function MessageList({ sessionId, agentName }: { sessionId: string; agent
 
   const regenerate = useCallback(() => void useChat.getState().regenerate(), []);
 
-  const empty = !loading && rows.length === 0;
+  const empty = rows.length === 0;
   return (
     <div
       className="chat-scroller"
@@ -107,7 +123,7 @@ export function MessageList({ sessionId, agentName }: { sessionId: string; agent
       data-testid="message-list"
       data-loaded={messages.length}
       data-has-more={nextCursor ? 'true' : 'false'}
-      data-state={loading ? 'loading' : 'ready'}
+      data-state="ready"
       role="log"
       aria-label="Messages"
       aria-busy={busy}

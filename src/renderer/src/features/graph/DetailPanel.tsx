@@ -15,6 +15,7 @@ import { AddRelationPanel, ProposalsPanel } from './SidePanels';
 import { useGraph } from './store';
 import { PROV_COLORS } from './style';
 import { useIsDark } from './use-dark';
+import { entityTypeWords } from '../../../../shared/relation-words';
 
 /** Long lists (a hub's relations) show this many until asked for all. */
 const LIST_CAP = 40;
@@ -52,7 +53,7 @@ function TypeTag({ type }: { type: string }) {
   return (
     <span className="graph-type" data-testid="graph-panel-type">
       <span className="graph-dot" style={{ background: color }} />
-      {type}
+      {entityTypeWords(type)}
     </span>
   );
 }
@@ -130,7 +131,7 @@ function NodePanel({ id }: { id: number }) {
               <Capped
                 items={detail.data!.neighbours}
                 render={(n) => (
-                  <button key={n.id} type="button" className="graph-chip" data-testid="graph-neighbour" data-node-id={n.id} title={`${n.name} (${n.type})`} onClick={() => focusNode(n.id)}>
+                  <button key={n.id} type="button" className="graph-chip" data-testid="graph-neighbour" data-node-id={n.id} title={`${n.name} (${entityTypeWords(n.type)})`} onClick={() => focusNode(n.id)}>
                     <NodeDot type={n.type} />
                     {n.name}
                   </button>

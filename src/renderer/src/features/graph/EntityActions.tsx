@@ -6,6 +6,7 @@ import type { GraphViewNode } from '../../../../shared/domain';
 import { deleteEntity, mergeEntities, renameEntity } from './corrections';
 import { foldText } from './model';
 import { useGraph } from './store';
+import { entityTypeWords } from '../../../../shared/relation-words';
 
 type Mode = 'rename' | 'merge' | null;
 
@@ -137,7 +138,7 @@ function MergeForm({ node, busy, onCancel, onPick }: { node: GraphViewNode; busy
               <button type="button" className="graph-merge-choice" data-testid="graph-merge-choice" data-node-id={n.id} disabled={busy} onClick={() => void pick(n)}>
                 <span className="graph-merge-name">{n.name}</span>
                 <span className="muted">
-                  {n.type} · {n.degree} relation{n.degree === 1 ? '' : 's'}
+                  {entityTypeWords(n.type)} · {n.degree} relation{n.degree === 1 ? '' : 's'}
                 </span>
               </button>
             </li>

@@ -5,6 +5,7 @@ import { OTHER_COLOR, PROV_SHORT } from './model';
 import { useGraph } from './store';
 import { PROV_COLORS } from './style';
 import { useIsDark } from './use-dark';
+import { entityTypeWords } from '../../../../shared/relation-words';
 
 /** Beyond this many types the rest are summed up as "other". */
 const MAX_TYPES = 10;
@@ -62,7 +63,7 @@ export function Legend() {
         {shown.map((t) => (
           <li key={t.type} data-testid="graph-legend-type">
             <span className="graph-dot" style={{ background: t.color }} />
-            <span className="graph-legend-name">{t.type}</span>
+            <span className="graph-legend-name">{entityTypeWords(t.type)}</span>
             <span className="graph-legend-count">{t.count.toLocaleString()}</span>
           </li>
         ))}

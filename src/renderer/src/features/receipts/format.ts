@@ -1,6 +1,7 @@
 // Receipts in words: what a change line says, what a lookup was, what kind an item is, where it opens.
 import type { MemoryChange, ReceiptItem, ReceiptRead } from '../../../../shared/receipt';
 import type { ItemRef } from '../history/format';
+import { entityTypeWords } from '../../../../shared/relation-words';
 
 export const CHANGE_VERB: Record<MemoryChange['kind'], string> = {
   remembered: 'Remembered',
@@ -39,7 +40,7 @@ export function readTitle(read: ReceiptRead): string {
 export function itemText(item: ReceiptItem): string {
   switch (item.kind) {
     case 'entity':
-      return item.summary ? `${item.name} (${item.type}): ${item.summary}` : `${item.name} (${item.type})`;
+      return item.summary ? `${item.name} (${entityTypeWords(item.type)}): ${item.summary}` : `${item.name} (${entityTypeWords(item.type)})`;
     case 'message':
       return item.text;
     default:

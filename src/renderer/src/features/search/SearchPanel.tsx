@@ -11,6 +11,7 @@ import { forgetEverything } from '../forget/store';
 import { useSessions } from '../sessions/store';
 import { GROUP_LABELS, pieces, resultDate, wordPrefixRanges, type ResultGroup, type ResultItem } from './items';
 import { useSearch } from './store';
+import { entityTypeWords } from '../../../../shared/relation-words';
 
 const KIND_ICON: Record<ResultItem['kind'], IconName> = { message: 'chat', fact: 'memory', entity: 'graph' };
 
@@ -287,7 +288,7 @@ function ResultList(props: {
                       <span className="search-option-title">
                         <Marked text={h.name} highlights={wordPrefixRanges(h.name, props.query)} />
                       </span>
-                      {h.type ? <span className="search-type">{h.type}</span> : null}
+                      {h.type ? <span className="search-type">{entityTypeWords(h.type)}</span> : null}
                       <span className="search-tag search-tag-end" title={scope.detail || h.scope}>
                         {scope.label}
                       </span>
