@@ -299,7 +299,7 @@ describe('monad graph (CLI)', () => {
 
     const retract = cli('relation', 'retract', String(job), '--reason', 'never worked there');
     expect(retract.code).toBe(0);
-    expect(retract.stdout).toMatch(/marked wrong: \d+\tSam —works_at→ Globex/);
+    expect(retract.stdout).toMatch(/marked wrong: \d+\tSam —works at→ Globex/);
 
     const add = cli('relation', 'add', 'Sam', 'works at', 'Acme', '--scope', SCOPE, '--since', '2024-01-10', '--json');
     expect(add.code).toBe(0);
@@ -310,6 +310,10 @@ describe('monad graph (CLI)', () => {
     expect(edit.code).toBe(0);
     expect(edit.stdout).toContain('2024-01-10 → 2025-03-01');
 
+    // Read by a person: relations in words, as every other view says them; --json keeps the stored key.
+    const text = cli('relation', 'list', '--entity', 'Sam', '--scope', SCOPE).stdout;
+    expect(text).toContain('Sam —works at→ Acme');
+    expect(text).not.toContain('works_at');
     const rels = JSON.parse(cli('relation', 'list', '--entity', 'Sam', '--scope', SCOPE, '--json').stdout) as { relation: string; validTo: string | null }[];
     expect(rels).toEqual([expect.objectContaining({ relation: 'works_at', validTo: '2025-03-01T00:00:00.000Z' })]);
 

@@ -2,6 +2,7 @@
 // the same corrections as the Graph tab (journaled, each undoable from History).
 import type { GraphCorrectionResult, GraphEdge, GraphNode, GraphProposal } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
+import { entityTypeWords, relationWords } from '../../shared/relation-words';
 import { Engine } from '../../main/engine';
 import type { By } from '../../main/memory/graph/graph-journal';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
@@ -152,13 +153,13 @@ export async function graphCommand(argv: string[]): Promise<number> {
 
 function nodeLine(n: GraphNode): string {
   const state = n.removed ? (n.removed.mergedInto ? ` (merged into ${n.removed.mergedInto})` : ' (deleted)') : '';
-  return `${n.id}\t${n.name} [${n.type}]\t${n.degree} relation${n.degree === 1 ? '' : 's'}${n.assertedBy === 'person' ? '\tyours' : ''}${state}`;
+  return `${n.id}\t${n.name} [${entityTypeWords(n.type)}]\t${n.degree} relation${n.degree === 1 ? '' : 's'}${n.assertedBy === 'person' ? '\tyours' : ''}${state}`;
 }
 
 function edgeLine(e: GraphEdge, names: Map<number, string>): string {
   const when = e.validTo ? `${e.validFrom.slice(0, 10)} → ${e.validTo.slice(0, 10)}` : `since ${e.validFrom.slice(0, 10)}`;
   const state = e.retracted ? `\tmarked wrong${e.retracted.reason ? `: ${e.retracted.reason}` : ''}` : e.mergedInto ? `\tfolded into ${e.mergedInto}` : '';
-  return `${e.id}\t${names.get(e.src) ?? '?'} —${e.relation}→ ${names.get(e.dst) ?? '?'}\t(${when})${e.assertedBy === 'person' ? '\tyours' : ''}${state}`;
+  return `${e.id}\t${names.get(e.src) ?? '?'} —${relationWords(e.relation)}→ ${names.get(e.dst) ?? '?'}\t(${when})${e.assertedBy === 'person' ? '\tyours' : ''}${state}`;
 }
 
 function proposalLine(p: GraphProposal): string {
