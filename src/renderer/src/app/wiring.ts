@@ -6,7 +6,7 @@ import { useInbox } from '../features/inbox/store';
 import { useSessions } from '../features/sessions/store';
 import { useSettings } from '../features/settings/store';
 import { toast } from '../features/toasts/store';
-import { ApiError, on, onApiError, onReconnected } from '../lib/api';
+import { ApiError, on, onApiError, onEventsOpened, onReconnected } from '../lib/api';
 import { startCommandOnlyCleanup } from '../features/chat/command-only-sessions';
 import { isUnreachable } from '../lib/connection';
 
@@ -80,7 +80,7 @@ export function startWiring(): () => void {
   stops.push(on('status.changed', (status) => useSettings.getState().applyStatus(status)));
   stops.push(
     on('sessions.changed', ({ agentId }) => {
-      if (useSessions.getState().byAgent[agentId]) void useSessions.getState().load(agentId);
+      if (useSessions.getState().isTracked(agentId)) void useSessions.getState().load(agentId);
     }),
   );
   // Inbox (issue 16 §3): the badge's count, live.
@@ -91,6 +91,8 @@ export function startWiring(): () => void {
     }),
   );
   stops.push(onReconnected(() => void loadAll()));
+  // Changes made before the event stream first opened were announced to nobody: load once more then.
+  stops.push(onEventsOpened(() => void loadAll()));
   // MCP tool calls (issue 19 §2): an approval request may arrive before its chat has drawn the call.
   ensureMcpEvents();
 

@@ -35,6 +35,7 @@ type ErrorListener = (err: ApiError) => void;
 let transport: Transport | null = null;
 const errorListeners = new Set<ErrorListener>();
 const reconnectListeners = new Set<() => void>();
+const openedListeners = new Set<() => void>();
 
 /**
  * Picks the transport. Returns 'missing' when running in a browser without a token, in which case the
@@ -66,6 +67,9 @@ export function initApi(): 'ok' | 'missing' {
     onLink: (state) => useConnection.getState().setLink(state),
     onReconnected: () => {
       for (const l of [...reconnectListeners]) l();
+    },
+    onOpened: () => {
+      for (const l of [...openedListeners]) l();
     },
   });
   return 'ok';
@@ -134,6 +138,15 @@ export function onApiError(listener: ErrorListener): () => void {
 export function onReconnected(listener: () => void): () => void {
   reconnectListeners.add(listener);
   return () => reconnectListeners.delete(listener);
+}
+
+/**
+ * The event stream opened for the first time (HTTP only). What changed between the first loads and this
+ * moment was announced before anyone listened: reload what events keep up to date.
+ */
+export function onEventsOpened(listener: () => void): () => void {
+  openedListeners.add(listener);
+  return () => openedListeners.delete(listener);
 }
 
 /** For store actions: run a call whose failure has already been shown as a toast; resolve to undefined then. */

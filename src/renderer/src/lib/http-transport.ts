@@ -17,6 +17,8 @@ export interface HttpTransportHooks {
   onLink(state: 'online' | 'reconnecting'): void;
   /** The event stream came back after a drop: events may have been missed, so state should be reloaded. */
   onReconnected(): void;
+  /** The event stream opened for the first time: changes made before it opened were never announced. */
+  onOpened(): void;
 }
 
 const BACKOFF_BASE_MS = 500;
@@ -78,6 +80,7 @@ export function createHttpTransport(token: string, hooks: HttpTransportHooks): T
         callsFailing = false;
         hooks.onLink('online');
         if (everConnected) hooks.onReconnected();
+        else hooks.onOpened();
         everConnected = true;
         const parser = new SseParser(dispatchEvent);
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -10,7 +10,14 @@ interface SessionsState {
   byAgent: Record<string, Session[]>;
   selectedId: string | null;
   renamingId: string | null;
+  /**
+   * Loads an agent's sessions. Calls while a load is on its way are folded into one more load after it,
+   * so a change announced during a load (its answer may predate the change) is never lost, and an older
+   * answer never overwrites a newer one.
+   */
   load(agentId: string): Promise<void>;
+  /** Loaded, or being loaded: a change to this agent's sessions must be fetched. */
+  isTracked(agentId: string): boolean;
   /** Loads an agent's sessions and makes sure the selection belongs to it. */
   showAgent(agentId: string): Promise<void>;
   create(agentId: string): Promise<Session | undefined>;
@@ -25,20 +32,44 @@ interface SessionsState {
 
 const SELECTED_KEY = 'sessions.selected';
 
+/** Loads on their way, per agent; `again`: another was asked for meanwhile. */
+const loading = new Map<string, { again: boolean; done: Promise<void> }>();
+
 export const useSessions = create<SessionsState>((set, get) => ({
   byAgent: {},
   selectedId: recall(SELECTED_KEY),
   renamingId: null,
 
-  async load(agentId) {
-    const sessions = await attempt(() => invoke('sessions.list', { agentId }));
-    if (!sessions) return;
-    set((s) => ({ byAgent: { ...s.byAgent, [agentId]: sessions } }));
-    const { selectedId } = get();
-    // The selected session was deleted (here or elsewhere): move to its neighbour in the list.
-    if (selectedId && !Object.values(get().byAgent).some((list) => list.some((x) => x.id === selectedId))) {
-      get().select(sessions[0]?.id ?? null);
+  load(agentId) {
+    const running = loading.get(agentId);
+    if (running) {
+      running.again = true;
+      return running.done;
     }
+    const entry = { again: false, done: Promise.resolve() };
+    entry.done = (async () => {
+      try {
+        do {
+          entry.again = false;
+          const sessions = await attempt(() => invoke('sessions.list', { agentId }));
+          if (!sessions) return;
+          set((s) => ({ byAgent: { ...s.byAgent, [agentId]: sessions } }));
+          const { selectedId } = get();
+          // The selected session was deleted (here or elsewhere): move to its neighbour in the list.
+          if (selectedId && !Object.values(get().byAgent).some((list) => list.some((x) => x.id === selectedId))) {
+            get().select(sessions[0]?.id ?? null);
+          }
+        } while (entry.again);
+      } finally {
+        loading.delete(agentId);
+      }
+    })();
+    loading.set(agentId, entry);
+    return entry.done;
+  },
+
+  isTracked(agentId) {
+    return agentId in get().byAgent || loading.has(agentId);
   },
 
   async showAgent(agentId) {
