@@ -6,7 +6,7 @@ import { useInbox } from '../features/inbox/store';
 import { useSessions } from '../features/sessions/store';
 import { useSettings } from '../features/settings/store';
 import { toast } from '../features/toasts/store';
-import { ApiError, on, onApiError, onEventsOpened, onReconnected } from '../lib/api';
+import { ApiError, on, onApiError, onEventsOpened, onReconnected, whenNoCallsInFlight } from '../lib/api';
 import { startCommandOnlyCleanup } from '../features/chat/command-only-sessions';
 import { isUnreachable } from '../lib/connection';
 
@@ -91,8 +91,9 @@ export function startWiring(): () => void {
     }),
   );
   stops.push(onReconnected(() => void loadAll()));
-  // Changes made before the event stream first opened were announced to nobody: load once more then.
-  stops.push(onEventsOpened(() => void loadAll()));
+  // Changes made before the event stream first opened were announced to nobody: load once more then,
+  // after the first screen's own calls and in idle time, so the catch-up never delays the first paint.
+  stops.push(onEventsOpened(() => void whenNoCallsInFlight().then(() => whenIdle()).then(loadAll)));
   // MCP tool calls (issue 19 §2): an approval request may arrive before its chat has drawn the call.
   ensureMcpEvents();
 
@@ -104,6 +105,13 @@ async function loadAll(): Promise<void> {
   await Promise.all([useSettings.getState().load(), useAgents.getState().load(), useInbox.getState().load()]);
   const sessions = useSessions.getState();
   await Promise.all(Object.keys(sessions.byAgent).map((agentId) => sessions.load(agentId)));
+}
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else window.setTimeout(resolve, 500);
+  });
 }
 
 function describe(reason: unknown): string {
