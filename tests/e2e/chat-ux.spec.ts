@@ -160,8 +160,12 @@ test.describe('chat ux', () => {
     const sessionId = await newSession(page);
 
     llm.enqueue({ kind: 'hang' });
+    const before = llm.chatRequests().length;
     await send(page, 'Think before you answer');
     await expect(page.getByTestId('message-thinking')).toBeVisible();
+    // Stop once the request is with the model (it hangs there). Stopping earlier also works, but then the
+    // queued hang would be left for the Retry below to pick up.
+    await expect.poll(() => llm.chatRequests().length).toBeGreaterThan(before);
     await page.getByTestId('stop').click();
     const stopped = replies(page).last();
     await expect(stopped.getByTestId('message-stopped')).toBeVisible();
