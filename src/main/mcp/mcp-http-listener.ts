@@ -9,8 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpHttpConfig } from '../../shared/config';
 import type { McpHttpStatus } from '../../shared/mcp';
-import { answerClientError, applySecurityHeaders, sendError } from '../server/http-io';
-import { checkOrigin, parseRequestPath, repeatedHeader } from '../server/security';
+import { admitRequest, answerClientError, applySecurityHeaders, sendError } from '../server/http-io';
 import type { Engine } from '../engine';
 import type { McpHttpEndpoint } from './mcp-http';
 import { serveMcpRoute } from './mcp-route';
@@ -106,12 +105,8 @@ export class McpHttpListener {
       (req, res) => {
         applySecurityHeaders(res);
         const answer = async () => {
-          const repeated = repeatedHeader(req.rawHeaders);
-          if (repeated) return sendError(res, { code: 'BAD_INPUT', message: `The ${repeated} header was sent more than once` });
-          const origin = checkOrigin(req.headers, port);
-          if (!origin.ok) return sendError(res, { code: 'FORBIDDEN', message: origin.reason });
-          const target = parseRequestPath(req.url);
-          if (!target.ok) return sendError(res, { code: 'BAD_INPUT', message: target.reason });
+          const target = admitRequest(req, res, port);
+          if (target === null) return;
           if (target.raw !== '/mcp') return sendError(res, { code: 'NOT_FOUND', message: 'This port serves only Monad\'s memory over MCP, at /mcp' });
           return serveMcpRoute(req, res, this.token.get(), endpoint);
         };

@@ -5,7 +5,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode, Result, WireError } from '../../shared/errors';
-import { SECURITY_HEADERS } from './security';
+import { checkOrigin, parseRequestPath, repeatedHeader, SECURITY_HEADERS, type PathVerdict } from './security';
 
 export const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   BAD_INPUT: 400,
@@ -108,4 +108,28 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     clearTimeout(cutoff);
     socket.destroy();
   });
+}
+
+/**
+ * The checks every request to a Monad port passes before anything else (the API server's and the MCP
+ * listener's alike): each security header once, our Host and Origin, a path that parses. Answers the
+ * refusal itself and returns null; otherwise the parsed path (raw and decoded).
+ */
+export function admitRequest(req: IncomingMessage, res: ServerResponse, port: number): Extract<PathVerdict, { ok: true }> | null {
+  const repeated = repeatedHeader(req.rawHeaders);
+  if (repeated) {
+    sendError(res, { code: 'BAD_INPUT', message: `The ${repeated} header was sent more than once` });
+    return null;
+  }
+  const origin = checkOrigin(req.headers, port);
+  if (!origin.ok) {
+    sendError(res, { code: 'FORBIDDEN', message: origin.reason });
+    return null;
+  }
+  const target = parseRequestPath(req.url);
+  if (!target.ok) {
+    sendError(res, { code: 'BAD_INPUT', message: target.reason });
+    return null;
+  }
+  return target;
 }

@@ -9,8 +9,8 @@ import { createHandlers } from '../contract/handlers';
 import type { Engine } from '../engine';
 import type { McpHttpEndpoint } from '../mcp/mcp-http';
 import { serveMcpRoute } from '../mcp/mcp-route';
-import { answerClientError, applySecurityHeaders, readJsonBody, sendError, sendResult } from './http-io';
-import { bearerFrom, checkOrigin, newToken, parseRequestPath, repeatedHeader, tokenMatches } from './security';
+import { admitRequest, answerClientError, applySecurityHeaders, readJsonBody, sendError, sendResult } from './http-io';
+import { bearerFrom, newToken, tokenMatches } from './security';
 import { serveStatic } from './static-files';
 
 /** Contract inputs are small JSON… */
@@ -101,12 +101,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse, deadline: { extend(): void }): Promise<void> {
-    const repeated = repeatedHeader(req.rawHeaders);
-    if (repeated) return sendError(res, { code: 'BAD_INPUT', message: `The ${repeated} header was sent more than once` });
-    const origin = checkOrigin(req.headers, port);
-    if (!origin.ok) return sendError(res, { code: 'FORBIDDEN', message: origin.reason });
-    const target = parseRequestPath(req.url);
-    if (!target.ok) return sendError(res, { code: 'BAD_INPUT', message: target.reason });
+    const target = admitRequest(req, res, port);
+    if (target === null) return;
     const path = target.raw;
 
     // MCP server (issue 19): the same token, Host and Origin checks as the API, then MCP's own transport.
