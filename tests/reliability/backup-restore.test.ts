@@ -1,8 +1,8 @@
 // Backups (online backup API, daily, keep N) under a fake clock; the start-up quick_check that moves a
 // damaged database aside and restores the newest backup; the staged Restore action through the contract
 // and the CLI.
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { dispatch } from '../../src/main/contract/dispatch';
@@ -265,6 +265,38 @@ describe('restore', () => {
     engine = openEngine({ home, backgroundJobs: false });
     expect(engine.status().notices).toEqual([expect.objectContaining({ code: 'restore-applied' })]);
     expect(titles(engine)).toEqual(['backed up']);
+  });
+
+  it('a crash inside the swap (live files moved aside, copies not yet in) is finished by the next start, and what was replaced is kept', async () => {
+    const home = tempHome();
+    let engine = Engine.open({ home, host: 'server', backgroundJobs: false });
+    addChat(engine, 'backed up', []);
+    const info = await engine.backups.create('manual');
+    addChat(engine, 'newer', []);
+    engine.backups.stageRestore(info.name);
+    const { appDb, memoryDb } = engine.paths;
+    engine.close();
+
+    // The state a SIGKILL between the two halves leaves: both databases gone from db/, a half-written copy
+    // beside one of them, the previous files in a .replacing- folder, the marker still there.
+    const aside = join(engine.backups.dir, '.replacing-2026-01-01T00-00-00-000Z');
+    mkdirSync(aside, { mode: 0o700 });
+    for (const live of [appDb, memoryDb]) {
+      for (const suffix of ['', '-wal', '-shm']) if (existsSync(live + suffix)) renameSync(live + suffix, join(aside, basename(live) + suffix));
+    }
+    writeFileSync(`${appDb}.restoring`, 'half a copy', { mode: 0o600 });
+    expect(existsSync(appDb)).toBe(false);
+
+    engine = openEngine({ home, backgroundJobs: false });
+    expect(engine.status().notices).toEqual([expect.objectContaining({ level: 'info', code: 'restore-applied' })]);
+    expect(titles(engine)).toEqual(['backed up']);
+    expect(existsSync(`${appDb}.restoring`)).toBe(false);
+    expect(engine.backups.pending()).toBeNull();
+    engine.close();
+    // The first attempt's moved-aside files are untouched: the newer chat can still be read from them.
+    const kept = new BetterSqlite3(join(aside, 'app.sqlite'), { readonly: true });
+    expect((kept.prepare('SELECT title FROM sessions ORDER BY title').all() as { title: string }[]).map((r) => r.title)).toEqual(['backed up', 'newer']);
+    kept.close();
   });
 
   it('refuses a damaged backup and stages nothing', async () => {

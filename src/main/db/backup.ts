@@ -15,7 +15,7 @@ import { MonadError } from '../../shared/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { ensurePrivateFile, mkdirPrivate } from '../fs/private-mode';
 import type { HomePaths } from '../home';
-import { copyDurably, fsyncDir, fsyncFile, heldByAnotherConnection, isCorruption, quickCheck, storageError, verifyDatabaseFile } from './health';
+import { fsyncDir, fsyncFile, heldByAnotherConnection, isCorruption, quickCheck, stageDurableCopy, storageError, verifyDatabaseFile } from './health';
 
 /** A week of daily sets: enough to step back past a bad day, small enough not to fill the disk. */
 export const BACKUP_KEEP = 7;
@@ -289,9 +289,9 @@ function readPending(dir: string): { name: string; requestedAt: string } | null 
  * It is not applied while another process (the app, `monad serve`, a command) has either database open:
  * that process would keep writing into the moved-aside files. The marker then waits for a later start.
  *
- * Steps, each crash-safe: the current files (with their -wal/-shm) are moved into `.replacing-<stamp>/`,
- * the set's copies are copied in (temp + fsync + rename), and only then is the marker removed; a crash
- * before that repeats the restore on the next start. Finally the moved-aside files are sealed into a
+ * Steps, each crash-safe: the set's copies are written beside the live files (temp + fsync), the current
+ * files (with their -wal/-shm) are moved into `.replacing-<stamp>/`, the copies are renamed in, and only
+ * then is the marker removed; a crash before that repeats the restore on the next start. Finally the moved-aside files are sealed into a
  * normal backup set (reason "before-restore"), so a restore can itself be undone from the same list.
  */
 export function applyPendingRestore(paths: HomePaths, now: () => Date): Notice | null {
@@ -329,14 +329,17 @@ export function applyPendingRestore(paths: HomePaths, now: () => Date): Notice |
   const replacing = join(dir, `${REPLACING}${replacedName}`);
   mkdirPrivate(replacing);
   const live: Record<DbFile, string> = { 'app.sqlite': paths.appDb, 'memory.sqlite': paths.memoryDb };
+  // Copy first (the slow part), then swap by renames: the live files are missing only between two
+  // renames. A crash anywhere before the marker is removed repeats the whole restore on the next start.
+  mkdirPrivate(paths.db);
+  const staged = FILES.map((file) => ({ file, tmp: stageDurableCopy(join(setDir, file), live[file]) }));
   for (const file of FILES) {
     for (const suffix of ['', '-wal', '-shm', '-journal']) {
       if (existsSync(live[file] + suffix)) renameSync(live[file] + suffix, join(replacing, file + suffix));
     }
   }
+  for (const { file, tmp } of staged) renameSync(tmp, live[file]);
   fsyncDir(paths.db);
-  mkdirPrivate(paths.db);
-  for (const file of FILES) copyDurably(join(setDir, file), live[file]);
   rmSync(markerPath, { force: true });
   fsyncDir(dir);
 

@@ -161,6 +161,16 @@ export function recoverDatabase(path: string, label: string, problem: string, op
 
 /** Copies through a temp file + fsync + rename, so a crash leaves either no file or the whole copy. */
 export function copyDurably(from: string, to: string): void {
+  renameSync(stageDurableCopy(from, to), to);
+  fsyncDir(dirname(to));
+}
+
+/**
+ * The slow half of `copyDurably`: a whole, fsynced copy beside `to` (returned), not yet in place. Lets a
+ * caller copy everything first and then swap with renames only, so a crash leaves the live files missing
+ * for as short a time as possible.
+ */
+export function stageDurableCopy(from: string, to: string): string {
   const tmp = `${to}.restoring`;
   rmSync(tmp, { force: true });
   copyFileSync(from, tmp);
@@ -168,8 +178,7 @@ export function copyDurably(from: string, to: string): void {
   // the rename puts it in place.
   if (hasPosixModes()) chmodSync(tmp, PRIVATE_FILE_MODE);
   fsyncFile(tmp);
-  renameSync(tmp, to);
-  fsyncDir(dirname(to));
+  return tmp;
 }
 
 export function fsyncFile(path: string): void {
