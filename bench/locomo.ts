@@ -184,7 +184,7 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
  * Points the bench home's "embedding" role at the given endpoint and embeds every turn through the
  * product's own background embedder; a failure stops the run (a hybrid figure without vectors would lie).
  */
-async function embedAll(engine: Engine, e: NonNullable<LocomoOptions['embedding']>): Promise<SearchServiceDeps['semantic']> {
+export async function embedAll(engine: Engine, e: NonNullable<LocomoOptions['embedding']>): Promise<SearchServiceDeps['semantic']> {
   engine.providers.save({ id: 'bench-embedding', kind: 'openai-compatible', name: 'Bench embedding', baseURL: e.baseURL, models: [e.model] }, e.apiKey ?? null);
   engine.config.update((c) => {
     c.models.roles.embedding = { provider: 'bench-embedding', model: e.model };

@@ -233,6 +233,33 @@ test.describe('search', () => {
     }
   });
 
+  test('a chat that opens by itself while the person types in the search box leaves the keyboard there', async ({ page }) => {
+    const { server, stop } = await seeded();
+    try {
+      await openApp(page, server);
+      // The gardener's chat list is held back until the person is already searching: when it arrives the
+      // sidebar opens that agent's chat, whose composer must not take the focus (and close the search).
+      let release: () => void = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/api/sessions.list', async (route) => {
+        if ((route.request().postDataJSON() as { agentId?: string }).agentId === 'gardener') await held;
+        await route.continue();
+      });
+      await page.locator('[data-testid="agent-item"][data-agent-id="gardener"]').click();
+      await page.keyboard.press('ControlOrMeta+K');
+      await input(page).fill('ferry');
+      await expect(panel(page)).toHaveAttribute('data-status', 'done');
+      release();
+      await expect(page.getByTestId('chat-title')).toHaveText('Allotment notes');
+      await expect(input(page)).toBeFocused();
+      await expect(panel(page)).toBeVisible();
+      await page.keyboard.type(' seedlings');
+      await expect(input(page)).toHaveValue('ferry seedlings');
+    } finally {
+      await stop();
+    }
+  });
+
   test('a fact result opens the Memory tab on its scope with the fact lit; an entity opens the Graph tab on it', async ({ page }) => {
     const { server, stop } = await seeded();
     try {

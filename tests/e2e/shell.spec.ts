@@ -221,6 +221,14 @@ test.describe('shell', () => {
     await list.evaluate((el) => el.scrollTo(0, 0));
     await expect(messages.first()).toContainText('Message 1:');
     await expect(page.getByText('Beginning of the conversation')).toBeVisible();
+    // Moved there by a script (not the wheel): the chat stops following the end, so rows measured anew
+    // (a narrower window) do not pull the view back down.
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: size.width - 300, height: size.height });
+    // The resize is observed in one frame and a follow would scroll in the next: wait a few frames.
+    await list.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => done())))));
+    await expect(messages.first()).toContainText('Message 1:');
+    await page.setViewportSize(size);
     await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect(page.locator('[data-testid="message"][data-role="assistant"]').filter({ hasText: 'Message 520' })).toContainText(
       'The provider timed out',

@@ -40,7 +40,9 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
   const ref = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
-    ref.current?.focus();
+    // A chat that opens by itself (the sidebar picked it after a load) must not take the keyboard from
+    // a field the person is typing in meanwhile (the search box, a dialog).
+    if (ref.current && !typingElsewhere(ref.current)) ref.current.focus();
   }, []);
   useEffect(() => {
     if (text) unsent.set(sessionId, text);
@@ -212,4 +214,11 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
       </div>
     </div>
   );
+}
+
+/** The focus is in another text field, or inside a dialog: somewhere the person is working. */
+function typingElsewhere(mine: HTMLElement): boolean {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === mine || active === document.body) return false;
+  return active.isContentEditable || active.matches('input, textarea, select') || active.closest('[role="dialog"], [role="alertdialog"]') !== null;
 }

@@ -99,9 +99,13 @@ export function useFollowBottom(
     const onScroll = () => {
       const d = distance();
       const down = el.scrollTop > lastTop;
+      // A jump of more than half a screen up is never the virtualiser's correction (those are a few px,
+      // and at the end the browser clamps them): someone moved the view on purpose — a script, an
+      // assistive tool, "scroll to top" — so stop following, or the next resize would pull it back down.
+      const jumpedUp = lastTop - el.scrollTop > el.clientHeight / 2;
       lastTop = el.scrollTop;
       if (down && d <= AT_BOTTOM_PX && !following.current) follow();
-      else if (dragging && d > AT_BOTTOM_PX && following.current) release();
+      else if ((dragging || jumpedUp) && d > AT_BOTTOM_PX && following.current) release();
     };
     el.addEventListener('wheel', onWheel, { passive: true });
     el.addEventListener('keydown', onKey);
