@@ -47,6 +47,8 @@ export interface CvResult {
   defaultsByCategory: Record<string, number>;
   splits: Array<{ tune: number[]; test: number[]; picked: string; test10: number; defaults10: number; byCategory: Record<string, number> }>;
   mostPicked: string;
+  /** Every configuration of the grid on every conversation (in-sample; for reading the grid, not a figure). */
+  configs: Array<{ name: string; recall10: number }>;
 }
 
 /** The grid: each entry changes the defaults in a few named ways. */
@@ -72,8 +74,8 @@ export function grid(): Array<{ name: string; params: Partial<RankParams> }> {
 /** Hybrid: the shipped words ranking, fused with the vectors at several weights (0: words only). */
 export function hybridGrid(): Array<{ name: string; params: Partial<RankParams> }> {
   const out: Array<{ name: string; params: Partial<RankParams> }> = [{ name: 'words only', params: { semanticWeight: 0 } }];
-  for (const semanticWeight of [0.5, 0.75, 1, 1.5])
-    for (const fusionK of [20, 60]) out.push({ name: `vectors${semanticWeight} rrf${fusionK}`, params: { semanticWeight, fusionK } });
+  for (const semanticWeight of [0.25, 0.5, 1])
+    for (const fusionK of [10, 20, 60]) out.push({ name: `vectors${semanticWeight} rrf${fusionK}`, params: { semanticWeight, fusionK } });
   return out;
 }
 
@@ -164,6 +166,7 @@ export async function runLocomoCv(
       defaultsByCategory: byCategory(defaults),
       splits,
       mostPicked: [...picks].sort((a, b) => b[1] - a[1])[0][0],
+      configs: configs.map((c, i) => ({ name: c.name, recall10: round(mean(results[i].map((x) => x.r10))) })),
     };
   } finally {
     engine.close();
@@ -180,6 +183,7 @@ function print(r: CvResult): void {
   console.log(`cross-validated recall@10 ${r.cvRecall10.toFixed(3)}   by category ${Object.entries(r.cvByCategory).map(([c, v]) => `${c}: ${v.toFixed(3)}`).join('  ')}`);
   console.log(`defaults, in-sample      ${r.defaultsRecall10.toFixed(3)}   by category ${Object.entries(r.defaultsByCategory).map(([c, v]) => `${c}: ${v.toFixed(3)}`).join('  ')}`);
   console.log(`picked most often: ${r.mostPicked}`);
+  console.log(`every configuration on every conversation (in-sample): ${r.configs.map((c) => `${c.name} ${c.recall10.toFixed(3)}`).join(' · ')}`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

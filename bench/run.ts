@@ -38,6 +38,12 @@ const BENCHES: Bench[] = [
         line('locomo', 'query p50', r.latencyMs.p50, 'ms', '', null),
         line('locomo', 'query p95', r.latencyMs.p95, 'ms', '< 2 ms', r.latencyMs.p95 < 2),
         line('locomo', 'BM25 baseline query p95 (same run)', r.baselineLatencyMs.p95, 'ms', '', null),
+        ...(r.medianOf3Ms
+          ? [
+              line('locomo', 'query p95, median of 3 runs per question', r.medianOf3Ms.p95, 'ms', '< 2 ms', r.medianOf3Ms.p95 < 2),
+              line('locomo', 'BM25 baseline p95, median of 3 (same run)', r.medianOf3Ms.baselineP95, 'ms', '', null),
+            ]
+          : []),
       ];
       // Cross-validated: the figure that says how the ranking does on conversations it was not tuned on.
       const { runLocomoCv } = await import('./locomo-cv');

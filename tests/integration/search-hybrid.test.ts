@@ -6,6 +6,7 @@ import { dispatch } from '../../src/main/contract/dispatch';
 import { createHandlers } from '../../src/main/contract/handlers';
 import type { Engine } from '../../src/main/engine';
 import { reciprocalRankFusion } from '../../src/main/search/fusion';
+import { DEFAULT_RANK_PARAMS } from '../../src/main/search/rank';
 import type { SearchResults } from '../../src/shared/search';
 import { fromBlob } from '../../src/main/search/message-vectors';
 import { embedText, startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
@@ -125,7 +126,8 @@ describe('hybrid message search', () => {
       .sort((a, b) => b[1] - a[1] || b[0] - a[0])
       .map(([seq]) => seq);
     const seqOf = new Map([...ids.entries()].map(([seq, id]) => [id, seq]));
-    const fused = reciprocalRankFusion([{ seqs: words.map((id) => seqOf.get(id)!), weight: 1 }, { seqs: byMeaning, weight: 1 }], 60).map(([seq]) => ids.get(seq));
+    const { semanticWeight, fusionK } = DEFAULT_RANK_PARAMS;
+    const fused = reciprocalRankFusion([{ seqs: words.map((id) => seqOf.get(id)!), weight: 1 }, { seqs: byMeaning, weight: semanticWeight }], fusionK).map(([seq]) => ids.get(seq));
     expect(r.messages.map((m) => m.messageId)).toEqual(fused.slice(0, r.messages.length));
 
     // Fusion changed the ranking: a message without any of the query's words ("what about the weather"),
