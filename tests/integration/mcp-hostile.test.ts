@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../../src/main/engine';
+import { trackedServerProcesses } from '../../src/main/mcp-client/child-reaper';
 import { MAX_RESULT_CHARS } from '../../src/main/mcp-client/tool-result';
 import { startScriptedLlm, type RecordedRequest, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
@@ -155,6 +156,20 @@ describe('hostile MCP server', () => {
     expect(['backoff', 'failed']).toContain(conn.phase);
   });
 
+  it('closing while a server is still starting stops its process (one that ignores its closed stdin)', async () => {
+    const { engine } = setup({ connectTimeoutMs: 30_000 }, ['--hang-on-start']);
+    const before = new Set(trackedServerProcesses());
+    const id = engine.mcp.list()[0].id;
+    void engine.mcp.test({ id }).catch(() => undefined);
+    await waitFor(() => trackedServerProcesses().some((p) => !before.has(p)), 10_000, 'the server process started');
+    const pid = trackedServerProcesses().find((p) => !before.has(p))!;
+    expect(alive(pid)).toBe(true);
+    expect(engine.mcp.list()[0].status.phase).toBe('starting');
+    await engine.mcp.close();
+    await waitFor(() => !alive(pid), 10_000, 'the server process gone');
+    expect(trackedServerProcesses()).not.toContain(pid);
+  });
+
   it('a server that never starts is left out of the turn, which still gets its reply, with a clear status', async () => {
     const { engine, session } = setup({ connectTimeoutMs: 1500 }, ['--hang-on-start']);
     const told: unknown[] = [];
@@ -172,3 +187,17 @@ describe('hostile MCP server', () => {
     await waitFor(() => (engine.mcp.list()[0].status.error ?? '').includes('did not answer within'), 10_000, 'the status error');
   });
 });
+
+/** The process exists (signal 0 checks without sending anything); a zombie counts as gone. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true; // no /proc (macOS): signal 0 answered
+  }
+}

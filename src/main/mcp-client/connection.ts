@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { trackServerProcess, untrackServerProcess } from './child-reaper';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -63,6 +64,8 @@ export class McpConnection {
   private startedAt = 0;
   private restartTimer: NodeJS.Timeout | null = null;
   private stopping = false;
+  /** The transport of a start in progress (until initialize is answered or fails). */
+  private starting: { transport: Transport; pid: number | null } | null = null;
   private closed = false;
   private readonly stderrLog: CappedLog | null;
 
@@ -135,6 +138,8 @@ export class McpConnection {
     this.closed = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;
+    // A server still starting (it may never answer initialize) is stopped too, not left to its timeout.
+    if (this.starting) await closeTransport(this.starting.transport, this.starting.pid);
     await this.shutdown();
     this.phase = 'stopped';
     this.stderrLog?.close();
@@ -152,13 +157,22 @@ export class McpConnection {
     });
     client.onclose = () => this.closedUnderUs(client);
     client.onerror = (err) => this.stderrLog?.line(`transport error: ${err.message}`);
+    let pid: number | null = null;
     try {
-      await client.connect(transport, { timeout: this.d.connectTimeoutMs });
+      const connecting = client.connect(transport, { timeout: this.d.connectTimeoutMs });
+      // Spawned by now (connect starts the transport first). Kept here: a failed connect closes the
+      // transport itself, which forgets the pid while the process may still be running.
+      pid = pidOf(transport);
+      this.starting = { transport, pid };
+      trackServerProcess(pid);
+      await connecting;
     } catch (err) {
-      await transport.close().catch(() => undefined);
+      await closeTransport(transport, pid);
       const message = this.startFailure(err);
       this.crashed(message);
       throw new MonadError('CONFLICT', message);
+    } finally {
+      this.starting = null;
     }
     if (this.closed) {
       await client.close().catch(() => undefined);
@@ -190,6 +204,7 @@ export class McpConnection {
 
   /** The connection ended without us closing it: the process died or the HTTP session went away. */
   private closedUnderUs(client: Client): void {
+    untrackServerProcess(pidOf(client.transport));
     if (this.client !== client) return;
     this.client = null;
     this.tools = null;
@@ -223,8 +238,10 @@ export class McpConnection {
     this.tools = null;
     if (!client) return;
     this.stopping = true;
+    const pid = pidOf(client.transport);
     try {
       await client.close();
+      untrackServerProcess(pid);
     } catch (err) {
       this.d.log(`[mcp] closing ${this.server.id} failed`, err);
     } finally {
@@ -261,4 +278,25 @@ export function logFileOf(logsDir: string, serverId: string): string {
 function errText(err: unknown): string {
   const s = err instanceof Error ? err.message : String(err);
   return s.replace(/^MCP error -?\d+:\s*/, '').slice(0, 500);
+}
+
+function pidOf(transport: Transport | undefined): number | null {
+  return transport instanceof StdioClientTransport ? transport.pid : null;
+}
+
+/**
+ * Stops a server that never finished starting, and forgets its process. It has not answered initialize,
+ * so there is nothing to close politely: the process is killed at once, not after the SDK's 2 s grace
+ * for a closed stdin (a Monad exiting meanwhile would leave it running).
+ */
+async function closeTransport(transport: Transport, pid: number | null): Promise<void> {
+  if (pid) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  await transport.close().catch(() => undefined);
+  untrackServerProcess(pid);
 }
