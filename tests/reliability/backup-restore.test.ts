@@ -31,6 +31,18 @@ function addChat(engine: Engine, title: string, texts: string[]) {
 
 const titles = (engine: Engine) => engine.sessions.list().map((s) => s.title).sort();
 
+/** A home with a chat backed up, a newer chat after the backup, and that backup's restore staged; closed. */
+async function homeWithStagedRestore(): Promise<{ home: string; engine: Engine }> {
+  const home = tempHome();
+  const engine = Engine.open({ home, host: 'server', backgroundJobs: false });
+  addChat(engine, 'backed up', []);
+  const info = await engine.backups.create('manual');
+  addChat(engine, 'newer', []);
+  engine.backups.stageRestore(info.name);
+  engine.close();
+  return { home, engine };
+}
+
 
 describe('automatic backups', () => {
   it('take one set a day with the online backup API and keep the newest N', async () => {
@@ -246,17 +258,11 @@ describe('restore', () => {
   });
 
   it('waits while another process has the databases open, then applies', async () => {
-    const home = tempHome();
-    let engine = Engine.open({ home, host: 'server', backgroundJobs: false });
-    addChat(engine, 'backed up', []);
-    const info = await engine.backups.create('manual');
-    addChat(engine, 'newer', []);
-    engine.backups.stageRestore(info.name);
-    engine.close();
+    const { home, engine: closed } = await homeWithStagedRestore();
 
-    const other = new BetterSqlite3(engine.paths.appDb); // stands in for `monad serve` on the same home
+    const other = new BetterSqlite3(closed.paths.appDb); // stands in for `monad serve` on the same home
     other.prepare('SELECT count(*) FROM sessions').get();
-    engine = Engine.open({ home, host: 'server', backgroundJobs: false });
+    let engine = Engine.open({ home, host: 'server', backgroundJobs: false });
     expect(engine.status().notices).toEqual([expect.objectContaining({ level: 'warning', code: 'restore-pending' })]);
     expect(titles(engine)).toEqual(['backed up', 'newer']);
     engine.close();
@@ -268,18 +274,12 @@ describe('restore', () => {
   });
 
   it('a crash inside the swap (live files moved aside, copies not yet in) is finished by the next start, and what was replaced is kept', async () => {
-    const home = tempHome();
-    let engine = Engine.open({ home, host: 'server', backgroundJobs: false });
-    addChat(engine, 'backed up', []);
-    const info = await engine.backups.create('manual');
-    addChat(engine, 'newer', []);
-    engine.backups.stageRestore(info.name);
-    const { appDb, memoryDb } = engine.paths;
-    engine.close();
+    const { home, engine: closed } = await homeWithStagedRestore();
+    const { appDb, memoryDb } = closed.paths;
 
     // The state a SIGKILL between the two halves leaves: both databases gone from db/, a half-written copy
     // beside one of them, the previous files in a .replacing- folder, the marker still there.
-    const aside = join(engine.backups.dir, '.replacing-2026-01-01T00-00-00-000Z');
+    const aside = join(closed.backups.dir, '.replacing-2026-01-01T00-00-00-000Z');
     mkdirSync(aside, { mode: 0o700 });
     for (const live of [appDb, memoryDb]) {
       for (const suffix of ['', '-wal', '-shm']) if (existsSync(live + suffix)) renameSync(live + suffix, join(aside, basename(live) + suffix));
@@ -287,7 +287,7 @@ describe('restore', () => {
     writeFileSync(`${appDb}.restoring`, 'half a copy', { mode: 0o600 });
     expect(existsSync(appDb)).toBe(false);
 
-    engine = openEngine({ home, backgroundJobs: false });
+    const engine = openEngine({ home, backgroundJobs: false });
     expect(engine.status().notices).toEqual([expect.objectContaining({ level: 'info', code: 'restore-applied' })]);
     expect(titles(engine)).toEqual(['backed up']);
     expect(existsSync(`${appDb}.restoring`)).toBe(false);

@@ -291,8 +291,8 @@ function readPending(dir: string): { name: string; requestedAt: string } | null 
  *
  * Steps, each crash-safe: the set's copies are written beside the live files (temp + fsync), the current
  * files (with their -wal/-shm) are moved into `.replacing-<stamp>/`, the copies are renamed in, and only
- * then is the marker removed; a crash before that repeats the restore on the next start. Finally the moved-aside files are sealed into a
- * normal backup set (reason "before-restore"), so a restore can itself be undone from the same list.
+ * then is the marker removed; a crash before that repeats the restore on the next start. Finally the
+ * moved-aside files are sealed into a normal backup set (reason "before-restore"), so a restore can itself be undone from the same list.
  */
 export function applyPendingRestore(paths: HomePaths, now: () => Date): Notice | null {
   const dir = backupsDir(paths.root);

@@ -5,7 +5,6 @@
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { trackServerProcess, untrackServerProcess } from './child-reaper';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -13,6 +12,7 @@ import type { McpServer } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
 import type { McpServerPhase } from '../../shared/mcp';
 import { CappedLog } from '../memory/qdrant/capped-log';
+import { trackServerProcess, untrackServerProcess } from './child-reaper';
 import type { ResolvedSecrets } from './server-secrets';
 
 /** A server's stderr log is kept to this size (then rotated once), so a chatty server cannot fill the disk. */
