@@ -3,11 +3,10 @@
 // (until the next use) after repeated quick crashes, and stopped when Monad closes or its settings change.
 // Built on the SDK's own Client and transports; nothing here speaks JSON-RPC by hand.
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
 import type { McpServerPhase } from '../../shared/mcp';
@@ -51,6 +50,30 @@ export interface ConnectionDeps {
   callTimeoutMs: number;
   onStatus: () => void;
   log: (msg: string, err?: unknown) => void;
+}
+
+/**
+ * The SDK's client side, loaded with the first connection: most starts of Monad (every CLI command, a
+ * server with no tool server configured) never connect, and loading it (with its own zod) cost ~100 ms
+ * of each start.
+ */
+type ClientSdk = Awaited<ReturnType<typeof loadClientSdk>>;
+let clientSdk: Promise<ClientSdk> | null = null;
+
+async function loadClientSdk() {
+  const [client, stdio, http, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return {
+    Client: client.Client,
+    StdioClientTransport: stdio.StdioClientTransport,
+    getDefaultEnvironment: stdio.getDefaultEnvironment,
+    StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
+    ToolListChangedNotificationSchema: types.ToolListChangedNotificationSchema,
+  };
 }
 
 export class McpConnection {
@@ -150,9 +173,12 @@ export class McpConnection {
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;
     this.set('starting', null);
-    const transport = this.transport();
-    const client = new Client({ name: 'Monad', version: '1' }, { capabilities: {} });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    const sdk = await (clientSdk ??= loadClientSdk());
+    // Closed while the SDK loaded: nothing was started, so there is nothing to stop.
+    if (this.closed) throw new MonadError('CONFLICT', `The tool server "${this.server.name}" has been stopped`);
+    const transport = this.transport(sdk);
+    const client = new sdk.Client({ name: 'Monad', version: '1' }, { capabilities: {} });
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
       this.tools = null;
     });
     client.onclose = () => this.closedUnderUs(client);
@@ -185,21 +211,21 @@ export class McpConnection {
     return client;
   }
 
-  private transport(): Transport {
+  private transport(sdk: ClientSdk): Transport {
     const secrets = this.d.secrets(this.server);
     const t = this.server.transport;
     if (t.kind === 'stdio') {
-      const env: Record<string, string> = { ...getDefaultEnvironment() };
+      const env: Record<string, string> = { ...sdk.getDefaultEnvironment() };
       for (const v of t.env) if (!v.secret) env[v.name] = v.value;
       Object.assign(env, secrets.env);
-      const transport = new StdioClientTransport({ command: t.command, args: t.args, env, cwd: t.cwd ?? this.d.defaultCwd, stderr: 'pipe' });
+      const transport = new sdk.StdioClientTransport({ command: t.command, args: t.args, env, cwd: t.cwd ?? this.d.defaultCwd, stderr: 'pipe' });
       this.stderrLog?.line(`starting ${t.command} ${t.args.join(' ')}`);
       transport.stderr?.on('data', (chunk: Buffer) => this.stderrLog?.write(chunk));
       return transport;
     }
     const headers: Record<string, string> = { ...secrets.headers };
     if (secrets.token) headers.Authorization = `Bearer ${secrets.token}`;
-    return new StreamableHTTPClientTransport(new URL(t.url), { requestInit: { headers } });
+    return new sdk.StreamableHTTPClientTransport(new URL(t.url), { requestInit: { headers } });
   }
 
   /** The connection ended without us closing it: the process died or the HTTP session went away. */
@@ -280,8 +306,10 @@ function errText(err: unknown): string {
   return s.replace(/^MCP error -?\d+:\s*/, '').slice(0, 500);
 }
 
+/** The process of a stdio transport (an HTTP one has none). */
 function pidOf(transport: Transport | undefined): number | null {
-  return transport instanceof StdioClientTransport ? transport.pid : null;
+  const pid = (transport as Partial<Pick<StdioClientTransport, 'pid'>> | undefined)?.pid;
+  return typeof pid === 'number' ? pid : null;
 }
 
 /**

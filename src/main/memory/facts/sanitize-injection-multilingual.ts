@@ -213,18 +213,35 @@ interface MlRule {
 interface CompiledLanguage {
   lex: Lexicon;
   gate: Gate;
-  rules: MlRule[];
+  /**
+   * Built on the first text the gate lets through: a Latin-script text is looked at by every Latin-script
+   * language, and building all their rules cost a fresh process ~150 ms on its first fact, while the
+   * gates alone are a few set lookups per word.
+   */
+  rules: () => MlRule[];
 }
 
 const re = (source: string): RegExp => new RegExp(source, 'u');
 const alt = (...sources: string[]): string => `(?:${sources.join('|')})`;
 
 function compileLanguage(lex: Lexicon): CompiledLanguage {
+  const f = fieldOf(lex);
+  let rules: MlRule[] | undefined;
+  return { lex, rules: () => (rules ??= compileRulesOf(lex, f)), gate: gateOf(lex, (n) => f(n)) };
+}
+
+type FieldSource = (name: keyof Lexicon, opts?: FieldOptions) => string;
+
+/** A word field of the table as a regex source (with the language's proclitics unless told otherwise). */
+function fieldOf(lex: Lexicon): FieldSource {
   const spaced = lex.spacing === 'spaced';
-  const edges = edgesOf(lex);
-  const withProc: FieldOptions = { spaced, edges, proclitics: lex.proclitics };
-  const bare: FieldOptions = { spaced, edges };
-  const f = (name: keyof Lexicon, opts: FieldOptions = withProc): string => fieldSource(lex[name] as string, opts);
+  const withProc: FieldOptions = { spaced, edges: edgesOf(lex), proclitics: lex.proclitics };
+  return (name, opts = withProc) => fieldSource(lex[name] as string, opts);
+}
+
+function compileRulesOf(lex: Lexicon, f: FieldSource): MlRule[] {
+  const spaced = lex.spacing === 'spaced';
+  const bare: FieldOptions = { spaced, edges: edgesOf(lex) };
   const g = (n: number): string => `${IN_SENTENCE}{0,${spaced ? n : Math.ceil(n / 3)}}?`;
   const anyGap = (n: number): string => `[\\s\\S]{0,${n}}?`;
 
@@ -320,7 +337,7 @@ function compileLanguage(lex: Lexicon): CompiledLanguage {
   add('encoded', REASON.encoded, last ? eitherOrder(verb('decode'), verb('obey'), 80) : `${orderAt('decode')}${g(80)}${verb('obey')}`);
   add('encoded', REASON.encoded, `${ENCODING}${g(60)}${last ? verb('decode', 'obey') : orderAt('decode', 'obey')}`);
 
-  return { lex, rules, gate: gateOf(lex, (n) => f(n)) };
+  return rules;
 }
 
 /** The fields a rule cannot match without: every rule needs one of their words (or a label, a tool, an encoding). */
@@ -451,7 +468,7 @@ export function detectMultilingual(folded: string, skeleton: string): Multilingu
     const lang = language(lex);
     for (const view of views) {
       if (!anyLanguage && !lang.gate(view)) continue;
-      for (const rule of lang.rules) {
+      for (const rule of lang.rules()) {
         if (rule.all.every((r) => r.test(view.view))) return { reason: rule.reason, family: rule.family, lang: lex.lang };
       }
     }
@@ -463,7 +480,7 @@ export function detectMultilingual(folded: string, skeleton: string): Multilingu
 export function compileRules(lang: string): number {
   const lex = LEXICONS.find((l) => l.lang === lang);
   if (!lex) throw new Error(`No word table for ${lang}`);
-  const { rules } = language(lex);
+  const rules = language(lex).rules();
   // A regex is compiled by V8 on its first run: run each one.
   for (const r of rules) for (const p of r.all) p.test('');
   return rules.length;
