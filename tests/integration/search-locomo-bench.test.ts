@@ -1,7 +1,7 @@
 // The LoCoMo benchmark's ingestion and scoring, on a tiny inline LoCoMo-format conversation whose
 // answers are known, so the recall arithmetic itself is checked (the real file is never used here).
 import { describe, expect, it } from 'vitest';
-import { runLocomoBench } from '../../bench/locomo';
+import { runLocomoBench, warmUpQueries } from '../../bench/locomo';
 import { parseLocomo } from '../../bench/lib/locomo-data';
 import { startScriptedLlm } from '../fixtures/scripted-llm';
 
@@ -61,6 +61,16 @@ describe('LoCoMo benchmark harness', () => {
     expect(Object.keys(r).sort()).toEqual(['baseline', 'baselineLatencyMs', 'byCategory', 'details', 'latencyMs', 'medianOf3Ms', 'messages', 'mode', 'questions', 'recall10', 'recall5']);
     expect(Object.keys(r.medianOf3Ms!).sort()).toEqual(['baselineP95', 'p95']);
     expect(r.mode).toBe('words');
+  });
+
+  it('warms up on turns\' opening words, never on a timed question, spread over every conversation', () => {
+    const conversations = parseLocomo([fixture[0], { ...fixture[0], sample_id: 'tiny-2' }]);
+    const warm = warmUpQueries(conversations, 4);
+    const questions = new Set(conversations.flatMap((c) => c.questions.map((q) => q.question)));
+    expect(warm).toHaveLength(4);
+    expect(warm.filter((w) => questions.has(w.query))).toEqual([]);
+    expect(new Set(warm.map((w) => w.convIndex))).toEqual(new Set([0, 1]));
+    expect(warm[0]).toEqual({ query: 'I adopted a greyhound called Comet last week.', convIndex: 0 });
   });
 
   // The plumbing of a hybrid run, on the scripted server's hashed vectors: a harness check, not a figure.

@@ -17,24 +17,37 @@ const STRIKE = /~~(?=\S)([\s\S]*?\S)~~/g;
 const CODE = /`+([^`\n]+?)`+/g;
 const PIPE = /\s*\|\s*/g;
 
+/**
+ * Each step with the character it cannot match without: a search renders a snippet for every hit, and
+ * chat text is full of "-" and "!" (which let every message past a single cheap test), while most
+ * messages hold no fence, table, link or emphasis at all.
+ */
+const STEPS: ReadonlyArray<readonly [trigger: RegExp, apply: (md: string) => string]> = [
+  [/```|~~~/, (md) => md.replace(FENCE, '')],
+  [/-{3}/, (md) => md.replace(TABLE_RULE, '')],
+  [/!\[/, (md) => md.replace(IMAGE, (_, alt: string) => alt)],
+  [/\]\(/, (md) => md.replace(LINK, (_, text: string) => text)],
+  [/<http/, (md) => md.replace(AUTOLINK, (_, url: string) => url)],
+  [/#/, (md) => md.replace(HEADING, '')],
+  [/>/, (md) => md.replace(QUOTE, '')],
+  [/^\s{0,3}[-*_]/m, (md) => md.replace(RULE, '')],
+  [/^\s*(?:[-*+]|\d{1,9}[.)])\s/m, (md) => md.replace(LIST, '')],
+  [/\*\*|__/, (md) => md.replace(STRONG, (_, _m: string, inner: string) => inner)],
+  [/[*_]/, (md) => md.replace(EMPHASIS, (_, before: string, _m: string, inner: string) => before + inner)],
+  [/~~/, (md) => md.replace(STRIKE, (_, inner: string) => inner)],
+  [/`/, (md) => md.replace(CODE, (_, inner: string) => inner)],
+  [
+    /\|/,
+    (md) =>
+      md
+        .split('\n')
+        .map((line) => (line.includes('|') && /^\s*\|.*\|\s*$/.test(line) ? line.replace(/^\s*\|/, '').replace(/\|\s*$/, '').replace(PIPE, ' · ') : line))
+        .join('\n'),
+  ],
+];
+
 export function markdownToPlain(md: string): string {
-  // Cheap exit for the common case: nothing that looks like Markdown syntax.
-  if (!/[`*_#>\[\]|~!-]|^\s*\d+[.)]\s/m.test(md)) return md;
-  return md
-    .replace(FENCE, '')
-    .replace(TABLE_RULE, '')
-    .replace(IMAGE, (_, alt: string) => alt)
-    .replace(LINK, (_, text: string) => text)
-    .replace(AUTOLINK, (_, url: string) => url)
-    .replace(HEADING, '')
-    .replace(QUOTE, '')
-    .replace(RULE, '')
-    .replace(LIST, '')
-    .replace(STRONG, (_, _m: string, inner: string) => inner)
-    .replace(EMPHASIS, (_, before: string, _m: string, inner: string) => before + inner)
-    .replace(STRIKE, (_, inner: string) => inner)
-    .replace(CODE, (_, inner: string) => inner)
-    .split('\n')
-    .map((line) => (line.includes('|') && /^\s*\|.*\|\s*$/.test(line) ? line.replace(/^\s*\|/, '').replace(/\|\s*$/, '').replace(PIPE, ' · ') : line))
-    .join('\n');
+  let out = md;
+  for (const [trigger, apply] of STEPS) if (trigger.test(out)) out = apply(out);
+  return out;
 }
