@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { openSettings } from './settings-nav';
-import { api, ROOT, startServer } from './fixtures';
+import { api, overlaps, ROOT, startServer } from './fixtures';
 import { configureModelViaApi, expect, newSession, openApp, test } from './llm-fixture';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -32,10 +32,6 @@ function longReply(n: number): string {
 /** True when the list is scrolled to (within a few px of) its end. */
 async function atBottom(list: Locator): Promise<boolean> {
   return list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 8);
-}
-
-function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 test.describe('chat ux', () => {

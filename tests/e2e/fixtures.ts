@@ -122,6 +122,11 @@ export const test = base.extend<{ server: MonadServer }>({
 
 export { expect };
 
+/** Whether two bounding boxes (Playwright's boundingBox()) share any area. */
+export function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;

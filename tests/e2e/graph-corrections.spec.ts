@@ -11,7 +11,7 @@ import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
 import type { GraphEdgeDetail, GraphNodeDetail } from '../../src/shared/domain';
 import { Engine } from '../../src/main/engine';
 import { DEMO_SCOPE, seedDemoGraph, type DemoGraph } from '../helpers/seed-graph';
-import { api, expect, ROOT, startServer, test as base, type MonadServer } from './fixtures';
+import { api, expect, overlaps, ROOT, startServer, test as base, type MonadServer } from './fixtures';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
@@ -188,6 +188,17 @@ test.describe('graph corrections', () => {
     await page.getByTestId('graph-rename-input').fill('Miso the cat');
     await page.getByTestId('graph-rename-input').press('Enter');
     await expect(page.getByTestId('graph-panel-title')).toHaveText('Miso the cat');
+    // The edit's and the rename's Undo stay up for seconds: they cover neither the panel's actions nor the
+    // toolbar, so the next correction does not wait for them to go.
+    const undos = page.getByTestId('toast').filter({ has: page.getByTestId('toast-action') });
+    await expect(undos).toHaveCount(2);
+    for (const undo of await undos.all()) {
+      const toastBox = (await undo.boundingBox())!;
+      for (const id of ['graph-entity-rename', 'graph-entity-delete', 'graph-add', 'graph-search']) {
+        expect(overlaps(toastBox, (await page.getByTestId(id).boundingBox())!), `an Undo toast covers ${id}`).toBe(false);
+      }
+    }
+    await page.getByTestId('graph-entity-delete').click({ trial: true, timeout: 2_000 });
 
     await find(page, 'Kafka');
     await page.getByTestId('graph-entity-delete').click();
