@@ -140,7 +140,8 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
     // Words only: synchronous; hybrid: the product's query path (the question is embedded too).
     const find = async (query: string, agentId: string) => (semantic ? (await service.query({ query, agentId, k: 10 })).messages : service.search({ query, agentId, k: 10 }).messages);
 
-    if (!semantic) for (const w of warmUpQueries(conversations, WARMUP_QUERIES)) service.search({ query: w.query, agentId: agentIdFor(conversations[w.convIndex].id, w.convIndex), k: 10 });
+    const warmUp = warmUpQueries(conversations, WARMUP_QUERIES).map((w) => ({ query: w.query, agentId: agentIdFor(conversations[w.convIndex].id, w.convIndex) }));
+    if (!semantic) for (const w of warmUp) service.search({ query: w.query, agentId: w.agentId, k: 10 });
 
     const perQuestion: Array<{ category: string; r5: number; r10: number; b5: number; b10: number }> = [];
     const details: QuestionDetail[] = [];
@@ -160,7 +161,7 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
     const baseLatencies: number[] = [];
     const baseFound: string[][] = [];
     if (baseline) {
-      for (const w of warmUpQueries(conversations, WARMUP_QUERIES)) baseline.search(agentIdFor(conversations[w.convIndex].id, w.convIndex), w.query, 10); // its own warm-up
+      for (const w of warmUp) baseline.search(w.agentId, w.query, 10); // its own warm-up
       for (const { q, agentId } of asked) {
         const b0 = performance.now();
         baseFound.push(baseline.search(agentId, q.question, 10));
