@@ -12,6 +12,7 @@ import { SessionStore } from './chat/session-store';
 import { CommandRegistry } from './chat/slash-commands';
 import { ToolRegistry } from './chat/tools';
 import { McpChatTools } from './chat/mcp-chat-tools';
+import type { BlockSource } from './chat/receipt-view';
 import { McpClientService, type McpClientDeps } from './mcp-client/mcp-client-service';
 import { storedSecretsFrom } from './memory/facts/sanitize-known-secrets';
 import { LlmClient } from './llm/llm-client';
@@ -25,7 +26,7 @@ import { LOCAL_SERVER_URLS } from './llm/local-servers';
 import { OLLAMA_URL, ProviderService } from './llm/provider-service';
 import { FactsLayer } from './memory/facts-layer';
 import { GraphLayer } from './memory/graph-layer';
-import { LawsLayer } from './memory/laws-layer';
+import { LawsLayer, scopesForSession } from './memory/laws-layer';
 import { createMemorySearchTool } from './search/memory-search-tool';
 import { personNameFromUserFile, roleNamesFor } from './search/role-names';
 import { SearchService } from './search/search-service';
@@ -130,6 +131,14 @@ export class Engine {
   readonly inbox: InboxService;
   /** Freshness (issue 16 §4): a session's frozen recall block against memory as it is now; "Use it now". */
   readonly freshness: RecallFreshnessService;
+  /** Receipts (issue 16 §1): the frozen block a reply saw, and the facts and rules behind its lines. */
+  readonly receiptBlocks: BlockSource = {
+    blockMadeAt: (sessionId, builtAt) => this.freshness.blockMadeAt(sessionId, builtAt),
+    lookup: (sessionId) => {
+      const scopes = scopesForSession(this.sessions.get(sessionId));
+      return { facts: (scope) => this.facts.memory.read(scope).facts, laws: () => [...this.laws.store.list(scopes), ...this.laws.store.rejected(scopes)] };
+    },
+  };
   readonly now: () => Date;
   /** What the person must be told about this run (database recovered, restore applied…); shown in app status. */
   readonly notices: Notice[] = [];

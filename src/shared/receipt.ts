@@ -110,12 +110,24 @@ export interface ReplyMemory {
 /** A change line with what has happened to it since (undone through its journal entry). */
 export type MemoryChangeView = MemoryChange & { undone: boolean };
 
+/**
+ * The facts and learned rules of the frozen block a reply saw, matched to memory when the receipt is read
+ * (the receipt itself keeps only the block's size: the block's text is stored once, with the session).
+ */
+export interface ReceiptBlockItems {
+  items: ReceiptItem[];
+  /** Lines whose fact or rule is no longer in memory in that form (forgotten, reworded, rejected since). */
+  gone: string[];
+}
+
 /** What `chat.receipt` returns for a reply. */
 export interface ReceiptView {
   messageId: string;
   sessionId: string;
   receipt: TurnReceipt;
   changes: MemoryChangeView[];
+  /** Null: no frozen block, an imported receipt, or a block replaced before replaced blocks were kept. */
+  block: ReceiptBlockItems | null;
 }
 
 export function replyMemoryOf(r: TurnReceipt): ReplyMemory {

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { factId } from '../../src/main/memory/facts/fact-id';
-import { seedDemoGraph } from '../helpers/seed-graph';
+import { seedDemoGraph, withEngine } from '../helpers/seed-graph';
 import { api, ROOT, type MonadServer } from './fixtures';
 import { configureModelViaApi, expect, newSession, openApp, test } from './llm-fixture';
 
@@ -179,5 +179,40 @@ test.describe('receipts', () => {
     await panel.locator('[data-testid="receipt-item"][data-kind="entity"]').first().getByTestId('receipt-item-open').click();
     await expect(page.getByTestId('receipt-panel')).toBeHidden();
     await expect(page.getByTestId('tab-graph')).toHaveAttribute('aria-selected', 'true');
+  });
+  test('the recall block’s facts and rules are listed with the reply; a rule’s “This is wrong” rejects it', async ({ page, server, llm }) => {
+    await configureModelViaApi(server, llm);
+    await api(server, 'facts.add', { scope: 'global', text: 'Drinks green tea every morning' });
+    const lawId = withEngine(server.home, (e) => e.laws.store.insert('global', { statement: 'User prefers mornings for deep work', confidence: 0.7, support: [] }, 'seed', 'person').id);
+    const session = await api<{ id: string }>(server, 'sessions.create', { agentId: 'default', title: 'Morning plans' });
+    llm.enqueue({ kind: 'text', text: 'Plan the hard work before lunch.' });
+    await api(server, 'chat.send', { sessionId: session.id, text: 'When should I write the report?' });
+
+    await openApp(page, server);
+    await page.locator(`[data-testid="session-item"][data-session-id="${session.id}"]`).click();
+    await expect(lastReply(page)).toContainText('Plan the hard work before lunch.');
+    await lastReply(page).getByTestId('reply-memory').click();
+    const panel = page.getByTestId('receipt-panel');
+    await expect(panel.getByTestId('receipt-frozen')).toContainText('2 facts and rules');
+    // Behind a disclosure (a block may hold a hundred lines), opened from the keyboard.
+    const toggle = panel.getByTestId('receipt-block-toggle');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const block = panel.getByTestId('receipt-block');
+    await expect(block.locator('[data-testid="receipt-item"][data-kind="fact"]')).toHaveText([/Drinks green tea every morning/]);
+    const rule = block.locator('[data-testid="receipt-item"][data-kind="law"]');
+    await expect(rule).toHaveText([/User prefers mornings for deep work/]);
+    await expect(rule.getByTestId('receipt-item-open')).toBeVisible();
+    await shootAll(page, () => page.getByTestId('receipt-panel'), '[data-testid="receipt-panel"]', 'receipts-block');
+
+    await rule.getByTestId('receipt-item-wrong').click();
+    const dialog = page.getByTestId('correction-dialog');
+    await expect(dialog.getByTestId('law-reject-reason')).toBeFocused();
+    await page.keyboard.type('I write best at night');
+    await dialog.getByTestId('law-reject-confirm').click();
+    await expect.poll(async () => (await api<{ id: number }[]>(server, 'laws.rejected', {})).map((l) => l.id)).toEqual([lawId]);
+    await expect.poll(async () => (await api<{ id: number }[]>(server, 'laws.list', {})).map((l) => l.id)).toEqual([]);
   });
 });

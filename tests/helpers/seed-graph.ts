@@ -30,7 +30,8 @@ export interface DemoGraph {
   newJobMessageId: string;
 }
 
-function withEngine<T>(home: string, run: (engine: Engine) => T): T {
+/** An engine on a home for seeding, closed at once (a running `monad serve` on the same home reads what it wrote). */
+export function withEngine<T>(home: string, run: (engine: Engine) => T): T {
   const engine = Engine.open({ home, host: 'cli', backgroundJobs: false });
   try {
     return run(engine);

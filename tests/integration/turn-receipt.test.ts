@@ -155,6 +155,42 @@ describe('turn receipts', () => {
     expect(reply.memory).toMatchObject({ items: count, background: true, changes: [] });
   });
 
+  it("lists the frozen block's facts and learned rules by id; after \"Use it now\" each reply keeps the block it saw", async () => {
+    const engine = setup();
+    const tea = engine.facts.memory.record('global', 'Drinks green tea every morning').fact!;
+    const lisbon = engine.facts.memory.record('global', 'Lives in Lisbon & works <remotely>').fact!;
+    const law = engine.laws.store.insert('global', { statement: 'User prefers mornings for deep work', confidence: 0.7, support: [] }, 'fp-a', 'person');
+    const session = engine.sessions.create({ agentId: 'default' });
+    llm.enqueue({ kind: 'text', text: 'Morning!' });
+    await engine.chat.send(session.id, 'Good morning');
+    const first = lastReply(await listed(engine, session.id));
+    const block = (await receiptOf(engine, first.id))!.block!;
+    expect(block.items).toEqual([
+      { kind: 'fact', scope: 'global', factId: tea.id, text: 'Drinks green tea every morning' },
+      { kind: 'fact', scope: 'global', factId: lisbon.id, text: 'Lives in Lisbon & works <remotely>' },
+      { kind: 'law', scope: 'global', lawId: law.id, text: 'User prefers mornings for deep work' },
+    ]);
+    expect(block.gone).toEqual([]);
+    // The items are the block the model was sent, line for line.
+    expect(systemOf(0)).toContain(') Lives in Lisbon &amp; works &lt;remotely&gt;\n');
+    expect(systemOf(0)).toContain('- User prefers mornings for deep work (confidence');
+
+    // Memory changes mid-session; "Use it now" rebuilds the block for the next turn.
+    engine.facts.memory.forget('global', tea.id);
+    const cat = engine.facts.memory.record('global', 'Has a cat named Miso').fact!;
+    await call(engine, 'recall.useNow', { sessionId: session.id });
+    llm.enqueue({ kind: 'text', text: 'Noted.' });
+    await engine.chat.send(session.id, 'And now?');
+    const second = lastReply(await listed(engine, session.id));
+    const after = (await receiptOf(engine, second.id))!.block!;
+    expect(after.items.map(itemKey)).toEqual([`fact:${lisbon.id}`, `fact:${cat.id}`, `law:${law.id}`]);
+    // The first reply still shows the block it saw: the tea fact went into it, and is gone from memory now.
+    const before = (await receiptOf(engine, first.id))!.block!;
+    expect(before.items.map(itemKey)).toEqual([`fact:${lisbon.id}`, `law:${law.id}`]);
+    // A line no longer in memory is shown as the model saw it, with its origin mark.
+    expect(before.gone).toEqual(['(inferred) Drinks green tea every morning']);
+  });
+
   it('a reply that used no memory says so; person messages and tool rows have no receipt', async () => {
     const engine = setup();
     const session = engine.sessions.create({ agentId: 'default' });

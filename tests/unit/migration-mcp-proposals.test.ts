@@ -19,7 +19,7 @@ describe('memory migration 13: the app behind an Inbox proposal', () => {
     db.close();
 
     const upgraded = openDatabase(path, memoryMigrations, 'memory');
-    expect(schemaVersion(upgraded)).toBe(13);
+    expect(schemaVersion(upgraded)).toBe(memoryMigrations.at(-1)!.version);
     expect(upgraded.prepare(`SELECT text, status, client FROM memory_proposal`).get()).toEqual({ text: 'The user has two hives', status: 'pending', client: null });
     upgraded
       .prepare(`INSERT INTO memory_proposal (agent_id, scope, action, text, fingerprint, proposed_at, client) VALUES ('default', 'global', 'record', 'Likes tea', 'fp2', 't', 'Cursor')`)

@@ -5,6 +5,7 @@ import type { Message, Page } from '../../shared/domain';
 import type { JournalEntry } from '../../shared/journal';
 import type { MemoryChange, ReceiptView } from '../../shared/receipt';
 import type { MessageStore } from './message-store';
+import { recallBlockItems, type BlockLookup } from './recall-block-items';
 
 export interface JournalLookup {
   get(id: number): JournalEntry | null;
@@ -25,11 +26,26 @@ function undone(journal: JournalLookup, c: MemoryChange): boolean {
   return id !== null && (journal.get(id)?.undoneBy ?? null) !== null;
 }
 
+/** How a receipt finds the frozen block its reply saw, and the facts and rules behind its lines. */
+export interface BlockSource {
+  blockMadeAt(sessionId: string, builtAt: string): string | null;
+  lookup(sessionId: string): BlockLookup;
+}
+
 /** A reply's receipt; null for a message that has none (an older reply, a person's message). */
-export function receiptView(messages: MessageStore, journal: JournalLookup, messageId: string): ReceiptView | null {
+export function receiptView(messages: MessageStore, journal: JournalLookup, messageId: string, blocks?: BlockSource): ReceiptView | null {
   const { message, receipt } = messages.receiptOf(messageId);
   if (!receipt) return null;
-  return { messageId: message.id, sessionId: message.sessionId, receipt, changes: receipt.changes.map((c) => ({ ...c, undone: undone(journal, c) })) };
+  // An imported receipt's block stayed in the other Monad (recall blocks are never imported).
+  const builtAt = receipt.imported ? null : (receipt.frozen?.builtAt ?? null);
+  const block = builtAt && blocks ? blocks.blockMadeAt(message.sessionId, builtAt) : null;
+  return {
+    messageId: message.id,
+    sessionId: message.sessionId,
+    receipt,
+    changes: receipt.changes.map((c) => ({ ...c, undone: undone(journal, c) })),
+    block: block !== null && blocks ? recallBlockItems(block, blocks.lookup(message.sessionId)) : null,
+  };
 }
 
 /** The page with each reply's undone lines marked (journal ids of the lines undone since). */

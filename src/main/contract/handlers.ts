@@ -227,7 +227,7 @@ export function createHandlers(engine: Engine): Handlers {
     'models.check': ({ providerId, model, tools }) => engine.modelChecks.run({ providerId, model, tools }),
     'models.checks': () => engine.modelChecks.list(),
     // receipts (issue 16)
-    'chat.receipt': ({ messageId }) => receiptView(engine.messages, engine.journal, messageId),
+    'chat.receipt': ({ messageId }) => receiptView(engine.messages, engine.journal, messageId, engine.receiptBlocks),
     // Inbox (issue 16 §3–§4)
     'inbox.list': () => engine.inbox.list(),
     'inbox.approve': async ({ ids, text }) => {

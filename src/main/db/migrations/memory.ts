@@ -13,6 +13,7 @@ import { memory0010LawCorrections } from './memory-0010-law-corrections';
 import { memory0011TaskHealth } from './memory-0011-task-health';
 import { memory0012Inbox } from './memory-0012-inbox';
 import { memory0013McpProposals } from './memory-0013-mcp-proposals';
+import { memory0014RebuiltBlock } from './memory-0014-rebuilt-block';
 
 export const memoryMigrations: readonly Migration[] = [
   memory0001Graph,
@@ -28,4 +29,5 @@ export const memoryMigrations: readonly Migration[] = [
   memory0011TaskHealth,
   memory0012Inbox,
   memory0013McpProposals,
+  memory0014RebuiltBlock,
 ];

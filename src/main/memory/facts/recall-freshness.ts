@@ -87,10 +87,23 @@ export class RecallFreshnessService {
     const r = this.d.recall.rebuild(session, this.d.agent(session.agentId));
     const { added, removed } = r.previous === null ? { added: lines(r.block), removed: [] } : diffBlocks(r.previous, r.block);
     this.d.memoryDb
-      .prepare(`INSERT INTO recall_rebuild (session_id, rebuilt_at, added, removed, previous_built_at) VALUES (?, ?, ?, ?, ?)`)
-      .run(sessionId, r.builtAt, JSON.stringify(added), JSON.stringify(removed), r.previousBuiltAt);
+      .prepare(`INSERT INTO recall_rebuild (session_id, rebuilt_at, added, removed, previous_built_at, previous_block) VALUES (?, ?, ?, ?, ?, ?)`)
+      .run(sessionId, r.builtAt, JSON.stringify(added), JSON.stringify(removed), r.previousBuiltAt, r.previous);
     this.seen(sessionId);
     return { at: r.builtAt, added, removed, previousBuiltAt: r.previousBuiltAt };
+  }
+
+  /**
+   * The frozen block a session had when it was made at `builtAt` (a reply's receipt names it): the one it
+   * has now, or one a "Use it now" replaced. Null when neither is known (replaced before blocks were kept).
+   */
+  blockMadeAt(sessionId: string, builtAt: string): string | null {
+    const now = this.d.recall.snapshot(sessionId);
+    if (now.builtAt === builtAt) return now.block;
+    const row = this.d.memoryDb
+      .prepare(`SELECT previous_block FROM recall_rebuild WHERE session_id = ? AND previous_built_at = ? ORDER BY id DESC LIMIT 1`)
+      .get(sessionId, builtAt) as { previous_block: string | null } | undefined;
+    return row?.previous_block ?? null;
   }
 
   rebuilds(sessionId: string): RecallRebuild[] {

@@ -7,7 +7,7 @@ import { Modal } from '../../app/modal';
 import { useShell } from '../../app/shell-store';
 import { attempt, invoke } from '../../lib/api';
 import { fullTime } from '../../lib/time';
-import type { ReceiptItem, ReceiptRead, ReceiptView } from '../../../../shared/receipt';
+import type { ReceiptBlockItems, ReceiptItem, ReceiptRead, ReceiptView } from '../../../../shared/receipt';
 import { useFacts } from '../facts/store';
 import { openItem, openLabel } from '../history/open-item';
 import { ChangeLines, useScopeWords } from './ChangeLines';
@@ -108,6 +108,15 @@ function Receipt({ view }: { view: ReceiptView }) {
         ) : (
           <p className="muted receipt-line">No frozen recall block: memory is recalled for each message.</p>
         )}
+        {frozen && frozen.lines > 0 && !imported ? (
+          view.block ? (
+            <BlockItems block={view.block} />
+          ) : (
+            <p className="muted receipt-line" data-testid="receipt-block-replaced">
+              “Use it now” has since replaced this block, and its lines were not kept.
+            </p>
+          )
+        ) : null}
         {receipt.identity.length ? (
           <ul className="receipt-identity" data-testid="receipt-identity">
             {receipt.identity.map((f) => (
@@ -148,6 +157,51 @@ function Receipt({ view }: { view: ReceiptView }) {
         <pre className="tool-pre selectable">{JSON.stringify({ messageId: view.messageId, sessionId: view.sessionId, receipt }, null, 2)}</pre>
       </details>
     </>
+  );
+}
+
+/** The facts and rules of the frozen block, behind a disclosure: the block can hold a hundred of them. */
+function BlockItems({ block }: { block: ReceiptBlockItems }) {
+  const [open, setOpen] = useState(false);
+  const [all, setAll] = useState(false);
+  const count = block.items.length + block.gone.length;
+  if (!count) return null;
+  const shown = all ? block.items : block.items.slice(0, ITEMS_SHOWN);
+  const hidden = block.items.length - shown.length;
+  return (
+    <div className="receipt-read" data-testid="receipt-block">
+      <button type="button" className="link-button receipt-block-toggle" aria-expanded={open} data-testid="receipt-block-toggle" onClick={() => setOpen(!open)}>
+        {open ? 'Hide' : 'Show'} the {count.toLocaleString()} {count === 1 ? 'fact or rule' : 'facts and rules'} in it
+      </button>
+      {open ? (
+        <>
+          {shown.length ? (
+            <ul className="receipt-items">
+              {shown.map((item, i) => (
+                <Item key={i} item={item} imported={false} />
+              ))}
+            </ul>
+          ) : null}
+          {hidden > 0 ? (
+            <button type="button" className="link-button" data-testid="receipt-block-all" onClick={() => setAll(true)}>
+              Show all {block.items.length.toLocaleString()}
+            </button>
+          ) : null}
+          {block.gone.length ? (
+            <ul className="receipt-items" data-testid="receipt-block-gone">
+              {block.gone.map((text, i) => (
+                <li key={i} className="receipt-item" data-kind="gone">
+                  <div className="receipt-item-head">
+                    <span className="receipt-item-past">no longer in memory as written</span>
+                  </div>
+                  <div className="receipt-item-text selectable">{text}</div>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : null}
+    </div>
   );
 }
 
