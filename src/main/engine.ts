@@ -11,6 +11,7 @@ import { MessageStore } from './chat/message-store';
 import { SessionStore } from './chat/session-store';
 import { CommandRegistry } from './chat/slash-commands';
 import { ToolRegistry } from './chat/tools';
+import { LiveTurns } from './chat/live-turns';
 import { McpChatTools } from './chat/mcp-chat-tools';
 import type { BlockSource } from './chat/receipt-view';
 import { McpClientService, type McpClientDeps } from './mcp-client/mcp-client-service';
@@ -84,6 +85,8 @@ export interface EngineOptions {
 export class Engine {
   readonly paths: HomePaths;
   readonly events = new EventBus();
+  /** The turns running now, for a window that opens mid-turn (`chat.live`). */
+  readonly liveTurns = new LiveTurns(this.events);
   readonly config: ConfigStore;
   readonly appDb: Database;
   readonly memoryDb: Database;
@@ -521,6 +524,7 @@ export class Engine {
     if (this.closed) return;
     this.closed = true;
     this.chat.cancelAll();
+    this.liveTurns.close();
     // Hosts await mcp.close() first (serve, the desktop app's before-quit); this is the backstop.
     void this.mcp.close();
     void this.mcpHttp.stop();

@@ -21,6 +21,7 @@ const channelNameSet = {
   'messages.list': true,
   'chat.send': true,
   'chat.cancel': true,
+  'chat.live': true,
   'chat.regenerate': true,
   'chat.command': true,
   'providers.list': true,

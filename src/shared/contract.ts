@@ -44,6 +44,7 @@ import type {
 import type { WireError } from './errors';
 import { forgetKeySchema, forgetTargetSchema, MAX_FORGET_KEYS, type ForgetOutcome, type ForgetPreview } from './forget';
 import type { HistoryPage, JournalActor, JournalLayer, UndoResult } from './journal';
+import type { LiveTurn } from './live-turn';
 import type { ReceiptView } from './receipt';
 import type { EmbeddingStatus, SearchResults } from './search';
 import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, type McpCallView, type McpServerView, type McpTestResult } from './mcp';
@@ -148,6 +149,8 @@ export const contract = {
     z.object({ sessionId, text: z.string().trim().min(1).max(200_000), pasted: z.boolean().optional(), replacing: z.string().min(1).max(64).optional() }).strict(),
   ),
   'chat.cancel': channel<{ cancelled: boolean }>()(z.object({ sessionId }).strict()),
+  /** The session's turn running now (what a window that opens mid-turn must show), or null. */
+  'chat.live': channel<LiveTurn | null>()(z.object({ sessionId }).strict()),
   /** Re-runs the last user message: hides the replies after it (soft delete) and asks again. */
   'chat.regenerate': channel<ChatTurnResult>()(z.object({ sessionId }).strict()),
   /** Slash commands (`/help`, …), the same ones the CLI offers. */

@@ -77,8 +77,8 @@ export interface McpCallView {
   error: string | null;
   at: string;
   /**
-   * What the model wants to pass, on the "awaiting" event only, so the person sees it before deciding
-   * (not stored here: the call's arguments are kept with the reply that made it).
+   * What the model wants to pass, while the call waits (its "awaiting" event, and `mcp.calls` until it is
+   * decided), so the person sees it before deciding. Not stored: the arguments are kept with the reply.
    */
   args?: unknown;
 }

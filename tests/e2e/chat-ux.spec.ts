@@ -150,6 +150,24 @@ test.describe('chat ux', () => {
     await expect(page.getByTestId('chat-pane').locator('.chat-header h1, .chat-header h2').first()).toBeVisible();
   });
 
+  test('a reload while a reply is being written shows it again, still arriving, with Stop', async ({ page, server, llm }) => {
+    await configureModelViaApi(server, llm);
+    await openApp(page, server);
+    await newSession(page);
+    llm.enqueue({ kind: 'stream_then_hang', text: `${longReply(4)}\n\nand more` });
+    await send(page, 'Tell me a long story');
+    await expect(page.getByTestId('message-live')).toContainText('Line 4 of answer 4');
+    await page.reload();
+    // The engine is still writing the reply: the new page shows what has arrived, and that it is running.
+    await expect(page.getByTestId('message-list')).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByTestId('message-live')).toContainText('Line 4 of answer 4');
+    await expect(page.getByTestId('stop')).toBeVisible();
+    await page.getByTestId('stop').click();
+    await expect(replies(page).last().getByTestId('message-stopped')).toBeVisible();
+    await expect(page.getByTestId('message-live')).toHaveCount(0);
+    await expect(page.getByTestId('stop')).toHaveCount(0);
+  });
+
   test('Stop before the first token leaves "Stopped" with Retry, and Retry answers', async ({ page, server, llm }) => {
     await configureModelViaApi(server, llm);
     await openApp(page, server);

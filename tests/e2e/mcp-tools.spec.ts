@@ -153,7 +153,14 @@ test.describe('MCP tools', () => {
 
     await page.getByTestId('composer-input').fill('Clear my plans file');
     await page.getByTestId('composer-input').press('Enter');
-    await page.getByTestId('mcp-approval').getByTestId('mcp-deny').click({ timeout: 30_000 });
+    const approval = page.getByTestId('mcp-approval');
+    await expect(approval.getByTestId('mcp-approval-args')).toContainText('"content": "gone"', { timeout: 30_000 });
+    // A reload while the call waits: the prompt is back with what the call would be given, read from the engine.
+    await page.reload();
+    await expect(approval).toContainText('Run “write_file” of Files?', { timeout: 30_000 });
+    await expect(approval.getByTestId('mcp-approval-args')).toContainText('"content": "gone"');
+    await expect(approval.getByTestId('mcp-approval-args')).toContainText('plans.txt');
+    await approval.getByTestId('mcp-deny').click();
     await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText('I did not change the file.', { timeout: 30_000 });
     expect(readFileSync(join(dir, 'plans.txt'), 'utf8')).toContain('Taberna do Mar');
     await expect(page.getByTestId('mcp-approval-done').last()).toHaveText('Denied');

@@ -19,6 +19,7 @@ export function samples(sessionId: string): Partial<Record<ChannelName, Record<s
     'messages.list': { sessionId, before: 'm1', limit: 10 },
     'chat.send': { sessionId, text: 'hello' },
     'chat.cancel': { sessionId },
+    'chat.live': { sessionId },
     'chat.regenerate': { sessionId },
     'chat.command': { text: '/help', sessionId, agentId: 'default' },
     'providers.save': { provider, apiKey: 'sk-fuzz-0123456789' },

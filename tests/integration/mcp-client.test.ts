@@ -242,11 +242,22 @@ describe('server-filesystem with approval per call', () => {
     const turn = engine.chat.send(session.id, 'write');
     await waitFor(() => seen.some((c) => c.state === 'awaiting'), 30_000, 'the approval request');
     expect(engine.mcp.approvals.isWaiting(session.id, 's1')).toBe(true);
+    // A window opened now (a reload) lists the waiting call with what it would be given.
+    const listed = await dispatch(createHandlers(engine), 'mcp.calls', { sessionId: session.id });
+    expect(listed).toMatchObject({ ok: true, data: [{ callId: 's1', state: 'awaiting', args: { path: join(dir, 'y.txt'), content: 'x' } }] });
+    // …and the turn it waits in, with the call, so the prompt and Stop are shown again.
+    expect(await dispatch(createHandlers(engine), 'chat.live', { sessionId: session.id })).toMatchObject({
+      ok: true,
+      data: { turnId: expect.any(String), drafts: [{ tools: [{ callId: 's1', name: 'mcp__files__write_file', state: 'running' }] }] },
+    });
     expect(engine.chat.cancel(session.id)).toBe(true);
     await turn;
     expect(existsSync(join(dir, 'y.txt'))).toBe(false);
     expect(engine.mcp.calls.list(session.id)[0].state).toBe('cancelled');
+    expect(await dispatch(createHandlers(engine), 'mcp.calls', { sessionId: session.id })).toMatchObject({ ok: true, data: [{ state: 'cancelled' }] });
+    expect((await dispatch(createHandlers(engine), 'mcp.calls', { sessionId: session.id }) as { data: object[] }).data[0]).not.toHaveProperty('args');
     expect(engine.chat.isRunning(session.id)).toBe(false);
+    expect(await dispatch(createHandlers(engine), 'chat.live', { sessionId: session.id })).toEqual({ ok: true, data: null });
     expect(() => engine.mcp.approvals.decide(session.id, 's1', 'once')).toThrow(/no longer waiting/);
   });
 

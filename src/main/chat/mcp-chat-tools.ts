@@ -103,7 +103,7 @@ export class McpChatTools {
         record({ state: 'awaiting', approval: null }, { args });
         let decision;
         try {
-          decision = await this.d.mcp.approvals.wait(sessionId, callId, ctx.signal);
+          decision = await this.d.mcp.approvals.wait(sessionId, callId, ctx.signal, args);
         } catch (err) {
           record({ state: 'cancelled', approval: null });
           throw err;

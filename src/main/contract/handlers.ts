@@ -82,6 +82,10 @@ export function createHandlers(engine: Engine): Handlers {
 
     'chat.send': ({ sessionId, text, pasted, replacing }) => engine.chat.send(sessionId, text, { pasted, replacing }),
     'chat.cancel': ({ sessionId }) => ({ cancelled: engine.chat.cancel(sessionId) }),
+    'chat.live': ({ sessionId }) => {
+      engine.sessions.get(sessionId);
+      return engine.liveTurns.get(sessionId);
+    },
     'chat.regenerate': ({ sessionId }) => engine.chat.regenerate(sessionId),
     'chat.command': ({ text, sessionId, agentId }) => {
       const agent = agentId ?? (sessionId ? engine.sessions.get(sessionId).agentId : undefined);
@@ -217,7 +221,11 @@ export function createHandlers(engine: Engine): Handlers {
     'mcp.servers.test': (input) => engine.mcp.test(input),
     'mcp.calls': ({ sessionId }) => {
       engine.sessions.get(sessionId);
-      return engine.mcp.calls.list(sessionId);
+      // A call still waiting carries what it would be given, as its "awaiting" event did.
+      return engine.mcp.calls.list(sessionId).map((c) => {
+        const args = c.state === 'awaiting' ? engine.mcp.approvals.argsOf(sessionId, c.callId) : undefined;
+        return args === undefined ? c : { ...c, args };
+      });
     },
     'mcp.decide': ({ sessionId, callId, decision }) => {
       engine.mcp.approvals.decide(sessionId, callId, decision);

@@ -6,6 +6,8 @@ import type { McpDecision } from '../../shared/mcp';
 interface Waiter {
   resolve: (d: McpDecision) => void;
   reject: (err: Error) => void;
+  /** What the model wants to pass: shown again when the chat is opened anew while the call waits. */
+  args: unknown;
 }
 
 const key = (sessionId: string, callId: string) => `${sessionId}\u0000${callId}`;
@@ -14,7 +16,7 @@ export class PendingApprovals {
   private waiting = new Map<string, Waiter>();
 
   /** Resolves with the decision; rejects with an AbortError when `signal` aborts first. */
-  wait(sessionId: string, callId: string, signal: AbortSignal): Promise<McpDecision> {
+  wait(sessionId: string, callId: string, signal: AbortSignal, args?: unknown): Promise<McpDecision> {
     const k = key(sessionId, callId);
     return new Promise<McpDecision>((resolve, reject) => {
       const abort = () => {
@@ -24,6 +26,7 @@ export class PendingApprovals {
       if (signal.aborted) return abort();
       signal.addEventListener('abort', abort, { once: true });
       this.waiting.set(k, {
+        args,
         resolve: (d) => {
           signal.removeEventListener('abort', abort);
           this.waiting.delete(k);
@@ -40,6 +43,14 @@ export class PendingApprovals {
 
   isWaiting(sessionId: string, callId: string): boolean {
     return this.waiting.has(key(sessionId, callId));
+  }
+
+  /**
+   * The arguments of a call still waiting (undefined once decided): a person who reloads the window, or
+   * opens the chat in another, must see what they are asked to allow, not only the tool's name.
+   */
+  argsOf(sessionId: string, callId: string): unknown {
+    return this.waiting.get(key(sessionId, callId))?.args;
   }
 
   decide(sessionId: string, callId: string, decision: McpDecision): void {

@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { EventMap } from '../../../../shared/contract';
 import type { Message } from '../../../../shared/domain';
+import { mergeLive, withDelta, withoutDraft, withTool, type LiveToolState, type LiveTurn } from '../../../../shared/live-turn';
 import { ApiError, attempt, invoke } from '../../lib/api';
 import { isUnreachable } from '../../lib/connection';
 import { findSession, useSessions } from '../sessions/store';
@@ -16,26 +17,8 @@ export const OLDER_PAGE = 200;
 /** Looking for a linked message walks back in the largest pages the engine serves. */
 const FIND_PAGE = 1000;
 
-export type ToolState = 'running' | 'done' | 'error';
-
-export interface LiveTool {
-  callId: string;
-  name: string;
-  state: ToolState;
-}
-
-/** An assistant message still being streamed (it is persisted with the same id when the turn ends). */
-export interface LiveDraft {
-  id: string;
-  content: string;
-  tools: LiveTool[];
-}
-
-export interface LiveTurn {
-  /** null until the engine's `started` event names the turn. */
-  turnId: string | null;
-  drafts: LiveDraft[];
-}
+export type { LiveDraft, LiveTool, LiveTurn } from '../../../../shared/live-turn';
+export type ToolState = LiveToolState;
 
 /** The output of a slash command: shown in the chat, never stored. */
 export interface CommandNote {
@@ -109,6 +92,16 @@ let noteSeq = 0;
 let olderInFlight: { sessionId: string; promise: Promise<void> } | null = null;
 
 export const useChat = create<ChatState>((set, get) => {
+  /**
+   * The turn the engine is running in this session, if any: a window that opened (or reloaded, or
+   * reconnected) mid-turn shows the reply being written, its Stop button and any call awaiting approval.
+   */
+  async function adoptLive(sessionId: string): Promise<void> {
+    const turn = await attempt(() => invoke('chat.live', { sessionId }));
+    if (!turn || (turn.turnId && finishedTurns.has(turn.turnId))) return;
+    set((s) => ({ live: { ...s.live, [sessionId]: mergeLive(s.live[sessionId], turn) } }));
+  }
+
   /** Drops the session's live turn: the persisted messages have taken its place. */
   function endLive(sessionId: string): void {
     set((s) => {
@@ -184,6 +177,7 @@ export const useChat = create<ChatState>((set, get) => {
         nextCursor: page?.nextCursor ?? null,
         loading: false,
       }));
+      await adoptLive(sessionId);
       const pending = get().pendingFocus;
       if (pending?.sessionId === sessionId) {
         set({ pendingFocus: null });
@@ -225,6 +219,7 @@ export const useChat = create<ChatState>((set, get) => {
         const merged = mergeTail(s.messages, page.items);
         return { messages: merged.messages, nextCursor: merged.replaced ? page.nextCursor : s.nextCursor };
       });
+      await adoptLive(sessionId);
     },
 
     async focusMessage(messageId) {
@@ -328,9 +323,7 @@ export const useChat = create<ChatState>((set, get) => {
         let live = s.live;
         for (const d of batch) {
           if (finishedTurns.has(d.turnId)) continue;
-          const turn = live[d.sessionId] ?? { turnId: d.turnId, drafts: [] };
-          const drafts = upsertDraft(turn.drafts, d.messageId, (draft) => ({ ...draft, content: draft.content + d.text }));
-          live = { ...live, [d.sessionId]: { turnId: d.turnId, drafts } };
+          live = { ...live, [d.sessionId]: withDelta(live[d.sessionId], d) };
         }
         return live === s.live ? s : { live };
       });
@@ -338,23 +331,14 @@ export const useChat = create<ChatState>((set, get) => {
 
     applyTool(e) {
       if (finishedTurns.has(e.turnId)) return;
-      set((s) => {
-        const turn = s.live[e.sessionId] ?? { turnId: e.turnId, drafts: [] };
-        const drafts = upsertDraft(turn.drafts, e.messageId, (draft) => {
-          const tool: LiveTool = { callId: e.callId, name: e.name, state: e.state };
-          const i = draft.tools.findIndex((t) => t.callId === e.callId);
-          return { ...draft, tools: i < 0 ? [...draft.tools, tool] : draft.tools.map((t, j) => (j === i ? tool : t)) };
-        });
-        return { live: { ...s.live, [e.sessionId]: { turnId: e.turnId, drafts } } };
-      });
+      set((s) => ({ live: { ...s.live, [e.sessionId]: withTool(s.live[e.sessionId], e) } }));
     },
 
     applyMessage({ sessionId, message }) {
       set((s) => {
         const turn = s.live[sessionId];
-        const live = turn?.drafts.some((d) => d.id === message.id)
-          ? { ...s.live, [sessionId]: { ...turn, drafts: turn.drafts.filter((d) => d.id !== message.id) } }
-          : s.live;
+        const kept = turn ? withoutDraft(turn, message.id) : turn;
+        const live = kept === turn ? s.live : { ...s.live, [sessionId]: kept! };
         if (sessionId !== s.sessionId) return live === s.live ? s : { live };
         const i = s.messages.findIndex((m) => m.id === message.id);
         const messages = i < 0 ? [...s.messages, message] : s.messages.map((m, j) => (j === i ? message : m));
@@ -363,12 +347,6 @@ export const useChat = create<ChatState>((set, get) => {
     },
   };
 });
-
-function upsertDraft(drafts: LiveDraft[], id: string, change: (d: LiveDraft) => LiveDraft): LiveDraft[] {
-  const i = drafts.findIndex((d) => d.id === id);
-  if (i < 0) return [...drafts, change({ id, content: '', tools: [] })];
-  return drafts.map((d, j) => (j === i ? change(d) : d));
-}
 
 /**
  * Lays the newest page over what is loaded: everything older than the page's first message stays, the

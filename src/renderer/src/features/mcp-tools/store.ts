@@ -79,7 +79,7 @@ export const useMcpTools = create<McpToolsState>((set, get) => ({
       const next = { ...s.calls };
       for (const c of calls) {
         const k = callKey(c.sessionId, c.callId);
-        // The arguments of a waiting call come with its event only: a fetch must not drop them.
+        // A waiting call's arguments come with its event and with the list while it waits; a fetch that raced the decision must not drop them.
         const before = next[k];
         next[k] = before?.args !== undefined && before.state === c.state ? { ...c, args: before.args } : c;
       }
