@@ -206,8 +206,9 @@ export class Engine {
       onNotice: (n) => this.notify(n),
       agentName: (id) => this.config.get().agent.agents.find((a) => a.id === id)?.name ?? null,
     });
-    this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets, health: this.taskHealth });
-    this.modelChecks = new ModelChecks({ db: this.memoryDb, llm: this.llm, now: this.now });
+    this.capabilities = ModelCapabilities.inDir(this.paths.db, this.now, (msg, err) => this.log(msg, err));
+    this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets, health: this.taskHealth, capabilities: this.capabilities });
+    this.modelChecks = new ModelChecks({ db: this.memoryDb, llm: this.llm, now: this.now, capabilities: this.capabilities });
     this.providers = new ProviderService(this.config, this.secrets, opts.localServers?.ollama ?? OLLAMA_URL, { ...LOCAL_SERVER_URLS, ...opts.localServers });
     this.bindLegacyKeys();
     // MCP servers' tools in the chat (issue 19 §2).
@@ -222,7 +223,6 @@ export class Engine {
       log: (msg, err) => this.log(msg, err),
       timing: opts.mcpTiming,
     });
-    this.capabilities = ModelCapabilities.inDir(this.paths.db, this.now, (msg, err) => this.log(msg, err));
     // The facts layer is built after the chat service; the capture reaches it when a turn runs.
     const sink = (): StatementSink => statementSink({ memory: this.facts.memory, writer: this.facts.writer, config: () => this.config.get() });
     const keys = new ProviderKeys(this.secrets);

@@ -38,6 +38,26 @@ describe('model self-test', () => {
     expect(engine.taskHealth.recent()).toEqual([]);
   });
 
+  it('is how a person says "the model was updated": what was learned about tools and structured output is learned again', async () => {
+    const engine = openEngine();
+    useScriptedModel(engine, llm);
+    // Learned earlier: no tools, no response_format (an older build of the model or its server).
+    engine.capabilities.remember('scripted', 'gpt-4o-mini', false, 'error', 'does not support tools');
+    engine.capabilities.rememberNoResponseFormat('scripted', 'gpt-4o-mini', 'response_format is not supported');
+    llm.setDefault(memoryTaskResponder());
+    const report = await createHandlers(engine)['models.check']({});
+    expect(report.passed).toBe(6);
+    expect(llm.chatRequests()[0].body.response_format?.type).toBe('json_schema');
+    expect(engine.capabilities.acceptsResponseFormat('scripted', 'gpt-4o-mini')).toBe(true);
+    expect(engine.capabilities.get('scripted', 'gpt-4o-mini')).toMatchObject({ tools: true, source: 'check' });
+
+    // And the other way: a server that now refuses tools is remembered as such.
+    llm.setDefault({ kind: 'error', status: 400, body: { error: { message: 'registry.ollama.ai/library/gemma:2b does not support tools', type: 'invalid_request_error' } } });
+    const again = await createHandlers(engine)['models.check']({ tools: true });
+    expect(again.items.find((i) => i.task === 'tool-calling')).toMatchObject({ ok: false });
+    expect(engine.capabilities.get('scripted', 'gpt-4o-mini')).toMatchObject({ tools: false, source: 'check', reason: expect.stringContaining('does not support tools') });
+  });
+
   it('a model that breaks a task fails that task, with its raw reply and the reason, after one repair attempt', async () => {
     const engine = openEngine();
     useScriptedModel(engine, llm);

@@ -101,6 +101,19 @@ describe('structured output', () => {
     expect(sent).toEqual(['json_schema', null, null]);
     // The prompt still spells out the JSON format.
     expect(llm.chatRequests()[1].body.messages[0].content).toMatch(/Answer with JSON only/);
+
+    // Remembered across a restart: the next start does not pay the refused call again.
+    const model = engine.config.get().models.providers.find((p) => p.id === 'scripted')!.models[0];
+    expect(engine.capabilities.acceptsResponseFormat('scripted', model)).toBe(false);
+    engine.close();
+    const again = openEngine({ home: engine.paths.root });
+    llm.enqueue({ kind: 'json', value: { verdict: 'fact', reason: 'after a restart' } }, { kind: 'json', value: { verdict: 'fact', reason: 'tried again' } });
+    await again.llm.runTask(judgeFactTask, { text: 'User likes juice.' });
+    expect(llm.chatRequests().at(-1)!.body.response_format ?? null).toBeNull();
+    // "The model was updated": forgetting what was learned offers structured output again.
+    again.capabilities.forget('scripted', model);
+    await again.llm.runTask(judgeFactTask, { text: 'User likes water.' });
+    expect(llm.chatRequests().at(-1)!.body.response_format?.type).toBe('json_schema');
   });
 
   it('an error that is not about response_format is not retried without it', async () => {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Config, ModelRef } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
 import { scrubSecrets, type SecretStore } from '../secrets/secret-store';
+import type { ModelCapabilities } from './model-capabilities';
 import { embeddingModel, languageModel } from './provider-factory';
 import { ProviderKeys } from './provider-keys';
 import { toProviderError } from './provider-errors';
@@ -27,6 +28,8 @@ export interface LlmClientDeps {
   secrets: SecretStore;
   /** Where memory-task failures are counted (issue 18 §4); none in tools that only test a provider. */
   health?: TaskHealth;
+  /** Where a model's refusal of `response_format` is remembered across starts; without it, for this run only. */
+  capabilities?: Pick<ModelCapabilities, 'acceptsResponseFormat' | 'rememberNoResponseFormat'>;
 }
 
 export interface ModelHandle {
@@ -41,7 +44,7 @@ export class LlmClient {
   /** Keys are looked up per call and sent only to the origin they were saved for. */
   private readonly keys: ProviderKeys;
 
-  /** provider id + model of servers that refused `response_format` this run: asked with the prompt only. */
+  /** provider id + model of servers that refused `response_format` this run (no `capabilities` given). */
   private readonly noResponseFormat = new Set<string>();
 
   constructor(private readonly deps: LlmClientDeps) {
@@ -95,12 +98,16 @@ export class LlmClient {
     try {
       const outcome = await runTaskCall(task, input, {
         model,
-        structured: !this.noResponseFormat.has(key),
+        structured: !this.noResponseFormat.has(key) && (this.deps.capabilities?.acceptsResponseFormat(resolved.provider.id, resolved.model) ?? true),
         signal,
         maxRetries: MAX_RETRIES,
         where: `${resolved.provider.name} (${resolved.model})`,
         onUsage: (usage) => this.record(task.name, usage, opts.meter),
-        onStructuredRejected: () => this.noResponseFormat.add(key),
+        onStructuredRejected: (reason) => {
+          this.noResponseFormat.add(key);
+          // Kept across starts: a server that refused it once would refuse it again, at one wasted call per start.
+          this.deps.capabilities?.rememberNoResponseFormat(resolved.provider.id, resolved.model, this.scrub(reason));
+        },
       });
       if (record) this.deps.health?.success(task.name, opts.agentId, { ...countNotes(outcome.notes), repaired: outcome.repaired });
       return outcome;
@@ -130,14 +137,19 @@ export class LlmClient {
    */
   providerError(err: unknown, resolved: ResolvedModel): MonadError {
     const e = toProviderError(err, { providerName: resolved.provider.name, model: resolved.model });
+    const message = this.scrub(e.message);
+    return message === e.message ? e : new MonadError(e.code, message, e.details);
+  }
+
+  /** A provider's words with every stored key masked: providers (and proxies) may quote the key back. */
+  private scrub(text: string): string {
     let secrets: string[];
     try {
       secrets = this.deps.secrets.values();
     } catch {
       secrets = [];
     }
-    const message = scrubSecrets(e.message, secrets);
-    return message === e.message ? e : new MonadError(e.code, message, e.details);
+    return scrubSecrets(text, secrets);
   }
 
   record(taskName: string, usage: { inputTokens?: number; outputTokens?: number } | undefined, meter?: UsageTotals): void {

@@ -1,6 +1,7 @@
-// What each chat model can do, learned once and remembered (issue 18 §2). Today: whether it accepts tools.
-// Small local models often do not (Ollama answers 400 "<model> does not support tools"); offering them the
-// memory tool makes every turn fail. What is learned is kept per provider + model in db/model-capabilities.json
+// What each model can do, learned once and remembered (issue 18 §1–§2): whether it accepts tools (small
+// local models often do not: Ollama answers 400 "<model> does not support tools", and offering them the
+// memory tool makes every turn fail), and whether its server accepts `response_format` (older llama.cpp
+// builds and some proxies answer 400; each memory task would pay that failed call again every start). What is learned is kept per provider + model in db/model-capabilities.json
 // (a few entries, read at start, written atomically), so the next start does not fail once more to relearn it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,9 +12,18 @@ export interface ToolCapability {
   providerId: string;
   model: string;
   tools: boolean;
-  /** How it was learned: a provider error on a call with tools, or the server's model metadata. */
-  source: 'error' | 'metadata';
+  /** How it was learned: a provider error on a call with tools, the server's model metadata, or "Check memory tasks". */
+  source: 'error' | 'metadata' | 'check';
   /** The provider's own words, for the details view. */
+  reason: string;
+  at: string;
+}
+
+/** A server that refused structured output (`response_format`) for this model: tasks ask with the prompt only. */
+export interface ResponseFormatRefusal {
+  providerId: string;
+  model: string;
+  /** The provider's own words. */
   reason: string;
   at: string;
 }
@@ -23,6 +33,7 @@ const MAX_ENTRIES = 500;
 
 export class ModelCapabilities {
   private entries = new Map<string, ToolCapability>();
+  private noFormat = new Map<string, ResponseFormatRefusal>();
 
   constructor(
     private readonly file: string,
@@ -58,19 +69,41 @@ export class ModelCapabilities {
     return entry;
   }
 
+  /** false once the model's server refused `response_format`; true otherwise (tried until it refuses). */
+  acceptsResponseFormat(providerId: string, model: string): boolean {
+    return !this.noFormat.has(key(providerId, model));
+  }
+
+  rememberNoResponseFormat(providerId: string, model: string, reason: string): void {
+    const k = key(providerId, model);
+    this.noFormat.delete(k);
+    this.noFormat.set(k, { providerId, model, reason: reason.slice(0, 300), at: this.now().toISOString() });
+    while (this.noFormat.size > MAX_ENTRIES) this.noFormat.delete(this.noFormat.keys().next().value!);
+    this.save();
+  }
+
+  /** Structured output is tried again ("Check memory tasks": the server may have been updated). */
+  forgetResponseFormat(providerId: string, model: string): void {
+    if (this.noFormat.delete(key(providerId, model))) this.save();
+  }
+
   /** Forgets what was learned (the person says the model was updated and should be tried again). */
   forget(providerId: string, model: string): boolean {
     const had = this.entries.delete(key(providerId, model));
-    if (had) this.save();
+    const hadFormat = this.noFormat.delete(key(providerId, model));
+    if (had || hadFormat) this.save();
     return had;
   }
 
   private load(): void {
     if (!existsSync(this.file)) return;
     try {
-      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as { models?: ToolCapability[] };
+      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as { models?: ToolCapability[]; noResponseFormat?: ResponseFormatRefusal[] };
       for (const e of parsed.models ?? []) {
         if (typeof e?.providerId === 'string' && typeof e.model === 'string' && typeof e.tools === 'boolean') this.entries.set(key(e.providerId, e.model), e);
+      }
+      for (const e of parsed.noResponseFormat ?? []) {
+        if (typeof e?.providerId === 'string' && typeof e.model === 'string') this.noFormat.set(key(e.providerId, e.model), e);
       }
     } catch (err) {
       // Losing this file costs one failed call per model to learn it again; start-up goes on.
@@ -80,7 +113,7 @@ export class ModelCapabilities {
 
   private save(): void {
     try {
-      writeFileAtomic(this.file, `${JSON.stringify({ models: this.list() }, null, 2)}\n`, { durable: false });
+      writeFileAtomic(this.file, `${JSON.stringify({ models: this.list(), noResponseFormat: [...this.noFormat.values()] }, null, 2)}\n`, { durable: false });
     } catch (err) {
       this.log(`[models] could not save ${this.file}`, err);
     }

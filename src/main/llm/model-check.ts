@@ -9,6 +9,7 @@ import { MonadError } from '../../shared/errors';
 import type { ModelCheckItem, ModelCheckReport } from '../../shared/memory-tasks';
 import { taskLabel } from '../../shared/memory-tasks';
 import type { LlmClient, ModelHandle } from './llm-client';
+import { noToolsReason, type ModelCapabilities } from './model-capabilities';
 import { CHECK_SAMPLES, type CheckSample } from './model-check-samples';
 import { countNotes } from './reply-shape';
 import { KEEP_RAW_CHARS, TaskReplyError } from './run-task';
@@ -25,7 +26,15 @@ export interface ModelCheckTarget {
 }
 
 export class ModelChecks {
-  constructor(private readonly d: { db: Database; llm: LlmClient; now: () => Date }) {}
+  constructor(
+    private readonly d: {
+      db: Database;
+      llm: LlmClient;
+      now: () => Date;
+      /** What a check learns is remembered: it is how a person says "this model was updated, try again". */
+      capabilities?: Pick<ModelCapabilities, 'forgetResponseFormat' | 'remember'>;
+    },
+  ) {}
 
   /** The model a check is about: the one named, else the memory role's (global) model. */
   private target(t: ModelCheckTarget): { memory: ModelHandle; chat: ModelHandle | null } {
@@ -46,6 +55,8 @@ export class ModelChecks {
 
   async run(t: ModelCheckTarget = {}, signal?: AbortSignal): Promise<ModelCheckReport> {
     const { memory, chat } = this.target(t);
+    // Asked with structured output again, whatever an earlier refusal taught: a refusal now is learned anew.
+    this.d.capabilities?.forgetResponseFormat(memory.resolved.provider.id, memory.resolved.model);
     const items: ModelCheckItem[] = [];
     for (const s of CHECK_SAMPLES) {
       signal?.throwIfAborted();
@@ -141,6 +152,8 @@ export class ModelChecks {
       const call = result.toolCalls.find((c) => c.toolName === 'memory_write');
       const text = (call?.input as { text?: unknown } | undefined)?.text;
       const ok = typeof text === 'string' && text.trim() !== '';
+      // A model that calls the tool takes tools (an updated model, after a refusal was learned): offer them again.
+      if (ok) this.d.capabilities?.remember(chat.resolved.provider.id, chat.resolved.model, true, 'check', 'it called the memory tool in “Check memory tasks”');
       return {
         ...base,
         ok,
@@ -150,6 +163,8 @@ export class ModelChecks {
       };
     } catch (err) {
       if (signal?.aborted) throw err;
+      const refused = noToolsReason(err);
+      if (refused) this.d.capabilities?.remember(chat.resolved.provider.id, chat.resolved.model, false, 'check', refused);
       return { ...base, ok: false, ms: Math.round(performance.now() - started), error: this.d.llm.providerError(err, chat.resolved).message, rawReply: null };
     }
   }

@@ -22,8 +22,8 @@ export interface TaskCallOptions {
   maxRetries: number;
   /** Each provider call's usage, as it happens (the repair attempt is a call too). */
   onUsage(usage: { inputTokens?: number; outputTokens?: number } | undefined): void;
-  /** The server refused `response_format`: remember it for this model. */
-  onStructuredRejected(): void;
+  /** The server refused `response_format` (its words): remember it for this model. */
+  onStructuredRejected(reason: string): void;
 }
 
 export interface TaskOutcome<T> {
@@ -93,7 +93,7 @@ export async function runTaskCall<I, S extends z.ZodType>(task: LlmTask<I, S>, i
       if (structured && isResponseFormatRejected(err)) {
         // The prompt already spells out the JSON format: ask the same without response_format.
         structured = false;
-        opts.onStructuredRejected();
+        opts.onStructuredRejected(err instanceof Error ? err.message : String(err));
         return ask();
       }
       throw err;

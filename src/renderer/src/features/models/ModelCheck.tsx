@@ -50,7 +50,8 @@ export function ModelCheck() {
           className="button"
           data-testid="model-check-run"
           disabled={!ref || running}
-          title={ref ? undefined : 'Choose a chat or memory model first'}
+          // Also how a person says "this model was updated": what it was found unable to do is tried again.
+          title={ref ? 'Runs each memory task on a small sample. Tools and structured output are tried again, even where this model refused them before.' : 'Choose a chat or memory model first'}
           onClick={() => void useModelCheck.getState().run()}
         >
           {running ? <span className="spinner" aria-hidden="true" /> : <Icon name="check" size={14} />}
