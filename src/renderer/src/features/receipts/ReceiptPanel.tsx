@@ -163,11 +163,8 @@ function Receipt({ view }: { view: ReceiptView }) {
 /** The facts and rules of the frozen block, behind a disclosure: the block can hold a hundred of them. */
 function BlockItems({ block }: { block: ReceiptBlockItems }) {
   const [open, setOpen] = useState(false);
-  const [all, setAll] = useState(false);
   const count = block.items.length + block.gone.length;
   if (!count) return null;
-  const shown = all ? block.items : block.items.slice(0, ITEMS_SHOWN);
-  const hidden = block.items.length - shown.length;
   return (
     <div className="receipt-read" data-testid="receipt-block">
       <button type="button" className="link-button receipt-block-toggle" aria-expanded={open} data-testid="receipt-block-toggle" onClick={() => setOpen(!open)}>
@@ -175,18 +172,7 @@ function BlockItems({ block }: { block: ReceiptBlockItems }) {
       </button>
       {open ? (
         <>
-          {shown.length ? (
-            <ul className="receipt-items">
-              {shown.map((item, i) => (
-                <Item key={i} item={item} imported={false} />
-              ))}
-            </ul>
-          ) : null}
-          {hidden > 0 ? (
-            <button type="button" className="link-button" data-testid="receipt-block-all" onClick={() => setAll(true)}>
-              Show all {block.items.length.toLocaleString()}
-            </button>
-          ) : null}
+          <Items items={block.items} imported={false} showAllId="receipt-block-all" />
           {block.gone.length ? (
             <ul className="receipt-items" data-testid="receipt-block-gone">
               {block.gone.map((text, i) => (
@@ -206,14 +192,23 @@ function BlockItems({ block }: { block: ReceiptBlockItems }) {
 }
 
 function Read({ read, imported }: { read: ReceiptRead; imported: boolean }) {
-  const [all, setAll] = useState(false);
-  const shown = all ? read.items : read.items.slice(0, ITEMS_SHOWN);
-  const hidden = read.items.length - shown.length;
   return (
     <div className="receipt-read" data-testid="receipt-read" data-via={read.via}>
       <h4 className="receipt-read-title">{readTitle(read)}</h4>
       {read.failed ? <p className="muted receipt-line">The lookup failed; the model was told memory was unavailable.</p> : null}
       {!read.failed && !read.items.length ? <p className="muted receipt-line">Nothing found.</p> : null}
+      <Items items={read.items} imported={imported} showAllId="receipt-show-all" />
+      {read.more ? <p className="muted receipt-line">{read.more.toLocaleString()} more were sent to the model and not kept here.</p> : null}
+    </div>
+  );
+}
+
+/** Items, the first ITEMS_SHOWN of them until "Show all": a `view` of a thousand facts still opens at once. */
+function Items({ items, imported, showAllId }: { items: ReceiptItem[]; imported: boolean; showAllId: string }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? items : items.slice(0, ITEMS_SHOWN);
+  return (
+    <>
       {shown.length ? (
         <ul className="receipt-items">
           {shown.map((item, i) => (
@@ -221,13 +216,12 @@ function Read({ read, imported }: { read: ReceiptRead; imported: boolean }) {
           ))}
         </ul>
       ) : null}
-      {hidden > 0 ? (
-        <button type="button" className="link-button" data-testid="receipt-show-all" onClick={() => setAll(true)}>
-          Show all {read.items.length.toLocaleString()}
+      {items.length > shown.length ? (
+        <button type="button" className="link-button" data-testid={showAllId} onClick={() => setAll(true)}>
+          Show all {items.length.toLocaleString()}
         </button>
       ) : null}
-      {read.more ? <p className="muted receipt-line">{read.more.toLocaleString()} more were sent to the model and not kept here.</p> : null}
-    </div>
+    </>
   );
 }
 
