@@ -160,6 +160,9 @@ test.describe('MCP tools', () => {
     await expect(approval).toContainText('Run “write_file” of Files?', { timeout: 30_000 });
     await expect(approval.getByTestId('mcp-approval-args')).toContainText('"content": "gone"');
     await expect(approval.getByTestId('mcp-approval-args')).toContainText('plans.txt');
+    await expect(page.getByTestId('stop')).toBeVisible();
+    await axeClean(page, '[data-testid="chat-pane"]');
+    await shoot(page, 'chat-mcp-approval-after-reload');
     await approval.getByTestId('mcp-deny').click();
     await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText('I did not change the file.', { timeout: 30_000 });
     expect(readFileSync(join(dir, 'plans.txt'), 'utf8')).toContain('Taberna do Mar');
