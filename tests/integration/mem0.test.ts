@@ -170,6 +170,18 @@ describe('mem0 backend (scripted OpenAI-wire server, local store)', () => {
     expect(sent).toContain('[REDACTED:');
   });
 
+  it('redacts a value held in the secret store, though no pattern knows its shape, before mem0 sees the turn', async () => {
+    const engine = setup();
+    const key = 'zq-custom-7f3a9b2c1d';
+    engine.providers.save({ id: 'lab', kind: 'openai-compatible', name: 'Lab', baseURL: 'https://lab.example/v1', models: ['lab-1'] }, key);
+    const s = engine.sessions.create({ agentId: 'default' });
+    await turn(engine, s.id, `The lab box opens with ${key}, and I live in Porto.`);
+    const sent = newMessagesOf(llm.requests.filter(isExtraction)[0]);
+    expect(sent).toContain('I live in Porto');
+    expect(sent).not.toContain(key);
+    expect(sent).toContain('[REDACTED:stored-secret]');
+  });
+
   it('switches backends hot, both ways, losing nothing in either store', async () => {
     const engine = setup();
     engine.facts.memory.record('global', 'User speaks Portuguese');

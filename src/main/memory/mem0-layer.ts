@@ -17,6 +17,7 @@ import type { HomePaths } from '../home';
 import type { SecretStore } from '../secrets/secret-store';
 import type { LlmClient } from '../llm/llm-client';
 import { ProviderKeys, VECTOR_STORE_KEY_REF } from '../llm/provider-keys';
+import { storedSecretsFrom, type KnownSecrets } from './facts/sanitize-known-secrets';
 import { redactSecrets } from './facts/sanitize-secrets';
 import { scopesForSession } from './laws-layer';
 import { Mem0Backend, describeTarget, type StoreTarget } from './mem0/backend';
@@ -114,9 +115,12 @@ export class Mem0Layer {
   /** Observations not taken in by mem0 yet, on disk so a quit never waits for them. */
   readonly pendingObservations: PendingObservations;
   private readonly unsubscribe: () => void;
+  /** The secret store's values, in every form they may take in a text (a key the person pasted, say). */
+  private readonly storedSecrets: () => KnownSecrets;
 
   constructor(private readonly d: Mem0LayerDeps) {
     this.layout = mem0Layout(d.paths);
+    this.storedSecrets = storedSecretsFrom(() => d.secrets.values());
     this.backend = new Mem0Backend({ layout: this.layout, config: d.config, secrets: d.secrets, llm: d.llm });
     // The port setting is read each time qdrant starts (a change applies from its next start).
     this.qdrant = new QdrantManager(d.paths, { ...d.qdrant, preferredPort: () => d.config().memory.mem0.qdrantPort }, () => this.emit(), d.log);
@@ -181,9 +185,12 @@ export class Mem0Layer {
       .filter((m) => m.role === 'assistant' && !m.error && m.content.trim())
       .map((m) => m.content)
       .join('\n\n');
-    // Secrets are redacted before anything reaches mem0's model or store.
-    const turn: { role: 'user' | 'assistant'; content: string }[] = [{ role: 'user', content: redactSecrets(userText).text }];
-    if (reply) turn.push({ role: 'assistant', content: redactSecrets(reply).text });
+    // Secrets are redacted before anything reaches mem0's model or store: the shapes of secrets, and the
+    // values in the secret store whatever their shape (a local server's token looks like any word).
+    const knownSecrets = this.storedSecrets();
+    const clean = (text: string) => redactSecrets(text, { knownSecrets }).text;
+    const turn: { role: 'user' | 'assistant'; content: string }[] = [{ role: 'user', content: clean(userText) }];
+    if (reply) turn.push({ role: 'assistant', content: clean(reply) });
     this.queueObservation(this.pendingObservations.add({ agentId: agent.id, sessionId: session.id, turn }), laterChanges);
   }
 
