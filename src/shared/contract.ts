@@ -1,7 +1,7 @@
 // The one contract between the renderer and the engine. Every channel: its name, its zod input schema,
 // and its output type. Both hosts (Electron IPC, the headless HTTP server) bind exactly these channels;
 // the renderer calls them through one typed `invoke`. Adding a channel = one entry here + one handler.
-import type { MemoryChange } from './memory-change';
+import type { CapturedChange } from './captured-change';
 import { z } from 'zod';
 import type { AgentInput, Agent, Config } from './config';
 import { agentPatchSchema, agentSchema, idSchema, modelRefSchema, providerSchema } from './config';
@@ -463,7 +463,7 @@ export interface EventMap {
   'mcp.unavailable': { sessionId: string; servers: { name: string; error: string }[] };
   // ── guards (issue 18 §2): memory changes a turn made without the model's tools ──
   /** What a turn's explicit statements ("remember that …") changed in memory, for the reply's lines. */
-  'chat.memory': { sessionId: string; turnId: string; changes: MemoryChange[] };
+  'chat.memory': { sessionId: string; turnId: string; changes: CapturedChange[] };
   // Inbox (issue 16 §3–§4)
   /** What waits in the Inbox changed; the new count (the shell's badge). */
   'inbox.changed': { count: number };

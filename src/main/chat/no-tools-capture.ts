@@ -11,12 +11,12 @@
 //     now on call me …", in the languages of chat/explicit-statements.ts) are carried out without the
 //     model, through the FactWriter (so through sanitizeFact, the only door), attributed to the message.
 // Each captured change is kept in the turn as a `memory` tool call and its result (so it shows on the reply
-// exactly as a write by the tool does) and reported as a MemoryChange.
+// exactly as a write by the tool does) and reported as a CapturedChange.
 import { randomUUID } from 'node:crypto';
 import { wrapLanguageModel, type LanguageModel, type LanguageModelMiddleware } from 'ai';
 import type { Agent } from '../../shared/config';
 import type { Message, Session, ToolCall } from '../../shared/domain';
-import type { MemoryChange } from '../../shared/memory-change';
+import type { CapturedChange } from '../../shared/captured-change';
 import type { ModelCapabilities } from '../llm/model-capabilities';
 import { noToolsReason, probeToolSupport } from '../llm/model-capabilities';
 import type { ResolvedModel } from '../llm/roles';
@@ -95,7 +95,7 @@ export class TurnToolGuard {
   private toolsOff: boolean;
   private captureRun: Promise<void> | null = null;
   private drafts: CapturedDraft[] = [];
-  readonly changes: MemoryChange[] = [];
+  readonly changes: CapturedChange[] = [];
   /** The provider's words when this turn learned that the model takes no tools. */
   learned: string | null = null;
 
@@ -166,7 +166,7 @@ export class TurnToolGuard {
     }
   }
 
-  private async remember(s: Exclude<Statement, { kind: 'forget' }>): Promise<MemoryChange> {
+  private async remember(s: Exclude<Statement, { kind: 'forget' }>): Promise<CapturedChange> {
     // Facts the person states about themselves are for every agent: the global scope.
     const r = await this.d.sink.record('global', s.text, this.input);
     const written = r.status === 'recorded' || r.status === 'updated' || r.status === 'duplicate';
@@ -180,7 +180,7 @@ export class TurnToolGuard {
     };
   }
 
-  private forget(s: Extract<Statement, { kind: 'forget' }>): MemoryChange | null {
+  private forget(s: Extract<Statement, { kind: 'forget' }>): CapturedChange | null {
     const { session } = this.input;
     const scopes = ['global', agentScope(session.agentId), ...(session.projectKey ? [projectScope(session.projectKey)] : [])];
     const hits = scopes.flatMap((scope) => this.d.sink.facts(scope).filter((f) => factMatches(f.text, s.text)).map((f) => ({ scope, ...f })));
@@ -204,7 +204,7 @@ export class TurnToolGuard {
     return { action: 'forgotten', scope: removed[0].scope, factId: removed[0].id, text: `${removed[0].text}${more}`, reason: null, via: 'statement' };
   }
 
-  private addDrafts(s: Statement, change: MemoryChange): void {
+  private addDrafts(s: Statement, change: CapturedChange): void {
     const { session } = this.input;
     const call: ToolCall = {
       id: `statement-${randomUUID()}`,
@@ -238,7 +238,7 @@ export function withoutToolTraffic<P extends Prompt>(prompt: P): P {
 }
 
 /** What the tool result says, in the words the memory tool uses for its own writes. */
-export function describeForPerson(c: MemoryChange): string {
+export function describeForPerson(c: CapturedChange): string {
   switch (c.action) {
     case 'remembered':
       return `Remembered [${c.factId}] in ${c.scope}: "${c.text}".`;
@@ -251,7 +251,7 @@ export function describeForPerson(c: MemoryChange): string {
   }
 }
 
-function describeForModel(c: MemoryChange): string {
+function describeForModel(c: CapturedChange): string {
   switch (c.action) {
     case 'remembered':
     case 'updated':

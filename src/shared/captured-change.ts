@@ -1,11 +1,11 @@
-// One change a chat turn made to memory, as the reply shows it ("Remembered · 'Drinks green tea' · global").
-// Shared by every writer in a turn: the memory tool, and the capture of explicit statements for models
-// without tool calling (issue 18 §2). Defined minimally here; issue 16's receipts read the same record.
+// One change a chat turn made to memory by the capture of explicit statements for models without tool
+// calling (issue 18 §2), as the `chat.memory` event reports it. The reply's "Memory updated" lines are the
+// receipt's MemoryChange (shared/receipt.ts), read from the journal that these writes go through too.
 
-export type MemoryChangeAction = 'remembered' | 'updated' | 'forgotten' | 'rejected';
+export type CapturedChangeAction = 'remembered' | 'updated' | 'forgotten' | 'rejected';
 
-export interface MemoryChange {
-  action: MemoryChangeAction;
+export interface CapturedChange {
+  action: CapturedChangeAction;
   /** The scope the fact is in ("global", "agent:default", "project:…"); null when nothing was written. */
   scope: string | null;
   /** The fact's id (for the link to it and for undo); null when nothing was written. */
