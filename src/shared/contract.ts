@@ -44,7 +44,7 @@ import type {
 import type { WireError } from './errors';
 import { forgetKeySchema, forgetTargetSchema, MAX_FORGET_KEYS, type ForgetOutcome, type ForgetPreview } from './forget';
 import type { HistoryPage, JournalActor, JournalLayer, UndoResult } from './journal';
-import type { LiveTurn } from './live-turn';
+import type { LiveDeltaEvent, LiveToolEvent, LiveTurn } from './live-turn';
 import type { ReceiptView } from './receipt';
 import type { EmbeddingStatus, SearchResults } from './search';
 import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, type McpCallView, type McpServerView, type McpTestResult } from './mcp';
@@ -446,9 +446,9 @@ export interface EventMap {
   'sessions.changed': { agentId: string };
   'chat.turn': { sessionId: string; turnId: string; phase: 'started' | 'done' | 'error' | 'cancelled'; error?: WireError };
   /** Appended text of the assistant message being streamed. */
-  'chat.delta': { sessionId: string; turnId: string; messageId: string; text: string };
+  'chat.delta': LiveDeltaEvent & { sessionId: string };
   /** A tool call started or finished inside a turn. */
-  'chat.tool': { sessionId: string; turnId: string; messageId: string; callId: string; name: string; state: 'running' | 'done' | 'error' };
+  'chat.tool': LiveToolEvent & { sessionId: string };
   /** A message was persisted. */
   'chat.message': { sessionId: string; message: Message };
   'consolidate.progress': ConsolidationProgress;

@@ -3,7 +3,22 @@
 // engine for a window that opens while a turn runs (a reload, a second window: `chat.live`), so a
 // reply being written, its Stop button and a tool call waiting for "Allow once" are never lost from view.
 // Pure functions over plain data, shared by both sides so they cannot drift apart.
-import type { EventMap } from './contract';
+// The events' shapes are spelled out here rather than imported from contract.ts, which imports this file.
+/** A `chat.delta` event: streamed text of one assistant message. */
+export interface LiveDeltaEvent {
+  turnId: string;
+  messageId: string;
+  text: string;
+}
+
+/** A `chat.tool` event: a tool call of one assistant message started or finished. */
+export interface LiveToolEvent {
+  turnId: string;
+  messageId: string;
+  callId: string;
+  name: string;
+  state: LiveToolState;
+}
 
 export type LiveToolState = 'running' | 'done' | 'error';
 
@@ -33,13 +48,13 @@ function upsertDraft(drafts: LiveDraft[], id: string, change: (d: LiveDraft) => 
 }
 
 /** Streamed text appended to its draft. */
-export function withDelta(turn: LiveTurn | undefined, d: EventMap['chat.delta']): LiveTurn {
+export function withDelta(turn: LiveTurn | undefined, d: LiveDeltaEvent): LiveTurn {
   const base = turn ?? { turnId: d.turnId, drafts: [] };
   return { turnId: d.turnId, drafts: upsertDraft(base.drafts, d.messageId, (draft) => ({ ...draft, content: draft.content + d.text })) };
 }
 
 /** A tool call started or finished in its draft. */
-export function withTool(turn: LiveTurn | undefined, e: EventMap['chat.tool']): LiveTurn {
+export function withTool(turn: LiveTurn | undefined, e: LiveToolEvent): LiveTurn {
   const base = turn ?? { turnId: e.turnId, drafts: [] };
   const drafts = upsertDraft(base.drafts, e.messageId, (draft) => {
     const tool: LiveTool = { callId: e.callId, name: e.name, state: e.state };
