@@ -28,7 +28,7 @@ export function ChatPane() {
   const agentName = useAgents((s) => s.agents.find((a) => a.id === session?.agentId)?.name) ?? session?.agentId ?? 'Agent';
   const running = useChat((s) => (selectedId ? s.live[selectedId] !== undefined : false));
   const refused = useChat((s) => s.noModel);
-  const configProblem = useSettings((s) => (session ? chatModelProblem(s.config, session.agentId) : null));
+  const configProblem = useSettings((s) => (session ? chatModelProblem(s.config, session.agentId, session.chatModel) : null));
   const intent = useShell((s) => s.intent);
 
   useEffect(() => ensureChatEvents(), []);
