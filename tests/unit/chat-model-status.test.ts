@@ -9,7 +9,7 @@ import { defaultConfig, type Config, type ModelRef } from '../../src/shared/conf
 function config(opts: { global?: ModelRef; providers?: string[] } = {}): Config {
   const c = defaultConfig();
   c.models.providers = (opts.providers ?? []).map((id) => ({ id, kind: 'openai-compatible', name: id, baseURL: `http://127.0.0.1:1/${id}`, models: ['m'] }) as Config['models']['providers'][number]);
-  c.models.roles.chat = opts.global ?? null;
+  c.models.roles.chat = opts.global;
   return c;
 }
 
