@@ -2,6 +2,7 @@
 // reply and the reason on failure, the chat model's tool calling; kept per model; and `monad models check`.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../src/main/contract/handlers';
+import { judgeFactTask } from '../../src/main/llm/prompts/judge-fact';
 import { MEMORY_TASKS } from '../../src/shared/memory-tasks';
 import { BROKEN_REPLY, memoryTaskResponder } from '../fixtures/memory-task-responder';
 import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
@@ -41,13 +42,19 @@ describe('model self-test', () => {
   it('is how a person says "the model was updated": what was learned about tools and structured output is learned again', async () => {
     const engine = openEngine();
     useScriptedModel(engine, llm);
-    // Learned earlier: no tools, no response_format (an older build of the model or its server).
+    // Learned earlier in this run: no tools, and (from a refused call) no response_format.
     engine.capabilities.remember('scripted', 'gpt-4o-mini', false, 'error', 'does not support tools');
-    engine.capabilities.rememberNoResponseFormat('scripted', 'gpt-4o-mini', 'response_format is not supported');
+    llm.enqueue(
+      { kind: 'error', status: 400, body: { error: { message: 'response_format is not supported by this server', type: 'invalid_request_error' } } },
+      { kind: 'json', value: { verdict: 'fact', reason: 'about the person' } },
+    );
+    await engine.llm.runTask(judgeFactTask, { text: 'User likes tea.' });
+    expect(engine.capabilities.acceptsResponseFormat('scripted', 'gpt-4o-mini')).toBe(false);
+    const before = llm.chatRequests().length;
     llm.setDefault(memoryTaskResponder());
     const report = await createHandlers(engine)['models.check']({});
     expect(report.passed).toBe(6);
-    expect(llm.chatRequests()[0].body.response_format?.type).toBe('json_schema');
+    expect(llm.chatRequests()[before].body.response_format?.type).toBe('json_schema');
     expect(engine.capabilities.acceptsResponseFormat('scripted', 'gpt-4o-mini')).toBe(true);
     expect(engine.capabilities.get('scripted', 'gpt-4o-mini')).toMatchObject({ tools: true, source: 'check' });
 

@@ -98,15 +98,16 @@ export class LlmClient {
     try {
       const outcome = await runTaskCall(task, input, {
         model,
-        structured: !this.noResponseFormat.has(key) && (this.deps.capabilities?.acceptsResponseFormat(resolved.provider.id, resolved.model) ?? true),
+        // The capabilities file is the one record when there is one ("Check memory tasks" clears it there).
+        structured: this.deps.capabilities ? this.deps.capabilities.acceptsResponseFormat(resolved.provider.id, resolved.model) : !this.noResponseFormat.has(key),
         signal,
         maxRetries: MAX_RETRIES,
         where: `${resolved.provider.name} (${resolved.model})`,
         onUsage: (usage) => this.record(task.name, usage, opts.meter),
         onStructuredRejected: (reason) => {
-          this.noResponseFormat.add(key);
           // Kept across starts: a server that refused it once would refuse it again, at one wasted call per start.
-          this.deps.capabilities?.rememberNoResponseFormat(resolved.provider.id, resolved.model, this.scrub(reason));
+          if (this.deps.capabilities) this.deps.capabilities.rememberNoResponseFormat(resolved.provider.id, resolved.model, this.scrub(reason));
+          else this.noResponseFormat.add(key);
         },
       });
       if (record) this.deps.health?.success(task.name, opts.agentId, { ...countNotes(outcome.notes), repaired: outcome.repaired });
