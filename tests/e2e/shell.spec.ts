@@ -162,6 +162,9 @@ test.describe('shell', () => {
     await input.press('Escape');
     await expect(input).toHaveCount(0);
     await expect(sessionById(page, second).getByTestId('session-title')).toHaveText(defaultTitle);
+    // The focus comes back to the item on the next frame: a key pressed before that reaches the page,
+    // not the item (CI run 6 of session 8 pressed F2 in that gap on a loaded machine).
+    await expect(sessionById(page, second)).toBeFocused();
     await page.keyboard.press('F2');
     await input.fill('Groceries');
     await input.press('Enter');
