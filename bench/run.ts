@@ -2,7 +2,7 @@
 // and writes the figures with machine info and date to bench/results/<date>.json. Not part of npm test.
 //   npm run bench                      all of them
 //   npm run bench -- locomo [--data FILE] [--json]   the LoCoMo search benchmark alone
-//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cost-guards history forget receipts cold-start mcp-cold-start
+//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cost-guards history forget receipts egress cold-start mcp-cold-start
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -186,6 +186,21 @@ const BENCHES: Bench[] = [
         lines: [
           line('receipts', `chat.receipt p95, ${r.itemsInReceipt.toLocaleString('en')} items at ${r.facts.toLocaleString('en')} facts`, r.channel.p95Ms, 'ms', `≤ ${RECEIPT_TARGET_MS} ms`, r.channel.p95Ms <= RECEIPT_TARGET_MS),
           line('receipts', 'receipt panel open, click to items on screen (median)', r.ui.medianMs, 'ms', `≤ ${RECEIPT_TARGET_MS} ms`, r.ui.medianMs <= RECEIPT_TARGET_MS),
+        ],
+        raw: r,
+      };
+    },
+  },
+  {
+    name: 'egress',
+    run: async () => {
+      const { runEgressBench, EGRESS_TARGET_MS } = await import('./egress');
+      const r = await runEgressBench();
+      return {
+        lines: [
+          line('egress', `egress filter on memory_search results p95 (${r.facts.toLocaleString('en')} facts, ${r.secrets} stored secrets)`, r.filterMs.p95, 'ms', `≤ ${EGRESS_TARGET_MS} ms`, r.filterMs.p95 <= EGRESS_TARGET_MS),
+          line('egress', 'memory_search over MCP p95, without the filter', r.withoutFilterMs.p95, 'ms', '', null),
+          line('egress', 'memory_search over MCP p95, with the filter', r.withFilterMs.p95, 'ms', '', null),
         ],
         raw: r,
       };

@@ -1,6 +1,7 @@
 // `monad`: the command-line face of the engine. Each command is one module under commands/.
 import { MonadError } from '../shared/errors';
 import { UsageError } from './args';
+import { filterProcessOutput } from './output';
 import { backupCommand, backupHelp, restoreCommand, restoreHelp } from './commands/backup';
 import { commandCommand, commandHelp } from './commands/command';
 import { consolidateCommand, consolidateHelp } from './commands/consolidate';
@@ -85,6 +86,8 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// Everything the process prints passes the egress filter of the engines it opens (output.ts).
+filterProcessOutput();
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -51,6 +51,7 @@ import { openDatabase, sqliteVersion } from './db/open';
 import { applyPendingRestore, backupFilesFor, backupsDir, BackupService } from './db/backup';
 import { OpenChecks, type CheckReport } from './db/open-checks';
 import { EventBus } from './events';
+import { EgressFilter } from './secrets/egress-filter';
 import { MemoryJournal } from './memory/journal/journal';
 import { HistoryService } from './memory/journal/history-service';
 import { HistoryRetention } from './memory/journal/retention';
@@ -60,7 +61,7 @@ import { RecallFreshnessService } from './memory/facts/recall-freshness';
 import { sweepTempFiles } from './fs/atomic-write';
 import { ensureHome, homePaths, tightenHome, type HomePaths } from './home';
 import { FileSecretStore } from './secrets/file-secret-store';
-import { scrubSecrets, type SecretStore } from './secrets/secret-store';
+import type { SecretStore } from './secrets/secret-store';
 
 export interface EngineOptions {
   home: string;
@@ -84,7 +85,12 @@ export interface EngineOptions {
 
 export class Engine {
   readonly paths: HomePaths;
-  readonly events = new EventBus();
+  /**
+   * The filter on every exit of the engine (issue 26 §2): results, errors, events, MCP, exports, logs.
+   * Field order matters: the event bus below filters through it, and `secrets` is set in the constructor.
+   */
+  readonly egress = new EgressFilter(() => this.secrets?.values() ?? []);
+  readonly events = new EventBus(this.egress);
   /** The turns running now, for a window that opens mid-turn (`chat.live`). */
   readonly liveTurns = new LiveTurns(this.events);
   readonly config: ConfigStore;
@@ -477,7 +483,7 @@ export class Engine {
 
   private notify(n: Notice): void {
     this.notices.push(n);
-    if (n.level !== 'info') console.error(`[monad] ${n.message}`);
+    if (n.level !== 'info') console.error(this.egress.text(`[monad] ${n.message}`));
     if (this.started && !this.closed) this.events.emit('status.changed', this.status());
   }
 
@@ -497,8 +503,8 @@ export class Engine {
 
   log(msg: string, err?: unknown): void {
     // Keys never reach logs: error text is scrubbed of every stored secret first.
-    const detail = err === undefined ? '' : ` ${scrubSecrets(err instanceof Error ? (err.stack ?? err.message) : String(err), this.secrets.values())}`;
-    console.error(`${msg}${detail}`);
+    const detail = err === undefined ? '' : ` ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
+    console.error(this.egress.text(`${msg}${detail}`));
   }
 
   assertOpen(): void {

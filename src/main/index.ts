@@ -73,7 +73,7 @@ if (!app.requestSingleInstanceLock()) {
         handlers: createHandlers(live),
         mainWebContents,
         isOwnUrl,
-        ctx: { secrets: () => live.secrets.values(), log: (msg, err) => live.log(msg, err) },
+        ctx: { egress: live.egress, log: (msg, err) => live.log(msg, err) },
       }),
       forwardEvents(live.events, mainWebContents, isOwnUrl),
     );

@@ -3,7 +3,7 @@
 // fresh one, which applies it before any database is opened; if another Monad process has the databases
 // open, the restore stays staged until that process is closed.
 import type { Notice } from '../../shared/domain';
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
 export const backupHelp = 'monad backup [list]                    take a backup of both databases now (or list the backups)';
@@ -14,7 +14,7 @@ export async function backupCommand(argv: string[]): Promise<number> {
   const flags = globalFlags(values);
   const [action] = positionals;
   if (action !== undefined && action !== 'list' && action !== 'now') throw new UsageError(`unknown action "${action}"; use list, or nothing to back up now`);
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     printNotices(engine.notices);
     if (action === 'list') {
@@ -38,7 +38,7 @@ export async function restoreCommand(argv: string[]): Promise<number> {
   const flags = globalFlags(values);
   const [name] = positionals;
   if (!name) throw new UsageError('give the name of a backup (see `monad backup list`)');
-  const staging = Engine.open({ home: flags.home, host: 'cli' });
+  const staging = openCliEngine({ home: flags.home, host: 'cli' });
   let staged;
   try {
     staged = staging.backups.stageRestore(name);
@@ -46,7 +46,7 @@ export async function restoreCommand(argv: string[]): Promise<number> {
     staging.close();
   }
   // Our own handles are closed: a fresh engine applies the restore unless another process holds the files.
-  const after = Engine.open({ home: flags.home, host: 'cli' });
+  const after = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     const applied = after.notices.find((n) => n.code === 'restore-applied' || n.code === 'restore-failed');
     const result = applied ?? { level: 'info', code: 'restore-pending', message: staged.message, at: new Date().toISOString() };

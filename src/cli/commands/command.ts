@@ -1,5 +1,5 @@
 // monad run "/help" — runs a chat slash command, exactly as typed in the chat input.
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
 export const commandHelp = 'monad run "/COMMAND ARGS" [--agent ID] [--session ID]   run a chat slash command (/help lists them)';
@@ -9,7 +9,7 @@ export async function commandCommand(argv: string[]): Promise<number> {
   const flags = globalFlags(values);
   const text = positionals.join(' ').trim();
   if (!text.startsWith('/')) throw new UsageError('give a slash command, e.g. monad run "/help"');
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     const sessionId = typeof values.session === 'string' ? values.session : undefined;
     const agentId = typeof values.agent === 'string' ? values.agent : sessionId ? engine.sessions.get(sessionId).agentId : 'default';

@@ -1,6 +1,6 @@
 // monad consolidate [--level N] [--agent ID] — the consolidation pipeline from the command line.
 import type { ConsolidationSummary } from '../../shared/domain';
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import { formatSummary } from '../../main/memory/consolidation-layer';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
@@ -14,7 +14,7 @@ export async function consolidateCommand(argv: string[]): Promise<number> {
     if (!/^[1-3]$/.test(values.level)) throw new UsageError(`--level must be 1, 2 or 3, got ${values.level}`);
     level = Number(values.level) as 1 | 2 | 3;
   }
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   const onSignal = () => engine.consolidation.pipeline.cancelAll();
   process.once('SIGINT', onSignal);
   try {

@@ -4,7 +4,7 @@
 // it was then.
 import type { FactView, FactWriteResult } from '../../shared/domain';
 import { factSourceLabel } from '../../shared/fact-source';
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
 export const factsHelp =
@@ -30,7 +30,7 @@ export async function factsCommand(argv: string[]): Promise<number> {
   const at = typeof values.at === 'string' ? parseAt(values.at) : null;
   if (at && action !== 'list') throw new UsageError('--at goes with list');
   if (at && !scope) throw new UsageError('--at needs --scope');
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     switch (action) {
       case 'list': {

@@ -3,7 +3,7 @@
 import type { GraphCorrectionResult, GraphEdge, GraphNode, GraphProposal } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import { entityTypeWords, relationWords } from '../../shared/relation-words';
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import type { By } from '../../main/memory/graph/graph-journal';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
@@ -36,7 +36,7 @@ export async function graphCommand(argv: string[]): Promise<number> {
   const [what, action, ...rest] = positionals;
   const scope = typeof values.scope === 'string' ? values.scope : 'agent:default';
   if (what !== 'entity' && what !== 'relation' && what !== 'proposals') throw new UsageError(`unknown subject "${what ?? ''}"; use entity, relation or proposals`);
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     const out = (data: unknown, text: string) => {
       if (flags.json) printJson(data);

@@ -3,7 +3,7 @@
 // The history of memory as Memory → History shows it (newest first, grouped by day) and its undo: an
 // undo that changes more than the entry names what else it changes and waits for --yes.
 import { JOURNAL_ACTORS, JOURNAL_LAYERS, type HistoryEntry, type HistoryPage, type UndoPlan } from '../../shared/journal';
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
 export const historyHelp = `monad history [--layer ${JOURNAL_LAYERS.join('|')}] [--scope S] [--actor A] [--since DATE|7d] [--limit N] [--before CURSOR]   what changed in memory, newest first`;
@@ -28,7 +28,7 @@ export async function historyCommand(argv: string[]): Promise<number> {
   if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError('--limit must be a whole number from 1 to 500');
   if (values.before !== undefined && !/^[1-9]\d{0,15}$/.test(values.before)) throw new UsageError('--before takes the cursor a previous page printed');
   const since = values.since === undefined ? undefined : parseSince(values.since, new Date());
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     // One-shot commands run no timers: a retention setting is applied here too, at most once a day.
     engine.retention.runIfDue();
@@ -47,7 +47,7 @@ export async function undoCommand(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('give the number of one history entry, e.g. monad undo 42 (monad history lists them)');
   const id = Number(positionals[0].replace(/^#/, ''));
   if (!Number.isInteger(id) || id < 1) throw new UsageError(`"${positionals[0]}" is not a history entry number`);
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     const r = await engine.history.undo(id, { confirm: values.yes === true });
     if (flags.json) printJson(r);

@@ -4,7 +4,7 @@
 // The Inbox (issue 16 §3) from the command line: what waits for the person, then approve or reject by the
 // ids `list` prints. Decisions are the person's, made with the CLI (journaled as such).
 import type { InboxDecision, InboxItem } from '../../shared/inbox';
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
 export const inboxHelp = 'monad inbox [list | approve ID…|--all [--text T] | reject ID…|--all]   memory changes waiting for your approval';
@@ -18,7 +18,7 @@ export async function inboxCommand(argv: string[]): Promise<number> {
   if (verb !== 'list' && !ids.length && !values.all) throw new UsageError(`give the ids to ${verb} (monad inbox list prints them), or --all`);
   if (verb !== 'list' && ids.length && values.all) throw new UsageError('give ids or --all, not both');
   if (values.text !== undefined && (verb !== 'approve' || ids.length !== 1)) throw new UsageError('--text edits one item before approving it: monad inbox approve ID --text "…"');
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     if (verb === 'list') {
       const list = engine.inbox.list();

@@ -2,7 +2,7 @@
 // command line: the same views the Laws tab shows and the same journaled corrections, made by the person
 // through the CLI (they appear in the history, and `monad undo` takes them back).
 import type { LawProposal, LawView } from '../../shared/domain';
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import type { By } from '../../main/memory/laws/law-writer';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
@@ -16,7 +16,7 @@ export async function lawsCommand(argv: string[]): Promise<number> {
   const flags = globalFlags(values);
   const [action, rawId, ...rest] = positionals;
   const scopes = values.scope?.length ? values.scope : undefined;
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     const laws = engine.laws;
     const show = (law: LawView) => {

@@ -2,7 +2,8 @@
 // Code and any other MCP app: the app starts this process and talks to it on stdin/stdout. stdout carries
 // nothing but the protocol; everything else (warnings, errors) goes to stderr, which apps keep as a log.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
+import { filterOutgoing } from '../../main/secrets/egress-transport';
 import { createMcpConnection } from '../../main/mcp/mcp-server';
 import { globalFlags, parseCommandArgs } from '../args';
 
@@ -13,7 +14,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   // Anything a library prints with console.log would corrupt the protocol stream: send it to stderr.
   console.log = console.error;
   console.info = console.error;
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   const agentId = typeof values.agent === 'string' ? values.agent : 'default';
   engine.agents.get(agentId); // an unknown --agent is a usage problem, said before the app connects
   const conn = createMcpConnection(engine, engine.mcpClients, {
@@ -22,7 +23,8 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     transport: 'stdio',
     log: (msg, err) => engine.log(msg, err),
   });
-  const transport = new StdioServerTransport();
+  // Every message to the app passes the egress filter (issue 26 §2).
+  const transport = filterOutgoing(new StdioServerTransport(), engine.egress);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     // The app closing our stdin is how it says goodbye.

@@ -1,6 +1,6 @@
 // monad models check [--provider P --model M] [--no-tools] — the model self-test (issue 18 §3): each
 // memory task on a small built-in sample, pass / fail / time, the raw reply and the reason on failure.
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import type { ModelCheckReport } from '../../shared/memory-tasks';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
@@ -13,7 +13,7 @@ export async function modelsCommand(argv: string[]): Promise<number> {
   const provider = typeof values.provider === 'string' ? values.provider : undefined;
   const model = typeof values.model === 'string' ? values.model : undefined;
   if (Boolean(provider) !== Boolean(model)) throw new UsageError('give both --provider and --model, or neither (to check the memory model)');
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   const ctrl = new AbortController();
   const onSignal = () => ctrl.abort();
   process.once('SIGINT', onSignal);

@@ -1,7 +1,7 @@
 // monad search <query> [--agent ID] [--k N] [--json] — the same search as the UI and the agent's
 // memory_search tool: past messages, L1 facts and L2 entities, best first.
 import type { SearchResults } from '../../shared/search';
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import { markHighlights } from '../../main/search/snippet';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 import { entityTypeWords } from '../../shared/relation-words';
@@ -18,7 +18,7 @@ export async function searchCommand(argv: string[]): Promise<number> {
     k = Number(values.k);
     if (!Number.isInteger(k) || k < 1 || k > 100) throw new UsageError('--k must be a whole number from 1 to 100');
   }
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     const agentId = typeof values.agent === 'string' ? values.agent : undefined;
     if (agentId) engine.agents.get(agentId);

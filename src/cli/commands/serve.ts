@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localServersFromEnv } from '../../main/llm/local-servers';
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import { startServer } from '../../main/server/http-server';
 import { globalFlags, parseCommandArgs, UsageError } from '../args';
 
@@ -26,7 +26,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got ${values.port}`);
   }
-  const engine = Engine.open({ home: flags.home, host: 'server', watchConfig: true, localServers: localServersFromEnv(process.env) });
+  const engine = openCliEngine({ home: flags.home, host: 'server', watchConfig: true, localServers: localServersFromEnv(process.env) });
   const staticDir = process.env.MONAD_RENDERER_DIR ?? join(packageRoot(), 'out', 'renderer');
   let server;
   try {

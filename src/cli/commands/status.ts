@@ -1,5 +1,5 @@
 import type { AppStatus, Mem0Status } from '../../shared/domain';
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson } from '../args';
 
 export const statusHelp = 'monad status [--home DIR] [--json]    print the app status (versions, home, config and db health)';
@@ -7,7 +7,7 @@ export const statusHelp = 'monad status [--home DIR] [--json]    print the app s
 export async function statusCommand(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, {});
   const flags = globalFlags(values);
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     const status = engine.status();
     const mem0 = engine.mem0.status();

@@ -1,6 +1,6 @@
 // monad import FILE [--accept-identity] / monad export --out FILE
 import { resolve } from 'node:path';
-import { Engine } from '../../main/engine';
+import { openCliEngine } from '../output';
 import type { ImportReport, PendingIdentityView } from '../../shared/domain';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
@@ -12,7 +12,7 @@ export async function importCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { 'accept-identity': { type: 'boolean', default: false } });
   const flags = globalFlags(values);
   if (positionals.length !== 1) throw new UsageError('give exactly one file to import');
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     const r = engine.transfer.importFile(resolve(positionals[0]));
     // The diffs are shown before anything is accepted: what is written is what was shown.
@@ -46,7 +46,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, { out: { type: 'string' } });
   const flags = globalFlags(values);
   if (typeof values.out !== 'string') throw new UsageError('--out FILE is required');
-  const engine = Engine.open({ home: flags.home, host: 'cli' });
+  const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
     const r = engine.transfer.exportToFile(resolve(values.out));
     if (flags.json) printJson(r);

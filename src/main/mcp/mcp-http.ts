@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Engine } from '../engine';
+import { filterOutgoing } from '../secrets/egress-transport';
 import { createMcpConnection, type McpConnection } from './mcp-server';
 
 /** Apps connected at once; one app holds one session, so this is generous. The idlest goes first beyond it. */
@@ -60,7 +61,8 @@ export class McpHttpEndpoint {
     transport.onclose = () => {
       if (transport.sessionId) this.sessions.delete(transport.sessionId);
     };
-    await conn.server.connect(transport);
+    // Every message to the app passes the egress filter (issue 26 §2).
+    await conn.server.connect(filterOutgoing(transport, this.engine.egress));
     await transport.handleRequest(req, res, body);
   }
 

@@ -87,7 +87,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       applySecurityHeaders(res);
       const deadline = requestDeadline(req, res, timeouts.requestMs);
       handle(req, res, deadline).catch((err) => {
-        console.error('[server] request failed:', err);
+        opts.engine.log('[server] request failed:', err);
         if (!res.headersSent) sendError(res, { code: 'INTERNAL', message: 'Internal error' });
         else res.destroy();
       });
@@ -123,9 +123,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if (limit !== undefined) deadline.extend();
       const body = await readJsonBody(req, limit ?? MAX_BODY_BYTES);
       if (!body.ok) return sendError(res, body.error);
-      const result = await dispatch(handlers, channel, body.data, {
-        secrets: () => opts.engine.secrets.values(),
-      });
+      const result = await dispatch(handlers, channel, body.data, { egress: opts.engine.egress });
       return sendResult(res, result);
     }
 

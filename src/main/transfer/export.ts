@@ -5,7 +5,6 @@ import type { TurnReceipt } from '../../shared/receipt';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Engine } from '../engine';
-import { KnownSecrets, redactStoredSecrets } from '../memory/facts/sanitize-known-secrets';
 import type { ExportArchive } from './formats';
 import { LIVE_EDGE, LIVE_NODE } from '../memory/graph/graph-store';
 
@@ -49,20 +48,9 @@ export function buildExport(engine: Engine): ExportArchive {
       }))
       .sort((a, b) => a.scope.localeCompare(b.scope) || a.statement.localeCompare(b.statement)),
   };
-  // A key the person pasted into a chat, or that reached memory before it was stored, leaves in no text.
-  return scrubStoredSecrets(archive, KnownSecrets.from(engine.secrets.values()));
-}
-
-/** Every string of the archive with the secret store's values (in any of their forms) redacted. */
-function scrubStoredSecrets<T>(value: T, known: KnownSecrets): T {
-  if (known.size === 0) return value;
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return redactStoredSecrets(v, known).text;
-    if (Array.isArray(v)) return v.map(walk);
-    if (v === null || typeof v !== 'object') return v;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
-  };
-  return walk(value) as T;
+  // A key the person pasted into a chat, or that reached memory before it was stored, leaves in no text:
+  // the archive passes the engine's egress filter like every other exit.
+  return engine.egress.value(archive);
 }
 
 function identityFiles(engine: Engine): Record<string, string> {

@@ -51,6 +51,14 @@ export class KnownSecrets {
     return this.compiled.length;
   }
 
+  /**
+   * Every searched form of every value (the value, its encodings, its separator-free spelling). A text
+   * arriving in pieces (a streamed reply) holds back any tail that could still become one of these.
+   */
+  forms(): { literals: readonly string[]; compact: string }[] {
+    return this.compiled.map((c) => ({ literals: [...c.literals, ...c.encoded], compact: c.compact }));
+  }
+
   /** Every range of `text` that holds a stored value in one of its forms (unsorted, may overlap). */
   find(text: string): Span[] {
     if (this.compiled.length === 0 || text.length === 0) return [];
@@ -88,6 +96,11 @@ export class KnownSecretsCache {
     }
     return this.current;
   }
+}
+
+/** `text` with the characters a person may put between a key's characters removed. */
+export function withoutSpellingSeparators(text: string): string {
+  return text.replace(SPELLING_SEPARATORS, '');
 }
 
 function compile(value: string): CompiledValue {
