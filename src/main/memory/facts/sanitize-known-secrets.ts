@@ -64,13 +64,17 @@ export class KnownSecrets {
     if (this.compiled.length === 0 || text.length === 0) return [];
     const spans: Span[] = [];
     let compact: CompactView | null = null;
+    // The separator-free text alone (one native replace) tells whether any spelled-out value is there;
+    // the view that maps back to the source, far costlier, is built only when one is.
+    let compactText: string | null = null;
     for (const c of this.compiled) {
       for (const literal of c.literals) for (const at of occurrences(text, literal)) spans.push([at, at + literal.length]);
       for (const fragment of c.encoded) for (const at of occurrences(text, fragment)) spans.push(widenToBase64Run(text, at, at + fragment.length));
       if (c.compact.length >= MIN_KNOWN_SECRET_LENGTH) {
-        compact ??= compactView(text);
+        compactText ??= text.replace(SPELLING_SEPARATORS, '');
         // The compact view only differs from the text where separators were removed: skip the search otherwise.
-        if (compact.text.length !== text.length) {
+        if (compactText.length !== text.length && compactText.includes(c.compact)) {
+          compact ??= compactView(text);
           for (const at of occurrences(compact.text, c.compact)) spans.push(compact.toSource(at, at + c.compact.length));
         }
       }
