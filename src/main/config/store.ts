@@ -6,6 +6,7 @@ import { basename, dirname } from 'node:path';
 import { configSchema, defaultConfig, type Config } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { withFileLock } from '../fs/file-lock';
 import { PRIVATE_FILE_MODE } from '../fs/private-mode';
 import { formatZodError, loadConfigFile } from './load';
 
@@ -27,6 +28,8 @@ export class ConfigStore {
   private watcher: FSWatcher | null = null;
   private timer: NodeJS.Timeout | null = null;
   private listeners = new Set<ChangeListener>();
+  /** catchUp took in another process's change that listeners have not heard of yet. */
+  private pendingNotice = false;
 
   private constructor(
     readonly path: string,
@@ -41,7 +44,7 @@ export class ConfigStore {
     const store = new ConfigStore(path, now);
     const res = loadConfigFile(path);
     if (res.kind === 'missing') {
-      store.write(defaultConfig());
+      withFileLock(path, () => (loadConfigFile(path).kind === 'missing' ? store.write(defaultConfig()) : store.reload()));
     } else if (res.kind === 'ok') {
       store.current = res.config;
       store.lastText = res.text;
@@ -67,22 +70,54 @@ export class ConfigStore {
   }
 
   /**
-   * Applies `mutate` to the current config, validates the result and writes it atomically.
-   * Refused while config.json on disk is broken: writing would silently discard the person's edit.
+   * Applies `mutate` to the config as it is on disk now, validates the result and writes it atomically,
+   * all under the file's cross-process lock. The desktop app, `monad serve` and every CLI command
+   * (an import adding an agent, say) may write config.json at once: each reads the current file inside
+   * the lock and applies only its own change, so no writer puts back an older copy over another's change
+   * (issue 32 §1). Refused while config.json on disk is broken: writing would discard the person's edit.
    */
   update(mutate: (current: Config) => unknown): Config {
-    if (!this.health.ok) {
-      throw new MonadError(
-        'CONFIG_INVALID',
-        `config.json has an error, so changes are not saved until it is fixed: ${this.health.error}`,
-      );
+    const changed = withFileLock(this.path, () => {
+      this.catchUp();
+      if (!this.health.ok) {
+        throw new MonadError(
+          'CONFIG_INVALID',
+          `config.json has an error, so changes are not saved until it is fixed: ${this.health.error}`,
+        );
+      }
+      const candidate = mutate(structuredClone(this.current));
+      const parsed = configSchema.safeParse(candidate);
+      if (!parsed.success) throw new MonadError('BAD_INPUT', formatZodError(parsed.error), { issues: parsed.error.issues });
+      const before = this.lastText;
+      this.write(parsed.data);
+      return before !== this.lastText;
+    });
+    // Listeners also hear what another process wrote since (catchUp took it in): the file is the truth.
+    if (changed || this.pendingNotice) {
+      this.pendingNotice = false;
+      this.notify();
     }
-    const candidate = mutate(structuredClone(this.current));
-    const parsed = configSchema.safeParse(candidate);
-    if (!parsed.success) throw new MonadError('BAD_INPUT', formatZodError(parsed.error), { issues: parsed.error.issues });
-    this.write(parsed.data);
-    this.notify();
     return this.current;
+  }
+
+  /**
+   * Takes in what is on disk now (called under the lock before a write). Another process's change is
+   * adopted rather than overwritten; a broken file marks the health so the write is refused.
+   */
+  private catchUp(): void {
+    const res = loadConfigFile(this.path);
+    if (res.kind === 'missing') return;
+    if (res.kind === 'ok') {
+      if (res.text === this.lastText && this.health.ok) return;
+      this.current = res.config;
+      this.lastText = res.text;
+      this.health = { ok: true, error: null, lastGoodAt: this.now().toISOString() };
+    } else {
+      if (res.text !== null && res.text === this.lastText) return;
+      this.lastText = res.text;
+      this.health = { ...this.health, ok: false, error: res.error };
+    }
+    this.pendingNotice = true;
   }
 
   /** Re-reads the file (called by the watcher; public for tests and for hosts without fs events). */
@@ -90,7 +125,9 @@ export class ConfigStore {
     const res = loadConfigFile(this.path);
     if (res.kind === 'missing') {
       // Deleted on disk: keep running on the last good config and put it back, so nothing is lost.
-      this.write(this.current);
+      withFileLock(this.path, () => {
+        if (loadConfigFile(this.path).kind === 'missing') this.write(this.current);
+      });
       return;
     }
     if (res.kind === 'ok') {
