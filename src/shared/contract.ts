@@ -1,6 +1,7 @@
 // The one contract between the renderer and the engine. Every channel: its name, its zod input schema,
 // and its output type. Both hosts (Electron IPC, the headless HTTP server) bind exactly these channels;
 // the renderer calls them through one typed `invoke`. Adding a channel = one entry here + one handler.
+import { canonicalScope } from './scope-key';
 import type { CapturedChange } from './captured-change';
 import { z } from 'zod';
 import type { AgentInput, Agent, Config } from './config';
@@ -59,8 +60,16 @@ function channel<O>() {
 }
 
 const empty = z.object({}).strict();
-/** global | agent:<id> | project:<key> | session:<id>; the engine re-validates and maps it to a file. */
-export const scope = z.string().min(1).max(120).regex(/^(global|(agent|project|session):[A-Za-z0-9][A-Za-z0-9_-]{0,99})$/, 'not a scope');
+/**
+ * global | agent:<id> | project:<key> | session:<id>; the engine re-validates and maps it to a file. Taken
+ * in lower case (scope-key.ts): `project:A` and `project:a` are one scope, as they are one file on macOS.
+ */
+export const scope = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^(global|(agent|project|session):[A-Za-z0-9][A-Za-z0-9_-]{0,99})$/, 'not a scope')
+  .transform(canonicalScope);
 const factIdSchema = z.string().regex(/^[0-9a-f]{12}$/, 'a 12-hex fact id');
 const factText = z.string().min(1).max(4000);
 const coreFile = z.enum(['user', 'soul', 'agents', 'workspace']);

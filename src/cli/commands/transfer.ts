@@ -6,7 +6,7 @@ import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
 export const importHelp =
   'monad import FILE [--accept-identity]   import a Monad transcript/export, a ChatGPT conversations.json or an MCP memory graph (memory.jsonl) (idempotent); identity files it brings are shown as diffs and written only with --accept-identity';
-export const exportHelp = 'monad export --out FILE   write everything (config without secrets, identity, facts, chats, graph, laws)';
+export const exportHelp = 'monad export --out FILE [--force]   write everything (config without secrets, identity, facts, chats, graph, laws) to a file outside the home; --force replaces an existing file';
 
 export async function importCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { 'accept-identity': { type: 'boolean', default: false } });
@@ -43,12 +43,12 @@ export async function importCommand(argv: string[]): Promise<number> {
 }
 
 export async function exportCommand(argv: string[]): Promise<number> {
-  const { values } = parseCommandArgs(argv, { out: { type: 'string' } });
+  const { values } = parseCommandArgs(argv, { out: { type: 'string' }, force: { type: 'boolean', default: false } });
   const flags = globalFlags(values);
   if (typeof values.out !== 'string') throw new UsageError('--out FILE is required');
   const engine = openCliEngine({ home: flags.home, host: 'cli' });
   try {
-    const r = engine.transfer.exportToFile(resolve(values.out));
+    const r = engine.transfer.exportToFile(resolve(values.out), { force: values.force === true });
     if (flags.json) printJson(r);
     else process.stdout.write(`exported to ${r.path} (${(r.bytes / 1024).toFixed(1)} KB)\n`);
     return 0;

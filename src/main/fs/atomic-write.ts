@@ -18,7 +18,7 @@ const TEMP_MARK = '.monad-tmp-';
 export function writeFileAtomic(path: string, data: string | Buffer | readonly Buffer[], opts: { mode?: number; durable?: boolean } = {}): void {
   const durable = opts.durable ?? true;
   const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
+  const tmp = join(dir, tempName(basename(path), `${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`));
   let fd: number | null = null;
   try {
     // 'wx': the name is fresh, so the mode given here is the one the file gets.
@@ -35,9 +35,36 @@ export function writeFileAtomic(path: string, data: string | Buffer | readonly B
     if (durable) fsyncDir(dir);
   } catch (err) {
     if (fd !== null) closeSync(fd);
-    rmSync(tmp, { force: true });
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // The temp file was never made (a name the disk refuses): the first error is the one to report.
+    }
     throw toFsError(err, path);
   }
+}
+
+/** Below this, a target's own name is short enough that the temp name's suffix fits beside it anyway. */
+const SHORT_NAME_BYTES = 100;
+
+/**
+ * `.<name><suffix>`, but never longer (in bytes, as file systems count) than the target's own name once
+ * that name is long: a name the file system accepts must never fail only because its temp name did
+ * not fit (ENAMETOOLONG at 255 bytes). The name's start is kept, cut on a character boundary.
+ */
+export function tempName(name: string, suffix: string): string {
+  const full = `.${name}${suffix}`;
+  const limit = Buffer.byteLength(name);
+  if (limit <= SHORT_NAME_BYTES || Buffer.byteLength(full) <= limit) return full;
+  let keep = '';
+  let bytes = 1 + Buffer.byteLength(suffix);
+  for (const ch of name) {
+    const b = Buffer.byteLength(ch);
+    if (bytes + b > limit) break;
+    keep += ch;
+    bytes += b;
+  }
+  return `.${keep}${suffix}`;
 }
 
 function fsyncDir(dir: string): void {
@@ -84,6 +111,11 @@ export function toFsError(err: unknown, path: string): MonadError {
     });
   }
   if (err instanceof MonadError) return err;
+  if (code === 'ENAMETOOLONG') {
+    return new MonadError('BAD_INPUT', `The file name is too long for this disk: ${basename(path).slice(0, 80)}… Choose a shorter name.`, { path, code });
+  }
+  if (code === 'ENOENT') return new MonadError('NOT_FOUND', `The folder ${dirname(path)} does not exist: choose a folder that does.`, { path, code });
+  if (code === 'EACCES' || code === 'EPERM') return new MonadError('FORBIDDEN', `Monad may not write in ${dirname(path)}: choose another folder.`, { path, code });
   const message = err instanceof Error ? err.message : String(err);
   return new MonadError('INTERNAL', `Could not write ${basename(path)}: ${message}`, { path, code });
 }

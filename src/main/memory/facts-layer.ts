@@ -29,7 +29,7 @@ import type { MemoryJournal } from './journal/journal';
 import { MemoryDir } from './facts/memory-dir';
 import { createMemoryTool } from './facts/memory-tool';
 import { RecallService, type FactMarks } from './facts/recall';
-import { sessionScope } from './scope';
+import { parseScope, sessionScope } from './scope';
 import { createRememberGate, memoryToolNudge, memoryToolOffer } from '../chat/remember-mode';
 import { ChatProposals } from './inbox/chat-proposals';
 import { InboxRejections } from './inbox/rejections';
@@ -153,12 +153,28 @@ export class FactsLayer {
 
   /** Records a fact through the memory model's fact check. */
   async record(scope: string, text: string, by: FactWriteBy): Promise<FactWriteResult> {
+    this.assertOwnerExists(scope);
     return (await this.writer.record(scope, text, by)).result;
   }
 
   /** Replaces a fact's text through the fact check (the id follows the text). */
   async edit(scope: string, id: string, text: string, by: FactWriteBy): Promise<FactWriteResult> {
+    this.assertOwnerExists(scope);
     return (await this.writer.update(scope, id, text, by)).result;
+  }
+
+  /**
+   * A fact goes to an agent or a chat that exists: `agent:bob` with no agent Bob would make a file no
+   * agent ever reads (issue 32 §6). Forgetting is still allowed: what a deleted agent left can be cleared.
+   */
+  private assertOwnerExists(scope: string): void {
+    const { kind, key } = parseScope(scope);
+    if (kind === 'agent' && !this.d.config().agent.agents.some((a) => a.id === key)) {
+      throw new MonadError('NOT_FOUND', `Monad has no agent "${key}", so there is no "${scope}" memory to write to. Pick an existing agent's scope, or "global".`);
+    }
+    if (kind === 'session' && !this.d.appDb.prepare('SELECT 1 FROM sessions WHERE id = ?').get(key)) {
+      throw new MonadError('NOT_FOUND', `There is no chat "${key}", so there is no "${scope}" memory to write to.`);
+    }
   }
 
   /** Forgets a fact; returns it. Throws NOT_FOUND. */

@@ -17,7 +17,8 @@ export function parseScope(scope: string): ParsedScope {
   const m = /^(agent|project|session|org):(.+)$/.exec(scope);
   if (!m || !KEY.test(m[2])) throw new MonadError('BAD_INPUT', `Not a valid scope: ${scope.slice(0, 120)}`);
   if (m[1] === 'org') throw new MonadError('BAD_INPUT', 'The org scope is reserved for a future tier');
-  return { kind: m[1] as ScopeKind, key: m[2] };
+  // Keys are case-insensitive (shared/scope-key.ts): one scope is one file on every file system.
+  return { kind: m[1] as ScopeKind, key: m[2].toLowerCase() };
 }
 
 export function isDurable(scope: string): boolean {

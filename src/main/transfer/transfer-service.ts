@@ -1,7 +1,7 @@
 // Import and export, for the contract, the CLI and the UI, and the review of the identity files an
 // import brought.
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import type { PendingIdentityView } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { Engine } from '../engine';
@@ -26,10 +26,23 @@ export class TransferService {
     return `${JSON.stringify(buildExport(this.engine), null, 2)}\n`;
   }
 
-  exportToFile(path: string): { path: string; bytes: number } {
+  /**
+   * Writes the archive to a file the person named (issue 32 §6): never inside Monad's home (`--out
+   * <home>/config.json` once replaced the settings with the archive), and never over an existing file
+   * unless the person said so (`--force`).
+   */
+  exportToFile(path: string, opts: { force?: boolean } = {}): { path: string; bytes: number } {
+    const target = resolve(path);
+    if (isInside(realFolder(dirname(target)), realFolder(this.engine.paths.root))) {
+      throw new MonadError('BAD_INPUT', `${target} is inside Monad's home folder (${this.engine.paths.root}), where Monad keeps its own files: export to a folder outside it.`);
+    }
+    if (existsSync(target)) {
+      if (statSync(target).isDirectory()) throw new MonadError('BAD_INPUT', `${target} is a folder: give a file name, e.g. ${join(target, 'monad-export.json')}`);
+      if (!opts.force) throw new MonadError('CONFIRM_REQUIRED', `${target} already exists. Replace it? (monad export --force replaces it)`, { path: target });
+    }
     const text = this.exportText();
-    writeFileAtomic(path, text, { mode: 0o600 });
-    return { path, bytes: Buffer.byteLength(text) };
+    writeFileAtomic(target, text, { mode: 0o600 });
+    return { path: target, bytes: Buffer.byteLength(text) };
   }
 
   /** The UI's path: the text arrives over the contract (`transfer.import`). */
@@ -70,4 +83,19 @@ function head(path: string): string {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A folder's real path (symlinks resolved), or the path as given when it does not exist yet. */
+function realFolder(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return resolve(dir);
+  }
+}
+
+/** `dir` is `root` or below it. Compared case-insensitively: the file systems of macOS and Windows are. */
+function isInside(dir: string, root: string): boolean {
+  const rel = relative(root.toLowerCase(), dir.toLowerCase());
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
