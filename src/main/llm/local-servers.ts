@@ -2,6 +2,7 @@
 // its own /api/tags and an OpenAI-compatible API under /v1; LM Studio serves the OpenAI-compatible API
 // only. Each probe is short and independent, so a missing server costs one refused connection.
 import type { LocalServerDetection, LocalServerKind } from '../../shared/domain';
+import { refuseRedirects } from '../net/no-redirect-fetch';
 
 export const LOCAL_SERVER_URLS: Record<LocalServerKind, string> = {
   ollama: 'http://127.0.0.1:11434',
@@ -33,7 +34,8 @@ export const START_HINT: Record<LocalServerKind, string> = {
 export async function detectLocalServer(kind: LocalServerKind, origin: string): Promise<LocalServerDetection> {
   const base = { kind, name: NAMES[kind], baseURL: `${origin}/v1` };
   try {
-    const models = kind === 'ollama' ? await ollamaModels(origin) : await openAiModels(origin);
+    const get = refuseRedirects({ name: NAMES[kind] });
+    const models = kind === 'ollama' ? await ollamaModels(get, origin) : await openAiModels(get, origin);
     return { ...base, available: true, models, hint: null };
   } catch {
     return { ...base, available: false, models: [], hint: START_HINT[kind] };
@@ -63,19 +65,20 @@ export function startHintFor(baseURL: string | undefined): string | null {
   return null;
 }
 
-async function getJson(url: string): Promise<unknown> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), redirect: 'error' });
+/** `get` refuses redirects: a probe of a fixed loopback address is answered there or not at all. */
+async function getJson(get: typeof fetch, url: string): Promise<unknown> {
+  const res = await get(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   return res.json();
 }
 
-async function ollamaModels(origin: string): Promise<string[]> {
-  const body = (await getJson(`${origin}/api/tags`)) as { models?: { name?: unknown }[] };
+async function ollamaModels(get: typeof fetch, origin: string): Promise<string[]> {
+  const body = (await getJson(get, `${origin}/api/tags`)) as { models?: { name?: unknown }[] };
   return names((body.models ?? []).map((m) => m.name));
 }
 
-async function openAiModels(origin: string): Promise<string[]> {
-  const body = (await getJson(`${origin}/v1/models`)) as { data?: { id?: unknown }[] };
+async function openAiModels(get: typeof fetch, origin: string): Promise<string[]> {
+  const body = (await getJson(get, `${origin}/v1/models`)) as { data?: { id?: unknown }[] };
   return names((body.data ?? []).map((m) => m.id));
 }
 

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APICallError, RetryError } from 'ai';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { refuseRedirects } from '../net/no-redirect-fetch';
 
 export interface ToolCapability {
   providerId: string;
@@ -201,7 +202,8 @@ export async function probeToolSupport(baseURL: string, model: string, apiKey: s
   ];
   for (const a of attempts) {
     try {
-      const res = await fetchImpl(a.url, { ...a.init, redirect: 'error', signal: AbortSignal.timeout(METADATA_PROBE_TIMEOUT_MS) });
+      // It carries the provider's key: a redirect is refused, never followed (net/no-redirect-fetch.ts).
+      const res = await refuseRedirects({ name: 'The model server', fetch: fetchImpl })(a.url, { ...a.init, signal: AbortSignal.timeout(METADATA_PROBE_TIMEOUT_MS) });
       if (!res.ok) continue;
       const said = toolSupportFromMetadata(await res.json());
       if (said !== null) return said;

@@ -5,6 +5,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingModel, LanguageModel } from 'ai';
 import type { Provider } from '../../shared/config';
 import { MonadError, missingCase } from '../../shared/errors';
+import { refuseRedirects } from '../net/no-redirect-fetch';
 
 export const DEFAULT_BASE_URL: Record<Provider['kind'], string | null> = {
   openai: 'https://api.openai.com/v1',
@@ -13,12 +14,14 @@ export const DEFAULT_BASE_URL: Record<Provider['kind'], string | null> = {
 };
 
 /**
- * A key is bound to the origin it was saved for (provider-keys.ts). A redirect would re-send the request,
- * and its headers, to wherever the server says: fetch drops `Authorization` across origins but keeps
- * Anthropic's `x-api-key`. Provider calls therefore never follow redirects; a provider that answers with
- * one is reported as an error the person can fix by entering the final address.
+ * A key is bound to the origin it was saved for (provider-keys.ts); a redirect would re-send the request,
+ * and its headers, to wherever the server says. Provider calls therefore never follow one: a provider that
+ * answers with a redirect is an error naming where it pointed (net/no-redirect-fetch.ts), which the person
+ * fixes by entering the final address.
  */
-export const noRedirectFetch: typeof fetch = (input, init) => fetch(input, { ...init, redirect: 'error' });
+function providerFetch(provider: Provider): typeof fetch {
+  return refuseRedirects({ name: provider.name });
+}
 
 export function baseUrlOf(provider: Provider): string {
   const url = provider.baseURL ?? DEFAULT_BASE_URL[provider.kind];
@@ -31,13 +34,13 @@ export function languageModel(provider: Provider, modelId: string, apiKey: strin
   switch (provider.kind) {
     case 'openai':
       // `.chat()` = the Chat Completions API, which every OpenAI-compatible server also speaks.
-      return createOpenAI({ baseURL, apiKey: apiKey ?? '', fetch: noRedirectFetch }).chat(modelId);
+      return createOpenAI({ baseURL, apiKey: apiKey ?? '', fetch: providerFetch(provider) }).chat(modelId);
     case 'anthropic':
-      return createAnthropic({ baseURL, apiKey: apiKey ?? '', fetch: noRedirectFetch })(modelId);
+      return createAnthropic({ baseURL, apiKey: apiKey ?? '', fetch: providerFetch(provider) })(modelId);
     case 'openai-compatible':
       // Ollama (0.5+) and LM Studio take OpenAI's `json_schema` response format (LM Studio takes only that,
       // not `json_object`); a server that refuses it is asked again without (llm/structured-output.ts).
-      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, includeUsage: true, supportsStructuredOutputs: true, fetch: noRedirectFetch }).chatModel(modelId);
+      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, includeUsage: true, supportsStructuredOutputs: true, fetch: providerFetch(provider) }).chatModel(modelId);
     default:
       return missingCase(provider.kind);
   }
@@ -47,9 +50,9 @@ export function embeddingModel(provider: Provider, modelId: string, apiKey: stri
   const baseURL = baseUrlOf(provider);
   switch (provider.kind) {
     case 'openai':
-      return createOpenAI({ baseURL, apiKey: apiKey ?? '', fetch: noRedirectFetch }).embedding(modelId);
+      return createOpenAI({ baseURL, apiKey: apiKey ?? '', fetch: providerFetch(provider) }).embedding(modelId);
     case 'openai-compatible':
-      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, fetch: noRedirectFetch }).embeddingModel(modelId);
+      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, fetch: providerFetch(provider) }).embeddingModel(modelId);
     case 'anthropic':
       throw new MonadError('BAD_INPUT', 'Anthropic has no embedding models; choose an OpenAI or OpenAI-compatible embedding model');
     default:

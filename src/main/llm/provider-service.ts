@@ -7,6 +7,7 @@ import { MonadError } from '../../shared/errors';
 import type { ConfigStore } from '../config/store';
 import { scrubSecrets, type SecretStore } from '../secrets/secret-store';
 import { detectLocalServers, LOCAL_SERVER_URLS, startHintFor } from './local-servers';
+import { refuseRedirects } from '../net/no-redirect-fetch';
 import { baseUrlOf } from './provider-factory';
 import { ProviderKeys } from './provider-keys';
 
@@ -82,7 +83,8 @@ export class ProviderService {
           ? { authorization: `Bearer ${key}` }
           : {};
     try {
-      const res = await fetch(url, { headers, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), redirect: 'error' });
+      // The key goes to this address only: a redirect is refused and named (net/no-redirect-fetch.ts).
+      const res = await refuseRedirects({ name: provider.name })(url, { headers, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
       const text = await res.text();
       // The provider may quote the key back ("Incorrect API key provided: sk-…"): mask it before it leaves.
       if (!res.ok) return { ok: false, models: [], error: scrubSecrets(`${provider.name} answered ${res.status}: ${errorMessage(text)}`, key ? [key, ...this.secrets.values()] : this.secrets.values()) };
@@ -90,6 +92,7 @@ export class ProviderService {
       const models = (body.data?.map((m) => m.id) ?? body.models?.map((m) => m.name) ?? []).sort();
       return { ok: true, models, error: null };
     } catch (err) {
+      if (err instanceof MonadError) return { ok: false, models: [], error: err.message };
       const e = err as Error & { cause?: { code?: string; message?: string } };
       const why = e.name === 'TimeoutError' ? 'no answer in time' : (e.cause?.code ?? e.cause?.message ?? e.message);
       // A local server's usual port: say how to start it (first run, issue 17).
@@ -105,7 +108,8 @@ export class ProviderService {
 
   async detectOllama(): Promise<OllamaDetection> {
     try {
-      const res = await fetch(`${this.ollamaUrl}/api/tags`, { signal: AbortSignal.timeout(1500) });
+      // No key goes with it, but a probe of a fixed local address has no reason to be sent elsewhere.
+      const res = await refuseRedirects({ name: 'Ollama' })(`${this.ollamaUrl}/api/tags`, { signal: AbortSignal.timeout(1500) });
       if (!res.ok) return { available: false, baseURL: `${this.ollamaUrl}/v1`, models: [] };
       const body = (await res.json()) as { models?: { name: string }[] };
       return { available: true, baseURL: `${this.ollamaUrl}/v1`, models: (body.models ?? []).map((m) => m.name) };

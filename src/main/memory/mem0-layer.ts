@@ -77,8 +77,8 @@ export interface Mem0LayerDeps {
   /** The history of memory: a forgotten memory is journaled with what it takes to put it back. */
   journal: MemoryJournal;
   log: (msg: string, err?: unknown) => void;
-  /** mem0's LLM through the registry: any provider the app supports (mem0/registry-llm.ts). */
-  llm?: LlmClient;
+  /** mem0's LLM and embedder through the registry: any provider, no redirects (mem0/registry-*.ts). */
+  llm: LlmClient;
 }
 
 /** What the journal keeps of a forgotten mem0 memory: enough to put the same point back (id, vector, payload). */
@@ -316,7 +316,7 @@ export class Mem0Layer {
 
   status(): Mem0Status {
     const config = this.d.config();
-    const models = mem0Models(config, this.d.secrets);
+    const models = mem0Models(config);
     const base = {
       backend: config.memory.backend,
       models: models.label,

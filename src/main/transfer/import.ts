@@ -16,13 +16,10 @@ import type { ImportReport } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { Engine } from '../engine';
 import { MAX_CORE_FILE_BYTES } from '../memory/core/identity-files';
-import { normalizeName } from '../memory/graph/graph-normalize';
 import {
   archiveConfigSchema,
   archiveFactsSchema,
-  archiveGraphSchema,
   archiveIdentitySchema,
-  archiveLawsSchema,
   archiveSessionSchema,
   chatgptConversationSchema,
   dateSchema,
@@ -37,6 +34,7 @@ import { identityTarget, pendingId, type IdentityReview, type PendingIdentity } 
 import { KnownSecrets } from '../memory/facts/sanitize-known-secrets';
 import { charSize, ImportCleaner, printable } from './import-clean';
 import { mergeImportedConfig } from './import-config';
+import { archiveFactKey, importGraph, importLaws } from './import-graph';
 import { OversizeString, streamJson, type JsonPath, type JsonSink, type TextChunks } from './json-stream';
 import { MAX_MESSAGE_CHARS } from './limits';
 import { formatPath, validate } from './positions';
@@ -128,6 +126,10 @@ class ImportRun implements JsonSink {
   private workspacesDropped = 0;
   private recallDropped = 0;
   private stmts: ReturnType<ImportRun['prepare']> | null = null;
+  /** What the file holds, by its own ids: the only records its graph and laws may name (import-graph.ts). */
+  private readonly archiveSessions = new Set<string>();
+  private readonly archiveMessages = new Set<string>();
+  private readonly archiveFacts = new Map<string, string>();
 
   constructor(
     private readonly engine: Engine,
@@ -398,11 +400,13 @@ class ImportRun implements JsonSink {
     const res = st.insertSession.run(s.id, s.agentId, s.title, s.projectKey, s.incognito ? 1 : 0, s.createdAt, s.updatedAt);
     if (res.changes) this.report.sessions.added++;
     else this.report.sessions.skipped++;
+    this.archiveSessions.add(s.id);
     for (const m of s.messages) {
       const owner = st.messageOwner.get(m.id) as string | undefined;
       if (owner !== undefined && owner !== s.id) {
         throw new MonadError('CONFLICT', `${this.label()}: at ${formatPath(at)}: message id ${m.id} already belongs to another chat`, { path: formatPath(at), issues: [] });
       }
+      this.archiveMessages.add(m.id);
       const receipt = m.receipt ? [JSON.stringify(m.receipt), JSON.stringify(replyMemoryOf(m.receipt))] : [null, null];
       const r = st.insertMessage.run(m.id, s.id, m.role, m.content, m.toolCalls ? JSON.stringify(m.toolCalls) : null, m.toolCallId, m.usage?.input ?? null, m.usage?.output ?? null, m.error, m.createdAt, ...receipt);
       if (r.changes) this.report.messages.added++;
@@ -426,8 +430,11 @@ class ImportRun implements JsonSink {
       if (this.props.has('exportedAt')) validate(dateSchema, this.props.get('exportedAt'), LABEL.export, ['exportedAt']);
       incoming = validate(archiveConfigSchema, p('config', {}), LABEL.export, ['config']);
       this.facts(p('facts', {}));
-      const edgeMap = this.graph(p('graph', {}));
-      this.laws(p('laws', []), edgeMap);
+      // The API's rules for relations and laws, and no id that the file does not hold (import-graph.ts).
+      const deps = { memoryDb: this.engine.memoryDb, appDb: this.engine.appDb, now: this.engine.now, scopesWithLaws: () => this.engine.laws.store.scopes(), cleaner: this.cleaner, report: this.report };
+      const ids = { sessions: this.archiveSessions, messages: this.archiveMessages, facts: this.archiveFacts };
+      const edgeMap = importGraph(deps, p('graph', {}), ids);
+      importLaws(deps, p('laws', []), edgeMap, ids);
       this.identity(p('identity', {}));
     }
     if (this.workspacesDropped) {
@@ -464,6 +471,8 @@ class ImportRun implements JsonSink {
         const r = this.engine.facts.memory.record(scope, t);
         // Someone else's words: marked "imported" in recall until the person records or edits the fact.
         if ((r.status === 'recorded' || r.status === 'duplicate') && r.fact) {
+          // A law of the file cites this fact by the id it had there (a hash of its text).
+          this.archiveFacts.set(archiveFactKey(scope, t), r.fact.id);
           this.engine.facts.origins.record({ scope, factId: r.fact.id, origin: 'imported', event: r.status, detail: this.source.name });
         }
         if (r.status === 'recorded') this.report.facts.added++;
@@ -472,98 +481,6 @@ class ImportRun implements JsonSink {
         this.report.cleaned.redactions += r.redactions.length;
       });
     }
-  }
-
-  /** Nodes by (scope, normalised name), edges by their full key; ids kept where free. Returns old → new edge ids. */
-  private graph(raw: unknown): Map<number, number> {
-    const g = validate(archiveGraphSchema, raw, LABEL.export, ['graph']);
-    const db = this.engine.memoryDb;
-    const nodeMap = new Map<number, number>();
-    const refusedNodes = new Set<number>();
-    const findNode = db.prepare(`SELECT id FROM graph_node WHERE scope = ? AND norm_name = ?`).pluck();
-    const nodeTaken = db.prepare(`SELECT 1 FROM graph_node WHERE id = ?`).pluck();
-    const edgeTaken = db.prepare(`SELECT 1 FROM graph_edge WHERE id = ?`).pluck();
-    const insNode = db.prepare(`INSERT INTO graph_node (id, scope, name, norm_name, type, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-    g.nodes.forEach((n, i) => {
-      const where = formatPath(['graph', 'nodes', i]);
-      const name = this.cleaner.memoryText(n.name, 'graph entity', `${where}.name`);
-      const type = name === null ? null : n.type.trim() ? this.cleaner.memoryText(n.type, 'graph entity type', `${where}.type`) : 'thing';
-      const summary = type === null ? null : n.summary.trim() ? this.cleaner.memoryText(n.summary, 'graph entity summary', `${where}.summary`) : '';
-      const norm = name === null ? '' : normalizeName(name);
-      if (name === null || type === null || summary === null || !norm) {
-        if (name !== null && !norm) this.cleaner.refuse(where, 'graph entity', 'the name has no letters or digits', name);
-        refusedNodes.add(n.id);
-        return;
-      }
-      const existing = findNode.get(n.scope, norm) as number | undefined;
-      if (existing !== undefined) {
-        nodeMap.set(n.id, existing);
-        return;
-      }
-      const r = insNode.run(nodeTaken.get(n.id) ? null : n.id, n.scope, name.slice(0, 200), norm, type.slice(0, 40), summary.slice(0, 1000), n.createdAt, n.updatedAt);
-      nodeMap.set(n.id, Number(r.lastInsertRowid));
-      this.report.graph.nodes++;
-    });
-
-    const edgeMap = new Map<number, number>();
-    const findEdge = db.prepare(`SELECT id FROM graph_edge WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND prov_class = ? AND valid_from = ?`).pluck();
-    const insEdge = db.prepare(`INSERT INTO graph_edge (id, scope, src, dst, relation, prov_class, valid_from, valid_to, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    const insSupport = db.prepare(`INSERT OR IGNORE INTO graph_edge_support (edge_id, message_id) VALUES (?, ?)`);
-    g.edges.forEach((e, i) => {
-      const where = formatPath(['graph', 'edges', i]);
-      if (refusedNodes.has(e.src) || refusedNodes.has(e.dst)) {
-        this.cleaner.refuse(where, 'graph relation', 'it links an entity that was refused', e.relation);
-        return;
-      }
-      const src = nodeMap.get(e.src);
-      const dst = nodeMap.get(e.dst);
-      if (src === undefined || dst === undefined) {
-        throw new MonadError('BAD_INPUT', `${LABEL.export}: at ${where}: graph edge ${e.id} points at a missing node`, { path: where, issues: [] });
-      }
-      const relation = this.cleaner.memoryText(e.relation, 'graph relation', `${where}.relation`);
-      if (relation === null) return;
-      let id = findEdge.get(e.scope, src, dst, relation, e.provClass, e.validFrom) as number | undefined;
-      if (id === undefined) {
-        const r = insEdge.run(edgeTaken.get(e.id) ? null : e.id, e.scope, src, dst, relation.slice(0, 200), e.provClass, e.validFrom, e.validTo, e.createdAt, e.updatedAt);
-        id = Number(r.lastInsertRowid);
-        this.report.graph.edges++;
-      }
-      edgeMap.set(e.id, id);
-      for (const m of e.support) insSupport.run(id, m);
-    });
-
-    const seqOf = this.engine.appDb.prepare(`SELECT seq FROM messages WHERE id = ? AND session_id = ?`).pluck();
-    const setCursor = db.prepare(
-      `INSERT INTO l2_cursor (session_id, last_seq, updated_at) VALUES (?, ?, ?)
-       ON CONFLICT (session_id) DO UPDATE SET last_seq = max(last_seq, excluded.last_seq), updated_at = excluded.updated_at`,
-    );
-    for (const c of g.cursors) {
-      const seq = seqOf.get(c.lastMessageId, c.sessionId) as number | undefined;
-      if (seq !== undefined) setCursor.run(c.sessionId, seq, this.engine.now().toISOString());
-    }
-    return edgeMap;
-  }
-
-  /** Laws: per scope, only into a scope that has none (never mixed with laws derived here). */
-  private laws(raw: unknown, edgeMap: Map<number, number>): void {
-    const laws = validate(archiveLawsSchema, raw, LABEL.export, ['laws']);
-    const haveLaws = new Set(this.engine.laws.store.scopes());
-    const insLaw = this.engine.memoryDb.prepare(
-      `INSERT INTO graph_law (scope, statement, confidence, support, contradicted_by, contradicted_why, derived_at, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    laws.forEach((l, i) => {
-      const where = formatPath(['laws', i]);
-      if (haveLaws.has(l.scope)) {
-        this.report.laws.skipped++;
-        return;
-      }
-      const statement = this.cleaner.memoryText(l.statement.replace(/\s+/g, ' ').trim(), 'law', `${where}.statement`);
-      if (statement === null) return;
-      const why = l.contradictedWhy ? this.cleaner.memoryText(l.contradictedWhy, 'law contradiction note', `${where}.contradictedWhy`) : null;
-      const support = l.support.map((ref) => (ref.startsWith('edge:') && edgeMap.has(Number(ref.slice(5))) ? `edge:${edgeMap.get(Number(ref.slice(5)))}` : ref));
-      insLaw.run(l.scope, statement, l.confidence, JSON.stringify(support), l.contradictedBy, why, l.derivedAt, l.fingerprint);
-      this.report.laws.added++;
-    });
   }
 
   /** Identity files become pending items for the person's review; nothing is written to them here. */

@@ -9,10 +9,11 @@ import { writeFileAtomic } from '../../fs/atomic-write';
 import { ensurePrivateFile, mkdirPrivate } from '../../fs/private-mode';
 import type { SecretStore } from '../../secrets/secret-store';
 import { LOCAL_USER_ID, type Mem0Layout } from './layout';
-import { loadMem0, loadQdrantClient, type Mem0Module } from './loader';
-import { MEM0_LLM_TIMEOUT_MS, mem0Models, requireEmbedder, requireLlm, type OpenAiWire } from './models';
+import { loadMem0, loadQdrantClient } from './loader';
+import { mem0Models, requireEmbedder, requireLlm, type ModelWire } from './models';
 import { localDimension, qdrantClient, qdrantDimension, type StoredPoint } from './stores';
 import type { LlmClient } from '../../llm/llm-client';
+import { registryEmbedder } from './registry-embedder';
 import { installLlm, registryLlm } from './registry-llm';
 
 /** Where mem0 keeps vectors right now. */
@@ -28,15 +29,23 @@ export function describeTarget(t: StoreTarget): string {
   return t.kind === 'local' ? t.dbPath : `${t.url} (collection ${t.collection})`;
 }
 
-/** Unused stand-ins for operations that never call a model (delete), so they work without one. */
-const NO_MODEL_WIRE: OpenAiWire = { apiKey: 'unused', baseURL: 'http://127.0.0.1:9/v1', model: 'unused' };
+/** Stand-ins for operations that never call a model (delete), so they work without one. */
+const NO_MODEL_WIRE: ModelWire = { baseURL: 'http://127.0.0.1:9/v1', model: 'unused' };
+/**
+ * What mem0's own OpenAI client is built with: it is replaced before any call (installLlm), and should a
+ * mem0 version call it anyway, it holds no key and points at the discard port.
+ */
+const NO_KEY_LLM = { apiKey: 'no-key', baseURL: NO_MODEL_WIRE.baseURL };
 
 export interface Mem0BackendDeps {
   layout: Mem0Layout;
   config: () => Config;
   secrets: SecretStore;
-  /** mem0's LLM calls go through the registry when given (any provider); otherwise mem0's OpenAI client. */
-  llm?: LlmClient;
+  /**
+   * mem0's LLM and embedder calls go through Monad's client (any provider; keys bound to their origin,
+   * redirects refused): mem0's own OpenAI clients would follow a redirect with the key.
+   */
+  llm: LlmClient;
 }
 
 interface Instance {
@@ -55,7 +64,7 @@ export class Mem0Backend {
 
   /** Extracts memories from one turn (user + assistant text) into the store. Returns what was added. */
   async add(target: StoreTarget, agentId: string, messages: { role: 'user' | 'assistant'; content: string }[], metadata: Record<string, string>): Promise<MemoryItem[]> {
-    const models = mem0Models(this.d.config(), this.d.secrets, agentId);
+    const models = mem0Models(this.d.config(), agentId);
     const llm = requireLlm(models);
     const embedder = requireEmbedder(models);
     return this.use(target, llm, embedder, agentId, async (memory) => {
@@ -66,7 +75,7 @@ export class Mem0Backend {
 
   /** Semantic recall for one agent. */
   async search(target: StoreTarget, agentId: string, query: string, topK: number): Promise<MemoryItem[]> {
-    const models = mem0Models(this.d.config(), this.d.secrets, agentId);
+    const models = mem0Models(this.d.config(), agentId);
     const embedder = requireEmbedder(models);
     return this.use(target, models.llm ?? NO_MODEL_WIRE, embedder, agentId, async (memory) => {
       const r = await memory.search(query, { filters: { user_id: LOCAL_USER_ID, agent_id: agentId }, topK });
@@ -76,7 +85,7 @@ export class Mem0Backend {
 
   /** Deletes one memory (mem0 also unlinks it from its entities and records the deletion in its history). */
   async delete(target: StoreTarget, id: string): Promise<void> {
-    const models = mem0Models(this.d.config(), this.d.secrets);
+    const models = mem0Models(this.d.config());
     await this.use(target, models.llm ?? NO_MODEL_WIRE, models.embedder ?? NO_MODEL_WIRE, undefined, async (memory) => {
       if (!(await memory.get(id))) throw new MonadError('NOT_FOUND', `No mem0 memory ${id}`);
       await memory.delete(id);
@@ -101,7 +110,7 @@ export class Mem0Backend {
   }
 
   /** Runs `fn` with a live instance; an instance retired meanwhile is closed once `fn` is done. */
-  private async use<T>(target: StoreTarget, llm: OpenAiWire, embedder: OpenAiWire, agentId: string | undefined, fn: (memory: Memory) => Promise<T>): Promise<T> {
+  private async use<T>(target: StoreTarget, llm: ModelWire, embedder: ModelWire, agentId: string | undefined, fn: (memory: Memory) => Promise<T>): Promise<T> {
     const key = JSON.stringify([targetKey(target), llm, embedder.baseURL, embedder.model]);
     let inst: Instance;
     do {
@@ -122,7 +131,7 @@ export class Mem0Backend {
     }
   }
 
-  private async build(target: StoreTarget, llm: OpenAiWire, embedder: OpenAiWire, key: string, agentId: string | undefined): Promise<Instance> {
+  private async build(target: StoreTarget, llm: ModelWire, embedder: ModelWire, key: string, agentId: string | undefined): Promise<Instance> {
     mkdirPrivate(this.d.layout.dir);
     // mem0 opens these with SQLite, which would create them 0644; an empty file is a new database.
     ensurePrivateFile(this.d.layout.historyDb);
@@ -131,24 +140,23 @@ export class Mem0Backend {
       ensurePrivateFile(this.d.layout.localEntities);
     }
     const mod = await loadMem0(this.d.layout.dir);
-    const dimension = await this.dimension(mod, target, embedder);
+    const dimension = await this.dimension(target, embedder);
     const vectorStore =
       target.kind === 'local'
         ? { provider: 'memory', config: { collectionName: target.collection, dimension, dbPath: target.dbPath } }
         : { provider: 'qdrant', config: { collectionName: target.collection, dimension, client: qdrantClient(await loadQdrantClient(), target.url, target.apiKey) } };
     const memory = new mod.Memory({
       version: 'v1.1',
-      embedder: { provider: 'openai', config: { apiKey: embedder.apiKey, baseURL: embedder.baseURL, model: embedder.model } },
-      // With the registry, mem0's own OpenAI client is built but never called (replaced just below).
-      llm: this.d.llm
-        ? { provider: 'openai', config: { apiKey: NO_MODEL_WIRE.apiKey, baseURL: NO_MODEL_WIRE.baseURL, model: llm.model } }
-        : { provider: 'openai', config: { apiKey: llm.apiKey, baseURL: llm.baseURL, model: llm.model, timeout: MEM0_LLM_TIMEOUT_MS } },
+      // mem0's hook for a caller's embeddings object (its `langchain` provider): Monad's client answers.
+      embedder: { provider: 'langchain', config: { model: registryEmbedder(this.d.llm) } },
+      // mem0 builds its own OpenAI client from this, keyless; it is replaced just below, before any call.
+      llm: { provider: 'openai', config: { ...NO_KEY_LLM, model: llm.model } },
       vectorStore: vectorStore as never,
       historyStore: { provider: 'sqlite', config: { historyDbPath: this.d.layout.historyDb } },
       historyDbPath: this.d.layout.historyDb,
     });
     // The instance is keyed by the model (the key holds its wire), so any agent with that model may use it.
-    if (this.d.llm && llm !== NO_MODEL_WIRE) installLlm(memory, registryLlm(this.d.llm, agentId));
+    installLlm(memory, registryLlm(this.d.llm, agentId));
     return { memory, key, users: 0, retired: false };
   }
 
@@ -156,7 +164,7 @@ export class Mem0Backend {
    * The vector size, without guessing: what the store already holds, else what this embedding model was
    * seen to return (state.json), else one probe embedding (remembered for next time).
    */
-  private async dimension(mod: Mem0Module, target: StoreTarget, embedder: OpenAiWire): Promise<number> {
+  private async dimension(target: StoreTarget, embedder: ModelWire): Promise<number> {
     const fromStore =
       target.kind === 'local'
         ? localDimension(target.dbPath)
@@ -167,7 +175,7 @@ export class Mem0Backend {
     const known = state.dimensions?.[modelKey];
     if (known) return known;
     if (embedder === NO_MODEL_WIRE) throw new MonadError('NO_MODEL', 'mem0 needs an embedding model: choose one in Settings → Models (role "embedding").');
-    const probe = await new mod.OpenAIEmbedder({ apiKey: embedder.apiKey, baseURL: embedder.baseURL, model: embedder.model }).embed('dimension probe');
+    const probe = await registryEmbedder(this.d.llm).embedQuery('dimension probe');
     this.writeState({ ...state, dimensions: { ...state.dimensions, [modelKey]: probe.length } });
     return probe.length;
   }

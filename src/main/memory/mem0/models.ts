@@ -1,38 +1,32 @@
-// mem0's LLM and embedder, from Monad's model registry (roles `memory` per agent and `embedding`). The LLM
-// is any provider the app supports: its calls go through the registry (mem0/registry-llm.ts). The embedder
-// is mem0's `openai` provider pointed at the provider's base URL: every OpenAI or OpenAI-compatible server
-// (OpenAI, Ollama, LM Studio, vLLM, …) works, and no environment variable is involved.
+// mem0's LLM and embedder, from Monad's model registry (roles `memory` per agent and `embedding`). Both are
+// called through Monad's own client (mem0/registry-llm.ts, mem0/registry-embedder.ts), which holds the keys:
+// mem0 itself is never given one. What is resolved here names the models (to key mem0's instances and say
+// what is missing); the embedder may be any OpenAI or OpenAI-compatible server (OpenAI, Ollama, LM Studio, vLLM, …).
 import type { Config } from '../../../shared/config';
 import { MonadError } from '../../../shared/errors';
 import { baseUrlOf } from '../../llm/provider-factory';
 import { resolveModel, type ResolvedModel } from '../../llm/roles';
-import type { SecretStore } from '../../secrets/secret-store';
-import { ProviderKeys } from '../../llm/provider-keys';
 
-export interface OpenAiWire {
-  apiKey: string;
+/** Which model, at which address: no key (the registry's client adds it per call). */
+export interface ModelWire {
   baseURL: string;
   model: string;
 }
 
 export interface Mem0Models {
   /** null when no usable memory model: recall still works, observation does not. */
-  llm: OpenAiWire | null;
+  llm: ModelWire | null;
   llmProblem: string | null;
-  embedder: OpenAiWire | null;
+  embedder: ModelWire | null;
   embedderProblem: string | null;
   label: { memory: string | null; embedding: string | null };
 }
 
-/** The OpenAI SDK insists on a key; keyless local servers accept any. */
-const NO_KEY = 'not-needed';
 /** Extraction replies are short but local models can be slow. */
 export const MEM0_LLM_TIMEOUT_MS = 120_000;
 
-function wire(resolved: ResolvedModel, secrets: SecretStore): OpenAiWire {
+function wire(resolved: ResolvedModel): ModelWire {
   return {
-    // Only a key saved for this provider's current origin is ever sent (llm/provider-keys.ts).
-    apiKey: new ProviderKeys(secrets).keyFor(resolved.provider) || NO_KEY,
     baseURL: baseUrlOf(resolved.provider),
     model: resolved.model,
   };
@@ -56,15 +50,15 @@ function usable(resolved: ResolvedModel | null, role: 'memory' | 'embedding', ag
   return null;
 }
 
-export function mem0Models(config: Config, secrets: SecretStore, agentId?: string): Mem0Models {
+export function mem0Models(config: Config, agentId?: string): Mem0Models {
   const memory = resolveModel(config, 'memory', agentId);
   const embedding = resolveModel(config, 'embedding');
   const llmProblem = usable(memory, 'memory', agentId);
   const embedderProblem = usable(embedding, 'embedding');
   return {
-    llm: memory && !llmProblem ? wire(memory, secrets) : null,
+    llm: memory && !llmProblem ? wire(memory) : null,
     llmProblem,
-    embedder: embedding && !embedderProblem ? wire(embedding, secrets) : null,
+    embedder: embedding && !embedderProblem ? wire(embedding) : null,
     embedderProblem,
     label: {
       memory: memory ? `${memory.provider.name} / ${memory.model}` : null,
@@ -73,12 +67,12 @@ export function mem0Models(config: Config, secrets: SecretStore, agentId?: strin
   };
 }
 
-export function requireEmbedder(models: Mem0Models): OpenAiWire {
+export function requireEmbedder(models: Mem0Models): ModelWire {
   if (!models.embedder) throw new MonadError('NO_MODEL', models.embedderProblem ?? 'mem0 needs an embedding model');
   return models.embedder;
 }
 
-export function requireLlm(models: Mem0Models): OpenAiWire {
+export function requireLlm(models: Mem0Models): ModelWire {
   if (!models.llm) throw new MonadError('NO_MODEL', models.llmProblem ?? 'mem0 needs a memory model');
   return models.llm;
 }

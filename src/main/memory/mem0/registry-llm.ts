@@ -2,7 +2,8 @@
 // OpenAI client only, so an Anthropic memory model was refused. Its instances now get this object in place
 // of their LLM: the same two methods mem0 calls (generateResponse, generateChat), answered by the AI SDK
 // with the agent's memory model, whatever provider it is on, with the client's keys, timeout and usage
-// accounting. Only the embedder still speaks the OpenAI wire (mem0's embedders need one).
+// accounting. mem0's own OpenAI client is never given a key (issue 26 §4: it followed redirects with it);
+// the embedder is Monad's too (registry-embedder.ts).
 import { generateText, NoObjectGeneratedError, Output, type ModelMessage } from 'ai';
 import type { LlmClient } from '../../llm/llm-client';
 import { MEM0_LLM_TIMEOUT_MS } from './models';

@@ -7,6 +7,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { ensurePrivateFile } from '../../fs/private-mode';
 import type { Mem0Entry } from '../../../shared/domain';
 import type { QdrantModule } from './loader';
+import { refuseQdrantRedirects } from './qdrant-redirects';
 
 export type StoreKind = Mem0Entry['store'];
 
@@ -143,7 +144,9 @@ export function qdrantClient(mod: QdrantModule, url: string, apiKey: string | nu
     // The client's version check would warn on every start against a pinned server; the API used is
     // stable. An explicit port is passed on as well: the client otherwise assumes 6333 for some URLs.
     const port = new URL(url).port;
-    client = withSearch(new mod.QdrantClient({ url, ...(port ? { port: Number(port) } : {}), ...(apiKey ? { apiKey } : {}), checkCompatibility: false }));
+    // It never follows a redirect: its key would go along (qdrant-redirects.ts).
+    const raw = new mod.QdrantClient({ url, ...(port ? { port: Number(port) } : {}), ...(apiKey ? { apiKey } : {}), checkCompatibility: false });
+    client = withSearch(refuseQdrantRedirects(raw, url, !!apiKey));
     clients.set(key, client);
   }
   return client;

@@ -165,6 +165,8 @@ export class QdrantSupervisor {
     try {
       const res = await fetch(`${this.url}${path}`, {
         headers: withKey ? { 'api-key': this.o.apiKey } : {},
+        // The key goes to this address only: a redirect comes back as its 3xx, i.e. "not ready".
+        redirect: 'manual',
         signal: AbortSignal.timeout(2000),
       });
       await res.body?.cancel().catch(() => {});
