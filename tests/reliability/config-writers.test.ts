@@ -7,6 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigStore } from '../../src/main/config/store';
+import { Engine } from '../../src/main/engine';
+import { spawnCli } from '../helpers/cli';
 import { tempHome } from '../helpers/temp-home';
 
 describe('config.json writers', () => {
@@ -77,4 +79,28 @@ describe('config.json writers', () => {
     expect(readFileSync(path, 'utf8')).toBe(broken);
     store.close();
   });
+
+  it('6 `monad import`s at once, each bringing one agent: all six agents are in the settings', async () => {
+    const home = tempHome();
+    Engine.open({ home, host: 'cli', backgroundJobs: false }).close();
+    const dir = tempHome();
+    const files = Array.from({ length: 6 }, (_, i) => {
+      const f = join(dir, `agent-${i}.json`);
+      writeFileSync(f, JSON.stringify({ format: 'monad-export', version: 1, config: { agent: { agents: [{ id: `imported-${i}`, name: `Imported ${i}` }] } } }));
+      return f;
+    });
+    const runs = files.map(
+      (f) =>
+        new Promise<{ code: number | null; err: string }>((res) => {
+          const c = spawnCli(['import', f, '--home', home]);
+          let err = '';
+          c.stderr!.on('data', (x) => (err += x));
+          c.once('exit', (code) => res({ code, err }));
+        }),
+    );
+    const results = await Promise.all(runs);
+    expect(results.map((r) => r.code), results.map((r) => r.err).join('\n')).toEqual([0, 0, 0, 0, 0, 0]);
+    const ids = JSON.parse(readFileSync(join(home, 'config.json'), 'utf8')).agent.agents.map((a: { id: string }) => a.id);
+    expect(ids.filter((id: string) => id.startsWith('imported-')).sort()).toEqual(files.map((_, i) => `imported-${i}`));
+  }, 180_000);
 });

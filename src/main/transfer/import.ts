@@ -447,11 +447,15 @@ class ImportRun implements JsonSink {
   }
 
   private config(incoming: ArchiveConfig | null, named: Map<string, string>): void {
-    const current = this.engine.config.get();
-    const merged = mergeImportedConfig({ current, incoming, named, used: this.agentsUsed, secrets: this.engine.secrets, cleaner: this.cleaner });
-    this.report.agents.added = merged.agentsAdded;
-    this.report.leftOut.push(...merged.leftOut);
-    if (!sameConfig(merged.config, current)) this.engine.config.update(() => merged.config);
+    // Merged into the settings as they are on disk at the moment of writing, under the config lock: the
+    // person (or another import) may have changed them while this import ran, and their change stays.
+    let merged: ReturnType<typeof mergeImportedConfig> | null = null;
+    const apply = (current: Config) => (merged = mergeImportedConfig({ current, incoming, named, used: this.agentsUsed, secrets: this.engine.secrets, cleaner: this.cleaner }));
+    const preview = apply(this.engine.config.get());
+    if (!sameConfig(preview.config, this.engine.config.get())) this.engine.config.update((fresh) => apply(fresh).config);
+    const done = merged ?? preview;
+    this.report.agents.added = done.agentsAdded;
+    this.report.leftOut.push(...done.leftOut);
   }
 
   /** Facts go through the store (and so the sanitizer and the dedup floor) like any other write. */
