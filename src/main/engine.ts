@@ -213,7 +213,7 @@ export class Engine {
       agentName: (id) => this.config.get().agent.agents.find((a) => a.id === id)?.name ?? null,
     });
     this.capabilities = ModelCapabilities.inDir(this.paths.db, this.now, (msg, err) => this.log(msg, err));
-    this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets, health: this.taskHealth, capabilities: this.capabilities });
+    this.llm = new LlmClient({ config: () => this.config.get(), secrets: this.secrets, health: this.taskHealth, capabilities: this.capabilities, egress: this.egress });
     this.modelChecks = new ModelChecks({ db: this.memoryDb, llm: this.llm, now: this.now, capabilities: this.capabilities });
     this.providers = new ProviderService(this.config, this.secrets, opts.localServers?.ollama ?? OLLAMA_URL, { ...LOCAL_SERVER_URLS, ...opts.localServers });
     this.bindLegacyKeys();

@@ -4,6 +4,7 @@ import type { LanguageModel } from 'ai';
 import type { z } from 'zod';
 import type { Config, ModelRef } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
+import { EgressFilter } from '../secrets/egress-filter';
 import { scrubSecrets, type SecretStore } from '../secrets/secret-store';
 import type { ModelCapabilities } from './model-capabilities';
 import { embeddingModel, languageModel } from './provider-factory';
@@ -30,6 +31,8 @@ export interface LlmClientDeps {
   health?: TaskHealth;
   /** Where a model's refusal of `response_format` is remembered across starts; without it, for this run only. */
   capabilities?: Pick<ModelCapabilities, 'acceptsResponseFormat' | 'rememberNoResponseFormat'>;
+  /** Filters every request body (prompts, embedding inputs) of the secret store's values; built from `secrets` when not given. */
+  egress?: EgressFilter;
 }
 
 export interface ModelHandle {
@@ -47,15 +50,19 @@ export class LlmClient {
   /** provider id + model of servers that refused `response_format` this run (no `capabilities` given). */
   private readonly noResponseFormat = new Set<string>();
 
+  /** Every prompt and embedding input passes it on the way to any provider (issue 32 §3). */
+  private readonly egress: EgressFilter;
+
   constructor(private readonly deps: LlmClientDeps) {
     this.keys = new ProviderKeys(deps.secrets);
+    this.egress = deps.egress ?? new EgressFilter(() => deps.secrets.values());
   }
 
   /** `override`: a chat's own model choice (sessions.chat_model), for the chat role only. */
   languageModel(role: Exclude<ModelRole, 'embedding'>, agentId?: string, override?: ModelRef | null): ModelHandle {
     const resolved = requireModel(this.deps.config(), role, agentId, override);
     const key = this.keys.keyFor(resolved.provider);
-    return { model: languageModel(resolved.provider, resolved.model, key), resolved };
+    return { model: languageModel(resolved.provider, resolved.model, key, this.egress), resolved };
   }
 
   /** A model named directly (the self-test of a model that is not assigned to a role yet). */
@@ -63,13 +70,13 @@ export class LlmClient {
     const provider = this.deps.config().models.providers.find((p) => p.id === providerId);
     if (!provider) throw new MonadError('NOT_FOUND', `There is no provider "${providerId}". Add it in Settings → Models.`);
     const key = this.keys.keyFor(provider);
-    return { model: languageModel(provider, modelId, key), resolved: { role, provider, model: modelId, source: 'global' } };
+    return { model: languageModel(provider, modelId, key, this.egress), resolved: { role, provider, model: modelId, source: 'global' } };
   }
 
   embeddingModel(): { model: ReturnType<typeof embeddingModel>; resolved: ResolvedModel } {
     const resolved = requireModel(this.deps.config(), 'embedding');
     const key = this.keys.keyFor(resolved.provider);
-    return { model: embeddingModel(resolved.provider, resolved.model, key), resolved };
+    return { model: embeddingModel(resolved.provider, resolved.model, key, this.egress), resolved };
   }
 
   /**

@@ -6,6 +6,8 @@ import type { EmbeddingModel, LanguageModel } from 'ai';
 import type { Provider } from '../../shared/config';
 import { MonadError, missingCase } from '../../shared/errors';
 import { refuseRedirects } from '../net/no-redirect-fetch';
+import type { EgressFilter } from '../secrets/egress-filter';
+import { scrubbedRequestFetch } from '../secrets/scrubbed-request-fetch';
 
 export const DEFAULT_BASE_URL: Record<Provider['kind'], string | null> = {
   openai: 'https://api.openai.com/v1',
@@ -19,8 +21,10 @@ export const DEFAULT_BASE_URL: Record<Provider['kind'], string | null> = {
  * answers with a redirect is an error naming where it pointed (net/no-redirect-fetch.ts), which the person
  * fixes by entering the final address.
  */
-function providerFetch(provider: Provider): typeof fetch {
-  return refuseRedirects({ name: provider.name });
+function providerFetch(provider: Provider, egress?: EgressFilter): typeof fetch {
+  const noRedirects = refuseRedirects({ name: provider.name });
+  // Every prompt and embedding input leaves without a stored secret in it (secrets/scrubbed-request-fetch.ts).
+  return egress ? scrubbedRequestFetch(egress, noRedirects) : noRedirects;
 }
 
 export function baseUrlOf(provider: Provider): string {
@@ -29,30 +33,30 @@ export function baseUrlOf(provider: Provider): string {
   return url.replace(/\/+$/, '');
 }
 
-export function languageModel(provider: Provider, modelId: string, apiKey: string | null): LanguageModel {
+export function languageModel(provider: Provider, modelId: string, apiKey: string | null, egress?: EgressFilter): LanguageModel {
   const baseURL = baseUrlOf(provider);
   switch (provider.kind) {
     case 'openai':
       // `.chat()` = the Chat Completions API, which every OpenAI-compatible server also speaks.
-      return createOpenAI({ baseURL, apiKey: apiKey ?? '', fetch: providerFetch(provider) }).chat(modelId);
+      return createOpenAI({ baseURL, apiKey: apiKey ?? '', fetch: providerFetch(provider, egress) }).chat(modelId);
     case 'anthropic':
-      return createAnthropic({ baseURL, apiKey: apiKey ?? '', fetch: providerFetch(provider) })(modelId);
+      return createAnthropic({ baseURL, apiKey: apiKey ?? '', fetch: providerFetch(provider, egress) })(modelId);
     case 'openai-compatible':
       // Ollama (0.5+) and LM Studio take OpenAI's `json_schema` response format (LM Studio takes only that,
       // not `json_object`); a server that refuses it is asked again without (llm/structured-output.ts).
-      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, includeUsage: true, supportsStructuredOutputs: true, fetch: providerFetch(provider) }).chatModel(modelId);
+      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, includeUsage: true, supportsStructuredOutputs: true, fetch: providerFetch(provider, egress) }).chatModel(modelId);
     default:
       return missingCase(provider.kind);
   }
 }
 
-export function embeddingModel(provider: Provider, modelId: string, apiKey: string | null): EmbeddingModel {
+export function embeddingModel(provider: Provider, modelId: string, apiKey: string | null, egress?: EgressFilter): EmbeddingModel {
   const baseURL = baseUrlOf(provider);
   switch (provider.kind) {
     case 'openai':
-      return createOpenAI({ baseURL, apiKey: apiKey ?? '', fetch: providerFetch(provider) }).embedding(modelId);
+      return createOpenAI({ baseURL, apiKey: apiKey ?? '', fetch: providerFetch(provider, egress) }).embedding(modelId);
     case 'openai-compatible':
-      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, fetch: providerFetch(provider) }).embeddingModel(modelId);
+      return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, fetch: providerFetch(provider, egress) }).embeddingModel(modelId);
     case 'anthropic':
       throw new MonadError('BAD_INPUT', 'Anthropic has no embedding models; choose an OpenAI or OpenAI-compatible embedding model');
     default:
