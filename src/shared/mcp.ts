@@ -57,6 +57,8 @@ export interface McpToolInfo {
   description: string;
   /** The description as the server sent it, invisible characters written out as ⟦U+XXXX⟧. */
   rawDescription: string;
+  /** Sentences of it (or of its input schema's texts) that read like instructions on their own: marked for the person. */
+  flaggedParts: string[];
   /** The description or input schema reads like instructions to the assistant (the sanitizer's injection detector). */
   warning: string | null;
   /** Flagged and not (or no longer) approved: not offered to the model. */

@@ -44,6 +44,8 @@ export interface VettedTool {
   rawDescription: string;
   /** The detector's reason when the description or schema reads like instructions to the assistant. */
   flagged: string | null;
+  /** Sentences of the shown raw description (or schema texts) that the detector flags on their own, to mark for the person. */
+  flaggedParts: string[];
   /** Digest of what the model would be given; approvals of a flagged tool are for this. */
   hash: string;
 }
@@ -165,6 +167,21 @@ export function cleanInputSchema(schema: unknown, texts: string[] = []): JsonSch
   return cleaned as JsonSchemaObject;
 }
 
+/**
+ * The sentences that carry the orders, so Settings can mark them. Only for a flagged tool (rare), so the
+ * extra detector runs cost nothing on an ordinary listing; capped so a long text cannot make it slow.
+ */
+function flaggedParts(texts: string[]): string[] {
+  const out: string[] = [];
+  for (const text of texts) {
+    for (const sentence of text.split(/(?<=[.!?;])\s+|\n+/).slice(0, 60)) {
+      const s = sentence.trim();
+      if (s && !out.includes(s) && !sanitizeFact(s).ok) out.push(s);
+    }
+  }
+  return out.slice(0, 10);
+}
+
 /** Judged once per listing: tools are immutable objects the connection keeps until the list changes. */
 const cache = new WeakMap<Tool, VettedTool | null>();
 
@@ -185,6 +202,7 @@ export function vetTool(t: Tool): VettedTool | null {
     const judged = [t.name, rawTitle ?? '', rawDescription.slice(0, MAX_TOOL_DESCRIPTION * 2), ...texts].join('\n');
     const verdict = sanitizeFact(judged);
     const title = typeof rawTitle === 'string' ? cleanLabel(rawTitle, 200) || null : null;
+    const shown = showInvisible(rawDescription.slice(0, MAX_TOOL_DESCRIPTION * 2));
     const hash = createHash('sha256').update(JSON.stringify({ name: t.name, title, description, inputSchema })).digest('hex');
     vetted = {
       name: t.name,
@@ -192,8 +210,9 @@ export function vetTool(t: Tool): VettedTool | null {
       title,
       description,
       inputSchema,
-      rawDescription: showInvisible(rawDescription.slice(0, MAX_TOOL_DESCRIPTION * 2)),
+      rawDescription: shown,
       flagged: verdict.ok ? null : verdict.reason,
+      flaggedParts: verdict.ok ? [] : flaggedParts([shown, ...texts.map(showInvisible)]),
       hash,
     };
   }
@@ -232,6 +251,7 @@ export function toolInfo(v: VettedTool, approvals: readonly ToolApproval[]): Mcp
     title: v.title,
     description: v.description,
     rawDescription: v.rawDescription,
+    flaggedParts: v.flaggedParts,
     warning: v.flagged,
     held: v.flagged !== null && !approved,
     approved,
