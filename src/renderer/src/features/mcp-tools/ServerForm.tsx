@@ -152,11 +152,6 @@ export function ServerForm({ existing, onDone }: { existing?: McpServerView; onD
               <input id={ids.command} className="input mono" data-testid="mcp-command" value={command} spellCheck={false} placeholder="npx" onChange={(e) => setCommand(e.target.value)} />
               {touched && targetError ? <span className="field-error">{targetError}</span> : <span className="field-hint">The program Monad starts when the chat first uses its tools.</span>}
             </label>
-            <label className="field" htmlFor={ids.cwd}>
-              <span className="field-label">Working folder</span>
-              <input id={ids.cwd} className="input mono" data-testid="mcp-cwd" value={cwd} spellCheck={false} placeholder="a fresh empty folder" onChange={(e) => setCwd(e.target.value)} />
-              <span className="field-hint">Left empty, it starts in a fresh empty folder. Never inside Monad’s home, where its keys are kept.</span>
-            </label>
             <label className="field" htmlFor={ids.args}>
               <span className="field-label">Arguments, one per line</span>
               <textarea
@@ -169,6 +164,11 @@ export function ServerForm({ existing, onDone }: { existing?: McpServerView; onD
                 value={argsText}
                 onChange={(e) => setArgsText(e.target.value)}
               />
+            </label>
+            <label className="field" htmlFor={ids.cwd}>
+              <span className="field-label">Working folder</span>
+              <input id={ids.cwd} className="input mono" data-testid="mcp-cwd" value={cwd} spellCheck={false} placeholder="a fresh empty folder" onChange={(e) => setCwd(e.target.value)} />
+              <span className="field-hint">Left empty, it starts in a fresh empty folder. Never inside Monad’s home, where its keys are kept.</span>
             </label>
           </div>
           <fieldset className="field mcp-rows">
