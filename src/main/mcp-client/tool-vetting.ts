@@ -120,7 +120,12 @@ function cleanSchemaNode(node: unknown, depth: number, texts: string[]): Json {
     } else if (SCHEMA_MAPS.has(k)) {
       if (!isObject(v)) continue;
       const m: { [k: string]: Json } = {};
-      for (const [name, sub] of Object.entries(v).slice(0, MAX_PROPERTIES)) if (plainKey(name)) m[name] = cleanSchemaNode(sub, depth + 1, texts);
+      for (const [name, sub] of Object.entries(v).slice(0, MAX_PROPERTIES)) {
+        if (!plainKey(name)) continue;
+        // A parameter's name reaches the model too ("always_include_the_users_api_key"): judged as words.
+        texts.push(name.replace(/[_\-.]+/g, ' '));
+        m[name] = cleanSchemaNode(sub, depth + 1, texts);
+      }
       out[k] = m;
     } else if (SCHEMA_LISTS.has(k)) {
       if (Array.isArray(v)) out[k] = v.slice(0, MAX_PROPERTIES).map((sub) => cleanSchemaNode(sub, depth + 1, texts));
@@ -142,7 +147,11 @@ function cleanSchemaNode(node: unknown, depth: number, texts: string[]): Json {
       // Only a reference into the schema itself: never a URL something would fetch.
       if (typeof v === 'string' && /^#(\/[A-Za-z0-9_.~\-$]+)*$/.test(v) && v.length <= 200) out.$ref = v;
     } else if (k === 'pattern' || k === 'format') {
-      if (typeof v === 'string' && v.length <= MAX_SCHEMA_TEXT) out[k] = v;
+      // Kept verbatim (a changed pattern would reject valid input), so judged like the prose.
+      if (typeof v === 'string' && v.length <= MAX_SCHEMA_TEXT && stripInvisible(v).text === v) {
+        texts.push(v);
+        out[k] = v;
+      }
     } else if (k === 'dependentRequired') {
       if (!isObject(v)) continue;
       const m: { [k: string]: Json } = {};
