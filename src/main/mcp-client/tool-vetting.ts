@@ -206,9 +206,10 @@ export function vetTool(t: Tool): VettedTool | null {
     const texts: string[] = [];
     const inputSchema = cleanInputSchema(t.inputSchema, texts);
     const description = cleanProse(rawDescription, MAX_TOOL_DESCRIPTION);
-    // The name, the title, the description and the schema's prose reach the model together: judged together,
-    // before cleaning, so what invisible tag characters spelled counts too.
-    const judged = [t.name, rawTitle ?? '', rawDescription.slice(0, MAX_TOOL_DESCRIPTION * 2), ...texts].join('\n');
+    // What reaches the model is judged together, before cleaning, so what invisible tag characters spelled
+    // counts too: the name, the description and the schema's texts. The title only stands in for a missing
+    // description (a label such as "Trigger Long Running Operation Tool" reads like an order on its own).
+    const judged = [t.name, rawDescription.slice(0, MAX_TOOL_DESCRIPTION * 2), description ? '' : (rawTitle ?? ''), ...texts].join('\n');
     const verdict = sanitizeFact(judged);
     const title = typeof rawTitle === 'string' ? cleanLabel(rawTitle, 200) || null : null;
     const shown = showInvisible(rawDescription.slice(0, MAX_TOOL_DESCRIPTION * 2));
