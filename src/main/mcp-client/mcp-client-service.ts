@@ -2,6 +2,8 @@
 // one supervised connection each (connection.ts), "Test", and what the chat needs per turn. Servers start
 // on first use (the first turn of an agent they are enabled for, or Test) and are stopped when Monad
 // closes, when they are removed, and when their settings change (the next use starts the new version).
+// Issue 26: secrets and "Always in this chat" belong to one launch (launch.ts), a draft under Test gets only
+// the secrets typed with it, and a tool whose text reads like orders waits for the person (tool-vetting.ts).
 import type { McpServer, McpServerInput } from '../../shared/config';
 import { mcpServerSchema } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
