@@ -90,6 +90,7 @@ const channelNameSet = {
   'mcp.servers.save': true,
   'mcp.servers.delete': true,
   'mcp.servers.test': true,
+  'mcp.tools.approve': true,
   'mcp.calls': true,
   'mcp.decide': true,
   // Model self-test (issue 18 §3).

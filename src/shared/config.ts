@@ -137,7 +137,7 @@ export const mcpStdioSchema = z.object({
   command: z.string().trim().min(1).max(2000),
   args: z.array(z.string().max(8000)).max(200).default([]),
   env: z.array(mcpEnvVarSchema).max(100).default([]),
-  /** Working directory; the home's root when left out. */
+  /** Working directory; a fresh empty folder outside Monad's home when left out (never inside the home). */
   cwd: z.string().trim().min(1).max(4096).optional(),
 });
 
@@ -155,14 +155,33 @@ export const mcpHttpSchema = z.object({
 export const mcpTransportSchema = z.discriminatedUnion('kind', [mcpStdioSchema, mcpHttpSchema]);
 export type McpTransport = z.infer<typeof mcpTransportSchema>;
 
+/**
+ * Control, format (zero-width, bidi) and separator characters: a server's name is shown in the chat's
+ * approval prompt, where a bidi override could make it read as something else (issue 26 §6).
+ */
+const INVISIBLE_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0]/gu;
+
 export const mcpServerSchema = z.object({
   id: idSchema,
-  name: z.string().trim().min(1).max(100),
+  name: z
+    .string()
+    .max(400)
+    .transform((s) => s.replace(INVISIBLE_IN_NAME, '').trim())
+    .pipe(z.string().min(1, 'Give the server a name').max(100)),
   transport: mcpTransportSchema,
   /** The agents whose chats are offered this server's tools. Empty: none (a new server is off until enabled). */
   agents: z.array(idSchema).max(200).default([]),
   /** Trusted: its tools run without asking. Off by default: every call waits for the person's decision. */
   trusted: z.boolean().default(false),
+  /**
+   * Tools whose description read like instructions to the assistant and that the person approved after
+   * reading them, each for the text it had then (its digest). Set only through mcp.tools.approve: a save
+   * of the server keeps what was there.
+   */
+  approvedTools: z
+    .array(z.object({ tool: z.string().min(1).max(1000), hash: z.string().regex(/^[0-9a-f]{64}$/) }))
+    .max(500)
+    .default([]),
 });
 export type McpServer = z.infer<typeof mcpServerSchema>;
 export type McpServerInput = z.input<typeof mcpServerSchema>;

@@ -48,7 +48,7 @@ import type { HistoryPage, JournalActor, JournalLayer, UndoResult } from './jour
 import type { LiveDeltaEvent, LiveToolEvent, LiveTurn } from './live-turn';
 import type { ReceiptView } from './receipt';
 import type { EmbeddingStatus, SearchResults } from './search';
-import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, type McpCallView, type McpServerView, type McpTestResult } from './mcp';
+import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, mcpToolApprovalSchema, type McpCallView, type McpServerView, type McpTestResult } from './mcp';
 import type { ModelCheckReport } from './memory-tasks';
 import type { InboxDecision, InboxList, PendingWrite, RecallFreshness } from './inbox';
 import type { RecallRebuild } from './domain';
@@ -387,6 +387,11 @@ export const contract = {
   'mcp.servers.test': channel<McpTestResult>()(
     z.object({ id: idSchema.optional(), server: mcpServerSchema.optional(), secrets: mcpSecretsInputSchema.optional() }).strict(),
   ),
+  /**
+   * Approves (or withdraws the approval of) a tool whose text reads like instructions to the assistant, for
+   * the exact text the person read (its digest); answers with the server's tools as Test lists them.
+   */
+  'mcp.tools.approve': channel<McpTestResult>()(mcpToolApprovalSchema),
   /** How each MCP tool call of a chat went (waiting, allowed, denied, flagged result). */
   'mcp.calls': channel<McpCallView[]>()(z.object({ sessionId }).strict()),
   /** "Allow once" / "Always in this chat" / "Deny" for a call waiting in a running turn. */

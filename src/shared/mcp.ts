@@ -29,18 +29,56 @@ export interface McpServerView extends McpServer {
   secretHeaders: Record<string, string>;
   /** The bearer token's mask, or null when none is stored for the server's current address. */
   token: string | null;
+  /**
+   * Secrets stored for another launch or address than the server's current one (config.json changed by
+   * hand or by an import): never used; Settings asks for them again. Env or header names, or "token".
+   */
+  staleSecrets: string[];
   status: { phase: McpServerPhase; error: string | null; restarts: number };
   /** Where its stderr goes (stdio servers), relative to the home. */
   logFile: string | null;
+  /**
+   * Tools of its last listing held back from the model because their text reads like instructions and the
+   * person has not approved it (names as shown). Empty until the server has been started once.
+   */
+  heldTools: string[];
 }
 
+/**
+ * A tool as Settings lists it. Name, title and description are cleaned (invisible and bidi characters
+ * stripped, lengths capped): what the model is given. A tool whose text reads like instructions to the
+ * assistant is held back from the model until the person approves that exact text (issue 26 §6).
+ */
 export interface McpToolInfo {
   name: string;
+  /** The server's own name for the tool, as sent (it may hold invisible characters): what an approval names. */
+  key: string;
   title: string | null;
   description: string;
-  /** The description reads like instructions to the assistant (the sanitizer's injection detector). */
+  /** The description as the server sent it, invisible characters written out as ⟦U+XXXX⟧. */
+  rawDescription: string;
+  /** Sentences of it (or of its input schema's texts) that read like instructions on their own: marked for the person. */
+  flaggedParts: string[];
+  /** The description or input schema reads like instructions to the assistant (the sanitizer's injection detector). */
   warning: string | null;
+  /** Flagged and not (or no longer) approved: not offered to the model. */
+  held: boolean;
+  /** Flagged, and the person approved this exact text. */
+  approved: boolean;
+  /** Digest of the text the model would be given; an approval is for this text only. */
+  hash: string;
 }
+
+/** The person's approval (or withdrawal) of a flagged tool's text, after reading it in Settings → Tools. */
+export const mcpToolApprovalSchema = z
+  .object({
+    serverId: idSchema,
+    tool: z.string().min(1).max(1000),
+    hash: z.string().regex(/^[0-9a-f]{64}$/, 'a tool text digest'),
+    approved: z.boolean(),
+  })
+  .strict();
+export type McpToolApprovalInput = z.infer<typeof mcpToolApprovalSchema>;
 
 export interface McpTestResult {
   ok: boolean;

@@ -80,6 +80,7 @@ export function samples(sessionId: string): Partial<Record<ChannelName, Record<s
     },
     'mcp.servers.delete': { id: 'fuzzmcp' },
     'mcp.calls': { sessionId },
+    'mcp.tools.approve': { serverId: 'fuzzmcp', tool: 'notes', hash: 'a'.repeat(64), approved: false },
     'mcp.decide': { sessionId, callId: 'call-1', decision: 'deny' },
     'inbox.approve': { ids: ['chat:1'], text: 'edited fact' },
     'inbox.reject': { ids: ['chat:1', 'held:global:0123456789ab'] },

@@ -88,3 +88,67 @@ describe('Streamable HTTP', () => {
     expect(engine.messages.list(session.id).items.find((m) => m.role === 'tool')?.content).toContain('over http');
   });
 });
+
+/** A server that answers every request with a redirect to `location`, and records what it was sent. */
+async function redirector(location: (port: number) => string, status = 307): Promise<{ url: string; port: number; hits: IncomingHttpHeaders[] }> {
+  const hits: IncomingHttpHeaders[] = [];
+  const server = createServer((req, res) => {
+    hits.push(req.headers);
+    req.resume();
+    res.writeHead(status, { location: location((server.address() as AddressInfo).port) }).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
+  cleanups.push(() => server.closeAllConnections());
+  const port = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}/mcp`, port, hits };
+}
+
+/** A server that records every request and answers 404: where a followed redirect would land. */
+async function recorder(): Promise<{ port: number; hits: { url: string; headers: IncomingHttpHeaders }[] }> {
+  const hits: { url: string; headers: IncomingHttpHeaders }[] = [];
+  const server = createServer((req, res) => {
+    hits.push({ url: req.url ?? '', headers: req.headers });
+    req.resume();
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
+  cleanups.push(() => server.closeAllConnections());
+  return { port: (server.address() as AddressInfo).port, hits };
+}
+
+describe('no credential follows a redirect (issue 26 §4)', () => {
+  function engineWith(url: string) {
+    const engine = openEngine({ mcpTiming: { connectTimeoutMs: 10_000, callTimeoutMs: 10_000, restart: { initialDelayMs: 50, maxDelayMs: 100, maxCrashes: 1, stableMs: 60_000 } } });
+    cleanups.push(() => engine.mcp.close());
+    engine.mcp.save(
+      { id: 'remote', name: 'Remote', transport: { kind: 'http', url, headers: [{ name: 'X-Team' }] }, agents: ['default'], trusted: true },
+      { headers: { 'X-Team': 'team-header-value-31337' }, token: 'http-bearer-token-redirect-4242' },
+    );
+    return engine;
+  }
+
+  it('a 307 to another port on 127.0.0.1: the token never reaches it, and the error says why', async () => {
+    const target = await recorder();
+    const origin = await redirector(() => `http://127.0.0.1:${target.port}/mcp`);
+    const engine = engineWith(origin.url);
+    const res = await engine.mcp.test({ id: 'remote' });
+    expect(res.ok).toBe(false);
+    expect(res.error).toBe(
+      `The tool server "Remote" answered with a redirect to http://127.0.0.1:${target.port}/mcp; Monad does not send credentials to another address. If the server has moved, put its new address in Settings → Tools and enter its token again.`,
+    );
+    expect(origin.hits.length).toBeGreaterThan(0);
+    expect(origin.hits[0].authorization).toBe('Bearer http-bearer-token-redirect-4242');
+    expect(target.hits).toEqual([]);
+    expect(engine.mcp.list()[0].status.error).toMatch(/answered with a redirect to .*Monad does not send credentials to another address/);
+  });
+
+  it('a redirect within the same address is not followed either (308 to another path)', async () => {
+    const origin = await redirector((port) => `http://127.0.0.1:${port}/elsewhere`, 308);
+    const engine = engineWith(origin.url);
+    const res = await engine.mcp.test({ id: 'remote' });
+    expect(res.error).toMatch(/answered with a redirect to http:\/\/127\.0\.0\.1:\d+\/elsewhere; Monad does not send credentials/);
+    expect(origin.hits.map(() => 'hit')).toHaveLength(1);
+  });
+});

@@ -68,6 +68,9 @@ describe('server-everything', () => {
     expect(res.server?.name).toMatch(/everything/i);
     expect(res.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'get-sum', 'get-env', 'trigger-long-running-operation']));
     expect(res.tools.find((t) => t.name === 'echo')?.warning).toBeNull();
+    // The reference server's plain labels ("Trigger Long Running Operation Tool") are not taken for orders:
+    // none of its tools is held back from the model (issue 26 §6).
+    expect(res.tools.filter((t) => t.held).map((t) => t.name)).toEqual([]);
     expect(engine.mcp.list()[0].status.phase).toBe('ready');
   });
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../../src/main/engine';
 import { trackedServerProcesses } from '../../src/main/mcp-client/child-reaper';
 import { MAX_RESULT_CHARS } from '../../src/main/mcp-client/tool-result';
+import { MAX_TOOL_DESCRIPTION } from '../../src/main/mcp-client/tool-vetting';
 import { startScriptedLlm, type RecordedRequest, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
 import { hostileServer } from '../helpers/mcp-servers';
@@ -128,16 +129,21 @@ describe('hostile MCP server', () => {
     expect(readFileSync(join(engine.paths.logs, 'mcp-hostile.log'), 'utf8')).toMatch(/hostile server started[\s\S]*the server stopped[\s\S]*hostile server started/);
   });
 
-  it('marks a tool whose description carries orders at Test, and cuts what the model is given of it', async () => {
+  it('marks a tool whose description carries orders at Test, holds it back from the model until approved, then cuts what the model is given of it', async () => {
     const { engine, session } = setup();
     const res = await engine.mcp.test({ id: 'hostile' });
-    expect(res.tools.find((t) => t.name === 'notes')?.warning).toBeTruthy();
+    const notes = res.tools.find((t) => t.name === 'notes')!;
+    expect(notes).toMatchObject({ held: true, warning: expect.any(String) });
     expect(res.tools.find((t) => t.name === 'echo')?.warning).toBeNull();
+    const offered = () => (llm.chatRequests().at(-1)!.body.tools as { function: { name: string; description: string } }[]).find((t) => t.function.name === 'mcp__hostile__notes');
     llm.enqueue({ kind: 'text', text: 'hi' });
     await engine.chat.send(session.id, 'hi');
-    const notes = llm.chatRequests()[0].body.tools.find((t: { function: { name: string } }) => t.function.name === 'mcp__hostile__notes');
-    expect(notes.function.description.length).toBeLessThan(1200);
-    expect(notes.function.description).toContain('of the MCP server "Hostile"');
+    expect(offered()).toBeUndefined();
+    await engine.mcp.approveTool({ serverId: 'hostile', tool: notes.key, hash: notes.hash, approved: true });
+    llm.enqueue({ kind: 'text', text: 'hi again' });
+    await engine.chat.send(session.id, 'hi again');
+    expect(offered()!.function.description.length).toBeLessThan(MAX_TOOL_DESCRIPTION + 100);
+    expect(offered()!.function.description).toContain('of the MCP server "Hostile"');
   });
 
   it('gives up restarting a server that keeps crashing, says so, and tries again on the next use', async () => {

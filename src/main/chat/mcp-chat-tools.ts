@@ -8,15 +8,14 @@ import type { McpCallView } from '../../shared/mcp';
 import type { EventBus } from '../events';
 import type { KnownSecrets } from '../memory/facts/sanitize-known-secrets';
 import type { McpClientService } from '../mcp-client/mcp-client-service';
+import { approvalScope } from '../mcp-client/launch';
 import { assignToolNames } from '../mcp-client/tool-names';
 import { toolResultText } from '../mcp-client/tool-result';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { VettedTool } from '../mcp-client/tool-vetting';
 import type { ToolContext } from './tools';
 
 /** How long a turn waits for its servers to start before going on without the slow ones. */
 export const TURN_CONNECT_WAIT_MS = 15_000;
-/** A server's tool description is cut to this length: it is untrusted text placed in every request. */
-const MAX_DESCRIPTION = 1000;
 
 export interface McpTurnContext extends ToolContext {
   /** Keeps the turn's stream-silence timer from firing while a call waits for the person or runs. */
@@ -42,7 +41,7 @@ export class McpChatTools {
     const missing = listed.filter((l) => l.error !== null).map((l) => ({ name: l.server.name, error: l.error! }));
     // Said in the chat, so the person knows why the reply could not use those tools.
     if (missing.length && !ctx.signal.aborted) this.d.events.emit('mcp.unavailable', { sessionId: ctx.session.id, servers: missing });
-    const byKey = new Map<string, { server: McpServer; tool: Tool }>();
+    const byKey = new Map<string, { server: McpServer; tool: VettedTool }>();
     for (const { server, tools } of listed) for (const t of tools) byKey.set(`${server.id}\u0000${t.name}`, { server, tool: t });
     const names = assignToolNames(
       [...byKey.values()].map((x) => ({ serverId: x.server.id, tool: x.tool.name })),
@@ -56,14 +55,15 @@ export class McpChatTools {
     return set;
   }
 
-  private async toolsOf(server: McpServer, signal: AbortSignal): Promise<{ server: McpServer; tools: Tool[]; error: string | null }> {
+  /** The server's tools as cleaned and judged (tool-vetting.ts), without those held back for the person's approval. */
+  private async toolsOf(server: McpServer, signal: AbortSignal): Promise<{ server: McpServer; tools: VettedTool[]; error: string | null }> {
     const conn = this.d.mcp.connection(server);
     // A server waiting to be restarted after a crash is left out rather than started again at once.
     if (conn.phase === 'backoff') return { server, tools: [], error: conn.error ?? 'it is restarting' };
     let timer: NodeJS.Timeout | undefined;
     try {
       const tools = await Promise.race([
-        conn.listTools(),
+        this.d.mcp.offeredTools(server),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`did not start within ${Math.round((this.d.connectWaitMs ?? TURN_CONNECT_WAIT_MS) / 1000)} s`)), this.d.connectWaitMs ?? TURN_CONNECT_WAIT_MS);
           signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
@@ -79,17 +79,19 @@ export class McpChatTools {
     }
   }
 
-  private chatTool(server: McpServer, t: Tool, ctx: McpTurnContext) {
-    const description = `${(t.description ?? t.title ?? t.name).slice(0, MAX_DESCRIPTION)}\n(Tool "${t.name}" of the MCP server "${server.name}".)`;
+  private chatTool(server: McpServer, t: VettedTool, ctx: McpTurnContext) {
+    const description = `${t.description || t.title || t.shownName}\n(Tool "${t.shownName}" of the MCP server "${server.name}".)`;
     return tool({
       description,
-      inputSchema: jsonSchema(objectSchema(t.inputSchema)),
-      execute: async (args: unknown, opts: { toolCallId: string }) => this.run(server, t.name, asArgs(args), opts.toolCallId, ctx),
+      inputSchema: jsonSchema(t.inputSchema as Parameters<typeof jsonSchema>[0]),
+      execute: async (args: unknown, opts: { toolCallId: string }) => this.run(server, t, asArgs(args), opts.toolCallId, ctx),
     });
   }
 
-  private async run(server: McpServer, toolName: string, args: Record<string, unknown>, callId: string, ctx: McpTurnContext): Promise<string> {
+  private async run(server: McpServer, t: VettedTool, args: Record<string, unknown>, callId: string, ctx: McpTurnContext): Promise<string> {
     const sessionId = ctx.session.id;
+    // People see (and approve) the cleaned name; the server is called by its own.
+    const toolName = t.shownName;
     const base: Omit<McpCallView, 'at' | 'state' | 'approval'> = { callId, sessionId, serverId: server.id, serverName: server.name, tool: toolName, flagged: null, truncated: null, error: null };
     const record = (v: Pick<McpCallView, 'state' | 'approval'> & Partial<typeof base>, shown: Pick<McpCallView, 'args'> = {}) => {
       const view = this.d.mcp.calls.put({ ...base, ...v });
@@ -98,7 +100,9 @@ export class McpChatTools {
     };
     const release = ctx.holdIdle?.() ?? (() => {});
     try {
-      let approval: McpCallView['approval'] = server.trusted ? 'trusted' : this.d.mcp.calls.allowedInChat(sessionId, server.id, toolName) ? 'chat' : null;
+      // Looked up for the launch the turn runs: an approval given to another launch of this server does not count.
+      const scope = approvalScope(server);
+      let approval: McpCallView['approval'] = server.trusted ? 'trusted' : this.d.mcp.calls.allowedInChat(sessionId, scope, toolName) ? 'chat' : null;
       if (approval === null) {
         record({ state: 'awaiting', approval: null }, { args });
         let decision;
@@ -112,13 +116,13 @@ export class McpChatTools {
           record({ state: 'denied', approval: 'denied' });
           throw new Error(`The person declined to run "${toolName}" of "${server.name}" this time.`);
         }
-        if (decision === 'chat') this.d.mcp.calls.allowInChat(sessionId, server.id, toolName);
+        if (decision === 'chat') this.d.mcp.calls.allowInChat(sessionId, scope, toolName);
         approval = decision;
       }
       record({ state: 'running', approval });
       let result;
       try {
-        result = await this.d.mcp.connection(server).callTool(toolName, args, ctx.signal);
+        result = await this.d.mcp.connection(server).callTool(t.name, args, ctx.signal);
       } catch (err) {
         if (ctx.signal.aborted) record({ state: 'cancelled', approval });
         else record({ state: 'error', approval, error: err instanceof Error ? err.message : String(err) });
@@ -132,12 +136,6 @@ export class McpChatTools {
       release();
     }
   }
-}
-
-/** Providers want an object schema for tool input; a server that sends something else gets an open object. */
-function objectSchema(s: unknown): Parameters<typeof jsonSchema>[0] {
-  if (s && typeof s === 'object' && (s as { type?: unknown }).type === 'object') return s as Parameters<typeof jsonSchema>[0];
-  return { type: 'object', properties: {}, additionalProperties: true };
 }
 
 function asArgs(v: unknown): Record<string, unknown> {

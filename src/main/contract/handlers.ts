@@ -219,6 +219,7 @@ export function createHandlers(engine: Engine): Handlers {
       return { id };
     },
     'mcp.servers.test': (input) => engine.mcp.test(input),
+    'mcp.tools.approve': (input) => engine.mcp.approveTool(input),
     'mcp.calls': ({ sessionId }) => {
       engine.sessions.get(sessionId);
       // A call still waiting carries what it would be given, as its "awaiting" event did.

@@ -62,18 +62,25 @@ export class McpCallStore {
     return (this.db.prepare(`SELECT * FROM mcp_calls WHERE session_id = ? ORDER BY created_at, rowid`).all(sessionId) as Row[]).map(toView);
   }
 
-  allowedInChat(sessionId: string, serverId: string, tool: string): boolean {
-    return this.db.prepare(`SELECT 1 FROM mcp_chat_approvals WHERE session_id = ? AND server_id = ? AND tool = ?`).get(sessionId, serverId, tool) !== undefined;
+  /*
+   * "Always in this chat" is given to one launch of a server: `scope` is launch.ts's approvalScope,
+   * "<server id>#<launch digest>", kept in the server_id column. A server launched differently (other
+   * arguments, folder, environment, address) finds no approval and asks again. Rows from before launches
+   * were bound hold the bare server id, which no scope equals.
+   */
+  allowedInChat(sessionId: string, scope: string, tool: string): boolean {
+    return this.db.prepare(`SELECT 1 FROM mcp_chat_approvals WHERE session_id = ? AND server_id = ? AND tool = ?`).get(sessionId, scope, tool) !== undefined;
   }
 
-  allowInChat(sessionId: string, serverId: string, tool: string): void {
+  allowInChat(sessionId: string, scope: string, tool: string): void {
     this.db
       .prepare(`INSERT OR IGNORE INTO mcp_chat_approvals (session_id, server_id, tool, created_at) VALUES (?, ?, ?, ?)`)
-      .run(sessionId, serverId, tool, this.now().toISOString());
+      .run(sessionId, scope, tool, this.now().toISOString());
   }
 
-  /** A server removed or pointed elsewhere: what was allowed for it no longer holds. */
+  /** A server removed or launched differently: what was allowed for it no longer holds. */
   forgetServer(serverId: string): void {
-    this.db.prepare(`DELETE FROM mcp_chat_approvals WHERE server_id = ?`).run(serverId);
+    const prefix = `${serverId}#`;
+    this.db.prepare(`DELETE FROM mcp_chat_approvals WHERE server_id = ? OR substr(server_id, 1, ?) = ?`).run(serverId, prefix.length, prefix);
   }
 }

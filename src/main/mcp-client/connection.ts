@@ -12,6 +12,8 @@ import { MonadError } from '../../shared/errors';
 import type { McpServerPhase } from '../../shared/mcp';
 import { CappedLog } from '../memory/qdrant/capped-log';
 import { trackServerProcess, untrackServerProcess } from './child-reaper';
+import { checkWorkingDir, NeutralWorkDir } from './launch';
+import { noRedirectFetch } from './no-redirect-fetch';
 import type { ResolvedSecrets } from './server-secrets';
 
 /** A server's stderr log is kept to this size (then rotated once), so a chatty server cannot fill the disk. */
@@ -43,8 +45,8 @@ export function restartDelay(crashes: number, p: RestartPolicy): number {
 export interface ConnectionDeps {
   secrets: (server: McpServer) => ResolvedSecrets;
   logsDir: string;
-  /** Where a stdio server runs when it names no working directory. */
-  defaultCwd: string;
+  /** Monad's home: a stdio server never runs inside it (it names no folder: it gets a fresh empty one). */
+  homeRoot: string;
   restart: RestartPolicy;
   connectTimeoutMs: number;
   callTimeoutMs: number;
@@ -91,12 +93,14 @@ export class McpConnection {
   private starting: { transport: Transport; pid: number | null } | null = null;
   private closed = false;
   private readonly stderrLog: CappedLog | null;
+  private readonly workDir: NeutralWorkDir;
 
   constructor(
     readonly server: McpServer,
     private readonly d: ConnectionDeps,
   ) {
     this.stderrLog = server.transport.kind === 'stdio' ? new CappedLog(logFileOf(d.logsDir, server.id), MCP_LOG_CAP_BYTES) : null;
+    this.workDir = new NeutralWorkDir(d.homeRoot);
   }
 
   get logFile(): string | null {
@@ -150,6 +154,11 @@ export class McpConnection {
     }
   }
 
+  /** The last tool listing, if there is one (the settings view reads it without starting anything). */
+  cachedTools(): Tool[] | null {
+    return this.tools;
+  }
+
   /** Server name and version from its initialize answer. */
   serverVersion(): { name: string; version: string } | null {
     const v = this.client?.getServerVersion();
@@ -166,6 +175,11 @@ export class McpConnection {
     await this.shutdown();
     this.phase = 'stopped';
     this.stderrLog?.close();
+    try {
+      this.workDir.dispose();
+    } catch (err) {
+      this.d.log(`[mcp] removing the working folder of ${this.server.id} failed`, err);
+    }
     this.d.onStatus();
   }
 
@@ -176,7 +190,15 @@ export class McpConnection {
     const sdk = await (clientSdk ??= loadClientSdk());
     // Closed while the SDK loaded: nothing was started, so there is nothing to stop.
     if (this.closed) throw new MonadError('CONFLICT', `The tool server "${this.server.name}" has been stopped`);
-    const transport = this.transport(sdk);
+    let transport: Transport;
+    try {
+      transport = this.transport(sdk);
+    } catch (err) {
+      // Refused before anything started (a working directory inside the home): not a crash to retry.
+      const message = errText(err);
+      this.set('failed', message);
+      throw err instanceof MonadError ? err : new MonadError('CONFLICT', message);
+    }
     const client = new sdk.Client({ name: 'Monad', version: '1' }, { capabilities: {} });
     client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
       this.tools = null;
@@ -218,14 +240,16 @@ export class McpConnection {
       const env: Record<string, string> = { ...sdk.getDefaultEnvironment() };
       for (const v of t.env) if (!v.secret) env[v.name] = v.value;
       Object.assign(env, secrets.env);
-      const transport = new sdk.StdioClientTransport({ command: t.command, args: t.args, env, cwd: t.cwd ?? this.d.defaultCwd, stderr: 'pipe' });
+      // Checked here too, not only on save: config.json may have been edited by hand.
+      checkWorkingDir(t.cwd, this.d.homeRoot, this.server.name);
+      const transport = new sdk.StdioClientTransport({ command: t.command, args: t.args, env, cwd: t.cwd ?? this.workDir.get(), stderr: 'pipe' });
       this.stderrLog?.line(`starting ${t.command} ${t.args.join(' ')}`);
       transport.stderr?.on('data', (chunk: Buffer) => this.stderrLog?.write(chunk));
       return transport;
     }
     const headers: Record<string, string> = { ...secrets.headers };
     if (secrets.token) headers.Authorization = `Bearer ${secrets.token}`;
-    return new sdk.StreamableHTTPClientTransport(new URL(t.url), { requestInit: { headers } });
+    return new sdk.StreamableHTTPClientTransport(new URL(t.url), { requestInit: { headers }, fetch: noRedirectFetch(this.server.name) });
   }
 
   /** The connection ended without us closing it: the process died or the HTTP session went away. */
@@ -282,6 +306,8 @@ export class McpConnection {
   }
 
   private startFailure(err: unknown): string {
+    // Monad's own refusals (a redirect) already say what happened and what to do.
+    if (err instanceof MonadError) return err.message;
     const detail = errText(err);
     const where = this.server.transport.kind === 'stdio' ? `Could not start the tool server "${this.server.name}"` : `Could not connect to the tool server "${this.server.name}"`;
     if (/timed? ?out/i.test(detail)) return `${where}: it did not answer within ${Math.round(this.d.connectTimeoutMs / 1000)} s`;

@@ -2,21 +2,24 @@
 // one supervised connection each (connection.ts), "Test", and what the chat needs per turn. Servers start
 // on first use (the first turn of an agent they are enabled for, or Test) and are stopped when Monad
 // closes, when they are removed, and when their settings change (the next use starts the new version).
+// Issue 26: secrets and "Always in this chat" belong to one launch (launch.ts), a draft under Test gets only
+// the secrets typed with it, and a tool whose text reads like orders waits for the person (tool-vetting.ts).
 import type { McpServer, McpServerInput } from '../../shared/config';
 import { mcpServerSchema } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
-import type { McpSecretsInput, McpServerView, McpTestResult, McpToolInfo } from '../../shared/mcp';
+import type { McpSecretsInput, McpServerView, McpTestResult, McpToolApprovalInput } from '../../shared/mcp';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ConfigStore } from '../config/store';
 import type { EventBus } from '../events';
-import { detectInjection } from '../memory/facts/sanitize-injection';
 import type { SecretStore } from '../secrets/secret-store';
 import { CALL_TIMEOUT_MS, CONNECT_TIMEOUT_MS, DEFAULT_RESTART, logFileOf, McpConnection, type ConnectionDeps, type RestartPolicy } from './connection';
 import { McpCallStore } from './call-store';
 import { PendingApprovals } from './pending-approvals';
-import { McpServerSecrets, secretPlace, type ResolvedSecrets } from './server-secrets';
+import { approvalScope, checkWorkingDir } from './launch';
+import { McpServerSecrets, type ResolvedSecrets } from './server-secrets';
 import type { Database } from 'better-sqlite3';
 import { relative } from 'node:path';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { cleanLabel, isOffered, toolInfo, vetTools, type VettedTool } from './tool-vetting';
 
 export interface McpClientDeps {
   config: ConfigStore;
@@ -65,8 +68,11 @@ export class McpClientService {
 
   /** Adds or replaces a server. Secrets go to the secret store, bound to where the server points. */
   save(input: McpServerInput, secrets?: McpSecretsInput): McpServerView {
-    const next = mcpServerSchema.parse(input);
-    const previous = this.servers().find((s) => s.id === next.id) ?? null;
+    const parsed = mcpServerSchema.parse(input);
+    const previous = this.servers().find((s) => s.id === parsed.id) ?? null;
+    // Approvals of flagged tool texts change only through approveTool: a save (the form, an import) keeps them.
+    const next: McpServer = { ...parsed, approvedTools: previous?.approvedTools ?? [] };
+    if (next.transport.kind === 'stdio') checkWorkingDir(next.transport.cwd, this.d.homeRoot, next.name);
     for (const a of next.agents) if (!this.d.config.get().agent.agents.some((x) => x.id === a)) throw new MonadError('BAD_INPUT', `There is no agent "${a}"`);
     this.d.config.update((c) => {
       const i = c.mcp.servers.findIndex((s) => s.id === next.id);
@@ -75,8 +81,9 @@ export class McpClientService {
       return c;
     });
     this.serverSecrets.save(previous, next, secrets);
-    // Pointed elsewhere: what was allowed "always in this chat" was allowed for the old program or address.
-    if (previous && secretPlace(previous) !== secretPlace(next)) this.calls.forgetServer(next.id);
+    // Launched differently or pointed elsewhere: what was allowed "always in this chat" was allowed for the
+    // old launch or address. Approvals are looked up by launch anyway (launch.ts); this keeps the table tidy.
+    if (previous && approvalScope(previous) !== approvalScope(next)) this.calls.forgetServer(next.id);
     // Stopped so the next use starts it with the new settings and secrets.
     this.drop(next.id);
     this.emitStatus(next.id);
@@ -94,21 +101,54 @@ export class McpClientService {
     this.drop(id);
   }
 
-  /** Starts (or reuses) the server and lists its tools. A draft is tried with a throwaway connection. */
+  /**
+   * Starts (or reuses) the server and lists its tools. A draft is tried with a throwaway connection and
+   * only the secrets typed in the form: a draft is whatever the form (or any caller of the contract) says,
+   * so handing it a saved server's secrets would give them to any program named under that server's id.
+   */
   async test(input: { id?: string; server?: McpServerInput; secrets?: McpSecretsInput }): Promise<McpTestResult> {
     if (input.server) {
       const draft = mcpServerSchema.parse(input.server);
-      const stored = this.servers().some((s) => s.id === draft.id) ? this.serverSecrets.resolve(draft) : { env: {}, headers: {}, token: null };
+      if (draft.transport.kind === 'stdio') checkWorkingDir(draft.transport.cwd, this.d.homeRoot, draft.name);
       const typed = typedSecrets(input.secrets);
-      const conn = this.newConnection(draft, () => ({ env: { ...stored.env, ...typed.env }, headers: { ...stored.headers, ...typed.headers }, token: typed.token ?? stored.token }));
+      const conn = this.newConnection(draft, () => typed);
       try {
-        return await describe(conn);
+        return await describe(conn, draft);
       } finally {
         await conn.close();
       }
     }
     if (!input.id) throw new MonadError('BAD_INPUT', 'Name the server to test, or send its settings');
-    return describe(this.connection(this.server(input.id)));
+    const server = this.server(input.id);
+    return describe(this.connection(server), server);
+  }
+
+  /**
+   * The person read a flagged tool's text in Settings and approves it for the model (or withdraws that).
+   * The approval is for the text they read: if the server's description has changed since, it is refused.
+   */
+  async approveTool(input: McpToolApprovalInput): Promise<McpTestResult> {
+    const server = this.server(input.serverId);
+    if (input.approved) {
+      const current = vetTools(await this.connection(server).listTools()).find((v) => v.name === input.tool);
+      if (!current) throw new MonadError('NOT_FOUND', `"${server.name}" no longer offers this tool; Test it again to see its tools`);
+      if (current.hash !== input.hash) throw new MonadError('CONFLICT', `The text of this tool of "${server.name}" changed since it was shown; read it again before approving it`);
+    }
+    this.d.config.update((c) => {
+      const s = c.mcp.servers.find((x) => x.id === server.id);
+      if (!s) return c;
+      const others = s.approvedTools.filter((a) => a.tool !== input.tool);
+      s.approvedTools = input.approved ? [...others, { tool: input.tool, hash: input.hash }] : others;
+      return c;
+    });
+    this.emitStatus(server.id);
+    return describe(this.connection(this.server(server.id)), this.server(server.id));
+  }
+
+  /** A server's tools as the chat may offer them: cleaned, and without those held back for the person's approval. */
+  async offeredTools(server: McpServer): Promise<VettedTool[]> {
+    const approvals = this.server(server.id).approvedTools;
+    return vetTools(await this.connection(server).listTools()).filter((v) => isOffered(v, approvals));
   }
 
   /** The servers enabled for an agent. */
@@ -150,7 +190,7 @@ export class McpClientService {
     const deps: ConnectionDeps = {
       secrets,
       logsDir: this.d.logsDir,
-      defaultCwd: this.d.homeRoot,
+      homeRoot: this.d.homeRoot,
       restart: this.d.timing?.restart ?? DEFAULT_RESTART,
       connectTimeoutMs: this.d.timing?.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       callTimeoutMs: this.d.timing?.callTimeoutMs ?? CALL_TIMEOUT_MS,
@@ -174,8 +214,10 @@ export class McpClientService {
       secretEnv: masks.env,
       secretHeaders: masks.headers,
       token: masks.token,
+      staleSecrets: this.serverSecrets.stale(s),
       status: c ? { phase: c.conn.phase, error: c.conn.error, restarts: c.conn.restarts } : { phase: 'stopped', error: null, restarts: 0 },
       logFile: log,
+      heldTools: heldTools(c?.conn.cachedTools() ?? null, s),
     };
   }
 }
@@ -190,18 +232,21 @@ function typedSecrets(input: McpSecretsInput | undefined): ResolvedSecrets {
   return { env: keep(input?.env), headers: keep(input?.headers), token: input?.token ? input.token : null };
 }
 
-async function describe(conn: McpConnection): Promise<McpTestResult> {
+async function describe(conn: McpConnection, server: McpServer): Promise<McpTestResult> {
   try {
-    const tools = await conn.listTools();
-    return { ok: true, server: conn.serverVersion(), tools: tools.map(toolInfo), error: null };
+    const tools = vetTools(await conn.listTools());
+    const v = conn.serverVersion();
+    // The server's self-description is its own words too: cleaned like its tools' names.
+    const self = v ? { name: cleanLabel(v.name, 100), version: cleanLabel(v.version, 50) } : null;
+    return { ok: true, server: self, tools: tools.map((t) => toolInfo(t, server.approvedTools)), error: null };
   } catch (err) {
     return { ok: false, server: null, tools: [], error: err instanceof Error ? err.message : String(err) };
   }
 }
 
-/** A tool as Settings lists it; a description that reads like instructions to the assistant is marked. */
-export function toolInfo(t: Tool): McpToolInfo {
-  const description = (t.description ?? '').slice(0, 2000);
-  const verdict = description ? detectInjection(description) : null;
-  return { name: t.name, title: t.title ?? t.annotations?.title ?? null, description, warning: verdict?.reason ?? null };
+function heldTools(tools: Tool[] | null, server: McpServer): string[] {
+  if (!tools) return [];
+  return vetTools(tools)
+    .filter((v) => !isOffered(v, server.approvedTools))
+    .map((v) => v.shownName);
 }

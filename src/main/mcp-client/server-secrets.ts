@@ -1,20 +1,25 @@
 // The secret half of an MCP server's settings: env values marked secret, HTTP header values and the bearer
 // token live in the secret store, never in config.json. Each is bound to where it may be sent: an HTTP
-// secret to the URL's origin, an env secret to the command it is handed to. Pointing a server elsewhere
-// (by the form, an import or a hand edit of config.json) therefore never carries its secrets along: they
-// are dropped on save and ignored on use, and the person enters them again for the new place.
+// secret to the URL's origin, an env secret to the whole launch it is handed to (command, arguments,
+// working directory, non-secret environment: launch.ts). Pointing a server elsewhere or changing how it is
+// launched (by the form, an import or a hand edit of config.json) therefore never carries its secrets
+// along: they are dropped on save and ignored on use, and the person enters them again for the new launch.
 import type { McpServer } from '../../shared/config';
 import type { McpSecretsInput } from '../../shared/mcp';
 import { maskSecret, type SecretStore } from '../secrets/secret-store';
+import { launchFingerprint } from './launch';
 
 const envRef = (serverId: string, name: string) => `mcp/${serverId}/env/${name}`;
 // Header names are case-insensitive on the wire: one secret per lower-cased name.
 const headerRef = (serverId: string, name: string) => `mcp/${serverId}/header/${name.toLowerCase()}`;
 const tokenRef = (serverId: string) => `mcp/${serverId}/token`;
 
-/** Where a server's secrets may go: the HTTP origin, or the stdio command they are handed to. */
+/**
+ * Where a server's secrets may go: the HTTP origin, or the one stdio launch they are handed to. Secrets
+ * saved before launches were bound (bound to `stdio:<command>`) match no launch and are asked for again.
+ */
 export function secretPlace(server: McpServer): string | null {
-  if (server.transport.kind === 'stdio') return `stdio:${server.transport.command}`;
+  if (server.transport.kind === 'stdio') return `launch:${launchFingerprint(server)}`;
   try {
     return new URL(server.transport.url).origin;
   } catch {
@@ -56,6 +61,23 @@ export class McpServerSecrets {
     const r = this.resolveQuietly(server);
     const mask = (rec: Record<string, string>) => Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, maskSecret(v)]));
     return { env: mask(r.env), headers: mask(r.headers), token: r.token === null ? null : maskSecret(r.token) };
+  }
+
+  /**
+   * Secrets that are stored but were saved for another launch or address (config.json edited by hand, or
+   * imported): not usable, and named so Settings can ask for them again rather than show them as missing.
+   * Env names, header names, and "token".
+   */
+  stale(server: McpServer): string[] {
+    const place = secretPlace(server);
+    const named: [string, string][] =
+      server.transport.kind === 'stdio'
+        ? server.transport.env.filter((v) => v.secret).map((v) => [v.name, envRef(server.id, v.name)])
+        : [...server.transport.headers.map((h): [string, string] => [h.name, headerRef(server.id, h.name)]), ['token', tokenRef(server.id)]];
+    return named.filter(([, ref]) => {
+      const b = this.secrets.binding(ref);
+      return b !== null && b.origin !== place;
+    }).map(([name]) => name);
   }
 
   /**

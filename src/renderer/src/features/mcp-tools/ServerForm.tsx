@@ -21,6 +21,14 @@ function slug(name: string, taken: string[]): string {
   return id;
 }
 
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 function urlProblem(url: string): string | null {
   try {
     const u = new URL(url);
@@ -38,6 +46,7 @@ export function ServerForm({ existing, onDone }: { existing?: McpServerView; onD
   const [kind, setKind] = useState<'stdio' | 'http'>(t?.kind ?? 'stdio');
   const [command, setCommand] = useState(t?.kind === 'stdio' ? t.command : '');
   const [argsText, setArgsText] = useState(t?.kind === 'stdio' ? t.args.join('\n') : '');
+  const [cwd, setCwd] = useState(t?.kind === 'stdio' ? (t.cwd ?? '') : '');
   const [env, setEnv] = useState<EnvRow[]>(t?.kind === 'stdio' ? t.env.map((v) => ({ name: v.name, value: v.secret ? '' : v.value, secret: v.secret })) : []);
   const [url, setUrl] = useState(t?.kind === 'http' ? t.url : '');
   const [headers, setHeaders] = useState<{ name: string; value: string }[]>(t?.kind === 'http' ? t.headers.map((h) => ({ name: h.name, value: '' })) : []);
@@ -48,7 +57,7 @@ export function ServerForm({ existing, onDone }: { existing?: McpServerView; onD
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [test, setTest] = useState<{ busy: boolean; result: McpTestResult | null }>({ busy: false, result: null });
-  const ids = { name: useId(), kind: useId(), command: useId(), args: useId(), url: useId(), token: useId(), trusted: useId() };
+  const ids = { name: useId(), kind: useId(), command: useId(), args: useId(), cwd: useId(), url: useId(), token: useId(), trusted: useId() };
 
   const nameError = name.trim() === '' ? 'Give the server a name.' : null;
   const targetError = kind === 'stdio' ? (command.trim() === '' ? 'Name the program to run (e.g. npx).' : null) : urlProblem(url.trim());
@@ -64,6 +73,7 @@ export function ServerForm({ existing, onDone }: { existing?: McpServerView; onD
             command: command.trim(),
             args: argsText.split('\n').map((a) => a.trim()).filter(Boolean),
             env: env.map((v) => ({ name: v.name, value: v.secret ? '' : v.value, secret: v.secret })),
+            ...(cwd.trim() ? { cwd: cwd.trim() } : {}),
           }
         : { kind: 'http', url: url.trim(), headers: headers.map((h) => ({ name: h.name.trim() })) };
     return { id, name: name.trim(), transport, agents: enabledFor, trusted };
@@ -79,6 +89,24 @@ export function ServerForm({ existing, onDone }: { existing?: McpServerView; onD
     }
     return out;
   }
+
+  // Secrets are saved for one launch: say before saving that a changed launch will need them again.
+  const savedSecrets = existing ? [...Object.keys(existing.secretEnv), ...Object.keys(existing.secretHeaders), ...(existing.token ? ['token'] : [])] : [];
+  const launchChanged = (() => {
+    if (!t) return false;
+    if (t.kind !== kind) return true;
+    // An address's secrets are bound to its origin: another path on the same origin keeps them.
+    if (t.kind === 'http') return originOf(t.url) !== originOf(url.trim());
+    const plain = (rows: { name: string; value: string; secret: boolean }[]) => JSON.stringify(rows.filter((v) => !v.secret).map((v) => [v.name, v.value]).sort());
+    return (
+      t.command !== command.trim() ||
+      t.args.join('\n') !== argsText.split('\n').map((a) => a.trim()).filter(Boolean).join('\n') ||
+      (t.cwd ?? '') !== cwd.trim() ||
+      plain(t.env) !== plain(env)
+    );
+  })();
+  const retyped = kind === 'stdio' ? env.some((v) => v.secret && v.value !== '') : token !== '' || headers.some((h) => h.value !== '');
+  const launchWarning = launchChanged && savedSecrets.length > 0 && !retyped;
 
   async function runTest() {
     setTouched(true);
@@ -136,6 +164,11 @@ export function ServerForm({ existing, onDone }: { existing?: McpServerView; onD
                 value={argsText}
                 onChange={(e) => setArgsText(e.target.value)}
               />
+            </label>
+            <label className="field" htmlFor={ids.cwd}>
+              <span className="field-label">Working folder</span>
+              <input id={ids.cwd} className="input mono" data-testid="mcp-cwd" value={cwd} spellCheck={false} placeholder="a fresh empty folder" onChange={(e) => setCwd(e.target.value)} />
+              <span className="field-hint">Left empty, it starts in a fresh empty folder. Never inside Monad’s home, where its keys are kept.</span>
             </label>
           </div>
           <fieldset className="field mcp-rows">
@@ -258,6 +291,13 @@ export function ServerForm({ existing, onDone }: { existing?: McpServerView; onD
       </label>
 
       {test.result ? <TestResultView result={test.result} /> : null}
+      {launchWarning ? (
+        <div className="field-warning" role="status" data-testid="mcp-launch-warning">
+          You changed how this server is started or where it points. Its saved secrets ({savedSecrets.join(', ')}) were saved for the old one and are not handed to the new one:
+          enter them again.
+        </div>
+      ) : null}
+      <p className="field-hint mcp-form-note">Test tries the server as typed here, with only the secrets typed here; saved secrets go only to the saved server.</p>
 
       <div className="card-actions">
         <button type="button" className="button button-quiet" data-testid="mcp-cancel" onClick={() => onDone()}>

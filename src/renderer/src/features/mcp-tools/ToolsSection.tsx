@@ -111,6 +111,12 @@ function ServerCard({ server, onEdit }: { server: McpServerView; onEdit(): void 
         <dd className="mono selectable" data-testid="mcp-card-target">
           {t.kind === 'stdio' ? [t.command, ...t.args].join(' ') : t.url}
         </dd>
+        {t.kind === 'stdio' ? (
+          <>
+            <dt>Folder</dt>
+            <dd className="mono selectable">{t.cwd ?? <span className="muted">a fresh empty folder</span>}</dd>
+          </>
+        ) : null}
         <dt>Used by</dt>
         <dd data-testid="mcp-card-agents">{agentNames.length ? agentNames.join(', ') : <span className="muted">no agent yet; Edit to choose</span>}</dd>
         <dt>Calls</dt>
@@ -118,7 +124,9 @@ function ServerCard({ server, onEdit }: { server: McpServerView; onEdit(): void 
         {t.kind === 'stdio' && t.env.length ? (
           <>
             <dt>Environment</dt>
-            <dd className="mono">{t.env.map((v) => (v.secret ? `${v.name}=${server.secretEnv[v.name] ?? '(not set)'}` : `${v.name}=${v.value}`)).join('  ')}</dd>
+            <dd className="mono">
+              {t.env.map((v) => (v.secret ? `${v.name}=${server.secretEnv[v.name] ?? (server.staleSecrets.includes(v.name) ? '(enter it again)' : '(not set)')}` : `${v.name}=${v.value}`)).join('  ')}
+            </dd>
           </>
         ) : null}
         {t.kind === 'http' ? (
@@ -134,12 +142,24 @@ function ServerCard({ server, onEdit }: { server: McpServerView; onEdit(): void 
           </>
         ) : null}
       </dl>
+      {server.staleSecrets.length ? (
+        <div className="field-warning" role="status" data-testid="mcp-stale-secrets">
+          The launch changed since {server.staleSecrets.length === 1 ? 'this secret was' : 'these secrets were'} saved ({server.staleSecrets.join(', ')}): Monad does not hand{' '}
+          {server.staleSecrets.length === 1 ? 'it' : 'them'} to a different program or address. Edit the server and enter {server.staleSecrets.length === 1 ? 'it' : 'them'} again.
+        </div>
+      ) : null}
+      {server.heldTools.length && test?.state !== 'done' ? (
+        <div className="field-warning" role="status" data-testid="mcp-held-summary">
+          Held back from the model until you read {server.heldTools.length === 1 ? 'its text' : 'their texts'}: {server.heldTools.join(', ')}. Test to read and offer{' '}
+          {server.heldTools.length === 1 ? 'it' : 'them'}.
+        </div>
+      ) : null}
       {server.status.error ? (
         <div className="field-error" role="status" data-testid="mcp-status-error">
           {server.status.error}
         </div>
       ) : null}
-      {test?.state === 'done' ? <TestResultView result={test} /> : null}
+      {test?.state === 'done' ? <TestResultView result={test} serverId={server.id} /> : null}
     </div>
   );
 }

@@ -24,6 +24,8 @@ interface McpToolsState {
   remove(id: string): Promise<boolean>;
   test(id: string): Promise<void>;
   testDraft(server: McpServerInput, secrets?: McpSecretsInput): Promise<McpTestResult | undefined>;
+  /** Offers (or holds back again) a flagged tool, for the exact text the person read (its digest). */
+  approveTool(serverId: string, tool: string, hash: string, approved: boolean): Promise<void>;
   loadCalls(sessionId: string): Promise<void>;
   call(sessionId: string, callId: string): McpCallView | undefined;
   decide(sessionId: string, callId: string, decision: McpDecision): Promise<void>;
@@ -70,6 +72,12 @@ export const useMcpTools = create<McpToolsState>((set, get) => ({
 
   async testDraft(server, secrets) {
     return attempt(() => invoke('mcp.servers.test', { server, secrets }));
+  },
+
+  async approveTool(serverId, tool, hash, approved) {
+    const result = await attempt(() => invoke('mcp.tools.approve', { serverId, tool, hash, approved }));
+    if (result) set((s) => ({ tests: { ...s.tests, [serverId]: { state: 'done', ...result } } }));
+    void get().load();
   },
 
   async loadCalls(sessionId) {
