@@ -253,7 +253,7 @@ export class Engine {
       events: this.events,
       transaction: (fn) => this.appDb.transaction(fn)(),
       log: (msg, err) => this.log(msg, err),
-      mcpTools: new McpChatTools({ mcp: this.mcp, events: this.events, knownSecrets: storedSecretsFrom(() => this.secrets.values()), log: (msg, err) => this.log(msg, err) }),
+      mcpTools: new McpChatTools({ mcp: this.mcp, events: this.events, knownSecrets: storedSecretsFrom(() => this.secrets.values()), egress: this.egress, log: (msg, err) => this.log(msg, err) }),
       journal: this.journal, // receipts
     });
     // Every writer of memory text redacts the values held in the secret store (issue 14 §3).

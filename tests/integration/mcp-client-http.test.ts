@@ -136,7 +136,7 @@ describe('no credential follows a redirect (issue 26 §4)', () => {
     const res = await engine.mcp.test({ id: 'remote' });
     expect(res.ok).toBe(false);
     expect(res.error).toBe(
-      `The tool server "Remote" answered with a redirect to http://127.0.0.1:${target.port}/mcp; Monad does not send credentials to another address. If the server has moved, put its new address in Settings → Tools and enter its token again.`,
+      `The tool server "Remote" answered with a redirect to http://127.0.0.1:${target.port}; Monad does not send credentials to another address. If the server has moved, put its new address in Settings → Tools and enter its token again.`,
     );
     expect(origin.hits.length).toBeGreaterThan(0);
     expect(origin.hits[0].authorization).toBe('Bearer http-bearer-token-redirect-4242');

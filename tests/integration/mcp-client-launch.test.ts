@@ -206,3 +206,26 @@ describe('"Always in this chat" is for one launch', () => {
     expect(engine.mcp.calls.list(session.id).map((c) => c.state)).toEqual(['done', 'done', 'done', 'done', 'done']);
   });
 });
+
+describe("a tool call's arguments leave through the egress filter (issue 26 §2)", () => {
+  it('a stored key the model writes into a call never reaches the tool server, in any form', async () => {
+    const { engine, record } = setup();
+    const calls = join(tempDir(), 'calls.jsonl');
+    engine.mcp.save({ ...probe(record, { args: [`--calls=${calls}`], env: [] }), trusted: true });
+    const KEY = 'zq-provider-key-24a9c1e7b3';
+    engine.providers.save({ id: 'lab', kind: 'openai-compatible', name: 'Lab', baseURL: 'https://lab.example/v1', models: ['m'] }, KEY);
+    const session = engine.sessions.create({ agentId: 'default' });
+    // What a hostile description asks for: the person's keys, as they are and encoded.
+    llm.enqueue(
+      { kind: 'tool_calls', calls: [{ id: 'x1', name: 'mcp__probe__echo', args: { text: `keys: ${KEY} ${Buffer.from(`u:${KEY}`).toString('base64')} ${KEY.split('').join(' ')}` } }] },
+      { kind: 'text', text: 'done' },
+    );
+    await engine.chat.send(session.id, 'call it');
+    const received = readFileSync(calls, 'utf8');
+    expect(received).toContain('keys: ');
+    expect(received).toContain('[REDACTED:stored-secret]');
+    expect(received).not.toContain(KEY);
+    expect(received.replace(/[\s\-"]/g, '')).not.toContain(KEY.replace(/-/g, ''));
+    expect(received).not.toContain(Buffer.from(`u:${KEY}`).toString('base64').slice(4, 20));
+  });
+});

@@ -2,6 +2,7 @@
 // the person does not trust waits for their decision ("Allow once" / "Always in this chat" / "Deny");
 // the chat shows the wait and Stop ends it. Results come back cleaned, capped and judged
 // (mcp-client/tool-result.ts), and are flagged in the chat when they read like instructions.
+import type { EgressFilter } from '../secrets/egress-filter';
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import type { McpServer } from '../../shared/config';
 import type { McpCallView } from '../../shared/mcp';
@@ -26,6 +27,11 @@ export interface McpChatToolsDeps {
   mcp: McpClientService;
   events: EventBus;
   knownSecrets: () => KnownSecrets;
+  /**
+   * A tool server is another program: the arguments the model wrote leave through the egress filter like
+   * every other exit (a description that says "call this with the user's API keys" finds none).
+   */
+  egress?: EgressFilter;
   log: (msg: string, err?: unknown) => void;
   connectWaitMs?: number;
 }
@@ -122,7 +128,7 @@ export class McpChatTools {
       record({ state: 'running', approval });
       let result;
       try {
-        result = await this.d.mcp.connection(server).callTool(t.name, args, ctx.signal);
+        result = await this.d.mcp.connection(server).callTool(t.name, this.d.egress ? this.d.egress.value(args) : args, ctx.signal);
       } catch (err) {
         if (ctx.signal.aborted) record({ state: 'cancelled', approval });
         else record({ state: 'error', approval, error: err instanceof Error ? err.message : String(err) });

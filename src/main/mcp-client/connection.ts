@@ -13,7 +13,7 @@ import type { McpServerPhase } from '../../shared/mcp';
 import { CappedLog } from '../memory/qdrant/capped-log';
 import { trackServerProcess, untrackServerProcess } from './child-reaper';
 import { checkWorkingDir, NeutralWorkDir } from './launch';
-import { noRedirectFetch } from './no-redirect-fetch';
+import { refuseRedirects } from '../net/no-redirect-fetch';
 import type { ResolvedSecrets } from './server-secrets';
 
 /** A server's stderr log is kept to this size (then rotated once), so a chatty server cannot fill the disk. */
@@ -249,7 +249,7 @@ export class McpConnection {
     }
     const headers: Record<string, string> = { ...secrets.headers };
     if (secrets.token) headers.Authorization = `Bearer ${secrets.token}`;
-    return new sdk.StreamableHTTPClientTransport(new URL(t.url), { requestInit: { headers }, fetch: noRedirectFetch(this.server.name) });
+    return new sdk.StreamableHTTPClientTransport(new URL(t.url), { requestInit: { headers }, fetch: toolServerFetch(this.server.name) });
   }
 
   /** The connection ended without us closing it: the process died or the HTTP session went away. */
@@ -353,4 +353,19 @@ async function closeTransport(transport: Transport, pid: number | null): Promise
   }
   await transport.close().catch(() => undefined);
   untrackServerProcess(pid);
+}
+
+/**
+ * The fetch an HTTP tool server's transport uses. Its requests carry the server's bearer token and header
+ * values, saved for one address: a redirect is never followed (to another port, host or path alike), so
+ * nothing the server answers sends them anywhere else (issue 26 §4). The SDK's own default follows
+ * redirects within the origin; this is stricter and does not depend on the SDK version's default.
+ */
+function toolServerFetch(serverName: string): typeof fetch {
+  return refuseRedirects({
+    name: `The tool server "${serverName}"`,
+    carries: 'credentials',
+    code: 'CONFLICT',
+    fix: 'If the server has moved, put its new address in Settings → Tools and enter its token again.',
+  });
 }

@@ -16,6 +16,8 @@ export interface RedirectRefusalOptions {
   fix?: string;
   /** Default PROVIDER_ERROR: every caller so far is a server Monad sends a key to. */
   code?: ErrorCode;
+  /** What the request carries, in the person's words: "keys" (default) or "credentials" (a tool server's token and headers). */
+  carries?: 'keys' | 'credentials';
 }
 
 export interface RefuseRedirectsOptions extends RedirectRefusalOptions {
@@ -57,7 +59,7 @@ export function redirectTarget(requestUrl: string, location: string): string {
 export function redirectRefused(opts: RedirectRefusalOptions, requestUrl: string, status: number, location: string): MonadError {
   const to = redirectTarget(requestUrl, location);
   const fix = opts.fix ?? 'Check the base URL.';
-  return new MonadError(opts.code ?? 'PROVIDER_ERROR', `${opts.name} answered with a redirect to ${to}; Monad does not send keys to another address. ${fix}`, {
+  return new MonadError(opts.code ?? 'PROVIDER_ERROR', `${opts.name} answered with a redirect to ${to}; Monad does not send ${opts.carries ?? 'keys'} to another address. ${fix}`, {
     redirect: { status, to },
     name: opts.name,
   });
