@@ -118,8 +118,11 @@ export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (m
         ctx,
         async (a) => {
           // The product's search: words, fused with meaning when an embedding model is set (as in the chat).
-          const r = await engine.search.query({ query, scopes: a.scopes, agentId: a.agentId, k: limit ?? 8, excludeIncognito: true });
-          const messages = a.messages ? r.messages : [];
+          const found = a.scopes.length ? await engine.search.query({ query, scopes: a.scopes, agentId: a.agentId, k: limit ?? 8, excludeIncognito: true }) : null;
+          // Kept to the app's scopes here too: the search may bring in entities related to a match from other scopes.
+          const seen = new Set(a.scopes);
+          const r = { facts: (found?.facts ?? []).filter((f) => seen.has(f.scope)), entities: (found?.entities ?? []).filter((e) => seen.has(e.scope)) };
+          const messages = a.messages && found ? found.messages : [];
           const out: string[] = [];
           out.push(`Facts (${r.facts.length}):`, ...(r.facts.length ? r.facts.map((f) => `- ${oneLine(f.text)} (fact ${f.factId} in ${f.scope})`) : ['(none)']));
           out.push('', `Entities (${r.entities.length}):`, ...(r.entities.length ? r.entities.map((e) => `- ${oneLine(e.name)} [${oneLine(e.type)}]${e.summary ? `: ${oneLine(e.summary)}` : ''} (in ${e.scope})`) : ['(none)']));
