@@ -10,14 +10,18 @@ import { tempHome } from '../helpers/temp-home';
 
 const SETUP = { command: '/usr/bin/node', args: ['/opt/monad/bin/monad.mjs', 'mcp', '--home', "/home/ana/My Monad's home"], home: "/home/ana/My Monad's home", httpUrl: null };
 
+const KEY = 'monad_app_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
+
 describe('MCP config snippets', () => {
-  it('gives each app the shape it reads, with the real command and home', () => {
-    const byId = Object.fromEntries(mcpSnippets(SETUP).map((s) => [s.id, s.text]));
-    expect(JSON.parse(byId['claude-desktop'])).toEqual({ mcpServers: { monad: { command: '/usr/bin/node', args: SETUP.args } } });
-    expect(JSON.parse(byId.cursor)).toEqual({ mcpServers: { monad: { command: '/usr/bin/node', args: SETUP.args } } });
-    expect(JSON.parse(byId.vscode)).toEqual({ servers: { monad: { type: 'stdio', command: '/usr/bin/node', args: SETUP.args } } });
+  it('gives each app the shape it reads, with the real command and home, and the app’s own key in MONAD_MCP_KEY (never in the arguments)', () => {
+    const byId = Object.fromEntries(mcpSnippets(SETUP, KEY).map((s) => [s.id, s.text]));
+    const env = { MONAD_MCP_KEY: KEY };
+    expect(JSON.parse(byId['claude-desktop'])).toEqual({ mcpServers: { monad: { command: '/usr/bin/node', args: SETUP.args, env } } });
+    expect(JSON.parse(byId.cursor)).toEqual({ mcpServers: { monad: { command: '/usr/bin/node', args: SETUP.args, env } } });
+    expect(JSON.parse(byId.vscode)).toEqual({ servers: { monad: { type: 'stdio', command: '/usr/bin/node', args: SETUP.args, env } } });
     // A path with a space and a quote survives the shell as one word.
-    expect(byId['claude-code']).toBe(`claude mcp add --scope user monad -- /usr/bin/node /opt/monad/bin/monad.mjs mcp --home '/home/ana/My Monad'\\''s home'`);
+    expect(byId['claude-code']).toBe(`claude mcp add --scope user --env MONAD_MCP_KEY=${KEY} monad -- /usr/bin/node /opt/monad/bin/monad.mjs mcp --home '/home/ana/My Monad'\\''s home'`);
+    for (const s of mcpSnippets(SETUP, KEY)) expect(s.text).toContain(KEY);
   });
 
   it('quotes only what the shell would split or interpret', () => {
@@ -151,14 +155,14 @@ describe('app keys', () => {
 });
 
 describe('MCP config snippets over HTTP (the desktop listener)', () => {
-  const HTTP = { url: 'http://127.0.0.1:17877/mcp', token: 'tok_abcdefghijklmnopqrstuvwxyz012345' };
+  const HTTP = { url: 'http://127.0.0.1:17877/mcp', key: KEY };
 
-  it('gives Cursor, VS Code and Claude Code the URL with the token as a bearer header; Claude Desktop keeps monad mcp', () => {
+  it('gives Cursor, VS Code and Claude Code the URL with the app’s key as a bearer header; Claude Desktop keeps monad mcp with the key', () => {
     const byId = Object.fromEntries(mcpHttpSnippets(SETUP, HTTP).map((s) => [s.id, s.text]));
-    const headers = { Authorization: `Bearer ${HTTP.token}` };
+    const headers = { Authorization: `Bearer ${KEY}` };
     expect(JSON.parse(byId.cursor)).toEqual({ mcpServers: { monad: { url: HTTP.url, headers } } });
     expect(JSON.parse(byId.vscode)).toEqual({ servers: { monad: { type: 'http', url: HTTP.url, headers } } });
-    expect(byId['claude-code']).toBe(`claude mcp add --scope user --transport http monad ${HTTP.url} --header 'Authorization: Bearer ${HTTP.token}'`);
-    expect(JSON.parse(byId['claude-desktop'])).toEqual({ mcpServers: { monad: { command: '/usr/bin/node', args: SETUP.args } } });
+    expect(byId['claude-code']).toBe(`claude mcp add --scope user --transport http monad ${HTTP.url} --header 'Authorization: Bearer ${KEY}'`);
+    expect(JSON.parse(byId['claude-desktop'])).toEqual({ mcpServers: { monad: { command: '/usr/bin/node', args: SETUP.args, env: { MONAD_MCP_KEY: KEY } } } });
   });
 });
