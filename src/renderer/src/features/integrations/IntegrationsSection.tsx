@@ -88,9 +88,11 @@ export function IntegrationsSection() {
           onCancel={() => setEditing(null)}
         />
       ) : (
-        <button type="button" className="button button-primary" data-testid="integrations-add" onClick={() => setEditing({ kind: 'add' })}>
-          Add an app
-        </button>
+        <div className="integrations-add-row">
+          <button type="button" className="button button-primary" data-testid="integrations-add" onClick={() => setEditing({ kind: 'add' })}>
+            Add an app
+          </button>
+        </div>
       )}
       {apps === null ? (
         <p className="muted">Loading…</p>
