@@ -178,10 +178,18 @@ test('a keyless app waits for approval; approving (by keyboard) shows its key on
     await section.getByTestId('integrations-key-done').click();
     await expect(connectWith(server, 'VS Code', key)).rejects.toThrow();
 
+    // Rename: the label is the person's; History will use it.
+    await zed.getByTestId('integrations-rename').click();
+    await zed.getByTestId('integrations-rename-input').fill('Zed editor');
+    await page.keyboard.press('Enter');
+    const renamed = section.getByTestId('integrations-client-zed-editor');
+    await expect(renamed).toBeVisible();
+    expect((await clients(server)).map((c) => c.label)).toContain('Zed editor');
+
     // Remove (confirmed): gone from the list and from the engine.
-    await zed.getByTestId('integrations-remove').click();
-    await zed.getByTestId('integrations-remove-confirm').click();
-    await expect(section.getByTestId('integrations-client-zed')).toHaveCount(0);
+    await renamed.getByTestId('integrations-remove').click();
+    await renamed.getByTestId('integrations-remove-confirm').click();
+    await expect(section.getByTestId('integrations-client-zed-editor')).toHaveCount(0);
     expect((await clients(server)).map((c) => c.label).sort()).toEqual(['Claude Desktop', 'Cursor', 'VS Code (work laptop)']);
   });
 });

@@ -3,7 +3,7 @@
 // scopes it sees, what it may do, revoke, a new key, remove. An app without a key: what it calls itself,
 // Approve (it gets a key of its own) or Dismiss.
 import { useState } from 'react';
-import type { McpAccess, McpAppView, McpClientPatch, McpPendingView } from '../../../../shared/mcp';
+import { MCP_CLIENT_NAME_MAX, type McpAccess, type McpAppView, type McpClientPatch, type McpPendingView } from '../../../../shared/mcp';
 import { fullTime, shortAgo } from '../../lib/time';
 import { useAgents } from '../agents/store';
 
@@ -30,6 +30,7 @@ export interface AppActions {
 export function AppCard({ app: c, actions }: { app: McpAppView; actions: AppActions }) {
   const agents = useAgents((s) => s.agents);
   const [confirm, setConfirm] = useState<'key' | 'remove' | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
   const agentName = (id: string | null) => (id ? (agents.find((a) => a.id === id)?.name ?? id) : null);
   const sees = c.scopes ?? null;
   const agentId = c.agentId ?? 'default';
@@ -48,7 +49,30 @@ export function AppCard({ app: c, actions }: { app: McpAppView; actions: AppActi
     <article className={`card integrations-client${c.revoked ? ' is-revoked' : ''}`} data-testid={`integrations-client-${slugOf(c.label)}`} aria-label={c.label}>
       <div className="integrations-client-head">
         <div>
-          <div className="integrations-client-name">{c.label}</div>
+          {renaming === null ? (
+            <div className="integrations-client-name">{c.label}</div>
+          ) : (
+            <form
+              className="integrations-http-row"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const label = renaming.trim();
+                setRenaming(null);
+                if (label && label !== c.label) actions.change({ label });
+              }}
+            >
+              <label className="field">
+                <span className="field-label">Name shown in Monad and in History</span>
+                <input className="input" autoFocus value={renaming} maxLength={MCP_CLIENT_NAME_MAX} data-testid="integrations-rename-input" onChange={(e) => setRenaming(e.target.value)} />
+              </label>
+              <button type="submit" className="button" data-testid="integrations-rename-save">
+                Save
+              </button>
+              <button type="button" className="button" onClick={() => setRenaming(null)}>
+                Cancel
+              </button>
+            </form>
+          )}
           <div className="muted integrations-client-meta" data-testid="integrations-client-meta">
             {noKey ? 'No key yet: kept from before apps had keys, nothing can connect as it until you issue one' : `Key ${c.keyHint}`}
             {c.calledItself ? <> · calls itself “{c.calledItself}”{c.version ? ` ${c.version}` : ''}</> : null}
@@ -154,6 +178,9 @@ export function AppCard({ app: c, actions }: { app: McpAppView; actions: AppActi
             New key
           </button>
         )}
+        <button type="button" className="button" data-testid="integrations-rename" onClick={() => setRenaming(c.label)}>
+          Rename
+        </button>
         <button type="button" className="button button-danger-text" data-testid="integrations-remove" onClick={() => setConfirm('remove')}>
           Remove
         </button>
