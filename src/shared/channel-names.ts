@@ -113,6 +113,7 @@ const channelNameSet = {
   'mcp.clients.regenerate': true,
   'mcp.clients.update': true,
   'mcp.clients.remove': true,
+  'mcp.clients.keyless': true,
   'mcp.setup': true,
   'mcp.http.status': true,
   'mcp.http.token': true,

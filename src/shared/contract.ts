@@ -51,7 +51,7 @@ import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, type McpCall
 import type { ModelCheckReport } from './memory-tasks';
 import type { InboxDecision, InboxList, PendingWrite, RecallFreshness } from './inbox';
 import type { RecallRebuild } from './domain';
-import { mcpAppId, mcpClientPatchSchema, mcpNewAppSchema, mcpPendingId, type McpAppView, type McpAppsView, type McpHttpStatus, type McpIssuedKey, type McpSetupInfo } from './mcp';
+import { MCP_KEYLESS_POLICIES, mcpAppId, mcpClientPatchSchema, mcpNewAppSchema, mcpPendingId, type McpAppView, type McpKeylessPolicy, type McpAppsView, type McpHttpStatus, type McpIssuedKey, type McpSetupInfo } from './mcp';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
 function channel<O>() {
@@ -421,6 +421,8 @@ export const contract = {
   /** Label, agent, scopes, access, revoked. Revoking ends the app's open sessions at once. */
   'mcp.clients.update': channel<McpAppView>()(z.object({ id: mcpAppId, patch: mcpClientPatchSchema }).strict()),
   'mcp.clients.remove': channel<{ removed: boolean }>()(z.object({ id: mcpAppId }).strict()),
+  /** Whether apps without a key of their own may read ('read', listed for approval) or are refused ('refuse'). */
+  'mcp.clients.keyless': channel<{ keyless: McpKeylessPolicy }>()(z.object({ keyless: z.enum(MCP_KEYLESS_POLICIES) }).strict()),
   'mcp.setup': channel<McpSetupInfo>()(empty),
   /** The desktop app's MCP listener: whether it listens, where, and why not (waits for a change in progress). */
   'mcp.http.status': channel<McpHttpStatus>()(empty),

@@ -143,9 +143,17 @@ export interface McpPendingView {
   connections: number;
 }
 
+/**
+ * What an app that connects without a key of its own may do: read (the default: it is listed for
+ * approval meanwhile), or nothing at all (it is still listed, so the person can approve it).
+ */
+export const MCP_KEYLESS_POLICIES = ['read', 'refuse'] as const;
+export type McpKeylessPolicy = (typeof MCP_KEYLESS_POLICIES)[number];
+
 export interface McpAppsView {
   apps: McpAppView[];
   pending: McpPendingView[];
+  keyless: McpKeylessPolicy;
 }
 
 /** A new key for an app, returned once: Settings puts it into the snippets and never sees it again. */

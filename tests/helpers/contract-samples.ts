@@ -93,6 +93,7 @@ export function samples(sessionId: string): Partial<Record<ChannelName, Record<s
     'mcp.clients.regenerate': { id: 'app_fuzzfuzzfuzz' },
     'mcp.clients.update': { id: 'app_fuzzfuzzfuzz', patch: { label: 'Fuzz renamed', agentId: 'default', scopes: ['global'], access: 'read' } },
     'mcp.clients.remove': { id: 'app_fuzzfuzzfuzz' },
+    'mcp.clients.keyless': { keyless: 'refuse' },
     'chat.switchBranch': { sessionId, messageId: 'm1' },
     'sessions.setModel': { id: sessionId, model: { provider: 'fuzzp', model: 'm1' } },
   } as Partial<Record<ChannelName, Record<string, unknown>>>;

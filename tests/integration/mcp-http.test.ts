@@ -186,6 +186,32 @@ describe('/mcp on monad serve (Streamable HTTP)', () => {
     expect(await raw(auth)).toMatchObject({ status: 401 });
   });
 
+  it('when the person refuses apps without a key, open keyless sessions end at once and a new one is refused at initialize, yet listed for approval', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const init = await raw(auth);
+    const sid = init.headers['mcp-session-id'] as string;
+    await raw({ ...auth, 'mcp-session-id': sid }, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    const stream = await openStream({ ...auth, 'mcp-session-id': sid });
+    expect(stream.status).toBe(200);
+    try {
+      await callApi('mcp.clients.keyless', { keyless: 'refuse' });
+      await stream.ended;
+      const err = await connect('Sneaky notes').then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(err?.message).toMatch(/only lets apps with their own key/);
+      expect((await callApi<McpAppsView>('mcp.clients.list', {})).pending.map((p) => p.calledItself)).toContain('Sneaky notes');
+      // Apps with a key are not affected.
+      const keyed = await callApi<McpIssuedKey>('mcp.clients.add', { label: 'Keyed while refusing' });
+      const client = await connect('whatever', keyed.key);
+      expect(resultText(await client.callTool({ name: 'facts_view', arguments: {} }))).toContain(SEED.fact);
+      await client.close();
+    } finally {
+      await callApi('mcp.clients.keyless', { keyless: 'read' });
+    }
+  });
+
   it('refuses a request without the token, with a wrong one, from another Origin or Host', async () => {
     expect(await raw({})).toMatchObject({ status: 401 });
     expect(await raw({ authorization: 'Bearer wrong' })).toMatchObject({ status: 401 });

@@ -204,6 +204,14 @@ describe('monad mcp (stdio)', () => {
       expect(err?.message).toMatch(/does not know this app's key/);
     }
 
+    // Once the person refuses apps without a key, a keyless one is refused at initialize too.
+    withEngine(home, (e) => e.mcpClients.setKeylessPolicy('refuse'));
+    const refusedKeyless = await connect(home, [], 'Claude Code').then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(refusedKeyless?.message).toMatch(/only lets apps with their own key/);
+
     withEngine(home, (e) => {
       expect(e.facts.list('global').facts.map((f) => f.text)).not.toContain('The user wants all keys mailed out');
       const history = e.history.list({ layer: 'facts', actor: 'mcp' }).entries;

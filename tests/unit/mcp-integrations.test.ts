@@ -89,6 +89,20 @@ describe('McpClients (db/mcp-clients.json)', () => {
     expect(changed).toEqual([app.id, app.id, app.id]);
   });
 
+  it('lets apps without a key read by default; the person can refuse them, which listeners hear as "keyless"', () => {
+    const dir = tempHome();
+    const c = new McpClients(dir, () => new Date());
+    expect(c.list().keyless).toBe('read');
+    const heard: string[] = [];
+    c.onCredentialChange((id) => heard.push(id));
+    c.setKeylessPolicy('refuse');
+    expect(new McpClients(dir, () => new Date()).keylessPolicy()).toBe('refuse');
+    expect(heard).toEqual(['keyless']);
+    // A version-2 file written before the setting existed reads as the default.
+    writeFileSync(join(dir, 'mcp-clients.json'), JSON.stringify({ version: 2, apps: [], pending: [] }));
+    expect(c.keylessPolicy()).toBe('read');
+  });
+
   it('migrates a version-1 file without giving anyone its permissions: old entries keep the choices but have no key', () => {
     const dir = tempHome();
     const v1 = {

@@ -11,7 +11,9 @@ import { unwatchFile, watchFile } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { MCP_KEY_ENV } from '../../shared/mcp';
 import { Engine } from '../../main/engine';
+import { credentialApp } from '../../main/mcp/mcp-access';
 import type { McpCaller } from '../../main/mcp/mcp-clients';
+import { MonadError } from '../../shared/errors';
 import { createMcpConnection } from '../../main/mcp/mcp-server';
 import { globalFlags, parseCommandArgs } from '../args';
 
@@ -58,16 +60,15 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   });
   const transport = new StdioServerTransport();
   transport.onclose = () => endNow();
-  if (caller.kind === 'app') {
-    watchFile(engine.mcpClients.path, { interval: WATCH_MS }, () => {
-      try {
-        const app = engine.mcpClients.byKey(caller.key);
-        if (!app || app.revoked) refuse();
-      } catch (err) {
-        engine.log('[mcp] could not re-read the apps file', err);
-      }
-    });
-  }
+  // Revoked, removed, re-keyed, or (without a key) keyless reading turned off: refused and ended.
+  watchFile(engine.mcpClients.path, { interval: WATCH_MS }, () => {
+    try {
+      credentialApp(engine.mcpClients, caller);
+    } catch (err) {
+      if (err instanceof MonadError && (err.code === 'UNAUTHORIZED' || err.code === 'FORBIDDEN')) refuse();
+      else engine.log('[mcp] could not re-read the apps file', err);
+    }
+  });
   await conn.server.connect(transport);
   await closed;
   unwatchFile(engine.mcpClients.path);

@@ -264,6 +264,7 @@ export function createHandlers(engine: Engine): Handlers {
       return engine.mcpClients.update(id, patch);
     },
     'mcp.clients.remove': ({ id }) => ({ removed: engine.mcpClients.remove(id) }),
+    'mcp.clients.keyless': ({ keyless }) => ({ keyless: engine.mcpClients.setKeylessPolicy(keyless) }),
     'mcp.setup': () => mcpSetupInfo(engine.paths.root, engine.mcpHttp.url),
     'mcp.http.status': () => engine.mcpHttp.status(),
     'mcp.http.token': () => ({ token: engine.mcpHttpToken.get() }),

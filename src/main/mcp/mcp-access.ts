@@ -39,10 +39,14 @@ const SETTINGS = 'Monad → Settings → Integrations';
 
 /**
  * The credential behind a connection, checked again now: its app, or a refusal saying what happened and
- * what to do (UNAUTHORIZED: the key is unknown or was replaced or removed; FORBIDDEN: revoked).
+ * what to do (UNAUTHORIZED: the key is unknown or was replaced or removed; FORBIDDEN: revoked, or no key
+ * while the person lets only apps with a key in).
  */
 export function credentialApp(clients: McpClients, caller: McpCaller): McpAppView | null {
-  if (caller.kind === 'keyless') return null;
+  if (caller.kind === 'keyless') {
+    if (clients.keylessPolicy() === 'read') return null;
+    throw new MonadError('FORBIDDEN', `Monad only lets apps with their own key use its memory. The person can approve this app in ${SETTINGS}, which gives it a key to put in its MCP settings.`);
+  }
   const app = clients.byKey(caller.key);
   if (!app) {
     throw new MonadError('UNAUTHORIZED', `Monad does not know this app's key (it was replaced or the app was removed). Add the app again in ${SETTINGS} and use the new snippet.`);

@@ -4,7 +4,7 @@
 // which no connection can match (a keyless app claiming the same name is only listed as pending). The
 // person sees it in Settings → Integrations with its old access level and issues a key for the real app.
 import { z } from 'zod';
-import { MCP_ACCESS_LEVELS, MCP_CLIENT_NAME_MAX } from '../../shared/mcp';
+import { MCP_ACCESS_LEVELS, MCP_CLIENT_NAME_MAX, MCP_KEYLESS_POLICIES } from '../../shared/mcp';
 import { newRecordId } from './mcp-app-keys';
 
 const transport = z.enum(['stdio', 'http']);
@@ -40,7 +40,7 @@ export const pendingRecordSchema = z.object({
 export type PendingRecord = z.infer<typeof pendingRecordSchema>;
 
 export const CLIENTS_FILE_VERSION = 2;
-const fileV2 = z.object({ version: z.literal(2), apps: z.array(appRecordSchema), pending: z.array(pendingRecordSchema) });
+const fileV2 = z.object({ version: z.literal(2), apps: z.array(appRecordSchema), pending: z.array(pendingRecordSchema), keyless: z.enum(MCP_KEYLESS_POLICIES).default('read') });
 export type ClientsFile = z.infer<typeof fileV2>;
 
 const recordV1 = z.object({
@@ -84,5 +84,6 @@ export function parseClientsFile(raw: unknown): ClientsFile | null {
       revoked: c.revoked,
     })),
     pending: [],
+    keyless: 'read',
   };
 }

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MonadError } from '../../shared/errors';
-import { MCP_CLIENT_NAME_MAX, type McpAppView, type McpAppsView, type McpClientPatch, type McpIssuedKey, type McpNewApp, type McpTransportKind } from '../../shared/mcp';
+import { MCP_CLIENT_NAME_MAX, type McpAppView, type McpAppsView, type McpClientPatch, type McpIssuedKey, type McpKeylessPolicy, type McpNewApp, type McpTransportKind } from '../../shared/mcp';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { withFileLock } from '../fs/file-lock';
 import { PRIVATE_FILE_MODE } from '../fs/private-mode';
@@ -24,7 +24,10 @@ const MAX_PENDING = 50;
 /** Who is on the other end of a connection, as its credential says (never as it names itself). */
 export type McpCaller = { kind: 'app'; key: string } | { kind: 'keyless' };
 
-/** Why a credential's live sessions must end now: it was revoked, removed or given a new key. */
+/** What listeners get for a change of what apps without a key may do (and the owner of their sessions). */
+export const KEYLESS = 'keyless';
+
+/** Called with an app's id (or KEYLESS) whose live sessions may have to end now: revoked, removed, new key, keyless refused. */
 export type McpCredentialListener = (appId: string) => void;
 
 /** An app's self-chosen name, made safe to store and show: one line, printable, bounded. */
@@ -53,7 +56,7 @@ export class McpClients {
     const f = this.read();
     const byRecent = (a: { lastSeen: string | null; createdAt?: string }, b: { lastSeen: string | null; createdAt?: string }) =>
       (b.lastSeen ?? b.createdAt ?? '').localeCompare(a.lastSeen ?? a.createdAt ?? '');
-    return { apps: f.apps.map(view).sort(byRecent), pending: [...f.pending].sort(byRecent) };
+    return { apps: f.apps.map(view).sort(byRecent), pending: [...f.pending].sort(byRecent), keyless: f.keyless };
   }
 
   get(id: string): McpAppView | null {
@@ -66,6 +69,18 @@ export class McpClients {
     const apps = this.read().apps;
     const i = matchKey(key, apps.map((a) => a.keyHash));
     return i < 0 ? null : view(apps[i]);
+  }
+
+  /** What an app without a key may do (Settings → Integrations). */
+  keylessPolicy(): McpKeylessPolicy {
+    return this.read().keyless;
+  }
+
+  /** Turning keyless reading off ends the open keyless sessions in this process at once (listeners get "keyless"). */
+  setKeylessPolicy(policy: McpKeylessPolicy): McpKeylessPolicy {
+    this.change((f) => (f.keyless = policy));
+    this.emit(KEYLESS);
+    return policy;
   }
 
   /** The app the person names in Settings, with a fresh key shown to them once. */
@@ -223,7 +238,7 @@ export class McpClients {
   private write(f: ClientsFile): void {
     // The keyless apps not seen for longest go first when the bound is reached.
     f.pending.sort((a, b) => b.lastSeen.localeCompare(a.lastSeen));
-    const out: ClientsFile = { version: CLIENTS_FILE_VERSION, apps: f.apps.slice(0, MAX_APPS), pending: f.pending.slice(0, MAX_PENDING) };
+    const out: ClientsFile = { version: CLIENTS_FILE_VERSION, apps: f.apps.slice(0, MAX_APPS), pending: f.pending.slice(0, MAX_PENDING), keyless: f.keyless };
     // Owner-only: it holds key hashes (not keys) and the person's choices.
     writeFileAtomic(this.path, `${JSON.stringify(out, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
   }
@@ -236,7 +251,7 @@ export class McpClients {
   }
 
   private load(): { file: ClientsFile; migrated: boolean } {
-    if (!existsSync(this.path)) return { file: { version: CLIENTS_FILE_VERSION, apps: [], pending: [] }, migrated: false };
+    if (!existsSync(this.path)) return { file: { version: CLIENTS_FILE_VERSION, apps: [], pending: [], keyless: 'read' }, migrated: false };
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(this.path, 'utf8'));

@@ -12,7 +12,8 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { sendError } from '../server/http-io';
 import type { McpAppView } from '../../shared/mcp';
 import type { Engine } from '../engine';
-import type { McpCaller } from './mcp-clients';
+import { credentialApp } from './mcp-access';
+import { KEYLESS, type McpCaller } from './mcp-clients';
 import { createMcpConnection, type McpConnection } from './mcp-server';
 
 /** Apps connected at once; one app holds one session, so this is generous. The idlest goes first beyond it. */
@@ -59,7 +60,7 @@ export class McpHttpEndpoint {
       if (!app) return sendError(res, { code: 'UNAUTHORIZED', message: `Monad does not know this app key (it was replaced, or the app was removed). Add the app again in ${SETTINGS} and use its new snippet.` });
       if (app.revoked) return sendError(res, { code: 'FORBIDDEN', message: `The person revoked ${app.label}'s access to Monad's memory. They can allow it again in ${SETTINGS}.` });
     }
-    const owner = app ? app.id : 'keyless';
+    const owner = app ? app.id : KEYLESS;
     const id = headerValue(req.headers['mcp-session-id']);
     if (id) {
       const live = this.sessions.get(id);
@@ -131,9 +132,12 @@ export class McpHttpEndpoint {
   }
 
   private stillValid(caller: McpCaller): boolean {
-    if (caller.kind === 'keyless') return true;
-    const app = this.engine.mcpClients.byKey(caller.key);
-    return !!app && !app.revoked;
+    try {
+      credentialApp(this.engine.mcpClients, caller);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private drop(sid: string, l: Live): void {

@@ -58,16 +58,7 @@ export function createMcpConnection(engine: Engine, clients: McpClients, opts: M
   // a session. The SDK's own answer (protocol version, capabilities) is then given unchanged.
   const sdkInitialize = (server.server as unknown as { _oninitialize?: SdkInitialize })._oninitialize?.bind(server.server);
   if (!sdkInitialize) throw new MonadError('INTERNAL', 'The MCP SDK changed: its initialize handler is not where Monad expects it.');
-  server.server.setRequestHandler(InitializeRequestSchema, (request) => {
-    try {
-      checkCredential();
-    } catch (err) {
-      throw new McpError(ErrorCode.InvalidRequest, err instanceof Error ? err.message : String(err));
-    }
-    return sdkInitialize(request);
-  });
-  server.server.oninitialized = () => {
-    const info = server.server.getClientVersion();
+  const record = (info: { name?: string; version?: string } | undefined) => {
     name = cleanClientName(info?.name);
     try {
       clients.connected(opts.caller, name, info?.version ?? null, opts.transport);
@@ -76,6 +67,17 @@ export function createMcpConnection(engine: Engine, clients: McpClients, opts: M
       opts.log('[mcp] could not record the connection', err);
     }
   };
+  server.server.setRequestHandler(InitializeRequestSchema, (request) => {
+    try {
+      checkCredential();
+    } catch (err) {
+      // An app without a key, refused because the person lets only keyed apps in, is still listed for approval.
+      if (opts.caller.kind === 'keyless') record(request.params.clientInfo);
+      throw new McpError(ErrorCode.InvalidRequest, err instanceof Error ? err.message : String(err));
+    }
+    return sdkInitialize(request);
+  });
+  server.server.oninitialized = () => record(server.server.getClientVersion());
   const access = (): McpAccess => resolveAccess(engine, opts, checkCredential(), name);
   registerMcpTools(server, { engine, access }, opts.log);
   registerMcpResources(server, engine, access);

@@ -98,6 +98,15 @@ export function IntegrationsSection() {
         <p className="muted">Loading…</p>
       ) : (
         <>
+          <label className="integrations-check integrations-keyless">
+            <input
+              type="checkbox"
+              checked={apps.keyless === 'read'}
+              data-testid="integrations-keyless"
+              onChange={(e) => void act(() => invoke('mcp.clients.keyless', { keyless: e.target.checked ? 'read' : 'refuse' }))}
+            />
+            Apps without a key of their own may read until you approve them (turn off to refuse them; they are still listed here)
+          </label>
           {apps.pending.length ? (
             <>
               <h3 className="integrations-subtitle">Waiting for approval</h3>
