@@ -98,6 +98,13 @@ test('a keyless app waits for approval; approving (by keyboard) shows its key on
     await expect(pending).toContainText('may only read');
     await shootSection(page, 'light');
     await axe(page, '[data-testid="integrations-settings"]');
+    // Apps without a key can be refused altogether; they stay listed for approval.
+    await section.getByTestId('integrations-keyless').click();
+    await expect(section.getByTestId('integrations-keyless')).not.toBeChecked();
+    await expect(pending).toContainText('is refused');
+    expect((await api<McpAppsView>(server, 'mcp.clients.list', {})).keyless).toBe('refuse');
+    await section.getByTestId('integrations-keyless').click();
+    await expect(pending).toContainText('may only read');
 
     // Approve with the keyboard: the form opens with the name it claims, which the person may change.
     await pending.getByTestId('integrations-approve').focus();

@@ -189,14 +189,14 @@ export function AppCard({ app: c, actions }: { app: McpAppView; actions: AppActi
   );
 }
 
-export function PendingCard({ pending: p, onApprove, onDismiss }: { pending: McpPendingView; onApprove: () => void; onDismiss: () => void }) {
+export function PendingCard({ pending: p, refused, onApprove, onDismiss }: { pending: McpPendingView; refused: boolean; onApprove: () => void; onDismiss: () => void }) {
   return (
     <article className="card integrations-client" data-testid={`integrations-pending-${slugOf(p.calledItself)}`} aria-label={`An app that calls itself ${p.calledItself}`}>
       <div className="integrations-client-head">
         <div>
           <div className="integrations-client-name">Calls itself “{p.calledItself}”</div>
           <div className="muted integrations-client-meta">
-            Connected without a key of its own, so it may only read · last <time dateTime={p.lastSeen} title={fullTime(p.lastSeen)}>{shortAgo(p.lastSeen)}</time> over{' '}
+            Connected without a key of its own, so it {refused ? 'is refused' : 'may only read'} · last <time dateTime={p.lastSeen} title={fullTime(p.lastSeen)}>{shortAgo(p.lastSeen)}</time> over{' '}
             {transportWords(p.transport)} · {p.connections} connection{p.connections === 1 ? '' : 's'}
           </div>
         </div>

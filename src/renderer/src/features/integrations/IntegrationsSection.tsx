@@ -110,10 +110,13 @@ export function IntegrationsSection() {
           {apps.pending.length ? (
             <>
               <h3 className="integrations-subtitle">Waiting for approval</h3>
-              <p className="muted integrations-note">These apps connected without a key of their own, so they may only read. The name is theirs to choose: approve only an app you set up.</p>
+              <p className="muted integrations-note" data-testid="integrations-pending-note">
+                These apps connected without a key of their own, so {apps.keyless === 'read' ? 'they may only read' : 'they are refused'}. The name is theirs to choose: approve only an app
+                you set up.
+              </p>
               <div className="card-list" data-testid="integrations-pending">
                 {apps.pending.map((p) => (
-                  <PendingCard key={p.id} pending={p} onApprove={() => setEditing({ kind: 'approve', pending: p })} onDismiss={() => void act(() => invoke('mcp.clients.dismiss', { pendingId: p.id }))} />
+                  <PendingCard key={p.id} pending={p} refused={apps.keyless === 'refuse'} onApprove={() => setEditing({ kind: 'approve', pending: p })} onDismiss={() => void act(() => invoke('mcp.clients.dismiss', { pendingId: p.id }))} />
                 ))}
               </div>
             </>
