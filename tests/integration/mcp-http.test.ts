@@ -186,6 +186,21 @@ describe('/mcp on monad serve (Streamable HTTP)', () => {
     expect(await raw(auth)).toMatchObject({ status: 401 });
   });
 
+  it('a revoke made by another Monad process on the same home ends the session here too, without waiting for a request', async () => {
+    const app = await callApi<McpIssuedKey>('mcp.clients.add', { label: 'Revoked elsewhere' });
+    const auth = { authorization: `Bearer ${app.key}` };
+    const init = await raw(auth);
+    const sid = init.headers['mcp-session-id'] as string;
+    await raw({ ...auth, 'mcp-session-id': sid }, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    const stream = await openStream({ ...auth, 'mcp-session-id': sid });
+    expect(stream.status).toBe(200);
+    const t0 = Date.now();
+    withEngine((e) => e.mcpClients.update(app.app.id, { revoked: true }));
+    await stream.ended;
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(await raw({ ...auth, 'mcp-session-id': sid }, LIST)).toMatchObject({ status: 403 });
+  });
+
   it('when the person refuses apps without a key, open keyless sessions end at once and a new one is refused at initialize, yet listed for approval', async () => {
     const auth = { authorization: `Bearer ${token}` };
     const init = await raw(auth);

@@ -61,7 +61,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   const transport = new StdioServerTransport();
   transport.onclose = () => endNow();
   // Revoked, removed, re-keyed, or (without a key) keyless reading turned off: refused and ended.
-  watchFile(engine.mcpClients.path, { interval: WATCH_MS }, () => {
+  watchFile(engine.mcpClients.path, { interval: WATCH_MS, persistent: false }, () => {
     try {
       credentialApp(engine.mcpClients, caller);
     } catch (err) {

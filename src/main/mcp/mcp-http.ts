@@ -6,6 +6,7 @@
 // header, ended by DELETE, by the app going quiet for long, when the server stops, or at once when the
 // person revokes, removes or re-keys the app (issue 26 §1).
 import { randomUUID } from 'node:crypto';
+import { unwatchFile, watchFile } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
@@ -20,6 +21,8 @@ import { createMcpConnection, type McpConnection } from './mcp-server';
 const MAX_SESSIONS = 32;
 /** A session nobody used for this long is closed: the app reconnects with a fresh initialize. */
 const IDLE_MS = 60 * 60_000;
+/** How often the apps file is checked for a change made by another process (a revoke there ends sessions here). */
+const FILE_POLL_MS = 1000;
 
 interface Live {
   transport: StreamableHTTPServerTransport;
@@ -41,11 +44,17 @@ export class McpHttpEndpoint {
     private readonly engine: Engine,
     private readonly opts: { agentId?: string; readOnly?: boolean } = {},
   ) {
-    // A change the person makes in this process (revoke, remove, new key) ends that app's sessions now,
-    // not at their next request; a change made by another process is caught at the next request.
-    this.unsubscribe = engine.mcpClients.onCredentialChange((appId) => {
-      for (const [sid, l] of this.sessions) if (l.owner === appId && !this.stillValid(l.caller)) this.drop(sid, l);
-    });
+    // A change the person makes in this process (revoke, remove, new key) ends that app's sessions now.
+    // One made by another Monad on the same home (the desktop app beside `monad serve`) is seen when the
+    // file changes (polled: fs.watchFile works the same on every platform) and at the next request.
+    const clients = engine.mcpClients;
+    const unsubscribe = clients.onCredentialChange((owner) => this.revalidate(owner));
+    const onFile = () => this.revalidate(null);
+    watchFile(clients.path, { interval: FILE_POLL_MS, persistent: false }, onFile);
+    this.unsubscribe = () => {
+      unsubscribe();
+      unwatchFile(clients.path, onFile);
+    };
   }
 
   /**
@@ -57,6 +66,7 @@ export class McpHttpEndpoint {
     let app: McpAppView | null = null;
     if (caller.kind === 'app') {
       app = this.engine.mcpClients.byKey(caller.key);
+      if (!app || app.revoked) this.revalidate(null);
       if (!app) return sendError(res, { code: 'UNAUTHORIZED', message: `Monad does not know this app key (it was replaced, or the app was removed). Add the app again in ${SETTINGS} and use its new snippet.` });
       if (app.revoked) return sendError(res, { code: 'FORBIDDEN', message: `The person revoked ${app.label}'s access to Monad's memory. They can allow it again in ${SETTINGS}.` });
     }
@@ -107,11 +117,6 @@ export class McpHttpEndpoint {
     return this.sessions.size;
   }
 
-  /** The sessions open for one app's credential ("keyless" for those without a key). */
-  sessionsOf(owner: string): number {
-    return [...this.sessions.values()].filter((l) => l.owner === owner).length;
-  }
-
   async close(): Promise<void> {
     this.unsubscribe();
     const all = [...this.sessions.values()];
@@ -128,6 +133,14 @@ export class McpHttpEndpoint {
     while (this.sessions.size >= MAX_SESSIONS) {
       const [sid, l] = [...this.sessions].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
       this.drop(sid, l);
+    }
+  }
+
+  /** Ends the sessions of `owner` (every owner when null) whose credential is no longer accepted. */
+  private revalidate(owner: string | null): void {
+    for (const [sid, l] of this.sessions) {
+      if (owner !== null && l.owner !== owner) continue;
+      if (!this.stillValid(l.caller)) this.drop(sid, l);
     }
   }
 
