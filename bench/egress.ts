@@ -59,7 +59,7 @@ function seedFacts(home: string): void {
 }
 
 async function connect(engine: Engine, filtered: boolean): Promise<Client> {
-  const conn = createMcpConnection(engine, engine.mcpClients, { agentId: 'default', readOnly: true, transport: 'stdio', log: () => undefined });
+  const conn = createMcpConnection(engine, engine.mcpClients, { agentId: 'default', readOnly: true, transport: 'stdio', caller: { kind: 'keyless' }, log: () => undefined });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await conn.server.connect(filtered ? filterOutgoing(serverSide, engine.egress) : serverSide);
   const client = new Client({ name: 'bench', version: '1' });

@@ -108,8 +108,13 @@ const channelNameSet = {
   'recall.useNow': true,
   // MCP server (issue 19)
   'mcp.clients.list': true,
+  'mcp.clients.add': true,
+  'mcp.clients.approve': true,
+  'mcp.clients.dismiss': true,
+  'mcp.clients.regenerate': true,
   'mcp.clients.update': true,
   'mcp.clients.remove': true,
+  'mcp.clients.keyless': true,
   'mcp.setup': true,
   'mcp.http.status': true,
   'mcp.http.token': true,

@@ -52,7 +52,7 @@ import { mcpDecisionSchema, mcpSecretsInputSchema, mcpServerSchema, mcpToolAppro
 import type { ModelCheckReport } from './memory-tasks';
 import type { InboxDecision, InboxList, PendingWrite, RecallFreshness } from './inbox';
 import type { RecallRebuild } from './domain';
-import { mcpClientName, mcpClientPatchSchema, type McpClientView, type McpHttpStatus, type McpSetupInfo } from './mcp';
+import { MCP_KEYLESS_POLICIES, mcpAppId, mcpClientPatchSchema, mcpNewAppSchema, mcpPendingId, type McpAppView, type McpKeylessPolicy, type McpAppsView, type McpHttpStatus, type McpIssuedKey, type McpSetupInfo } from './mcp';
 
 /** Declares a channel: `channel<Output>()(inputSchema)`. The schema is real; the output is a type marker. */
 function channel<O>() {
@@ -422,13 +422,25 @@ export const contract = {
   /** "Use it now": rebuilds this session's frozen recall block (the next request misses the prompt cache). */
   'recall.useNow': channel<RecallRebuild>()(z.object({ sessionId }).strict()),
   // MCP server (issue 19): the apps that use Monad's memory over MCP, their permissions, and how to connect one.
-  'mcp.clients.list': channel<McpClientView[]>()(empty),
-  'mcp.clients.update': channel<McpClientView>()(z.object({ name: mcpClientName, patch: mcpClientPatchSchema }).strict()),
-  'mcp.clients.remove': channel<{ removed: boolean }>()(z.object({ name: mcpClientName }).strict()),
+  // Each app holds its own key (issue 26 §1); everything below names an app by its credential id.
+  'mcp.clients.list': channel<McpAppsView>()(empty),
+  /** A new app with its own key: the key comes back once, for the snippet, and is never shown again. */
+  'mcp.clients.add': channel<McpIssuedKey>()(mcpNewAppSchema),
+  /** A keyless app the person approves: it gets a key of its own (shown once) and leaves the pending list. */
+  'mcp.clients.approve': channel<McpIssuedKey>()(z.object({ pendingId: mcpPendingId, app: mcpNewAppSchema }).strict()),
+  /** Forgets a keyless app's request (listed again if it connects again). */
+  'mcp.clients.dismiss': channel<{ removed: boolean }>()(z.object({ pendingId: mcpPendingId }).strict()),
+  /** A new key for an app: the old one is refused at once and its open sessions end. */
+  'mcp.clients.regenerate': channel<McpIssuedKey>()(z.object({ id: mcpAppId }).strict()),
+  /** Label, agent, scopes, access, revoked. Revoking ends the app's open sessions at once. */
+  'mcp.clients.update': channel<McpAppView>()(z.object({ id: mcpAppId, patch: mcpClientPatchSchema }).strict()),
+  'mcp.clients.remove': channel<{ removed: boolean }>()(z.object({ id: mcpAppId }).strict()),
+  /** Whether apps without a key of their own may read ('read', listed for approval) or are refused ('refuse'). */
+  'mcp.clients.keyless': channel<{ keyless: McpKeylessPolicy }>()(z.object({ keyless: z.enum(MCP_KEYLESS_POLICIES) }).strict()),
   'mcp.setup': channel<McpSetupInfo>()(empty),
   /** The desktop app's MCP listener: whether it listens, where, and why not (waits for a change in progress). */
   'mcp.http.status': channel<McpHttpStatus>()(empty),
-  /** The persistent MCP token itself, for "Show" and "Copy". */
+  /** The persistent shared token itself: with it an app without a key of its own may only read (and is listed for approval). */
   'mcp.http.token': channel<{ token: string }>()(empty),
   /** A new persistent token; the old one is refused from the next request on. */
   'mcp.http.regenerate': channel<{ token: string }>()(empty),

@@ -142,33 +142,80 @@ export const MCP_ACCESS_LEVELS = ['read', 'inbox', 'write'] as const;
 export type McpAccess = (typeof MCP_ACCESS_LEVELS)[number];
 
 /**
- * An app as Monad knows it: by the name it gives in MCP's `initialize` (clientInfo.name). That name is
- * the app's own claim: over stdio the person launched the app themselves, over HTTP the token is the guard.
+ * An app the person added or approved (issue 26 §1): it holds its own key, and everything it may do keys on
+ * that credential (its id), never on the name the app gives itself in MCP's `initialize`, which any app
+ * can claim. The key itself is shown once when it is made; Monad keeps only its hash.
  */
-export interface McpClientView {
-  name: string;
+export interface McpAppView {
+  /** The credential's stable id (it survives a new key and a new label). */
+  id: string;
+  /** The name the person gave or approved: what Settings and History show ("via <label> (MCP)"). */
+  label: string;
+  /** The key's last four characters ("…Ab12"); null: no key yet (an app kept from before keys: issue one). */
+  keyHint: string | null;
+  /** The name the app gave itself when it last connected with this key: shown as "calls itself", decides nothing. */
+  calledItself: string | null;
   version: string | null;
-  firstSeen: string;
-  lastSeen: string;
-  transport: McpTransportKind;
+  createdAt: string;
+  lastSeen: string | null;
+  transport: McpTransportKind | null;
   connections: number;
   /** The agent whose memory it sees; null: the one `monad mcp --agent` names (else the default agent). */
   agentId: string | null;
   /** The memory scopes it sees; null: all of its agent's (global, the agent's own, its projects). */
   scopes: string[] | null;
   access: McpAccess;
-  /** Revoked: every call is refused until the person allows it again. */
+  /** Revoked: its key is refused (open sessions end at once) until the person allows it again. */
   revoked: boolean;
 }
 
-/** Bounds of a client's name as stored and shown (it is an app's self-chosen label). */
+/** An app that connected without a key: it may only read, and waits here for the person to approve or dismiss it. */
+export interface McpPendingView {
+  id: string;
+  /** The name it gave itself: the app's own claim, shown as such. */
+  calledItself: string;
+  version: string | null;
+  transport: McpTransportKind;
+  firstSeen: string;
+  lastSeen: string;
+  connections: number;
+}
+
+/**
+ * What an app that connects without a key of its own may do: read (the default: it is listed for
+ * approval meanwhile), or nothing at all (it is still listed, so the person can approve it).
+ */
+export const MCP_KEYLESS_POLICIES = ['read', 'refuse'] as const;
+export type McpKeylessPolicy = (typeof MCP_KEYLESS_POLICIES)[number];
+
+export interface McpAppsView {
+  apps: McpAppView[];
+  pending: McpPendingView[];
+  keyless: McpKeylessPolicy;
+}
+
+/** A new key for an app, returned once: Settings puts it into the snippets and never sees it again. */
+export interface McpIssuedKey {
+  app: McpAppView;
+  key: string;
+}
+
+/** Every app key starts with this, so a person (and a secret scanner) recognises one. */
+export const MCP_APP_KEY_PREFIX = 'monad_app_';
+/** The environment variable the stdio snippet sets: `monad mcp` reads the app's key from it. */
+export const MCP_KEY_ENV = 'MONAD_MCP_KEY';
+
+/** Bounds of a label as stored and shown. */
 export const MCP_CLIENT_NAME_MAX = 100;
 export const mcpClientName = z.string().trim().min(1).max(MCP_CLIENT_NAME_MAX);
+export const mcpAppId = z.string().regex(/^app_[A-Za-z0-9_-]{8,40}$/, 'an app id as mcp.clients.list gives it');
+export const mcpPendingId = z.string().regex(/^pending_[A-Za-z0-9_-]{8,40}$/, 'a pending app id as mcp.clients.list gives it');
 
 const memoryScope = z.string().min(1).max(120).regex(/^(global|(agent|project):[A-Za-z0-9][A-Za-z0-9_-]{0,99})$/, 'not a scope');
 
 export const mcpClientPatchSchema = z
   .object({
+    label: mcpClientName.optional(),
     agentId: idSchema.nullable().optional(),
     scopes: z.array(memoryScope).max(200).nullable().optional(),
     access: z.enum(MCP_ACCESS_LEVELS).optional(),
@@ -177,13 +224,24 @@ export const mcpClientPatchSchema = z
   .strict();
 export type McpClientPatch = z.output<typeof mcpClientPatchSchema>;
 
+/** What the person sets when adding or approving an app (everything but the label has a default). */
+export const mcpNewAppSchema = z
+  .object({
+    label: mcpClientName,
+    agentId: idSchema.nullable().optional(),
+    scopes: z.array(memoryScope).max(200).nullable().optional(),
+    access: z.enum(MCP_ACCESS_LEVELS).optional(),
+  })
+  .strict();
+export type McpNewApp = z.output<typeof mcpNewAppSchema>;
+
 /** Everything Settings → Integrations needs to write the config snippets with real paths. */
 export interface McpSetupInfo {
   /** The command that starts `monad` on this machine (node + the CLI's entry, or the installed binary). */
   command: string;
   args: string[];
   home: string;
-  /** When this host serves `/mcp` (the desktop listener): its URL; the snippets add the token from mcp.http.token. */
+  /** When this host serves `/mcp` (the desktop listener): its URL; the snippets add the app's own key as its bearer. */
   httpUrl: string | null;
 }
 

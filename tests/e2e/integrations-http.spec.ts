@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Browser, Page } from '@playwright/test';
 import { Engine } from '../../src/main/engine';
-import type { McpClientView, McpHttpStatus } from '../../src/shared/mcp';
+import type { McpAppsView, McpHttpStatus } from '../../src/shared/mcp';
 import { api, expect, ROOT, startServer, test, type MonadServer } from './fixtures';
 import { openSettings } from './settings-nav';
 
@@ -40,17 +40,18 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-async function withServer(run: (server: MonadServer) => Promise<void>): Promise<void> {
+/** `cursorKey`: the key of Cursor, added before (by another process on the same home, as the CLI would). */
+async function withServer(run: (server: MonadServer, cursorKey: string) => Promise<void>): Promise<void> {
   const { server, stop } = await startServer();
   try {
-    // Cursor was seen before (another process on the same home, as `monad mcp` would be).
     const e = Engine.open({ home: server.home, host: 'cli', backgroundJobs: false, qdrant: { enabled: false } });
+    let key: string;
     try {
-      e.mcpClients.connected('Cursor', '1.6.0', 'stdio');
+      key = e.mcpClients.add({ label: 'Cursor' }).key;
     } finally {
       e.close();
     }
-    await run(server);
+    await run(server, key);
   } finally {
     await stop();
   }
@@ -97,7 +98,8 @@ test('the switch serves /mcp at the chosen port with the shown token; regenerate
     await turnOn(section, port);
     expect(await api<McpHttpStatus>(server, 'mcp.http.status', {})).toMatchObject({ enabled: true, port, state: 'listening' });
 
-    // The token is hidden until Show; then it is the one the engine keeps, and a real client connects with it.
+    // The shared token is hidden until Show; then it is the one the engine keeps. An app that connects
+    // with it has no key of its own: it reads, and waits for approval.
     const tokenField = section.getByTestId('integrations-http-token');
     const { token } = await api<{ token: string }>(server, 'mcp.http.token', {});
     await expect(tokenField).not.toContainText(token);
@@ -108,16 +110,27 @@ test('the switch serves /mcp at the chosen port with the shown token; regenerate
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     await client.close();
+    expect((await api<McpAppsView>(server, 'mcp.clients.list', {})).pending.map((p) => p.calledItself)).toEqual(['VS Code']);
 
-    // The snippets over HTTP: the address and the token's end on screen, never the whole token.
+    // Adding an app: its snippets over HTTP carry the listener's address and the app's own key as bearer.
+    await section.getByTestId('integrations-add').click();
+    await section.getByTestId('integrations-add-label').fill('Zed');
+    await section.getByTestId('integrations-add-submit').click();
+    const key = (await section.getByTestId('integrations-key-value').textContent())!.trim();
     await section.getByTestId('integrations-how-http').click();
     await section.getByTestId('integrations-tab-cursor').click();
     const snippet = section.getByTestId('integrations-snippet');
     await expect(snippet).toContainText(`"url": "http://127.0.0.1:${port}/mcp"`);
-    await expect(snippet).toContainText('Authorization');
+    await expect(snippet).toContainText(`"Authorization": "Bearer ${key}"`);
     await expect(snippet).not.toContainText(token);
     await section.getByTestId('integrations-tab-claude-code').click();
-    await expect(snippet).toContainText(`claude mcp add --scope user --transport http monad http://127.0.0.1:${port}/mcp --header`);
+    await expect(snippet).toContainText(`claude mcp add --scope user --transport http monad http://127.0.0.1:${port}/mcp --header 'Authorization: Bearer ${key}'`);
+    const zed = new Client({ name: 'zed-editor', version: '1' });
+    await zed.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+    await zed.close();
+    await shoot(page, 'key-light');
+    await section.getByTestId('integrations-key-done').click();
+    await expect((await api<McpAppsView>(server, 'mcp.clients.list', {})).apps.find((a) => a.label === 'Zed')).toMatchObject({ calledItself: 'zed-editor', transport: 'http' });
 
     await shoot(page, 'light');
     await axe(page);
@@ -135,7 +148,7 @@ test('the switch serves /mcp at the chosen port with the shown token; regenerate
     const cursor = section.getByTestId('integrations-client-cursor');
     await cursor.getByTestId('integrations-access-inbox').click();
     await expect(cursor.getByTestId('integrations-client-state')).toHaveText('Writes wait in the Inbox');
-    expect((await api<McpClientView[]>(server, 'mcp.clients.list', {})).find((c) => c.name === 'Cursor')?.access).toBe('inbox');
+    expect((await api<McpAppsView>(server, 'mcp.clients.list', {})).apps.find((c) => c.label === 'Cursor')?.access).toBe('inbox');
 
     // Off: the port closes, and the page says so.
     await section.getByTestId('integrations-http-enabled').click();
@@ -203,17 +216,16 @@ test.describe('screenshots: the MCP-over-HTTP switch, dark and 900×700', () => 
   });
 });
 
-test('an app set to "Writes go to the Inbox" proposes over /mcp; the Inbox names it and approving records the fact via the app', async ({ page }) => {
-  await withServer(async (server) => {
+test('an app set to "Writes go to the Inbox" proposes over /mcp with its key; the Inbox names it by its label (not what it calls itself) and approving records the fact via the app', async ({ page }) => {
+  await withServer(async (server, cursorKey) => {
     const section = await openIntegrations(page, server);
     const port = await freePort();
     await turnOn(section, port);
     await section.getByTestId('integrations-client-cursor').getByTestId('integrations-access-inbox').click();
     await expect(section.getByTestId('integrations-client-cursor').getByTestId('integrations-client-state')).toHaveText('Writes wait in the Inbox');
 
-    const { token } = await api<{ token: string }>(server, 'mcp.http.token', {});
-    const client = new Client({ name: 'Cursor', version: '1.6.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    const client = new Client({ name: 'Claude Code', version: '1.6.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${cursorKey}` } } }));
     const r = await client.callTool({ name: 'facts_record', arguments: { text: 'The user bakes sourdough on Sundays' } });
     await client.close();
     expect(r.isError).toBeFalsy();
@@ -227,6 +239,7 @@ test('an app set to "Writes go to the Inbox" proposes over /mcp; the Inbox names
     await expect(item).toContainText('via Cursor (MCP)');
     await expect(item).toContainText('From Cursor (MCP)');
     await expect(item).not.toContainText('From a chat');
+    await expect(item).not.toContainText('Claude Code');
     await item.screenshot({ path: join(SCREENSHOTS, 'inbox-mcp-proposal-light.png') });
     await item.getByTestId('inbox-approve').click();
     await expect(page.getByTestId('inbox-item')).toHaveCount(0);

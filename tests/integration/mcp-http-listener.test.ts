@@ -97,8 +97,8 @@ describe('the desktop MCP listener', () => {
     } finally {
       await client.close();
     }
-    // The app is recorded as having come over HTTP, like one that reached `monad serve`.
-    expect(engine.mcpClients.get('Cursor')).toMatchObject({ transport: 'http', connections: 1 });
+    // With the shared token it is an app without a key of its own: listed for approval, as having come over HTTP.
+    expect(engine.mcpClients.list().pending).toEqual([expect.objectContaining({ calledItself: 'Cursor', transport: 'http', connections: 1 })]);
   });
 
   it('keeps the same token across a restart: an app configured once connects again', async () => {

@@ -39,14 +39,14 @@ async function setup(access: 'read' | 'inbox' | 'write', remember?: 'auto' | 'as
   engines.push(engine);
   const knownId = engine.facts.memory.record('global', KNOWN).fact!.id;
   if (remember) engine.agents.update('default', { memory: { remember } });
-  // Chosen in Settings before the app's first connection.
-  engine.mcpClients.update(APP, { access });
+  // Added in Settings before the app's first connection: its own key, with the access chosen there.
+  const { key } = engine.mcpClients.add({ label: APP, access });
   const port = await freePort();
   engine.config.update((c) => ({ ...c, integrations: { mcpHttp: { enabled: true, port } } }));
   await engine.mcpHttp.start();
   const client = new Client({ name: APP, version: '1.2' });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${engine.mcpHttpToken.get()}` } } }),
+    new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
   );
   clients.push(client);
   return { engine, client, knownId };

@@ -250,11 +250,22 @@ export function createHandlers(engine: Engine): Handlers {
     'recall.useNow': ({ sessionId }) => engine.freshness.useNow(sessionId),
     // MCP server (issue 19)
     'mcp.clients.list': () => engine.mcpClients.list(),
-    'mcp.clients.update': ({ name, patch }) => {
-      if (patch.agentId) agentExists(patch.agentId);
-      return engine.mcpClients.update(name, patch);
+    'mcp.clients.add': (input) => {
+      if (input.agentId) agentExists(input.agentId);
+      return engine.mcpClients.add(input);
     },
-    'mcp.clients.remove': ({ name }) => ({ removed: engine.mcpClients.remove(name) }),
+    'mcp.clients.approve': ({ pendingId, app }) => {
+      if (app.agentId) agentExists(app.agentId);
+      return engine.mcpClients.approve(pendingId, app);
+    },
+    'mcp.clients.dismiss': ({ pendingId }) => ({ removed: engine.mcpClients.dismiss(pendingId) }),
+    'mcp.clients.regenerate': ({ id }) => engine.mcpClients.regenerate(id),
+    'mcp.clients.update': ({ id, patch }) => {
+      if (patch.agentId) agentExists(patch.agentId);
+      return engine.mcpClients.update(id, patch);
+    },
+    'mcp.clients.remove': ({ id }) => ({ removed: engine.mcpClients.remove(id) }),
+    'mcp.clients.keyless': ({ keyless }) => ({ keyless: engine.mcpClients.setKeylessPolicy(keyless) }),
     'mcp.setup': () => mcpSetupInfo(engine.paths.root, engine.mcpHttp.url),
     'mcp.http.status': () => engine.mcpHttp.status(),
     'mcp.http.token': () => ({ token: engine.mcpHttpToken.get() }),

@@ -1,11 +1,13 @@
 // What the app on the other end of one MCP connection may see and do, decided afresh on every call from
-// the process's flags (`monad mcp --agent --read-only`) and the person's choices in Settings → Integrations.
+// the process's flags (`monad mcp --agent --read-only`), the connection's credential (issue 26 §1) and the
+// person's choices for that credential in Settings → Integrations. The name the app gives itself in
+// `initialize` decides nothing here: it only ever appears as what the app "calls itself".
 import { MonadError } from '../../shared/errors';
 import { rememberModeOf } from '../../shared/remember-mode';
-import type { McpClientView } from '../../shared/mcp';
+import type { McpAppView } from '../../shared/mcp';
 import type { Engine } from '../engine';
 import { agentScope } from '../memory/scope';
-import type { McpClients } from './mcp-clients';
+import type { McpCaller, McpClients } from './mcp-clients';
 
 export interface McpHostOptions {
   /** The agent whose memory apps see unless the person chose another for an app. */
@@ -15,7 +17,9 @@ export interface McpHostOptions {
 }
 
 export interface McpAccess {
-  client: McpClientView | null;
+  /** The app's credential as the person set it up; null for an app that connected without a key. */
+  client: McpAppView | null;
+  /** Who did it, for provenance and messages: the credential's label, never a self-declared name. */
   clientName: string;
   agentId: string;
   /** Memory scopes the app sees, in order (the first durable shared one is where facts go by default). */
@@ -33,12 +37,27 @@ export interface McpAccess {
 
 const SETTINGS = 'Monad → Settings → Integrations';
 
-export function resolveAccess(engine: Engine, clients: McpClients, opts: McpHostOptions, clientName: string | null): McpAccess {
-  const name = clientName ?? 'unnamed app';
-  const client = clientName ? clients.get(clientName) : null;
-  if (client?.revoked) {
-    throw new MonadError('FORBIDDEN', `The person revoked ${name}'s access to Monad's memory. They can allow it again in ${SETTINGS}.`);
+/**
+ * The credential behind a connection, checked again now: its app, or a refusal saying what happened and
+ * what to do (UNAUTHORIZED: the key is unknown or was replaced or removed; FORBIDDEN: revoked, or no key
+ * while the person lets only apps with a key in).
+ */
+export function credentialApp(clients: McpClients, caller: McpCaller): McpAppView | null {
+  if (caller.kind === 'keyless') {
+    if (clients.keylessPolicy() === 'read') return null;
+    throw new MonadError('FORBIDDEN', `Monad only lets apps with their own key use its memory. The person can approve this app in ${SETTINGS}, which gives it a key to put in its MCP settings.`);
   }
+  const app = clients.byKey(caller.key);
+  if (!app) {
+    throw new MonadError('UNAUTHORIZED', `Monad does not know this app's key (it was replaced or the app was removed). Add the app again in ${SETTINGS} and use the new snippet.`);
+  }
+  if (app.revoked) throw new MonadError('FORBIDDEN', `The person revoked ${app.label}'s access to Monad's memory. They can allow it again in ${SETTINGS}.`);
+  return app;
+}
+
+/** `client`: the connection's credential as credentialApp just checked it (null: no key). */
+export function resolveAccess(engine: Engine, opts: McpHostOptions, client: McpAppView | null, claimedName: string | null): McpAccess {
+  const name = client ? client.label : `an app without a key (calls itself "${claimedName ?? 'unnamed app'}")`;
   const agentId = client?.agentId ?? opts.agentId;
   let agent;
   try {
@@ -50,7 +69,9 @@ export function resolveAccess(engine: Engine, clients: McpClients, opts: McpHost
   const scopes = client?.scopes ? all.filter((s) => client.scopes!.includes(s)) : all;
   let writeRefusal: string | null = null;
   if (opts.readOnly) writeRefusal = `Monad was started read-only for this app (monad mcp --read-only): nothing was saved.`;
-  else if (client?.access !== 'write' && client?.access !== 'inbox') writeRefusal = `${name} may only read Monad's memory: nothing was saved. The person can let it write in ${SETTINGS}.`;
+  else if (!client) {
+    writeRefusal = `This app connected without its own key, so it may only read Monad's memory: nothing was saved. The person can approve it in ${SETTINGS}, which gives it a key to put in its MCP settings.`;
+  } else if (client.access !== 'write' && client.access !== 'inbox') writeRefusal = `${name} may only read Monad's memory: nothing was saved. The person can let it write in ${SETTINGS}.`;
   let viaInbox: string | null = null;
   if (client?.access === 'inbox') viaInbox = `the person reviews what ${name} writes before Monad keeps it`;
   else if (rememberModeOf(agent) === 'ask') viaInbox = `the person reviews every memory write of ${agent.name} first ("Ask me first")`;

@@ -1,41 +1,82 @@
 // `/mcp` on the headless server (and the desktop app when enabled): MCP's Streamable HTTP transport, one
-// MCP session per app connection. The HTTP server checks the bearer token, Host and Origin exactly as for
-// the API before a request gets here; this keeps the sessions: created on `initialize`, found again by
-// the Mcp-Session-Id header, ended by DELETE, by the app going quiet for long, or when the server stops.
+// MCP session per app connection. The HTTP server checks Host and Origin exactly as for the API, and the
+// route sorts the bearer into an app key or the shared token, before a request gets here; this checks an
+// app key against the stored ones (unknown: 401, revoked: 403) on every request and keeps the sessions:
+// created on `initialize`, bound to the credential that made them, found again by the Mcp-Session-Id
+// header, ended by DELETE, by the app going quiet for long, when the server stops, or at once when the
+// person revokes, removes or re-keys the app (issue 26 §1).
 import { randomUUID } from 'node:crypto';
+import { unwatchFile, watchFile } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { sendError } from '../server/http-io';
+import type { McpAppView } from '../../shared/mcp';
 import type { Engine } from '../engine';
 import { filterOutgoing } from '../secrets/egress-transport';
+import { credentialApp } from './mcp-access';
+import { KEYLESS, type McpCaller } from './mcp-clients';
 import { createMcpConnection, type McpConnection } from './mcp-server';
 
 /** Apps connected at once; one app holds one session, so this is generous. The idlest goes first beyond it. */
 const MAX_SESSIONS = 32;
 /** A session nobody used for this long is closed: the app reconnects with a fresh initialize. */
 const IDLE_MS = 60 * 60_000;
+/** How often the apps file is checked for a change made by another process (a revoke there ends sessions here). */
+const FILE_POLL_MS = 1000;
 
 interface Live {
   transport: StreamableHTTPServerTransport;
   conn: McpConnection;
+  caller: McpCaller;
+  /** "keyless", or the app's credential id: a session answers only requests made with the same credential. */
+  owner: string;
   lastUsed: number;
 }
+
+const SETTINGS = 'Monad → Settings → Integrations';
 
 export class McpHttpEndpoint {
   private readonly sessions = new Map<string, Live>();
 
+  private readonly unsubscribe: () => void;
+
   constructor(
     private readonly engine: Engine,
     private readonly opts: { agentId?: string; readOnly?: boolean } = {},
-  ) {}
+  ) {
+    // A change the person makes in this process (revoke, remove, new key) ends that app's sessions now.
+    // One made by another Monad on the same home (the desktop app beside `monad serve`) is seen when the
+    // file changes (polled: fs.watchFile works the same on every platform) and at the next request.
+    const clients = engine.mcpClients;
+    const unsubscribe = clients.onCredentialChange((owner) => this.revalidate(owner));
+    const onFile = () => this.revalidate(null);
+    watchFile(clients.path, { interval: FILE_POLL_MS, persistent: false }, onFile);
+    this.unsubscribe = () => {
+      unsubscribe();
+      unwatchFile(clients.path, onFile);
+    };
+  }
 
-  /** `body` is the parsed JSON of a POST (the server read it with its usual limits), undefined otherwise. */
-  async handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  /**
+   * `body` is the parsed JSON of a POST (the server read it with its usual limits), undefined otherwise;
+   * `caller` is the credential the route read from the bearer.
+   */
+  async handle(req: IncomingMessage, res: ServerResponse, body: unknown, caller: McpCaller): Promise<void> {
     this.sweep();
+    let app: McpAppView | null = null;
+    if (caller.kind === 'app') {
+      app = this.engine.mcpClients.byKey(caller.key);
+      if (!app || app.revoked) this.revalidate(null);
+      if (!app) return sendError(res, { code: 'UNAUTHORIZED', message: `Monad does not know this app key (it was replaced, or the app was removed). Add the app again in ${SETTINGS} and use its new snippet.` });
+      if (app.revoked) return sendError(res, { code: 'FORBIDDEN', message: `The person revoked ${app.label}'s access to Monad's memory. They can allow it again in ${SETTINGS}.` });
+    }
+    const owner = app ? app.id : KEYLESS;
     const id = headerValue(req.headers['mcp-session-id']);
     if (id) {
       const live = this.sessions.get(id);
-      if (!live) return jsonRpcError(res, 404, 'This MCP session has ended (Monad restarted or it was idle too long); connect again.');
+      // Another credential's session is answered as if it did not exist: a session id is not a credential.
+      if (!live || live.owner !== owner) return jsonRpcError(res, 404, 'This MCP session has ended (Monad restarted, it was idle too long, or its app was revoked or given a new key); connect again.');
       live.lastUsed = Date.now();
       return live.transport.handleRequest(req, res, body);
     }
@@ -47,12 +88,20 @@ export class McpHttpEndpoint {
       agentId: this.opts.agentId ?? 'default',
       readOnly: this.opts.readOnly ?? false,
       transport: 'http',
+      caller,
       log: (msg, err) => this.engine.log(msg, err),
+      // Refused mid-session (revoked or re-keyed in another process): the refusal is answered, then the session ends.
+      onRefused: () =>
+        setImmediate(() => {
+          const sid = transport.sessionId;
+          const l = sid ? this.sessions.get(sid) : undefined;
+          if (sid && l) this.drop(sid, l);
+        }),
     });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sid) => {
-        this.sessions.set(sid, { transport, conn, lastUsed: Date.now() });
+        this.sessions.set(sid, { transport, conn, caller, owner, lastUsed: Date.now() });
       },
       onsessionclosed: (sid) => {
         this.sessions.delete(sid);
@@ -71,6 +120,7 @@ export class McpHttpEndpoint {
   }
 
   async close(): Promise<void> {
+    this.unsubscribe();
     const all = [...this.sessions.values()];
     this.sessions.clear();
     await Promise.all(all.map((l) => l.conn.server.close().catch(() => undefined)));
@@ -85,6 +135,23 @@ export class McpHttpEndpoint {
     while (this.sessions.size >= MAX_SESSIONS) {
       const [sid, l] = [...this.sessions].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
       this.drop(sid, l);
+    }
+  }
+
+  /** Ends the sessions of `owner` (every owner when null) whose credential is no longer accepted. */
+  private revalidate(owner: string | null): void {
+    for (const [sid, l] of this.sessions) {
+      if (owner !== null && l.owner !== owner) continue;
+      if (!this.stillValid(l.caller)) this.drop(sid, l);
+    }
+  }
+
+  private stillValid(caller: McpCaller): boolean {
+    try {
+      credentialApp(this.engine.mcpClients, caller);
+      return true;
+    } catch {
+      return false;
     }
   }
 

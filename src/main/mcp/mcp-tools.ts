@@ -13,6 +13,7 @@ import { edgeLine, nodeLine } from '../memory/graph/graph-tools';
 import { renderWhy } from '../memory/laws/explain';
 import { oneLine } from '../memory/spotlight';
 import { visibleScope, type McpAccess } from './mcp-access';
+import { visibleGraph, visibleNeighbourhood, visibleWhy } from './mcp-visible';
 
 export interface McpToolContext {
   engine: Engine;
@@ -117,8 +118,11 @@ export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (m
         ctx,
         async (a) => {
           // The product's search: words, fused with meaning when an embedding model is set (as in the chat).
-          const r = await engine.search.query({ query, scopes: a.scopes, agentId: a.agentId, k: limit ?? 8, excludeIncognito: true });
-          const messages = a.messages ? r.messages : [];
+          const found = a.scopes.length ? await engine.search.query({ query, scopes: a.scopes, agentId: a.agentId, k: limit ?? 8, excludeIncognito: true }) : null;
+          // Kept to the app's scopes here too: the search may bring in entities related to a match from other scopes.
+          const seen = new Set(a.scopes);
+          const r = { facts: (found?.facts ?? []).filter((f) => seen.has(f.scope)), entities: (found?.entities ?? []).filter((e) => seen.has(e.scope)) };
+          const messages = a.messages && found ? found.messages : [];
           const out: string[] = [];
           out.push(`Facts (${r.facts.length}):`, ...(r.facts.length ? r.facts.map((f) => `- ${oneLine(f.text)} (fact ${f.factId} in ${f.scope})`) : ['(none)']));
           out.push('', `Entities (${r.entities.length}):`, ...(r.entities.length ? r.entities.map((e) => `- ${oneLine(e.name)} [${oneLine(e.type)}]${e.summary ? `: ${oneLine(e.summary)}` : ''} (in ${e.scope})`) : ['(none)']));
@@ -233,7 +237,9 @@ export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (m
       run(
         ctx,
         (a) => {
-          const { nodes, edges } = engine.graph.store.explore(a.scopes, query);
+          // explore() adds the far ends of relations whatever their scope: only what this app sees stays.
+          const found = engine.graph.store.explore(a.scopes, query);
+          const { nodes, edges } = visibleGraph(a, found.nodes, found.edges);
           if (!nodes.length) return text(`Nothing in the knowledge graph matches "${oneLine(query)}".`);
           const names = new Map(nodes.map((n) => [n.id, n.name]));
           return text(['Entities:', ...nodes.map((n) => `- ${nodeLine(n)}`), '', 'Relations:', ...(edges.length ? edges.map((e) => `- ${edgeLine(e, names)}`) : ['(none)'])].join('\n'));
@@ -254,12 +260,10 @@ export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (m
       run(
         ctx,
         (a) => {
-          const graph = engine.graph.store;
-          const n = graph.findNode(a.scopes, name);
+          const n = engine.graph.store.findNode(a.scopes, name);
           if (!n) return toolError(`No entity named "${oneLine(name)}" in the knowledge graph this app can see. Try graph_explore with a few words of it.`);
-          const edges = graph.edgesOf(n.id);
-          const names = new Map<number, string>([[n.id, n.name]]);
-          for (const e of edges) for (const id of [e.src, e.dst]) if (!names.has(id)) names.set(id, graph.nodeById(id)?.name ?? '?');
+          // Relations to entities in scopes the app does not see are left out, with those entities' names.
+          const { edges, names } = visibleNeighbourhood(engine, a, n);
           return text([nodeLine(n), `(in ${n.scope})`, '', 'Relations:', ...(edges.length ? edges.map((e) => `- ${edgeLine(e, names)}`) : ['(none)'])].join('\n'));
         },
         log,
@@ -301,6 +305,6 @@ export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (m
       inputSchema: { query: z.string().trim().min(1).max(500).describe('Words of the rule or topic, e.g. "short answers"') },
       annotations: readOnly,
     },
-    ({ query }) => run(ctx, (a) => text(renderWhy(oneLine(query), engine.laws.why(query, a.scopes))), log),
+    ({ query }) => run(ctx, (a) => text(renderWhy(oneLine(query), visibleWhy(engine, a, engine.laws.why(query, a.scopes)))), log),
   );
 }

@@ -180,7 +180,7 @@ function EntryRow({ row, mem0Active }: { row: Extract<HistoryRow, { kind: 'entry
   const isUndo = lead.undoes !== null;
   const undoneSummary = useHistory((st) => (lead.undoes === null ? null : (st.entries.find((e) => e.id === lead.undoes)?.summary ?? null)));
   // A group's shared reason is its summary already; a single entry's reason (a "this is wrong" note) is shown beside it.
-  const reason = members.length > 1 && groupReason(row) ? null : lead.source?.detail;
+  const reason = (members.length > 1 && groupReason(row)) || lead.actor === 'mcp' ? null : lead.source?.detail;
 
   useEffect(() => {
     if (!flash || !members.some((m) => m.id === flash.id)) return;

@@ -72,6 +72,8 @@ export function rowSummary(row: Extract<HistoryRow, { kind: 'entry' }>): string 
 
 /** The reason every member of a group shares, if they share one. */
 export function groupReason(row: Extract<HistoryRow, { kind: 'entry' }>): string | null {
+  // An MCP app's label is who did it (whoLabel), not a reason.
+  if (row.lead.actor === 'mcp') return null;
   const detail = row.lead.source?.detail;
   return detail && row.members.every((m) => m.source?.detail === detail) ? detail : null;
 }
@@ -98,6 +100,9 @@ const VIA_LABEL: Record<string, string> = { app: 'in the app', cli: 'from the CL
 
 /** "You, in the app" / "Agent, in a chat" / "Consolidation". */
 export function whoLabel(e: HistoryEntry): string {
+  // An MCP app is named by its credential's label, the name the person gave it (issue 26 §1); the name an
+  // app calls itself is never stored here.
+  if (e.actor === 'mcp' && e.source?.detail) return `${e.source.detail} (MCP app)`;
   const via = e.source?.via ? VIA_LABEL[e.source.via] : e.source?.sessionId ? 'in a chat' : null;
   return via ? `${ACTOR_LABEL[e.actor] ?? e.actor}, ${via}` : (ACTOR_LABEL[e.actor] ?? e.actor);
 }

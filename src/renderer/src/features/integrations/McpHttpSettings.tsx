@@ -76,8 +76,8 @@ export function McpHttpSettings({ status, onStatus, onTokenChanged }: { status: 
         <span>Let other apps use Monad&apos;s memory (MCP over HTTP)</span>
       </label>
       <p className="muted integrations-note">
-        While Monad is open, apps on this computer connect to it at one address with a token, instead of starting <span className="mono">monad mcp</span> themselves. Only this computer can
-        reach it.
+        While Monad is open, apps on this computer connect to it at one address with their own key (from &quot;Add an app&quot;), instead of starting <span className="mono">monad mcp</span>{' '}
+        themselves. Only this computer can reach it.
       </p>
       <div className="integrations-http-row">
         <label className="field">
@@ -105,7 +105,7 @@ export function McpHttpSettings({ status, onStatus, onTokenChanged }: { status: 
       <HttpState status={status} />
       <div className="integrations-token">
         <span className="field-label" id="integrations-token-label">
-          Token
+          Shared token
         </span>
         <div className="integrations-http-row">
           <code className="mono selectable integrations-token-value" aria-labelledby="integrations-token-label" data-testid="integrations-http-token">
@@ -134,7 +134,10 @@ export function McpHttpSettings({ status, onStatus, onTokenChanged }: { status: 
             </button>
           </div>
         ) : null}
-        <p className="muted integrations-note">Kept in this computer&apos;s Monad folder, readable only by you; it stays the same when Monad restarts.</p>
+        <p className="muted integrations-note">
+          An app that connects with this token instead of a key of its own may only read, and waits above for your approval. Kept in this computer&apos;s Monad folder, readable only by you;
+          it stays the same when Monad restarts.
+        </p>
       </div>
       {error ? (
         <p className="field-error" role="alert">
