@@ -13,13 +13,9 @@ import { admitRequest, answerClientError, applySecurityHeaders, sendError } from
 import type { Engine } from '../engine';
 import type { McpHttpEndpoint } from './mcp-http';
 import { serveMcpRoute } from './mcp-route';
+import { DEFAULT_TIMEOUTS, deadlineOptions, requestDeadline, type ServerTimeouts } from '../server/request-deadlines';
 import type { McpHttpToken } from './mcp-http-token';
 
-/** How long a client may take to send a request's headers, and the whole request (MCP messages are small). */
-const HEADERS_TIMEOUT_MS = 5_000;
-const REQUEST_TIMEOUT_MS = 60_000;
-/** Idle keep-alive connections between an app's calls. */
-const KEEP_ALIVE_MS = 5_000;
 
 type Running = { server: Server; port: number; endpoint: Promise<McpHttpEndpoint> | null };
 
@@ -31,10 +27,16 @@ export class McpHttpListener {
   private queue: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
 
+  /** The API port's deadlines (request-deadlines.ts): a slow request is cut off at the same moment on both ports. */
+  private readonly timeouts: ServerTimeouts;
+
   constructor(
     private readonly engine: Engine,
     private readonly token: McpHttpToken,
-  ) {}
+    timeouts: Partial<ServerTimeouts> = {},
+  ) {
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  }
 
   /** Begins following the config (and listens now if the switch is on). The host calls it once. */
   start(): Promise<void> {
@@ -101,9 +103,10 @@ export class McpHttpListener {
     // Loaded with the first /mcp request, so a listener nobody connects to never loads the SDK.
     const endpoint = () => (running.endpoint ??= import('./mcp-http').then((m) => new m.McpHttpEndpoint(this.engine)));
     const server = createServer(
-      { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_MS, requireHostHeader: false },
+      { ...deadlineOptions(this.timeouts), requireHostHeader: false },
       (req, res) => {
         applySecurityHeaders(res);
+        requestDeadline(req, res, this.timeouts.requestMs);
         const answer = async () => {
           const target = admitRequest(req, res, port);
           if (target === null) return;

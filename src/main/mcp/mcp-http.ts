@@ -18,8 +18,14 @@ import { credentialApp } from './mcp-access';
 import { KEYLESS, type McpCaller } from './mcp-clients';
 import { createMcpConnection, type McpConnection } from './mcp-server';
 
-/** Apps connected at once; one app holds one session, so this is generous. The idlest goes first beyond it. */
-const MAX_SESSIONS = 32;
+/**
+ * Sessions one credential (an app's key, or the shared token of apps without one) may hold at once: an app
+ * holds one, a few while it reconnects. Beyond it that credential's own idlest session goes, never another
+ * app's: 33 initialize calls used to evict a live app (issue 32 §5).
+ */
+export const MAX_SESSIONS_PER_APP = 8;
+/** All credentials together; a new session beyond it is refused (503), again without evicting anyone. */
+export const MAX_SESSIONS = 64;
 /** A session nobody used for this long is closed: the app reconnects with a fresh initialize. */
 const IDLE_MS = 60 * 60_000;
 /** How often the apps file is checked for a change made by another process (a revoke there ends sessions here). */
@@ -83,7 +89,9 @@ export class McpHttpEndpoint {
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
       return jsonRpcError(res, 400, 'Start with an initialize request (no Mcp-Session-Id header yet).');
     }
-    this.makeRoom();
+    if (!this.makeRoom(owner)) {
+      return jsonRpcError(res, 503, `Monad has ${MAX_SESSIONS} MCP sessions open, the most it keeps; close another app's connection or try again later.`);
+    }
     const conn = createMcpConnection(this.engine, this.engine.mcpClients, {
       agentId: this.opts.agentId ?? 'default',
       readOnly: this.opts.readOnly ?? false,
@@ -131,11 +139,11 @@ export class McpHttpEndpoint {
     for (const [sid, l] of this.sessions) if (l.lastUsed < cutoff) this.drop(sid, l);
   }
 
-  private makeRoom(): void {
-    while (this.sessions.size >= MAX_SESSIONS) {
-      const [sid, l] = [...this.sessions].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
-      this.drop(sid, l);
-    }
+  /** Room for one more session of `owner`: its own idlest goes when it is at its bound; false when all are full. */
+  private makeRoom(owner: string): boolean {
+    const own = [...this.sessions].filter(([, l]) => l.owner === owner).sort((a, b) => a[1].lastUsed - b[1].lastUsed);
+    for (let i = 0; i <= own.length - MAX_SESSIONS_PER_APP; i++) this.drop(own[i][0], own[i][1]);
+    return this.sessions.size < MAX_SESSIONS;
   }
 
   /** Ends the sessions of `owner` (every owner when null) whose credential is no longer accepted. */

@@ -9,6 +9,7 @@ import { createHandlers } from '../contract/handlers';
 import type { Engine } from '../engine';
 import type { McpHttpEndpoint } from '../mcp/mcp-http';
 import { serveMcpRoute } from '../mcp/mcp-route';
+import { DEFAULT_TIMEOUTS, deadlineOptions, requestDeadline, type ServerTimeouts } from './request-deadlines';
 import { admitRequest, answerClientError, applySecurityHeaders, readJsonBody, sendError, sendResult } from './http-io';
 import { bearerFrom, newToken, tokenMatches } from './security';
 import { serveStatic } from './static-files';
@@ -22,27 +23,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const BODY_LIMITS = new Map<string, number>([['transfer.import', 512 * 1024 * 1024]]);
 const SSE_HEARTBEAT_MS = 15_000;
 
-/**
- * How long a client may take to *send* a request. Only the request: a response takes as long as it needs
- * (the event stream stays open for hours, a chat turn for minutes), so these never cut one short.
- */
-export interface ServerTimeouts {
-  /** The request line and headers. Node's default (60 s) let a half-sent header hold a socket a minute. */
-  headersMs: number;
-  /** The whole request, body included: a contract input is at most 1 MB, over loopback. */
-  requestMs: number;
-  /**
-   * The whole request for an authorised channel that takes a large body (an import of up to 512 MB,
-   * which may be parsed while it arrives). Also Node's own bound on every request.
-   */
-  largeRequestMs: number;
-  /** How long an idle keep-alive connection is kept between requests. */
-  keepAliveMs: number;
-}
-
-export const DEFAULT_TIMEOUTS: Readonly<ServerTimeouts> = { headersMs: 5_000, requestMs: 5_000, largeRequestMs: 10 * 60_000, keepAliveMs: 5_000 };
-/** How often Node checks the header and request deadlines; its default (30 s) would stretch a 5 s deadline to 35. */
-const DEADLINE_CHECK_MS = 1_000;
+export { DEFAULT_TIMEOUTS, type ServerTimeouts } from './request-deadlines';
 
 export interface ServerOptions {
   engine: Engine;
@@ -76,10 +57,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const server: Server = createServer(
     {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: Math.max(timeouts.largeRequestMs, timeouts.headersMs),
-      keepAliveTimeout: timeouts.keepAliveMs,
-      connectionsCheckingInterval: DEADLINE_CHECK_MS,
+      ...deadlineOptions(timeouts),
       // Node would answer a request without Host itself, without our headers; checkOrigin refuses it.
       requireHostHeader: false,
     },
@@ -184,26 +162,4 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
  * one left unread behind an early answer (a 401, a 405) holds the socket. A complete request is never
  * touched, whatever its response is still doing.
  */
-function requestDeadline(req: IncomingMessage, res: ServerResponse, ms: number): { extend(): void } {
-  const cutOff = () => {
-    if (req.complete || req.socket.destroyed) return;
-    if (res.headersSent) {
-      req.socket.destroy();
-      return;
-    }
-    // With Connection: close, Node closes the socket once the answer is written.
-    res.setHeader('connection', 'close');
-    sendError(res, { code: 'BAD_INPUT', message: 'The request was not received in time' }, 408);
-  };
-  // Timers run before pending I/O in an event-loop turn: after a stall of the loop (a long synchronous
-  // task, a loaded machine) the timer would fire before the body that arrived meanwhile is read, and a
-  // complete request would be cut off. setImmediate runs after that I/O, so only a body that really is
-  // still missing is cut off.
-  const timer = setTimeout(() => setImmediate(cutOff), ms);
-  timer.unref();
-  res.once('close', () => {
-    if (req.complete) clearTimeout(timer);
-  });
-  return { extend: () => clearTimeout(timer) };
-}
 
