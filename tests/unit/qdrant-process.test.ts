@@ -238,6 +238,44 @@ describe('managed qdrant processes (stand-in executable)', () => {
     }
   });
 
+  it('stand-in: a program that takes the port after a crash never receives the key and is refused, by name of the port', async () => {
+    const home = tempHome();
+    const state = join(home, 'standin-state');
+    const port = await ephemeralPort();
+    const { manager, paths } = await standinManager({
+      port,
+      restart: { initialDelayMs: 600, maxDelayMs: 600 },
+      env: { STANDIN_CRASH_AFTER_READY_RUNS: '1', STANDIN_STATE: state, STANDIN_CRASH_AFTER_MS: '100' },
+    });
+    await manager.ensureRunning();
+    const key = readFileSync(join(paths.db, 'qdrant', 'api-key'), 'utf8').trim();
+    // The stand-in crashes; a local program takes its port before the restart, and answers like qdrant.
+    const seen: { url: string; headers: Record<string, unknown> }[] = [];
+    const squatter = createServer((req, res) => {
+      seen.push({ url: req.url ?? '', headers: { ...req.headers } });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":{"collections":[]},"status":"ok"}');
+    });
+    for (let i = 0; i < 200; i++) {
+      const bound = await new Promise<boolean>((r) => {
+        squatter.once('error', () => r(false));
+        squatter.listen(port, '127.0.0.1', () => r(true));
+      });
+      if (bound) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    try {
+      expect(squatter.listening).toBe(true);
+      await waitFor(() => manager.status().phase === 'failed', 15_000, 'the restart refused');
+      expect(manager.status().error).toMatch(new RegExp(`Port ${port} is held by another program, not by the qdrant Monad started`));
+      // Nothing that carries the key ever reached it, in any header.
+      expect(JSON.stringify(seen)).not.toContain(key);
+      expect(seen.every((r) => r.headers['api-key'] === undefined)).toBe(true);
+      expect(manager.running()).toBeNull();
+    } finally {
+      await new Promise((r) => squatter.close(r));
+    }
+  });
+
   it('stand-in: a server that does not accept our key is refused', async () => {
     const { manager } = await standinManager({ env: { QDRANT__SERVICE__API_KEY: 'somebody-elses-key' } });
     await expect(manager.ensureRunning()).rejects.toThrow(/did not accept Monad's key/);

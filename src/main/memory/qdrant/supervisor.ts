@@ -1,11 +1,13 @@
-// Runs the qdrant child process and keeps it healthy: waits for readiness (with a time limit) and
-// checks the server answers with our API key before trusting it, restarts it after a crash with a
+// Runs the qdrant child process and keeps it healthy: waits for readiness (with a time limit), proves
+// the port is held by the child it started (asking the operating system, never the port) before the API
+// key is sent, checks the server accepts the key, restarts it after a crash with a
 // capped exponential backoff, gives up after repeated crashes and says why, and stops it gracefully
 // (SIGTERM, then SIGKILL). Output goes to a size-capped log; a pidfile lets the next run clean up an
 // orphan when the app itself crashed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { CappedLog } from './capped-log';
 import { removePidfile, writePidfile } from './pidfile';
+import { portOwner } from './port-owner';
 
 export type SupervisorPhase = 'idle' | 'starting' | 'ready' | 'backoff' | 'failed' | 'stopped';
 
@@ -129,9 +131,21 @@ export class QdrantSupervisor {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (child !== this.child || this.stopping) return;
-      if ((await this.probe('/readyz', false)) === 200) {
+      // Who listens on the port, asked of the operating system (port-owner.ts): the key goes only to the
+      // child this supervisor started, never to a program that took the port (issue 32 §2).
+      const owner = child.pid ? await portOwner(this.o.port, child.pid) : ({ state: 'unknown', reason: 'the child has no pid' } as const);
+      if (child !== this.child || this.stopping) return;
+      if (owner.state === 'other' || owner.state === 'unknown') {
+        this.expected.add(child);
+        await this.terminate(child);
+        const who = owner.state === 'other' ? `another program${owner.pid ? ` (pid ${owner.pid})` : ''}` : `a program Monad could not identify (${owner.reason})`;
+        this.o.log.line(`port ${this.o.port} is held by ${who}; not sending it the key`);
+        this.fail(`Port ${this.o.port} is held by ${who}, not by the qdrant Monad started. Monad did not send it the vector store key and does not use it; quit that program, or restart Monad to pick another port.`);
+        return;
+      }
+      if (owner.state === 'ours' && (await this.probe('/readyz', false)) === 200) {
         if (child !== this.child || this.stopping) return;
-        // Readiness endpoints answer without a key; an authenticated call proves the server is ours.
+        // Ready, and the listener proven to be our child: an authenticated call checks it took our key.
         const owned = await this.probe('/collections', true);
         if (child !== this.child || this.stopping) return;
         // No answer at all: the child is going down (its exit handler decides what next).
