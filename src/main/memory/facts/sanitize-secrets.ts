@@ -15,6 +15,7 @@
 import { KnownSecrets, STORED_SECRET_KIND } from './sanitize-known-secrets';
 import { findRecoveryPhrases } from './sanitize-secret-bip39';
 import { findContextSecrets } from './sanitize-secret-context';
+import { findRuleSetSecrets } from './sanitize-secret-secretlint';
 import { END, PROVIDER_RULES, VENDOR_PREFIX_RULE, type RedactionKind, type SecretRule as Rule } from './sanitize-secret-providers';
 import {
   isPlaceholderValue,
@@ -440,6 +441,7 @@ function findSpans(source: string, opts: { known: KnownSecrets; spelledOut: bool
   const touchesPublic = overlapIndex(spansOf(text, PUBLIC_MATERIAL));
   // A stored value is redacted even inside public-looking material: it is known to be a secret.
   const specific = candidates.filter((c) => !touchesPlaceholder(c) && (c.priority < -1 || !touchesPublic(c)));
+  specific.push(...ruleSetSpans(text, priority++, [...specific, ...placeholders.map(([start, end]) => ({ start, end }))], touchesPublic));
 
   const generic: Span[] = [];
   for (const rule of GENERIC_RULES) collect(text, rule, priority++, generic);
@@ -451,6 +453,31 @@ function findSpans(source: string, opts: { known: KnownSecrets; spelledOut: bool
   ]);
   return [...specific, ...generic.filter((g) => !blocked(g))];
 }
+
+/**
+ * What the maintained rule set (sanitize-secret-secretlint.ts) finds that the rules above did not. Its
+ * ranges cover the whole finding ("aws_secret_access_key = …", a whole connection URL, a key block with its
+ * BEGIN/END lines), so where one of this file's rules already matched, that narrower span stands; a
+ * finding of its own is cut down to its value (what follows the last "=" or ":"), so the label stays.
+ */
+function ruleSetSpans(text: string, priority: number, taken: Array<{ start: number; end: number }>, touchesPublic: (s: Span) => boolean): Span[] {
+  const overlapsTaken = overlapIndex(taken.map((t): [number, number] => [t.start, t.end]));
+  const out: Span[] = [];
+  for (const f of findRuleSetSecrets(text)) {
+    const span: Span = { ...f, priority };
+    if (overlapsTaken(span) || touchesPublic(span)) continue;
+    const found = text.slice(f.start, f.end);
+    const value = RULE_SET_VALUE.exec(found);
+    if (value) span.start = f.end - value[1].length - (value[2]?.length ?? 0);
+    if (value) span.end = span.start + value[1].length;
+    const secret = text.slice(span.start, span.end);
+    if (/\s/.test(secret) || isPlaceholderValue(secret) || isPlaceholderValue(secret.replace(/^[a-z]{2,6}_(?:pat_)?/i, ''))) continue;
+    out.push(span);
+  }
+  return out;
+}
+/** The value at the end of a finding that carries its label: "name = value", "key: 'value'". */
+const RULE_SET_VALUE = /[=:][ \t]*["'\x60]?([^\s"'\x60=:]+={0,2})(["'\x60]?)$/;
 
 /** Vendor-prefixed tokens first (they name their kind better), then keyword context, then shape alone. */
 const GENERIC_RULES: Rule[] = [VENDOR_PREFIX_RULE, KEYWORD_NEARBY_RULE, HIGH_ENTROPY_RULE];
