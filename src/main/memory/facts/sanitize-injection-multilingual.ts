@@ -355,7 +355,7 @@ function compileRulesOf(lex: Lexicon, f: FieldSource): MlRule[] {
 }
 
 /** The fields a rule cannot match without: every rule needs one of their words (or a label, a tool, an encoding). */
-const GATE_FIELDS = ['override', 'order', 'promote', 'send', 'reveal', 'roleplay', 'run', 'decode', 'unbound', 'grant', 'disabled', 'obey', 'label', 'persist', 'claim'] as const;
+const GATE_FIELDS = ['override', 'order', 'promote', 'send', 'reveal', 'roleplay', 'run', 'decode', 'unbound', 'grant', 'disabled', 'obey', 'label', 'modal', 'claim'] as const;
 
 /**
  * A cheap test that the text could match one of the language's rules. Spaced languages compare the text's
