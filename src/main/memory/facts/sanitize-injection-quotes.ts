@@ -44,12 +44,26 @@ export function setAsideTitles(text: string): string {
     out = out.replace(pattern, (whole, _inner: string, offset: number, all: string) => {
       // An apostrophe inside a word ("user's", "don't") is not a quotation mark.
       if (open === "'" && /[\p{L}\p{N}]/u.test(all[offset - 1] ?? '')) return whole;
-      const before = all.slice(Math.max(0, offset - BEFORE), offset);
-      const after = all.slice(offset + whole.length, offset + whole.length + AFTER);
+      // The work is named in the same sentence as the quotation, not in the one before or after it.
+      const before = lastClause(all.slice(Math.max(0, offset - BEFORE), offset));
+      const after = firstClause(all.slice(offset + whole.length, offset + whole.length + AFTER));
       return WORK.test(before) || WORK.test(after) ? `${open}…${close}` : whole;
     });
   }
   return out;
+}
+
+const SENTENCE_BREAK = /[.!?;\n。！？](?:\s|$)/gu;
+
+function lastClause(s: string): string {
+  let cut = 0;
+  for (const m of s.matchAll(SENTENCE_BREAK)) cut = m.index + m[0].length;
+  return s.slice(cut);
+}
+
+function firstClause(s: string): string {
+  const m = /[.!?;\n。！？](?:\s|$)/u.exec(s);
+  return m ? s.slice(0, m.index) : s;
 }
 
 function escape(s: string): string {

@@ -126,9 +126,13 @@ function checksummed(tokens: Token[], list: Wordlist): Token[] | null {
 }
 
 function labelled(text: string, start: number): boolean {
-  const before = fold(text.slice(Math.max(0, start - LABEL_WINDOW), start));
-  return PHRASE_LABEL.test(before);
+  const before = text.slice(Math.max(0, start - LABEL_WINDOW), start).toLowerCase();
+  // Folding drops kana voicing marks too (シード → シート): look at the label as written and folded.
+  return PHRASE_LABEL.test(before) || PHRASE_LABEL.test(fold(before));
 }
+
+/** "1. ", "01) ", "1-": the number in front of a numbered phrase's first word goes with it. */
+const LEADING_NUMBER = /\d{1,2}[.):\-–]?[ \t]*$/;
 
 /** Every recovery phrase in the text. Cheap when there is none: one scan for words, one set lookup each. */
 export function findRecoveryPhrases(text: string): PhraseSpan[] {
@@ -153,7 +157,8 @@ export function findRecoveryPhrases(text: string): PhraseSpan[] {
       if (run.numbered || labelled(text, first.start)) {
         // A labelled or numbered run is the phrase as written; runs longer than a phrase are cut to one.
         const end = run.tokens.length > MAX_WORDS ? run.tokens[MAX_WORDS - 1].end : last.end;
-        out.push({ start: first.start, end, kind: 'seed-phrase' });
+        const number = run.numbered ? LEADING_NUMBER.exec(text.slice(Math.max(0, first.start - 6), first.start)) : null;
+        out.push({ start: first.start - (number?.[0].length ?? 0), end, kind: 'seed-phrase' });
         continue;
       }
       const window = checksummed(run.tokens, list);

@@ -71,6 +71,14 @@ const URL_RULES: Rule[] = [
     accept: (s) => looksLikeKeyedSecret(s),
   },
   {
+    // A token as the user half of userinfo: "https://<token>:x-oauth-basic@github.com/…" (the password half
+    // is a fixed word there, the token is the credential).
+    kind: 'url-credentials',
+    pattern: /:\/\/([A-Za-z0-9_~%.-]{20,256}):[^\s:\/@"'<>]{0,64}@(?=[A-Za-z0-9\[])/dg,
+    group: 1,
+    accept: (s) => looksLikeKeyedSecret(s) || /^[0-9a-f]{32,}$/i.test(s),
+  },
+  {
     // curl -u user:password, wget --password=…, the userinfo of a command line.
     kind: 'password',
     pattern: /(?<![\w-])(?:-u|--user)[ =]+["']?[^\s:"']{1,64}:([^\s"']{1,256})/dg,
