@@ -113,8 +113,17 @@ function runsOf(text: string, tokens: Token[], bit: number): Array<{ tokens: Tok
   return runs;
 }
 
+/**
+ * Checksums computed per text at most. Each is a SHA-256; a megabyte of listed words would otherwise cost
+ * five per word. A phrase is 12–24 words, so a run this long is a word list, and its start and end (where a
+ * pasted phrase would sit) are what gets checked.
+ */
+const MAX_CHECKED_WORDS = 256;
+
 /** A window of the run whose checksum holds, longest first, or null. */
-function checksummed(tokens: Token[], list: Wordlist): Token[] | null {
+function checksummed(run: Token[], list: Wordlist): Token[] | null {
+  if (run.length > MAX_CHECKED_WORDS) return checksummed(run.slice(0, MAX_CHECKED_WORDS / 2), list) ?? checksummed(run.slice(-MAX_CHECKED_WORDS / 2), list);
+  const tokens = run;
   for (const size of VALID_LENGTHS) {
     for (let i = 0; i + size <= tokens.length; i++) {
       const window = tokens.slice(i, i + size);
