@@ -59,6 +59,7 @@ describe('secrets: .env lines and keyword-anchored assignments', () => {
   it('a quoted password with spaces in it', () => {
     expectRedacted("ADMIN_PASSWORD='Blue Whale 77'", 'Blue Whale 77', ['ADMIN_PASSWORD']);
     expectRedacted('root_password: "Sunny Side #4"', 'Sunny Side #4', ['root_password']);
+    expectRedacted('DB_PASSWORD="correct horse battery staple"', 'horse battery staple', ['DB_PASSWORD']);
   });
 
   it('settings about a secret and empty values are not secrets', () => {
@@ -74,6 +75,8 @@ describe('secrets: passwords stated in other languages', () => {
     expectRedacted('Ev Wi-Fi şifresi: MaviKedi_2024', 'MaviKedi_2024', ['şifresi']);
     expectRedacted('Annemin e-posta şifresi Zeytin1958 olarak kayıtlı.', 'Zeytin1958', ['olarak', 'kayıtlı']);
     expectRedacted('Netflix parolası: kirmizi77', 'kirmizi77', ['Netflix']);
+    // No verb, only digits: "my password 4815162342".
+    expectRedacted('Şifrem 4815162342', '4815162342', ['Şifrem']);
   });
 
   it('Polish case forms of hasło', () => {
@@ -83,6 +86,7 @@ describe('secrets: passwords stated in other languages', () => {
   it('Turkish sentences about a password that hold none stay', () => {
     expectUnchanged('Şifremi unuttum, yarın bankaya gidip yenisini alacağım.');
     expectUnchanged('Şifre en az 12 karakter olmalı ve bir rakam içermeli.');
+    expectUnchanged('password reset took 120000 ms');
   });
 });
 

@@ -92,7 +92,9 @@ function looksLikePassword(value: string, strict: boolean): boolean {
   const letters = /\p{L}/u.test(value);
   const digits = /[0-9]/.test(value);
   const symbols = /[^\p{L}\p{N}]/u.test(value);
-  if (strict) return value.length >= 6 && letters && digits;
+  // Right after its label with no verb ("Şifrem 4815162342", "password Gatito2019!"): letters with digits,
+  // or a long run of digits (a year or a short number is more likely a date or a count).
+  if (strict) return value.length >= 6 && ((letters && digits) || /^\d{6,}$/.test(value));
   return (letters && (digits || symbols)) || (digits && value.length >= 6 && !/^(?:19|20)\d\d$/.test(value));
 }
 

@@ -166,13 +166,14 @@ const ASSIGNMENT_RULES: Rule[] = [
     },
   },
   {
-    // A quoted password may hold spaces: ADMIN_PASSWORD='Blue Whale 77'. Plain words in quotes ("ask Tom")
-    // are a remark: a digit or a symbol has to be there too.
+    // A quoted password may hold spaces: ADMIN_PASSWORD='Blue Whale 77', "correct horse battery staple".
+    // Taken whole whenever its first word would pass as a password on its own (otherwise the rule above
+    // redacts that word and leaves the rest); short plain words in quotes ("ask Tom") are a remark.
     kind: 'password',
     pattern: new RegExp(String.raw`(${PASSWORD_WORD}|${BARE_PASS})((?:[_.-][A-Za-z0-9]{1,16}){0,3})["']?[ \t]{0,4}(?::=|=>|=|:)[ \t]{0,4}(["'])([^"'\n]{4,128}?)\3`, 'dgi'),
     group: 4,
     accept: (value, m, text) =>
-      /\s/.test(value) && keywordStartsWord(text, m.index, m[1]) && passIsName(text, m.index, m[1]) && !NAME_SUFFIX.test(m[2]) && looksLikePasswordValue(value) && !/^\s|\s$/.test(value) && /[0-9]|[^\p{L}\s]/u.test(value),
+      /\s/.test(value) && keywordStartsWord(text, m.index, m[1]) && passIsName(text, m.index, m[1]) && !NAME_SUFFIX.test(m[2]) && looksLikePasswordValue(value) && !/^\s|\s$/.test(value) && (/[0-9]|[^\p{L}\s]/u.test(value) || looksLikePasswordValue(value.split(/\s+/)[0])),
   },
   {
     // Prose: "the wifi password is Tangerine42". Plain words stay ("password is stored in 1Password").
