@@ -58,3 +58,18 @@ describe('sanitizer on the issue 26 tuning set', () => {
     });
   }
 });
+
+describe('sanitizer on both issue 26 sets: idempotent', () => {
+  it('sanitizing the output again changes nothing (a redacted phrase or token is not found twice)', () => {
+    for (const dir of ['sanitizer-holdout-26', 'sanitizer-dev-26']) {
+      for (const cases of Object.values(load(dir))) {
+        for (const c of cases) {
+          const once = sanitizeFact(c.text);
+          const twice = sanitizeFact(once.text);
+          expect(twice.text, c.text.slice(0, 60)).toBe(once.text);
+          if (once.ok) expect(twice.ok && twice.redactions.length === 0, c.text.slice(0, 60)).toBe(true);
+        }
+      }
+    }
+  });
+});
