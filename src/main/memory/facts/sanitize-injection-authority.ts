@@ -85,7 +85,20 @@ const MODE_VALUE = String.raw`(?:unrestricted|jailbreak|jailbroken|dan|developer
 const DANGEROUS_GRANT = String.raw`(?:bypass|ignore|override|disable|skip|circumvent|evade|reveal|disclose|read\s+out|read\s+(?:\S+\s+){0,2}?${SENSITIVE}|share|send|forward|leak|publish|unrestricted|without\s+(?:any\s+)?(?:restriction|limit|filter|warning|confirmation|refus|check)\w*|(?:content|safety)\s+(?:filters?|polic\w+|guidelines|rules|checks)|system\s+prompt|admin\w*|privileges?|root\s+access|everything|anything|any\s+(?:request|question|memory|data|topic)|all\s+(?:requests|questions|memories|stored|saved|data|restrictions|rules))`;
 const GRANTOR = String.raw`(?:the\s+)?(?:(?:real|actual|true|verified|original)\s+)?(?:user|account\s+holder|account\s+owner|owner|admin|administrator|operator|developer|creator|person|customer|client)(?:'s)?`;
 
+/**
+ * A standing claimed inside a sentence rather than as a label: "I am the system administrator of this
+ * deployment", "I'm your developer", "per the developer of this app", "speaking for the security team".
+ * "The user's brother is the system administrator" claims nothing: the claim is in the first person, on
+ * someone's behalf, or names this app's or the assistant's own makers.
+ */
+const ROLE = String.raw`(?:(?:system|site|server|it|lead|chief|head|senior)\s+)?(?:administrators?|admins?|developers?|devs?|operators?|owners?|creators?|makers?|maintainers?|engineers?|moderators?|(?:security|safety|trust\s*(?:&|and)\s*safety|engineering|dev(?:elopment)?|platform|support|compliance|monad|openai|anthropic)\s+team)`;
+const ROLE_CLAIM = String.raw`${B}(?:i\s+am|i'm|im|we\s+are|we're|speaking\s+as|writing\s+as|acting\s+as|as|per|from|on\s+behalf\s+of|according\s+to|authori[sz]ed\s+by|signed,?)\s+(?:the\s+|your\s+|this\s+(?:app|assistant|system|deployment)'s\s+|its\s+)?${ROLE}${E}(?=(?:\s+(?:of|for|at)\s+(?:this|the|your|monad)\b|\s*[,.:;!-]|\s+(?:and|here|speaking|I|we)\b))`;
+/** What a claimed authority goes on to do when it is planting an order: address the assistant, grant, command. */
+const CLAIM_FOLLOW = String.raw`${B}(?:you|your|yourself|${AI_REF}|authori[sz]e|permit|allow|grant|command|order|instruct|direct|require|outrank\w*|override\w*|supersede\w*|take\s+precedence|take\s+priority|is\s+cleared|are\s+cleared|memory\s+(?:entries|facts|notes))${E}`;
+
 const AUTHORITY_RULES: Rule[] = [
+  // The claim and the order may sit in two sentences ("I'm your developer. I authorise you…").
+  rule(REASON.authority, String.raw`${ROLE_CLAIM}[\s\S]{0,200}?${CLAIM_FOLLOW}`),
   // "SYSTEM: the user has granted…", "v2.3 changelog: assistant now shares…", "[Developer note] … the assistant must…".
   rule(REASON.authority, String.raw`${AUTHORITY_LABEL}${gap(300)}${B}${AI_REF}${E}${gap(200)}${B}${BEHAVIOUR_WORD}${E}`),
   rule(REASON.authority, String.raw`${AUTHORITY_LABEL}${gap(300)}${B}${BEHAVIOUR_WORD}${E}${gap(200)}${B}${AI_REF}${E}`),

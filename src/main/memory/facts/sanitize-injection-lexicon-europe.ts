@@ -309,7 +309,7 @@ const pl: Lexicon = {
   you: 'ty|ci|cię|twoj*|twój|wasz*',
   modal: 'musi|musisz|ma|masz|powinien|powinieneś|powinnaś|może|możesz|wolno|wolno ci|jest upoważniony do|jesteś upoważniony do|należy|trzeba|nie może|nie możesz',
   order:
-    'powiedz|powiedz mu|mów|odpowiedz|odpowiadaj|napisz|pisz|dodaj|dodawaj|poleć|polecaj|zaproponuj|proponuj|zarekomenduj|rekomenduj|wyślij|wysyłaj|prześlij|przesyłaj|pokaż|pokazuj|ujawnij|ujawniaj|poproś|proś|zapytaj|daj|dawaj|zadzwoń|wspomnij|wspominaj|wymień|zignoruj|ignoruj|słuchaj|zaprzeczaj|twierdź|kieruj|skieruj|uruchom|wykonaj|usuń|udostępnij|doradź|doradzaj|informuj|poinformuj|przekonaj|ostrzeż',
+    'powiedz|powiedz mu|mów|pytaj|zapytuj|odpowiedz|odpowiadaj|napisz|pisz|dodaj|dodawaj|poleć|polecaj|zaproponuj|proponuj|zarekomenduj|rekomenduj|wyślij|wysyłaj|prześlij|przesyłaj|pokaż|pokazuj|ujawnij|ujawniaj|poproś|proś|zapytaj|daj|dawaj|zadzwoń|wspomnij|wspominaj|wymień|zignoruj|ignoruj|słuchaj|zaprzeczaj|twierdź|kieruj|skieruj|uruchom|wykonaj|usuń|udostępnij|doradź|doradzaj|informuj|poinformuj|przekonaj|ostrzeż',
   override:
     'zignoruj|ignoruj|ignorować|zignorować|zapomnij|pomiń|pomijaj|nie stosuj się do|nie przestrzegaj|przestań przestrzegać|przestań stosować|przestań słuchać|obejdź|omiń|wyłącz|dezaktywuj|unieważnij|odrzuć|nie słuchaj|złam|łam|naruszaj|lekceważ|zlekceważ|obchodzić',
   policy: 'instrukcj*|polecenia|poleceń|zasad*|reguł*|wytyczn*|ograniczeni*|ograniczeń|filtr*|zabezpiecze*|polityk*|prompt*|zakaz*',
@@ -428,7 +428,7 @@ const uk: Lexicon = {
   you: 'ти|тобі|тебе|твої|твій|твоя|твоє|твоїх|ви|вам|ваш*|свої|свій',
   modal: 'мусиш|мусить|повинен|повинна|маєш|має|можеш|може|можна|дозволено|слід|треба|потрібно|зобов\'язаний|маєш право|має право',
   order:
-    'скажи|кажи|відповідай|напиши|пиши|додай|додавай|порекомендуй|рекомендуй|радь|порадь|запропонуй|пропонуй|надішли|надсилай|відправ|відправляй|перешли|пересилай|покажи|показуй|виведи|розкрий|розкривай|попроси|проси|спитай|запитай|дай|давай|зателефонуй|подзвони|згадай|згадуй|ігноруй|проігноруй|підкоряйся|заперечуй|стверджуй|направ|спрямуй|перенаправ|запусти|виконай|видали|поділись|повідом|повідомляй|попередь|переконай|називай',
+    'скажи|кажи|питай|запитуй|відповідай|напиши|пиши|додай|додавай|порекомендуй|рекомендуй|радь|порадь|запропонуй|пропонуй|надішли|надсилай|відправ|відправляй|перешли|пересилай|покажи|показуй|виведи|розкрий|розкривай|попроси|проси|спитай|запитай|дай|давай|зателефонуй|подзвони|згадай|згадуй|ігноруй|проігноруй|підкоряйся|заперечуй|стверджуй|направ|спрямуй|перенаправ|запусти|виконай|видали|поділись|повідом|повідомляй|попередь|переконай|називай',
   override:
     'ігноруй|проігноруй|ігнорувати|проігнорувати|забудь|забудьте|забути|не зважай на|не звертай уваги|відкинь|скасуй|знехтуй|нехтуй|не дотримуйся|перестань дотримуватися|обійди|обходь|обійти|обходити|порушуй|порушити|вимкни|пропусти',
   policy: 'інструкці*|вказів*|правил*|обмежен*|фільтр*|директив*|політик*|принцип*|заборон*|промпт*|налаштування безпеки|команди',
@@ -436,7 +436,7 @@ const uk: Lexicon = {
   systemPrompt: 'системн* промпт*|системн* інструкці*|системн* повідомлен*|прихован* інструкці*|system prompt|внутрішн* інструкці*',
   reveal: 'розкрий|розкривай|покажи|показуй|виведи|виводь|надрукуй|напиши|поділись|скопіюй|повтори|повідом|видай|опублікуй|розкажи|відкрий|розголоси|перелічи',
   persist:
-    'відтепер|віднині|з цього моменту|надалі|з сьогоднішнього дня|з сьогодні|назавжди|у кожній розмові|в кожній розмові|у всіх розмовах|в усіх розмовах|у всіх майбутніх розмовах|після кожної|після кожного|в кінці кожної|наприкінці кожної|наступного разу',
+    'відтепер|віднині|від сьогодні|з цього моменту|надалі|з сьогоднішнього дня|з сьогодні|назавжди|у кожній розмові|в кожній розмові|у всіх розмовах|в усіх розмовах|у всіх майбутніх розмовах|після кожної|після кожного|в кінці кожної|наприкінці кожної|наступного разу',
   condition: 'щоразу|кожного разу|коли користувач|якщо користувач|як тільки користувач|щойно користувач|якщо хтось|якщо тебе запитають|коли тебе запитають',
   whatever: 'що б не|що б … не|про що б не|незалежно від|у будь-якому разі|в будь-якому випадку|без винятку|хай там що',
   every: 'у кожній відповіді|в кожній відповіді|в усіх відповідях|у всіх відповідях|в кінці кожної відповіді|кожна відповідь',

@@ -194,7 +194,7 @@ const tr: Lexicon = {
   persist:
     'bundan sonra|bundan böyle|şu andan itibaren|artık|bugünden itibaren|sonsuza dek|kalıcı olarak|her konuşmada|tüm konuşmalarda|bütün konuşmalarda|gelecekteki tüm konuşmalarda|her sohbette|her konuşmanın sonunda|her cevaptan sonra|her yanıttan sonra|bir dahaki sefere',
   condition:
-    're:[\\p{L}]+(?:d|t)(?:ı|i|u)g(?:ı|i|u)nda|re:[\\p{L}]+(?:a|e)rs(?:a|e)|ne zaman|her ne zaman|her seferinde|her defasında|eğer kullanıcı',
+    're:[\\p{L}]+(?:d|t)(?:ı|i|u)g(?:ı|i|u)nd(?:a|e)|re:[\\p{L}]+(?:ı|i|u)nc(?:a|e)|re:[\\p{L}]+(?:a|e)rs(?:a|e)|ne zaman|her ne zaman|her seferinde|her defasında|eğer kullanıcı',
   whatever: 're:ne\\s+[\\p{L}]+rs(?:a|e)\\s+[\\p{L}]+s(?:ı|i|u)n|ne olursa olsun|her ne olursa|hangi konuda olursa olsun|fark etmeksizin|istisnasız|her durumda|ne sorsa',
   every: 'her cevapta|her yanıtta|tüm cevaplarda|bütün yanıtlarda|her cevabın sonunda|her yanıtın sonunda',
   promote: 'öner|önerin|tavsiye et|tavsiye edin|öne çıkar|reklamını yap|tanıt|yönlendir|bahset|söz et|önermelisin|tavsiye etmelisin',

@@ -21,6 +21,7 @@
  *     an order in French only at the start of a clause, "poleca" (Polish, "recommends") is never listed.
  */
 import { LEXICONS_ASIA } from './sanitize-injection-lexicon-asia';
+import { CLAIMS } from './sanitize-injection-lexicon-claims';
 import { LEXICONS_EUROPE } from './sanitize-injection-lexicon-europe';
 import { LEXICONS_WEST_ASIA_AFRICA } from './sanitize-injection-lexicon-west-asia-africa';
 
@@ -82,6 +83,8 @@ export interface Lexicon {
   data: string;
   /** Labels that claim authority: system message, developer note, admin notice, compliance notice, changelog. */
   label: string;
+  /** "As the administrator", "from the security team": authority claimed inside a sentence (sanitize-injection-lexicon-claims.ts). */
+  claim?: string;
   /** Has authorised, has permitted, consented, granted. */
   grant: string;
   /** The user. */
@@ -110,4 +113,6 @@ export interface Lexicon {
 }
 
 /** Every covered language; English has its own rule families (sanitize-injection-*.ts). */
-export const LEXICONS: readonly Lexicon[] = [...LEXICONS_EUROPE, ...LEXICONS_WEST_ASIA_AFRICA, ...LEXICONS_ASIA];
+export const LEXICONS: readonly Lexicon[] = [...LEXICONS_EUROPE, ...LEXICONS_WEST_ASIA_AFRICA, ...LEXICONS_ASIA].map((lex) =>
+  CLAIMS[lex.lang] ? { ...lex, claim: CLAIMS[lex.lang] } : lex,
+);

@@ -307,6 +307,20 @@ function compileRulesOf(lex: Lexicon, f: FieldSource): MlRule[] {
   // Standing and conditional orders: "a partir de ahora, cada vez que …, dile …".
   add('trigger', REASON.persist, `${MARKER}${g(200)}${orderAt('order', 'promote', 'send', 'reveal', 'override', 'run')}`);
   if (!last) add('trigger', REASON.persist, `${orderAt('order', 'promote', 'send')}${g(160)}${PERSIST}`);
+  // "Od teraz zawsze odpowiadaj…", "Відтепер не питай…": the marker opens the clause and the order follows at
+  // once (the rule above wants the order after a second marker or a comma).
+  if (!last && spaced) add('trigger', REASON.persist, `${PERSIST}[\\s,]+(?:${SOFT}[\\s,]+){0,3}${verb('order', 'promote', 'send', 'reveal', 'override', 'run')}`);
+  // "Vanaf nu moet je…", "Od teraz musisz…": a standing rule addressed to the reader, whatever its verb.
+  add('trigger', REASON.persist, `${PERSIST}${g(40)}${alt(`${MODAL}${g(15)}${TO_ASSISTANT}`, `${TO_ASSISTANT}${g(15)}${MODAL}`)}`);
+  // "Jako administrator tego systemu polecam ci…", "이 앱의 개발자로서 명령합니다": a claimed standing, then the
+  // assistant addressed, a permission, or an order.
+  if (lex.claim) {
+    const CLAIM = f('claim');
+    // An order counts where the language puts one: anywhere in verb-final languages, at a clause start in the
+    // others ("como administrador … reinicia los servidores" is the user restarting them).
+    const claimOrder = last ? verb('override', 'order', 'reveal', 'send', 'run', 'obey') : orderAt('override', 'order', 'reveal', 'send', 'run', 'obey');
+    add('authority', REASON.authority, `${CLAIM}${anyGap(300)}${alt(YOU, AI, GRANT, DISABLED, UNBOUND, SYSPROMPT, claimOrder)}`);
+  }
   // Promotion: "recomienda siempre X en cada respuesta", "nunca menciones a la competencia".
   add('promotion', REASON.promotion, last ? eitherOrder(verb('promote'), alt(EVERY, WHATEVER, RIVALS), 160) : `${orderAt('promote')}${g(160)}${alt(EVERY, WHATEVER, RIVALS)}`);
   add('promotion', REASON.promotion, last ? eitherOrder(verb('order', 'promote'), RIVALS, 60) : `${orderAt('order', 'promote')}${g(60)}${RIVALS}`);
@@ -342,19 +356,16 @@ function compileRulesOf(lex: Lexicon, f: FieldSource): MlRule[] {
 
 /** The fields a rule cannot match without: every rule needs one of their words (or a label, a tool, an encoding). */
 const GATE_FIELDS = ['override', 'order', 'promote', 'send', 'reveal', 'roleplay', 'run', 'decode', 'unbound', 'grant', 'disabled', 'obey', 'label'] as const;
-
 /**
- * A cheap test that the text could match one of the language's rules. Spaced languages compare the text's
- * words with the first words of the gate fields (a set lookup per word, plus the stems); a language with
- * raw patterns or proclitics, or an unspaced one, tests one regex.
+ * Fields that open the gate only as whole entries: modal verbs ("is toegestaan", "ma") and claims ("jako
+ * administrator") begin with words that are everywhere ("is", "als", "de"), so their first word alone would
+ * let most texts through to every rule of the language.
  */
-function gateOf(lex: Lexicon, field: (name: (typeof GATE_FIELDS)[number]) => string): Gate {
-  const entries = GATE_FIELDS.flatMap((n) => splitEntries(lex[n]));
-  const tokenGate = lex.spacing === 'spaced' && entries.every((e) => !e.startsWith('re:'));
-  if (!tokenGate) {
-    const regex = re(alt(...GATE_FIELDS.map(field)));
-    return (text) => regex.test(text.view);
-  }
+const PHRASE_GATE_FIELDS = ['modal', 'claim'] as const;
+type GateField = (typeof GATE_FIELDS)[number] | (typeof PHRASE_GATE_FIELDS)[number];
+
+/** A set lookup per word against the first words of `entries` (plus stems and compound parts). */
+function firstWordMatcher(entries: string[]): (w: string) => boolean {
   const words = new Set<string>();
   const stems: string[] = [];
   const inner: string[] = [];
@@ -367,20 +378,42 @@ function gateOf(lex: Lexicon, field: (name: (typeof GATE_FIELDS)[number]) => str
   }
   const stemSet = new Set(stems);
   const stemLengths = [...new Set(stems.map((x) => x.length))];
-  const matches = (w: string): boolean => {
+  return (w: string): boolean => {
     if (words.has(w)) return true;
     for (const n of stemLengths) if (w.length >= n && stemSet.has(w.slice(0, n))) return true;
     for (const x of inner) if (w.includes(x)) return true;
     return false;
   };
+}
+
+/**
+ * A cheap test that the text could match one of the language's rules. Spaced languages compare the text's
+ * words with the first words of the gate fields (a set lookup per word, plus the stems); a language with
+ * raw patterns or proclitics, or an unspaced one, tests one regex. Phrase fields are tested as whole
+ * entries, and in spaced languages only once one of their first words is seen.
+ */
+function gateOf(lex: Lexicon, field: (name: GateField) => string): Gate {
+  const phraseNames = PHRASE_GATE_FIELDS.filter((n) => (lex[n] ?? '') !== '');
+  let phraseRegex: RegExp | undefined;
+  const phrase = (view: string): boolean => phraseNames.length > 0 && (phraseRegex ??= re(alt(...phraseNames.map(field)))).test(view);
+  const entries = GATE_FIELDS.flatMap((n) => splitEntries(lex[n]));
+  const tokenGate = lex.spacing === 'spaced' && entries.every((e) => !e.startsWith('re:'));
+  if (!tokenGate) {
+    const regex = re(alt(...GATE_FIELDS.map(field)));
+    return (text) => regex.test(text.view) || phrase(text.view);
+  }
+  const matches = firstWordMatcher(entries);
+  const phraseFirst = firstWordMatcher(phraseNames.flatMap((n) => splitEntries(lex[n] ?? '')));
   // Arabic and Hebrew write particles onto the word ("واكشف", "ותגיד"): try the word without them too.
   const proclitics = lex.proclitics ? new RegExp(`^(?:${lex.proclitics})$`, 'u') : null;
-  return ({ words: seen }) => {
-    for (const w of seen) {
+  return (text) => {
+    let phraseSeen = false;
+    for (const w of text.words) {
       if (matches(w)) return true;
       if (proclitics) for (let k = 1; k <= 4 && k < w.length; k++) if (proclitics.test(w.slice(0, k)) && matches(w.slice(k))) return true;
+      phraseSeen ||= phraseFirst(w);
     }
-    return false;
+    return phraseSeen && phrase(text.view);
   };
 }
 

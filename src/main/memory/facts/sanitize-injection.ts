@@ -21,6 +21,7 @@ import { detectMultilingual } from './sanitize-injection-multilingual';
 import { COMPACT_RULES, OVERRIDE_FAMILY } from './sanitize-injection-override';
 import { PERSONA_FAMILY } from './sanitize-injection-persona';
 import { PROMOTION_FAMILY } from './sanitize-injection-promotion';
+import { setAsideTitles } from './sanitize-injection-quotes';
 import { REASON, type RuleFamily } from './sanitize-injection-shared';
 import { TOOL_FAMILY } from './sanitize-injection-tool';
 import { TRIGGER_FAMILY } from './sanitize-injection-trigger';
@@ -72,7 +73,8 @@ const MAX_READING_DEPTH = 2;
  * characters; `hints.bidi` says bidi controls were stripped (so the text displayed reversed).
  */
 export function detectInjection(text: string, hiddenTagText = '', hints: ReadingHints = {}): InjectionVerdict | null {
-  return judge(text, hints, 0) ?? detectHiddenTagText(hiddenTagText);
+  // A work's title or a cited line in quotation marks is judged as the title it says it is (sanitize-injection-quotes.ts).
+  return judge(setAsideTitles(text), hints, 0) ?? detectHiddenTagText(hiddenTagText);
 }
 
 function judge(text: string, hints: ReadingHints, depth: number): InjectionVerdict | null {

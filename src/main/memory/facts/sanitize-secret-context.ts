@@ -30,7 +30,7 @@ const PASSWORD_WORD = [
   'senha',
   String.raw`mot\s+de\s+passe`,
   'wachtwoord',
-  String.raw`has(?:ł|l)o`,
+  String.raw`has(?:ł|l)(?:o|a|em)|ha(?:ś|s)le`,
   'heslo',
   'parola',
   String.raw`l(?:ö|o)senord`,
@@ -40,7 +40,9 @@ const PASSWORD_WORD = [
   String.raw`jelsz(?:ó|o)`,
   String.raw`m(?:ậ|a)t\s+kh(?:ẩ|a)u`,
   String.raw`kata\s+(?:sandi|laluan)`,
-  String.raw`(?:ş|s)ifre`,
+  // Turkish glues the possessive on: şifre, şifrem, şifresi, şifreniz; parola, parolası.
+  String.raw`(?:ş|s)ifre(?:[mn]|si|niz|miz|ler(?:i|im)?)?`,
+  String.raw`parola(?:[mn]|s(?:ı|i)|n(?:ı|i)z|m(?:ı|i)z)`,
   String.raw`парол[ьяем]`,
   '密码',
   '密碼',
@@ -90,7 +92,9 @@ function looksLikePassword(value: string, strict: boolean): boolean {
   const letters = /\p{L}/u.test(value);
   const digits = /[0-9]/.test(value);
   const symbols = /[^\p{L}\p{N}]/u.test(value);
-  if (strict) return value.length >= 6 && letters && digits;
+  // Right after its label with no verb ("Şifrem 4815162342", "password Gatito2019!"): letters with digits,
+  // or a long run of digits (a year or a short number is more likely a date or a count).
+  if (strict) return value.length >= 6 && ((letters && digits) || /^\d{6,}$/.test(value));
   return (letters && (digits || symbols)) || (digits && value.length >= 6 && !/^(?:19|20)\d\d$/.test(value));
 }
 

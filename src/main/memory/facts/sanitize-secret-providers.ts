@@ -87,7 +87,7 @@ export const PROVIDER_RULES: SecretRule[] = [
   { kind: 'yandex-token', pattern: re(String.raw`${START}(?:y0_[A-Za-z0-9_-]{55}|AQVN[A-Za-z0-9_-]{35,38}|t1\.[A-Z0-9a-z_-]+[=]{0,2}\.[A-Z0-9a-z_-]{86}[=]{0,2})`) },
   { kind: 'digitalocean-token', pattern: re(String.raw`${START}do[opr]_v1_[a-f0-9]{64}`) },
   { kind: 'databricks-token', pattern: re(String.raw`${START}dapi[a-f0-9]{32}(?:-\d)?${END}`) },
-  { kind: 'hashicorp-token', pattern: re(String.raw`${START}(?:hv[sbr]\.[A-Za-z0-9_-]{24,}|[a-z0-9]{14}\.atlasv1\.[a-z0-9_=-]{60,70})`) },
+  { kind: 'hashicorp-token', pattern: re(String.raw`${START}(?:hv[sbr]\.[A-Za-z0-9_-]{24,}|[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70})`) },
   { kind: 'pulumi-token', pattern: re(String.raw`${START}pul-[a-f0-9]{40}${END}`) },
   { kind: 'doppler-token', pattern: re(String.raw`${START}dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}${END}`) },
   { kind: 'supabase-key', pattern: re(String.raw`${START}(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{20,})${END}`) },

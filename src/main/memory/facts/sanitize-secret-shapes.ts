@@ -148,5 +148,8 @@ export function looksMixedCaseRandom(s: string, maxPiece = MAX_RANDOM_PIECE_LENG
 
 /** Passwords are often plain words; only a template, an empty value or a name in code is not worth redacting. */
 export function looksLikePasswordValue(value: string): boolean {
-  return value.length >= 4 && !isPlaceholderValue(value) && !isCodeReference(value);
+  return value.length >= 4 && !isPlaceholderValue(value) && !isCodeReference(value) && !OPENS_ASIDE.test(value);
 }
+
+/** "ADMIN_PASSWORD= (left empty…": a word opening a parenthesis is the start of a remark, not a value. */
+const OPENS_ASIDE = /^\(\p{L}+$/u;

@@ -13,7 +13,9 @@
  * variable's name or a property path (process.env.API_TOKEN) stays (sanitize-secret-shapes.ts).
  */
 import { KnownSecrets, STORED_SECRET_KIND } from './sanitize-known-secrets';
+import { findRecoveryPhrases } from './sanitize-secret-bip39';
 import { findContextSecrets } from './sanitize-secret-context';
+import { findRuleSetSecrets } from './sanitize-secret-secretlint';
 import { END, PROVIDER_RULES, VENDOR_PREFIX_RULE, type RedactionKind, type SecretRule as Rule } from './sanitize-secret-providers';
 import {
   isPlaceholderValue,
@@ -69,6 +71,14 @@ const URL_RULES: Rule[] = [
     accept: (s) => looksLikeKeyedSecret(s),
   },
   {
+    // A token as the user half of userinfo: "https://<token>:x-oauth-basic@github.com/…" (the password half
+    // is a fixed word there, the token is the credential).
+    kind: 'url-credentials',
+    pattern: /:\/\/([A-Za-z0-9_~%.-]{20,256}):[^\s:\/@"'<>]{0,64}@(?=[A-Za-z0-9\[])/dg,
+    group: 1,
+    accept: (s) => looksLikeKeyedSecret(s) || /^[0-9a-f]{32,}$/i.test(s),
+  },
+  {
     // curl -u user:password, wget --password=…, the userinfo of a command line.
     kind: 'password',
     pattern: /(?<![\w-])(?:-u|--user)[ =]+["']?[^\s:"']{1,64}:([^\s"']{1,256})/dg,
@@ -93,18 +103,35 @@ function decodeURIComponentSafe(s: string): string {
 }
 
 const PASSWORD_WORD = String.raw`(?:pass(?:word|wd|phrase|code)|pwd|passwort|contrase(?:ñ|n)a|senha|mot\s+de\s+passe|wachtwoord)`;
-const SECRET_WORDS = String.raw`(?:${PASSWORD_WORD}|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|client[_.-]?secret|private[ _.-]?key|secret[_.-]?key|credentials?|session[_.-]?(?:id|key|token)|cookie|key)`;
+/** "SMTP_PASS", "db.pass": a bare "pass" is a password only as a part of a setting's name (see passIsName). */
+const BARE_PASS = String.raw`pass(?![a-z])`;
+const SECRET_WORDS = String.raw`(?:${PASSWORD_WORD}|${BARE_PASS}|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|client[_.-]?secret|private[ _.-]?key|secret[_.-]?key|credentials?|session[_.-]?(?:id|key|token)|cookie|key)`;
 
 /** A suffix that turns a secret's label into the label of something public: its id, name, path, length… */
-const NAME_SUFFIX = /(?:^|[_.-])(?:ids?|names?|refs?|path|file|url|uri|type|length|len|size|count|version|format|header|field|env|var|hint|prefix|suffix|alias|label|expir\w*|created|rotated|provider|store|vault)$/i;
+const NAME_SUFFIX =
+  /(?:^|[_.-])(?:ids?|names?|refs?|path|file|url|uri|type|length|len|size|count|version|format|header|field|env|var|hint|prefix|suffix|alias|label|expir\w*|created|rotated|provider|store|vault|min|max|ttl|timeout|age|days|hours|minutes|seconds|secs?|ms|rounds|cost|iterations|attempts|retries|limit|policy|rules?|strength|complexity|history|enabled|required|reset|salt_?rounds|algorithm|algo|hash(?:er|ing)?|mode)$/i;
+
+/** "SMTP_PASS", "DB_PASS", "mail.pass": "pass" glued to a name. A free-standing "pass: true" or "bypass" is not. */
+function passIsName(text: string, index: number, keyword: string): boolean {
+  if (keyword.toLowerCase() !== 'pass') return true;
+  return index > 0 && /[_.-]/.test(text[index - 1]);
+}
 
 function kindForKeyword(keyword: string): RedactionKind {
   const k = keyword.toLowerCase();
-  if (new RegExp(`^${PASSWORD_WORD}`, 'i').test(k)) return 'password';
+  if (k === 'pass' || new RegExp(`^${PASSWORD_WORD}`, 'i').test(k)) return 'password';
   if (/token|session|cookie/.test(k)) return 'token';
   if (/api|access|auth/.test(k)) return 'api-key';
   return 'secret';
 }
+
+/** The part of a name before its keyword ("MIN_" in "MIN_PASSWORD"), at most 40 characters back. */
+function nameBefore(text: string, index: number): string {
+  let start = index;
+  while (start > 0 && index - start < 40 && /[A-Za-z0-9_.-]/.test(text[start - 1])) start--;
+  return text.slice(start, index);
+}
+const SETTING_PREFIX = /(?:^|[_.-])(?:min|max|minimum|maximum|default|reset|salt|hash(?:ed)?)[_.-]?$/i;
 
 /**
  * The keyword must start an identifier part: after a non-letter ("DB_PASSWORD", "x-api-key") or at a
@@ -125,16 +152,28 @@ const ASSIGNMENT_RULES: Rule[] = [
     // long identifier cannot make the scan quadratic.
     kind: (m) => kindForKeyword(m[1]),
     pattern: new RegExp(
-      String.raw`(${SECRET_WORDS})((?:[_.-][A-Za-z0-9]{1,16}){0,3})["']?\s{0,4}(?::=|=>|=|:)\s{0,4}["'\x60]?((?:[^\s"'\x60,;<>&]|&(?![\w.-]{1,40}=)){1,1024})`,
+      String.raw`(${SECRET_WORDS})((?:[_.-][A-Za-z0-9]{1,16}){0,3})["']?\s{0,4}(?::=|=>|=|:)[ \t]{0,4}["'\x60]?((?:[^\s"'\x60,;<>&]|&(?![\w.-]{1,40}=)){1,1024})`,
       'dgi',
     ),
     group: 3,
     accept: (value, m, text) => {
-      if (!keywordStartsWord(text, m.index, m[1]) || NAME_SUFFIX.test(m[2])) return false;
+      if (!keywordStartsWord(text, m.index, m[1]) || !passIsName(text, m.index, m[1]) || NAME_SUFFIX.test(m[2])) return false;
+      // "MIN_PASSWORD=12", "MAX_TOKEN = 4096": a bound on a secret, not the secret.
+      if (SETTING_PREFIX.test(nameBefore(text, m.index))) return false;
       // "public key: age1…", "publicKey=": the public half of a key pair is published by design.
       if (/pub(?:lic)?[ _-]?$/i.test(text.slice(Math.max(0, m.index - 8), m.index))) return false;
       return kindForKeyword(m[1]) === 'password' ? looksLikePasswordValue(value) : looksLikeKeyedSecret(value);
     },
+  },
+  {
+    // A quoted password may hold spaces: ADMIN_PASSWORD='Blue Whale 77', "correct horse battery staple".
+    // Taken whole whenever its first word would pass as a password on its own (otherwise the rule above
+    // redacts that word and leaves the rest); short plain words in quotes ("ask Tom") are a remark.
+    kind: 'password',
+    pattern: new RegExp(String.raw`(${PASSWORD_WORD}|${BARE_PASS})((?:[_.-][A-Za-z0-9]{1,16}){0,3})["']?[ \t]{0,4}(?::=|=>|=|:)[ \t]{0,4}(["'])([^"'\n]{4,128}?)\3`, 'dgi'),
+    group: 4,
+    accept: (value, m, text) =>
+      /\s/.test(value) && keywordStartsWord(text, m.index, m[1]) && passIsName(text, m.index, m[1]) && !NAME_SUFFIX.test(m[2]) && looksLikePasswordValue(value) && !/^\s|\s$/.test(value) && (/[0-9]|[^\p{L}\s]/u.test(value) || looksLikePasswordValue(value.split(/\s+/)[0])),
   },
   {
     // Prose: "the wifi password is Tangerine42". Plain words stay ("password is stored in 1Password").
@@ -406,10 +445,12 @@ function findSpans(source: string, opts: { known: KnownSecrets; spelledOut: bool
   collectPairs(text, priority++, candidates);
   const contextPriority = priority++;
   for (const c of findContextSecrets(text)) candidates.push({ ...c, priority: contextPriority });
+  for (const c of findRecoveryPhrases(text)) candidates.push({ ...c, priority: contextPriority });
   const touchesPlaceholder = overlapIndex(placeholders);
   const touchesPublic = overlapIndex(spansOf(text, PUBLIC_MATERIAL));
   // A stored value is redacted even inside public-looking material: it is known to be a secret.
   const specific = candidates.filter((c) => !touchesPlaceholder(c) && (c.priority < -1 || !touchesPublic(c)));
+  specific.push(...ruleSetSpans(text, priority++, [...specific, ...placeholders.map(([start, end]) => ({ start, end }))], touchesPublic));
 
   const generic: Span[] = [];
   for (const rule of GENERIC_RULES) collect(text, rule, priority++, generic);
@@ -421,6 +462,31 @@ function findSpans(source: string, opts: { known: KnownSecrets; spelledOut: bool
   ]);
   return [...specific, ...generic.filter((g) => !blocked(g))];
 }
+
+/**
+ * What the maintained rule set (sanitize-secret-secretlint.ts) finds that the rules above did not. Its
+ * ranges cover the whole finding ("aws_secret_access_key = …", a whole connection URL, a key block with its
+ * BEGIN/END lines), so where one of this file's rules already matched, that narrower span stands; a
+ * finding of its own is cut down to its value (what follows the last "=" or ":"), so the label stays.
+ */
+function ruleSetSpans(text: string, priority: number, taken: Array<{ start: number; end: number }>, touchesPublic: (s: Span) => boolean): Span[] {
+  const overlapsTaken = overlapIndex(taken.map((t): [number, number] => [t.start, t.end]));
+  const out: Span[] = [];
+  for (const f of findRuleSetSecrets(text)) {
+    const span: Span = { ...f, priority };
+    if (overlapsTaken(span) || touchesPublic(span)) continue;
+    const found = text.slice(f.start, f.end);
+    const value = RULE_SET_VALUE.exec(found);
+    if (value) span.start = f.end - value[1].length - (value[2]?.length ?? 0);
+    if (value) span.end = span.start + value[1].length;
+    const secret = text.slice(span.start, span.end);
+    if (/\s/.test(secret) || isPlaceholderValue(secret) || isPlaceholderValue(secret.replace(/^[a-z]{2,6}_(?:pat_)?/i, ''))) continue;
+    out.push(span);
+  }
+  return out;
+}
+/** The value at the end of a finding that carries its label: "name = value", "key: 'value'". */
+const RULE_SET_VALUE = /[=:][ \t]*["'\x60]?([^\s"'\x60=:]+={0,2})(["'\x60]?)$/;
 
 /** Vendor-prefixed tokens first (they name their kind better), then keyword context, then shape alone. */
 const GENERIC_RULES: Rule[] = [VENDOR_PREFIX_RULE, KEYWORD_NEARBY_RULE, HIGH_ENTROPY_RULE];

@@ -45,10 +45,8 @@ function alwaysInvisible(cp: number): boolean {
   return (
     cp === 0x00ad || // soft hyphen
     cp === 0x034f || // combining grapheme joiner
-    cp === 0x061c || // Arabic letter mark (bidi)
     cp === 0x115f || cp === 0x1160 || cp === 0x3164 || cp === 0xffa0 || // Hangul fillers, used as blank "names"
     cp === 0x17b4 || cp === 0x17b5 || // Khmer inherent vowels (invisible)
-    cp === 0x200e || cp === 0x200f || // LRM, RLM
     (cp >= 0x202a && cp <= 0x202e) || // LRE RLE PDF LRO RLO
     (cp >= 0x2060 && cp <= 0x206f) || // word joiner, invisible operators, LRI..PDI, deprecated format chars
     cp === 0xfeff || // BOM / zero-width no-break space
@@ -89,6 +87,26 @@ function keepVariationSelector(cp: number, prev: number | undefined, next: numbe
   if (cp >= 0x180b && cp <= 0x180f) return is(MONGOLIAN, prev); // Mongolian free variation selectors
   if (cp >= 0xe0100 && cp <= 0xe01ef) return is(/\p{sc=Han}/u, prev); // ideographic variation sequences
   return is(VARIATION_BASE, prev); // VS1..VS14
+}
+
+const ALM = 0x061c;
+const LRM = 0x200e;
+const RLM = 0x200f;
+/** Letters of the right-to-left scripts whose writers use direction marks as ordinary punctuation. */
+const RTL_LETTER = /[\p{sc=Hebrew}\p{sc=Arabic}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}]/u;
+const SPACE_OR_PUNCT = /[\s\p{P}]/u;
+
+/**
+ * LRM, RLM and ALM are how Hebrew and Arabic writers keep a Latin name or a number from dragging the
+ * punctuation after it the wrong way ("David Cohen\u200f ביום…"). They only mark a direction, never reorder
+ * text, so in a text that has right-to-left letters they stay where a writer puts them: next to a
+ * right-to-left letter or at a word's edge. Inside a run of other characters ("sk-\u200fproj…") they can
+ * only serve to split a word or a key invisibly, and go.
+ */
+function keepDirectionMark(prev: number | undefined, next: number | undefined, hasRtl: boolean): boolean {
+  if (!hasRtl) return false;
+  if (is(RTL_LETTER, prev) || is(RTL_LETTER, next)) return true;
+  return prev === undefined || next === undefined || is(SPACE_OR_PUNCT, prev) || is(SPACE_OR_PUNCT, next);
 }
 
 function isVariationSelector(cp: number): boolean {
@@ -138,6 +156,7 @@ function stripOnce(input: string): StripResult {
   let stripped = 0;
   let hidden = '';
   let bidi = 0;
+  const hasRtl = RTL_LETTER.test(input);
   const text = input.replace(CANDIDATES, (ch: string, offset: number) => {
     if (ch.length > 2) return ch; // a whole subdivision-flag sequence
     const cp = ch.codePointAt(0) ?? 0;
@@ -150,6 +169,7 @@ function stripOnce(input: string): StripResult {
       if (cp >= TAG_PRINTABLE_FIRST && cp <= TAG_PRINTABLE_LAST) hidden += String.fromCharCode(cp - TAG_BASE);
       keep = false;
     } else if (isJunk(cp) || alwaysInvisible(cp)) keep = false;
+    else if (cp === LRM || cp === RLM || cp === ALM) keep = keepDirectionMark(prev, next, hasRtl);
     else if (cp === ZWJ || cp === ZWNJ) keep = keepZeroWidthJoiner(cp, prev, next);
     else if (cp === ZWSP) keep = is(ZWSP_SCRIPT, prev) && is(ZWSP_SCRIPT, next);
     else if (isVariationSelector(cp)) keep = keepVariationSelector(cp, prev, next);

@@ -1,0 +1,178 @@
+/**
+ * Wallet recovery phrases (BIP39): 12 to 24 words from one official wordlist, which is all a thief needs
+ * to empty the wallet. They are ordinary words, so a shape rule cannot see them and a label may be missing
+ * ("Keep this safe!\n<24 words>"); the wordlist can. A run of at least 12 words from one list (numbered or
+ * not, one per line or in columns) is a phrase when something more than chance says so:
+ *
+ *   - its checksum holds (the last word carries 4–8 bits of a hash of the others: a random word list
+ *     passes 1 time in 16 at 12 words, 1 in 256 at 24), or
+ *   - its words are numbered ("1. wave 2. unknown …"), which nobody does to a shopping list of 12, or
+ *   - the sentence before it names a seed, a wallet or a recovery phrase, in any of the app's languages.
+ *
+ * The wordlists are the official ones, shipped by @scure/bip39 (never copied here).
+ */
+import { validateMnemonic } from '@scure/bip39';
+import { wordlist as czech } from '@scure/bip39/wordlists/czech.js';
+import { wordlist as english } from '@scure/bip39/wordlists/english.js';
+import { wordlist as french } from '@scure/bip39/wordlists/french.js';
+import { wordlist as italian } from '@scure/bip39/wordlists/italian.js';
+import { wordlist as portuguese } from '@scure/bip39/wordlists/portuguese.js';
+import { wordlist as spanish } from '@scure/bip39/wordlists/spanish.js';
+
+export interface PhraseSpan {
+  start: number;
+  end: number;
+  kind: 'seed-phrase';
+}
+
+/** BIP39 allows 12, 15, 18, 21 or 24 words. */
+const MIN_WORDS = 12;
+const MAX_WORDS = 24;
+const VALID_LENGTHS = [24, 21, 18, 15, 12];
+
+/** Accents are optional when people copy a Spanish or French phrase by hand; BIP39 itself compares NFKD forms. */
+function fold(word: string): string {
+  return ASCII_WORD.test(word) ? word.toLowerCase() : word.normalize('NFKD').replace(/\p{Mn}/gu, '').toLowerCase();
+}
+const ASCII_WORD = /^[A-Za-z]*$/;
+
+interface Wordlist {
+  words: readonly string[];
+  /** Folded form → the list's own spelling, which the checksum is computed over. */
+  folded: ReadonlyMap<string, string>;
+}
+
+interface Index {
+  lists: Wordlist[];
+  /** Folded word → a bit per list that holds it: one lookup per word of the text, whatever the number of lists. */
+  membership: ReadonlyMap<string, number>;
+}
+
+/** Built on first use: six maps of 2,048 words is work a process that never sees a phrase should not do. */
+let index: Index | null = null;
+function wordIndex(): Index {
+  if (index) return index;
+  const lists = [english, spanish, french, italian, portuguese, czech].map((words) => ({ words, folded: new Map(words.map((w) => [fold(w), w])) }));
+  const membership = new Map<string, number>();
+  lists.forEach((list, i) => {
+    for (const w of list.folded.keys()) membership.set(w, (membership.get(w) ?? 0) | (1 << i));
+  });
+  index = { lists, membership };
+  return index;
+}
+
+/** A word of the Latin-script lists: 3–8 letters (accents allowed). */
+const WORD = /(?<![\p{L}\p{N}_])\p{L}{3,8}(?![\p{L}\p{N}_])/gu;
+/**
+ * What may stand between two words of one phrase: spaces and line breaks, a number with its mark
+ * ("2.", "10)", "7-"), list bullets, commas and bars. Anything else (a sentence's small words, a full stop
+ * followed by prose) ends the run.
+ */
+const GAP = /^(?:[\s,;|•·*\-–—.()\[\]]|\d{1,2}[.):\-–]?)*$/u;
+const MAX_GAP = 16;
+const NUMBERED_GAP = /\d/;
+
+/** Words in front of a phrase that say what it is (lowercase; matched on the folded sentence). */
+const PHRASE_LABEL =
+  /\b(?:seed|mnemonic|recovery|backup|restore|wallet|ledger|trezor|metamask|electrum|phantom|exodus|bip-?39|(?:12|15|18|24|recovery|seed|backup|secret|mnemonic|wallet|restore)[ -]?(?:words?|phrase)|frase|semilla|palabras|mots|palavras|slowa|wiederherstellung\w*|worter|kelime\w*|cuzdan\w*|kurtarma|herstel\w*|zin)\b|сид|фраз|слов|гаманц|кошел|シード|ニーモニック|復元|시드|복구|니모닉|助记词|钱包/u;
+const LABEL_WINDOW = 80;
+
+interface Token {
+  start: number;
+  end: number;
+  word: string;
+  /** Which lists hold the word (bit i = list i). */
+  lists: number;
+}
+
+/** Runs of consecutive wordlist words (for one list), with whether any gap inside carried a number. */
+function runsOf(text: string, tokens: Token[], bit: number): Array<{ tokens: Token[]; numbered: boolean }> {
+  const runs: Array<{ tokens: Token[]; numbered: boolean }> = [];
+  let current: Token[] = [];
+  let numbered = false;
+  const close = () => {
+    if (current.length >= MIN_WORDS) runs.push({ tokens: current, numbered });
+    current = [];
+    numbered = false;
+  };
+  for (const t of tokens) {
+    if (!(t.lists & bit)) {
+      close();
+      continue;
+    }
+    if (current.length > 0) {
+      const gap = text.slice(current[current.length - 1].end, t.start);
+      if (gap.length > MAX_GAP || !GAP.test(gap)) close();
+      else if (NUMBERED_GAP.test(gap)) numbered = true;
+    }
+    // "1. wave": the number before the first word counts too.
+    if (current.length === 0 && NUMBERED_GAP.test(text.slice(Math.max(0, t.start - 4), t.start))) numbered = true;
+    current.push(t);
+  }
+  close();
+  return runs;
+}
+
+/**
+ * Checksums computed per text at most. Each is a SHA-256; a megabyte of listed words would otherwise cost
+ * five per word. A phrase is 12–24 words, so a run this long is a word list, and its start and end (where a
+ * pasted phrase would sit) are what gets checked.
+ */
+const MAX_CHECKED_WORDS = 256;
+
+/** A window of the run whose checksum holds, longest first, or null. */
+function checksummed(run: Token[], list: Wordlist): Token[] | null {
+  if (run.length > MAX_CHECKED_WORDS) return checksummed(run.slice(0, MAX_CHECKED_WORDS / 2), list) ?? checksummed(run.slice(-MAX_CHECKED_WORDS / 2), list);
+  const tokens = run;
+  for (const size of VALID_LENGTHS) {
+    for (let i = 0; i + size <= tokens.length; i++) {
+      const window = tokens.slice(i, i + size);
+      const phrase = window.map((t) => list.folded.get(t.word) ?? t.word).join(' ');
+      if (validateMnemonic(phrase, list.words as string[])) return window;
+    }
+  }
+  return null;
+}
+
+function labelled(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - LABEL_WINDOW), start).toLowerCase();
+  // Folding drops kana voicing marks too (シード → シート): look at the label as written and folded.
+  return PHRASE_LABEL.test(before) || PHRASE_LABEL.test(fold(before));
+}
+
+/** "1. ", "01) ", "1-": the number in front of a numbered phrase's first word goes with it. */
+const LEADING_NUMBER = /\d{1,2}[.):\-–]?[ \t]*$/;
+
+/** Every recovery phrase in the text. Cheap when there is none: one scan for words, one set lookup each. */
+export function findRecoveryPhrases(text: string): PhraseSpan[] {
+  const { lists, membership } = wordIndex();
+  const tokens: Token[] = [];
+  let streak = 0;
+  let longest = 0;
+  for (const m of text.matchAll(WORD)) {
+    const word = fold(m[0]);
+    const inLists = membership.get(word) ?? 0;
+    streak = inLists ? streak + 1 : 0;
+    longest = Math.max(longest, streak);
+    tokens.push({ start: m.index, end: m.index + m[0].length, word, lists: inLists });
+  }
+  // Fast path: no 12 listed words in a row (gaps not yet judged), so no phrase.
+  if (longest < MIN_WORDS) return [];
+  const out: PhraseSpan[] = [];
+  for (const [i, list] of lists.entries()) {
+    for (const run of runsOf(text, tokens, 1 << i)) {
+      const first = run.tokens[0];
+      const last = run.tokens[run.tokens.length - 1];
+      if (run.numbered || labelled(text, first.start)) {
+        // A labelled or numbered run is the phrase as written; runs longer than a phrase are cut to one.
+        const end = run.tokens.length > MAX_WORDS ? run.tokens[MAX_WORDS - 1].end : last.end;
+        const number = run.numbered ? LEADING_NUMBER.exec(text.slice(Math.max(0, first.start - 6), first.start)) : null;
+        out.push({ start: first.start - (number?.[0].length ?? 0), end, kind: 'seed-phrase' });
+        continue;
+      }
+      const window = checksummed(run.tokens, list);
+      if (window) out.push({ start: window[0].start, end: window[window.length - 1].end, kind: 'seed-phrase' });
+    }
+  }
+  return out;
+}
