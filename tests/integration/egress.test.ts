@@ -13,7 +13,7 @@ import { contract, type ChannelName } from '../../src/shared/contract';
 import type { Engine } from '../../src/main/engine';
 import { startServer, type RunningServer } from '../../src/main/server/http-server';
 import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
-import { runCli } from '../helpers/cli';
+import { spawnCli } from '../helpers/cli';
 import { samples } from '../helpers/contract-samples';
 import { useScriptedModel } from '../helpers/llm-setup';
 import { openEngine } from '../helpers/temp-home';
@@ -200,10 +200,20 @@ describe('every exit is scrubbed of stored secrets (issue 26 §2)', () => {
   it("the CLI's output carries none (search, facts, export to stdout)", async () => {
     // A second process on the same home: the server's engine must let go of nothing for this.
     const home = engine.paths.root;
+    // Run without blocking this process: the server here keeps its sockets alive meanwhile.
+    const cli = (args: string[]) =>
+      new Promise<{ stdout: string; stderr: string }>((resolve) => {
+        const c = spawnCli(args);
+        let stdout = '';
+        let stderr = '';
+        c.stdout!.on('data', (d) => (stdout += d));
+        c.stderr!.on('data', (d) => (stderr += d));
+        c.once('exit', () => resolve({ stdout, stderr }));
+      });
     const outputs = [
-      runCli(['search', 'lab credential key', '--home', home, '--json']),
-      runCli(['facts', 'list', '--home', home, '--json']),
-      runCli(['laws', 'list', '--home', home]),
+      await cli(['search', 'lab credential key', '--home', home, '--json']),
+      await cli(['facts', 'list', '--home', home, '--json']),
+      await cli(['laws', 'list', '--home', home]),
     ];
     const text = outputs.map((o) => `${o.stdout}\n${o.stderr}`).join('\n');
     expect(text).toContain('Lab credential');
