@@ -2,7 +2,7 @@
 // and writes the figures with machine info and date to bench/results/<date>.json. Not part of npm test.
 //   npm run bench                      all of them
 //   npm run bench -- locomo [--data FILE] [--json]   the LoCoMo search benchmark alone
-//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cost-guards history forget receipts egress cold-start mcp-cold-start
+//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cost-guards history forget receipts egress mem0-projection cold-start mcp-cold-start
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -201,6 +201,20 @@ const BENCHES: Bench[] = [
           line('egress', `egress filter on memory_search results p95 (${r.facts.toLocaleString('en')} facts, ${r.secrets} stored secrets)`, r.filterMs.p95, 'ms', `≤ ${EGRESS_TARGET_MS} ms`, r.filterMs.p95 <= EGRESS_TARGET_MS),
           line('egress', 'memory_search over MCP p95, without the filter', r.withoutFilterMs.p95, 'ms', '', null),
           line('egress', 'memory_search over MCP p95, with the filter', r.withFilterMs.p95, 'ms', '', null),
+        ],
+        raw: r,
+      };
+    },
+  },
+  {
+    name: 'mem0-projection',
+    run: async () => {
+      const { runProjectionBench, STATUS_P99_TARGET_MS } = await import('./mem0-projection');
+      const r = await runProjectionBench();
+      return {
+        lines: [
+          line('mem0-projection', `app.status p99 while ${r.projections} maps of ${r.memories.toLocaleString('en')} × ${r.dimension} are drawn`, r.statusMs.p99, 'ms', `≤ ${STATUS_P99_TARGET_MS} ms`, r.statusMs.p99 <= STATUS_P99_TARGET_MS),
+          line('mem0-projection', 'the five maps, wall clock', r.projectionsWallMs, 'ms', '', null),
         ],
         raw: r,
       };

@@ -24,7 +24,8 @@ import { Mem0Backend, describeTarget, type StoreTarget } from './mem0/backend';
 import { mem0Layout, MEM0_COLLECTION, type Mem0Layout } from './mem0/layout';
 import { loadMem0, loadQdrantClient } from './mem0/loader';
 import { mem0Models } from './mem0/models';
-import { pca2d } from './mem0/pca2d';
+import { fromKernel, packRows } from './mem0/pca2d';
+import { ProjectionWorkers } from './mem0/projection-worker';
 import { renderMem0Block } from './mem0/render';
 import type { MemoryJournal } from './journal/journal';
 import {
@@ -33,6 +34,7 @@ import {
   qdrantClient,
   readLocalRaw,
   readLocalStore,
+  readLocalStoreInSlices,
   readQdrant,
   toEntry,
   vectorFromBase64,
@@ -106,6 +108,10 @@ export class Mem0Layer {
   private readonly backend: Mem0Backend;
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
+  /** The explorer's maps being drawn, by agent ('' for all): identical requests share one. */
+  private readonly projecting = new Map<string, Promise<Mem0Projection>>();
+  /** Where the maps are drawn: worker threads, one at a time. */
+  private readonly projections = new ProjectionWorkers();
   private lastError: string | null = null;
   private sig: string;
   private active: boolean;
@@ -380,7 +386,8 @@ export class Mem0Layer {
    * remote store); it is never started just to browse. The local store is always read: it holds what
    * has not moved into qdrant yet.
    */
-  private async points(withVectors: boolean): Promise<{ points: StoredPoint[]; sources: string[]; notes: string[] }> {
+  /** `inSlices`: a large read that gives the event loop turns while it goes (the explorer's map). */
+  private async points(withVectors: boolean, inSlices = false): Promise<{ points: StoredPoint[]; sources: string[]; notes: string[] }> {
     const sources: string[] = [];
     const notes: string[] = [];
     const points: StoredPoint[] = [];
@@ -398,7 +405,8 @@ export class Mem0Layer {
     } else {
       notes.push('qdrant is not running, so only the local store is shown (it is never started just to browse).');
     }
-    points.push(...readLocalStore(this.layout.localVectors, withVectors));
+    const local = inSlices && withVectors ? await readLocalStoreInSlices(this.layout.localVectors) : readLocalStore(this.layout.localVectors, withVectors);
+    for (const p of local) points.push(p);
     sources.push(this.layout.localVectors);
     const seen = new Set<string>();
     const unique = points.filter((p) => !seen.has(p.id) && seen.add(p.id));
@@ -419,9 +427,34 @@ export class Mem0Layer {
     return { entries: all.slice(0, opts.limit ?? MAX_LISTED), total: all.length, sources, notes };
   }
 
-  async projection(opts: { agentId?: string } = {}): Promise<Mem0Projection> {
-    const { points, notes } = await this.points(true);
+  /**
+   * The explorer's map. Identical requests made while one is being drawn share it (five windows asking at
+   * once cost one projection); the PCA itself runs on a worker thread (mem0/projection-worker.ts), so the
+   * engine keeps answering meanwhile (issue 32 §4).
+   */
+  projection(opts: { agentId?: string } = {}): Promise<Mem0Projection> {
+    const key = opts.agentId ?? '';
+    let p = this.projecting.get(key);
+    if (!p) {
+      p = this.drawProjection(opts).finally(() => this.projecting.delete(key));
+      this.projecting.set(key, p);
+    }
+    return p;
+  }
+
+  private async drawProjection(opts: { agentId?: string }): Promise<Mem0Projection> {
+    const { points, notes } = await this.points(true, true);
     let usable = points.filter((p) => p.vector && (!opts.agentId || p.payload.agent_id === opts.agentId));
+    // A vector with a NaN or an infinity would make every point's position NaN: such rows are left out.
+    // Checked a slice at a time, like the read: thousands of 1,536-number rows are seconds of work.
+    const finite: StoredPoint[] = [];
+    for (let i = 0; i < usable.length; i++) {
+      if (usable[i].vector!.every(Number.isFinite)) finite.push(usable[i]);
+      if (i % 200 === 199) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const broken = usable.length - finite.length;
+    if (broken) notes.push(`${broken} memor${broken === 1 ? 'y has a vector' : 'ies have vectors'} with broken numbers (NaN or infinite) and ${broken === 1 ? 'is' : 'are'} left out of the map.`);
+    usable = finite;
     // Vectors from two embedding models cannot share one map: keep the most common size.
     const sizes = new Map<number, number>();
     for (const p of usable) sizes.set(p.vector!.length, (sizes.get(p.vector!.length) ?? 0) + 1);
@@ -432,7 +465,8 @@ export class Mem0Layer {
       notes.push(`Showing the ${MAX_PROJECTED} most recent of ${usable.length} memories.`);
       usable = usable.slice(0, MAX_PROJECTED);
     }
-    const pca = pca2d(usable.map((p) => p.vector!));
+    const { data, n, dim } = packRows(usable.map((p) => p.vector!));
+    const pca = fromKernel(await this.projections.run(data, n, dim), n);
     return {
       points: usable.map((p, i) => ({ id: p.id, x: pca.coords[i][0], y: pca.coords[i][1], text: String(p.payload.data ?? ''), agentId: typeof p.payload.agent_id === 'string' ? p.payload.agent_id : null })),
       explained: pca.explained,
@@ -541,6 +575,7 @@ export class Mem0Layer {
     const deadline = Date.now() + (opts.withinMs ?? QUIT_WITHIN_MS);
     await within(this.idle(), opts.queueWaitMs ?? QUIT_QUEUE_WAIT_MS);
     this.stopping = true;
+    await this.projections.close();
     if (this.pendingObservations.size) this.d.log(`[mem0] ${this.pendingObservations.size} observation(s) left for the next start`);
     await within(this.backend.close(), Math.max(0, deadline - Date.now() - 500));
     const stopped = await within(this.qdrant.stop(), Math.max(0, deadline - Date.now()));
@@ -552,6 +587,7 @@ export class Mem0Layer {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
+    void this.projections.close();
     this.qdrant.stopNow();
     void this.backend.close();
   }

@@ -103,7 +103,7 @@ export class Mem0Backend {
     const store = new mod.Qdrant({ client: client as never, collectionName: collection, dimension, embeddingModelDims: dimension });
     await store.initialize();
     await store.insert(
-      vectors.map((p) => p.vector!),
+      vectors.map((p) => Array.from(p.vector!)),
       vectors.map((p) => p.id),
       vectors.map((p) => p.payload),
     );

@@ -13,7 +13,8 @@ export type StoreKind = Mem0Entry['store'];
 
 export interface StoredPoint {
   id: string;
-  vector: number[] | null;
+  /** A Float32Array only from readLocalStoreInSlices (the map's read: off the JS heap, no GC pauses). */
+  vector: number[] | Float32Array | null;
   payload: Record<string, unknown>;
   store: StoreKind;
 }
@@ -51,6 +52,43 @@ export function readLocalStore(dbPath: string, withVectors = true): StoredPoint[
       payload: normalizePayload(safeJson(r.payload)),
       store: 'local' as const,
     }));
+  } finally {
+    db.close();
+  }
+}
+
+/** Rows read between two turns of the event loop: a few milliseconds of work at 1,536 dimensions. */
+const ROWS_PER_SLICE = 200;
+
+/**
+ * readLocalStore for a large read on the engine's thread (the explorer's map reads every vector): the
+ * rows come in slices, and the event loop gets a turn between slices, so other requests are answered
+ * meanwhile (issue 32 §4). The connection is its own, read-only, so holding the iterator across turns
+ * blocks no other statement.
+ */
+export async function readLocalStoreInSlices(dbPath: string): Promise<StoredPoint[]> {
+  if (!existsSync(dbPath)) return [];
+  const db = new BetterSqlite3(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const hasTable = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vectors'`).get();
+    if (!hasTable) return [];
+    const out: StoredPoint[] = [];
+    const rows = db.prepare(`SELECT id, vector, payload FROM vectors`).iterate() as IterableIterator<{ id: string; vector: Buffer | null; payload: string }>;
+    let inSlice = 0;
+    for (const r of rows) {
+      out.push({
+        id: r.id,
+        // A copy of the row's bytes as floats: 6 KB off the JS heap instead of 1,536 numbers on it.
+        vector: r.vector ? new Float32Array(r.vector.buffer.slice(r.vector.byteOffset, r.vector.byteOffset + r.vector.byteLength)) : null,
+        payload: normalizePayload(safeJson(r.payload)),
+        store: 'local' as const,
+      });
+      if (++inSlice === ROWS_PER_SLICE) {
+        inSlice = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return out;
   } finally {
     db.close();
   }
