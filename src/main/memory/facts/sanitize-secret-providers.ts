@@ -29,6 +29,8 @@ const hasDigitAndLetter = (s: string): boolean => /[0-9]/.test(s) && /[A-Za-z]/.
 
 /** Provider formats, most specific first (earlier rules win when spans overlap). */
 export const PROVIDER_RULES: SecretRule[] = [
+  // Monad's own per-app MCP keys (mcp/mcp-app-keys.ts: the prefix, then 32 random bytes in base64url).
+  { kind: 'monad-app-key', pattern: re(String.raw`${START}monad_app_[A-Za-z0-9_-]{40,}`) },
   // LLM providers
   { kind: 'anthropic-admin-key', pattern: re(String.raw`${START}sk-ant-admin\d{2}-[A-Za-z0-9_-]{20,}`) },
   { kind: 'anthropic-key', pattern: re(String.raw`${START}sk-ant-[a-z]{2,8}\d{2}-[A-Za-z0-9_-]{20,}`) },
