@@ -14,17 +14,9 @@ import { startDesktopServices } from '../../src/main/desktop-services';
 import type { Engine } from '../../src/main/engine';
 import { MCP_TOOL_NAMES } from '../../src/main/mcp/mcp-tools';
 import { openEngine, tempHome } from '../helpers/temp-home';
+import { freePort } from '../helpers/ports';
 
 vi.setConfig({ testTimeout: 60_000 });
-
-/** A port nothing listens on right now (the OS picks it; closed again before use). */
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 function switchTo(engine: Engine, mcpHttp: { enabled?: boolean; port?: number }): void {
   engine.config.update((c) => ({ ...c, integrations: { mcpHttp: { ...c.integrations.mcpHttp, ...mcpHttp } } }));

@@ -4,8 +4,6 @@
 // (not an error); approving records it "via <app> (MCP)" in the fact's source and the history; the
 // sanitizer decides first, so a refused write is never proposed. Driven by the MCP SDK's own Client over
 // Streamable HTTP, against the desktop listener of a temp home.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +11,7 @@ import { factSourceLabel } from '../../src/shared/fact-source';
 import type { Engine } from '../../src/main/engine';
 import { resultText } from '../helpers/mcp-seed';
 import { openEngine } from '../helpers/temp-home';
+import { freePort } from '../helpers/ports';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -25,14 +24,6 @@ afterEach(async () => {
   for (const c of clients.splice(0)) await c.close();
   for (const e of engines.splice(0)) await e.mcpHttp.stop();
 });
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 async function setup(access: 'read' | 'inbox' | 'write', remember?: 'auto' | 'ask' | 'never'): Promise<{ engine: Engine; client: Client; knownId: string }> {
   const engine = openEngine();

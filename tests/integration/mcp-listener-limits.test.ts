@@ -2,8 +2,6 @@
 // initialize calls once ended a live app's session), and a slow request body is cut off at the API
 // port's deadline (it held an MCP socket for 60 s where the API cuts it at 5 s).
 import { connect as tcpConnect } from 'node:net';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,16 +9,9 @@ import type { Engine } from '../../src/main/engine';
 import { MAX_SESSIONS_PER_APP } from '../../src/main/mcp/mcp-http';
 import { DEFAULT_TIMEOUTS } from '../../src/main/server/request-deadlines';
 import { openEngine } from '../helpers/temp-home';
+import { freePort } from '../helpers/ports';
 
 vi.setConfig({ testTimeout: 90_000 });
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 async function listening(): Promise<{ engine: Engine; port: number }> {
   const engine = openEngine();

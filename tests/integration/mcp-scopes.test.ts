@@ -5,8 +5,6 @@
 // show each of those things, so every "not" below is about the filter, not about missing data. Driven by
 // the MCP SDK's Client over Streamable HTTP against the desktop listener of a temp home.
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -14,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { resultText } from '../helpers/mcp-seed';
 import { openEngine } from '../helpers/temp-home';
+import { freePort } from '../helpers/ports';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -29,14 +28,6 @@ let engine: Engine;
 let port: number;
 const keys: Record<'all' | 'global' | 'none', string> = { all: '', global: '', none: '' };
 const open: Client[] = [];
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const p = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return p;
-}
 
 beforeAll(async () => {
   engine = openEngine();

@@ -106,18 +106,22 @@ export class ConfigStore {
    */
   private catchUp(): void {
     const res = loadConfigFile(this.path);
-    if (res.kind === 'missing') return;
+    if (res.kind !== 'missing' && this.adopt(res)) this.pendingNotice = true;
+  }
+
+  /** A file read adopted as the current state; false when it is what this store already holds. */
+  private adopt(res: Exclude<ReturnType<typeof loadConfigFile>, { kind: 'missing' }>): boolean {
     if (res.kind === 'ok') {
-      if (res.text === this.lastText && this.health.ok) return;
+      if (res.text === this.lastText && this.health.ok) return false; // our own write echoing back
       this.current = res.config;
       this.lastText = res.text;
       this.health = { ok: true, error: null, lastGoodAt: this.now().toISOString() };
-    } else {
-      if (res.text !== null && res.text === this.lastText) return;
-      this.lastText = res.text;
-      this.health = { ...this.health, ok: false, error: res.error };
+      return true;
     }
-    this.pendingNotice = true;
+    if (res.text !== null && res.text === this.lastText) return false;
+    this.lastText = res.text;
+    this.health = { ...this.health, ok: false, error: res.error };
+    return true;
   }
 
   /** Re-reads the file (called by the watcher; public for tests and for hosts without fs events). */
@@ -130,17 +134,7 @@ export class ConfigStore {
       });
       return;
     }
-    if (res.kind === 'ok') {
-      if (res.text === this.lastText && this.health.ok) return; // our own write echoing back
-      this.current = res.config;
-      this.lastText = res.text;
-      this.health = { ok: true, error: null, lastGoodAt: this.now().toISOString() };
-    } else {
-      if (res.text !== null && res.text === this.lastText) return;
-      this.lastText = res.text;
-      this.health = { ...this.health, ok: false, error: res.error };
-    }
-    this.notify();
+    if (this.adopt(res)) this.notify();
   }
 
   watch(): void {
