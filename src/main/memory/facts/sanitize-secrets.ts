@@ -15,6 +15,7 @@
 import { KnownSecrets, STORED_SECRET_KIND } from './sanitize-known-secrets';
 import { findRecoveryPhrases } from './sanitize-secret-bip39';
 import { findContextSecrets } from './sanitize-secret-context';
+import { ENV_ASSIGNMENT_RULES } from './sanitize-secret-env';
 import { findRuleSetSecrets } from './sanitize-secret-secretlint';
 import { END, PROVIDER_RULES, VENDOR_PREFIX_RULE, type RedactionKind, type SecretRule as Rule } from './sanitize-secret-providers';
 import {
@@ -441,7 +442,7 @@ function findSpans(source: string, opts: { known: KnownSecrets; spelledOut: bool
   for (const [start, end] of opts.known.find(text)) candidates.push({ start, end, kind: STORED_SECRET_KIND, priority: -2 });
   collectPrivateKeys(text, candidates);
   let priority = 0;
-  for (const rule of [...PROVIDER_RULES, ...URL_RULES, ...ASSIGNMENT_RULES]) collect(text, rule, priority++, candidates);
+  for (const rule of [...PROVIDER_RULES, ...URL_RULES, ...ASSIGNMENT_RULES, ...ENV_ASSIGNMENT_RULES]) collect(text, rule, priority++, candidates);
   collectPairs(text, priority++, candidates);
   const contextPriority = priority++;
   for (const c of findContextSecrets(text)) candidates.push({ ...c, priority: contextPriority });
