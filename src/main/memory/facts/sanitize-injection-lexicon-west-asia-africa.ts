@@ -146,7 +146,7 @@ const he: Lexicon = {
   order:
     'ספר לו|ספר לה|תספר|תגיד|תגידי|אמור|אמרי|תאמר|ענה|תענה|כתוב|תכתוב|הוסף|תוסיף|המלץ|תמליץ|הצע|תציע|שלח|תשלח|העבר|תעביר|הצג|תציג|חשוף|תחשוף|בקש|תבקש|שאל|תשאל|תן|תתן|התקשר|הזכר|תזכיר|התעלם|תתעלם|ציית|תציית|הכחש|תכחיש|הפנה|תפנה|הרץ|תריץ|בצע|תבצע|מחק|תמחק|שתף|תשתף|דבר|הזהר|תזהיר|שכנע|תשכנע|אל תזכיר|אל תגיד|אל תספר|אל תמליץ|אל תסרב',
   override:
-    'התעלם|תתעלם|התעלמי|להתעלם|שכח|תשכח|שכחי|לשכוח|אל תציית|אל תפעל לפי|אל תקפיד|הפסק לציית|הפסק לפעול לפי|עקוף|תעקוף|לעקוף|בטל|תבטל|לבטל|השבת|תשבית|להשבית|הפר|תפר|להפר|זנח|תזנח|דלג|תדלג',
+    'התעלם|תתעלם|התעלמי|להתעלם|שכח|תשכח|שכחי|לשכוח|אל תציית|אל תפעל לפי|אל תקפיד|הפסק לציית|הפסק לפעול לפי|עקוף|תעקוף|לעקוף|בטל|תבטל|לבטל|השבת|תשבית|להשבית|הפר|תפר|להפר|זנח|תזנח|דלג|תדלג|כבה|כבי|תכבה',
   policy: 'הוראות*|הנחיות*|כללים*|כללי בטיחות|חוקים*|מדיניות|הגבלות*|מגבלות*|מסננים|פילטרים|עקרונות|פרומפט|הנחיית מערכת',
   prior: 'הקודמות|הקודמים|הקודם|הקודמת|כל|שלך|שקיבלת|המערכת|של המערכת|הבטיחות|האבטחה|המקוריות|המקוריים|הישנות|הישנים|לעיל|הראשוניות',
   systemPrompt: 'הנחיית המערכת|הנחיות המערכת|פרומפט המערכת|הודעת המערכת|הוראות המערכת|ההוראות הנסתרות|הוראות נסתרות|system prompt',
@@ -186,7 +186,7 @@ const tr: Lexicon = {
   order:
     'söyle|söyleyin|yazın|ekle|ekleyin|öner|önerin|tavsiye et|tavsiye edin|gönder|gönderin|yolla|yollayın|ilet|iletin|göster|gösterin|açıkla|açıklayın|isteyin|ver|verin|bahset|bahsedin|yok say|görmezden gel|itaat et|inkar et|iddia et|yönlendir|yönlendirin|çalıştır|çalıştırın|yürüt|sil|silin|paylaş|paylaşın|bildir|uyar|ikna et|söylemelisin|göstermelisin|yazmalısın|önermelisin|göndermelisin|anma|bahsetme|söyleme|de ki|çağır',
   override:
-    'unut|unutun|yok say|yok sayın|yok sayabilir|görmezden gel|görmezden gelin|görmezden gelebilir|görmezden gelmeli|dikkate alma|dikkate almayın|önemseme|umursama|uymayın|artık uyma|takma|atla|atlayın|devre dışı bırak|devre dışı bırakın|çiğne|boşver|es geç|aş|bypass et',
+    'unut|unutun|yok say|yok sayın|yok sayabilir|görmezden gel|görmezden gelin|görmezden gelebilir|görmezden gelmeli|dikkate alma|dikkate almayın|önemseme|umursama|uymayın|artık uyma|takma|atla|atlayın|devre dışı bırak|devre dışı bırakın|çiğne|boşver|es geç|aş|bypass et|kapat|kapatın|kapatabilirsin|kapatmalısın',
   policy: 'talimat*|yönerge*|kural*|politika*|kısıtlama*|sınırlama*|filtre*|güvenlik ayarları|ilke*|komut*|istemi|istemini|istemleri|sistem istem*',
   prior: 'önceki|önceden|daha önceki|eski|tüm|bütün|hepsi|tümünü|senin|sistem*|güvenlik|orijinal|ilk|yukarıdaki|etik|verilen',
   systemPrompt: 'sistem istem*|sistem mesaj*|sistem talimat*|gizli talimat*|system prompt|sistem prompt*',
