@@ -3,6 +3,8 @@
 // A Monad that exits inside those seconds (quit while a server was starting or busy) would leave behind
 // a server that ignores the closed stdin, running forever. Every live server's pid is kept here, and
 // killed synchronously when the process exits.
+import { readFileSync } from 'node:fs';
+
 const live = new Set<number>();
 let hooked = false;
 
@@ -13,6 +15,9 @@ export function trackServerProcess(pid: number | null | undefined): void {
   hooked = true;
   process.once('exit', () => {
     for (const p of live) {
+      // A pid is reused once its process is gone (32,768 of them on many Linux systems): only a process
+      // that is still this one's child is killed, never whatever program has the number now.
+      if (!isOurChild(p)) continue;
       try {
         process.kill(p, 'SIGKILL');
       } catch {
@@ -20,6 +25,19 @@ export function trackServerProcess(pid: number | null | undefined): void {
       }
     }
   });
+}
+
+/** On Linux, whether `pid`'s parent is this process (/proc/<pid>/stat); elsewhere assumed so. */
+function isOurChild(pid: number): boolean {
+  if (process.platform !== 'linux') return true;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return ppid === process.pid;
+  } catch {
+    return false;
+  }
 }
 
 export function untrackServerProcess(pid: number | null | undefined): void {

@@ -203,8 +203,10 @@ export class McpConnection {
     client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
       this.tools = null;
     });
-    client.onclose = () => this.closedUnderUs(client);
+    client.onclose = () => this.closedUnderUs(client, pid);
     client.onerror = (err) => this.stderrLog?.line(`transport error: ${err.message}`);
+    // Kept from the start: once the process has exited the transport no longer knows its pid, and a pid
+    // left tracked would be killed at exit after the system gave it to another program.
     let pid: number | null = null;
     try {
       const connecting = client.connect(transport, { timeout: this.d.connectTimeoutMs });
@@ -253,8 +255,8 @@ export class McpConnection {
   }
 
   /** The connection ended without us closing it: the process died or the HTTP session went away. */
-  private closedUnderUs(client: Client): void {
-    untrackServerProcess(pidOf(client.transport));
+  private closedUnderUs(client: Client, pid: number | null): void {
+    untrackServerProcess(pid ?? pidOf(client.transport));
     if (this.client !== client) return;
     this.client = null;
     this.tools = null;
