@@ -4,7 +4,7 @@
  * a multi-word passphrase or wallet seed phrase after its label, a list of 2FA backup codes, a PIN. Their
  * values are ordinary words and digits, so only the label in front of them can tell.
  */
-import { isCodeReference, isPlaceholderValue } from './sanitize-secret-shapes';
+import { isCodeReference, isPlaceholderValue, looksLikeKeyedSecret } from './sanitize-secret-shapes';
 
 export interface ContextSpan {
   start: number;
@@ -58,21 +58,32 @@ const PASSWORD_WORD = [
   'รหัสผ่าน',
   String.raw`κωδικ(?:ό|ο)ς`,
   String.raw`neno\s+la\s+siri`,
+  'nenosiri',
+  String.raw`پاس\s?ورڈ`,
+  'گذرواژه',
+  'পাসওয়ার্ড',
   String.raw`wi-?fi[\s-]+(?:key|schl(?:ü|u)ssel)`,
   String.raw`wlan-?schl(?:ü|u)ssel`,
   String.raw`network\s+key`,
 ].join('|');
 
 /** "is", ":" and their kin, between a label and its value. */
-const COPULA = String.raw`(?:\s*[:=：]|\s*(?:->|=>|→|—|–)|\s+(?:is|was|will\s+be|are|lautet|ist|es|est|era|é|è|jest|je|är|er|on|это|ni|adalah|ialah|olarak|είναι|là|hai|है|คือ|است|היא|הוא|هي|هو)(?![\p{L}\p{N}])|\s*(?:是|為|为|は|가|이|는|은))[ \t]*[:：]?`;
+const COPULA = String.raw`(?:\s*[:=：]|\s*(?:->|=>|→|—|–)|\s+(?:is|was|will\s+be|are|lautet|ist|es|est|era|é|è|jest|je|är|er|on|это|ni|adalah|ialah|olarak|είναι|là|hai|है|คือ|است|היא|הוא|هي|هو)(?![\p{L}\p{N}])|\s*(?:是|為|为|は|가|이|는|은|คือ))[ \t]*[:：]?`;
 
 /** Label, then at most a few words in the same sentence ("for the council tax portal"), then the copula. */
 const PASSWORD_PROSE = new RegExp(
   String.raw`${LABEL_START}(?:${PASSWORD_WORD})${LABEL_END}(${SENTENCE_STOP}{0,60}?)${COPULA}\s*["'\u00ab\u201c\u300c\x60]?`,
   'giu',
 );
-/** The label right before its value, with no copula: "network Casa_Lopez, password Gatito2019!". */
-const PASSWORD_BARE = new RegExp(String.raw`${LABEL_START}(?:${PASSWORD_WORD})[ \t]+(?=[^\s]*[0-9])`, 'giu');
+/**
+ * The label right before its value, with no copula: "network Casa_Lopez, password Gatito2019!"; or with
+ * "my" written after it, as Indonesian, Persian, Swahili and Thai do ("kata sandi saya Bunga82",
+ * "رمز عبور من Aftab82 است").
+ */
+const POSSESSIVE_AFTER = String.raw`(?:[ \t]*(?:saya|aku|kami|من|ما|langu|yangu|wangu|ของฉัน|ของผม|ของเรา))?`;
+const PASSWORD_BARE = new RegExp(String.raw`${LABEL_START}(?:${PASSWORD_WORD})${POSSESSIVE_AFTER}[ \t]+(?=[^\s]*[0-9])`, 'giu');
+/** Polish says "X is Y" as "X to Y": only after its own label, where the English "to" cannot be meant. */
+const PASSWORD_TO = new RegExp(String.raw`${LABEL_START}has(?:ł|l)o${LABEL_END}(?:${SENTENCE_STOP}{0,40}?)\s+to\s+`, 'giu');
 
 /** The value starts here: a run without spaces, its closing punctuation left out. */
 const VALUE = /[^\s"'\u00bb\u201d\u300d\x60]{4,128}/y;
@@ -108,6 +119,10 @@ function collectPasswords(text: string, out: ContextSpan[]): void {
   for (const m of text.matchAll(PASSWORD_BARE)) {
     const v = valueAt(text, m.index + m[0].length);
     if (v && looksLikePassword(v.value, true)) out.push({ start: v.start, end: v.end, kind: 'password' });
+  }
+  for (const m of text.matchAll(PASSWORD_TO)) {
+    const v = valueAt(text, m.index + m[0].length);
+    if (v && looksLikePassword(v.value, false)) out.push({ start: v.start, end: v.end, kind: 'password' });
   }
   // Wi-Fi QR payloads: WIFI:T:WPA;S:<ssid>;P:<password>;;
   for (const m of text.matchAll(/WIFI:(?:[^;\n]{0,200};){0,4}?P:((?:\\.|[^;\\\n]){1,128});/dg)) {
@@ -175,10 +190,45 @@ function collectCodes(text: string, out: ContextSpan[]): void {
   }
 }
 
+/**
+ * An API key or token named in the languages the app is used in ("Der API-Schlüssel ist 7f3k…", "La clé
+ * API est …", "トークンは …"); English has its own rule beside the assignments. The value must look like
+ * a key: "la clé est sous le paillasson" is about a door.
+ */
+const KEY_WORD = [
+  'token',
+  'jeton',
+  'токен',
+  String.raw`api[- ]?(?:schl(?:ü|u)ssel|key|キー|키|密钥|密鑰)`,
+  String.raw`schl(?:ü|u)ssel`,
+  String.raw`cl(?:é|e)(?:\s+(?:d['’]api|api|secr(?:è|e)te))?`,
+  String.raw`clave(?:\s+(?:de\s+(?:la\s+)?)?api)?`,
+  String.raw`chiave(?:\s+api)?`,
+  String.raw`chave(?:\s+(?:da\s+)?api)?`,
+  'sleutel',
+  String.raw`klucz(?:\s+api)?`,
+  String.raw`ключ(?:\s+api)?`,
+  'トークン',
+  '令牌',
+  '密钥',
+  '토큰',
+  String.raw`anahtar(?:ı|i)?`,
+].join('|');
+const KEY_PROSE = new RegExp(String.raw`${LABEL_START}(?:${KEY_WORD})${LABEL_END}(${SENTENCE_STOP}{0,40}?)${COPULA}\s*["'\u00ab\u201c\u300c\x60]?`, 'giu');
+
+function collectKeys(text: string, out: ContextSpan[]): void {
+  for (const m of text.matchAll(KEY_PROSE)) {
+    if (/\b(?:is|was|are|und|and|y|et|e)\s/i.test(m[1])) continue;
+    const v = valueAt(text, m.index + m[0].length);
+    if (v && v.value.length >= 8 && looksLikeKeyedSecret(v.value)) out.push({ start: v.start, end: v.end, kind: 'secret' });
+  }
+}
+
 /** Every secret that its sentence announces. */
 export function findContextSecrets(text: string): ContextSpan[] {
   const out: ContextSpan[] = [];
   collectPasswords(text, out);
+  collectKeys(text, out);
   collectPhrases(text, out);
   collectCodes(text, out);
   return out;
