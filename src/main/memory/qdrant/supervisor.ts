@@ -133,7 +133,10 @@ export class QdrantSupervisor {
       if (child !== this.child || this.stopping) return;
       // Who listens on the port, asked of the operating system (port-owner.ts): the key goes only to the
       // child this supervisor started, never to a program that took the port (issue 32 §2).
-      const owner = child.pid ? await portOwner(this.o.port, child.pid) : ({ state: 'unknown', reason: 'the child has no pid' } as const);
+      // No pid: the spawn failed, and its 'error' event says so (a missing executable). Nothing to ask or
+      // stop here; above all never signal it: a kill without a pid reaches this whole process group.
+      if (!child.pid) return;
+      const owner = await portOwner(this.o.port, child.pid);
       if (child !== this.child || this.stopping) return;
       if (owner.state === 'other' || owner.state === 'unknown') {
         this.expected.add(child);
@@ -224,6 +227,8 @@ export class QdrantSupervisor {
   }
 
   private kill(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
+    // A child that never started has no pid; signalling it would signal this process's group.
+    if (!child.pid) return;
     try {
       child.kill(signal);
     } catch {
@@ -233,7 +238,7 @@ export class QdrantSupervisor {
 
   /** SIGTERM, wait up to stopTimeoutMs, then SIGKILL. */
   private async terminate(child: ChildProcess): Promise<void> {
-    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
     const gone = new Promise<void>((r) => child.once('exit', () => r()));
     this.kill(child, 'SIGTERM');
     const timeout = this.o.stopTimeoutMs ?? 5000;
