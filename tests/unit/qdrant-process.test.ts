@@ -239,30 +239,27 @@ describe('managed qdrant processes (stand-in executable)', () => {
   });
 
   it('stand-in: a program that takes the port after a crash never receives the key and is refused, by name of the port', async () => {
-    const home = tempHome();
-    const state = join(home, 'standin-state');
     const port = await ephemeralPort();
     const { manager, paths } = await standinManager({
       port,
-      restart: { initialDelayMs: 600, maxDelayMs: 600 },
-      env: { STANDIN_CRASH_AFTER_READY_RUNS: '1', STANDIN_STATE: state, STANDIN_CRASH_AFTER_MS: '100' },
+      // A long backoff: the port lies free from the crash until the restart, and the test takes it then.
+      restart: { initialDelayMs: 3000, maxDelayMs: 3000 },
     });
     await manager.ensureRunning();
     const key = readFileSync(join(paths.db, 'qdrant', 'api-key'), 'utf8').trim();
-    // The stand-in crashes; a local program takes its port before the restart, and answers like qdrant.
+    // The stand-in dies (killed here: a crash at a moment the test chooses); while the supervisor waits to
+    // restart it, a local program takes its port and answers like qdrant.
+    process.kill(manager.status().pid!, 'SIGKILL');
+    await waitFor(() => /restarting/.test(manager.status().error ?? ''), 15_000, 'the crash and the backoff');
     const seen: { url: string; headers: Record<string, unknown> }[] = [];
     const squatter = createServer((req, res) => {
       seen.push({ url: req.url ?? '', headers: { ...req.headers } });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":{"collections":[]},"status":"ok"}');
     });
-    for (let i = 0; i < 200; i++) {
-      const bound = await new Promise<boolean>((r) => {
-        squatter.once('error', () => r(false));
-        squatter.listen(port, '127.0.0.1', () => r(true));
-      });
-      if (bound) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await new Promise<void>((r, reject) => {
+      squatter.once('error', reject);
+      squatter.listen(port, '127.0.0.1', () => r());
+    });
     try {
       expect(squatter.listening).toBe(true);
       await waitFor(() => manager.status().phase === 'failed', 15_000, 'the restart refused');
