@@ -113,6 +113,8 @@ export interface BackupInfo {
   createdAt: string;
   reason: 'daily' | 'manual' | 'before-restore';
   files: { file: 'app.sqlite' | 'memory.sqlite'; bytes: number; schemaVersion: number }[];
+  /** The facts, identity files and settings carried beside the databases; absent in sets made before issue 27. */
+  homeFiles?: { count: number; bytes: number };
 }
 
 export interface RestoreStaged {

@@ -1,7 +1,7 @@
 // Backups (online backup API, daily, keep N) under a fake clock; the start-up quick_check that moves a
 // damaged database aside and restores the newest backup; the staged Restore action through the contract
 // and the CLI.
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
@@ -255,6 +255,75 @@ describe('restore', () => {
     engine.close();
     engine = openEngine({ home, now: c.now, backgroundJobs: false });
     expect(titles(engine)).toEqual(['after', 'before']);
+  });
+
+  it('carries the facts, identity files and settings with the databases, and puts them back together (issue 27 §1)', async () => {
+    const c = clock();
+    const home = tempHome();
+    let engine = Engine.open({ home, host: 'server', now: c.now, backgroundJobs: false });
+    const kept = engine.facts.memory.record('global', 'Ana lives in Porto');
+    expect(kept.status).toBe('recorded');
+    engine.config.update((cfg) => {
+      cfg.agent.agents.push({ id: 'helper', name: 'Helper', description: '', models: {}, memory: { autoConsolidate: false, intervalMinutes: 30, level: 2, remember: 'ask' } });
+      return cfg;
+    });
+    writeFileSync(join(engine.paths.core, 'USER.md'), '# About me\nI cook on Sundays.\n', { mode: 0o600 });
+    const info = await engine.backups.create('manual');
+    expect(info.homeFiles).toMatchObject({ count: expect.any(Number), bytes: expect.any(Number) });
+    expect(info.homeFiles!.count).toBeGreaterThanOrEqual(3); // config.json, USER.md, the global facts file
+    // Keys are never copied into a backup.
+    expect(existsSync(join(engine.backups.dir, info.name, 'home', 'secrets.json'))).toBe(false);
+
+    // After the backup: the fact is forgotten, another recorded, settings and USER.md change, a new scope appears.
+    c.advance(60_000);
+    engine.facts.memory.forget('global', kept.fact!.id);
+    engine.facts.memory.record('global', 'Rui lives in Braga');
+    engine.facts.memory.record('agent:default', 'The person prefers short answers');
+    engine.config.update((cfg) => {
+      cfg.agent.agents.find((a) => a.id === 'helper')!.memory = { autoConsolidate: false, intervalMinutes: 30, level: 1, remember: 'auto' };
+      return cfg;
+    });
+    writeFileSync(join(engine.paths.core, 'USER.md'), '# About me\nChanged later.\n', { mode: 0o600 });
+    engine.backups.stageRestore(info.name);
+    engine.close();
+
+    c.advance(60_000);
+    engine = Engine.open({ home, host: 'server', now: c.now, backgroundJobs: false });
+    expect(engine.status().notices).toEqual([expect.objectContaining({ code: 'restore-applied', message: expect.stringMatching(/facts, identity files and settings/) })]);
+    const texts = (scope: string) => engine.facts.memory.read(scope).facts.map((f) => f.text);
+    expect(texts('global')).toEqual(['Ana lives in Porto']);
+    expect(texts('agent:default')).toEqual([]);
+    expect(engine.config.get().agent.agents.find((a) => a.id === 'helper')?.memory).toMatchObject({ level: 2, remember: 'ask' });
+    expect(readFileSync(join(engine.paths.core, 'USER.md'), 'utf8')).toContain('I cook on Sundays.');
+    // The History that came back with the databases still matches the facts that came back with the files:
+    // the fact it knows as current is the one in the file.
+    const current = engine.memoryDb.prepare(`SELECT text FROM fact_version WHERE scope = 'global' AND valid_to IS NULL`).pluck().all();
+    expect(current).toEqual(['Ana lives in Porto']);
+
+    // The restore is undoable: what was replaced, files included, is a set of its own.
+    const before = engine.backups.list().find((b) => b.reason === 'before-restore')!;
+    expect(before.homeFiles!.count).toBeGreaterThanOrEqual(4);
+    engine.backups.stageRestore(before.name);
+    engine.close();
+    engine = Engine.open({ home, host: 'server', now: c.now, backgroundJobs: false });
+    expect(texts('global')).toEqual(['Rui lives in Braga']);
+    expect(texts('agent:default')).toEqual(['The person prefers short answers']);
+    expect(engine.config.get().agent.agents.find((a) => a.id === 'helper')?.memory).toMatchObject({ level: 1, remember: 'auto' });
+    engine.close();
+  });
+
+  it('a set made before files were carried restores the databases and leaves the files, and says so', async () => {
+    const { home, engine: closed } = await homeWithStagedRestore();
+    const name = closed.backups.pending()!.name;
+    const setDir = join(closed.backups.dir, name);
+    // What an older Monad wrote: the databases and a version-1 manifest, no home/ folder.
+    rmSync(join(setDir, 'home'), { recursive: true, force: true });
+    const manifest = JSON.parse(readFileSync(join(setDir, 'manifest.json'), 'utf8'));
+    delete manifest.homeFiles;
+    writeFileSync(join(setDir, 'manifest.json'), JSON.stringify({ ...manifest, version: 1 }));
+    const engine = openEngine({ home, backgroundJobs: false });
+    expect(engine.status().notices).toEqual([expect.objectContaining({ code: 'restore-applied', message: expect.stringMatching(/older Monad.*left as they were/) })]);
+    expect(titles(engine)).toEqual(['backed up']);
   });
 
   it('waits while another process has the databases open, then applies', async () => {

@@ -15,6 +15,7 @@ import { MonadError } from '../../shared/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { ensurePrivateFile, mkdirPrivate } from '../fs/private-mode';
 import type { HomePaths } from '../home';
+import { copyHomeFiles, HOME_FILES_DIR, listCarried, carriedRoots, setCarriesHomeFiles, stageHomeFiles, swapHomeFiles } from './backup-home-files';
 import { fsyncDir, fsyncFile, heldByAnotherConnection, isCorruption, quickCheck, stageDurableCopy, storageError, verifyDatabaseFile } from './health';
 
 /** A week of daily sets: enough to step back past a bad day, small enough not to fill the disk. */
@@ -35,13 +36,15 @@ const STALE_PARTIAL_MS = 60 * 60_000;
 const REPLACING = '.replacing-';
 const PENDING = 'restore-pending.json';
 
+/** Version 2 (issue 27) adds the home's files (`homeFiles`); version 1 sets hold the databases only. */
 interface Manifest {
   format: 'monad-backup';
-  version: 1;
+  version: 1 | 2;
   name: string;
   createdAt: string;
   reason: BackupInfo['reason'];
   files: BackupInfo['files'];
+  homeFiles?: BackupInfo['homeFiles'];
 }
 
 export function backupsDir(root: string): string {
@@ -62,7 +65,7 @@ export function listBackups(dir: string): BackupInfo[] {
     try {
       const m = JSON.parse(readFileSync(join(dir, name, 'manifest.json'), 'utf8')) as Manifest;
       if (m.format !== 'monad-backup' || m.name !== name) continue;
-      out.push({ name, createdAt: m.createdAt, reason: m.reason, files: m.files });
+      out.push({ name, createdAt: m.createdAt, reason: m.reason, files: m.files, ...(m.homeFiles ? { homeFiles: m.homeFiles } : {}) });
     } catch {
       continue;
     }
@@ -248,8 +251,11 @@ export class BackupService {
         fsyncFile(dest); // durable before the set is published by the rename below
         files.push({ file, bytes: statSync(dest).size, schemaVersion });
       }
-      const info: BackupInfo = { name, createdAt: createdAt.toISOString(), reason, files };
-      writeManifest(tmp, { format: 'monad-backup', version: 1, ...info });
+      // The facts, identity files and settings, taken right after the databases (backup-home-files.ts).
+      const homeFiles = copyHomeFiles(this.d.paths, tmp);
+      if (this.stopped) throw new MonadError('CANCELLED', 'The engine closed during the backup');
+      const info: BackupInfo = { name, createdAt: createdAt.toISOString(), reason, files, homeFiles };
+      writeManifest(tmp, { format: 'monad-backup', version: 2, ...info });
       renameSync(tmp, join(this.dir, name));
       fsyncDir(this.dir);
       this.prune();
@@ -333,6 +339,11 @@ export function applyPendingRestore(paths: HomePaths, now: () => Date): Notice |
   // renames. A crash anywhere before the marker is removed repeats the whole restore on the next start.
   mkdirPrivate(paths.db);
   const staged = FILES.map((file) => ({ file, tmp: stageDurableCopy(join(setDir, file), live[file]) }));
+  // The home's files come back with the databases they belong with; a set made before they were carried
+  // leaves them as they are (and the notice says so).
+  const withFiles = setCarriesHomeFiles(setDir);
+  const homeStaging = join(paths.root, '.restoring-home');
+  if (withFiles) stageHomeFiles(paths, setDir, homeStaging);
   for (const file of FILES) {
     for (const suffix of ['', '-wal', '-shm', '-journal']) {
       if (existsSync(live[file] + suffix)) renameSync(live[file] + suffix, join(replacing, file + suffix));
@@ -340,6 +351,7 @@ export function applyPendingRestore(paths: HomePaths, now: () => Date): Notice |
   }
   for (const { file, tmp } of staged) renameSync(tmp, live[file]);
   fsyncDir(paths.db);
+  if (withFiles) swapHomeFiles(paths, homeStaging, replacing);
   rmSync(markerPath, { force: true });
   fsyncDir(dir);
 
@@ -354,14 +366,22 @@ export function applyPendingRestore(paths: HomePaths, now: () => Date): Notice |
       fsyncFile(p);
       files.push({ file, bytes: statSync(p).size, schemaVersion });
     }
-    writeManifest(replacing, { format: 'monad-backup', version: 1, name: replacedName, createdAt: at, reason: 'before-restore', files });
+    const homeFiles = { count: 0, bytes: 0 };
+    for (const rel of listCarried(join(replacing, HOME_FILES_DIR), carriedRoots(paths))) {
+      homeFiles.count++;
+      homeFiles.bytes += statSync(join(replacing, HOME_FILES_DIR, ...rel.split('/'))).size;
+    }
+    writeManifest(replacing, { format: 'monad-backup', version: 2, name: replacedName, createdAt: at, reason: 'before-restore', files, homeFiles });
     renameSync(replacing, join(dir, replacedName));
     fsyncDir(dir);
     kept = `what was there before is kept as backup ${replacedName}`;
   } catch {
     // The previous files stay in .replacing-… untouched; the notice says where.
   }
-  return { level: 'info', code: 'restore-applied', message: `Restored the backup from ${pending.name}; ${kept}.`, at };
+  const scope = withFiles
+    ? 'the databases, your facts, identity files and settings'
+    : 'the databases (this backup was made by an older Monad and holds no facts files, identity files or settings: those were left as they were)';
+  return { level: 'info', code: 'restore-applied', message: `Restored the backup from ${pending.name}: ${scope}; ${kept}.`, at };
 }
 
 function safeReaddir(dir: string): string[] {

@@ -414,7 +414,7 @@ function BackupsCard() {
 }
 
 function BackupRow({ backup, pending, busy, staging }: { backup: BackupInfo; pending: boolean; busy: boolean; staging: boolean }) {
-  const total = backup.files.reduce((n, f) => n + f.bytes, 0);
+  const total = backup.files.reduce((n, f) => n + f.bytes, 0) + (backup.homeFiles?.bytes ?? 0);
   const when = fullTime(backup.createdAt);
   return (
     <li className={`data-backup${pending ? ' is-pending' : ''}`} data-testid="backup-item" data-backup-name={backup.name}>
@@ -432,6 +432,11 @@ function BackupRow({ backup, pending, busy, staging }: { backup: BackupInfo; pen
               <span className="mono">{f.file}</span> {formatBytes(f.bytes)}
             </span>
           ))}
+          {backup.homeFiles ? (
+            <span className="data-backup-file" title="Facts (Markdown), identity files and settings">
+              <span className="mono">{plural(backup.homeFiles.count, 'memory file')}</span> {formatBytes(backup.homeFiles.bytes)}
+            </span>
+          ) : null}
         </div>
       </div>
       <span className="data-backup-size">{formatBytes(total)}</span>
@@ -445,7 +450,9 @@ function BackupRow({ backup, pending, busy, staging }: { backup: BackupInfo; pen
           const ok = await confirmAction({
             title: 'Restore this backup?',
             message:
-              `Both databases (${plural(backup.files.length, 'file')}: chats, messages, graph and laws) go back to the backup from ${when}. ` +
+              (backup.homeFiles
+                ? `Chats, messages, graph, laws, History, the Inbox, your facts, identity files and settings go back to the backup from ${when}. `
+                : `Both databases (${plural(backup.files.length, 'file')}: chats, messages, graph and laws) go back to the backup from ${when}; this backup was made by an older Monad, so your facts files, identity files and settings stay as they are. `) +
               'The restore is staged now and applied when Monad next starts, before anything is opened; until then nothing changes, and ' +
               'whatever you do before restarting is replaced. The current databases are kept as a backup of their own, so this can be undone.',
             confirmLabel: 'Stage restore',
