@@ -16,6 +16,27 @@ const TEMP_MARK = '.monad-tmp-';
  * it, so the file has its final mode from its first byte, and the rename never exposes it.
  */
 export function writeFileAtomic(path: string, data: string | Buffer | readonly Buffer[], opts: { mode?: number; durable?: boolean } = {}): void {
+  const parts = typeof data === 'string' ? [Buffer.from(data, 'utf8')] : Buffer.isBuffer(data) ? [data] : data;
+  writeFileAtomicWith(
+    path,
+    (fd) => {
+      for (const buf of parts) writeAll(fd, buf);
+    },
+    opts,
+  );
+}
+
+/** Writes all of `buf` at the descriptor's position (writeSync may write less than asked). */
+export function writeAll(fd: number, buf: Buffer): void {
+  let off = 0;
+  while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+}
+
+/**
+ * The same replacement, with the content written by `write` into the temp file's descriptor: for a file
+ * too large to hold in memory as one string (an export), written a block at a time.
+ */
+export function writeFileAtomicWith(path: string, write: (fd: number) => void, opts: { mode?: number; durable?: boolean } = {}): void {
   const durable = opts.durable ?? true;
   const dir = dirname(path);
   const tmp = join(dir, tempName(basename(path), `${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`));
@@ -23,11 +44,7 @@ export function writeFileAtomic(path: string, data: string | Buffer | readonly B
   try {
     // 'wx': the name is fresh, so the mode given here is the one the file gets.
     fd = openSync(tmp, 'wx', opts.mode ?? PRIVATE_FILE_MODE);
-    const parts = typeof data === 'string' ? [Buffer.from(data, 'utf8')] : Buffer.isBuffer(data) ? [data] : data;
-    for (const buf of parts) {
-      let off = 0;
-      while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    }
+    write(fd);
     if (durable) fsyncSync(fd);
     closeSync(fd);
     fd = null;
