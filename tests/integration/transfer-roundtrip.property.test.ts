@@ -69,6 +69,7 @@ const homeArb = fc.record({
 });
 
 /** A scripted model per run, so no reply a run left unused reaches the next one. */
+type Home = typeof homeArb extends fc.Arbitrary<infer H> ? H : never;
 let llm: ScriptedLlm;
 
 type Call = (channel: string, input: unknown) => Promise<unknown>;
@@ -95,7 +96,7 @@ async function attempt(run: () => Promise<unknown>): Promise<void> {
 const SCOPE = 'agent:default';
 const pick = <T,>(xs: readonly T[], n: number): T | undefined => (xs.length ? xs[n % xs.length] : undefined);
 
-async function build(engine: Engine, home: fc.RecordValue<typeof homeArb> extends infer H ? H : never): Promise<void> {
+async function build(engine: Engine, home: Home): Promise<void> {
   const call = caller(engine);
   await call('agents.update', { id: 'default', patch: { memory: { level: home.level, remember: home.remember } } });
   if (home.second) await call('agents.create', { id: 'travel', name: 'Travel', memory: { level: home.second.level, remember: home.second.remember } });
@@ -159,7 +160,7 @@ async function build(engine: Engine, home: fc.RecordValue<typeof homeArb> extend
         break;
       case 'derive':
         if (!facts.length) break;
-        llm.enqueue({ kind: 'json', value: { laws: op.laws.map((i) => ({ statement: LAW_STATEMENTS[i], confidence: 0.8, support: ['f1'] })) } });
+        llm.enqueue({ kind: 'json', value: { laws: op.laws.map((i: number) => ({ statement: LAW_STATEMENTS[i], confidence: 0.8, support: ['f1'] })) } });
         await attempt(() => call('laws.derive', { scope: SCOPE, force: true }));
         break;
       case 'lawReject': {
