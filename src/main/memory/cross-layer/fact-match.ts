@@ -1,0 +1,152 @@
+// Whether an L1 fact (free text, the person's words) says the same thing as an L2 relation (two entities
+// and a snake_case verb phrase), and how to carry a graph correction over into the fact's words. Used in
+// both directions: a relation marked wrong finds the facts that say it; a fact forgotten finds the
+// relations it said. Matching is on normalised words, in any order (so "Em Braga mora o Rui" says
+// "Rui mora_em Braga"), tolerant of inflection ("lived", "living" for "lives"), and deliberately strict
+// about the rest: both entities (or one, when the fact came from the very message the relation did), every
+// content word of the relation, and no negation. A fact that only mentions "Rui", or says "Rui works in
+// Braga", is not "Rui lives in Braga". A match is only ever a proposal the person decides on.
+import { mentionForm } from '../forget/mentions';
+import { relationWords } from '../../../shared/relation-words';
+
+/** A relation as the matcher needs it: each end's names (its name and aliases) and the relation. */
+export interface RelationShape {
+  src: readonly string[];
+  dst: readonly string[];
+  relation: string;
+}
+
+/**
+ * Words that only glue a relation together ("lives_in", "is_married_to", "mora_em", "wohnt_in"): they
+ * say nothing about which relation it is, and facts word them freely. Kept small on purpose: a content
+ * word dropped here would let "works_at" match any fact about the two entities.
+ */
+const GLUE = new Set(
+  (
+    'a an the is are was were be been has have had of in at on to for with by from as into ' +
+    'em no na nos nas de do da dos das e o os as um uma ' + // Portuguese
+    'en el la los las un una del al y es ' + // Spanish
+    'le les du des au aux dans est un une ' + // French
+    'im am an bei von zu der die das den dem ist ein eine ' + // German
+    'di del della nel nella con per su il lo gli ' // Italian
+  ).split(' '),
+);
+
+/**
+ * Words that turn a statement into its opposite: "Rui no longer lives in Braga" agrees with the person who
+ * marked "Rui lives in Braga" wrong, so it is never proposed for forgetting.
+ */
+const NEGATION = new Set(
+  // Not "no": it is "in the" in Portuguese ("mora no Porto"); "no longer" is caught by "longer".
+  ('not never longer nor t dont doesnt didnt isnt wasnt ' + 'nao nunca ' + 'ne pas jamais ' + 'nicht kein keine nie ' + 'non mai').split(' '),
+);
+
+/** Scripts written without spaces between words (or with particles glued to them): matched as substrings. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Hangul}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+function tokens(text: string): string[] {
+  const form = mentionForm(text);
+  return form ? form.split(' ') : [];
+}
+
+/** The word without an inflection ending: "lives" → "liv", "works" → "work", "mora" → "mor". */
+function stem(word: string): string {
+  let w = word;
+  if (w.length > 3 && w.endsWith('s')) w = w.slice(0, -1);
+  if (w.length > 3 && /[aeiouy]$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+/** One word in two inflections ("lives" / "lived" / "living"; "mora" / "morou"), never two words ("work" / "word"). */
+export function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const s = stem(short);
+  return s.length >= 3 && long.startsWith(s) && long.length - s.length <= 4;
+}
+
+/** Whether the fact's words contain `phrase` (a name): whole words in order, or a substring in unspaced scripts. */
+function mentions(factForm: string, phrase: string): boolean {
+  const form = mentionForm(phrase);
+  if (!form) return false;
+  if (UNSPACED.test(form)) return factForm.replace(/ /g, '').includes(form.replace(/ /g, ''));
+  return ` ${factForm} `.includes(` ${form} `);
+}
+
+/** The relation's words that say which relation it is ("is_married_to" → ["married"]). */
+export function contentWords(relation: string): string[] {
+  const all = tokens(relationWords(relation));
+  const content = all.filter((w) => !GLUE.has(w));
+  return content.length ? content : all;
+}
+
+function saysWords(factForm: string, factTokens: readonly string[], words: readonly string[]): boolean {
+  return words.every((w) => (UNSPACED.test(w) ? factForm.replace(/ /g, '').includes(w) : factTokens.some((t) => sameWord(t, w))));
+}
+
+/**
+ * Whether `fact` says the relation. `sameSource`: the fact was written from a message the relation rests
+ * on; then one end named is enough ("Lives in Braga", "I live in Braga" from the message that gave
+ * "Rui lives in Braga"), since the message ties the other end.
+ */
+export function saysRelation(fact: string, r: RelationShape, sameSource: boolean): boolean {
+  const form = mentionForm(fact);
+  if (!form) return false;
+  const factTokens = form.split(' ');
+  if (factTokens.some((t) => NEGATION.has(t))) return false;
+  const src = r.src.some((n) => mentions(form, n));
+  const dst = r.dst.some((n) => mentions(form, n));
+  if (!(src && dst) && !(sameSource && (src || dst))) return false;
+  return saysWords(form, factTokens, contentWords(r.relation));
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A pattern for a name in raw text: its words in order, any spacing or hyphens between, whole words only. */
+function namePattern(name: string): RegExp | null {
+  const words = name.trim().split(/[\s\-_]+/u).filter(Boolean).map(escapeRegExp);
+  if (!words.length) return null;
+  const body = words.join('[\\s\\-]+');
+  return UNSPACED.test(name) ? new RegExp(body, 'gu') : new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+/**
+ * The fact with an entity's old name replaced by its new one ("Rui lives in Braga" → "Rui Costa lives in
+ * Braga"), or null when the fact does not use any of the old names or already uses the new one (then
+ * "Rui" inside "Rui Costa" must not become "Rui Costa Costa").
+ */
+export function renameInFact(fact: string, oldNames: readonly string[], newName: string): string | null {
+  if (mentions(mentionForm(fact), newName)) return null;
+  // Longest first: "Rui Costa" before "Rui".
+  for (const old of [...oldNames].sort((a, b) => b.length - a.length)) {
+    const re = namePattern(old);
+    if (!re) continue;
+    const next = fact.replace(re, newName);
+    if (next !== fact) return next;
+  }
+  return null;
+}
+
+/**
+ * The fact with the relation's words replaced ("Rui lives in Braga", lives_in → works_in: "Rui works in
+ * Braga"): the span from the first to the last of the old relation's words around its first content word.
+ * Null when the fact does not word the old relation recognisably; the person then edits it themselves.
+ */
+export function rewordInFact(fact: string, oldRelation: string, newRelation: string): string | null {
+  const old = tokens(relationWords(oldRelation));
+  const key = contentWords(oldRelation)[0];
+  if (!old.length || !key) return null;
+  const k = old.indexOf(key);
+  const spans = [...fact.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)].map((m) => ({ word: mentionForm(m[0]).replace(/ /g, ''), start: m.index!, end: m.index! + m[0].length }));
+  const j = spans.findIndex((s) => sameWord(s.word, key));
+  if (j < 0 || k < 0) return null;
+  let from = j;
+  let to = j;
+  while (from > 0 && j - (from - 1) <= k && spans[from - 1].word === old[k - (j - from + 1)]) from--;
+  while (to + 1 < spans.length && to + 1 - j + k < old.length && spans[to + 1].word === old[k + (to + 1 - j)]) to++;
+  const words = relationWords(newRelation);
+  const next = `${fact.slice(0, spans[from].start)}${words}${fact.slice(spans[to].end)}`;
+  return next === fact ? null : next;
+}
