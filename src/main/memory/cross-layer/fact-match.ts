@@ -60,9 +60,11 @@ function stem(word: string): string {
 /** One word in two inflections ("lives" / "lived" / "living"; "mora" / "morou"), never two words ("work" / "word"). */
 export function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  const s = stem(short);
-  return s.length >= 3 && long.startsWith(s) && long.length - s.length <= 4;
+  const fits = (x: string, y: string) => {
+    const s = stem(x);
+    return s.length >= 3 && y.startsWith(s) && y.length - s.length <= 4 && x.length - s.length <= 2;
+  };
+  return fits(a, b) || fits(b, a);
 }
 
 /** Whether the fact's words contain `phrase` (a name): whole words in order, or a substring in unspaced scripts. */
