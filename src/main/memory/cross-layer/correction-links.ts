@@ -172,7 +172,10 @@ export class CorrectionLinks {
     const suppressed: string[] = [];
     for (const { ref, basis } of this.d.reader.saidBy(before.text, messageId)) {
       // An edit that still says the relation ("Rui lives in Braga" → "Rui lives in Braga, Portugal") leaves it be.
-      if (after !== null && saysRelation(after, ref, basis === 'source')) continue;
+      // One end unnamed is allowed only when the old text left it unnamed too: "Rui lives in Porto" names
+      // Rui but has dropped Braga, so it no longer says "Rui lives in Braga".
+      const loose = basis === 'source' && !saysRelation(before.text, ref, false);
+      if (after !== null && saysRelation(after, ref, loose)) continue;
       const link = this.link(entry, { kind: 'relation.retract', scope: ref.scope, target: `edge:${ref.id}`, targetText: ref.text, text: ref.text, cause, basis }, before.source ?? undefined);
       if (link) made++, suppressed.push(`\u0000edge:${ref.id}`);
     }

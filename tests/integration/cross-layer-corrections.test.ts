@@ -1,0 +1,230 @@
+// Issue 27 §2: one correction reaches every layer, both ways, through the engine. A relation marked wrong
+// proposes forgetting the fact that says it (same message, or same entities and relation words) in the
+// Inbox, and only that fact; laws citing it leave recall at once; accepting forgets it; one undo brings
+// relation, fact and law back. A rename proposes the fact with the new name; a reworded relation, the
+// fact reworded; a fact forgotten proposes retracting its relation. A rejected proposal is not made again.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/main/engine';
+import type { JournalEntry } from '../../src/shared/journal';
+import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
+import { useScriptedModel } from '../helpers/llm-setup';
+import { openEngine } from '../helpers/temp-home';
+
+const SCOPE = 'agent:default';
+const PERSON = { actor: 'person' as const, source: { via: 'app' as const } };
+const VIA = { via: 'app' as const };
+
+let llm: ScriptedLlm;
+beforeEach(async () => {
+  llm = await startScriptedLlm();
+});
+afterEach(async () => {
+  await llm.close();
+});
+
+/**
+ * A chat message that gave two facts and two relations, and facts that merely mention Rui, or say another
+ * relation between the same two: the negatives every proposal must leave alone.
+ */
+function seed(engine: Engine) {
+  const session = engine.sessions.create({ agentId: 'default', title: 'About Rui' });
+  const msg = engine.messages.append({ sessionId: session.id, role: 'user', content: 'My friend Rui lives in Braga and works at Acme.' }).id;
+  const fromChat = { actor: 'agent' as const, source: { sessionId: session.id, messageId: msg } };
+  const record = (text: string, by?: typeof fromChat) => (by ? engine.facts.ledger.as(by, () => engine.facts.memory.record(SCOPE, text)) : engine.facts.memory.record(SCOPE, text)).fact!;
+  const facts = {
+    lives: record('Rui lives in Braga', fromChat),
+    works: record('Rui works at Acme', fromChat),
+    football: record('Rui likes football'),
+    studies: record('Rui studies in Braga'),
+  };
+  const g = engine.graph.store;
+  const rui = g.upsertNode(SCOPE, 'Rui', 'person').id;
+  const braga = g.upsertNode(SCOPE, 'Braga', 'place').id;
+  const acme = g.upsertNode(SCOPE, 'Acme', 'organization').id;
+  const at = '2026-03-01T12:00:00.000Z';
+  const lives = g.upsertEdge({ scope: SCOPE, src: rui, dst: braga, relation: 'lives_in', provClass: 'user', validFrom: at, support: [msg], supersede: false }).id;
+  const works = g.upsertEdge({ scope: SCOPE, src: rui, dst: acme, relation: 'works_at', provClass: 'user', validFrom: at, support: [msg], supersede: false }).id;
+  return { session, msg, facts, nodes: { rui, braga, acme }, edges: { lives, works } };
+}
+
+/** Laws grounded on each fact (the inference prompt tags facts f1… in the order memory reads them). */
+async function deriveLaws(engine: Engine, llmServer: ScriptedLlm) {
+  const order = engine.facts.memory.read(SCOPE).facts.map((f) => f.text);
+  const tag = (text: string) => `f${order.indexOf(text) + 1}`;
+  llmServer.enqueue({
+    kind: 'json',
+    value: {
+      laws: [
+        { statement: 'The user has a friend in northern Portugal', confidence: 0.8, support: [tag('Rui lives in Braga')] },
+        { statement: 'The user knows people in industry', confidence: 0.8, support: [tag('Rui works at Acme')] },
+      ],
+    },
+  });
+  await engine.laws.infer(SCOPE, { force: true });
+  const law = (words: string) => engine.laws.views([SCOPE]).find((l) => l.statement.includes(words))!;
+  return { north: () => law('northern Portugal'), industry: () => law('industry') };
+}
+
+const texts = (engine: Engine) => engine.facts.memory.read(SCOPE).facts.map((f) => f.text);
+const links = (engine: Engine) => engine.inbox.list().items.filter((i) => i.source === 'link');
+const lastEntry = (engine: Engine, action: string): JournalEntry => engine.journal.list().entries.find((e) => e.action === action)!;
+
+describe('graph → facts', () => {
+  it('a relation marked wrong proposes forgetting the fact that says it, and only that one; accept, then one undo restores every layer', async () => {
+    const engine = openEngine();
+    useScriptedModel(engine, llm);
+    const { facts, edges } = seed(engine);
+    const laws = await deriveLaws(engine, llm);
+    expect(laws.north().facts.map((f) => f.id)).toEqual([facts.lives.id]);
+    expect(laws.north().eligible).toBe(true);
+
+    engine.graph.corrections.retractRelation(edges.lives, { reason: 'He moved away years ago' }, PERSON);
+
+    // Proposed, not applied: the fact is the person's words.
+    expect(texts(engine)).toContain('Rui lives in Braga');
+    const items = links(engine);
+    expect(items).toEqual([
+      expect.objectContaining({ action: 'Forget', text: 'Rui lives in Braga', scope: SCOPE, editable: false, reason: expect.stringContaining('You marked “Rui lives in Braga” as wrong') }),
+    ]);
+    expect(items[0].reason).toContain('same message');
+    // The law resting on the matched fact left recall at once; the one on the other fact stays.
+    expect(laws.north()).toMatchObject({ eligible: false, suppressed: { reason: expect.stringContaining('Rui lives in Braga') } });
+    expect(laws.industry().eligible).toBe(true);
+    expect(engine.laws.learnedRules([SCOPE])).not.toContain('northern Portugal');
+
+    const decision = await engine.inbox.approve(items[0].id, VIA);
+    expect(decision).toMatchObject({ outcome: 'approved', message: expect.stringContaining('Forgot “Rui lives in Braga”') });
+    expect(texts(engine)).toEqual(['Rui works at Acme', 'Rui likes football', 'Rui studies in Braga']);
+    expect(links(engine)).toEqual([]);
+
+    // One group: the correction, the law leaving recall, and the accepted forget.
+    const retracted = lastEntry(engine, 'relation.retracted');
+    const forgot = lastEntry(engine, 'fact.forgotten');
+    expect(forgot.groupId).toBe(retracted.groupId);
+    expect(forgot.actor).toBe('person');
+    const plan = engine.journal.plan(retracted.id);
+    expect(plan.alsoUndoes.map((e) => e.action).sort()).toEqual(['fact.forgotten', 'law.suppressed']);
+
+    engine.journal.undo(retracted.id, { confirm: true });
+    expect(engine.graph.store.edgeById(edges.lives)).not.toBeNull();
+    expect(texts(engine)).toContain('Rui lives in Braga');
+    expect(laws.north()).toMatchObject({ eligible: true, suppressed: null });
+    expect(engine.laws.learnedRules([SCOPE])).toContain('northern Portugal');
+    // The undo is not a new correction: nothing is proposed.
+    expect(links(engine)).toEqual([]);
+  });
+
+  it('matches on the same entities and relation words when the fact has no source message, in another word order', async () => {
+    const engine = openEngine();
+    useScriptedModel(engine, llm);
+    const { edges } = seed(engine);
+    engine.facts.memory.record(SCOPE, 'In Braga lives my old friend Rui');
+    engine.facts.memory.record(SCOPE, 'Rui no longer lives in Braga');
+    engine.graph.corrections.retractRelation(edges.lives, {}, PERSON);
+    expect(links(engine).map((i) => [i.text, i.reason.includes('says the same thing')]).sort()).toEqual([
+      ['In Braga lives my old friend Rui', true],
+      ['Rui lives in Braga', false],
+    ]);
+  });
+
+  it('a relation the system drops (its messages deleted) proposes nothing: only the person corrects', () => {
+    const engine = openEngine();
+    const { edges } = seed(engine);
+    engine.graph.corrections.retractRelation(edges.lives, { reason: 'its messages were deleted' }, { actor: 'system' });
+    expect(links(engine)).toEqual([]);
+  });
+
+  it('renaming an entity proposes the facts that say its relations with the new name; the edit can be changed before accepting; one undo reverts both', async () => {
+    const engine = openEngine();
+    const { nodes } = seed(engine);
+    engine.graph.corrections.renameEntity(nodes.rui, 'Rui Costa', PERSON);
+    const items = links(engine);
+    expect(items.map((i) => [i.action, i.replaces[0], i.text, i.editable]).sort()).toEqual([
+      ['Change', 'Rui lives in Braga', 'Rui Costa lives in Braga', true],
+      ['Change', 'Rui works at Acme', 'Rui Costa works at Acme', true],
+    ]);
+    const lives = items.find((i) => i.text === 'Rui Costa lives in Braga')!;
+    const works = items.find((i) => i.text === 'Rui Costa works at Acme')!;
+    await engine.inbox.approve(lives.id, VIA);
+    const d = await engine.inbox.approve(works.id, VIA, 'Rui Costa works at Acme in Porto');
+    expect(d.fact).toMatchObject({ text: 'Rui Costa works at Acme in Porto', scope: SCOPE });
+    expect(texts(engine)).toEqual(['Rui Costa lives in Braga', 'Rui Costa works at Acme in Porto', 'Rui likes football', 'Rui studies in Braga']);
+
+    const renamed = lastEntry(engine, 'entity.renamed');
+    expect(engine.journal.list({ layer: 'facts' }).entries.filter((e) => e.action === 'fact.edited').every((e) => e.groupId === renamed.groupId)).toBe(true);
+    engine.journal.undo(renamed.id, { confirm: true });
+    expect(engine.graph.store.nodeById(nodes.rui)!.name).toBe('Rui');
+    expect(texts(engine)).toEqual(['Rui lives in Braga', 'Rui works at Acme', 'Rui likes football', 'Rui studies in Braga']);
+  });
+
+  it('rewording a relation proposes the fact reworded', () => {
+    const engine = openEngine();
+    const { edges } = seed(engine);
+    engine.graph.corrections.editRelation(edges.lives, { relation: 'works in' }, PERSON);
+    expect(links(engine).map((i) => [i.action, i.replaces[0], i.text])).toEqual([['Change', 'Rui lives in Braga', 'Rui works in Braga']]);
+    // Only a date changed: the fact's words still hold, nothing more is proposed.
+    engine.graph.corrections.editRelation(edges.works, { validFrom: '2025-01-01' }, PERSON);
+    expect(links(engine)).toHaveLength(1);
+  });
+
+  it('merging an entity into another proposes the facts with the kept name', () => {
+    const engine = openEngine();
+    const { nodes } = seed(engine);
+    const costa = engine.graph.store.upsertNode(SCOPE, 'Rui Costa', 'person').id;
+    engine.graph.corrections.mergeEntities(costa, nodes.rui, PERSON);
+    expect(links(engine).map((i) => i.text).sort()).toEqual(['Rui Costa lives in Braga', 'Rui Costa works at Acme']);
+  });
+});
+
+describe('facts → graph', () => {
+  it('a fact forgotten proposes retracting the relation it said; accept, then one undo brings both back', () => {
+    const engine = openEngine();
+    const { facts, edges } = seed(engine);
+    engine.facts.forget(SCOPE, facts.lives.id, PERSON);
+    const items = links(engine);
+    expect(items).toEqual([expect.objectContaining({ action: 'Mark relation wrong', text: 'Rui lives in Braga', reason: expect.stringContaining('You forgot “Rui lives in Braga”') })]);
+    expect(engine.graph.store.edgeById(edges.lives)).not.toBeNull(); // proposed, not applied
+
+    return engine.inbox.approve(items[0].id, VIA).then(() => {
+      expect(engine.graph.store.edgeById(edges.lives)).toBeNull();
+      expect(engine.graph.store.edgeById(edges.works)).not.toBeNull();
+      const forgot = lastEntry(engine, 'fact.forgotten');
+      expect(lastEntry(engine, 'relation.retracted').groupId).toBe(forgot.groupId);
+      engine.journal.undo(forgot.id, { confirm: true });
+      expect(texts(engine)).toContain('Rui lives in Braga');
+      expect(engine.graph.store.edgeById(edges.lives)).not.toBeNull();
+    });
+  });
+
+  it('a fact edited so that it no longer says the relation proposes retracting it; an edit that still says it does not', async () => {
+    const engine = openEngine();
+    const { facts } = seed(engine);
+    engine.facts.ledger.as(PERSON, () => engine.facts.memory.update(SCOPE, facts.works.id, 'Rui works at Acme, in the Porto office'));
+    expect(links(engine)).toEqual([]);
+    engine.facts.ledger.as(PERSON, () => engine.facts.memory.update(SCOPE, facts.lives.id, 'Rui lives in Porto'));
+    expect(links(engine).map((i) => [i.action, i.text])).toEqual([['Mark relation wrong', 'Rui lives in Braga']]);
+  });
+});
+
+describe('a rejected proposal', () => {
+  it('is not made again, even when the same correction is made again', () => {
+    const engine = openEngine();
+    const { edges } = seed(engine);
+    engine.graph.corrections.retractRelation(edges.lives, {}, PERSON);
+    const [item] = links(engine);
+    expect(engine.inbox.reject(item.id, VIA)).toMatchObject({ outcome: 'rejected', message: expect.stringContaining('will not be proposed again') });
+    expect(texts(engine)).toContain('Rui lives in Braga');
+    engine.journal.undo(lastEntry(engine, 'relation.retracted').id, { confirm: true });
+    engine.graph.corrections.retractRelation(edges.lives, {}, PERSON);
+    expect(links(engine)).toEqual([]);
+  });
+
+  it('a proposal whose correction was undone before a decision leaves the Inbox', () => {
+    const engine = openEngine();
+    const { edges } = seed(engine);
+    engine.graph.corrections.retractRelation(edges.lives, {}, PERSON);
+    expect(links(engine)).toHaveLength(1);
+    engine.journal.undo(lastEntry(engine, 'relation.retracted').id, { confirm: true });
+    expect(links(engine)).toEqual([]);
+  });
+});
