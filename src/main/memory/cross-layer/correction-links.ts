@@ -18,7 +18,7 @@ import type { EdgeSnapshot, NodeSnapshot } from '../graph/graph-journal';
 import type { MemoryJournal } from '../journal/journal';
 import type { LawCorrections } from '../laws/law-corrections';
 import type { LawStore } from '../laws/law-store';
-import { renameInFact, rewordInFact, saysRelation } from './fact-match';
+import { prepareFact, prepareRelation, renameInFact, rewordInFact, saysPrepared, saysRelation, type PreparedFact } from './fact-match';
 import type { CorrectionLink, LinkStore, NewLink } from './link-store';
 import { RelationReader, type RelationRef } from './relation-match';
 
@@ -47,12 +47,24 @@ export interface CorrectionLinksDeps {
   log: (msg: string, err?: unknown) => void;
 }
 
+interface CorpusFact {
+  scope: string;
+  fact: Fact;
+  source: FactSource | undefined;
+  prepared: PreparedFact;
+}
+
 const TRIGGERS: ReadonlySet<string> = new Set(['relation.retracted', 'relation.edited', 'entity.renamed', 'entity.merged', 'fact.forgotten', 'fact.edited']);
 
 export class CorrectionLinks {
   /** Set while an accepted proposal is applied: its own journal entries are not new corrections. */
   private applying = false;
   private readonly changeListeners = new Set<() => void>();
+  /**
+   * Every current fact, read and normalised once per correction: deleting an entity retracts each of its
+   * relations in one group, and each is matched against the same facts. Dropped on any change of L1.
+   */
+  private corpus: { key: string; facts: CorpusFact[] } | null = null;
 
   constructor(private readonly d: CorrectionLinksDeps) {}
 
@@ -64,6 +76,7 @@ export class CorrectionLinks {
 
   /** The journal listener. Never throws into the layer that appended the entry. */
   handle(entry: JournalEntry): void {
+    if (entry.layer === 'facts') this.corpus = null;
     if (this.applying || !TRIGGERS.has(entry.action) || entry.actor !== 'person' || entry.undoes !== null) return;
     try {
       const made = this.propose(entry);
@@ -101,7 +114,7 @@ export class CorrectionLinks {
     const cause = mode === 'forget' ? `You marked “${before.text}” as wrong` : `You changed “${before.text}” to “${after!.text}”`;
     let made = 0;
     const suppressed: string[] = [];
-    for (const { scope, fact, basis, source } of this.factsSaying(shape)) {
+    for (const { scope, fact, basis, source } of this.factsSaying(entry, shape)) {
       const text = mode === 'forget' ? fact.text : rewordInFact(fact.text, before.relation, after!.relation);
       // A fact whose words the rewording cannot find is offered unchanged for the person to edit.
       const link = this.link(entry, { kind: mode === 'forget' ? 'fact.forget' : 'fact.edit', scope, target: `fact:${fact.id}`, targetText: fact.text, text: text ?? fact.text, cause, basis }, source);
@@ -132,7 +145,7 @@ export class CorrectionLinks {
     for (const rel of this.d.reader.liveOf(nodeId)) {
       // The facts still use the old name: match on it (an alias of the entity now).
       const shape: RelationRef = { ...rel, src: rel.srcId === nodeId ? [...oldNames, ...rel.src] : rel.src, dst: rel.dstId === nodeId ? [...oldNames, ...rel.dst] : rel.dst };
-      for (const { scope, fact, basis, source } of this.factsSaying(shape)) {
+      for (const { scope, fact, basis, source } of this.factsSaying(entry, shape)) {
         const key = `${scope}\u0000${fact.id}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -144,20 +157,29 @@ export class CorrectionLinks {
   }
 
   /** Every current fact, in every scope, that says the relation. */
-  private factsSaying(shape: RelationRef): { scope: string; fact: Fact; basis: 'source' | 'words'; source: FactSource | undefined }[] {
+  private factsSaying(entry: JournalEntry, shape: RelationRef): { scope: string; fact: Fact; basis: 'source' | 'words'; source: FactSource | undefined }[] {
     const support = new Set(shape.support);
+    const rel = prepareRelation(shape);
     const out: { scope: string; fact: Fact; basis: 'source' | 'words'; source: FactSource | undefined }[] = [];
-    for (const scope of this.d.facts.scopes()) {
-      const facts = this.d.facts.facts(scope);
-      if (!facts.length) continue;
-      const sources = this.d.facts.sources(scope);
-      for (const fact of facts) {
-        const source = sources.get(fact.id);
-        const sameSource = !!source?.messageId && support.has(source.messageId);
-        if (saysRelation(fact.text, shape, sameSource)) out.push({ scope, fact, basis: sameSource ? 'source' : 'words', source });
-      }
+    for (const c of this.facts(entry)) {
+      const sameSource = !!c.source?.messageId && support.has(c.source.messageId);
+      if (saysPrepared(c.prepared, rel, sameSource)) out.push({ scope: c.scope, fact: c.fact, basis: sameSource ? 'source' : 'words', source: c.source });
     }
     return out;
+  }
+
+  private facts(entry: JournalEntry): CorpusFact[] {
+    const key = entry.groupId ?? `entry:${entry.id}`;
+    if (this.corpus?.key === key) return this.corpus.facts;
+    const facts: CorpusFact[] = [];
+    for (const scope of this.d.facts.scopes()) {
+      const list = this.d.facts.facts(scope);
+      if (!list.length) continue;
+      const sources = this.d.facts.sources(scope);
+      for (const fact of list) facts.push({ scope, fact, source: sources.get(fact.id), prepared: prepareFact(fact.text) });
+    }
+    this.corpus = { key, facts };
+    return facts;
   }
 
   // ── facts → graph ───────────────────────────────────────────────────────────────────────────────

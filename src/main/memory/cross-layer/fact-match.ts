@@ -67,12 +67,15 @@ export function sameWord(a: string, b: string): boolean {
   return fits(a, b) || fits(b, a);
 }
 
-/** Whether the fact's words contain `phrase` (a name): whole words in order, or a substring in unspaced scripts. */
+/** Whether the fact's words (`factForm`) contain a name's (`nameForm`): whole words in order, or a substring in unspaced scripts. */
+function mentionsForm(factForm: string, nameForm: string): boolean {
+  if (!nameForm) return false;
+  if (UNSPACED.test(nameForm)) return factForm.replace(/ /g, '').includes(nameForm.replace(/ /g, ''));
+  return ` ${factForm} `.includes(` ${nameForm} `);
+}
+
 function mentions(factForm: string, phrase: string): boolean {
-  const form = mentionForm(phrase);
-  if (!form) return false;
-  if (UNSPACED.test(form)) return factForm.replace(/ /g, '').includes(form.replace(/ /g, ''));
-  return ` ${factForm} `.includes(` ${form} `);
+  return mentionsForm(factForm, mentionForm(phrase));
 }
 
 /** The relation's words that say which relation it is ("is_married_to" → ["married"]). */
@@ -82,8 +85,38 @@ export function contentWords(relation: string): string[] {
   return content.length ? content : all;
 }
 
-function saysWords(factForm: string, factTokens: readonly string[], words: readonly string[]): boolean {
-  return words.every((w) => (UNSPACED.test(w) ? factForm.replace(/ /g, '').includes(w) : factTokens.some((t) => sameWord(t, w))));
+/** A fact's text, normalised once: a correction tests every fact of every scope, and a deletion several relations. */
+export interface PreparedFact {
+  form: string;
+  tokens: string[];
+  negated: boolean;
+}
+
+export function prepareFact(text: string): PreparedFact {
+  const form = mentionForm(text);
+  const toks = form ? form.split(' ') : [];
+  return { form, tokens: toks, negated: toks.some((t) => NEGATION.has(t)) };
+}
+
+/** A relation normalised once: each end's name forms and the relation's content words. */
+export interface PreparedRelation {
+  src: string[];
+  dst: string[];
+  words: string[];
+}
+
+export function prepareRelation(r: RelationShape): PreparedRelation {
+  const forms = (names: readonly string[]) => [...new Set(names.map(mentionForm).filter(Boolean))];
+  return { src: forms(r.src), dst: forms(r.dst), words: contentWords(r.relation) };
+}
+
+/** `saysRelation` on prepared forms. */
+export function saysPrepared(f: PreparedFact, r: PreparedRelation, sameSource: boolean): boolean {
+  if (!f.form || f.negated) return false;
+  const src = r.src.some((n) => mentionsForm(f.form, n));
+  const dst = r.dst.some((n) => mentionsForm(f.form, n));
+  if (!(src && dst) && !(sameSource && (src || dst))) return false;
+  return r.words.every((w) => (UNSPACED.test(w) ? f.form.replace(/ /g, '').includes(w) : f.tokens.some((t) => sameWord(t, w))));
 }
 
 /**
@@ -92,14 +125,7 @@ function saysWords(factForm: string, factTokens: readonly string[], words: reado
  * "Rui lives in Braga"), since the message ties the other end.
  */
 export function saysRelation(fact: string, r: RelationShape, sameSource: boolean): boolean {
-  const form = mentionForm(fact);
-  if (!form) return false;
-  const factTokens = form.split(' ');
-  if (factTokens.some((t) => NEGATION.has(t))) return false;
-  const src = r.src.some((n) => mentions(form, n));
-  const dst = r.dst.some((n) => mentions(form, n));
-  if (!(src && dst) && !(sameSource && (src || dst))) return false;
-  return saysWords(form, factTokens, contentWords(r.relation));
+  return saysPrepared(prepareFact(fact), prepareRelation(r), sameSource);
 }
 
 function escapeRegExp(s: string): string {
