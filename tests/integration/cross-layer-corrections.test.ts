@@ -3,6 +3,7 @@
 // Inbox, and only that fact; laws citing it leave recall at once; accepting forgets it; one undo brings
 // relation, fact and law back. A rename proposes the fact with the new name; a reworded relation, the
 // fact reworded; a fact forgotten proposes retracting its relation. A rejected proposal is not made again.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import type { JournalEntry } from '../../src/shared/journal';
@@ -203,6 +204,76 @@ describe('facts → graph', () => {
     expect(links(engine)).toEqual([]);
     engine.facts.ledger.as(PERSON, () => engine.facts.memory.update(SCOPE, facts.lives.id, 'Rui lives in Porto'));
     expect(links(engine).map((i) => [i.action, i.text])).toEqual([['Mark relation wrong', 'Rui lives in Braga']]);
+  });
+});
+
+describe('more corrections, both ways', () => {
+  it('deleting an entity proposes forgetting the facts that say its relations, and no other', () => {
+    const engine = openEngine();
+    const { nodes } = seed(engine);
+    engine.graph.corrections.deleteEntity(nodes.braga, PERSON);
+    expect(links(engine).map((i) => [i.action, i.text])).toEqual([['Forget', 'Rui lives in Braga']]);
+  });
+
+  it('a fact in another scope that says the relation is proposed too; one that says it is no longer so is not', () => {
+    const engine = openEngine();
+    const { edges } = seed(engine);
+    engine.facts.memory.record('global', 'My friend Rui has lived in Braga since 2019');
+    engine.facts.memory.record('global', 'Rui never lived in Braga');
+    engine.graph.corrections.retractRelation(edges.lives, {}, PERSON);
+    expect(links(engine).map((i) => [i.scope, i.text]).sort()).toEqual([
+      ['agent:default', 'Rui lives in Braga'],
+      ['global', 'My friend Rui has lived in Braga since 2019'],
+    ]);
+  });
+
+  it('a fact forgotten takes the laws citing its relation out of recall at once', () => {
+    const engine = openEngine();
+    const { facts, edges } = seed(engine);
+    engine.laws.writer.replaceDerived(SCOPE, [{ statement: 'The user has a friend in Minho', confidence: 0.8, support: [`edge:${edges.lives}`] }], 'seeded', { actor: 'inference' });
+    const law = () => engine.laws.views([SCOPE]).find((l) => l.statement.includes('Minho'))!;
+    expect(law().eligible).toBe(true);
+    engine.facts.forget(SCOPE, facts.lives.id, PERSON);
+    expect(law()).toMatchObject({ eligible: false, suppressed: { reason: expect.stringContaining('Rui lives in Braga') } });
+    // Undoing the forget (before deciding) brings the law back and the proposal leaves the Inbox.
+    engine.journal.undo(lastEntry(engine, 'fact.forgotten').id, { confirm: true });
+    expect(law()).toMatchObject({ eligible: true, suppressed: null });
+    expect(links(engine)).toEqual([]);
+  });
+
+  it('a fact edited to word the relation anew proposes the relation reworded; accepted, one undo of the edit reverts both', async () => {
+    const engine = openEngine();
+    const { facts, edges } = seed(engine);
+    engine.facts.ledger.as(PERSON, () => engine.facts.memory.update(SCOPE, facts.works.id, 'Rui consults for Acme'));
+    const items = links(engine);
+    expect(items.map((i) => [i.action, i.replaces[0], i.text])).toEqual([['Change relation', 'Rui works at Acme', 'Rui consults for Acme']]);
+    await engine.inbox.approve(items[0].id, VIA);
+    expect(engine.graph.store.edgeById(edges.works)!.relation).toBe('consults_for');
+    const edited = lastEntry(engine, 'fact.edited');
+    engine.journal.undo(edited.id, { confirm: true });
+    expect(engine.graph.store.edgeById(edges.works)!.relation).toBe('works_at');
+    expect(texts(engine)).toContain('Rui works at Acme');
+  });
+
+  it('a fact removed from its Markdown file by hand is the person’s correction too', () => {
+    const engine = openEngine();
+    const { edges } = seed(engine);
+    const path = engine.facts.memory.pathOf(SCOPE);
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/^- Rui lives in Braga\n/m, ''));
+    expect(texts(engine)).not.toContain('Rui lives in Braga');
+    expect(links(engine).map((i) => [i.action, i.text])).toEqual([['Mark relation wrong', 'Rui lives in Braga']]);
+    expect(engine.graph.store.edgeById(edges.lives)).not.toBeNull();
+  });
+
+  it('a proposal whose fact changed meanwhile is not applied; a forget or retraction cannot be edited', async () => {
+    const engine = openEngine();
+    const { facts, edges } = seed(engine);
+    engine.graph.corrections.retractRelation(edges.lives, {}, PERSON);
+    const [item] = links(engine);
+    await expect(engine.inbox.approve(item.id, VIA, 'Rui lived in Braga once')).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    engine.facts.ledger.as(PERSON, () => engine.facts.memory.update(SCOPE, facts.lives.id, 'Rui lives in Braga with his family'));
+    await expect(engine.inbox.approve(item.id, VIA)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('no longer applies') });
+    expect(texts(engine)).toContain('Rui lives in Braga with his family');
   });
 });
 

@@ -2,7 +2,7 @@
 // words, inflections and word orders; negatives that mention one entity only, another relation between
 // the same two, a negation, or a lookalike word. And the rewrites a rename or an edited relation proposes.
 import { describe, expect, it } from 'vitest';
-import { contentWords, renameInFact, rewordInFact, sameWord, saysRelation, type RelationShape } from '../../src/main/memory/cross-layer/fact-match';
+import { contentWords, renameInFact, rewordInFact, sameWord, saysRelation, wordsBetween, type RelationShape } from '../../src/main/memory/cross-layer/fact-match';
 
 const rel = (src: string | string[], relation: string, dst: string | string[]): RelationShape => ({
   src: Array.isArray(src) ? src : [src],
@@ -85,5 +85,15 @@ describe('rewordInFact', () => {
     expect(rewordInFact('Ana is married to Tomás', 'is_married_to', 'is_engaged_to')).toBe('Ana is engaged to Tomás');
     expect(rewordInFact('Em Braga mora o Rui', 'mora_em', 'trabalha_em')).toBe('Em Braga trabalha em o Rui');
     expect(rewordInFact('Rui likes Braga', 'lives_in', 'works_in')).toBeNull();
+  });
+});
+
+describe('wordsBetween', () => {
+  it('reads the relation words an edited fact puts between the two ends, and nothing else', () => {
+    expect(wordsBetween('Rui works in Braga', ['Rui'], ['Braga'])).toBe('works in');
+    expect(wordsBetween('Rui Costa has moved to Braga.', ['Rui Costa', 'Rui'], ['Braga'])).toBe('has moved to');
+    expect(wordsBetween('In Braga works Rui', ['Rui'], ['Braga'])).toBeNull(); // another word order: not guessed
+    expect(wordsBetween('Rui, who I met in 2019 at a conference, lives in Braga', ['Rui'], ['Braga'])).toBeNull();
+    expect(wordsBetween('Rui lives in Porto', ['Rui'], ['Braga'])).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import type { Migration } from '../migrate';
 // person's words, so nothing here is applied until they accept it in the Inbox.
 //   correction_link   one proposal: what it would change (`target`, "fact:<id>" in `scope`, or
 //                     "edge:<id>"), the text it would write (a forget's and a retraction's is the target's
-//                     own), the journal entry of the correction it follows from (accepting joins that
+//                     own; a relation edit's is the relation's new sentence, `relation` its new words), the journal entry of the correction it follows from (accepting joins that
 //                     entry's group, so one undo restores every layer), and how it was matched ('source':
 //                     the same message; 'words': the same entities and relation words).
 //                     'stale': the target changed or went, or the correction was undone, before a decision.
@@ -16,11 +16,12 @@ export const memory0015CorrectionLinks: Migration = {
   up: `
     CREATE TABLE correction_link (
       id           INTEGER PRIMARY KEY AUTOINCREMENT,
-      kind         TEXT NOT NULL CHECK (kind IN ('fact.forget', 'fact.edit', 'relation.retract')),
+      kind         TEXT NOT NULL CHECK (kind IN ('fact.forget', 'fact.edit', 'relation.retract', 'relation.edit')),
       scope        TEXT NOT NULL,
       target       TEXT NOT NULL,
       target_text  TEXT NOT NULL,
       text         TEXT NOT NULL,
+      relation     TEXT,
       cause_entry  INTEGER NOT NULL,
       cause        TEXT NOT NULL,
       basis        TEXT NOT NULL CHECK (basis IN ('source', 'words')),

@@ -4,7 +4,8 @@
 //                  relations with the new name (a deleted entity's relations are marked wrong with it, so
 //                  they are covered as relations);
 //   facts → graph  a fact forgotten proposes retracting the relation it said; a fact edited so that it no
-//                  longer says the relation does too.
+//                  longer says the relation does too, unless it words the relation anew between the same
+//                  two ends ("Rui works in Braga"): then the relation is proposed reworded.
 // "Says the same thing" is fact-match.ts: the same source message, or the same entities and relation words.
 // Facts are the person's words, so every change is only proposed, in the Inbox; laws citing what was
 // corrected or what it matched leave recall at once, in the correction's own group. Accepting joins that
@@ -18,7 +19,9 @@ import type { EdgeSnapshot, NodeSnapshot } from '../graph/graph-journal';
 import type { MemoryJournal } from '../journal/journal';
 import type { LawCorrections } from '../laws/law-corrections';
 import type { LawStore } from '../laws/law-store';
-import { prepareFact, prepareRelation, renameInFact, rewordInFact, saysPrepared, saysRelation, type PreparedFact } from './fact-match';
+import { prepareFact, prepareRelation, renameInFact, rewordInFact, saysPrepared, saysRelation, wordsBetween, type PreparedFact } from './fact-match';
+import { normalizeRelation } from '../graph/graph-normalize';
+import { relationSentence } from '../../../shared/relation-words';
 import type { CorrectionLink, LinkStore, NewLink } from './link-store';
 import { RelationReader, type RelationRef } from './relation-match';
 
@@ -42,7 +45,7 @@ export interface CorrectionLinksDeps {
   links: LinkStore;
   journal: MemoryJournal;
   facts: LinkFacts;
-  graph: Pick<GraphCorrections, 'retractRelation'>;
+  graph: Pick<GraphCorrections, 'retractRelation' | 'editRelation'>;
   laws: { store: LawStore; corrections: LawCorrections };
   log: (msg: string, err?: unknown) => void;
 }
@@ -117,7 +120,7 @@ export class CorrectionLinks {
     for (const { scope, fact, basis, source } of this.factsSaying(entry, shape)) {
       const text = mode === 'forget' ? fact.text : rewordInFact(fact.text, before.relation, after!.relation);
       // A fact whose words the rewording cannot find is offered unchanged for the person to edit.
-      const link = this.link(entry, { kind: mode === 'forget' ? 'fact.forget' : 'fact.edit', scope, target: `fact:${fact.id}`, targetText: fact.text, text: text ?? fact.text, cause, basis }, source);
+      const link = this.link(entry, { kind: mode === 'forget' ? 'fact.forget' : 'fact.edit', scope, target: `fact:${fact.id}`, targetText: fact.text, text: text ?? fact.text, relation: null, cause, basis }, source);
       if (link) made++, suppressed.push(`${scope}\u0000fact:${fact.id}`);
     }
     this.outOfRecall(entry, suppressed, mode === 'forget' ? `A fact it rests on says what you marked wrong: “${before.text}”.` : `A fact it rests on says “${before.text}”, which you changed to “${after!.text}”.`);
@@ -150,7 +153,7 @@ export class CorrectionLinks {
         if (seen.has(key)) continue;
         seen.add(key);
         const text = renameInFact(fact.text, oldNames, newName);
-        if (text && this.link(entry, { kind: 'fact.edit', scope, target: `fact:${fact.id}`, targetText: fact.text, text, cause, basis }, source)) made++;
+        if (text && this.link(entry, { kind: 'fact.edit', scope, target: `fact:${fact.id}`, targetText: fact.text, text, relation: null, cause, basis }, source)) made++;
       }
     }
     return made;
@@ -198,7 +201,11 @@ export class CorrectionLinks {
       // Rui but has dropped Braga, so it no longer says "Rui lives in Braga".
       const loose = basis === 'source' && !saysRelation(before.text, ref, false);
       if (after !== null && saysRelation(after, ref, loose)) continue;
-      const link = this.link(entry, { kind: 'relation.retract', scope: ref.scope, target: `edge:${ref.id}`, targetText: ref.text, text: ref.text, cause, basis }, before.source ?? undefined);
+      const reworded = after === null ? null : wordsBetween(after, ref.src, ref.dst);
+      const relation = reworded && normalizeRelation(reworded) !== ref.relation ? reworded : null;
+      const link = relation
+        ? this.link(entry, { kind: 'relation.edit', scope: ref.scope, target: `edge:${ref.id}`, targetText: ref.text, text: relationSentence(ref.src[0], relation, ref.dst[0]), relation, cause, basis }, before.source ?? undefined)
+        : this.link(entry, { kind: 'relation.retract', scope: ref.scope, target: `edge:${ref.id}`, targetText: ref.text, text: ref.text, relation: null, cause, basis }, before.source ?? undefined);
       if (link) made++, suppressed.push(`\u0000edge:${ref.id}`);
     }
     this.outOfRecall(entry, suppressed, after === null ? `A relation it rests on says what you forgot: “${before.text}”.` : `A relation it rests on says “${before.text}”, which you changed.`);
@@ -243,7 +250,10 @@ export class CorrectionLinks {
   private current(l: CorrectionLink): boolean {
     const cause = this.d.journal.get(l.causeEntry);
     if (cause && cause.undoneBy !== null) return false;
-    if (l.kind === 'relation.retract') return this.d.reader.isLive(Number(l.target.slice('edge:'.length)));
+    if (l.kind === 'relation.retract' || l.kind === 'relation.edit') {
+      const id = Number(l.target.slice('edge:'.length));
+      return this.d.reader.isLive(id) && this.d.reader.shape(id)?.text === l.targetText;
+    }
     const id = l.target.slice('fact:'.length);
     return this.d.facts.facts(l.scope).some((f) => f.id === id && f.text === l.targetText);
   }
@@ -274,6 +284,9 @@ export class CorrectionLinks {
         }
         case 'relation.retract':
           this.d.graph.retractRelation(Number(l.target.slice('edge:'.length)), { reason: l.cause }, person);
+          return null;
+        case 'relation.edit':
+          this.d.graph.editRelation(Number(l.target.slice('edge:'.length)), { relation: l.relation! }, person);
           return null;
       }
     };

@@ -178,3 +178,27 @@ export function rewordInFact(fact: string, oldRelation: string, newRelation: str
   const next = `${fact.slice(0, spans[from].start)}${words}${fact.slice(spans[to].end)}`;
   return next === fact ? null : next;
 }
+
+/**
+ * The words a fact puts between a relation's two ends ("Rui works in Braga" → "works in"), when it names
+ * the source first and the words between are a short phrase: how an edited fact rewords a relation.
+ * Null otherwise (another word order, a long clause, an end not named): the relation is then proposed for
+ * retraction rather than guessed at.
+ */
+export function wordsBetween(fact: string, srcNames: readonly string[], dstNames: readonly string[]): string | null {
+  const find = (names: readonly string[]) => {
+    for (const n of [...names].sort((a, b) => b.length - a.length)) {
+      const re = namePattern(n);
+      const m = re ? re.exec(fact) : null;
+      if (m) return { start: m.index, end: m.index + m[0].length };
+    }
+    return null;
+  };
+  const src = find(srcNames);
+  const dst = find(dstNames);
+  if (!src || !dst || src.end > dst.start) return null;
+  const between = fact.slice(src.end, dst.start).trim();
+  const words = between.split(/\s+/u);
+  if (!between || words.length > 5 || !words.every((w) => /^[\p{L}\p{M}'’-]+$/u.test(w))) return null;
+  return between;
+}

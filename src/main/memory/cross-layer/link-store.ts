@@ -5,7 +5,7 @@ import type { Database } from 'better-sqlite3';
 import { MonadError } from '../../../shared/errors';
 import type { InboxRejections } from '../inbox/rejections';
 
-export type LinkKind = 'fact.forget' | 'fact.edit' | 'relation.retract';
+export type LinkKind = 'fact.forget' | 'fact.edit' | 'relation.retract' | 'relation.edit';
 export type LinkStatus = 'pending' | 'approved' | 'rejected' | 'stale';
 
 export interface CorrectionLink {
@@ -17,8 +17,10 @@ export interface CorrectionLink {
   target: string;
   /** What would change, as it read when proposed. */
   targetText: string;
-  /** What would be written: the new text of an edit; for a forget or a retraction, the target's text. */
+  /** What would be written: the new text of an edit (a relation's: its new sentence); for a forget or a retraction, the target's text. */
   text: string;
+  /** A relation edit's new relation words ("works in"); else null. */
+  relation: string | null;
   /** The journal entry of the correction this follows from. */
   causeEntry: number;
   /** That correction, in words ("You marked “Rui lives in Braga” as wrong"). */
@@ -39,6 +41,7 @@ interface Row {
   target: string;
   target_text: string;
   text: string;
+  relation: string | null;
   cause_entry: number;
   cause: string;
   basis: 'source' | 'words';
@@ -55,6 +58,7 @@ const toLink = (r: Row): CorrectionLink => ({
   target: r.target,
   targetText: r.target_text,
   text: r.text,
+  relation: r.relation,
   causeEntry: r.cause_entry,
   cause: r.cause,
   basis: r.basis,
@@ -81,10 +85,10 @@ export class LinkStore {
     if (this.rejections.has('link', l.scope, rejectionText(l))) return null;
     const r = this.db
       .prepare(
-        `INSERT OR IGNORE INTO correction_link (kind, scope, target, target_text, text, cause_entry, cause, basis, session_id, message_id, proposed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO correction_link (kind, scope, target, target_text, text, relation, cause_entry, cause, basis, session_id, message_id, proposed_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(l.kind, l.scope, l.target, l.targetText, l.text, l.causeEntry, l.cause, l.basis, l.sessionId, l.messageId, this.now().toISOString());
+      .run(l.kind, l.scope, l.target, l.targetText, l.text, l.relation, l.causeEntry, l.cause, l.basis, l.sessionId, l.messageId, this.now().toISOString());
     return r.changes ? Number(r.lastInsertRowid) : null;
   }
 

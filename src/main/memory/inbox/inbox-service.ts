@@ -22,13 +22,14 @@ export type DecideBy = { via: NonNullable<JournalSource['via']> };
 
 const CHAT_ACTION: Record<ChatProposal['action'], string> = { record: 'Remember', update: 'Change', delete: 'Forget' };
 
-const LINK_ACTION: Record<CorrectionLink['kind'], string> = { 'fact.forget': 'Forget', 'fact.edit': 'Change', 'relation.retract': 'Mark relation wrong' };
+const LINK_ACTION: Record<CorrectionLink['kind'], string> = { 'fact.forget': 'Forget', 'fact.edit': 'Change', 'relation.retract': 'Mark relation wrong', 'relation.edit': 'Change relation' };
 
 /** What accepting a carried correction did, in words (`written`: an edit's new text). */
 const LINK_DONE: Record<CorrectionLink['kind'], (l: CorrectionLink, written: string | null) => string> = {
   'fact.forget': (l) => `Forgot “${l.targetText}”. One undo in History brings it back with the correction.`,
   'fact.edit': (l, written) => `Changed “${l.targetText}” to “${written ?? l.text}”. One undo in History reverts both.`,
   'relation.retract': (l) => `Marked “${l.targetText}” as wrong in the graph. One undo in History brings it back with the fact.`,
+  'relation.edit': (l) => `The graph now says “${l.text}” instead of “${l.targetText}”. One undo in History reverts both.`,
 };
 
 /** An Inbox id: "<source>:<number>", or "held:<scope>:<fact id>". */
@@ -144,7 +145,7 @@ export class InboxService {
         }
         case 'link': {
           const l = this.links().reject(ref.n);
-          return { id, outcome: 'rejected', message: `${l.kind === 'relation.retract' ? 'Kept the relation' : 'Kept the fact'} “${l.targetText}” as it is; this will not be proposed again.`, fact: null };
+          return { id, outcome: 'rejected', message: `${l.kind.startsWith('relation.') ? 'Kept the relation' : 'Kept the fact'} “${l.targetText}” as it is; this will not be proposed again.`, fact: null };
         }
       }
     } finally {
@@ -300,9 +301,9 @@ export class InboxService {
       source: 'link',
       action: LINK_ACTION[l.kind],
       text: l.text,
-      replaces: l.kind === 'fact.edit' ? [l.targetText] : [],
+      replaces: l.kind === 'fact.edit' || l.kind === 'relation.edit' ? [l.targetText] : [],
       scope: l.scope,
-      reason: `${l.cause}; ${l.basis === 'source' ? 'this came from the same message' : 'this says the same thing'}${l.kind === 'relation.retract' ? ' in the graph' : ''}`,
+      reason: `${l.cause}; ${l.basis === 'source' ? 'this came from the same message' : 'this says the same thing'}${l.kind.startsWith('relation.') ? ' in the graph' : ''}`,
       quote: null,
       sessionId: l.sessionId,
       messageId: l.messageId,
