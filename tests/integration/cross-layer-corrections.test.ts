@@ -255,6 +255,26 @@ describe('more corrections, both ways', () => {
     expect(texts(engine)).toContain('Rui works at Acme');
   });
 
+  it('a fact the agent forgets in a chat (the person asked it to) proposes the retraction too; the relation found by an alias a merge left', () => {
+    const engine = openEngine();
+    const { nodes, edges, session } = seed(engine);
+    const costa = engine.graph.store.upsertNode(SCOPE, 'Rui Costa Silva', 'person').id;
+    engine.graph.corrections.mergeEntities(costa, nodes.rui, PERSON);
+    for (const l of links(engine)) engine.inbox.reject(l.id, VIA);
+    const fact = engine.facts.memory.record(SCOPE, 'Rui Costa Silva is married to Ines').fact!;
+    const ines = engine.graph.store.upsertNode(SCOPE, 'Ines', 'person').id;
+    engine.graph.store.upsertEdge({ scope: SCOPE, src: costa, dst: ines, relation: 'is_married_to', provClass: 'user', validFrom: '2026-03-01T12:00:00.000Z', support: [], supersede: false });
+    engine.graph.corrections.renameEntity(costa, 'Rui', PERSON); // "Rui Costa Silva" is an alias now
+    for (const l of links(engine)) engine.inbox.reject(l.id, VIA);
+    engine.facts.forget(SCOPE, fact.id, { actor: 'agent', source: { sessionId: session.id } });
+    expect(links(engine).map((i) => [i.action, i.text, i.reason.startsWith('The assistant forgot')])).toEqual([['Mark relation wrong', 'Rui is married to Ines', true]]);
+    // Consolidation forgetting a fact is not a correction.
+    const other = engine.facts.memory.read(SCOPE).facts.find((f) => f.text === 'Rui lives in Braga')!;
+    engine.facts.ledger.as({ actor: 'consolidation' }, () => engine.facts.memory.forget(SCOPE, other.id));
+    expect(links(engine)).toHaveLength(1);
+    expect(engine.graph.store.edgeById(edges.lives)).not.toBeNull();
+  });
+
   it('a fact removed from its Markdown file by hand is the person’s correction too', () => {
     const engine = openEngine();
     const { edges } = seed(engine);

@@ -9,8 +9,9 @@
 // "Says the same thing" is fact-match.ts: the same source message, or the same entities and relation words.
 // Facts are the person's words, so every change is only proposed, in the Inbox; laws citing what was
 // corrected or what it matched leave recall at once, in the correction's own group. Accepting joins that
-// group too, so one undo of any of it restores every layer. Only the person's own corrections are carried
-// over: the system dropping a relation whose messages were deleted, or an undo, is not a correction.
+// group too, so one undo of any of it restores every layer. Only corrections are carried over (the
+// person's, and an agent's change to a fact, made on the person's word): the system dropping a relation
+// whose messages were deleted, extraction, consolidation, an import or an undo correct nothing.
 import type { Fact, FactSource, FactWriteResult } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
 import type { JournalEntry, JournalSource } from '../../../shared/journal';
@@ -57,6 +58,15 @@ interface CorpusFact {
   prepared: PreparedFact;
 }
 
+/**
+ * Whose changes are corrections to carry over: the person's, in any layer; and in L1 also the agent's,
+ * which forgets or rewrites a fact when the person says so in a chat ("forget that Rui lives in Braga").
+ * Extraction, consolidation, imports and the system only follow what they read; they correct nothing.
+ */
+function correctedBy(entry: JournalEntry): boolean {
+  return entry.actor === 'person' || (entry.actor === 'agent' && entry.layer === 'facts');
+}
+
 const TRIGGERS: ReadonlySet<string> = new Set(['relation.retracted', 'relation.edited', 'entity.renamed', 'entity.merged', 'fact.forgotten', 'fact.edited']);
 
 export class CorrectionLinks {
@@ -80,7 +90,7 @@ export class CorrectionLinks {
   /** The journal listener. Never throws into the layer that appended the entry. */
   handle(entry: JournalEntry): void {
     if (entry.layer === 'facts') this.corpus = null;
-    if (this.applying || !TRIGGERS.has(entry.action) || entry.actor !== 'person' || entry.undoes !== null) return;
+    if (this.applying || !TRIGGERS.has(entry.action) || !correctedBy(entry) || entry.undoes !== null) return;
     try {
       const made = this.propose(entry);
       if (made) for (const l of this.changeListeners) l();
@@ -192,7 +202,8 @@ export class CorrectionLinks {
     if (!before?.text) return 0;
     const after = entry.action === 'fact.edited' ? ((entry.after as { text?: string } | null)?.text ?? null) : null;
     const messageId = before.source?.messageId ?? null;
-    const cause = after === null ? `You forgot “${before.text}”` : `You changed “${before.text}” to “${after}”`;
+    const who = entry.actor === 'person' ? 'You' : 'The assistant';
+    const cause = after === null ? `${who} forgot “${before.text}”` : `${who} changed “${before.text}” to “${after}”`;
     let made = 0;
     const suppressed: string[] = [];
     for (const { ref, basis } of this.d.reader.saidBy(before.text, messageId)) {

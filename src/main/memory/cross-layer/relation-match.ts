@@ -109,8 +109,13 @@ export class RelationReader {
     } catch {
       // A query the index cannot parse (only symbols survived): the alias table below still answers.
     }
-    const marks = words.map(() => '?').join(',');
-    for (const id of this.db.prepare(`SELECT node_id FROM graph_node_alias WHERE norm_name IN (${marks})`).pluck().all(...words) as number[]) ids.add(id);
+    // Aliases are whole normalised names ("rui costa"): every run of up to four of the fact's words.
+    const all = mentionForm(fact).split(' ');
+    const runs = new Set<string>();
+    for (let i = 0; i < all.length; i++) for (let n = 1; n <= 4 && i + n <= all.length; n++) runs.add(all.slice(i, i + n).join(' '));
+    const list = [...runs].slice(0, 400);
+    const marks = list.map(() => '?').join(',');
+    for (const id of this.db.prepare(`SELECT node_id FROM graph_node_alias WHERE norm_name IN (${marks})`).pluck().all(...list) as number[]) ids.add(id);
     const form = ` ${mentionForm(fact)} `;
     const live = this.db.prepare(`SELECT 1 FROM graph_node WHERE id = ? AND removed_at IS NULL`).pluck();
     return [...ids].filter((id) => live.get(id) !== undefined && this.names(id).some((n) => form.includes(` ${mentionForm(n)} `)));
