@@ -310,6 +310,32 @@ describe('a rejected proposal', () => {
     expect(links(engine)).toEqual([]);
   });
 
+  it('brings back the law the correction took out only because it rests on the kept fact; the relation stays wrong', () => {
+    const engine = openEngine();
+    const { facts, edges } = seed(engine);
+    engine.laws.writer.replaceDerived(
+      SCOPE,
+      [
+        { statement: 'The user has a friend in northern Portugal', confidence: 0.8, support: [`fact:${facts.lives.id}`] },
+        { statement: 'The user has a friend in Minho', confidence: 0.8, support: [`edge:${edges.lives}`] },
+      ],
+      'seeded',
+      { actor: 'inference' },
+    );
+    const law = (words: string) => () => engine.laws.views([SCOPE]).find((l) => l.statement.includes(words))!;
+    const laws = { north: law('northern Portugal') };
+    const minho = law('Minho');
+    expect(laws.north().eligible).toBe(true);
+    engine.graph.corrections.retractRelation(edges.lives, {}, PERSON);
+    expect(laws.north().eligible).toBe(false);
+    expect(minho().eligible).toBe(false);
+    const [item] = links(engine);
+    expect(engine.inbox.reject(item.id, VIA).message).toContain('The law resting on it is back in recall.');
+    expect(laws.north()).toMatchObject({ eligible: true, suppressed: null, facts: [expect.objectContaining({ id: facts.lives.id })] });
+    expect(minho().eligible).toBe(false); // it rests on the relation the person marked wrong
+    expect(engine.graph.store.edgeById(edges.lives)).toBeNull();
+  });
+
   it('a proposal whose correction was undone before a decision leaves the Inbox', () => {
     const engine = openEngine();
     const { edges } = seed(engine);

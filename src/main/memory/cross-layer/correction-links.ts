@@ -312,11 +312,28 @@ export class CorrectionLinks {
     }
   }
 
-  /** Rejects a proposal; the same one is not made again. */
-  reject(id: number): CorrectionLink {
+  /**
+   * Rejects a proposal; the same one is not made again. The person says the fact (or relation) stands, so
+   * a law the correction took out of recall only because it rests on this one comes back; laws resting on
+   * the corrected item itself stay out. Returns the proposal and how many laws came back.
+   */
+  reject(id: number, via: NonNullable<JournalSource['via']>): { link: CorrectionLink; laws: number } {
     const l = this.d.links.get(id);
     if (l.status !== 'pending') throw new MonadError('CONFLICT', `That proposal was already ${l.status === 'stale' ? 'overtaken by another change' : l.status}`);
     this.d.links.reject(l);
-    return l;
+    const cause = this.d.journal.get(l.causeEntry);
+    if (!cause?.groupId || cause.undoneBy !== null) return { link: l, laws: 0 };
+    const ref = l.target;
+    const person: Person = { actor: 'person', source: { via, detail: 'kept in the Inbox' } };
+    let laws = 0;
+    for (const law of this.d.laws.store.citing([ref], l.kind.startsWith('fact.') ? l.scope : null)) {
+      if (law.suppressed?.ref !== ref) continue;
+      // Only this correction's doing: the law's last change is the suppression made in the correction's group.
+      const last = this.d.journal.itemHistory(`law:${law.id}`).at(-1);
+      if (last?.action !== 'law.suppressed' || last.groupId !== cause.groupId || last.undoneBy !== null) continue;
+      this.d.laws.corrections.unsuppress(law.id, person);
+      laws++;
+    }
+    return { link: l, laws };
   }
 }

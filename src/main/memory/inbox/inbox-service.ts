@@ -144,8 +144,9 @@ export class InboxService {
           return { id, outcome: 'rejected', message: `Forgot “${f.text}”; it will not be remembered again in those words.`, fact: null };
         }
         case 'link': {
-          const l = this.links().reject(ref.n);
-          return { id, outcome: 'rejected', message: `${l.kind.startsWith('relation.') ? 'Kept the relation' : 'Kept the fact'} “${l.targetText}” as it is; this will not be proposed again.`, fact: null };
+          const { link: l, laws } = this.links().reject(ref.n, by.via);
+          const back = laws ? ` The ${laws === 1 ? 'law resting on it is' : `${laws} laws resting on it are`} back in recall.` : '';
+          return { id, outcome: 'rejected', message: `${l.kind.startsWith('relation.') ? 'Kept the relation' : 'Kept the fact'} “${l.targetText}” as it is; this will not be proposed again.${back}`, fact: null };
         }
       }
     } finally {
