@@ -168,6 +168,19 @@ describe('graph → facts', () => {
     expect(links(engine)).toHaveLength(1);
   });
 
+  it('a fact whose words the rewording cannot place is offered as it is, to be edited before accepting', async () => {
+    const engine = openEngine();
+    engine.facts.memory.record(SCOPE, '瑞住在布拉加');
+    const g = engine.graph.store;
+    const edge = g.upsertEdge({ scope: SCOPE, src: g.upsertNode(SCOPE, '瑞', 'person').id, dst: g.upsertNode(SCOPE, '布拉加', 'place').id, relation: '住在', provClass: 'user', validFrom: '2026-03-01T12:00:00.000Z', support: [], supersede: false }).id;
+    engine.graph.corrections.editRelation(edge, { relation: '工作在' }, PERSON);
+    const [item] = links(engine);
+    expect(item).toMatchObject({ action: 'Change', text: '瑞住在布拉加', editable: true, reason: expect.stringContaining('Edit it to match') });
+    await expect(engine.inbox.approve(item.id, VIA)).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    await engine.inbox.approve(item.id, VIA, '瑞工作在布拉加');
+    expect(texts(engine)).toEqual(['瑞工作在布拉加']);
+  });
+
   it('merging an entity into another proposes the facts with the kept name', () => {
     const engine = openEngine();
     const { nodes } = seed(engine);

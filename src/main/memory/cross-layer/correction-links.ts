@@ -289,6 +289,7 @@ export class CorrectionLinks {
           this.d.facts.forget(l.scope, l.target.slice('fact:'.length), person);
           return null;
         case 'fact.edit': {
+          if ((text?.trim() || l.text) === l.targetText) throw new MonadError('BAD_INPUT', `Edit the fact to say what the graph now says before accepting (${l.cause.replace(/^You /, 'you ')}), or reject it to keep it as it is`);
           const r = this.d.facts.update(l.scope, l.target.slice('fact:'.length), text?.trim() || l.text, person);
           if (!r.fact || r.status === 'rejected' || r.status === 'refused') throw new MonadError('BAD_INPUT', `Not saved: ${r.reason ?? 'the text cannot be saved'}. Edit it and accept again.`);
           return r.fact;

@@ -304,7 +304,7 @@ export class InboxService {
       text: l.text,
       replaces: l.kind === 'fact.edit' || l.kind === 'relation.edit' ? [l.targetText] : [],
       scope: l.scope,
-      reason: `${l.cause}; ${l.basis === 'source' ? 'this came from the same message' : 'this says the same thing'}${l.kind.startsWith('relation.') ? ' in the graph' : ''}`,
+      reason: `${l.cause}; ${l.basis === 'source' ? 'this came from the same message' : 'this says the same thing'}${l.kind.startsWith('relation.') ? ' in the graph' : ''}${l.kind === 'fact.edit' && l.text === l.targetText ? '. Edit it to match, or reject it to keep it' : ''}`,
       quote: null,
       sessionId: l.sessionId,
       messageId: l.messageId,
