@@ -310,6 +310,19 @@ describe('more corrections, both ways', () => {
   });
 });
 
+describe('"forget everything about X"', () => {
+  it('proposes nothing: the person already chose, item by item, what goes and what stays', async () => {
+    const engine = openEngine();
+    seed(engine);
+    const preview = await engine.forget.preview({ kind: 'text', text: 'Braga' });
+    const fact = preview.items.find((i) => i.kind === 'fact' && i.text.includes('lives in Braga'))!;
+    expect(preview.items.some((i) => i.kind === 'relation')).toBe(true);
+    await engine.forget.apply({ kind: 'text', text: 'Braga' }, [fact.key], PERSON); // the relation is kept
+    expect(texts(engine)).not.toContain('Rui lives in Braga');
+    expect(links(engine)).toEqual([]);
+  });
+});
+
 describe('a rejected proposal', () => {
   it('is not made again, even when the same correction is made again', () => {
     const engine = openEngine();

@@ -64,8 +64,15 @@ interface CorpusFact {
  * Extraction, consolidation, imports and the system only follow what they read; they correct nothing.
  */
 function correctedBy(entry: JournalEntry): boolean {
+  if (FORGET_EVERYTHING.test(entry.source?.detail ?? '')) return false;
   return entry.actor === 'person' || (entry.actor === 'agent' && entry.layer === 'facts');
 }
+
+/**
+ * "Forget everything about X" (forget/forget-service.ts) showed the person every fact, relation and law
+ * about X and they chose which go: what they left is their decision, not something to propose again.
+ */
+const FORGET_EVERYTHING = /^Forgot (everything about|what rested only on the chat) “/;
 
 const TRIGGERS: ReadonlySet<string> = new Set(['relation.retracted', 'relation.edited', 'entity.renamed', 'entity.merged', 'fact.forgotten', 'fact.edited']);
 
