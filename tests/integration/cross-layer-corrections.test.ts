@@ -226,6 +226,7 @@ describe('more corrections, both ways', () => {
     const { nodes } = seed(engine);
     engine.graph.corrections.deleteEntity(nodes.braga, PERSON);
     expect(links(engine).map((i) => [i.action, i.text])).toEqual([['Forget', 'Rui lives in Braga']]);
+    expect(links(engine)[0].reason).toContain('You marked “Rui lives in Braga” as wrong (“Braga” was deleted)');
   });
 
   it('a fact in another scope that says the relation is proposed too; one that says it is no longer so is not', () => {

@@ -131,7 +131,9 @@ export class CorrectionLinks {
     if (mode === 'reword' && (!after || after.relation === before.relation)) return 0; // only its dates changed
     const shape = this.d.reader.shape(before.id, before.relation);
     if (!shape) return 0;
-    const cause = mode === 'forget' ? `You marked “${before.text}” as wrong` : `You changed “${before.text}” to “${after!.text}”`;
+    // The person's reason, or the entity deletion that took the relation with it ("“Braga” was deleted").
+    const why = after?.retracted?.reason ? ` (${after.retracted.reason})` : '';
+    const cause = mode === 'forget' ? `You marked “${before.text}” as wrong${why}` : `You changed “${before.text}” to “${after!.text}”`;
     let made = 0;
     const suppressed: string[] = [];
     for (const { scope, fact, basis, source } of this.factsSaying(entry, shape)) {
