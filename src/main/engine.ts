@@ -57,6 +57,8 @@ import { HistoryService } from './memory/journal/history-service';
 import { HistoryRetention } from './memory/journal/retention';
 import { ForgetService } from './memory/forget/forget-service';
 import { InboxService } from './memory/inbox/inbox-service';
+import type { CorrectionLinks } from './memory/cross-layer/correction-links';
+import { createCorrectionLinks } from './memory/cross-layer/link-wiring';
 import { RecallFreshnessService } from './memory/facts/recall-freshness';
 import { sweepTempFiles } from './fs/atomic-write';
 import { ensureHome, homePaths, tightenHome, type HomePaths } from './home';
@@ -138,6 +140,8 @@ export class Engine {
   readonly forget: ForgetService;
   /** Inbox (issue 16 §3): everything waiting for the person's approval, from every layer. */
   readonly inbox: InboxService;
+  /** One correction reaches every layer (issue 27 §2): what it implies elsewhere, proposed in the Inbox. */
+  readonly links: CorrectionLinks;
   /** Freshness (issue 16 §4): a session's frozen recall block against memory as it is now; "Use it now". */
   readonly freshness: RecallFreshnessService;
   /** Receipts (issue 16 §1): the frozen block a reply saw, and the facts and rules behind its lines. */
@@ -368,7 +372,8 @@ export class Engine {
       },
     });
     // Inbox and freshness (issue 16 §3–§4).
-    this.inbox = new InboxService({ facts: this.facts, graph: this.graph, laws: this.laws, agents: () => this.agents.list() });
+    this.links = createCorrectionLinks({ memoryDb: this.memoryDb, journal: this.journal, facts: this.facts, graph: this.graph, laws: this.laws, now: this.now, log: (msg, err) => this.log(msg, err) });
+    this.inbox = new InboxService({ facts: this.facts, graph: this.graph, laws: this.laws, links: this.links, agents: () => this.agents.list() });
     this.freshness = new RecallFreshnessService({
       memoryDb: this.memoryDb,
       recall: this.facts.recall,

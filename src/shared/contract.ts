@@ -75,7 +75,7 @@ const factText = z.string().min(1).max(4000);
 const coreFile = z.enum(['user', 'soul', 'agents', 'workspace']);
 const lawId = z.number().int().positive();
 /** An Inbox item: chat:12, merge:3, graph:5, law:7, or held:<scope>:<fact id>. */
-const inboxId = z.string().regex(/^((chat|merge|graph|law):[1-9]\d{0,15}|held:(global|(agent|project):[A-Za-z0-9][A-Za-z0-9_-]{0,99}):[0-9a-f]{12})$/, 'an Inbox item id');
+const inboxId = z.string().regex(/^((chat|merge|graph|law|link):[1-9]\d{0,15}|held:(global|(agent|project):[A-Za-z0-9][A-Za-z0-9_-]{0,99}):[0-9a-f]{12})$/, 'an Inbox item id');
 export const sessionId = z.string().min(1).max(64);
 export const title = z.string().trim().min(1).max(200);
 const graphId = z.number().int().positive();

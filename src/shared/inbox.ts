@@ -1,6 +1,6 @@
 // The Inbox (issue 16 §3): every change to memory waiting for the person, from wherever it came, as one
 // list. Each item says in words what would change and why it waits; its id ("chat:12", "merge:3",
-// "graph:5", "law:7", "held:global:0123456789ab") is for the contract and the CLI, shown only behind details.
+// "graph:5", "law:7", "held:global:0123456789ab", "link:4") is for the contract and the CLI, shown only behind details.
 import type { RememberMode } from './remember-mode';
 
 export type InboxSource =
@@ -13,7 +13,13 @@ export type InboxSource =
   /** A law change proposed against a law the person edited or pinned. */
   | 'law'
   /** A fact the assistant inferred, kept out of recall until approved (the agent's "hold inferred" setting). */
-  | 'held';
+  | 'held'
+  /**
+   * A correction carried to another layer (issue 27 §2): a relation marked wrong, reworded, or an entity
+   * renamed or merged, proposes the same change to the facts that say it; a fact forgotten or edited
+   * proposes retracting the relation it said. Accepting joins the correction's undo group.
+   */
+  | 'link';
 
 export interface InboxItem {
   id: string;

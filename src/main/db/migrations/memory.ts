@@ -14,6 +14,7 @@ import { memory0011TaskHealth } from './memory-0011-task-health';
 import { memory0012Inbox } from './memory-0012-inbox';
 import { memory0013McpProposals } from './memory-0013-mcp-proposals';
 import { memory0014RebuiltBlock } from './memory-0014-rebuilt-block';
+import { memory0015CorrectionLinks } from './memory-0015-correction-links';
 
 export const memoryMigrations: readonly Migration[] = [
   memory0001Graph,
@@ -30,4 +31,5 @@ export const memoryMigrations: readonly Migration[] = [
   memory0012Inbox,
   memory0013McpProposals,
   memory0014RebuiltBlock,
+  memory0015CorrectionLinks,
 ];

@@ -12,6 +12,8 @@ import { holdsInferred } from '../../../shared/remember-mode';
 import type { FactsLayer } from '../facts-layer';
 import type { GraphLayer } from '../graph-layer';
 import type { LawsLayer } from '../laws-layer';
+import type { CorrectionLinks } from '../cross-layer/correction-links';
+import type { CorrectionLink } from '../cross-layer/link-store';
 import { agentScope } from '../scope';
 import type { ChatProposal } from './chat-proposals';
 import { isHeld } from './origin-marks';
@@ -20,11 +22,21 @@ export type DecideBy = { via: NonNullable<JournalSource['via']> };
 
 const CHAT_ACTION: Record<ChatProposal['action'], string> = { record: 'Remember', update: 'Change', delete: 'Forget' };
 
+const LINK_ACTION: Record<CorrectionLink['kind'], string> = { 'fact.forget': 'Forget', 'fact.edit': 'Change', 'relation.retract': 'Mark relation wrong', 'relation.edit': 'Change relation' };
+
+/** What accepting a carried correction did, in words (`written`: an edit's new text). */
+const LINK_DONE: Record<CorrectionLink['kind'], (l: CorrectionLink, written: string | null) => string> = {
+  'fact.forget': (l) => `Forgot “${l.targetText}”. One undo in History brings it back with the correction.`,
+  'fact.edit': (l, written) => `Changed “${l.targetText}” to “${written ?? l.text}”. One undo in History reverts both.`,
+  'relation.retract': (l) => `Marked “${l.targetText}” as wrong in the graph. One undo in History brings it back with the fact.`,
+  'relation.edit': (l) => `The graph now says “${l.text}” instead of “${l.targetText}”. One undo in History reverts both.`,
+};
+
 /** An Inbox id: "<source>:<number>", or "held:<scope>:<fact id>". */
 export function parseInboxId(id: string): { source: InboxSource; n: number; scope?: string; factId?: string } {
   const held = /^held:(.+):([0-9a-f]{12})$/.exec(id);
   if (held) return { source: 'held', n: 0, scope: held[1], factId: held[2] };
-  const m = /^(chat|merge|graph|law):([1-9]\d{0,15})$/.exec(id);
+  const m = /^(chat|merge|graph|law|link):([1-9]\d{0,15})$/.exec(id);
   if (!m) throw new MonadError('BAD_INPUT', `Not an Inbox item: ${id}. Use the ids \`monad inbox list\` shows.`);
   return { source: m[1] as InboxSource, n: Number(m[2]) };
 }
@@ -37,10 +49,13 @@ export class InboxService {
       facts: FactsLayer;
       graph: GraphLayer;
       laws: LawsLayer;
+      /** Corrections carried to another layer (cross-layer/); absent where a host builds no links. */
+      links?: CorrectionLinks;
       agents: () => Agent[];
     },
   ) {
     d.facts.chatProposals.onChange(() => this.changed());
+    d.links?.onChange(() => this.changed());
   }
 
   /** Called with the new count after every change of what waits (the shell's badge). */
@@ -62,7 +77,7 @@ export class InboxService {
 
   /** Everything waiting, oldest first. */
   list(): InboxList {
-    const items = [...this.chatItems(), ...this.mergeItems(), ...this.graphItems(), ...this.lawItems(), ...this.heldItems()];
+    const items = [...this.chatItems(), ...this.mergeItems(), ...this.graphItems(), ...this.lawItems(), ...this.heldItems(), ...this.linkItems()];
     items.sort((a, b) => (a.proposedAt < b.proposedAt ? -1 : a.proposedAt > b.proposedAt ? 1 : 0));
     return { items, count: items.length };
   }
@@ -93,6 +108,10 @@ export class InboxService {
         }
         case 'held':
           return await this.approveHeld(id, ref.scope!, ref.factId!, by, text);
+        case 'link': {
+          const { link, fact } = this.links().accept(ref.n, by.via, text);
+          return { id, outcome: 'approved', message: LINK_DONE[link.kind](link, fact?.text ?? null), fact: fact ? { id: fact.id, scope: link.scope, text: fact.text } : null };
+        }
       }
     } finally {
       this.changed();
@@ -123,6 +142,11 @@ export class InboxService {
           const f = this.d.facts.forget(ref.scope!, ref.factId!, person);
           this.d.facts.rejections.remember('record', ref.scope!, f.text);
           return { id, outcome: 'rejected', message: `Forgot “${f.text}”; it will not be remembered again in those words.`, fact: null };
+        }
+        case 'link': {
+          const { link: l, laws } = this.links().reject(ref.n, by.via);
+          const back = laws ? ` The ${laws === 1 ? 'law resting on it is' : `${laws} laws resting on it are`} back in recall.` : '';
+          return { id, outcome: 'rejected', message: `${l.kind.startsWith('relation.') ? 'Kept the relation' : 'Kept the fact'} “${l.targetText}” as it is; this will not be proposed again.${back}`, fact: null };
         }
       }
     } finally {
@@ -264,6 +288,30 @@ export class InboxService {
       }
     }
     return out;
+  }
+
+  private links(): CorrectionLinks {
+    if (!this.d.links) throw new MonadError('NOT_FOUND', 'This host does not carry corrections between layers');
+    return this.d.links;
+  }
+
+  /** Corrections carried to another layer: forget or edit a fact, or retract a relation, as the correction implies. */
+  private linkItems(): InboxItem[] {
+    return (this.d.links?.pending() ?? []).map((l) => ({
+      id: `link:${l.id}`,
+      source: 'link',
+      action: LINK_ACTION[l.kind],
+      text: l.text,
+      replaces: l.kind === 'fact.edit' || l.kind === 'relation.edit' ? [l.targetText] : [],
+      scope: l.scope,
+      reason: `${l.cause}; ${l.basis === 'source' ? 'this came from the same message' : 'this says the same thing'}${l.kind.startsWith('relation.') ? ' in the graph' : ''}${l.kind === 'fact.edit' && l.text === l.targetText ? '. Edit it to match, or reject it to keep it' : ''}`,
+      quote: null,
+      sessionId: l.sessionId,
+      messageId: l.messageId,
+      agentId: null,
+      proposedAt: l.proposedAt,
+      editable: l.kind === 'fact.edit',
+    }));
   }
 
   private agentName(id: string): string {

@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { normalizeFact } from '../facts/fact-id';
 
-/** The kinds of change a fingerprint tells apart: a fact remembered, changed or forgotten; a merge; a graph or law change. */
-export type ProposalKind = 'record' | 'update' | 'delete' | 'merge' | 'graph' | 'law' | 'held';
+/** The kinds of change a fingerprint tells apart: a fact remembered, changed or forgotten; a merge; a graph or law change; a correction carried to another layer (cross-layer/). */
+export type ProposalKind = 'record' | 'update' | 'delete' | 'merge' | 'graph' | 'law' | 'held' | 'link';
 
 export function proposalFingerprint(kind: ProposalKind, scope: string, text: string): string {
   return createHash('sha256').update(`${kind}\u0000${scope}\u0000${normalizeFact(text)}`).digest('hex').slice(0, 32);

@@ -17,6 +17,7 @@ const SOURCE_LABEL: Record<InboxItem['source'], string> = {
   graph: 'Graph',
   law: 'Laws',
   held: 'Inferred by the assistant',
+  link: 'Follows from your correction',
 };
 
 export function InboxPane() {
