@@ -208,6 +208,11 @@ export interface FactSource {
   event: 'recorded' | 'edited' | 'merged' | 'unknown';
   /** When the current text was written (for an unknown source: when Monad first saw it). */
   at: string | null;
+  /**
+   * The agent wrote it down, and the person's own typed message of that turn states it (issue 27 §3):
+   * the words are the person's ("you said it"), the writing the agent's. Absent on older rows.
+   */
+  stated?: boolean;
   /** For an edit or a merge: the ids of the facts it replaced. */
   replaces: string[];
 }
@@ -215,8 +220,8 @@ export interface FactSource {
 /** A fact with its source, as the Memory tab, the CLI and the history show it. */
 export interface FactView extends Fact {
   source: FactSource;
-  /** Where it came from at a glance (issue 16 §5): you said it / inferred / imported / consolidated; null when unknown. */
-  originClass?: 'person' | 'inferred' | 'imported' | 'consolidated' | null;
+  /** Where it came from at a glance (issue 16 §5, 27 §3): you said it / inferred / imported / consolidated / via an app; null when unknown. */
+  originClass?: 'person' | 'inferred' | 'imported' | 'consolidated' | 'app' | null;
 }
 
 /**
