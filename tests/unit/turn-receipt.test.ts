@@ -105,6 +105,9 @@ describe('receipts', () => {
     expect(chip('memory', { action: 'record', text: 'x' }, 'Not saved: this is an incognito session')).toBe('not-saved');
     expect(chip('memory', { action: 'record', text: 'x' }, 'Already known as [abcdefabcdef] in global')).toBe('known');
     expect(chip('memory', { action: 'record', text: 'x' }, '', 'running')).toBe('writing');
+    // Waiting in the Inbox ("Ask me first") is not saved (issue 27 §3).
+    expect(chip('memory', { action: 'record', text: 'x' }, 'Pending, not saved yet: the person reviews memory writes first (proposal chat:1)')).toBe('pending');
+    expect(chip('memory', { action: 'record', text: 'x' }, 'Already waiting for the person in their Inbox (proposal chat:1)')).toBe('pending');
     expect(chip('memory', { action: 'update' }, '', 'error')).toBe('not-saved');
     expect(chip('lookup_weather', { city: 'Lisbon' }, '{}')).toBeNull();
   });
