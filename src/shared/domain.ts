@@ -332,6 +332,8 @@ export interface GraphEdge {
   supersededBy?: number | null;
   /** Folded into this duplicate when two entities were merged. */
   mergedInto?: number | null;
+  /** When Monad first stored it (a relation the person added has no messages behind it: this is its date). */
+  addedAt?: string;
 }
 
 export interface GraphSnapshot {
@@ -345,7 +347,7 @@ export interface GraphSnapshot {
 /** `since` only for an entity without relations (the others are drawn while a relation of theirs holds). */
 export type GraphViewNode = Pick<GraphNode, 'id' | 'name' | 'type' | 'degree' | 'since'>;
 /** A relation as the Graph tab draws it; its source messages come with `graph.edge`. */
-export type GraphViewEdge = Omit<GraphEdge, 'scope' | 'support' | 'retracted' | 'supersededBy' | 'mergedInto'>;
+export type GraphViewEdge = Omit<GraphEdge, 'scope' | 'support' | 'retracted' | 'supersededBy' | 'mergedInto' | 'addedAt'>;
 
 /**
  * What the Graph tab loads for one scope: every entity and relation, with only what drawing, the time

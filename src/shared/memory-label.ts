@@ -112,3 +112,23 @@ export function proposalIdOf(toolResult: string): string | null {
   if (!toolResult.startsWith(PENDING_PREFIX) && !toolResult.startsWith(ALREADY_WAITING_PREFIX)) return null;
   return /\(proposal (chat:\d+)\)/.exec(toolResult)?.[1] ?? null;
 }
+
+// ── where a relation came from ─────────────────────────────────────────────────────────────────────
+
+/**
+ * The Graph's "Learned from" line when no message is listed (issue 27 §3): a relation the person added
+ * by hand never had messages behind it, so it says "Added by you on <date>" instead of "None of the
+ * messages behind this relation remain", which is only true of one whose messages were deleted.
+ * `date` formats a time the way the view shows times. Null: there are messages to list.
+ */
+export function relationSourceLabel(
+  edge: { assertedBy?: 'model' | 'person'; support?: readonly string[]; addedAt?: string },
+  shownMessages: number,
+  date: (iso: string) => string,
+): string | null {
+  if (shownMessages > 0) return null;
+  if (edge.assertedBy === 'person' && edge.support !== undefined && edge.support.length === 0) {
+    return edge.addedAt ? `Added by you on ${date(edge.addedAt)}` : 'Added by you';
+  }
+  return 'None of the messages behind this relation remain.';
+}

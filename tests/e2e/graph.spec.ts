@@ -148,7 +148,7 @@ test.describe('graph tab', () => {
     await expect(panel.getByTestId('graph-edge-from')).toContainText('2025');
     await expect(panel.getByTestId('graph-edge-until')).toHaveText('still holds');
     await expect(panel.getByTestId('graph-edge-prov')).toHaveAttribute('data-prov', 'user');
-    await expect(panel.getByTestId('graph-edge-prov')).toHaveText('Said by you');
+    await expect(panel.getByTestId('graph-edge-prov')).toHaveText('You said it');
     const sources = panel.getByTestId('graph-source');
     await expect(sources).toHaveCount(2);
     const source = panel.locator(`[data-testid="graph-source"][data-message-id="${graph.newJobMessageId}"]`);

@@ -11,6 +11,8 @@ import { toolAccess, toolChip } from '../../src/renderer/src/features/receipts/t
 import { factSourceLabel } from '../../src/shared/fact-source';
 import type { Message } from '../../src/shared/domain';
 import type { ReceiptView } from '../../src/shared/receipt';
+import type { GraphEdgeDetail } from '../../src/shared/domain';
+import { relationSourceLabel } from '../../src/shared/memory-label';
 import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
 import { openEngine } from '../helpers/temp-home';
@@ -161,5 +163,19 @@ describe('approving or editing keeps where a fact was first said', () => {
     await call(engine, 'facts.edit', { scope: 'global', id: approved.id, text: 'User likes tawny port' });
     const again = factOf(engine, 'User likes tawny port');
     expect(again.source).toMatchObject({ actor: 'person', event: 'edited', sessionId: s.id, messageId: approved.source.messageId });
+  });
+});
+
+describe('a relation the person added', () => {
+  it('says "Added by you on <date>", not that its messages are gone', async () => {
+    const engine = setup();
+    const before = new Date().toISOString();
+    const { edge } = engine.graph.corrections.addRelation({ scope: 'global', src: 'Ana', dst: 'Porto', relation: 'lives in' }, { actor: 'person', source: { via: 'app' } });
+    const detail = await call<GraphEdgeDetail>(engine, 'graph.edge', { id: edge!.id });
+    expect(detail.sources).toEqual([]);
+    expect(detail.edge.addedAt! >= before).toBe(true);
+    expect(relationSourceLabel(detail.edge, detail.sources.length, (iso) => iso.slice(0, 10))).toBe(`Added by you on ${detail.edge.addedAt!.slice(0, 10)}`);
+    // One the model learned from messages since deleted still says so.
+    expect(relationSourceLabel({ ...detail.edge, assertedBy: 'model', support: ['m1'] }, 0, (iso) => iso)).toBe('None of the messages behind this relation remain.');
   });
 });
