@@ -179,3 +179,43 @@ describe('a relation the person added', () => {
     expect(relationSourceLabel({ ...detail.edge, assertedBy: 'model', support: ['m1'] }, 0, (iso) => iso)).toBe('None of the messages behind this relation remain.');
   });
 });
+
+describe('a branch set aside by edit-and-resend', () => {
+  it('is not read by graph extraction; the active path is', async () => {
+    const engine = setup();
+    const s = engine.sessions.create({ agentId: 'default' });
+    const first = engine.messages.append({ sessionId: s.id, role: 'user', content: 'My brother Rui lives in Braga with his family.' });
+    engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'Braga is a lovely city to live in.' });
+    // The person edits the message: the old version and its reply are set aside, the new one is the chat.
+    engine.messages.setAside(s.id, first.id);
+    engine.messages.append({ sessionId: s.id, role: 'user', content: 'My brother Rui lives in Coimbra with his family.' });
+    engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'Coimbra has a famous university.' });
+    const prompts: string[] = [];
+    llm.setDefault((req) => {
+      prompts.push(String(req.body.messages.at(-1).content));
+      return { kind: 'json', value: { entities: [], relations: [] } };
+    });
+    const res = await engine.graph.consolidate();
+    expect(res.failures).toBe(0);
+    const read = prompts.join('\n');
+    expect(read).toContain('Coimbra');
+    expect(read).not.toContain('Braga');
+  });
+});
+
+describe('the chat header\'s message count', () => {
+  it('counts what the person sees: their messages and each reply once, not tool rows or set-aside branches', async () => {
+    const engine = setup();
+    const s = engine.sessions.create({ agentId: 'default' });
+    llm.enqueue(...record('User plays the cello'));
+    await engine.chat.send(s.id, 'I play the cello.');
+    // One message, one reply (which took a tool call, its result and a final answer: three rows).
+    expect(engine.messages.list(s.id).items.length).toBe(4);
+    expect(engine.sessions.get(s.id).messageCount).toBe(2);
+    llm.enqueue({ kind: 'text', text: 'Nice.' });
+    const first = engine.messages.list(s.id).items[0];
+    await engine.chat.send(s.id, 'I play the viola.', { replacing: first.id });
+    expect(engine.sessions.get(s.id).messageCount).toBe(2);
+    expect(engine.sessions.list('default').find((x) => x.id === s.id)?.messageCount).toBe(2);
+  });
+});

@@ -179,12 +179,15 @@ export class MessageStore {
     return seq;
   }
 
-  /** Live messages after a sequence watermark, oldest first, with their sequence numbers. */
-  since(sessionId: string, afterSeq: number, limit = 5000): { seq: number; message: Message }[] {
+  /**
+   * Live messages after a sequence watermark, oldest first, with their sequence numbers. `active` is false
+   * for a message on a branch set aside by edit-and-resend (consolidation does not read those).
+   */
+  since(sessionId: string, afterSeq: number, limit = 5000): { seq: number; message: Message; active: boolean }[] {
     const rows = this.db
       .prepare(`SELECT * FROM messages WHERE session_id = ? AND seq > ? AND deleted_at IS NULL ORDER BY seq LIMIT ?`)
       .all(sessionId, afterSeq, limit) as MessageRow[];
-    return rows.map((r) => ({ seq: r.seq, message: toMessage(r) }));
+    return rows.map((r) => ({ seq: r.seq, message: toMessage(r), active: r.inactive === 0 }));
   }
 
   /** Which of these ids still exist and are not soft-deleted. */

@@ -107,7 +107,10 @@ export async function consolidateGraph(
     if (!rows.length) continue;
     const lastSeq = rows[rows.length - 1].seq;
     const transcript: TranscriptMessage[] = [];
-    for (const { seq, message } of rows) {
+    for (const { seq, message, active } of rows) {
+      // A branch set aside by edit-and-resend is not what the chat says any more (issue 27 §4): the
+      // person replaced it, so nothing is learned from it.
+      if (!active) continue;
       const text = substantive(message);
       if (text) transcript.push({ id: message.id, seq, role: message.role as 'user' | 'assistant', createdAt: message.createdAt, text });
     }
