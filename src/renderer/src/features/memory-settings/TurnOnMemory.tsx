@@ -49,15 +49,15 @@ export function TurnOnMemory({ agent, layer, primary = true, testId }: { agent: 
       <label className="turn-on-choice">
         <input type="radio" name={name} value="background" checked={schedule === 'background'} onChange={() => setSchedule('background')} data-testid="turn-on-background" />
         <span>
-          <strong>{every.charAt(0).toUpperCase() + every.slice(1)}, in the background</strong>
-          <span className="turn-on-cost">{callsText(level)} each run; nothing when there is nothing new.</span>
+          <strong>{capital(every)}, in the background</strong>
+          <span className="turn-on-cost">{capital(callsText(level))} each run; none when there is nothing new.</span>
         </span>
       </label>
       <label className="turn-on-choice">
         <input type="radio" name={name} value="manual" checked={schedule === 'manual'} onChange={() => setSchedule('manual')} data-testid="turn-on-manual" />
         <span>
-          <strong>Only when I press “Consolidate now”</strong>
-          <span className="turn-on-cost">No model calls until then.</span>
+          <strong>Only when I ask</strong>
+          <span className="turn-on-cost">No model calls until you run it yourself (“Consolidate now” in Settings → Memory).</span>
         </span>
       </label>
       <div className="turn-on-actions">
@@ -70,6 +70,10 @@ export function TurnOnMemory({ agent, layer, primary = true, testId }: { agent: 
       </div>
     </fieldset>
   );
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** The offer for the agent selected in the sidebar, while its level is below the layer's (the Laws tab's empty state). */
