@@ -168,6 +168,25 @@ test.describe('laws tab', () => {
     await expect(page.getByTestId('memory-settings')).toBeInViewport();
   });
 
+  test('"Turn on learned rules" asks when to run, sets level 3 with the chosen schedule, and says what happens next (issue 27 §4)', async ({ page, server }) => {
+    await openLaws(page, server);
+    const empty = page.getByTestId('laws-empty');
+    await empty.getByTestId('turn-on-rules').click();
+    const ask = empty.getByTestId('turn-on-rules-ask');
+    await expect(ask).toContainText('plus a few to infer rules');
+    await ask.getByTestId('turn-on-manual').check();
+    await ask.getByTestId('turn-on-rules-confirm').click();
+    await expect(page.getByText(/Manual only: .* infers learned rules .* only when you press “Consolidate now”/)).toBeVisible();
+    await expect(empty.getByTestId('turn-on-rules')).toHaveCount(0);
+    const agents = await api<{ id: string; memory: { level?: number; autoConsolidate: boolean } }[]>(server, 'agents.list');
+    expect(agents.find((a) => a.id === 'default')?.memory).toMatchObject({ level: 3, autoConsolidate: false });
+    // Settings → Memory says the same under the agent's settings.
+    await page.getByTestId('laws-open-memory-settings').click();
+    await expect(page.getByTestId('memory-next-step').first()).toContainText('Manual only');
+    await page.getByTestId('agent-memory-auto').first().check();
+    await expect(page.getByTestId('memory-next-step').first()).toContainText(/^Every 30 minutes, .* infers learned rules/);
+  });
+
   test('shows a law with its confidence, expands its grounding and follows it to Memory, Graph and Chat', async ({ page }) => {
     test.slow(); // seeds a home and starts its own server
     const { server, seeded, stop } = await seededServer();
