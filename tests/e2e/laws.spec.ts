@@ -7,6 +7,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { Engine } from '../../src/main/engine';
 import { LawStore } from '../../src/main/memory/laws/law-store';
@@ -185,6 +186,20 @@ test.describe('laws tab', () => {
     await expect(page.getByTestId('memory-next-step').first()).toContainText('Manual only');
     await page.getByTestId('agent-memory-auto').first().check();
     await expect(page.getByTestId('memory-next-step').first()).toContainText(/^Every 30 minutes, .* infers learned rules/);
+    const card = page.getByTestId('memory-agent').first();
+    // The passing "Saved to config.json" note is checked elsewhere; the line under test stays.
+    await expect(page.getByTestId('agent-memory-saved')).toHaveCount(0);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      const bad = (await new AxeBuilder({ page }).include('[data-testid="memory-agent"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary}`).join(", ")}`)).toEqual([]);
+      await card.screenshot({ path: join(SCREENSHOTS, `memory-next-step-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 900, height: 700 });
+    await card.screenshot({ path: join(SCREENSHOTS, 'memory-next-step-900x700.png') });
   });
 
   test('shows a law with its confidence, expands its grounding and follows it to Memory, Graph and Chat', async ({ page }) => {

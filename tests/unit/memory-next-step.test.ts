@@ -17,7 +17,7 @@ describe('turning a memory layer on', () => {
 
   it('says what will happen next, how often, and what it costs', () => {
     expect(nextStepText('Scout', 2, true, 30)).toBe(
-      'Every 30 minutes, Scout reads its new chats and adds the people, places and relations in them to its knowledge graph (about one model call per 12,000 characters of new chat). Chats set aside by editing a message are not read.',
+      'Every 30 minutes, Scout reads its new chats and adds the people, places and relations in them to its knowledge graph (about one model call per 12,000 characters of new chat). Messages you set aside by editing and resending are not read.',
     );
     expect(nextStepText('Scout', 3, true, 60)).toMatch(/^Every hour, Scout .* infers learned rules .*plus a few to infer rules/);
     expect(nextStepText('Scout', 2, false, 30)).toBe(

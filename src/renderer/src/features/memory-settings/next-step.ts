@@ -47,7 +47,7 @@ export function nextStepText(name: string, level: number, auto: boolean, interva
         ? 'reads its new chats and adds the people, places and relations in them to its knowledge graph'
         : 'merges duplicate facts';
   if (!auto) return `Manual only: ${name} ${what} only when you press “Consolidate now”; nothing runs by itself.`;
-  return `${capital(everyText(intervalMinutes))}, ${name} ${what} (${callsText(level)}). Chats set aside by editing a message are not read.`;
+  return `${capital(everyText(intervalMinutes))}, ${name} ${what} (${callsText(level)}). Messages you set aside by editing and resending are not read.`;
 }
 
 function capital(s: string): string {
