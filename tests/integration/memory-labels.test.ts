@@ -184,12 +184,11 @@ describe('a branch set aside by edit-and-resend', () => {
   it('is not read by graph extraction; the active path is', async () => {
     const engine = setup();
     const s = engine.sessions.create({ agentId: 'default' });
-    const first = engine.messages.append({ sessionId: s.id, role: 'user', content: 'My brother Rui lives in Braga with his family.' });
-    engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'Braga is a lovely city to live in.' });
+    llm.enqueue({ kind: 'text', text: 'Braga is a lovely city to live in.' });
+    await engine.chat.send(s.id, 'My brother Rui lives in Braga with his family.');
     // The person edits the message: the old version and its reply are set aside, the new one is the chat.
-    engine.messages.setAside(s.id, first.id);
-    engine.messages.append({ sessionId: s.id, role: 'user', content: 'My brother Rui lives in Coimbra with his family.' });
-    engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'Coimbra has a famous university.' });
+    llm.enqueue({ kind: 'text', text: 'Coimbra has a famous university.' });
+    await engine.chat.send(s.id, 'My brother Rui lives in Coimbra with his family.', { replacing: engine.messages.list(s.id).items[0].id });
     const prompts: string[] = [];
     llm.setDefault((req) => {
       prompts.push(String(req.body.messages.at(-1).content));
@@ -200,6 +199,15 @@ describe('a branch set aside by edit-and-resend', () => {
     const read = prompts.join('\n');
     expect(read).toContain('Coimbra');
     expect(read).not.toContain('Braga');
+
+    // The person brings the first version back: the next run reads it, and not the version set aside now.
+    const [edited] = engine.messages.list(s.id).items;
+    engine.chat.switchBranch(s.id, edited.branch!.ids[0]);
+    prompts.length = 0;
+    await engine.graph.consolidate();
+    const again = prompts.join('\n');
+    expect(again).toContain('Braga');
+    expect(again).not.toContain('Coimbra');
   });
 });
 
