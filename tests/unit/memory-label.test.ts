@@ -7,6 +7,7 @@ import { CLASS_ORIGIN, originClassLabel, originClassOf, originClassShort, type O
 import { factSourceLabel } from '../../src/shared/fact-source';
 import { UNKNOWN_SOURCE } from '../../src/main/memory/facts/fact-versions';
 import { statesFact } from '../../src/main/memory/facts/stated';
+import { mcpFactLine } from '../../src/main/mcp/mcp-tools';
 
 const ORIGINS: MemoryOrigin[] = ['you', 'assistant', 'inferred', 'pasted', 'forwarded', 'imported', 'app', 'consolidated'];
 const STATES: MemoryState[] = [{ kind: 'saved' }, { kind: 'known' }, { kind: 'pending' }, { kind: 'refused', reason: 'it looks like an instruction' }, { kind: 'writing' }, { kind: 'read' }];
@@ -70,6 +71,17 @@ describe('origin and source of a fact the agent wrote down', () => {
   it('an edit by the person keeps where the fact was first said', () => {
     expect(factSourceLabel({ ...agent, actor: 'person', via: 'app', event: 'edited' })).toBe('Edited by you in the app; first said in a chat');
     expect(factSourceLabel({ ...agent, actor: 'person', via: 'app', event: 'edited', sessionId: null })).toBe('Edited by you in the app');
+  });
+});
+
+describe('an app reading memory over MCP', () => {
+  it('reads whose words a fact is and who wrote it, in the Memory tab\'s words', () => {
+    const source = { ...UNKNOWN_SOURCE, actor: 'agent' as const, event: 'recorded' as const, sessionId: 's1', messageId: 'm1', stated: true };
+    expect(mcpFactLine({ id: 'abcdefabcdef', scope: 'global', text: "User's sister Ana lives in Porto", source, originClass: 'person' })).toBe(
+      "- User's sister Ana lives in Porto (fact abcdefabcdef; you said it; Recorded by the agent from your message in a chat)",
+    );
+    const app = { ...UNKNOWN_SOURCE, actor: 'mcp' as const, event: 'recorded' as const, detail: 'Cursor' };
+    expect(mcpFactLine({ id: 'abcdefabcdef', scope: 'global', text: 'User uses vim', source: app, originClass: 'app' })).toBe('- User uses vim (fact abcdefabcdef; via Cursor; Recorded via Cursor (MCP))');
   });
 });
 
