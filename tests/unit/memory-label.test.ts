@@ -103,6 +103,8 @@ describe('statesFact', () => {
     ['We had dinner in Porto.', 'User likes port wine'],
     ['My meeting is at 10.', 'User’s meeting is at 11'],
     ['I went hiking again this weekend, love it.', 'User enjoys hiking'],
+    ["I don't live in Porto any more.", 'User lives in Porto'],
+    ['Ich wohne nicht mehr in Porto.', 'Der Nutzer wohnt in Porto'],
     ['', 'User lives in Porto'],
   ])('"%s" does not state "%s"', (message, fact) => {
     expect(statesFact(message, fact)).toBe(false);

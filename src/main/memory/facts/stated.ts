@@ -7,7 +7,8 @@
 // The test is deliberately cautious, because saying "you said it" of a conclusion would be a lie told in
 // the person's name: two thirds of the fact's own words must be in the message, and every number and
 // every capitalised name in the fact must be there too (a date or a name the message never gave is the
-// assistant's addition). When unsure it answers no: the fact keeps the "inferred" label, and its source
+// assistant's addition), and a message that negates ("not", "no longer", "nicht"…) while the fact does
+// not is never taken for it. When unsure it answers no: the fact keeps the "inferred" label, and its source
 // line still says it came from the person's message in that chat.
 
 /** Share of the fact's content words that must appear in the message. */
@@ -77,10 +78,17 @@ function sameWord(a: string, b: string): boolean {
   return k >= 3 && k >= Math.ceil(short * 0.75) && Math.max(a.length, b.length) - k <= 3;
 }
 
+/**
+ * Negations: "I don't live in Porto any more" shares every word of "User lives in Porto" and says the
+ * opposite. A message that negates while the fact does not is never taken for the fact.
+ */
+const NEGATION = /\b(not|no|never|don'?t|doesn'?t|didn'?t|isn'?t|aren'?t|wasn'?t|won'?t|can'?t|nobody|nothing|longer|não|nunca|nem|nicht|kein\w*|nie|niemals|pas|jamais|plus|non|mai|niet|geen|nooit)\b|n't\b|[不没沒別别]|ない|않|안\s/iu;
+
 /** Whether `message` (the person's own typed words) states `fact`. */
 export function statesFact(message: string, fact: string): boolean {
   const want = tokens(fact, true);
   if (!want.length) return false;
+  if (NEGATION.test(message.normalize('NFKC')) && !NEGATION.test(fact.normalize('NFKC'))) return false;
   const have = tokens(message, false).map((t) => t.word);
   const haveSet = new Set(have);
   const found = (w: string) => haveSet.has(w) || have.some((h) => sameWord(h, w));
