@@ -73,6 +73,8 @@ test.describe('receipts', () => {
     await expect(line).toHaveAttribute('data-kind', 'remembered');
     await expect(line).toContainText('Remembered');
     await expect(line).toContainText('Global');
+    // Whose words: the person typed them, the agent wrote them down (issue 27 §3).
+    await expect(line.getByTestId('memory-change-origin')).toHaveText('you said it');
     await expect.poll(() => globalFile(server)).toContain('Drinks green tea every morning');
 
     // The chips: the view read, the record saved; the raw arguments stay behind the chip's details.
