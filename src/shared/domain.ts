@@ -210,6 +210,11 @@ export interface FactSource {
   event: 'recorded' | 'edited' | 'merged' | 'unknown';
   /** When the current text was written (for an unknown source: when Monad first saw it). */
   at: string | null;
+  /**
+   * The agent wrote it down, and the person's own typed message of that turn states it (issue 27 §3):
+   * the words are the person's ("you said it"), the writing the agent's. Absent on older rows.
+   */
+  stated?: boolean;
   /** For an edit or a merge: the ids of the facts it replaced. */
   replaces: string[];
 }
@@ -217,8 +222,8 @@ export interface FactSource {
 /** A fact with its source, as the Memory tab, the CLI and the history show it. */
 export interface FactView extends Fact {
   source: FactSource;
-  /** Where it came from at a glance (issue 16 §5): you said it / inferred / imported / consolidated; null when unknown. */
-  originClass?: 'person' | 'inferred' | 'imported' | 'consolidated' | null;
+  /** Where it came from at a glance (issue 16 §5, 27 §3): you said it / inferred / imported / consolidated / via an app; null when unknown. */
+  originClass?: 'person' | 'inferred' | 'imported' | 'consolidated' | 'app' | null;
 }
 
 /**
@@ -329,6 +334,8 @@ export interface GraphEdge {
   supersededBy?: number | null;
   /** Folded into this duplicate when two entities were merged. */
   mergedInto?: number | null;
+  /** When Monad first stored it (a relation the person added has no messages behind it: this is its date). */
+  addedAt?: string;
 }
 
 export interface GraphSnapshot {
@@ -342,7 +349,7 @@ export interface GraphSnapshot {
 /** `since` only for an entity without relations (the others are drawn while a relation of theirs holds). */
 export type GraphViewNode = Pick<GraphNode, 'id' | 'name' | 'type' | 'degree' | 'since'>;
 /** A relation as the Graph tab draws it; its source messages come with `graph.edge`. */
-export type GraphViewEdge = Omit<GraphEdge, 'scope' | 'support' | 'retracted' | 'supersededBy' | 'mergedInto'>;
+export type GraphViewEdge = Omit<GraphEdge, 'scope' | 'support' | 'retracted' | 'supersededBy' | 'mergedInto' | 'addedAt'>;
 
 /**
  * What the Graph tab loads for one scope: every entity and relation, with only what drawing, the time

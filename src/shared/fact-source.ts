@@ -10,10 +10,14 @@ export function factSourceLabel(s: FactSource): string {
   if (s.via === 'hand-edit') return 'Edited by hand in the file';
   const verb = s.event === 'edited' ? 'Edited' : s.event === 'merged' ? 'Merged' : 'Recorded';
   switch (s.actor) {
-    case 'person':
-      return `${verb} by you${s.via === 'cli' ? ' with the CLI' : s.via === 'app' ? ' in the app' : s.via === 'import' ? ', accepting an import' : ''}`;
+    case 'person': {
+      const how = `${verb} by you${s.via === 'cli' ? ' with the CLI' : s.via === 'app' ? ' in the app' : s.via === 'import' ? ', accepting an import' : ''}`;
+      // Approved or edited from a chat's words: the person's now, and still linked to where it was first said.
+      return s.sessionId && s.via !== 'import' ? `${how}; first said${IN_A_CHAT}` : how;
+    }
     case 'agent':
-      return `${verb} by the agent${s.sessionId ? IN_A_CHAT : ''}`;
+      // Who wrote it down; whose words they are is the origin's to say ("you said it").
+      return `${verb} by the agent${s.stated ? ' from your message' : ''}${s.sessionId ? IN_A_CHAT : ''}`;
     case 'consolidation':
       return s.event === 'merged' ? 'Merged by consolidation' : `${verb} by consolidation`;
     case 'import':

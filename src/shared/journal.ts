@@ -17,6 +17,8 @@ export interface JournalSource {
   via?: 'app' | 'cli' | 'api' | 'mcp' | 'hand-edit' | 'import';
   /** A short free text: an import's file name, a reason given with "this is wrong". */
   detail?: string;
+  /** An agent's memory write whose text the person's own message of that turn states (FactSource.stated). */
+  stated?: boolean;
 }
 
 /**

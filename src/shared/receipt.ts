@@ -42,14 +42,17 @@ export const receiptReadSchema = z
   .strict();
 export type ReceiptRead = z.infer<typeof receiptReadSchema>;
 
+/** Whose words a saved fact is (shared/memory-label.ts), for the line's label; absent on older receipts. */
+const changeOrigin = z.enum(['you', 'assistant', 'inferred', 'pasted', 'forwarded', 'imported', 'app', 'consolidated']).optional();
+
 /**
  * One change the turn made to memory, as the reply's "Memory updated" line shows it. `proposed` is a write
  * held for the person's approval (the Inbox, "Ask me first"); `rejected` a write the sanitizer or the
  * fact check refused, with the reason in words.
  */
 export const memoryChangeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('remembered'), layer: z.enum(['facts', 'mem0']), scope: scope.nullable(), text, factId: factId.nullable(), memoryId: plainId.nullable(), journalId: rowId.nullable() }).strict(),
-  z.object({ kind: z.literal('updated'), scope, text, before: text.nullable(), factId: factId.nullable(), journalId: rowId.nullable() }).strict(),
+  z.object({ kind: z.literal('remembered'), layer: z.enum(['facts', 'mem0']), scope: scope.nullable(), text, factId: factId.nullable(), memoryId: plainId.nullable(), journalId: rowId.nullable(), origin: changeOrigin }).strict(),
+  z.object({ kind: z.literal('updated'), scope, text, before: text.nullable(), factId: factId.nullable(), journalId: rowId.nullable(), origin: changeOrigin }).strict(),
   z.object({ kind: z.literal('forgotten'), scope, text, factId: factId.nullable(), journalId: rowId.nullable() }).strict(),
   z.object({ kind: z.literal('rejected'), scope: scope.nullable(), text, reason: text }).strict(),
   z.object({ kind: z.literal('proposed'), scope: scope.nullable(), text, proposalId: z.string().max(64).nullable() }).strict(),

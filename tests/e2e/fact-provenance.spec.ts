@@ -61,7 +61,9 @@ test.describe('fact provenance', () => {
 
       await openMemory(page, server);
       const agentFact = factRow(page, "User's sister is called Ana");
-      await expect(agentFact.getByTestId('fact-source')).toContainText('Recorded by the agent in “Family notes”');
+      // The agent wrote it down from the person's own words: theirs, and the source says who wrote it (issue 27 §3).
+      await expect(agentFact.getByTestId('fact-source')).toContainText('Recorded by the agent from your message in “Family notes”');
+      await expect(agentFact.getByTestId('origin-chip')).toHaveText('you said it');
       await expect(agentFact.getByTestId('fact-source')).toHaveAttribute('data-actor', 'agent');
 
       // The person's own fact, through the Memory tab.

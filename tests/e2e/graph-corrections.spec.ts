@@ -220,6 +220,8 @@ test.describe('graph corrections', () => {
     await expect(page.getByTestId('graph-edge-sentence')).toHaveText('Sam plays Chess');
     await expect(page.getByTestId('graph-edge-yours')).toBeVisible();
     await expect(page.getByTestId('graph-edge-prov')).toHaveAttribute('data-prov', 'user');
+    // No messages behind it because the person added it, not because they were deleted (issue 27 §3).
+    await expect(page.getByTestId('graph-edge-source-none')).toHaveText(/^Added by you on /);
   });
 
   test('a proposed change waits for the person: accepted, the relation they had marked wrong comes back as theirs', async ({ page, seeded }) => {

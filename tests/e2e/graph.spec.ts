@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
 import { DEMO_PROJECT_SCOPE, DEMO_SCOPE, seedDemoGraph, seedLargeGraph, type DemoGraph, type LargeGraph } from '../helpers/seed-graph';
@@ -148,7 +149,7 @@ test.describe('graph tab', () => {
     await expect(panel.getByTestId('graph-edge-from')).toContainText('2025');
     await expect(panel.getByTestId('graph-edge-until')).toHaveText('still holds');
     await expect(panel.getByTestId('graph-edge-prov')).toHaveAttribute('data-prov', 'user');
-    await expect(panel.getByTestId('graph-edge-prov')).toHaveText('Said by you');
+    await expect(panel.getByTestId('graph-edge-prov')).toHaveText('You said it');
     const sources = panel.getByTestId('graph-source');
     await expect(sources).toHaveCount(2);
     const source = panel.locator(`[data-testid="graph-source"][data-message-id="${graph.newJobMessageId}"]`);
@@ -240,10 +241,26 @@ test.describe('graph tab', () => {
     await expect(page.getByTestId('graph-time')).toHaveCount(0);
     await expect(empty.getByTestId('graph-build-now')).toBeVisible();
     await empty.getByTestId('graph-turn-on').click();
-    // Level 2 for this agent only; the offer goes once it is on.
+    // It asks when to run, with what each choice costs in model calls (issue 27 §4).
+    const ask = empty.getByTestId('turn-on-graph-ask');
+    await expect(ask).toContainText('Every 30 minutes, in the background');
+    await expect(ask).toContainText('model call per 12,000 characters');
+    await expect(empty.getByTestId('turn-on-background')).toBeChecked();
+    await axe(page, '[data-testid="graph-empty"]');
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.setViewportSize({ width: 900, height: 700 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: join(SCREENSHOTS, 'graph-turn-on-light.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await axe(page, '[data-testid="graph-empty"]');
+    await page.screenshot({ path: join(SCREENSHOTS, 'graph-turn-on-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await ask.getByTestId('turn-on-graph-confirm').click();
+    // Level 2 and a schedule for this agent only; the offer goes once it is on, and says what happens next.
     await expect(empty.getByTestId('graph-turn-on')).toHaveCount(0);
-    const agents = await api<{ id: string; memory: { level?: number } }[]>(server, 'agents.list');
-    expect(agents.find((a) => a.id === 'default')?.memory.level).toBe(2);
+    await expect(page.getByText(/Every 30 minutes, .* reads its new chats/)).toBeVisible();
+    const agents = await api<{ id: string; memory: { level?: number; autoConsolidate: boolean } }[]>(server, 'agents.list');
+    expect(agents.find((a) => a.id === 'default')?.memory).toMatchObject({ level: 2, autoConsolidate: true });
     await expect(empty.getByTestId('graph-build-now')).toBeEnabled();
   });
 
@@ -376,3 +393,10 @@ bigTest.describe('graph tab at 5,000 entities', () => {
     await expect(page.getByTestId('graph-neighbour').first()).toBeVisible();
   });
 });
+
+/** No serious or critical accessibility violations inside `selector`. */
+async function axe(page: Page, selector: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

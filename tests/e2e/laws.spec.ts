@@ -7,6 +7,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { Engine } from '../../src/main/engine';
 import { LawStore } from '../../src/main/memory/laws/law-store';
@@ -166,6 +167,39 @@ test.describe('laws tab', () => {
     await page.getByTestId('laws-open-memory-settings').click();
     await expect(page.getByTestId('tab-settings')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('memory-settings')).toBeInViewport();
+  });
+
+  test('"Turn on learned rules" asks when to run, sets level 3 with the chosen schedule, and says what happens next (issue 27 §4)', async ({ page, server }) => {
+    await openLaws(page, server);
+    const empty = page.getByTestId('laws-empty');
+    await empty.getByTestId('turn-on-rules').click();
+    const ask = empty.getByTestId('turn-on-rules-ask');
+    await expect(ask).toContainText('plus a few to infer rules');
+    await ask.getByTestId('turn-on-manual').check();
+    await ask.getByTestId('turn-on-rules-confirm').click();
+    await expect(page.getByText(/Manual only: .* infers learned rules .* only when you press “Consolidate now”/)).toBeVisible();
+    await expect(empty.getByTestId('turn-on-rules')).toHaveCount(0);
+    const agents = await api<{ id: string; memory: { level?: number; autoConsolidate: boolean } }[]>(server, 'agents.list');
+    expect(agents.find((a) => a.id === 'default')?.memory).toMatchObject({ level: 3, autoConsolidate: false });
+    // Settings → Memory says the same under the agent's settings.
+    await page.getByTestId('laws-open-memory-settings').click();
+    await expect(page.getByTestId('memory-next-step').first()).toContainText('Manual only');
+    await page.getByTestId('agent-memory-auto').first().check();
+    await expect(page.getByTestId('memory-next-step').first()).toContainText(/^Every 30 minutes, .* infers learned rules/);
+    const card = page.getByTestId('memory-agent').first();
+    // The passing "Saved to config.json" note is checked elsewhere; the line under test stays.
+    await expect(page.getByTestId('agent-memory-saved')).toHaveCount(0);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      const bad = (await new AxeBuilder({ page }).include('[data-testid="memory-agent"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary}`).join(", ")}`)).toEqual([]);
+      await card.screenshot({ path: join(SCREENSHOTS, `memory-next-step-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 900, height: 700 });
+    await card.screenshot({ path: join(SCREENSHOTS, 'memory-next-step-900x700.png') });
   });
 
   test('shows a law with its confidence, expands its grounding and follows it to Memory, Graph and Chat', async ({ page }) => {

@@ -59,10 +59,11 @@ test('a fact recorded from pasted text is marked in the next session\'s recall',
   await expect(page.getByTestId('memory-pane')).toBeVisible();
   await page.getByTestId('memory-view-recall').click();
   const block = page.getByTestId('recall-block');
-  // (Each line also carries its origin class, issue 16 §5: the model's memory tool inferred both.)
+  // (Each line also carries its origin class, issue 16 §5: the memory tool wrote both down; the typed one
+  // is in the person's own words, so it is theirs, issue 27 §3.)
   await expect(block).toContainText("- (inferred, from pasted text) User's building gets a new roof in September");
   const shown = (await block.textContent()) ?? '';
-  expect(shown).toContain('\n- (inferred) User lives in Porto\n');
+  expect(shown).toContain('\n- (you said it) User lives in Porto\n');
   expect(shown).not.toContain('from pasted text) User lives in Porto');
   // Byte for byte what the model received.
   const system = llm.chatRequests().at(-1)!.body.messages.find((m: { role: string }) => m.role === 'system').content as string;

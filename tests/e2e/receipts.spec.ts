@@ -73,6 +73,8 @@ test.describe('receipts', () => {
     await expect(line).toHaveAttribute('data-kind', 'remembered');
     await expect(line).toContainText('Remembered');
     await expect(line).toContainText('Global');
+    // Whose words: the person typed them, the agent wrote them down (issue 27 §3).
+    await expect(line.getByTestId('memory-change-origin')).toHaveText('you said it');
     await expect.poll(() => globalFile(server)).toContain('Drinks green tea every morning');
 
     // The chips: the view read, the record saved; the raw arguments stay behind the chip's details.
@@ -104,6 +106,28 @@ test.describe('receipts', () => {
     expect(facts.facts.map((f) => f.id)).not.toContain(factId('Drinks green tea every morning'));
     await page.reload();
     await expect(page.getByTestId('memory-change').filter({ hasText: 'Drinks green tea every morning' })).toHaveAttribute('data-undone', 'true');
+  });
+
+  test('"Ask me first": the chip says pending approval, never a green "saved", and the line names the proposal (issue 27 §3)', async ({ page, server, llm }) => {
+    await configureModelViaApi(server, llm);
+    await api(server, 'agents.update', { id: 'default', patch: { memory: { remember: 'ask' } } });
+    await openApp(page, server);
+    await newSession(page);
+    llm.enqueue(
+      { kind: 'tool_calls', calls: [{ id: 'r', name: 'memory', args: { action: 'record', scope: 'global', text: 'User plays the cello' } }] },
+      { kind: 'text', text: 'I asked you to confirm it.' },
+    );
+    await send(page, 'I play the cello on Sundays.');
+    await expect(lastReply(page)).toContainText('I asked you to confirm it.', { timeout: 60_000 });
+    const chip = page.getByTestId('tool-state');
+    await expect(chip).toHaveText(['pending approval']);
+    await expect(chip).toHaveAttribute('data-tone', 'pending');
+    await expect(chip).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    const line = page.getByTestId('memory-change').filter({ hasText: 'User plays the cello' });
+    await expect(line).toHaveAttribute('data-kind', 'proposed');
+    await expect(line).toContainText('Pending approval · waiting in your Inbox');
+    expect(globalFile(server)).not.toContain('cello');
+    await shootAll(page, () => page.getByTestId('chat-pane'), '[data-testid="chat-pane"]', 'receipts-pending');
   });
 
   test('receipt → “This is wrong” → correction dialog → corrected (a relation, then a fact)', async ({ page, server, llm }) => {

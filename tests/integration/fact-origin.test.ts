@@ -66,7 +66,8 @@ describe('fact origins', () => {
     expect(hist).toEqual([expect.objectContaining({ origin: 'pasted', event: 'recorded', sessionId: s.id, messageId: users[1].id, previousId: null })]);
 
     const block = await recallOfNewSession(engine);
-    expect(block).toContain('\n- (inferred) User lives in Porto\n');
+    // The person typed "I live in Porto.": the agent wrote it down, but the words are theirs (issue 27 §3).
+    expect(block).toContain('\n- (you said it) User lives in Porto\n');
     expect(block).toContain('\n- (inferred, from pasted text) User has a meeting with Globex on Friday\n');
     expect(block).toContain("\n- (inferred, from a forwarded message) User's rent rises to 900 EUR in April\n");
     // The tool's view shows the same marks.

@@ -215,7 +215,8 @@ describe('turn receipts', () => {
     const file = engine.facts.memory.pathOf('global');
     expect(readFileSync(file, 'utf8')).toContain('Drinks green tea every morning');
     const reply = lastReply(await listed(engine, session.id));
-    expect(reply.memory!.changes).toEqual([{ kind: 'remembered', layer: 'facts', scope: 'global', text: 'Drinks green tea every morning', factId: id, memoryId: null, journalId: expect.any(Number) }]);
+    // The person's own words ("I drink green tea every morning."), written down by the agent: theirs (issue 27 §3).
+    expect(reply.memory!.changes).toEqual([{ kind: 'remembered', layer: 'facts', scope: 'global', text: 'Drinks green tea every morning', factId: id, memoryId: null, journalId: expect.any(Number), origin: 'you' }]);
     const change = reply.memory!.changes[0] as { journalId: number };
     expect(engine.journal.get(change.journalId)).toMatchObject({ action: 'fact.recorded', item: `fact:${id}`, actor: 'agent' });
 

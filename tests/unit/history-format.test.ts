@@ -81,6 +81,8 @@ describe('history rows', () => {
     expect(itemRef(entry({ at: '2026-12-01T00:00:00Z', item: 'relation:x', scope: 'agent:x' }))).toBeNull();
     expect(itemRef(entry({ at: '2026-12-01T00:00:00Z', item: 'fact:0123456789ab', scope: null }))).toBeNull();
     expect(whoLabel(entry({ at: '2026-12-01T00:00:00Z', actor: 'agent', source: { sessionId: 's', messageId: 'm' } }))).toBe('Agent, in a chat');
+    // The agent wrote down the person's own words (issue 27 §3).
+    expect(whoLabel(entry({ at: '2026-12-01T00:00:00Z', actor: 'agent', source: { sessionId: 's', messageId: 'm', stated: true } }))).toBe('Agent, from your message in a chat');
     expect(whoLabel(entry({ at: '2026-12-01T00:00:00Z', actor: 'person', source: { via: 'cli' } }))).toBe('You, from the CLI');
     // An MCP write names the app by the label of its credential (what the journal keeps in detail).
     expect(whoLabel(entry({ at: '2026-12-01T00:00:00Z', actor: 'mcp', source: { via: 'mcp', detail: 'Claude Code' } }))).toBe('Claude Code (MCP app)');

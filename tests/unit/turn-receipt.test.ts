@@ -66,7 +66,7 @@ describe('receipts', () => {
     journal.emit(entry({ id: 9, layer: 'graph', action: 'relation.added', source: ours }));
     const { full } = b.finish();
     journal.emit(entry({ id: 10, source: ours, after: { scope: 'global', id: 'dddddddddddd', text: 'After the turn' } }));
-    expect(full.changes).toEqual([{ kind: 'remembered', layer: 'facts', scope: 'global', text: 'Drinks tea', factId: 'abcdefabcdef', memoryId: null, journalId: 5 }]);
+    expect(full.changes).toEqual([{ kind: 'remembered', layer: 'facts', scope: 'global', text: 'Drinks tea', factId: 'abcdefabcdef', memoryId: null, journalId: 5, origin: 'inferred' }]);
   });
 
   it('says an edit and a forget in words, with the text before', () => {
@@ -77,7 +77,11 @@ describe('receipts', () => {
       before: 'Lives in Porto',
       factId: 'bbbbbbbbbbbb',
       journalId: 3,
+      origin: 'inferred',
     });
+    // The line says whose words a write was, as the Memory tab will (issue 27 §3).
+    expect(changeOf(entry({ id: 4, source: { sessionId: 's1', messageId: 'u1', stated: true }, after: { id: 'aaaaaaaaaaaa', text: 'Has a cat' } }))).toMatchObject({ kind: 'remembered', origin: 'you' });
+    expect(changeOf(entry({ id: 4, actor: 'person', source: { via: 'app' }, after: { id: 'aaaaaaaaaaaa', text: 'Has a cat' } }))).toMatchObject({ kind: 'remembered', origin: 'you' });
     expect(changeOf(entry({ id: 4, action: 'fact.forgotten', before: { id: 'aaaaaaaaaaaa', text: 'Has a cat' } }))).toMatchObject({ kind: 'forgotten', text: 'Has a cat', factId: 'aaaaaaaaaaaa' });
     expect(changeOf(entry({ action: 'fact.merged' }))).toBeNull();
   });
@@ -105,6 +109,9 @@ describe('receipts', () => {
     expect(chip('memory', { action: 'record', text: 'x' }, 'Not saved: this is an incognito session')).toBe('not-saved');
     expect(chip('memory', { action: 'record', text: 'x' }, 'Already known as [abcdefabcdef] in global')).toBe('known');
     expect(chip('memory', { action: 'record', text: 'x' }, '', 'running')).toBe('writing');
+    // Waiting in the Inbox ("Ask me first") is not saved (issue 27 §3).
+    expect(chip('memory', { action: 'record', text: 'x' }, 'Pending, not saved yet: the person reviews memory writes first (proposal chat:1)')).toBe('pending');
+    expect(chip('memory', { action: 'record', text: 'x' }, 'Already waiting for the person in their Inbox (proposal chat:1)')).toBe('pending');
     expect(chip('memory', { action: 'update' }, '', 'error')).toBe('not-saved');
     expect(chip('lookup_weather', { city: 'Lisbon' }, '{}')).toBeNull();
   });

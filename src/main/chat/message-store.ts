@@ -46,6 +46,7 @@ export const DEFAULT_PAGE_SIZE = 100;
 
 export class MessageStore {
   private readonly appendListeners = new Set<(m: Message) => void>();
+  private readonly restoreListeners = new Set<(sessionId: string, fromSeq: number) => void>();
 
   constructor(
     private readonly db: Database,
@@ -156,7 +157,18 @@ export class MessageStore {
     const row = this.db.prepare(`SELECT inactive FROM messages WHERE id = ? AND session_id = ?`).get(messageId, sessionId) as { inactive: number } | undefined;
     if (!row) throw new MonadError('NOT_FOUND', `No message with id ${messageId}`);
     if (row.inactive === 0) return;
+    const from = this.db.prepare(`SELECT min(seq) FROM messages WHERE session_id = ? AND inactive = ?`).pluck().get(sessionId, row.inactive) as number;
     this.db.prepare(`UPDATE messages SET inactive = 0 WHERE session_id = ? AND inactive = ?`).run(sessionId, row.inactive);
+    for (const fn of this.restoreListeners) fn(sessionId, from);
+  }
+
+  /**
+   * Called with the first sequence number of a branch brought back: consolidation skipped it while it was
+   * set aside, and reads it again from there (issue 27 §4).
+   */
+  onRestore(fn: (sessionId: string, fromSeq: number) => void): () => void {
+    this.restoreListeners.add(fn);
+    return () => this.restoreListeners.delete(fn);
   }
 
   /** A user message's first version and whether it is on the active path. */
@@ -179,12 +191,15 @@ export class MessageStore {
     return seq;
   }
 
-  /** Live messages after a sequence watermark, oldest first, with their sequence numbers. */
-  since(sessionId: string, afterSeq: number, limit = 5000): { seq: number; message: Message }[] {
+  /**
+   * Live messages after a sequence watermark, oldest first, with their sequence numbers. `active` is false
+   * for a message on a branch set aside by edit-and-resend (consolidation does not read those).
+   */
+  since(sessionId: string, afterSeq: number, limit = 5000): { seq: number; message: Message; active: boolean }[] {
     const rows = this.db
       .prepare(`SELECT * FROM messages WHERE session_id = ? AND seq > ? AND deleted_at IS NULL ORDER BY seq LIMIT ?`)
       .all(sessionId, afterSeq, limit) as MessageRow[];
-    return rows.map((r) => ({ seq: r.seq, message: toMessage(r) }));
+    return rows.map((r) => ({ seq: r.seq, message: toMessage(r), active: r.inactive === 0 }));
   }
 
   /** Which of these ids still exist and are not soft-deleted. */

@@ -12,6 +12,8 @@ import type { InboxRejections } from '../memory/inbox/rejections';
 import type { MemoryDir } from '../memory/facts/memory-dir';
 import { MEMORY_TOOL_NUDGE, type MemoryToolInput } from '../memory/facts/memory-tool';
 import type { ToolContext } from './tools';
+import { clip } from './turn-receipt';
+import { redactSecrets } from '../memory/facts/sanitize-secrets';
 
 /** Said to the model instead of writing; null: the write goes ahead as usual. */
 export type RememberGate = (args: MemoryToolInput, ctx: ToolContext, scope: string) => string | null;
@@ -21,23 +23,38 @@ export const WRITES_OFF =
 
 export const DECLINED = 'Not saved: the person declined to keep this earlier (they rejected it in their Inbox). Do not propose it again.';
 
-/** What the pending result starts with, and how a receipt finds the proposal id in it ("proposal chat:12"). */
-export const PENDING_PREFIX = 'Pending, not saved yet:';
-export function proposalIdOf(toolResult: string): string | null {
-  if (!toolResult.startsWith(PENDING_PREFIX) && !toolResult.startsWith('Already waiting')) return null;
-  return /\(proposal (chat:\d+)\)/.exec(toolResult)?.[1] ?? null;
+// What the pending result starts with, and how a receipt finds the proposal id in it ("proposal chat:12"):
+// shared with the chat's chips, which read the state back from these words (shared/memory-label.ts).
+import { ALREADY_WAITING_PREFIX, PENDING_PREFIX } from '../../shared/memory-label';
+export { PENDING_PREFIX, proposalIdOf } from '../../shared/memory-label';
+
+/**
+ * The reply's receipt says what the gate did (issue 27 §3): a write held for the person is a "pending
+ * approval" line, one declined or refused a "not saved" line with the reason. Without it the receipt
+ * of an "Ask me first" turn said nothing had happened to memory.
+ */
+function noteOnReceipt(ctx: ToolContext, scope: string, args: MemoryToolInput, answer: string, proposal: { id: number; text: string } | null): void {
+  if (!ctx.receipt) return;
+  const text = clip(redactSecrets(proposal?.text ?? args.text ?? '').text);
+  if (proposal) ctx.receipt.change({ kind: 'proposed', scope, text, proposalId: `chat:${proposal.id}` });
+  else ctx.receipt.change({ kind: 'rejected', scope, text, reason: clip(answer.replace(/^(Not saved|Rejected, nothing was proposed|Nothing proposed):?\s*/, '')) });
 }
 
 export function createRememberGate(d: { proposals: ChatProposals; rejections: InboxRejections; memory: MemoryDir }): RememberGate {
   return (args, ctx, scope) => {
     if (args.action === 'view') return null;
     const mode = rememberModeOf(ctx.agent);
-    if (mode === 'never') return WRITES_OFF;
+    if (mode === 'never') {
+      noteOnReceipt(ctx, scope, args, 'Memory writes are off for this agent.', null);
+      return WRITES_OFF;
+    }
     const target = args.id ? d.memory.read(scope).facts.find((f) => f.id === args.id) : undefined;
     if (mode === 'auto') {
       // Only a record or update can repeat what the person said no to; the usual write handles the rest.
       const preview = args.action !== 'delete' && args.text?.trim() ? d.memory.preview(args.text) : null;
-      return preview?.ok && d.rejections.has(args.action, scope, preview.text) ? DECLINED : null;
+      if (!(preview?.ok && d.rejections.has(args.action, scope, preview.text))) return null;
+      noteOnReceipt(ctx, scope, args, 'You declined to keep this earlier, in your Inbox.', null);
+      return DECLINED;
     }
     if (args.action !== 'delete' && !args.text?.trim()) return `Nothing proposed: "${args.action}" needs the fact as \`text\`.`;
     if (args.action !== 'record' && !args.id) return `Nothing proposed: "${args.action}" needs \`id\` (from view).`;
@@ -56,12 +73,16 @@ export function createRememberGate(d: { proposals: ChatProposals; rejections: In
     });
     switch (outcome.status) {
       case 'proposed':
+        noteOnReceipt(ctx, scope, args, '', outcome.proposal);
         return `${PENDING_PREFIX} the person reviews memory writes first, so this waits in their Inbox (proposal chat:${outcome.proposal.id}): ${describe(outcome.proposal.action, outcome.proposal.text, scope)}. Do not say it was saved; say you asked them to confirm it.`;
       case 'pending':
-        return `Already waiting for the person in their Inbox (proposal chat:${outcome.proposal.id}); nothing new was proposed.`;
+        noteOnReceipt(ctx, scope, args, '', outcome.proposal);
+        return `${ALREADY_WAITING_PREFIX} for the person in their Inbox (proposal chat:${outcome.proposal.id}); nothing new was proposed.`;
       case 'declined':
+        noteOnReceipt(ctx, scope, args, 'You declined to keep this earlier, in your Inbox.', null);
         return DECLINED;
       case 'refused':
+        noteOnReceipt(ctx, scope, args, outcome.reason, null);
         return `Rejected, nothing was proposed: ${outcome.reason}`;
     }
   };

@@ -19,8 +19,18 @@ interface SessionRow {
   chat_model: string | null;
 }
 
+/**
+ * The message count is what the person sees in the chat (issue 27 §3): their messages and the replies,
+ * a reply counted once however many steps (tool calls, their results) it took, and nothing set aside by
+ * an edit, deleted, or only for the model (tool rows, system notes).
+ */
 const SELECT = `
-  SELECT s.*, (SELECT count(*) FROM messages m WHERE m.session_id = s.id AND m.deleted_at IS NULL AND m.inactive = 0) AS message_count
+  SELECT s.*, (
+    SELECT count(*) FROM (
+      SELECT m.role, lag(m.role) OVER (ORDER BY m.seq) AS prev FROM messages m
+      WHERE m.session_id = s.id AND m.deleted_at IS NULL AND m.inactive = 0 AND m.role IN ('user', 'assistant')
+    ) WHERE role = 'user' OR prev IS NOT 'assistant'
+  ) AS message_count
   FROM sessions s`;
 
 export const DEFAULT_SESSION_TITLE = 'New chat';

@@ -4,6 +4,8 @@
 // memory: every fact write attributed to this turn's user message becomes a "Memory updated" line with
 // the entry that undoes it. A write that was refused never reaches the journal, so the tool reports it.
 import type { JournalEntry } from '../../shared/journal';
+import type { MemoryOrigin } from '../../shared/memory-label';
+import { CLASS_ORIGIN, originClassOf } from '../../shared/origin-class';
 import {
   RECEIPT_ITEMS_MAX,
   RECEIPT_TEXT_MAX,
@@ -121,6 +123,12 @@ function snap(v: unknown): Snap {
 const FACT_ID = /^[0-9a-f]{12}$/;
 const factIdOr = (id: string | undefined): string | null => (id && FACT_ID.test(id) ? id : null);
 
+/** Whose words the write was, as the Memory tab will label the fact ("you said it", "the assistant inferred it"). */
+function originOf(e: JournalEntry): { origin?: MemoryOrigin } {
+  const cls = originClassOf({ actor: e.actor, via: e.source?.via ?? null, event: 'recorded', stated: e.source?.stated });
+  return cls ? { origin: CLASS_ORIGIN[cls] } : {};
+}
+
 /** The change line of a facts journal entry; null for entries that are not a write the turn made. */
 export function changeOf(e: JournalEntry): MemoryChange | null {
   if (e.layer !== 'facts' || !e.scope) return null;
@@ -128,9 +136,9 @@ export function changeOf(e: JournalEntry): MemoryChange | null {
   const after = snap(e.after);
   switch (e.action) {
     case 'fact.recorded':
-      return { kind: 'remembered', layer: 'facts', scope: e.scope, text: clip(after.text ?? ''), factId: factIdOr(after.id), memoryId: null, journalId: e.id };
+      return { kind: 'remembered', layer: 'facts', scope: e.scope, text: clip(after.text ?? ''), factId: factIdOr(after.id), memoryId: null, journalId: e.id, ...originOf(e) };
     case 'fact.edited':
-      return { kind: 'updated', scope: e.scope, text: clip(after.text ?? ''), before: before.text ? clip(before.text) : null, factId: factIdOr(after.id), journalId: e.id };
+      return { kind: 'updated', scope: e.scope, text: clip(after.text ?? ''), before: before.text ? clip(before.text) : null, factId: factIdOr(after.id), journalId: e.id, ...originOf(e) };
     case 'fact.forgotten':
       return { kind: 'forgotten', scope: e.scope, text: clip(before.text ?? ''), factId: factIdOr(before.id), journalId: e.id };
     default:

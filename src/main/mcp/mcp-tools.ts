@@ -5,9 +5,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { FactWriteResult } from '../../shared/domain';
+import type { FactView, FactWriteResult } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import { factSourceLabel } from '../../shared/fact-source';
+import { originClassLabel } from '../../shared/origin-class';
 import type { Engine } from '../engine';
 import { edgeLine, nodeLine } from '../memory/graph/graph-tools';
 import { renderWhy } from '../memory/laws/explain';
@@ -95,6 +96,15 @@ function proposeWrite(engine: Engine, a: McpAccess, input: { scope: string; acti
   }
 }
 
+/**
+ * A fact as an app reads it: its text, id, whose words it is and who wrote it down, in the same words
+ * as the Memory tab (shared/memory-label.ts, issue 27 §3).
+ */
+export function mcpFactLine(f: FactView): string {
+  const origin = f.originClass ? `${originClassLabel(f.originClass, f.source.actor === 'mcp' ? f.source.detail : null)}; ` : '';
+  return `- ${oneLine(f.text)} (fact ${f.id}; ${origin}${factSourceLabel(f.source)})`;
+}
+
 export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (msg: string, err?: unknown) => void): void {
   const { engine } = ctx;
   const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -153,7 +163,7 @@ export function registerMcpTools(server: McpServer, ctx: McpToolContext, log: (m
           for (const s of scopes) {
             const r = engine.facts.list(s);
             out.push(`${s} (${r.facts.length} fact${r.facts.length === 1 ? '' : 's'}):`);
-            out.push(...(r.facts.length ? r.facts.map((f) => `- ${oneLine(f.text)} (fact ${f.id}; ${factSourceLabel(f.source)})`) : ['(none)']), '');
+            out.push(...(r.facts.length ? r.facts.map(mcpFactLine) : ['(none)']), '');
           }
           return text(out.join('\n').trim());
         },

@@ -9,7 +9,7 @@ import type { ToolRegistry } from '../chat/tools';
 import type { LlmClient } from '../llm/llm-client';
 import type { MemoryJournal } from './journal/journal';
 import { storedSecretsFrom } from './facts/sanitize-known-secrets';
-import { consolidateGraph, reconcileGraph, type GraphRunSummary } from './graph/consolidate-graph';
+import { consolidateGraph, reconcileGraph, rewindGraphCursor, type GraphRunSummary } from './graph/consolidate-graph';
 import { GraphCorrections } from './graph/graph-corrections';
 import { GraphJournal } from './graph/graph-journal';
 import { GraphProposals } from './graph/graph-proposals';
@@ -42,6 +42,8 @@ export class GraphLayer {
     this.corrections = new GraphCorrections(new GraphJournal(this.store, d.journal), d.now);
     this.proposals = new GraphProposals(this.corrections, (ids) => this.sources(ids), d.now);
     this.storedSecrets = storedSecretsFrom(d.knownSecrets ?? (() => []));
+    // A branch brought back after extraction skipped it is read by the next run (issue 27 §4).
+    d.messages.onRestore((sessionId, fromSeq) => rewindGraphCursor(d.memoryDb, sessionId, fromSeq));
   }
 
   register(tools: ToolRegistry): void {

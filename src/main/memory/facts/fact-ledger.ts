@@ -183,7 +183,7 @@ export class FactLedger implements FactTracker {
 
   private edited(scope: string, from: Fact, to: Fact, existed: boolean, by: FactAttribution, at: string): void {
     const before = this.snapshot(scope, from);
-    const source = existed ? null : this.sourceFor(to.id, by, 'edited', to.id === from.id ? [] : [from.id]);
+    const source = existed ? null : firstSaidIn(this.sourceFor(to.id, by, 'edited', to.id === from.id ? [] : [from.id]), before.source);
     const after = existed ? this.snapshot(scope, to) : { scope, id: to.id, text: to.text, source: toFactSource(source!, at) };
     const entry = this.d.journal.append({
       layer: 'facts',
@@ -342,4 +342,16 @@ export function pairEdits(gone: readonly Fact[], fresh: readonly Fact[]): [Fact,
     out.push([s.a, s.b]);
   }
   return out;
+}
+
+/**
+ * An edit with no chat of its own (the Memory tab, the CLI, approving in the Inbox) keeps the chat and
+ * message the fact was first said in (issue 27 §3): "edited by you; first said in <chat>". Before, the
+ * new text's source dropped the link and the fact no longer led back to where it came from.
+ */
+function firstSaidIn(v: VersionSource, before: FactSource | null): VersionSource {
+  if (v.source?.sessionId || !before?.sessionId) return v;
+  const source: JournalSource = { ...v.source, sessionId: before.sessionId };
+  if (before.messageId) source.messageId = before.messageId;
+  return { ...v, source };
 }

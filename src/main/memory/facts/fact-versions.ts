@@ -64,6 +64,7 @@ export function toFactSource(v: VersionSource, at: string | null): FactSource {
     event: v.event,
     at: v.writtenAt ?? at,
     replaces: [...v.replaces],
+    ...(v.source?.stated ? { stated: true } : {}),
   };
 }
 
@@ -75,6 +76,7 @@ export function toVersionSource(s: FactSource): VersionSource {
   if (s.messageId) source.messageId = s.messageId;
   if (s.runId) source.runId = s.runId;
   if (s.detail) source.detail = s.detail;
+  if (s.stated) source.stated = true;
   return { actor: s.actor, source: Object.keys(source).length ? source : null, event: s.event, replaces: s.replaces, writtenAt: s.at };
 }
 

@@ -6,9 +6,11 @@ import { z } from 'zod';
 import type { Config } from '../../../shared/config';
 import type { FactOriginKind, FactWriteResult, Session } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
+import type { JournalSource } from '../../../shared/journal';
 import type { AgentTool, ToolContext } from '../../chat/tools';
 import { clip } from '../../chat/turn-receipt';
 import { redactSecrets } from './sanitize-secrets';
+import { statesFact } from './stated';
 import { agentScope, projectScope } from '../scope';
 import { oneLine } from '../spotlight';
 import type { FactCheckOutcome } from './fact-check';
@@ -64,11 +66,16 @@ export function describeWrite(r: FactWriteResult, scope: string): string {
   }
 }
 
-/** A write in a turn belongs to the turn's user message: its origin (typed, pasted, forwarded) and its id. */
-export function attributionOf(ctx: ToolContext): WriteAttribution {
+/**
+ * A write in a turn belongs to the turn's user message: its origin (typed, pasted, forwarded) and its id.
+ * When the person typed the words the fact says (`text`), the source says so: the fact is labelled "you
+ * said it" though the agent wrote it down. Pasted or forwarded text is someone else's words, never theirs.
+ */
+export function attributionOf(ctx: ToolContext, text?: string): WriteAttribution {
   const user = ctx.userMessage ?? null;
   const origin: FactOriginKind = user ? (user.origin ?? 'typed') : 'agent';
-  const source = user ? { sessionId: ctx.session.id, messageId: user.id } : { sessionId: ctx.session.id };
+  const source: JournalSource = user ? { sessionId: ctx.session.id, messageId: user.id } : { sessionId: ctx.session.id };
+  if (user && origin === 'typed' && text && statesFact(user.content, text)) source.stated = true;
   return { actor: 'agent', source, origin, agentId: ctx.agent.id, signal: ctx.signal };
 }
 
@@ -128,13 +135,13 @@ export function createMemoryTool(deps: {
       switch (args.action) {
         case 'record': {
           if (!args.text?.trim()) return 'Nothing saved: "record" needs the fact as `text`.';
-          const { result, check } = await deps.writer.record(scope, args.text, attributionOf(ctx));
+          const { result, check } = await deps.writer.record(scope, args.text, attributionOf(ctx, args.text));
           if (result.status === 'rejected' || result.status === 'refused') refused(ctx, args, scope, result.reason ?? 'The write was refused.');
           return describeWrite(result, scope) + checkNote(check);
         }
         case 'update': {
           if (!args.id || !args.text?.trim()) return 'Nothing saved: "update" needs `id` (from view) and the new `text`.';
-          const { result, check } = await deps.writer.update(scope, args.id, args.text, attributionOf(ctx));
+          const { result, check } = await deps.writer.update(scope, args.id, args.text, attributionOf(ctx, args.text));
           if (result.status === 'rejected' || result.status === 'refused') refused(ctx, args, scope, result.reason ?? 'The write was refused.');
           return describeWrite(result, scope) + checkNote(check);
         }

@@ -66,6 +66,15 @@ export function sessionScopes(session: Session): string[] {
   return session.projectKey ? [agentScope(session.agentId), projectScope(session.projectKey)] : [agentScope(session.agentId)];
 }
 
+/**
+ * A branch set aside by edit-and-resend is skipped by extraction; when the person brings it back, the
+ * session's cursor moves back to just before it, so the next run reads it (and skips what is now set
+ * aside in its place).
+ */
+export function rewindGraphCursor(memoryDb: Database, sessionId: string, fromSeq: number): void {
+  memoryDb.prepare(`UPDATE l2_cursor SET last_seq = min(last_seq, ?) WHERE session_id = ?`).run(fromSeq - 1, sessionId);
+}
+
 export async function consolidateGraph(
   d: GraphDeps,
   opts: { agentId?: string; runId?: string; signal?: AbortSignal; onProgress?: (done: number, total: number, sessionId: string) => void } = {},
@@ -107,7 +116,10 @@ export async function consolidateGraph(
     if (!rows.length) continue;
     const lastSeq = rows[rows.length - 1].seq;
     const transcript: TranscriptMessage[] = [];
-    for (const { seq, message } of rows) {
+    for (const { seq, message, active } of rows) {
+      // A branch set aside by edit-and-resend is not what the chat says any more (issue 27 §4): the
+      // person replaced it, so nothing is learned from it.
+      if (!active) continue;
       const text = substantive(message);
       if (text) transcript.push({ id: message.id, seq, role: message.role as 'user' | 'assistant', createdAt: message.createdAt, text });
     }

@@ -39,6 +39,7 @@ export interface EdgeRow {
   superseded_by: number | null;
   merged_into: number | null;
   support: string | null;
+  created_at?: string;
 }
 
 export interface EdgeInput {
@@ -573,5 +574,6 @@ export function toEdge(r: EdgeRow): GraphEdge {
     retracted: r.retracted_at ? { at: r.retracted_at, by: r.retracted_by ?? 'person', reason: r.retracted_reason } : null,
     supersededBy: r.superseded_by,
     mergedInto: r.merged_into,
+    ...(r.created_at ? { addedAt: r.created_at } : {}),
   };
 }

@@ -5,7 +5,7 @@ import { ChatIcon } from './chat-icons';
 import { Fragment } from 'react';
 import { isMcpToolName } from '../../../../shared/mcp';
 import { McpCallNote, McpToolLabel } from '../mcp-tools/McpCallNote';
-import { ACCESS_LABEL, toolAccess } from '../receipts/tool-access';
+import { toolAccess, toolChip } from '../receipts/tool-access';
 
 const STATE_LABEL: Record<ToolViewState, string> = { running: 'running', done: 'done', error: 'failed', stopped: 'no result' };
 
@@ -25,15 +25,17 @@ export function ToolCalls({ tools }: { tools: ToolView[] }) {
 
 function ToolCall({ tool }: { tool: ToolView }) {
   const hasDetail = tool.args !== undefined || tool.result !== undefined || Boolean(tool.error);
-  // receipts: memory tools say whether they read or wrote ("memory · read", "memory · saved").
+  // receipts: memory tools say whether they read or wrote, and what became of a write ("memory · read",
+  // "memory · saved", "memory · pending approval"), in the one labelling function's words.
   const access = toolAccess(tool);
+  const chip = toolChip(tool);
   const head = (
     <>
       <ChatIcon name="tool" size={13} className="tool-icon" />
       {isMcpToolName(tool.name) ? <McpToolLabel callId={tool.callId} name={tool.name} /> : <span className="tool-name mono">{tool.name}</span>}
-      <span className={`tool-state tool-state-${tool.state}${access ? ` tool-access-${access}` : ''}`} data-testid="tool-state" data-access={access ?? undefined}>
+      <span className={`tool-state tool-state-${tool.state}${access ? ` tool-access-${access}` : ''}`} data-testid="tool-state" data-access={access ?? undefined} data-tone={chip?.tone}>
         {tool.state === 'running' ? <span className="tool-spinner" aria-hidden="true" /> : null}
-        {access ? ACCESS_LABEL[access] : STATE_LABEL[tool.state]}
+        {chip ? chip.text : STATE_LABEL[tool.state]}
       </span>
     </>
   );

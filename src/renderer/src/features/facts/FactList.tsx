@@ -158,7 +158,7 @@ function FactRow(props: {
               <FactText text={fact.text} query={query} />
             </div>
             <div className="fact-origin-row">
-              <OriginChip originClass={fact.originClass} />
+              <OriginChip originClass={fact.originClass} app={fact.source.actor === 'mcp' ? fact.source.detail : null} />
               <FactSourceLine source={fact.source} linkable={tabbable} />
             </div>
           </div>

@@ -16,6 +16,7 @@ import { useGraph } from './store';
 import { PROV_COLORS } from './style';
 import { useIsDark } from './use-dark';
 import { entityTypeWords } from '../../../../shared/relation-words';
+import { relationSourceLabel } from '../../../../shared/memory-label';
 
 /** Long lists (a hub's relations) show this many until asked for all. */
 const LIST_CAP = 40;
@@ -239,7 +240,9 @@ function EdgePanel({ id }: { id: number }) {
         ) : detail.failed ? (
           <p className="muted">Could not load the source messages.</p>
         ) : sources.length === 0 ? (
-          <p className="muted">None of the messages behind this relation remain.</p>
+          <p className="muted" data-testid="graph-edge-source-none">
+            {relationSourceLabel(full ?? edge, 0, formatMoment)}
+          </p>
         ) : (
           <ul className="graph-sources">
             {sources.map((m) => (

@@ -1,10 +1,11 @@
 // The Graph's empty state (issue 17) offers what the Laws' does: turn graph memory on for this agent
-// (memory level 2) and build the graph now from its chats, instead of pointing at a setting.
+// (memory level 2, with a schedule: issue 27 §4) and build the graph now from its chats, instead of
+// pointing at a setting.
 import { useState } from 'react';
 import { useAgents } from '../agents/store';
 import { useMemorySettings } from '../memory-settings/store';
 import { useSettings } from '../settings/store';
-import { toast } from '../toasts/store';
+import { TurnOnMemory } from '../memory-settings/TurnOnMemory';
 import { useGraph } from './store';
 
 /** The agent a scope belongs to: its own for agent:<id>, else the agent selected in the sidebar. */
@@ -23,14 +24,6 @@ export function GraphEmptyActions({ scope }: { scope: string | null }) {
   const level = agent.memory.level ?? globalLevel;
   const on = level >= 2;
 
-  async function turnOn() {
-    setBusy(true);
-    const error = await useMemorySettings.getState().updateAgent(agentId!, { level: 2 });
-    setBusy(false);
-    if (error) toast.error('Could not turn on graph memory', error);
-    else toast.success('Graph memory is on', `${agent!.name} now builds its knowledge graph when it consolidates.`);
-  }
-
   async function build() {
     setBusy(true);
     const summary = await useMemorySettings.getState().consolidate(agentId!, Math.max(2, level) as 2 | 3);
@@ -40,11 +33,7 @@ export function GraphEmptyActions({ scope }: { scope: string | null }) {
 
   return (
     <div className="graph-empty-actions">
-      {on ? null : (
-        <button type="button" className="button button-primary" data-testid="graph-turn-on" disabled={busy} onClick={() => void turnOn()}>
-          Turn on graph memory
-        </button>
-      )}
+      {on ? null : <TurnOnMemory agent={agent} layer="graph" testId="graph-turn-on" />}
       <button type="button" className={`button${on ? ' button-primary' : ''}`} data-testid="graph-build-now" disabled={busy || running} onClick={() => void build()}>
         {busy || running ? 'Building…' : 'Build it now'}
       </button>

@@ -2,6 +2,7 @@
 // changed (for the time control), what is visible at a moment, entity search, and the type palette.
 // Plain data and functions; no React, no Cytoscape.
 import type { GraphView, GraphViewEdge, GraphViewNode, ProvClass } from '../../../../shared/domain';
+import { capitalized, memoryLabel, PROV_ORIGIN } from '../../../../shared/memory-label';
 import { relationWords } from '../../../../shared/relation-words';
 
 /**
@@ -142,16 +143,18 @@ export function searchNodes(model: GraphModel, query: string, visible: Set<numbe
 /** "works_at" → "works at" (shared: Laws, /why and History word relations the same way). */
 export const relationLabel = relationWords;
 
+/** Who asserted a relation, in the words a fact's origin uses (shared/memory-label.ts). */
 export const PROV_LABEL: Record<ProvClass, string> = {
-  user: 'Said by you',
-  assistant: 'Said by the assistant',
-  inferred: 'Inferred',
+  user: capitalized(memoryLabel({ origin: PROV_ORIGIN.user }).origin!),
+  assistant: capitalized(memoryLabel({ origin: PROV_ORIGIN.assistant }).origin!),
+  inferred: capitalized(memoryLabel({ origin: PROV_ORIGIN.inferred }).origin!),
 };
 
+/** The legend's short form: the recall block's words for the same origins. */
 export const PROV_SHORT: Record<ProvClass, string> = {
-  user: 'You',
-  assistant: 'Assistant',
-  inferred: 'Inferred',
+  user: capitalized(memoryLabel({ origin: PROV_ORIGIN.user }).originShort!),
+  assistant: capitalized(memoryLabel({ origin: PROV_ORIGIN.assistant }).originShort!),
+  inferred: capitalized(memoryLabel({ origin: PROV_ORIGIN.inferred }).originShort!),
 };
 
 /** The instant a relation should be looked at to be visible: now if it still holds, else its start. */

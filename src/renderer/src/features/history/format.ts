@@ -98,12 +98,13 @@ export const ACTOR_LABEL: Record<JournalActor, string> = {
 
 const VIA_LABEL: Record<string, string> = { app: 'in the app', cli: 'from the CLI', api: 'through the API', mcp: 'over MCP', 'hand-edit': 'by hand in an editor', import: 'by an import' };
 
-/** "You, in the app" / "Agent, in a chat" / "Consolidation". */
+/** "You, in the app" / "Agent, in a chat" / "Agent, from your message in a chat" / "Consolidation". */
 export function whoLabel(e: HistoryEntry): string {
   // An MCP app is named by its credential's label, the name the person gave it (issue 26 §1); the name an
   // app calls itself is never stored here.
   if (e.actor === 'mcp' && e.source?.detail) return `${e.source.detail} (MCP app)`;
-  const via = e.source?.via ? VIA_LABEL[e.source.via] : e.source?.sessionId ? 'in a chat' : null;
+  // The agent writing down the person's own words says so, as the fact's source line does (issue 27 §3).
+  const via = e.source?.via ? VIA_LABEL[e.source.via] : e.source?.sessionId ? (e.source.stated ? 'from your message in a chat' : 'in a chat') : null;
   return via ? `${ACTOR_LABEL[e.actor] ?? e.actor}, ${via}` : (ACTOR_LABEL[e.actor] ?? e.actor);
 }
 

@@ -1,6 +1,7 @@
 // The Laws tab: the general rules consolidation (level 3) inferred from facts and relations, per scope,
 // each with how much it is trusted now, whether it is injected into recall, and what it rests on — down
 // to the messages. A scope can be re-derived now, and the shown laws checked against current facts.
+import { TurnOnForSelected } from '../memory-settings/TurnOnMemory';
 import '../../styles/laws.css';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { LawView } from '../../../../shared/domain';
@@ -343,6 +344,8 @@ function LawsEmpty({ scopes, entries }: { scopes: string[]; entries: LawScopeEnt
       </p>
       <p className="muted">Set an agent’s memory level to 3 and run “Consolidate now” in Settings → Memory, or re-derive a scope here.</p>
       <div className="laws-empty-actions">
+        {/* issue 27 §4: turns level 3 on with a schedule, saying what happens next */}
+        <TurnOnForSelected layer="rules" primary={false} />
         <button type="button" className="button button-primary" data-testid="laws-open-memory-settings" onClick={openMemorySettings}>
           Open Settings → Memory
         </button>

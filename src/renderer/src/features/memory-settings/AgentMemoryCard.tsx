@@ -11,6 +11,8 @@ import { describeLawScope } from '../laws/scopes';
 import { durationText, runOutcome, RunSummary, triggerText } from './RunSummary';
 import { useMemorySettings, type Level } from './store';
 import { RememberSettings } from './RememberSettings';
+import { nextStepText } from './next-step';
+import '../../styles/turn-on.css';
 
 export const LEVELS: { level: Level; label: string; detail: string }[] = [
   { level: 1, label: 'Facts', detail: 'Merge duplicate facts' },
@@ -209,6 +211,11 @@ function AgentSettings({ agent, globalLevel, providers }: { agent: Agent; global
       </label>
 
       <ModelOverride agent={agent} providers={providers} onSave={(model) => save({ model })} />
+
+      {/* What these settings will do, in words (issue 27 §4): the level alone no longer reads as "on". */}
+      <p className="memory-next-step" data-testid="memory-next-step">
+        {nextStepText(agent.name, level ?? globalLevel, auto, agent.memory.intervalMinutes)}
+      </p>
 
       <div className="memory-agent-feedback" aria-live="polite">
         {intervalError ? (

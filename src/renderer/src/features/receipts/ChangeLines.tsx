@@ -14,6 +14,7 @@ import { useSessions, findSession } from '../sessions/store';
 import { toast } from '../toasts/store';
 import { openItem } from '../history/open-item';
 import { CHANGE_VERB } from './format';
+import { memoryLabel } from '../../../../shared/memory-label';
 
 /** The scope in words ("Global", the agent's name, the project's folder). */
 export function useScopeWords(): (scope: string | null) => string {
@@ -98,6 +99,14 @@ export function ChangeLines(props: { changes: MemoryChange[]; undone?: number[];
           <li key={`${messageId}-${i}`} className={`memory-change memory-change-${c.kind}${gone ? ' is-undone' : ''}`} data-testid="memory-change" data-kind={c.kind} data-undone={gone || undefined}>
             <span className="memory-change-verb">{gone ? `${CHANGE_VERB[c.kind]} · undone` : CHANGE_VERB[c.kind]}</span>
             {memoryId ? <span className="memory-change-scope">by mem0</span> : null}
+            {'origin' in c && c.origin ? (
+              <>
+                <span className="memory-change-sep" aria-hidden="true">·</span>
+                <span className="memory-change-origin" data-testid="memory-change-origin" data-origin={c.origin}>
+                  {memoryLabel({ origin: c.origin }).origin}
+                </span>
+              </>
+            ) : null}
             <span className="memory-change-sep" aria-hidden="true">·</span>
             <q className="memory-change-text selectable">{c.text || '(no text)'}</q>
             {c.scope && !memoryId ? (

@@ -2,13 +2,15 @@
 import type { MemoryChange, ReceiptItem, ReceiptRead } from '../../../../shared/receipt';
 import type { ItemRef } from '../history/format';
 import { entityTypeWords } from '../../../../shared/relation-words';
+import { capitalized, memoryLabel } from '../../../../shared/memory-label';
 
+/** What a change line starts with; a write that did not save says its state in the labelling function's words. */
 export const CHANGE_VERB: Record<MemoryChange['kind'], string> = {
   remembered: 'Remembered',
   updated: 'Updated',
   forgotten: 'Forgot',
-  rejected: 'Not saved',
-  proposed: 'Proposed (waiting in Inbox)',
+  rejected: capitalized(memoryLabel({ state: { kind: 'refused', reason: null } }).chip!),
+  proposed: `${capitalized(memoryLabel({ state: { kind: 'pending' } }).chip!)} · waiting in your Inbox`,
 };
 
 export const ITEM_KIND: Record<ReceiptItem['kind'], string> = {
