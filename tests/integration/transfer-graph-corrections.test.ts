@@ -214,7 +214,7 @@ describe('version 1 archives', () => {
     const b = openEngine();
     const report = b.transfer.importText(JSON.stringify(doc));
     expect(report.leftOut).toContain(V1_CORRECTIONS_LEFT_OUT);
-    expect(report.leftOut.join('\n')).toMatch(/relations marked wrong.*rejected.*laws: a version-1 archive does not carry them/);
+    expect(report.leftOut.join('\n')).toMatch(/relations marked wrong.*rejected.*laws\): a version-1 archive does not carry them/);
     expect(report.graph).toEqual({ nodes: 5, edges: 3 });
     expect(report.laws.added).toBe(2);
     expect(live(b)).toEqual(live(a));

@@ -60,6 +60,22 @@ export function archiveFactKey(scope: string, text: string): string {
   return `${scope}\n${factId(text)}`;
 }
 
+/**
+ * The cleaner, remembering texts that came out unchanged: a graph repeats a few relation words and
+ * entity types thousands of times, and the sanitizer is the dearest step of an import. Only an unchanged
+ * text is remembered (nothing was redacted, stripped or refused, so nothing is left uncounted); a refusal
+ * is asked again each time, so each item is reported where it is.
+ */
+function cleanOnce(d: GraphImportDeps): (text: string, what: string, where: string) => string | null {
+  const same = new Set<string>();
+  return (text, what, where) => {
+    if (same.has(text)) return text.trim();
+    const clean = d.cleaner.memoryText(text, what, where);
+    if (clean !== null && clean === text.trim()) same.add(text);
+    return clean;
+  };
+}
+
 /** A node of the file after cleaning: what is written here. */
 interface CleanNode {
   n: ArchiveNode;
@@ -95,11 +111,12 @@ export function importGraph(d: GraphImportDeps, raw: unknown, ids: ArchiveIds): 
  */
 function cleanNodes(d: GraphImportDeps, nodes: ArchiveNode[], nodeScope: Map<number, string>, refused: Set<number>): CleanNode[] {
   const out: CleanNode[] = [];
+  const cleanType = cleanOnce(d);
   nodes.forEach((n, i) => {
     const where = formatPath(['graph', 'nodes', i]);
     nodeScope.set(n.id, n.scope);
     const name = d.cleaner.memoryText(n.name, 'graph entity', `${where}.name`);
-    const type = name === null ? null : n.type.trim() ? d.cleaner.memoryText(n.type, 'graph entity type', `${where}.type`) : 'thing';
+    const type = name === null ? null : n.type.trim() ? cleanType(n.type, 'graph entity type', `${where}.type`) : 'thing';
     const summary = type === null ? null : n.summary.trim() ? d.cleaner.memoryText(n.summary, 'graph entity summary', `${where}.summary`) : '';
     const norm = name === null ? '' : normalizeName(name);
     if (name === null || type === null || summary === null || !norm) {
@@ -216,6 +233,7 @@ function importEdges(
   const setSuperseded = db.prepare(`UPDATE graph_edge SET superseded_by = ? WHERE id = ?`);
   const insSupport = db.prepare(`INSERT OR IGNORE INTO graph_edge_support (edge_id, message_id) VALUES (?, ?)`);
   const inserted = new Set<number>();
+  const cleanRelation = cleanOnce(d);
 
   const one = (e: ArchiveEdge, i: number): void => {
     const where = formatPath(['graph', 'edges', i]);
@@ -249,7 +267,7 @@ function importEdges(
       }
       into = target.id;
     }
-    const cleaned = d.cleaner.memoryText(e.relation, 'graph relation', `${where}.relation`);
+    const cleaned = cleanRelation(e.relation, 'graph relation', `${where}.relation`);
     if (cleaned === null) return;
     const relation = normalizeRelation(cleaned);
     // The reason is the person's note; refused (reported), the relation is still marked wrong, without it.
