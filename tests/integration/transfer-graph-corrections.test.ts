@@ -61,6 +61,7 @@ const REJECTED = 'The user avoids meat when eating out';
 const EDITED_FROM = 'The user likes spicy food';
 const EDITED_TO = 'The user likes very spicy Thai food';
 const PINNED = 'The user runs on Sunday mornings';
+const OPPOSITE = 'The user never runs on Sunday mornings';
 
 /** A home where the person corrected the graph and the laws in every way the issue names. */
 async function correctedHome(): Promise<Engine> {
@@ -73,6 +74,10 @@ async function correctedHome(): Promise<Engine> {
   const id = (name: string) => g.findNode([SCOPE], name)!.id;
   const sister = g.snapshot(SCOPE).edges.find((e) => e.relation === 'has_sister')!;
   a.graph.corrections.retractRelation(sister.id, { reason: 'Ana is my cousin' }, ME);
+  // Said again, it is only proposed; the person says no, and it is not asked again.
+  a.messages.append({ sessionId: s.id, role: 'user', content: 'As I said, my sister is called Ana.', createdAt: '2026-01-05T10:02:00.000Z' });
+  await a.graph.consolidate();
+  a.graph.proposals.dismiss(a.graph.proposals.list({ scope: SCOPE })[0].id);
   a.graph.corrections.mergeEntities(id('Samuel'), id('Sam'), ME);
   a.graph.corrections.renameEntity(id('Lisboa'), 'Lisbon', ME);
   a.graph.corrections.deleteEntity(id('Bob'), ME);
@@ -90,6 +95,9 @@ async function correctedHome(): Promise<Engine> {
   a.laws.corrections.reject(law(REJECTED), { reason: 'I eat fish and chicken' }, ME);
   a.laws.corrections.edit(law(EDITED_FROM), EDITED_TO, ME);
   a.laws.corrections.pin(law(PINNED), true, ME);
+  // Inferred the other way round, the pinned law is only put to the person, who says no.
+  expect(await derive(a, [{ statement: OPPOSITE, confidence: 0.9, support: ['f3'] }])).toMatchObject({ proposed: 1 });
+  a.laws.corrections.dismiss(a.laws.proposals.open([SCOPE])[0].id, ME);
   return a;
 }
 
@@ -149,9 +157,9 @@ describe('an archive carries the corrections of the graph and of the laws', () =
     expect(b.graph.store.findNode([SCOPE], 'Bob')).toBeNull();
     const names = b.graph.store.snapshot(SCOPE).nodes.map((n) => n.name).sort();
     expect(names).toEqual(['Acme', 'Ana', 'Lisbon', 'Samuel', 'User']);
-    // The two changes against the person's corrections wait for them instead.
-    expect(b.graph.proposals.list({ scope: SCOPE }).map((p) => p.reason).sort()).toEqual([
-      'You deleted “Bob”; a later message mentions it again',
+    // A change against the person's corrections waits for them; the one they already said no to is not asked again.
+    expect(b.graph.proposals.list({ scope: SCOPE }).map((p) => p.reason)).toEqual(['You deleted “Bob”; a later message mentions it again']);
+    expect(b.graph.proposals.list({ scope: SCOPE, status: 'dismissed' }).map((p) => p.reason)).toEqual([
       'You marked “User has sister Ana” as wrong; a later message says it again',
     ]);
 
@@ -159,8 +167,10 @@ describe('an archive carries the corrections of the graph and of the laws', () =
       { statement: REJECTED, confidence: 0.9, support: ['f1'] },
       { statement: EDITED_FROM, confidence: 0.7, support: ['f2'] },
       { statement: 'The user cooks at home on weekdays', confidence: 0.5, support: ['f1'] },
+      { statement: OPPOSITE, confidence: 0.9, support: ['f3'] },
     ]);
-    expect(r).toMatchObject({ excluded: 1 });
+    expect(r).toMatchObject({ excluded: 1, proposed: 0 });
+    expect(b.laws.proposals.open([SCOPE])).toEqual([]);
     const rules = b.laws.learnedRules([SCOPE]) ?? '';
     expect(rules).not.toContain('avoids meat');
     expect(rules).toContain(EDITED_TO);

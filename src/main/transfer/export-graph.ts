@@ -5,6 +5,8 @@
 // only active laws). Rows are read in id order (laws by scope and statement), so the same memory
 // exports the same content.
 import type { Database } from 'better-sqlite3';
+import type { JournalActor } from '../../shared/journal';
+import type { ProposalPayload } from '../memory/graph/graph-proposals';
 import type { LawStore } from '../memory/laws/law-store';
 import type { ArchiveGraphOut, ArchiveLawOut } from './formats-graph';
 
@@ -101,11 +103,74 @@ export function exportGraph(d: GraphExportDeps): ArchiveGraphOut {
       return id ? { sessionId: c.session_id, lastMessageId: id } : null;
     })
     .filter((c): c is { sessionId: string; lastMessageId: string } => c !== null);
-  return { nodes, edges, cursors, aliases };
+  return { nodes, edges, cursors, aliases, proposals: graphProposals(db) };
+}
+
+interface ProposalRow {
+  id: number;
+  scope: string;
+  kind: 'relation.add' | 'relation.supersede';
+  payload: string;
+  summary: string;
+  reason: string;
+  actor: string;
+  created_at: string;
+  updated_at: string;
+  status: 'pending' | 'accepted' | 'dismissed';
+  decided_at: string | null;
+}
+
+/** Proposed changes to the graph, pending and decided: a dismissed one is the person's "no" (graph-proposals.ts). */
+function graphProposals(db: Database): ArchiveGraphOut['proposals'] {
+  return (db.prepare(`SELECT * FROM graph_proposal ORDER BY id`).all() as ProposalRow[]).map((r) => {
+    const p = JSON.parse(r.payload) as ProposalPayload;
+    return {
+      id: r.id,
+      scope: r.scope,
+      kind: r.kind,
+      status: r.status,
+      src: p.src,
+      srcId: p.srcId,
+      dst: p.dst,
+      dstId: p.dstId,
+      relation: p.relation,
+      provClass: p.provClass,
+      validFrom: p.validFrom,
+      supersede: p.supersede,
+      support: [...p.support].sort(),
+      retracted: p.retracted ?? null,
+      ended: p.ended ?? null,
+      deleted: p.deleted ?? null,
+      closes: p.closes,
+      summary: r.summary,
+      reason: r.reason,
+      actor: r.actor as JournalActor,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      decidedAt: r.decided_at,
+    };
+  });
 }
 
 /** Active and rejected laws (rejected ones are the exclusions inference is given), with the person's state. */
-export function exportLaws(laws: Pick<LawStore, 'list' | 'rejected'>): ArchiveLawOut[] {
+export function exportLaws(laws: Pick<LawStore, 'list' | 'rejected'>, memoryDb: Database): ArchiveLawOut[] {
+  const proposals = new Map<number, ArchiveLawOut['proposals']>();
+  for (const p of memoryDb.prepare(`SELECT * FROM law_proposal ORDER BY law_id, id`).iterate() as Iterable<LawProposalRow>) {
+    const list = proposals.get(p.law_id) ?? [];
+    list.push({
+      id: p.id,
+      kind: p.kind,
+      statement: p.statement,
+      confidence: p.confidence,
+      support: parseList(p.support),
+      reason: p.reason,
+      actor: p.actor as JournalActor,
+      proposedAt: p.proposed_at,
+      status: p.status,
+      decidedAt: p.decided_at,
+    });
+    proposals.set(p.law_id, list);
+  }
   return [...laws.list(), ...laws.rejected()]
     .map((l) => ({
       id: l.id,
@@ -126,6 +191,30 @@ export function exportLaws(laws: Pick<LawStore, 'list' | 'rejected'>): ArchiveLa
       rejectedAt: l.rejectedAt,
       suppressed: l.suppressed,
       editedAt: l.editedAt,
+      proposals: proposals.get(l.id) ?? [],
     }))
     .sort((a, b) => a.scope.localeCompare(b.scope) || a.status.localeCompare(b.status) || a.statement.localeCompare(b.statement) || a.id - b.id);
+}
+
+interface LawProposalRow {
+  id: number;
+  law_id: number;
+  kind: 'edit' | 'suppress';
+  statement: string;
+  confidence: number | null;
+  support: string;
+  reason: string;
+  actor: string;
+  proposed_at: string;
+  status: 'open' | 'accepted' | 'dismissed';
+  decided_at: string | null;
+}
+
+function parseList(text: string): string[] {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return []; // a damaged cell exports as no citations rather than failing the whole export
+  }
 }

@@ -34,7 +34,7 @@ export function buildExport(engine: Engine): ExportArchive {
     facts: Object.fromEntries(engine.facts.memory.scopes().map((s) => [s.scope, engine.facts.memory.read(s.scope).facts.map((f) => f.text)])),
     sessions: sessions(engine),
     graph: exportGraph({ memoryDb: engine.memoryDb, appDb: engine.appDb }),
-    laws: exportLaws(engine.laws.store),
+    laws: exportLaws(engine.laws.store, engine.memoryDb),
   };
   // A key the person pasted into a chat, or that reached memory before it was stored, leaves in no text:
   // the archive passes the engine's egress filter like every other exit.

@@ -10,8 +10,12 @@
 //                  into its duplicate by a merge) and `supersededBy`: a relation marked wrong is never
 //                  current after import and extraction does not bring it back;
 //   graph.aliases  names that resolve to an entity after a rename or a merge ("Sam" → "Samuel");
+//   graph.proposals changes a model wanted to make against what the person asserted (bring back a relation
+//                  they marked wrong or an entity they deleted, close one they added), pending or decided:
+//                  a dismissed one is not proposed again;
 //   laws           active and rejected laws with the person's state: rejected (with the reason), edited,
-//                  pinned, out of recall. Rejected laws are the exclusions inference is given.
+//                  pinned, out of recall, and the changes proposed to each (law.proposals). Rejected laws
+//                  are the exclusions inference is given.
 // Every v2 field is optional, so a version-1 archive (none of them) reads with the same schemas; the
 // graph's `aliases` array marks a version-2 graph (isGraphV2).
 import { z } from 'zod';
@@ -60,12 +64,42 @@ const edgeSchema = z.object({
   mergedInto: rowId.nullable().default(null),
 });
 
+/** A proposed change to the graph (graph_proposal): the relation it would add, and what it names. */
+const graphProposalSchema = z.object({
+  id: rowId,
+  scope: scopeSchema,
+  kind: z.enum(['relation.add', 'relation.supersede']),
+  status: z.enum(['pending', 'accepted', 'dismissed']),
+  src: z.string().max(1000),
+  srcId: rowId,
+  dst: z.string().max(1000),
+  dstId: rowId,
+  relation: z.string().max(1000),
+  provClass: z.enum(['user', 'assistant', 'inferred']),
+  validFrom: dateSchema,
+  supersede: z.boolean(),
+  support: supportSchema,
+  retracted: rowId.nullable(),
+  ended: rowId.nullable(),
+  deleted: rowId.nullable(),
+  closes: z.array(rowId).max(1000),
+  summary: z.string().max(4000),
+  reason: z.string().max(4000),
+  actor: actorSchema,
+  createdAt: dateSchema,
+  updatedAt: dateSchema,
+  decidedAt: dateSchema.nullable(),
+});
+export type ArchiveGraphProposal = z.output<typeof graphProposalSchema>;
+
 export const archiveGraphSchema = z.object({
   nodes: z.array(nodeSchema).max(1_000_000).default([]),
   edges: z.array(edgeSchema).max(1_000_000).default([]),
   cursors: z.array(z.object({ sessionId: sessionIdSchema, lastMessageId: messageIdSchema })).max(1_000_000).default([]),
   /** v2: a name (as the file normalised it) that resolves to an entity of the same scope. */
   aliases: z.array(z.object({ scope: scopeSchema, name: z.string().max(1000), node: rowId })).max(1_000_000).optional(),
+  /** v2 */
+  proposals: z.array(graphProposalSchema).max(100_000).default([]),
 });
 export type ArchiveGraph = z.output<typeof archiveGraphSchema>;
 export type ArchiveNode = ArchiveGraph['nodes'][number];
@@ -104,6 +138,24 @@ export const archiveLawsSchema = z
         .nullable()
         .default(null),
       editedAt: dateSchema.nullable().default(null),
+      /** Changes a model proposed to this law (the person edited or pinned it), open or decided. */
+      proposals: z
+        .array(
+          z.object({
+            id: rowId,
+            kind: z.enum(['edit', 'suppress']),
+            statement: z.string().max(4000),
+            confidence: z.number().min(0).max(1).nullable(),
+            support: z.array(citation).max(1000),
+            reason: z.string().max(4000),
+            actor: actorSchema,
+            proposedAt: dateSchema,
+            status: z.enum(['open', 'accepted', 'dismissed']),
+            decidedAt: dateSchema.nullable(),
+          }),
+        )
+        .max(1000)
+        .default([]),
     }),
   )
   .max(100_000);
@@ -142,6 +194,7 @@ export interface ArchiveGraphOut {
   }[];
   cursors: { sessionId: string; lastMessageId: string }[];
   aliases: { scope: string; name: string; node: number }[];
+  proposals: z.input<typeof graphProposalSchema>[];
 }
 
 export interface ArchiveLawOut {
@@ -163,4 +216,5 @@ export interface ArchiveLawOut {
   rejectedAt: string | null;
   suppressed: { reason: string; ref: string | null; at: string } | null;
   editedAt: string | null;
+  proposals: NonNullable<z.input<typeof archiveLawsSchema>[number]['proposals']>;
 }

@@ -22,6 +22,7 @@ import { normalizeName, normalizeRelation } from '../memory/graph/graph-normaliz
 import { freedNorm } from '../memory/graph/graph-store';
 import { archiveGraphSchema, isGraphV2, type ArchiveEdge, type ArchiveNode } from './formats-graph';
 import type { ImportCleaner } from './import-clean';
+import { importGraphProposals } from './import-proposals';
 import { formatPath, validate } from './positions';
 
 export const LABEL = 'Monad export';
@@ -97,6 +98,10 @@ export function importGraph(d: GraphImportDeps, raw: unknown, ids: ArchiveIds): 
   importNodes(d, clean, ids, out.nodes, foreign);
   importEdges(d, g.edges, ids, out, nodeScope, refusedNodes, foreign);
   if (g.aliases) importAliases(d, g.aliases, out.nodes, nodeScope);
+  const proposals = importGraphProposals(d, g.proposals, out, ids);
+  if (proposals) {
+    d.report.leftOut.push(`${count(proposals, 'proposed change')} to the graph: ${proposals === 1 ? 'it names an entity' : 'they name entities'} not in this file (or refused).`);
+  }
   for (const kind of ['relations', 'entities'] as const) {
     const n = foreign[kind];
     if (n) d.report.leftOut.push(`${count(n, 'source link')} of imported ${kind}: ${n === 1 ? 'it names a message' : 'they name messages'} not in this file, which would point at chats of yours.`);

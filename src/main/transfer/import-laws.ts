@@ -12,6 +12,7 @@ import { findSame } from '../memory/laws/near-same';
 import { archiveLawsSchema, type ArchiveLaw } from './formats-graph';
 import { printable } from './import-clean';
 import { count, LABEL, type ArchiveIds, type GraphImportDeps, type ImportedGraph } from './import-graph';
+import { importLawProposals } from './import-proposals';
 import { MAX_REPORT_ITEMS } from './limits';
 import { formatPath, validate } from './positions';
 
@@ -123,7 +124,12 @@ export function importLaws(d: GraphImportDeps, raw: unknown, graph: Pick<Importe
       suppressed?.at ?? null,
       l.editedAt,
     );
-    if (l.id !== undefined) out.set(l.id, Number(r.lastInsertRowid));
+    const here = Number(r.lastInsertRowid);
+    if (l.id !== undefined) out.set(l.id, here);
+    importLawProposals(d, l, here, where, (ref) => {
+      const mapped = mapCitation(ref, l.scope, graph, ids);
+      return 'ref' in mapped ? mapped.ref : null;
+    });
     d.report.laws.added++;
   });
   if (excluded) {
