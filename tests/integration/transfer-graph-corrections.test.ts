@@ -206,6 +206,23 @@ describe('an archive carries the corrections of the graph and of the laws', () =
   });
 });
 
+describe('into a home that learned the same things', () => {
+  it('the file’s corrections leave this home’s own relations and entities as they are, and the report says which to correct here too', async () => {
+    const a = await correctedHome();
+    const b = setup();
+    const s = b.sessions.create({ agentId: 'default' });
+    b.messages.append({ sessionId: s.id, role: 'user', content: 'You know what, my sister is called Ana. I know Bob.', createdAt: '2026-01-07T10:00:00.000Z' });
+    await b.graph.consolidate();
+    const before = live(b);
+    expect(before).toEqual(['User has_sister Ana', 'User knows Bob']);
+    const report = b.transfer.importText(a.transfer.exportText());
+    expect(live(b)).toEqual(expect.arrayContaining(before));
+    const out = report.leftOut.join('\n');
+    expect(out).toContain('The file\'s "this is wrong" on 1 relation that is current in this home, learned here: it stays as it is. Mark it wrong here too if it is wrong.');
+    expect(out).toContain('The file\'s deletion of 1 entity that is in this home\'s graph: it stays. Delete it here too if it should go.');
+  });
+});
+
 describe('version 1 archives', () => {
   it('still import, and the report says the corrections were not in the file', async () => {
     const a = await correctedHome();

@@ -95,8 +95,9 @@ export function importGraph(d: GraphImportDeps, raw: unknown, ids: ArchiveIds): 
   const nodeScope = new Map<number, string>();
   const refusedNodes = new Set<number>();
   const clean = cleanNodes(d, g.nodes, nodeScope, refusedNodes);
-  importNodes(d, clean, ids, out.nodes, foreign);
-  importEdges(d, g.edges, ids, out, nodeScope, refusedNodes, foreign);
+  const newNodes = importNodes(d, clean, ids, out.nodes, foreign);
+  const newEdges = importEdges(d, g.edges, ids, out, nodeScope, refusedNodes, foreign);
+  reportStillHere(d, g.nodes, g.edges, out, newNodes, newEdges);
   if (g.aliases) importAliases(d, g.aliases, out.nodes, nodeScope);
   const proposals = importGraphProposals(d, g.proposals, out, ids);
   if (proposals) {
@@ -149,7 +150,8 @@ function cleanNodes(d: GraphImportDeps, nodes: ArchiveNode[], nodeScope: Map<num
   });
 }
 
-function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, map: Map<number, number>, foreign: { relations: number; entities: number }): void {
+/** Returns the ids of the rows it wrote. */
+function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, map: Map<number, number>, foreign: { relations: number; entities: number }): Set<number> {
   const db = d.memoryDb;
   const findLive = db.prepare(`SELECT id, asserted_by FROM graph_node WHERE scope = ? AND norm_name = ? AND removed_at IS NULL`);
   const findAlias = db.prepare(
@@ -205,6 +207,7 @@ function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, ma
     const id = map.get(c.n.id)!;
     if (into != null && inserted.has(id)) setMerged.run(map.get(into)!, id);
   }
+  return inserted;
 }
 
 type EdgeState = 'live' | 'retracted' | 'folded';
@@ -221,7 +224,7 @@ function importEdges(
   nodeScope: Map<number, string>,
   refusedNodes: Set<number>,
   foreign: { relations: number; entities: number },
-): void {
+): Set<number> {
   const db = d.memoryDb;
   const find = db
     .prepare(
@@ -332,6 +335,51 @@ function importEdges(
     const mine = out.edges.get(e.id);
     const by = e.supersededBy === null ? undefined : out.edges.get(e.supersededBy);
     if (mine && by && by.scope === e.scope && inserted.has(mine.id)) setSuperseded.run(by.id, mine.id);
+  }
+  return inserted;
+}
+
+/**
+ * The file's corrections never change this home's own rows (an import is not the person's hand, and it
+ * would leave nothing to undo): a relation the person marked wrong there that is current here, learned
+ * here, stays; so does an entity they deleted there that lives here. The report says so, so they can
+ * correct it here too.
+ */
+function reportStillHere(d: GraphImportDeps, nodes: ArchiveNode[], edges: ArchiveEdge[], out: ImportedGraph, newNodes: Set<number>, newEdges: Set<number>): void {
+  const db = d.memoryDb;
+  const liveTwins = db
+    .prepare(
+      `SELECT t.id FROM graph_edge e JOIN graph_edge t ON t.scope = e.scope AND t.src = e.src AND t.dst = e.dst AND t.relation = e.relation
+       WHERE e.id = ? AND t.retracted_at IS NULL AND t.merged_into IS NULL`,
+    )
+    .pluck();
+  let relations = 0;
+  for (const e of edges) {
+    const here = out.edges.get(e.id);
+    if (here && e.retracted?.by === 'person' && (liveTwins.all(here.id) as number[]).some((id) => !newEdges.has(id))) relations++;
+  }
+  const nameOf = db.prepare(`SELECT scope, name FROM graph_node WHERE id = ?`);
+  const live = db.prepare(
+    `SELECT id FROM graph_node WHERE scope = ? AND norm_name = ? AND removed_at IS NULL
+     UNION SELECT n.id FROM graph_node_alias a JOIN graph_node n ON n.id = a.node_id WHERE a.scope = ? AND a.norm_name = ? AND n.removed_at IS NULL`,
+  ).pluck();
+  let entities = 0;
+  for (const n of nodes) {
+    const here = out.nodes.get(n.id);
+    if (here === undefined || n.removed?.by !== 'person' || n.removed.mergedInto !== null) continue;
+    const row = nameOf.get(here) as { scope: string; name: string };
+    const norm = normalizeName(row.name);
+    if ((live.all(row.scope, norm, row.scope, norm) as number[]).some((id) => !newNodes.has(id))) entities++;
+  }
+  if (relations) {
+    d.report.leftOut.push(
+      `The file's "this is wrong" on ${count(relations, 'relation')} that ${relations === 1 ? 'is' : 'are'} current in this home, learned here: ${relations === 1 ? 'it stays' : 'they stay'} as ${relations === 1 ? 'it is' : 'they are'}. Mark ${relations === 1 ? 'it' : 'them'} wrong here too if ${relations === 1 ? 'it is' : 'they are'} wrong.`,
+    );
+  }
+  if (entities) {
+    d.report.leftOut.push(
+      `The file's deletion of ${count(entities, 'entity', 'entities')} that ${entities === 1 ? 'is' : 'are'} in this home's graph: ${entities === 1 ? 'it stays' : 'they stay'}. Delete ${entities === 1 ? 'it' : 'them'} here too if ${entities === 1 ? 'it' : 'they'} should go.`,
+    );
   }
 }
 
