@@ -167,18 +167,20 @@ function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, ma
   const insSupport = db.prepare(`INSERT OR IGNORE INTO graph_node_support (node_id, message_id) VALUES (?, ?)`);
   // Entities taken out here, by scope, kind and name: the same deleted or merged entity imported again is
   // that one (their norm_name is freed, so only the name tells). One read, not one per entity.
-  const removedHere = new Map<string, number>();
+  const removedHere = new Map<string, number[]>();
   const removedKey = (scope: string, merged: boolean, name: string) => `${scope}\n${merged ? 'merged' : 'deleted'}\n${name}`;
   for (const r of db.prepare(`SELECT id, scope, name, merged_into FROM graph_node WHERE removed_at IS NOT NULL ORDER BY id`).iterate() as Iterable<{ id: number; scope: string; name: string; merged_into: number | null }>) {
     const key = removedKey(r.scope, r.merged_into !== null, r.name);
-    if (!removedHere.has(key)) removedHere.set(key, r.id);
+    removedHere.set(key, [...(removedHere.get(key) ?? []), r.id]);
   }
+  // Each row here stands for one entity of the file (a name deleted twice is two entities).
+  const claimed = new Set<number>();
   const inserted = new Set<number>();
   for (const c of nodes) {
     const { n } = c;
     let id: number | undefined;
     if (n.removed) {
-      id = removedHere.get(removedKey(n.scope, n.removed.mergedInto !== null, c.name));
+      id = removedHere.get(removedKey(n.scope, n.removed.mergedInto !== null, c.name))?.find((r) => !claimed.has(r));
     } else {
       // By its name, else by a name it had before a rename or a merge here (what extraction would find).
       const found = (findLive.get(n.scope, c.norm) ?? findAlias.get(n.scope, c.norm)) as { id: number; asserted_by: string } | undefined;
@@ -190,12 +192,11 @@ function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, ma
       // A removed entity gives up its name (GraphStore.removeNode); a placeholder until its id is known.
       const norm = n.removed ? `#import:${n.id}` : c.norm;
       id = Number(ins.run(want, n.scope, c.name, norm, c.type, c.summary, n.assertedBy, n.removed?.at ?? null, n.removed?.by ?? null, n.createdAt, n.updatedAt).lastInsertRowid);
-      if (n.removed) {
-        freeName.run(freedNorm(id), id);
-        removedHere.set(removedKey(n.scope, n.removed.mergedInto !== null, c.name), id);
-      } else d.report.graph.nodes++;
+      if (n.removed) freeName.run(freedNorm(id), id);
+      else d.report.graph.nodes++;
       inserted.add(id);
     }
+    claimed.add(id);
     map.set(n.id, id);
     for (const m of n.support) {
       if (ids.messages.has(m)) insSupport.run(id, m);
@@ -226,11 +227,13 @@ function importEdges(
   foreign: { relations: number; entities: number },
 ): Set<number> {
   const db = d.memoryDb;
-  const find = db
-    .prepare(
-      `SELECT id, asserted_by FROM graph_edge WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND prov_class = ? AND valid_from = ?
-       AND (retracted_at IS NOT NULL) = ? AND (merged_into IS NOT NULL) = ? ORDER BY id LIMIT 1`,
-    );
+  const find = db.prepare(
+    `SELECT id, asserted_by FROM graph_edge WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND prov_class = ? AND valid_from = ?
+     AND (retracted_at IS NOT NULL) = ? AND (merged_into IS NOT NULL) = ? ORDER BY id`,
+  );
+  // Rows this import already wrote or matched: two alike relations of the file (marked wrong, added again,
+  // marked wrong again) stay two, and the same file imported again matches each to its own.
+  const claimed = new Set<number>();
   const taken = db.prepare(`SELECT 1 FROM graph_edge WHERE id = ?`).pluck();
   const ins = db.prepare(
     `INSERT INTO graph_edge (id, scope, src, dst, relation, prov_class, valid_from, valid_to, asserted_by, retracted_at, retracted_by, retracted_reason, created_at, updated_at)
@@ -261,9 +264,10 @@ function importEdges(
       d.cleaner.refuse(where, 'graph relation', `it is in ${e.scope} but links an entity of ${outside[0]}; a relation links entities of its own scope`, e.relation);
       return;
     }
-    if (src === dst) {
-      // A merge makes a relation between the two merged entities a loop and retracts it: it says nothing.
-      if (state === 'live') d.cleaner.refuse(where, 'graph relation', 'it links an entity to itself; a relation needs two different entities', e.relation);
+    // A merge makes a relation between the two merged entities a loop and retracts it: kept as it was
+    // (it is out of the graph, and History's undo of the merge finds it), never as a current relation.
+    if (src === dst && state !== 'retracted') {
+      d.cleaner.refuse(where, 'graph relation', 'it links an entity to itself; a relation needs two different entities', e.relation);
       return;
     }
     let into: number | null = null;
@@ -280,7 +284,9 @@ function importEdges(
     const relation = normalizeRelation(cleaned);
     // The reason is the person's note; refused (reported), the relation is still marked wrong, without it.
     const reason = e.retracted?.reason?.trim() ? d.cleaner.memoryText(e.retracted.reason, 'reason a relation is wrong', `${where}.retracted.reason`)?.slice(0, 500) ?? null : null;
-    const found = find.get(e.scope, src, dst, relation, e.provClass, e.validFrom, e.retracted ? 1 : 0, into !== null ? 1 : 0) as { id: number; asserted_by: string } | undefined;
+    const found = (find.all(e.scope, src, dst, relation, e.provClass, e.validFrom, e.retracted ? 1 : 0, into !== null ? 1 : 0) as { id: number; asserted_by: string }[]).find(
+      (r) => !claimed.has(r.id),
+    );
     let id = found?.id;
     if (found && e.assertedBy === 'person') makePerson.run(found.id);
     if (id === undefined) {
@@ -305,6 +311,7 @@ function importEdges(
       if (into !== null) setMerged.run(into, id);
       if (state === 'live') d.report.graph.edges++;
     }
+    claimed.add(id);
     out.edges.set(e.id, { id, scope: e.scope });
     // A source message the file does not hold would be one of this home's chats.
     for (const m of e.support) {

@@ -36,7 +36,9 @@ export function importLaws(d: GraphImportDeps, raw: unknown, graph: Pick<Importe
   const db = d.memoryDb;
   const haveLaws = new Set(d.scopesWithLaws());
   const taken = db.prepare(`SELECT 1 FROM graph_law WHERE id = ?`).pluck();
-  const same = db.prepare(`SELECT id FROM graph_law WHERE scope = ? AND status = ? AND statement = ? ORDER BY id LIMIT 1`).pluck();
+  const same = db.prepare(`SELECT id FROM graph_law WHERE scope = ? AND status = ? AND statement = ? ORDER BY id`).pluck();
+  // Laws this import already wrote or matched: each row here stands for one law of the file.
+  const claimed = new Set<number>();
   const ins = db.prepare(
     `INSERT INTO graph_law (id, scope, statement, confidence, support, contradicted_by, contradicted_why, derived_at, fingerprint, origin, derived_statement,
        support_text, pinned, status, rejected_reason, rejected_at, suppressed_reason, suppressed_ref, suppressed_at, edited_at)
@@ -59,9 +61,12 @@ export function importLaws(d: GraphImportDeps, raw: unknown, graph: Pick<Importe
     const statement = text(l.statement, 'law', 'statement');
     if (statement === null) return;
     // The same law already here (imported before, or learned here): it is that one, and nothing is added.
-    const existing = same.get(l.scope, l.status, statement) as number | undefined;
+    const existing = (same.all(l.scope, l.status, statement) as number[]).find((id) => !claimed.has(id));
     if (existing !== undefined || (l.status === 'active' && haveLaws.has(l.scope))) {
-      if (existing !== undefined && l.id !== undefined) out.set(l.id, existing);
+      if (existing !== undefined) {
+        claimed.add(existing);
+        if (l.id !== undefined) out.set(l.id, existing);
+      }
       d.report.laws.skipped++;
       return;
     }
@@ -125,6 +130,7 @@ export function importLaws(d: GraphImportDeps, raw: unknown, graph: Pick<Importe
       l.editedAt,
     );
     const here = Number(r.lastInsertRowid);
+    claimed.add(here);
     if (l.id !== undefined) out.set(l.id, here);
     importLawProposals(d, l, here, where, (ref) => {
       const mapped = mapCitation(ref, l.scope, graph, ids);
