@@ -123,10 +123,16 @@ describe('speed', () => {
     const started = performance.now();
     const report = importJson(engine, archive({ graph: { nodes, edges, cursors: [], aliases } }));
     const ms = performance.now() - started;
-    console.log(`[transfer-graph] ${N} relations, ${nodes.length} entities, ${aliases.length} aliases imported in ${Math.round(ms)} ms`);
+    const exportStarted = performance.now();
+    const exported = JSON.parse(engine.transfer.exportText()) as { graph: { edges: unknown[]; aliases: unknown[] } };
+    const exportMs = performance.now() - exportStarted;
+    console.log(`[transfer-graph] ${N} relations, ${nodes.length} entities, ${aliases.length} aliases: imported in ${Math.round(ms)} ms, exported in ${Math.round(exportMs)} ms`);
     expect(report.graph.edges).toBe(N - N / 10);
     expect(engine.memoryDb.prepare(`SELECT count(*) FROM graph_edge`).pluck().get()).toBe(N);
+    expect(exported.graph.edges).toHaveLength(N);
+    expect(exported.graph.aliases).toHaveLength(aliases.length);
     // Generous for a shared CI machine; measured well under it (see the log line).
     expect(ms).toBeLessThan(15_000);
+    expect(exportMs).toBeLessThan(15_000);
   }, 60_000);
 });

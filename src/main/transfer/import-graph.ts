@@ -245,6 +245,7 @@ function importEdges(
   const insSupport = db.prepare(`INSERT OR IGNORE INTO graph_edge_support (edge_id, message_id) VALUES (?, ?)`);
   const inserted = new Set<number>();
   const cleanRelation = cleanOnce(d);
+  const cleanReason = cleanOnce(d);
 
   const one = (e: ArchiveEdge, i: number): void => {
     const where = formatPath(['graph', 'edges', i]);
@@ -283,7 +284,7 @@ function importEdges(
     if (cleaned === null) return;
     const relation = normalizeRelation(cleaned);
     // The reason is the person's note; refused (reported), the relation is still marked wrong, without it.
-    const reason = e.retracted?.reason?.trim() ? d.cleaner.memoryText(e.retracted.reason, 'reason a relation is wrong', `${where}.retracted.reason`)?.slice(0, 500) ?? null : null;
+    const reason = e.retracted?.reason?.trim() ? cleanReason(e.retracted.reason, 'reason a relation is wrong', `${where}.retracted.reason`)?.slice(0, 500) ?? null : null;
     const found = (find.all(e.scope, src, dst, relation, e.provClass, e.validFrom, e.retracted ? 1 : 0, into !== null ? 1 : 0) as { id: number; asserted_by: string }[]).find(
       (r) => !claimed.has(r.id),
     );
