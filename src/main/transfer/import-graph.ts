@@ -12,8 +12,9 @@
 // the person stays out and is only proposed again (GraphStore.tryUpsertEdge finds it by its ends and
 // words), a deleted entity is not re-created by a later mention (GraphStore.personDeleted), a merged or
 // renamed name resolves to the entity it became (graph_node_alias), and what the person added stays
-// theirs (asserted_by). Ids are kept where they are free, so an import into a fresh home exports again
-// as the same archive; importing the same file twice adds nothing.
+// theirs (asserted_by). This home's own rows are never changed by a file (the report names what the file
+// corrected that is still current here). Ids are kept where they are free, so an import into a fresh home
+// exports again as the same archive; importing the same file twice adds nothing.
 import type { Database } from 'better-sqlite3';
 import type { ImportReport } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
@@ -96,7 +97,7 @@ export function importGraph(d: GraphImportDeps, raw: unknown, ids: ArchiveIds): 
   const refusedNodes = new Set<number>();
   const clean = cleanNodes(d, g.nodes, nodeScope, refusedNodes);
   const newNodes = importNodes(d, clean, ids, out.nodes, foreign);
-  const newEdges = importEdges(d, g.edges, ids, out, nodeScope, refusedNodes, foreign);
+  const newEdges = importEdges(d, g.nodes, g.edges, ids, out, nodeScope, refusedNodes, foreign);
   reportStillHere(d, g.nodes, g.edges, out, newNodes, newEdges);
   if (g.aliases) importAliases(d, g.aliases, out.nodes, nodeScope);
   const proposals = importGraphProposals(d, g.proposals, out, ids);
@@ -135,34 +136,34 @@ function cleanNodes(d: GraphImportDeps, nodes: ArchiveNode[], nodeScope: Map<num
   // A merge target must be kept (following merges of merges), in the same scope.
   const byId = new Map(out.map((c) => [c.n.id, c]));
   return out.filter((c) => {
+    if (c.n.removed?.mergedInto == null) return true;
     let target = c;
-    for (let hops = 0; target.n.removed?.mergedInto != null && hops <= byId.size; hops++) {
-      const next = byId.get(target.n.removed.mergedInto);
-      if (!next || next.n.scope !== c.n.scope) {
-        d.cleaner.refuse(c.where, 'graph entity', 'it was merged into an entity this file does not hold (or that was refused) in its scope', c.name);
-        refused.add(c.n.id);
-        return false;
-      }
-      if (!next.n.removed) return true;
+    for (let hops = 0; hops <= byId.size; hops++) {
+      const next = byId.get(target.n.removed!.mergedInto!);
+      if (!next || next.n.scope !== c.n.scope) break;
+      // A live entity, or one deleted after the merge (its name and aliases went with it): both are the file's.
+      if (!next.n.removed || next.n.removed.mergedInto === null) return true;
       target = next;
     }
-    return true;
+    // Into nothing the file holds in its scope, or round in a circle.
+    d.cleaner.refuse(c.where, 'graph entity', 'it was merged into an entity this file does not hold (or that was refused) in its scope', c.name);
+    refused.add(c.n.id);
+    return false;
   });
 }
 
 /** Returns the ids of the rows it wrote. */
 function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, map: Map<number, number>, foreign: { relations: number; entities: number }): Set<number> {
   const db = d.memoryDb;
-  const findLive = db.prepare(`SELECT id, asserted_by FROM graph_node WHERE scope = ? AND norm_name = ? AND removed_at IS NULL`);
+  const findLive = db.prepare(`SELECT id FROM graph_node WHERE scope = ? AND norm_name = ? AND removed_at IS NULL`);
   const findAlias = db.prepare(
-    `SELECT n.id, n.asserted_by FROM graph_node_alias a JOIN graph_node n ON n.id = a.node_id WHERE a.scope = ? AND a.norm_name = ? AND n.removed_at IS NULL`,
+    `SELECT n.id FROM graph_node_alias a JOIN graph_node n ON n.id = a.node_id WHERE a.scope = ? AND a.norm_name = ? AND n.removed_at IS NULL`,
   );
   const taken = db.prepare(`SELECT 1 FROM graph_node WHERE id = ?`).pluck();
   const ins = db.prepare(
     `INSERT INTO graph_node (id, scope, name, norm_name, type, summary, asserted_by, removed_at, removed_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const freeName = db.prepare(`UPDATE graph_node SET norm_name = ? WHERE id = ?`);
-  const makePerson = db.prepare(`UPDATE graph_node SET asserted_by = 'person' WHERE id = ? AND asserted_by = 'model'`);
   const setMerged = db.prepare(`UPDATE graph_node SET merged_into = ? WHERE id = ?`);
   const insSupport = db.prepare(`INSERT OR IGNORE INTO graph_node_support (node_id, message_id) VALUES (?, ?)`);
   // Entities taken out here, by scope, kind and name: the same deleted or merged entity imported again is
@@ -183,9 +184,9 @@ function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, ma
       id = removedHere.get(removedKey(n.scope, n.removed.mergedInto !== null, c.name))?.find((r) => !claimed.has(r));
     } else {
       // By its name, else by a name it had before a rename or a merge here (what extraction would find).
-      const found = (findLive.get(n.scope, c.norm) ?? findAlias.get(n.scope, c.norm)) as { id: number; asserted_by: string } | undefined;
+      // This home's entity stays as it is (who asserted it included): the file never changes this home's rows.
+      const found = (findLive.get(n.scope, c.norm) ?? findAlias.get(n.scope, c.norm)) as { id: number } | undefined;
       id = found?.id;
-      if (found && n.assertedBy === 'person') makePerson.run(found.id);
     }
     if (id === undefined) {
       const want = taken.get(n.id) ? null : n.id;
@@ -219,6 +220,7 @@ function stateOf(e: ArchiveEdge): EdgeState {
 
 function importEdges(
   d: GraphImportDeps,
+  nodes: ArchiveNode[],
   edges: ArchiveEdge[],
   ids: ArchiveIds,
   out: ImportedGraph,
@@ -228,7 +230,7 @@ function importEdges(
 ): Set<number> {
   const db = d.memoryDb;
   const find = db.prepare(
-    `SELECT id, asserted_by FROM graph_edge WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND prov_class = ? AND valid_from = ?
+    `SELECT id FROM graph_edge WHERE scope = ? AND src = ? AND dst = ? AND relation = ? AND prov_class = ? AND valid_from = ?
      AND (retracted_at IS NOT NULL) = ? AND (merged_into IS NOT NULL) = ? ORDER BY id`,
   );
   // Rows this import already wrote or matched: two alike relations of the file (marked wrong, added again,
@@ -239,11 +241,11 @@ function importEdges(
     `INSERT INTO graph_edge (id, scope, src, dst, relation, prov_class, valid_from, valid_to, asserted_by, retracted_at, retracted_by, retracted_reason, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const makePerson = db.prepare(`UPDATE graph_edge SET asserted_by = 'person' WHERE id = ? AND asserted_by = 'model'`);
   const setMerged = db.prepare(`UPDATE graph_edge SET merged_into = ? WHERE id = ?`);
   const setSuperseded = db.prepare(`UPDATE graph_edge SET superseded_by = ? WHERE id = ?`);
   const insSupport = db.prepare(`INSERT OR IGNORE INTO graph_edge_support (edge_id, message_id) VALUES (?, ?)`);
   const inserted = new Set<number>();
+  const removedNodes = new Set(nodes.filter((n) => n.removed).map((n) => n.id));
   const cleanRelation = cleanOnce(d);
   const cleanReason = cleanOnce(d);
 
@@ -258,6 +260,11 @@ function importEdges(
     const dst = out.nodes.get(e.dst);
     if (src === undefined || dst === undefined) {
       throw new MonadError('BAD_INPUT', `${LABEL}: at ${where}: graph edge ${e.id} points at a missing node`, { path: where, issues: [] });
+    }
+    // A deleted or merged entity takes its relations out with it (graph-corrections.ts): one still current is not.
+    if (state !== 'retracted' && (removedNodes.has(e.src) || removedNodes.has(e.dst))) {
+      d.cleaner.refuse(where, 'graph relation', 'it is current but links an entity that was deleted or merged', e.relation);
+      return;
     }
     // The API's rule for a relation: both ends are entities of the relation's own scope.
     const outside = [nodeScope.get(e.src)!, nodeScope.get(e.dst)!].filter((s) => s !== e.scope);
@@ -285,11 +292,10 @@ function importEdges(
     const relation = normalizeRelation(cleaned);
     // The reason is the person's note; refused (reported), the relation is still marked wrong, without it.
     const reason = e.retracted?.reason?.trim() ? cleanReason(e.retracted.reason, 'reason a relation is wrong', `${where}.retracted.reason`)?.slice(0, 500) ?? null : null;
-    const found = (find.all(e.scope, src, dst, relation, e.provClass, e.validFrom, e.retracted ? 1 : 0, into !== null ? 1 : 0) as { id: number; asserted_by: string }[]).find(
+    const found = (find.all(e.scope, src, dst, relation, e.provClass, e.validFrom, e.retracted ? 1 : 0, into !== null ? 1 : 0) as { id: number }[]).find(
       (r) => !claimed.has(r.id),
     );
     let id = found?.id;
-    if (found && e.assertedBy === 'person') makePerson.run(found.id);
     if (id === undefined) {
       const r = ins.run(
         taken.get(e.id) ? null : e.id,

@@ -46,14 +46,12 @@ export function importLaws(d: GraphImportDeps, raw: unknown, graph: Pick<Importe
   );
   const out = new Map<number, number>();
   const dropped: DroppedCitation[] = [];
-  // What the person rejected, here or in the file, in any scope: an active law of the file that says the
-  // same is not brought back into recall (as inference would not derive it).
-  const rejected = [
-    ...(db.prepare(`SELECT statement, derived_statement FROM graph_law WHERE status = 'rejected'`).all() as { statement: string; derived_statement: string | null }[]).flatMap((r) =>
-      r.derived_statement ? [r.statement, r.derived_statement] : [r.statement],
-    ),
-    ...laws.filter((l) => l.status === 'rejected').flatMap((l) => (l.derivedStatement ? [l.statement, l.derivedStatement] : [l.statement])),
-  ];
+  // What the person rejected here, in any scope: an active law of the file that says the same is not
+  // brought back into recall (as inference here would not derive it). The file's own rejections came with
+  // its active laws as they stood there, and are kept as they were.
+  const rejected = (db.prepare(`SELECT statement, derived_statement FROM graph_law WHERE status = 'rejected'`).all() as { statement: string; derived_statement: string | null }[]).flatMap(
+    (r) => (r.derived_statement ? [r.statement, r.derived_statement] : [r.statement]),
+  );
   let excluded = 0;
   laws.forEach((l, i) => {
     const where = formatPath(['laws', i]);
@@ -139,7 +137,7 @@ export function importLaws(d: GraphImportDeps, raw: unknown, graph: Pick<Importe
     d.report.laws.added++;
   });
   if (excluded) {
-    d.report.leftOut.push(`${count(excluded, 'law')} of the file that say${excluded === 1 ? 's' : ''} what you rejected (here or in the file): a rejected law does not come back into recall.`);
+    d.report.leftOut.push(`${count(excluded, 'law')} of the file that say${excluded === 1 ? 's' : ''} what you rejected here: a rejected law does not come back into recall.`);
   }
   reportDropped(d.report, dropped);
   return out;
