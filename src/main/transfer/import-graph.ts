@@ -40,6 +40,11 @@ export interface GraphImportDeps {
   scopesWithLaws: () => Iterable<string>;
   cleaner: ImportCleaner;
   report: ImportReport;
+  /**
+   * The archive's `version`, when the caller knows it: 1 says the corrections were not in the file. Without
+   * it, the graph section tells (a version-2 graph always carries `aliases`).
+   */
+  archiveVersion?: number;
 }
 
 /** What the rest of the file holds, by the ids the file gives them: the only ids its graph and laws may name. */
@@ -89,7 +94,8 @@ interface CleanNode {
 }
 
 export function importGraph(d: GraphImportDeps, raw: unknown, ids: ArchiveIds): ImportedGraph {
-  if (!isGraphV2(raw)) d.report.leftOut.push(V1_CORRECTIONS_LEFT_OUT);
+  const v1 = d.archiveVersion !== undefined ? d.archiveVersion < 2 : typeof raw === 'object' && raw !== null && ('nodes' in raw || 'edges' in raw) && !isGraphV2(raw);
+  if (v1) d.report.leftOut.push(V1_CORRECTIONS_LEFT_OUT);
   const g = validate(archiveGraphSchema, raw, LABEL, ['graph']);
   const out: ImportedGraph = { nodes: new Map(), edges: new Map() };
   const foreign = { relations: 0, entities: 0 };
