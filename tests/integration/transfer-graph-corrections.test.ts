@@ -206,6 +206,23 @@ describe('an archive carries the corrections of the graph and of the laws', () =
   });
 });
 
+describe('an archive Monad exported always imports', () => {
+  it('a law out of recall because a long fact it rested on was edited (the reason quotes both, over 4,000 characters) comes across with its reason', async () => {
+    const a = setup();
+    const long = (what: string) => `${what} ${Array.from({ length: 180 }, (_, i) => `walks the dog ${i}`).join(', ')}`.slice(0, 1990);
+    a.facts.memory.record(SCOPE, long('In the morning the user'));
+    await derive(a, [{ statement: 'The user walks the dog every day', confidence: 0.8, support: ['f1'] }]);
+    const [law] = a.laws.store.list([SCOPE]);
+    const reason = `A fact it rests on was edited: “${long('In the morning the user')}” → “${long('In the evening the user')}”.`;
+    expect(reason.length).toBeGreaterThan(4000);
+    a.laws.store.update(law.id, { suppressed: { reason, ref: law.support[0], at: '2026-02-01T00:00:00.000Z' } });
+    const b = openEngine();
+    const report = b.transfer.importText(a.transfer.exportText());
+    expect(report.laws.added).toBe(1);
+    expect(b.laws.store.list([SCOPE])[0].suppressed).toMatchObject({ reason });
+  });
+});
+
 describe('into a home that learned the same things', () => {
   it('the file’s corrections leave this home’s own relations and entities as they are, and the report says which to correct here too', async () => {
     const a = await correctedHome();

@@ -24,6 +24,15 @@ import { dateSchema, messageIdSchema, scopeSchema, sessionIdSchema } from './for
 
 const rowId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/**
+ * A note Monad wrote itself (why a law left recall, a proposal's summary): it can quote two facts of up
+ * to 2,000 characters each, or name many relations, so its bound is well above what Monad writes; an
+ * archive Monad exported must always import.
+ */
+const note = z.string().max(20_000);
+/** A law statement: a sentence, but a person may edit one at length. */
+const statementText = z.string().max(10_000);
+
 /** Who removed or retracted something: one of the journal's actors (extraction gates on 'person'). */
 const actorSchema = z.enum(JOURNAL_ACTORS as [string, ...string[]]);
 
@@ -59,7 +68,7 @@ const edgeSchema = z.object({
   support: supportSchema,
   // v2
   assertedBy: z.enum(['model', 'person']).default('model'),
-  retracted: z.object({ at: dateSchema, by: actorSchema, reason: z.string().max(4000).nullable() }).nullable().default(null),
+  retracted: z.object({ at: dateSchema, by: actorSchema, reason: note.nullable() }).nullable().default(null),
   supersededBy: rowId.nullable().default(null),
   mergedInto: rowId.nullable().default(null),
 });
@@ -83,8 +92,8 @@ const graphProposalSchema = z.object({
   ended: rowId.nullable(),
   deleted: rowId.nullable(),
   closes: z.array(rowId).max(1000),
-  summary: z.string().max(4000),
-  reason: z.string().max(4000),
+  summary: note,
+  reason: note,
   actor: actorSchema,
   createdAt: dateSchema,
   updatedAt: dateSchema,
@@ -118,23 +127,23 @@ export const archiveLawsSchema = z
       // v2: the law's id in the file's home, so History entries that name it can be remapped.
       id: rowId.optional(),
       scope: scopeSchema,
-      statement: z.string().max(4000),
+      statement: statementText,
       confidence: z.number().min(0).max(1),
       support: z.array(citation).max(1000),
       contradictedBy: z.string().max(200).nullable(),
-      contradictedWhy: z.string().max(4000).nullable(),
+      contradictedWhy: note.nullable(),
       derivedAt: dateSchema,
       fingerprint: z.string().max(200),
       // v2: the person's state. Absent (a version-1 archive): an active law as inference left it.
       origin: z.enum(['inference', 'person', 'import']).optional(),
-      derivedStatement: z.string().max(4000).nullable().default(null),
-      supportText: z.record(citation, z.string().max(4000)).default({}),
+      derivedStatement: statementText.nullable().default(null),
+      supportText: z.record(citation, note).default({}),
       pinned: z.boolean().default(false),
       status: z.enum(['active', 'rejected']).default('active'),
-      rejectedReason: z.string().max(4000).nullable().default(null),
+      rejectedReason: note.nullable().default(null),
       rejectedAt: dateSchema.nullable().default(null),
       suppressed: z
-        .object({ reason: z.string().max(4000), ref: z.string().regex(/^(fact|edge|entity):[A-Za-z0-9]{1,40}$/).nullable(), at: dateSchema })
+        .object({ reason: note, ref: z.string().regex(/^(fact|edge|entity):[A-Za-z0-9]{1,40}$/).nullable(), at: dateSchema })
         .nullable()
         .default(null),
       editedAt: dateSchema.nullable().default(null),
@@ -144,10 +153,10 @@ export const archiveLawsSchema = z
           z.object({
             id: rowId,
             kind: z.enum(['edit', 'suppress']),
-            statement: z.string().max(4000),
+            statement: statementText,
             confidence: z.number().min(0).max(1).nullable(),
             support: z.array(citation).max(1000),
-            reason: z.string().max(4000),
+            reason: note,
             actor: actorSchema,
             proposedAt: dateSchema,
             status: z.enum(['open', 'accepted', 'dismissed']),
