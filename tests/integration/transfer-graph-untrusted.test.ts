@@ -124,13 +124,19 @@ describe('speed', () => {
     });
     const aliases = Array.from({ length: 1000 }, (_, i) => ({ scope: 'global', name: `alias ${i}`, node: i + 1 }));
     const engine = openEngine({ backgroundJobs: false });
+    const text = JSON.stringify(archive({ graph: { nodes, edges, cursors: [], aliases } }));
+    const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
-    const report = importJson(engine, archive({ graph: { nodes, edges, cursors: [], aliases } }));
+    const report = engine.transfer.importText(text);
     const ms = performance.now() - started;
+    const rssGrowth = process.memoryUsage().rss - rssBefore;
     const exportStarted = performance.now();
     const exported = JSON.parse(engine.transfer.exportText()) as { graph: { edges: unknown[]; aliases: unknown[] } };
     const exportMs = performance.now() - exportStarted;
-    console.log(`[transfer-graph] ${N} relations, ${nodes.length} entities, ${aliases.length} aliases: imported in ${Math.round(ms)} ms, exported in ${Math.round(exportMs)} ms`);
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    console.log(
+      `[transfer-graph] ${N} relations, ${nodes.length} entities, ${aliases.length} aliases (${mb(text.length)} MB): imported in ${Math.round(ms)} ms (RSS +${mb(rssGrowth)} MB), exported in ${Math.round(exportMs)} ms`,
+    );
     expect(report.graph).toEqual({ nodes: N / 2 + 1, edges: N - N / 10 });
     expect(engine.memoryDb.prepare(`SELECT count(*) FROM graph_node WHERE removed_at IS NOT NULL`).pluck().get()).toBe(N / 50);
     expect(engine.memoryDb.prepare(`SELECT count(*) FROM graph_edge`).pluck().get()).toBe(N);
