@@ -262,7 +262,7 @@ describe('the history of the graph', () => {
 });
 
 describe('export', () => {
-  it('carries only what is part of the graph: a relation marked wrong or a deleted entity does not come back on import', () => {
+  it('a relation marked wrong or a deleted entity does not come back into the graph on import (it comes across as corrected: transfer-graph-corrections.test.ts)', () => {
     const a = setup();
     const g = a.graph.store;
     const user = g.upsertNode(SCOPE, 'User', 'person').id;

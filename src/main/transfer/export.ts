@@ -1,12 +1,12 @@
 // `monad export`: one JSON archive with everything a person needs to move their Monad — config without
-// secrets, identity files, facts, sessions and messages, graph, laws — in a stable order, so exporting
-// the same memory twice gives the same content.
+// secrets, identity files, facts, sessions and messages, graph and laws (export-graph.ts) — in a stable
+// order, so exporting the same memory twice gives the same content.
 import type { TurnReceipt } from '../../shared/receipt';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Engine } from '../engine';
 import type { ExportArchive } from './formats';
-import { LIVE_EDGE, LIVE_NODE } from '../memory/graph/graph-store';
+import { exportGraph, exportLaws } from './export-graph';
 
 const IDENTITY_NAMES = new Set(['USER.md', 'SOUL.md', 'AGENTS.md', 'AGENT.md']);
 
@@ -33,20 +33,8 @@ export function buildExport(engine: Engine): ExportArchive {
     identity: identityFiles(engine),
     facts: Object.fromEntries(engine.facts.memory.scopes().map((s) => [s.scope, engine.facts.memory.read(s.scope).facts.map((f) => f.text)])),
     sessions: sessions(engine),
-    graph: graph(engine),
-    laws: engine.laws.store
-      .list()
-      .map((l) => ({
-        scope: l.scope,
-        statement: l.statement,
-        confidence: l.confidence,
-        support: l.support,
-        contradictedBy: l.contradictedBy,
-        contradictedWhy: l.contradictedWhy,
-        derivedAt: l.derivedAt,
-        fingerprint: l.fingerprint,
-      }))
-      .sort((a, b) => a.scope.localeCompare(b.scope) || a.statement.localeCompare(b.statement)),
+    graph: exportGraph({ memoryDb: engine.memoryDb, appDb: engine.appDb }),
+    laws: exportLaws(engine.laws.store, engine.memoryDb),
   };
   // A key the person pasted into a chat, or that reached memory before it was stored, leaves in no text:
   // the archive passes the engine's egress filter like every other exit.
@@ -104,46 +92,4 @@ function sessions(engine: Engine): ExportArchive['sessions'] {
       messages,
     };
   });
-}
-
-function graph(engine: Engine): ExportArchive['graph'] {
-  const db = engine.memoryDb;
-  // Only what is part of the graph: an entity deleted or merged, a relation marked wrong, keep their rows
-  // here for undo, but an export that carried them would bring them back on import.
-  const nodes = (db.prepare(`SELECT id, scope, name, type, summary, created_at, updated_at FROM graph_node WHERE ${LIVE_NODE} ORDER BY id`).all() as Record<string, unknown>[]).map((n) => ({
-    id: n.id as number,
-    scope: n.scope as string,
-    name: n.name as string,
-    type: n.type as string,
-    summary: n.summary as string,
-    createdAt: n.created_at as string,
-    updatedAt: n.updated_at as string,
-  }));
-  const support = new Map<number, string[]>();
-  for (const r of db.prepare(`SELECT edge_id, message_id FROM graph_edge_support ORDER BY edge_id, message_id`).all() as { edge_id: number; message_id: string }[]) {
-    const list = support.get(r.edge_id) ?? [];
-    list.push(r.message_id);
-    support.set(r.edge_id, list);
-  }
-  const edges = (db.prepare(`SELECT * FROM graph_edge WHERE ${LIVE_EDGE} ORDER BY id`).all() as Record<string, unknown>[]).map((e) => ({
-    id: e.id as number,
-    scope: e.scope as string,
-    src: e.src as number,
-    dst: e.dst as number,
-    relation: e.relation as string,
-    provClass: e.prov_class as 'user' | 'assistant' | 'inferred',
-    validFrom: e.valid_from as string,
-    validTo: (e.valid_to as string | null) ?? null,
-    createdAt: e.created_at as string,
-    updatedAt: e.updated_at as string,
-    support: support.get(e.id as number) ?? [],
-  }));
-  // Watermarks are message sequence numbers, which differ between homes: export the message id instead.
-  const cursors = (db.prepare(`SELECT session_id, last_seq FROM l2_cursor ORDER BY session_id`).all() as { session_id: string; last_seq: number }[])
-    .map((c) => {
-      const id = engine.appDb.prepare(`SELECT id FROM messages WHERE session_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1`).pluck().get(c.session_id, c.last_seq) as string | undefined;
-      return id ? { sessionId: c.session_id, lastMessageId: id } : null;
-    })
-    .filter((c): c is { sessionId: string; lastMessageId: string } => c !== null);
-  return { nodes, edges, cursors };
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Config } from '../../shared/config';
 import { idSchema, isValidId } from '../../shared/config';
 import { scope as contractScope, sessionId as contractSessionId } from '../../shared/contract';
+import type { ArchiveGraphOut, ArchiveLawOut } from './formats-graph';
 import { OversizeString } from './json-stream';
 import { MAX_DATE_MS, MIN_DATE_MS } from './limits';
 
@@ -157,60 +158,7 @@ const textOrOversize = z.union([z.string(), z.instanceof(OversizeString)]);
 export const archiveIdentitySchema = z.record(z.string().max(300), textOrOversize);
 export const archiveFactsSchema = z.record(z.string().max(200), z.array(textOrOversize).max(100_000));
 
-const rowId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-export const archiveGraphSchema = z.object({
-  nodes: z
-    .array(
-      z.object({
-        id: rowId,
-        scope: scopeSchema,
-        name: z.string().max(1000),
-        type: z.string().max(200),
-        summary: z.string().max(10_000),
-        createdAt: dateSchema,
-        updatedAt: dateSchema,
-      }),
-    )
-    .max(1_000_000)
-    .default([]),
-  edges: z
-    .array(
-      z.object({
-        id: rowId,
-        scope: scopeSchema,
-        src: rowId,
-        dst: rowId,
-        relation: z.string().max(1000),
-        provClass: z.enum(['user', 'assistant', 'inferred']),
-        validFrom: dateSchema,
-        validTo: dateSchema.nullable(),
-        createdAt: dateSchema,
-        updatedAt: dateSchema,
-        support: z.array(messageIdSchema).max(10_000),
-      }),
-    )
-    .max(1_000_000)
-    .default([]),
-  cursors: z.array(z.object({ sessionId: sessionIdSchema, lastMessageId: messageIdSchema })).max(1_000_000).default([]),
-});
-export type ArchiveGraph = z.output<typeof archiveGraphSchema>;
-
-export const archiveLawsSchema = z
-  .array(
-    z.object({
-      scope: scopeSchema,
-      statement: z.string().max(4000),
-      confidence: z.number().min(0).max(1),
-      support: z.array(z.string().regex(/^(fact|edge):[A-Za-z0-9]{1,40}$/, 'fact:<id> or edge:<id>')).max(1000),
-      contradictedBy: z.string().max(200).nullable(),
-      contradictedWhy: z.string().max(4000).nullable(),
-      derivedAt: dateSchema,
-      fingerprint: z.string().max(200),
-    }),
-  )
-  .max(100_000);
-export type ArchiveLaw = z.output<typeof archiveLawsSchema>[number];
+// The graph and laws sections (archiveGraphSchema, archiveLawsSchema) live in formats-graph.ts.
 
 /** What `monad export` writes (export.ts). */
 export interface ExportArchive {
@@ -244,31 +192,6 @@ export interface ExportArchive {
       receipt?: TurnReceipt;
     }[];
   }[];
-  graph: {
-    nodes: { id: number; scope: string; name: string; type: string; summary: string; createdAt: string; updatedAt: string }[];
-    edges: {
-      id: number;
-      scope: string;
-      src: number;
-      dst: number;
-      relation: string;
-      provClass: 'user' | 'assistant' | 'inferred';
-      validFrom: string;
-      validTo: string | null;
-      createdAt: string;
-      updatedAt: string;
-      support: string[];
-    }[];
-    cursors: { sessionId: string; lastMessageId: string }[];
-  };
-  laws: {
-    scope: string;
-    statement: string;
-    confidence: number;
-    support: string[];
-    contradictedBy: string | null;
-    contradictedWhy: string | null;
-    derivedAt: string;
-    fingerprint: string;
-  }[];
+  graph: ArchiveGraphOut;
+  laws: ArchiveLawOut[];
 }

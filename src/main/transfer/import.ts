@@ -34,7 +34,8 @@ import { identityTarget, pendingId, type IdentityReview, type PendingIdentity } 
 import { KnownSecrets } from '../memory/facts/sanitize-known-secrets';
 import { charSize, ImportCleaner, printable } from './import-clean';
 import { mergeImportedConfig } from './import-config';
-import { archiveFactKey, importGraph, importLaws } from './import-graph';
+import { archiveFactKey, importGraph } from './import-graph';
+import { importLaws } from './import-laws';
 import { OversizeString, streamJson, type JsonPath, type JsonSink, type TextChunks } from './json-stream';
 import { MAX_MESSAGE_CHARS } from './limits';
 import { formatPath, validate } from './positions';
@@ -433,8 +434,8 @@ class ImportRun implements JsonSink {
       // The API's rules for relations and laws, and no id that the file does not hold (import-graph.ts).
       const deps = { memoryDb: this.engine.memoryDb, appDb: this.engine.appDb, now: this.engine.now, scopesWithLaws: () => this.engine.laws.store.scopes(), cleaner: this.cleaner, report: this.report };
       const ids = { sessions: this.archiveSessions, messages: this.archiveMessages, facts: this.archiveFacts };
-      const edgeMap = importGraph(deps, p('graph', {}), ids);
-      importLaws(deps, p('laws', []), edgeMap, ids);
+      const graph = importGraph(deps, p('graph', {}), ids);
+      importLaws(deps, p('laws', []), graph, ids);
       this.identity(p('identity', {}));
     }
     if (this.workspacesDropped) {
