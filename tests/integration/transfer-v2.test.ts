@@ -1,0 +1,186 @@
+// Archive format v2 (issue 27 §1): what the person did with their memory survives export → import into
+// a fresh home — fact sources linked to the imported messages, earlier texts, History with working undo,
+// Inbox rejections, an agent's memory settings, chats' branches — and a v1 archive still imports, with
+// the report saying what it lacks. Real SQLite and Markdown in temporary homes.
+import { describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/main/engine';
+import { openEngine } from '../helpers/temp-home';
+
+interface Seeded {
+  sessionId: string;
+  saidId: string;
+  firstTry: string;
+  secondTry: string;
+  sister: { scope: string; id: string };
+  tea: { id: string };
+  bike: { id: string };
+}
+
+function seed(engine: Engine): Seeded {
+  engine.agents.create({ id: 'coach', name: 'Coach', description: 'Running coach' });
+  engine.config.update((c) => ({
+    ...c,
+    agent: { ...c.agent, agents: c.agent.agents.map((a) => (a.id === 'coach' ? { ...a, memory: { ...a.memory, level: 2 as const, remember: 'ask' as const, autoConsolidate: true, intervalMinutes: 60 } } : a)) },
+  }));
+  const s = engine.sessions.create({ agentId: 'coach', title: 'Family' });
+  const said = engine.messages.append({ sessionId: s.id, role: 'user', content: 'My sister Ana lives in Porto.', createdAt: '2026-01-04T08:00:00.000Z' });
+  engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'Noted.', createdAt: '2026-01-04T08:00:01.000Z' });
+  // A fact the agent saved from that message, typed by the person.
+  const scope = 'agent:coach';
+  const sister = engine.facts.ledger.as({ actor: 'agent', source: { sessionId: s.id, messageId: said.id } }, () => engine.facts.memory.record(scope, "User's sister Ana lives in Porto")).fact!;
+  engine.facts.origins.record({ scope, factId: sister.id, origin: 'typed', event: 'recorded', sessionId: s.id, messageId: said.id });
+  // A fact the person wrote, then edited (an earlier text), and one the person forgot (History).
+  const tea = engine.facts.ledger.as({ actor: 'person', source: { via: 'app' } }, () => {
+    const first = engine.facts.memory.record('global', 'Likes tea').fact!;
+    return engine.facts.memory.update('global', first.id, 'Likes green tea').fact!;
+  });
+  const bike = engine.facts.ledger.as({ actor: 'person', source: { via: 'app' } }, () => {
+    const f = engine.facts.memory.record('global', 'Owns a red bike').fact!;
+    engine.facts.memory.forget('global', f.id);
+    return f;
+  });
+  // An Inbox proposal the person rejected.
+  const p = engine.facts.chatProposals.propose({ agentId: 'coach', scope, action: 'record', text: 'User hates mornings', sessionId: s.id, messageId: said.id });
+  if (p.status !== 'proposed') throw new Error(`expected a proposal, got ${p.status}`);
+  engine.facts.chatProposals.reject(p.proposal.id);
+  // Edit and resend: the first try is set aside with its reply, the second is on the active path.
+  const first = engine.messages.append({ sessionId: s.id, role: 'user', content: 'How far should I run?', createdAt: '2026-01-05T08:00:00.000Z' });
+  engine.messages.append({ sessionId: s.id, role: 'assistant', content: '5k.', createdAt: '2026-01-05T08:00:01.000Z' });
+  engine.messages.setAside(s.id, first.id);
+  const second = engine.messages.append({ sessionId: s.id, role: 'user', content: 'How far should I run on Sunday?', editRoot: first.id, createdAt: '2026-01-05T08:01:00.000Z' });
+  engine.messages.append({ sessionId: s.id, role: 'assistant', content: '10k.', createdAt: '2026-01-05T08:01:01.000Z' });
+  return { sessionId: s.id, saidId: said.id, firstTry: first.id, secondTry: second.id, sister: { scope, id: sister.id }, tea: { id: tea.id }, bike: { id: bike.id } };
+}
+
+type Doc = Record<string, unknown> & { journal: Record<string, unknown>[] };
+
+/**
+ * What must change between two exports of the same memory: the export's time, the import's own History
+ * entries (actor "import"), entries about identity files (an import leaves those to the person's review),
+ * and journal ids (a home numbers its own rows), which are replaced by their rank.
+ */
+function normalised(text: string): Doc {
+  const doc = JSON.parse(text) as Doc;
+  delete doc.exportedAt;
+  delete doc.config;
+  delete doc.identity;
+  const kept = doc.journal.filter((e) => e.actor !== 'import' && e.layer !== 'identity');
+  const rank = new Map(kept.map((e, i) => [e.id as number, i + 1]));
+  doc.journal = kept.map((e) => ({ ...e, id: rank.get(e.id as number), undoes: e.undoes === null ? null : rank.get(e.undoes as number), undoneBy: e.undoneBy === null ? null : rank.get(e.undoneBy as number) }));
+  for (const scope of Object.values(doc.facts as Record<string, { versions: { journalId: number | null }[] }>)) {
+    for (const v of scope.versions) v.journalId = v.journalId === null ? null : (rank.get(v.journalId) ?? null);
+  }
+  return doc;
+}
+
+describe('archive format v2', () => {
+  it('carries sources, earlier texts, History, Inbox rejections, agent memory settings and branches into a fresh home', () => {
+    const a = openEngine();
+    const seeded = seed(a);
+    const file = a.transfer.exportText();
+    const archive = JSON.parse(file) as { version: number };
+    expect(archive.version).toBe(2);
+
+    const b = openEngine();
+    const report = b.transfer.importText(file, 'home.json');
+    expect(report.history?.added).toBeGreaterThan(0);
+
+    // The agent's fact stays linked to the imported message it came from, and stays typed, not "imported".
+    const source = b.facts.ledger.sourceOf(seeded.sister.scope, seeded.sister.id);
+    expect(source).toMatchObject({ actor: 'agent', sessionId: seeded.sessionId, messageId: seeded.saidId });
+    expect(b.facts.origins.of(seeded.sister.scope, [seeded.sister.id]).get(seeded.sister.id)).toEqual(['typed']);
+    // The person's fact is still the person's, with its earlier text.
+    expect(b.facts.ledger.sourceOf('global', seeded.tea.id)).toMatchObject({ actor: 'person', via: 'app', event: 'edited' });
+    expect(b.facts.ledger.versions.history('global', seeded.tea.id).map((v) => v.text)).toContain('Likes green tea');
+    expect(b.facts.ledger.versions.at('global', '2099-01-01T00:00:00.000Z').map((v) => v.text)).toEqual(['Likes green tea']);
+    const earlier = b.memoryDb.prepare(`SELECT text FROM fact_version WHERE scope = 'global' AND valid_to IS NOT NULL ORDER BY id`).pluck().all();
+    expect(earlier).toEqual(expect.arrayContaining(['Likes tea', 'Owns a red bike']));
+    // The import itself is one more History group, attributed to the import and the file.
+    const own = b.journal.list({ actor: 'import' }).entries;
+    expect(own.length).toBe(2);
+    expect(new Set(own.map((e) => e.groupId)).size).toBe(1);
+    expect(own[0].source).toMatchObject({ via: 'import', detail: 'home.json' });
+
+    // History shows the original "Forgot" entry with its original time and actor, and undo works on it.
+    const forgot = b.journal.list({ item: `fact:${seeded.bike.id}` }).entries.find((e) => e.action === 'fact.forgotten')!;
+    const original = a.journal.list({ item: `fact:${seeded.bike.id}` }).entries.find((e) => e.action === 'fact.forgotten')!;
+    expect(forgot).toMatchObject({ actor: 'person', at: original.at, summary: original.summary });
+    expect(b.facts.memory.read('global').facts.map((f) => f.text)).not.toContain('Owns a red bike');
+    b.journal.undo(forgot.id, { confirm: true });
+    expect(b.facts.memory.read('global').facts.map((f) => f.text)).toContain('Owns a red bike');
+    expect(b.facts.ledger.sourceOf('global', seeded.bike.id)).toMatchObject({ actor: 'person', via: 'app' });
+
+    // The rejected form is not proposed again.
+    expect(b.facts.chatProposals.propose({ agentId: 'coach', scope: seeded.sister.scope, action: 'record', text: 'User hates mornings' }).status).toBe('declined');
+    expect(report.inbox?.rejections).toBe(1);
+
+    // The agent the import added keeps its memory settings; its schedule is off and the report says so.
+    const coach = b.config.get().agent.agents.find((x) => x.id === 'coach')!;
+    expect(coach.memory).toMatchObject({ level: 2, remember: 'ask', autoConsolidate: false });
+    expect(report.leftOut.join('\n')).toMatch(/Agent "Coach" \(coach\): automatic consolidation \(every 60 min\) was turned off/);
+
+    // Branches are branches: the first try is set aside, the second is the active path and names its root.
+    const rows = b.appDb.prepare(`SELECT id, edit_root, inactive FROM messages WHERE session_id = ? ORDER BY seq`).all(seeded.sessionId) as { id: string; edit_root: string | null; inactive: number }[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(seeded.firstTry)!.inactive).toBeGreaterThan(0);
+    expect(byId.get(seeded.secondTry)).toMatchObject({ edit_root: seeded.firstTry, inactive: 0 });
+    expect(b.messages.list(seeded.sessionId).items.map((m) => m.content)).toEqual(['My sister Ana lives in Porto.', 'Noted.', 'How far should I run on Sunday?', '10k.']);
+    expect(b.messages.versions(seeded.sessionId, seeded.firstTry)).toEqual([seeded.firstTry, seeded.secondTry]);
+
+    // export(import(export(home))) is export(home), once what must change is normalised.
+    const b2 = openEngine();
+    b2.transfer.importText(file, 'home.json');
+    expect(normalised(b2.transfer.exportText())).toEqual(normalised(file));
+
+    // Importing the same file again adds nothing.
+    const again = b2.transfer.importText(file, 'home.json');
+    expect(again).toMatchObject({ sessions: { added: 0 }, messages: { added: 0 }, facts: { added: 0 }, history: { added: 0 }, inbox: { rejections: 0 } });
+    expect(normalised(b2.transfer.exportText())).toEqual(normalised(file));
+  });
+
+  it('never changes the memory settings of an agent that exists here, and says so', () => {
+    const a = openEngine();
+    seed(a);
+    const b = openEngine();
+    b.agents.create({ id: 'coach', name: 'Coach', description: '' });
+    const report = b.transfer.importText(a.transfer.exportText());
+    expect(b.config.get().agent.agents.find((x) => x.id === 'coach')!.memory).toMatchObject({ autoConsolidate: false });
+    expect(b.config.get().agent.agents.find((x) => x.id === 'coach')!.memory.level).toBeUndefined();
+    expect(report.leftOut.join('\n')).toMatch(/Agent "Coach" \(coach\) exists here: its memory settings from the file \(level 2, "Ask me first", consolidation every 60 min\) were not applied/);
+  });
+
+  it('drops and counts History entries beyond this home\'s retention and links to messages the file did not carry', () => {
+    const a = openEngine();
+    const seeded = seed(a);
+    const doc = JSON.parse(a.transfer.exportText()) as { journal: { at: string; source: unknown }[]; sessions: { messages: { id: string }[] }[] };
+    doc.journal[0].at = '2001-01-01T00:00:00.000Z';
+    // The chat that the agent's fact came from is left out of the file.
+    doc.sessions = [];
+    const b = openEngine();
+    b.config.update((c) => ({ ...c, memory: { ...c.memory, history: { retentionDays: 365 } } }));
+    const report = b.transfer.importText(JSON.stringify(doc));
+    const leftOut = report.leftOut.join('\n');
+    expect(leftOut).toMatch(/History: 1 entry older than this Monad keeps History/);
+    expect(leftOut).toMatch(/Fact sources: \d+ named a chat or message this file did not carry/);
+    expect(b.facts.ledger.sourceOf(seeded.sister.scope, seeded.sister.id)).toMatchObject({ actor: 'agent', sessionId: null, messageId: null });
+  });
+
+  it('still imports a v1 archive, and the report lists what v1 lacks', () => {
+    const a = openEngine();
+    const seeded = seed(a);
+    const v2 = JSON.parse(a.transfer.exportText()) as Record<string, unknown> & { facts: Record<string, { facts: { text: string }[] }> };
+    const v1 = {
+      ...v2,
+      version: 1,
+      facts: Object.fromEntries(Object.entries(v2.facts).map(([scope, s]) => [scope, s.facts.map((f) => f.text)])),
+      journal: undefined,
+      inbox: undefined,
+    };
+    const b = openEngine();
+    const report = b.transfer.importText(JSON.stringify(v1));
+    expect(report.facts.added).toBe(2);
+    expect(report.leftOut.join('\n')).toMatch(/version 1 archive: its facts came without their sources or earlier texts/);
+    expect(b.facts.origins.of(seeded.sister.scope, [seeded.sister.id]).get(seeded.sister.id)).toEqual(['imported']);
+    expect(b.journal.list({ item: `fact:${seeded.bike.id}` }).entries).toEqual([]);
+  });
+});
