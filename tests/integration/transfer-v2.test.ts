@@ -74,24 +74,29 @@ function normalised(text: string): Doc {
 }
 
 describe('archive format v2', () => {
-  it('carries sources, earlier texts, History, Inbox rejections, agent memory settings and branches into a fresh home', () => {
+  /** Home A seeded, exported, imported into a fresh home B. */
+  function moved() {
     const a = openEngine();
     const seeded = seed(a);
     const file = a.transfer.exportText();
-    const archive = JSON.parse(file) as { version: number };
-    expect(archive.version).toBe(2);
-
     const b = openEngine();
     const report = b.transfer.importText(file, 'home.json');
-    expect(report.history?.added).toBeGreaterThan(0);
+    return { a, b, seeded, file, report };
+  }
 
+  it('writes version 2', () => {
+    const a = openEngine();
+    seed(a);
+    expect((JSON.parse(a.transfer.exportText()) as { version: number }).version).toBe(2);
+  });
+
+  it('keeps fact sources linked to the imported messages, the person\'s facts the person\'s, and their earlier texts', () => {
+    const { b, seeded } = moved();
     // The agent's fact stays linked to the imported message it came from, and stays typed, not "imported".
-    const source = b.facts.ledger.sourceOf(seeded.sister.scope, seeded.sister.id);
-    expect(source).toMatchObject({ actor: 'agent', sessionId: seeded.sessionId, messageId: seeded.saidId });
+    expect(b.facts.ledger.sourceOf(seeded.sister.scope, seeded.sister.id)).toMatchObject({ actor: 'agent', sessionId: seeded.sessionId, messageId: seeded.saidId });
     expect(b.facts.origins.of(seeded.sister.scope, [seeded.sister.id]).get(seeded.sister.id)).toEqual(['typed']);
     // The person's fact is still the person's, with its earlier text.
     expect(b.facts.ledger.sourceOf('global', seeded.tea.id)).toMatchObject({ actor: 'person', via: 'app', event: 'edited' });
-    expect(b.facts.ledger.versions.history('global', seeded.tea.id).map((v) => v.text)).toContain('Likes green tea');
     expect(b.facts.ledger.versions.at('global', '2099-01-01T00:00:00.000Z').map((v) => v.text)).toEqual(['Likes green tea']);
     const earlier = b.memoryDb.prepare(`SELECT text FROM fact_version WHERE scope = 'global' AND valid_to IS NOT NULL ORDER BY id`).pluck().all();
     expect(earlier).toEqual(expect.arrayContaining(['Likes tea', 'Owns a red bike']));
@@ -100,8 +105,11 @@ describe('archive format v2', () => {
     expect(own.length).toBe(2);
     expect(new Set(own.map((e) => e.groupId)).size).toBe(1);
     expect(own[0].source).toMatchObject({ via: 'import', detail: 'home.json' });
+  });
 
-    // History shows the original "Forgot" entry with its original time and actor, and undo works on it.
+  it('brings History with its original times and actors, and undo works on an imported entry', () => {
+    const { a, b, seeded, report } = moved();
+    expect(report.history?.added).toBeGreaterThan(0);
     const forgot = b.journal.list({ item: `fact:${seeded.bike.id}` }).entries.find((e) => e.action === 'fact.forgotten')!;
     const original = a.journal.list({ item: `fact:${seeded.bike.id}` }).entries.find((e) => e.action === 'fact.forgotten')!;
     expect(forgot).toMatchObject({ actor: 'person', at: original.at, summary: original.summary });
@@ -109,33 +117,37 @@ describe('archive format v2', () => {
     b.journal.undo(forgot.id, { confirm: true });
     expect(b.facts.memory.read('global').facts.map((f) => f.text)).toContain('Owns a red bike');
     expect(b.facts.ledger.sourceOf('global', seeded.bike.id)).toMatchObject({ actor: 'person', via: 'app' });
+  });
 
-    // The rejected form is not proposed again.
+  it('does not propose a rejected form again', () => {
+    const { b, seeded, report } = moved();
     expect(b.facts.chatProposals.propose({ agentId: 'coach', scope: seeded.sister.scope, action: 'record', text: 'User hates mornings' }).status).toBe('declined');
     expect(report.inbox?.rejections).toBe(1);
+  });
 
-    // The agent the import added keeps its memory settings; its schedule is off and the report says so.
+  it('adds an agent with its memory settings, its schedule off and reported', () => {
+    const { b, report } = moved();
     const coach = b.config.get().agent.agents.find((x) => x.id === 'coach')!;
     expect(coach.memory).toMatchObject({ level: 2, remember: 'ask', autoConsolidate: false });
     expect(report.leftOut.join('\n')).toMatch(/Agent "Coach" \(coach\): automatic consolidation \(every 60 min\) was turned off/);
+  });
 
-    // Branches are branches: the first try is set aside, the second is the active path and names its root.
+  it('restores branches as branches', () => {
+    const { b, seeded } = moved();
     const rows = b.appDb.prepare(`SELECT id, edit_root, inactive FROM messages WHERE session_id = ? ORDER BY seq`).all(seeded.sessionId) as { id: string; edit_root: string | null; inactive: number }[];
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(seeded.firstTry)!.inactive).toBeGreaterThan(0);
     expect(byId.get(seeded.secondTry)).toMatchObject({ edit_root: seeded.firstTry, inactive: 0 });
     expect(b.messages.list(seeded.sessionId).items.map((m) => m.content)).toEqual(['My sister Ana lives in Porto.', 'Noted.', 'How far should I run on Sunday?', '10k.']);
     expect(b.messages.versions(seeded.sessionId, seeded.firstTry)).toEqual([seeded.firstTry, seeded.secondTry]);
+  });
 
-    // export(import(export(home))) is export(home), once what must change is normalised.
-    const b2 = openEngine();
-    b2.transfer.importText(file, 'home.json');
-    expect(normalised(b2.transfer.exportText())).toEqual(normalised(file));
-
-    // Importing the same file again adds nothing.
-    const again = b2.transfer.importText(file, 'home.json');
+  it('export(import(export(home))) is export(home) once normalised, and importing twice adds nothing', () => {
+    const { b, file } = moved();
+    expect(normalised(b.transfer.exportText())).toEqual(normalised(file));
+    const again = b.transfer.importText(file, 'home.json');
     expect(again).toMatchObject({ sessions: { added: 0 }, messages: { added: 0 }, facts: { added: 0 }, history: { added: 0 }, inbox: { rejections: 0 } });
-    expect(normalised(b2.transfer.exportText())).toEqual(normalised(file));
+    expect(normalised(b.transfer.exportText())).toEqual(normalised(file));
   });
 
   it('never changes the memory settings of an agent that exists here, and says so', () => {
