@@ -23,6 +23,12 @@ import { OversizeString, type JsonPath } from './json-stream';
 import { MAX_MESSAGE_CHARS } from './limits';
 import { validate } from './positions';
 
+/** Strings of a History payload that cannot carry a secret: fact ids, ISO times, the journal's enum words. */
+const PLAIN =
+  /^(?:[0-9a-f]{12}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z|person|agent|consolidation|extraction|inference|import|mcp|system|app|cli|api|hand-edit|recorded|edited|merged|unknown|duplicate|updated|user|assistant|inferred|global)$/;
+/** Payload keys are the engine's field names (camelCase words). */
+const PLAIN_KEY = /^[A-Za-z]{1,40}$/;
+
 /** Staged entries read back per page: small enough to hold, large enough that paging costs nothing. */
 const STAGE_PAGE = 1000;
 
@@ -49,6 +55,13 @@ export interface JournalLeftOut {
   unmapped: number;
   unknownAction: number;
   oversize: number;
+}
+
+/** A fact snapshot (or a merge's `{ scope, facts }`) names the entry's scope, or none. */
+function sameScope(payload: unknown, scope: string | null): boolean {
+  if (payload === null || typeof payload !== 'object') return true;
+  const s = (payload as { scope?: unknown }).scope;
+  return s === undefined || s === scope;
 }
 
 export class JournalImport {
@@ -119,6 +132,9 @@ export class JournalImport {
         if (e.layer !== 'facts') {
           before = remap.payload(e.layer, before);
           after = remap.payload(e.layer, after);
+        } else if (!sameScope(before, e.scope) || !sameScope(after, e.scope)) {
+          // A fact's undo writes to the scope its snapshot names: it must be the entry's own.
+          throw new Unmapped('scope');
         }
       } catch (err) {
         if (!(err instanceof Unmapped)) throw err;
@@ -132,7 +148,7 @@ export class JournalImport {
         this.skipped++;
         continue;
       }
-      const clean = (v: unknown) => this.links(this.d.cleaner.messageValue(v), carried);
+      const clean = (v: unknown) => this.links(this.cleanValue(v, e.scope), carried);
       // A journal source has only the fields it knows; an unlinked one is dropped, not null.
       const source = e.source ? Object.fromEntries(Object.entries(clean(e.source) as Record<string, unknown>).filter(([, v]) => v !== null)) : null;
       const id = Number(
@@ -198,6 +214,20 @@ export class JournalImport {
     if (l.unknownAction) out.push(`History: ${n(l.unknownAction, 'entry', 'entries')} of a kind this Monad cannot show or undo.`);
     if (l.oversize) out.push(`History: ${n(l.oversize, 'entry', 'entries')} larger than ${MAX_MESSAGE_CHARS.toLocaleString('en')} characters.`);
     if (this.unlinked) out.push(`History: ${n(this.unlinked, 'link', 'links')} to a chat or message the file did not carry; the entries are kept without them.`);
+    return out;
+  }
+
+  /**
+   * Every text of a payload cleaned like message text, except the strings that are only ids, times and
+   * the journal's own words (a fact id, an ISO time, "person", the entry's scope): they hold no secret
+   * and no invisible character, and cleaning each of the ~10 per entry cost most of a 50,000-entry import.
+   */
+  private cleanValue(value: unknown, scope: string | null, depth = 0): unknown {
+    if (typeof value === 'string') return PLAIN.test(value) || value === scope ? value : this.d.cleaner.messageText(value);
+    if (depth > 32 || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((v) => this.cleanValue(v, scope, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[PLAIN_KEY.test(k) ? k : this.d.cleaner.messageText(k)] = this.cleanValue(v, scope, depth + 1);
     return out;
   }
 

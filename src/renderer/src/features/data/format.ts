@@ -49,7 +49,8 @@ export function exportContents(text: string): ExportContents | null {
   }
   if (!isRecord(doc)) return null;
   const sessions = arr(doc.sessions);
-  const facts = isRecord(doc.facts) ? Object.values(doc.facts).reduce<number>((n, list) => n + arr(list).length, 0) : 0;
+  // v1: scope → texts; v2: scope → { facts, versions } (docs/import-export.md).
+  const facts = isRecord(doc.facts) ? Object.values(doc.facts).reduce<number>((n, list) => n + (isRecord(list) ? arr(list.facts) : arr(list)).length, 0) : 0;
   const config = isRecord(doc.config) ? doc.config : {};
   const graph = isRecord(doc.graph) ? doc.graph : {};
   return {
