@@ -177,6 +177,43 @@ describe('archive format v2', () => {
     expect(b.facts.ledger.sourceOf(seeded.sister.scope, seeded.sister.id)).toMatchObject({ actor: 'agent', sessionId: null, messageId: null });
   });
 
+  it('leaves out History that would act elsewhere, and cleans what it keeps', () => {
+    const a = openEngine();
+    const seeded = seed(a);
+    type Entry = { id: number; at: string; layer: string; action: string; scope: string | null; item: string; before: { scope?: string } | null; summary: string; actor: string };
+    const doc = JSON.parse(a.transfer.exportText()) as { journal: Entry[] };
+    const first = structuredClone(doc.journal[0]);
+    const last = doc.journal.at(-1)!;
+    const forgot = doc.journal.find((e) => e.action === 'fact.forgotten')!;
+    // Its undo would put the fact into another scope than the entry's own.
+    forgot.before = { ...forgot.before, scope: 'agent:coach' };
+    const key = `sk-proj-${'Q7x9Lm2Vb8Nc4Zt6Hr1Wy3Ks5Pd0Fg'}`;
+    doc.journal.push(
+      { ...last, id: last.id + 1, layer: 'identity', action: 'identity.saved', scope: 'global', item: 'identity:core/USER.md', before: null, summary: 'Saved USER.md' },
+      { ...first, id: last.id + 2, summary: `Recorded “my key is ${key}”` },
+    );
+    const b = openEngine();
+    b.providers.save({ id: 'local', kind: 'openai-compatible', name: 'Local', baseURL: 'http://127.0.0.1:1/v1', models: ['m'] }, key);
+    const report = b.transfer.importText(JSON.stringify(doc));
+    const leftOut = report.leftOut.join('\n');
+    expect(leftOut).toMatch(/History: 1 entry about a fact of another scope than the entry's own/);
+    expect(leftOut).toMatch(/History: 1 entry about identity files/);
+    expect(b.journal.list({ item: `fact:${seeded.bike.id}` }).entries.filter((e) => e.action === 'fact.forgotten')).toEqual([]);
+    expect(b.journal.list({ layer: 'identity' }).entries).toEqual([]);
+    const summaries = b.journal.list({}, { limit: 500 }).entries.map((e) => e.summary).join('\n');
+    expect(summaries).toMatch(/Recorded “my key is /);
+    expect(summaries).not.toContain(key);
+  });
+
+  it('reads History that comes before "format" in a hand-written file', () => {
+    const a = openEngine();
+    const seeded = seed(a);
+    const { journal, ...rest } = JSON.parse(a.transfer.exportText()) as Record<string, unknown>;
+    const b = openEngine();
+    b.transfer.importText(JSON.stringify({ journal, ...rest }));
+    expect(b.journal.list({ item: `fact:${seeded.bike.id}` }).entries.map((e) => e.action)).toContain('fact.forgotten');
+  });
+
   it('still imports a v1 archive, and the report lists what v1 lacks', () => {
     const a = openEngine();
     const seeded = seed(a);

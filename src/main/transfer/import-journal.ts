@@ -55,6 +55,8 @@ export interface JournalLeftOut {
   unmapped: number;
   unknownAction: number;
   oversize: number;
+  /** A fact entry whose before/after names another scope than the entry's own. */
+  otherScope: number;
 }
 
 /** A fact snapshot (or a merge's `{ scope, facts }`) names the entry's scope, or none. */
@@ -65,7 +67,7 @@ function sameScope(payload: unknown, scope: string | null): boolean {
 }
 
 export class JournalImport {
-  readonly leftOut: JournalLeftOut = { beyondRetention: 0, identity: 0, unmapped: 0, unknownAction: 0, oversize: 0 };
+  readonly leftOut: JournalLeftOut = { beyondRetention: 0, identity: 0, unmapped: 0, unknownAction: 0, oversize: 0, otherScope: 0 };
   /** Sources naming a chat or message the file did not carry, unlinked. */
   unlinked = 0;
   added = 0;
@@ -134,7 +136,8 @@ export class JournalImport {
           after = remap.payload(e.layer, after);
         } else if (!sameScope(before, e.scope) || !sameScope(after, e.scope)) {
           // A fact's undo writes to the scope its snapshot names: it must be the entry's own.
-          throw new Unmapped('scope');
+          this.leftOut.otherScope++;
+          continue;
         }
       } catch (err) {
         if (!(err instanceof Unmapped)) throw err;
@@ -212,6 +215,7 @@ export class JournalImport {
     if (l.identity) out.push(`History: ${n(l.identity, 'entry', 'entries')} about identity files; imported identity files wait for your review instead.`);
     if (l.unmapped) out.push(`History: ${n(l.unmapped, 'entry', 'entries')} about entities, relations or laws that did not come in with this file (an undo would have changed another row).`);
     if (l.unknownAction) out.push(`History: ${n(l.unknownAction, 'entry', 'entries')} of a kind this Monad cannot show or undo.`);
+    if (l.otherScope) out.push(`History: ${n(l.otherScope, 'entry', 'entries')} about a fact of another scope than the entry's own (an undo would have written there).`);
     if (l.oversize) out.push(`History: ${n(l.oversize, 'entry', 'entries')} larger than ${MAX_MESSAGE_CHARS.toLocaleString('en')} characters.`);
     if (this.unlinked) out.push(`History: ${n(this.unlinked, 'link', 'links')} to a chat or message the file did not carry; the entries are kept without them.`);
     return out;
