@@ -2,6 +2,8 @@
 // a fresh home — fact sources linked to the imported messages, earlier texts, History with working undo,
 // Inbox rejections, an agent's memory settings, chats' branches — and a v1 archive still imports, with
 // the report saying what it lacks. Real SQLite and Markdown in temporary homes.
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { openEngine } from '../helpers/temp-home';
@@ -212,6 +214,24 @@ describe('archive format v2', () => {
     const b = openEngine();
     b.transfer.importText(JSON.stringify({ journal, ...rest }));
     expect(b.journal.list({ item: `fact:${seeded.bike.id}` }).entries.map((e) => e.action)).toContain('fact.forgotten');
+  });
+
+  it('sorts History written out of order, and a bad entry fails the whole import with its position, leaving nothing behind', () => {
+    const a = openEngine();
+    const seeded = seed(a);
+    const doc = JSON.parse(a.transfer.exportText()) as { journal: { id: number; action: string; at: string }[] };
+    const spills = () => readdirSync(tmpdir()).filter((n) => n.startsWith('monad-import-history-')).length;
+    const before = spills();
+    const b = openEngine();
+    b.transfer.importText(JSON.stringify({ ...doc, journal: [...doc.journal].reverse() }));
+    const actions = b.journal.list({ item: `fact:${seeded.bike.id}` }).entries.filter((e) => e.actor !== 'import').map((e) => e.action);
+    expect(actions).toEqual(['fact.forgotten', 'fact.recorded']);
+    const c = openEngine();
+    const bad = { ...doc, journal: [...doc.journal, { ...doc.journal[0], id: 999, at: 'not a date' }] };
+    expect(() => c.transfer.importText(JSON.stringify(bad))).toThrow(new RegExp(`journal\\[${doc.journal.length}\\]\\.at`));
+    expect(c.journal.list({}).entries).toEqual([]);
+    expect(c.facts.memory.read('global').facts).toEqual([]);
+    expect(spills()).toBe(before);
   });
 
   it('still imports a v1 archive, and the report lists what v1 lacks', () => {

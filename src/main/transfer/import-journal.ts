@@ -2,8 +2,9 @@
 // an imported entry can be undone here (an imported "Forgot …" puts the fact back).
 //
 // Entries arrive one at a time while the file streams (json-stream.ts itemizes `journal`); each is
-// validated and parked in a temporary table, because the ids it names are known only once the rest of
-// the file is in: the chats and messages it came from, the graph and laws rows (ImportedIds). Then:
+// validated and parked in a spill file on disk (spill-file.ts), because the ids it names are known only
+// once the rest of the file is in: the chats and messages it came from, the graph and laws rows
+// (ImportedIds). Then:
 //   - entries older than this home's History retention are left out (counted);
 //   - identity-file entries are left out: their undo would write an identity file, and identity files
 //     from a file wait for the person's review;
@@ -13,7 +14,7 @@
 //     undo puts back goes through the fact sanitizer then, like any write;
 //   - an entry already here (same item, time, action and words) is not added again: importing twice adds
 //     nothing. Imported entries keep their times, actors, sources and groups.
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import type { ImportReport } from '../../shared/domain';
 import { archiveJournalEntrySchema, type ArchiveJournalEntry } from './formats-memory';
 import { charSize, type ImportCleaner } from './import-clean';
@@ -22,15 +23,13 @@ import { JournalRemap, Unmapped } from './journal-remap';
 import { OversizeString, type JsonPath } from './json-stream';
 import { MAX_MESSAGE_CHARS } from './limits';
 import { validate } from './positions';
+import { SpillFile } from './spill-file';
 
 /** Strings of a History payload that cannot carry a secret: fact ids, ISO times, the journal's enum words. */
 const PLAIN =
   /^(?:[0-9a-f]{12}|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z|person|agent|consolidation|extraction|inference|import|mcp|system|app|cli|api|hand-edit|recorded|edited|merged|unknown|duplicate|updated|user|assistant|inferred|global)$/;
 /** Payload keys are the engine's field names (camelCase words). */
 const PLAIN_KEY = /^[A-Za-z]{1,40}$/;
-
-/** Staged entries read back per page: small enough to hold, large enough that paging costs nothing. */
-const STAGE_PAGE = 1000;
 
 /** Actions whose entries an import brings: those of the four layers that can be shown and undone here. */
 const KNOWN_ACTION = /^(fact|relation|entity|law)\./;
@@ -74,14 +73,13 @@ export class JournalImport {
   skipped = 0;
   /** The file's journal id → this home's (added or found already here). */
   readonly idMap = new Map<number, number>();
-  private staged = 0;
-  private readonly stage: Statement;
+  private spill: SpillFile | null = null;
+  /** Whether the file's entries came in id order (an export writes them so); if not, they are sorted. */
+  private ordered = true;
+  private lastId = 0;
   private readonly pairs: { here: number; undoes: number | null; undoneBy: number | null }[] = [];
 
   constructor(private readonly d: JournalImportDeps) {
-    // A temporary table of this connection: gone with it, never part of the home's data.
-    d.memoryDb.exec(`DROP TABLE IF EXISTS temp.import_journal; CREATE TEMP TABLE import_journal (file_id INTEGER PRIMARY KEY, json TEXT NOT NULL)`);
-    this.stage = d.memoryDb.prepare(`INSERT OR REPLACE INTO temp.import_journal (file_id, json) VALUES (?, ?)`);
   }
 
   /** One entry as the stream hands it over: validated now (a bad one names its position), kept for later. */
@@ -92,8 +90,10 @@ export class JournalImport {
       this.leftOut.oversize++;
       return;
     }
-    this.stage.run(e.id, JSON.stringify(e));
-    this.staged++;
+    this.spill ??= new SpillFile('monad-import-history');
+    this.spill.append(JSON.stringify(e));
+    if (e.id <= this.lastId) this.ordered = false;
+    this.lastId = e.id;
   }
 
   /**
@@ -101,7 +101,7 @@ export class JournalImport {
    * its own facts, so History reads in order; graph and law entries after those rows came in.
    */
   apply(layers: ReadonlySet<string>, ids: ImportedIds, facts: ReadonlyMap<string, string>, carried: Carried): void {
-    if (!this.staged) return;
+    if (!this.spill) return;
     const db = this.d.memoryDb;
     const remap = new JournalRemap(ids, facts);
     const existing = db.prepare(`SELECT id FROM memory_journal WHERE item = ? AND at = ? AND action = ? AND summary = ? LIMIT 1`).pluck();
@@ -177,18 +177,22 @@ export class JournalImport {
   }
 
   /**
-   * The staged entries in file order, a page at a time: better-sqlite3 cannot write on a connection while
-   * a read of it is open, and reading all 50,000 at once would hold them all in memory.
+   * The parked entries, oldest (lowest file id) first. An export writes them in that order and they are
+   * read back from disk as they are; a hand-written file out of order is sorted in memory (the last of
+   * two entries with one id wins).
    */
   private *staggered(): Generator<string> {
-    const page = this.d.memoryDb.prepare(`SELECT file_id, json FROM temp.import_journal WHERE file_id > ? ORDER BY file_id LIMIT ${STAGE_PAGE}`).raw();
-    let after = 0;
-    for (;;) {
-      const rows = page.all(after) as [number, string][];
-      for (const [, json] of rows) yield json;
-      if (rows.length < STAGE_PAGE) return;
-      after = rows[rows.length - 1][0];
-    }
+    if (!this.spill) return;
+    if (this.ordered) return yield* this.spill.lines();
+    const byId = new Map<number, string>();
+    for (const line of this.spill.lines()) byId.set((JSON.parse(line) as { id: number }).id, line);
+    for (const id of [...byId.keys()].sort((a, b) => a - b)) yield byId.get(id)!;
+  }
+
+  /** Removes the parked entries (after the import, whether it succeeded or not). */
+  dispose(): void {
+    this.spill?.dispose();
+    this.spill = null;
   }
 
   /** After every layer: which entry undid which, by this home's ids (an entry undone there stays undone here). */
@@ -203,7 +207,7 @@ export class JournalImport {
       const by = p.undoneBy === null ? undefined : (this.idMap.get(p.undoneBy) ?? p.here);
       if (by !== undefined) setUndone.run(by, p.here);
     }
-    db.exec(`DROP TABLE IF EXISTS temp.import_journal`);
+    this.dispose();
   }
 
   /** What the report says about the History it brought and left out. */

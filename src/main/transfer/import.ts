@@ -178,6 +178,8 @@ class ImportRun implements JsonSink {
       files.restore();
       engine.config.reload();
       throw err;
+    } finally {
+      this.journal?.dispose();
     }
     for (const agentId of this.agentsUsed) engine.events.emit('sessions.changed', { agentId });
     return this.report;
