@@ -234,6 +234,21 @@ describe('archive format v2', () => {
     expect(spills()).toBe(before);
   });
 
+  it("keeps a chat's own model when the provider comes too, and reports the one whose provider stays behind", () => {
+    const a = openEngine();
+    const seeded = seed(a);
+    a.providers.save({ id: 'local', kind: 'openai-compatible', name: 'Local', baseURL: 'http://127.0.0.1:1/v1', models: ['m'] }, null);
+    a.providers.save({ id: 'cloud', kind: 'openai-compatible', name: 'Cloud', baseURL: 'http://127.0.0.1:2/v1', models: ['c'] }, 'sk-test-cloud-key-0123456789abcdef');
+    a.sessions.setChatModel(seeded.sessionId, { provider: 'local', model: 'm' });
+    const other = a.sessions.create({ agentId: 'coach', title: 'Other' });
+    a.sessions.setChatModel(other.id, { provider: 'cloud', model: 'c' });
+    const b = openEngine();
+    const report = b.transfer.importText(a.transfer.exportText());
+    expect(b.sessions.get(seeded.sessionId).chatModel).toEqual({ provider: 'local', model: 'm' });
+    expect(b.sessions.get(other.id).chatModel).toBeNull();
+    expect(report.leftOut.join('\n')).toMatch(/The chat model of 1 chat: it names a provider this Monad does not have/);
+  });
+
   it('still imports a v1 archive, and the report lists what v1 lacks', () => {
     const a = openEngine();
     const seeded = seed(a);

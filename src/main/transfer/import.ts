@@ -238,8 +238,9 @@ class ImportRun implements JsonSink {
         for (const e of this.early.splice(0)) this.itemOf(e.path, e.index, e.raw);
         return;
       case 'version': {
-        // A transcript is version 1 only; an export is 1 (texts only) or 2 (with sources and History).
-        const readable = this.format === 'export' ? [1, 2] : [1];
+        // A transcript is version 1 only; an export is 1 (texts only) or 2 (with sources and History). The
+        // format may come after the version in a hand-written file: finish() checks the pair again.
+        const readable = this.format === 'transcript' ? [1] : [1, 2];
         if (!readable.includes(value as number)) {
           throw new MonadError('BAD_INPUT', `${this.label()}: at version: this Monad reads version ${readable.join(' or ')} (the file says ${printable(JSON.stringify(value) ?? '', 20)})`, { path: 'version', issues: [] });
         }
@@ -478,6 +479,9 @@ class ImportRun implements JsonSink {
     if (this.top === 'object' && this.format === null) throw new MonadError('BAD_INPUT', UNRECOGNISED);
     if (this.top === 'object' && !this.versionSeen) {
       throw new MonadError('BAD_INPUT', `${this.label()}: at version: required (1)`, { path: 'version', issues: [] });
+    }
+    if (this.format === 'transcript' && this.version !== 1) {
+      throw new MonadError('BAD_INPUT', `${this.label()}: at version: this Monad reads version 1 (the file says ${this.version})`, { path: 'version', issues: [] });
     }
     const named = new Map<string, string>();
     let incoming: ArchiveConfig | null = null;
