@@ -37,8 +37,13 @@ export function exportFactsV2(engine: Engine): ArchiveMemoryV2['facts'] {
   const closed = db.prepare(`SELECT * FROM fact_version WHERE scope = ? AND valid_to IS NOT NULL ORDER BY id`);
   const origins = db.prepare(`SELECT * FROM fact_origin WHERE scope = ? ORDER BY fact_id, id`);
   const out: ArchiveMemoryV2['facts'] = {};
-  for (const { scope, updated } of engine.facts.memory.scopes()) {
-    const facts = engine.facts.memory.read(scope).facts;
+  // Every scope with facts now or texts before: a scope whose facts were all forgotten still has its
+  // earlier texts. Sorted, so the order does not depend on which of the two lists named a scope.
+  const files = new Map(engine.facts.memory.scopes().map((s) => [s.scope, s.updated]));
+  const withVersions = db.prepare(`SELECT DISTINCT scope FROM fact_version`).pluck().all() as string[];
+  for (const scope of [...new Set([...files.keys(), ...withVersions])].sort()) {
+    const updated = files.get(scope) ?? null;
+    const facts = files.has(scope) ? engine.facts.memory.read(scope).facts : [];
     const openRows = new Map<string, VersionRow>();
     for (const r of open.all(scope) as VersionRow[]) openRows.set(r.fact_id, r);
     const originsOf = new Map<string, ArchiveFactOrigin[]>();
@@ -69,7 +74,8 @@ export function exportFactsV2(engine: Engine): ArchiveMemoryV2['facts'] {
       source: sourceOf(r),
       journalId: r.journal_id,
     }));
-    out[scope] = { facts: exported, versions };
+    // An empty scope file says nothing an import could bring.
+    if (exported.length || versions.length) out[scope] = { facts: exported, versions };
   }
   return out;
 }
