@@ -1,10 +1,11 @@
 // Property (issue 27 §1): a home built at random through the engine's own operations — facts recorded by
-// the person or an agent from a chat message, edited, forgotten; Inbox proposals rejected; messages edited
-// and resent — exported, imported into a fresh home and exported again gives the same archive once what
+// the person or an agent from a chat message, edited, forgotten, merged by consolidation, changes undone;
+// Inbox proposals rejected; messages edited and resent — exported, imported into a fresh home and exported again gives the same archive once what
 // must change is normalised, importing it twice adds nothing, and the imported History can be undone.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
+import { factId } from '../../src/main/memory/facts/fact-id';
 import { openEngine } from '../helpers/temp-home';
 
 const NAMES = ['Ana', 'Rui', 'Sam', 'Lea'];
@@ -19,6 +20,8 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('forget' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('reject' as const), scope: fc.constantFrom(...SCOPES), text }),
   fc.record({ kind: fc.constant('resend' as const), text }),
+  fc.record({ kind: fc.constant('merge' as const), scope: fc.constantFrom(...SCOPES), text }),
+  fc.record({ kind: fc.constant('undo' as const), pick: fc.nat() }),
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
@@ -46,6 +49,22 @@ function build(engine: Engine, ops: Op[]): void {
     } else if (o.kind === 'reject') {
       const p = engine.facts.chatProposals.propose({ agentId: 'coach', scope: o.scope, action: 'record', text: `${o.text} on Sundays` });
       if (p.status === 'proposed') engine.facts.chatProposals.reject(p.proposal.id);
+    } else if (o.kind === 'merge') {
+      // Consolidation merges the scope's first two facts into one.
+      const all = engine.facts.memory.read(o.scope).facts;
+      if (all.length < 2) continue;
+      const rest = all.slice(2).map((f) => f.text);
+      const merged = `${o.text} and more`;
+      const merges = new Map([[factId(merged), [all[0].id, all[1].id]]]);
+      engine.facts.ledger.as({ actor: 'consolidation', merges }, () => engine.facts.memory.replaceAll(o.scope, [merged, ...rest], all.map((f) => f.id)));
+    } else if (o.kind === 'undo') {
+      const open = engine.journal.list({ layer: 'facts' }, { limit: 500 }).entries.filter((e) => e.undoneBy === null && e.undoes === null);
+      if (!open.length) continue;
+      try {
+        engine.journal.undo(open[o.pick % open.length].id, { confirm: true });
+      } catch {
+        // An undo that cannot be done here (a text the sanitizer refuses today) is not part of the home.
+      }
     } else {
       const first = engine.messages.append({ sessionId: s.id, role: 'user', content: o.text });
       engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'Sure.' });
@@ -93,7 +112,7 @@ describe('archive v2 round trip (property)', () => {
         a.close();
         b.close();
       }),
-      { numRuns: 20 },
+      { numRuns: 25 },
     );
   });
 });
