@@ -1,7 +1,8 @@
 // Property (issue 27 §1): a home built at random through the engine's own operations — facts recorded by
 // the person or an agent from a chat message, edited, forgotten, merged by consolidation, changes undone;
-// Inbox proposals rejected; messages edited and resent — exported, imported into a fresh home and exported again gives the same archive once what
-// must change is normalised, importing it twice adds nothing, and the imported History can be undone.
+// Inbox proposals rejected; messages edited and resent — exported, imported into a fresh home and
+// exported again gives the same archive once what must change is normalised, importing it twice adds
+// nothing, and the imported History can be undone.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
