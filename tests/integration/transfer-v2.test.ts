@@ -25,7 +25,7 @@ function seed(engine: Engine): Seeded {
     agent: { ...c.agent, agents: c.agent.agents.map((a) => (a.id === 'coach' ? { ...a, memory: { ...a.memory, level: 2 as const, remember: 'ask' as const, autoConsolidate: true, intervalMinutes: 60 } } : a)) },
   }));
   const s = engine.sessions.create({ agentId: 'coach', title: 'Family' });
-  const said = engine.messages.append({ sessionId: s.id, role: 'user', content: 'My sister Ana lives in Porto.', createdAt: '2026-01-04T08:00:00.000Z' });
+  const said = engine.messages.append({ sessionId: s.id, role: 'user', content: 'My sister Ana lives in Porto.', origin: 'typed', createdAt: '2026-01-04T08:00:00.000Z' });
   engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'Noted.', createdAt: '2026-01-04T08:00:01.000Z' });
   // A fact the agent saved from that message, typed by the person.
   const scope = 'agent:coach';
@@ -97,6 +97,7 @@ describe('archive format v2', () => {
     // The agent's fact stays linked to the imported message it came from, and stays typed, not "imported".
     expect(b.facts.ledger.sourceOf(seeded.sister.scope, seeded.sister.id)).toMatchObject({ actor: 'agent', sessionId: seeded.sessionId, messageId: seeded.saidId });
     expect(b.facts.origins.of(seeded.sister.scope, [seeded.sister.id]).get(seeded.sister.id)).toEqual(['typed']);
+    expect(b.messages.get(seeded.saidId).origin).toBe('typed');
     // The person's fact is still the person's, with its earlier text.
     expect(b.facts.ledger.sourceOf('global', seeded.tea.id)).toMatchObject({ actor: 'person', via: 'app', event: 'edited' });
     expect(b.facts.ledger.versions.at('global', '2099-01-01T00:00:00.000Z').map((v) => v.text)).toEqual(['Likes green tea']);
@@ -125,6 +126,16 @@ describe('archive format v2', () => {
     const { b, seeded, report } = moved();
     expect(b.facts.chatProposals.propose({ agentId: 'coach', scope: seeded.sister.scope, action: 'record', text: 'User hates mornings' }).status).toBe('declined');
     expect(report.inbox?.rejections).toBe(1);
+  });
+
+  it('leaves proposals still waiting in the other home out, and says how many', () => {
+    const a = openEngine();
+    seed(a);
+    expect(a.facts.chatProposals.propose({ agentId: 'coach', scope: 'agent:coach', action: 'record', text: 'User likes jazz' }).status).toBe('proposed');
+    const b = openEngine();
+    const report = b.transfer.importText(a.transfer.exportText());
+    expect(report.leftOut.join('\n')).toMatch(/Inbox: 1 proposal still waiting for a decision in the other Monad/);
+    expect(b.facts.chatProposals.pending()).toEqual([]);
   });
 
   it('adds an agent with its memory settings, its schedule off and reported', () => {

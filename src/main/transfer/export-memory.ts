@@ -137,5 +137,13 @@ export function exportInbox(engine: Engine): ArchiveMemoryV2['inbox'] {
     text: r.text,
     proposedAt: r.proposed_at,
   }));
-  return { rejections, pending };
+  // Consolidation's merges waiting for the person (fact_proposal): pending too.
+  const merges = (db.prepare(`SELECT scope, text, proposed_at FROM fact_proposal WHERE status = 'open' ORDER BY id`).all() as Record<string, string>[]).map((r) => ({
+    agentId: null,
+    scope: r.scope,
+    action: 'merge',
+    text: r.text,
+    proposedAt: r.proposed_at,
+  }));
+  return { rejections, pending: [...pending, ...merges] };
 }

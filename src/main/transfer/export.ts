@@ -100,6 +100,8 @@ function sessions(engine: Engine): ExportArchive['sessions'] {
       usage: m.usage,
       error: m.error,
       createdAt: m.createdAt,
+      // How a user message was entered (typed, pasted, forwarded): facts from pasted text stay marked so.
+      origin: m.role === 'user' ? m.origin : null,
       editRoot: branches.get(m.id)?.editRoot ?? null,
       inactive: branches.get(m.id)?.inactive ?? 0,
       // Receipts: only replies that have one carry it.

@@ -157,7 +157,8 @@ export interface ExportedJournalEntry {
   undoneBy: number | null;
 }
 export interface ExportedPendingProposal {
-  agentId: string;
+  /** null for a consolidation merge (it belongs to a scope, not an agent). */
+  agentId: string | null;
   scope: string;
   action: string;
   text: string;

@@ -69,6 +69,8 @@ export const archiveMessageSchema = z.object({
   createdAt: dateSchema,
   /** Receipts (issue 16): checked against the receipt schema by the importer, after cleaning (untrusted data). */
   receipt: z.unknown().optional(),
+  /** v2: how a user message was entered (app migration 4). */
+  origin: z.enum(['typed', 'pasted', 'forwarded']).nullable().optional(),
   /** v2, branches (app migration 8): the first version of the message this one is an edit of. */
   editRoot: messageIdSchema.nullable().optional(),
   /** v2: 0 on the active path, else the number of the set of messages an edit set aside together. */
@@ -253,6 +255,7 @@ export interface ExportArchive {
       usage: { input: number; output: number } | null;
       error: string | null;
       createdAt: string;
+      origin: 'typed' | 'pasted' | 'forwarded' | null;
       editRoot: string | null;
       inactive: number;
       receipt?: TurnReceipt;

@@ -67,6 +67,8 @@ interface MessageIn {
   createdAt: string;
   /** Receipts: checked, marked imported, journal ids dropped (see importedReceipt). */
   receipt?: TurnReceipt | null;
+  /** v2: how a user message was entered (typed, pasted, forwarded). */
+  origin?: 'typed' | 'pasted' | 'forwarded' | null;
   /** Branches (v2): the first version this message is an edit of, and its set-aside number (0: active). */
   editRoot?: string | null;
   inactive?: number;
@@ -194,8 +196,8 @@ class ImportRun implements JsonSink {
          VALUES (?, ?, ?, NULL, ?, ?, ?, ?)`,
       ),
       insertMessage: app.prepare(
-        `INSERT OR IGNORE INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, receipt, receipt_summary, edit_root, inactive)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, receipt, receipt_summary, edit_root, inactive, origin)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       // Only a chat the import added gets the file's chat model: a chat already here keeps its own.
       chatModel: app.prepare(`UPDATE sessions SET chat_model = ? WHERE id = ? AND chat_model IS NULL`),
@@ -307,6 +309,7 @@ class ImportRun implements JsonSink {
       // A branch names the first version of its message, which must be an earlier message of this chat.
       clean.editRoot = m.editRoot && ids.has(m.editRoot) ? m.editRoot : null;
       clean.inactive = m.inactive ?? 0;
+      clean.origin = m.role === 'user' ? (m.origin ?? null) : null;
       ids.add(clean.id);
       messages.push(clean);
     });
@@ -468,6 +471,7 @@ class ImportRun implements JsonSink {
         ...receipt,
         m.editRoot ?? null,
         m.inactive ?? 0,
+        m.origin ?? null,
       );
       if (r.changes) this.report.messages.added++;
       else this.report.messages.skipped++;
