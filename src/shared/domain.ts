@@ -557,6 +557,9 @@ export interface ImportReport {
   identity: { pending: number; unchanged: number };
   graph: { nodes: number; edges: number };
   laws: { added: number; skipped: number };
+  /** v2 archives: History entries brought in (skipped: already here) and Inbox rejections remembered. */
+  history?: { added: number; skipped: number };
+  inbox?: { rejections: number };
   /** Secrets redacted and invisible characters stripped from the imported texts, in total. */
   cleaned: { redactions: number; strippedChars: number };
   /** Images in imported chats (ChatGPT): not brought in; each left a placeholder in its message. */

@@ -71,7 +71,7 @@ describe('fact provenance', () => {
     expect(typeof facts[0].source.at).toBe('string');
   });
 
-  it('an import: the facts are the import’s, from its file, and one group', async () => {
+  it('an import (archive v2, issue 27): the facts keep their source; the import is one History group from its file', async () => {
     const source = openEngine();
     await source.facts.record('global', 'User speaks Portuguese', PERSON);
     await source.facts.record('global', 'User plays the cello', PERSON);
@@ -79,11 +79,14 @@ describe('fact provenance', () => {
     const report = engine.transfer.importText(source.transfer.exportText(), 'old-laptop.json');
     expect(report.facts.added).toBe(2);
     const s = engine.facts.sourceOf('global', factId('User plays the cello'));
-    expect(s).toMatchObject({ actor: 'import', via: 'import', detail: 'old-laptop.json', event: 'recorded' });
+    expect(s).toMatchObject({ actor: 'person', via: 'app', event: 'recorded' });
+    // The original entries came along; the import's own are one group, attributed to the file.
     const entries = factEntries(engine);
-    expect(entries.map((e) => e.actor)).toEqual(['import', 'import']);
-    expect(new Set(entries.map((e) => e.groupId)).size).toBe(1);
-    expect(entries[0].groupId).not.toBeNull();
+    expect(entries.map((e) => e.actor).sort()).toEqual(['import', 'import', 'person', 'person']);
+    const own = entries.filter((e) => e.actor === 'import');
+    expect(new Set(own.map((e) => e.groupId)).size).toBe(1);
+    expect(own[0].groupId).not.toBeNull();
+    expect(own[0].source).toMatchObject({ via: 'import', detail: 'old-laptop.json' });
   });
 
   it('a bullet added by hand in an editor shows as edited by hand, in the history as the person’s', async () => {

@@ -184,7 +184,7 @@ describe('a key held in the secret store never leaves in an export', () => {
     const text = engine.transfer.exportText();
     expect(leaks(text)).toEqual([]);
     const archive = JSON.parse(text);
-    expect(archive.facts.global).toEqual([`Rui wrote ${PLACEHOLDER} on the whiteboard`, 'Rui is left-handed']);
+    expect(archive.facts.global.facts.map((f: { text: string }) => f.text)).toEqual([`Rui wrote ${PLACEHOLDER} on the whiteboard`, 'Rui is left-handed']);
     expect(archive.sessions[0].messages.map((m: { content: string }) => m.content)).toEqual([`My key is ${PLACEHOLDER}, and base64 ${PLACEHOLDER}`, 'Plain message stays as it was.']);
     expect(archive.identity['core/USER.md']).toBe(`# About me\n\nLab key: ${PLACEHOLDER}\n`);
     // The provider is exported without its key, as before.

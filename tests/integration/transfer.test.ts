@@ -53,7 +53,8 @@ describe('export / import', () => {
     expect(report.leftOut.join('\n')).toMatch(/chat model \(local \/ m\)/);
     expect(b.providers.list()).toEqual([]);
     const [second, original] = [withoutDate(b.transfer.exportText()), withoutDate(first)];
-    expect({ ...second, config: undefined }).toEqual({ ...original, config: undefined });
+    // History differs by the import's own entries and new ids: transfer-v2.test.ts compares it normalised.
+    expect({ ...second, config: undefined, journal: undefined }).toEqual({ ...original, config: undefined, journal: undefined });
     expect(second.config.agent).toEqual(original.config.agent);
     // The imported home works: the law's grounding resolves.
     expect(b.laws.views(['agent:coach'])[0]).toMatchObject({ stale: false, relations: [expect.objectContaining({ text: 'User does Sunday run' })] });

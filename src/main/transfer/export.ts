@@ -1,12 +1,15 @@
 // `monad export`: one JSON archive with everything a person needs to move their Monad — config without
-// secrets, identity files, facts, sessions and messages, graph and laws (export-graph.ts) — in a stable
-// order, so exporting the same memory twice gives the same content.
+// secrets, identity files, facts with their sources and earlier texts, sessions and messages (with the
+// branches edit-and-resend set aside), graph, laws, the history of memory and the Inbox's decisions — in
+// a stable order, so exporting the same memory twice gives the same content (format v2,
+// docs/import-export.md).
 import type { TurnReceipt } from '../../shared/receipt';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Engine } from '../engine';
 import type { ExportArchive } from './formats';
 import { exportGraph, exportLaws } from './export-graph';
+import { exportFactsV2, exportInbox, exportJournal } from './export-memory';
 
 const IDENTITY_NAMES = new Set(['USER.md', 'SOUL.md', 'AGENTS.md', 'AGENT.md']);
 
@@ -27,14 +30,17 @@ export function buildExport(engine: Engine): ExportArchive {
   };
   const archive: ExportArchive = {
     format: 'monad-export',
-    version: 1,
+    version: 2,
     exportedAt: engine.now().toISOString(),
     config,
     identity: identityFiles(engine),
-    facts: Object.fromEntries(engine.facts.memory.scopes().map((s) => [s.scope, engine.facts.memory.read(s.scope).facts.map((f) => f.text)])),
+    facts: exportFactsV2(engine),
     sessions: sessions(engine),
     graph: exportGraph({ memoryDb: engine.memoryDb, appDb: engine.appDb }),
     laws: exportLaws(engine.laws.store, engine.memoryDb),
+    inbox: exportInbox(engine),
+    // Last: the longest section, read item by item on import (json-stream.ts).
+    journal: exportJournal(engine),
   };
   // A key the person pasted into a chat, or that reached memory before it was stored, leaves in no text:
   // the archive passes the engine's egress filter like every other exit.
@@ -64,8 +70,15 @@ function sessions(engine: Engine): ExportArchive['sessions'] {
   const rows = engine.appDb
     .prepare(`SELECT id, recall_block, recall_built_at FROM sessions ORDER BY created_at, id`)
     .all() as { id: string; recall_block: string | null; recall_built_at: string | null }[];
+  // Branches (app migration 8): each message keeps the edit it is a version of and the set-aside number
+  // it belongs to, so an import restores branches as branches, not as one flat list.
+  const branchRows = engine.appDb.prepare(`SELECT id, edit_root, inactive FROM messages WHERE session_id = ? AND deleted_at IS NULL`);
+  const chatModel = engine.appDb.prepare(`SELECT chat_model FROM sessions WHERE id = ?`).pluck();
   return rows.map((r) => {
     const s = engine.sessions.get(r.id);
+    const branches = new Map<string, { editRoot: string | null; inactive: number }>();
+    for (const b of branchRows.all(s.id) as { id: string; edit_root: string | null; inactive: number }[]) branches.set(b.id, { editRoot: b.edit_root, inactive: b.inactive });
+    const model = chatModel.get(s.id) as string | null;
     const messages = engine.messages.since(s.id, 0, Number.MAX_SAFE_INTEGER).map(({ message: m }) => ({
       id: m.id,
       role: m.role,
@@ -75,6 +88,10 @@ function sessions(engine: Engine): ExportArchive['sessions'] {
       usage: m.usage,
       error: m.error,
       createdAt: m.createdAt,
+      // How a user message was entered (typed, pasted, forwarded): facts from pasted text stay marked so.
+      origin: m.role === 'user' ? m.origin : null,
+      editRoot: branches.get(m.id)?.editRoot ?? null,
+      inactive: branches.get(m.id)?.inactive ?? 0,
       // Receipts: only replies that have one carry it.
       ...(m.memory ? receiptField(engine, m.id) : {}),
     }));
@@ -89,6 +106,7 @@ function sessions(engine: Engine): ExportArchive['sessions'] {
       updatedAt: s.updatedAt,
       recallBlock: r.recall_block,
       recallBuiltAt: r.recall_built_at,
+      chatModel: model ? (JSON.parse(model) as { provider: string; model: string }) : null,
       messages,
     };
   });

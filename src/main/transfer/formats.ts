@@ -3,6 +3,9 @@
 //   monad-transcript v1 — a plain, hand-writable transcript: agents, sessions, messages.
 //   monad-export v1     — everything: config without secrets, identity files, facts, sessions and
 //                         messages, graph, laws.
+//   monad-export v2     — the same, and what the person did with their memory: facts with ids,
+//                         sources and earlier texts, branches of chats, History, Inbox decisions
+//                         (formats-memory.ts). The reader takes both.
 //   ChatGPT             — conversations.json from a ChatGPT data export (an array of conversations).
 // Every field is bounded and validated with the contract's own schemas where the contract has one
 // (agent ids, scopes, session ids and titles): an import is untrusted input like any request.
@@ -12,6 +15,7 @@ import type { Config } from '../../shared/config';
 import { idSchema, isValidId } from '../../shared/config';
 import { scope as contractScope, sessionId as contractSessionId } from '../../shared/contract';
 import type { ArchiveGraphOut, ArchiveLawOut } from './formats-graph';
+import type { ArchiveMemoryV2 } from './formats-memory';
 import { OversizeString } from './json-stream';
 import { MAX_DATE_MS, MIN_DATE_MS } from './limits';
 
@@ -66,6 +70,12 @@ export const archiveMessageSchema = z.object({
   createdAt: dateSchema,
   /** Receipts (issue 16): checked against the receipt schema by the importer, after cleaning (untrusted data). */
   receipt: z.unknown().optional(),
+  /** v2: how a user message was entered (app migration 4). */
+  origin: z.enum(['typed', 'pasted', 'forwarded']).nullable().optional(),
+  /** v2, branches (app migration 8): the first version of the message this one is an edit of. */
+  editRoot: messageIdSchema.nullable().optional(),
+  /** v2: 0 on the active path, else the number of the set of messages an edit set aside together. */
+  inactive: z.number().int().min(0).max(1_000_000_000).optional(),
 });
 
 export const archiveSessionSchema = z.object({
@@ -81,6 +91,8 @@ export const archiveSessionSchema = z.object({
   /** Never imported: a session's recall block is rebuilt on its next turn. */
   recallBlock: z.unknown().optional(),
   recallBuiltAt: z.unknown().optional(),
+  /** v2: the chat's own chat model, kept when this home has the provider it names (import.ts). */
+  chatModel: z.object({ provider: idSchema, model: z.string().min(1).max(200) }).nullable().optional(),
   messages: z.array(archiveMessageSchema).max(1_000_000),
 });
 export type ArchiveSession = z.output<typeof archiveSessionSchema>;
@@ -163,12 +175,13 @@ export const archiveFactsSchema = z.record(z.string().max(200), z.array(textOrOv
 /** What `monad export` writes (export.ts). */
 export interface ExportArchive {
   format: 'monad-export';
-  version: 1;
+  version: 2;
   exportedAt: string;
   /** Without secrets; a provider that had a key is marked `hasKey` (an import leaves those out). */
   config: Omit<Config, 'models'> & { models: Omit<Config['models'], 'providers'> & { providers: (Config['models']['providers'][number] & { hasKey?: boolean })[] } };
   identity: Record<string, string>;
-  facts: Record<string, string[]>;
+  /** v1: scope → texts; v2: scope → facts with sources, and earlier texts (formats-memory.ts). */
+  facts: ArchiveMemoryV2['facts'];
   sessions: {
     id: string;
     agentId: string;
@@ -180,6 +193,7 @@ export interface ExportArchive {
     updatedAt: string;
     recallBlock: string | null;
     recallBuiltAt: string | null;
+    chatModel: { provider: string; model: string } | null;
     messages: {
       id: string;
       role: 'user' | 'assistant' | 'system' | 'tool';
@@ -189,9 +203,14 @@ export interface ExportArchive {
       usage: { input: number; output: number } | null;
       error: string | null;
       createdAt: string;
+      origin: 'typed' | 'pasted' | 'forwarded' | null;
+      editRoot: string | null;
+      inactive: number;
       receipt?: TurnReceipt;
     }[];
   }[];
   graph: ArchiveGraphOut;
   laws: ArchiveLawOut[];
+  inbox: ArchiveMemoryV2['inbox'];
+  journal: ArchiveMemoryV2['journal'];
 }

@@ -47,7 +47,14 @@ export function mergeImportedConfig(m: ConfigMergeInput): ConfigMerge {
 
   for (const [i, raw] of (m.incoming?.agent.agents ?? []).entries()) {
     const parsed = validate(agentSchema, raw, 'Monad export', ['config', 'agent', 'agents', i]);
-    if (config.agent.agents.some((a) => a.id === parsed.id)) continue; // added by id, never replaced
+    const here = config.agent.agents.find((a) => a.id === parsed.id);
+    if (here) {
+      // Added by id, never replaced: an agent of this home keeps its own memory settings, and the report
+      // says which of the file's were not applied.
+      const differs = memoryDifferences(here, parsed);
+      if (differs.length) leftOut.push(`Agent "${printable(here.name, 60)}" (${here.id}) exists here: its memory settings from the file (${differs.join(', ')}) were not applied; yours were kept.`);
+      continue;
+    }
     config.agent.agents.push(safeAgent(parsed, `config.agent.agents[${i}]`, hadProviders, m.cleaner, leftOut));
   }
   for (const [id, name] of m.named) {
@@ -114,6 +121,21 @@ function safeAgent(a: Agent, where: string, had: Set<string>, cleaner: ImportCle
   if (memoryModel) out.memory.model = memoryModel;
   else delete out.memory.model;
   return agentSchema.parse(out);
+}
+
+const REMEMBER_WORDS = { auto: 'save at once', ask: '"Ask me first"', never: 'never save' } as const;
+
+/** An agent's memory settings in the file that differ from the same agent's here, in words. */
+function memoryDifferences(here: Agent, file: Agent): string[] {
+  const a = here.memory;
+  const b = file.memory;
+  const out: string[] = [];
+  if ((a.level ?? null) !== (b.level ?? null)) out.push(b.level ? `level ${b.level}` : 'the global level');
+  if ((a.remember ?? 'auto') !== (b.remember ?? 'auto')) out.push(REMEMBER_WORDS[b.remember ?? 'auto']);
+  if ((a.holdInferred ?? false) !== (b.holdInferred ?? false)) out.push(b.holdInferred ? 'hold inferred facts for approval' : 'inferred facts not held');
+  if (a.autoConsolidate !== b.autoConsolidate || a.intervalMinutes !== b.intervalMinutes) out.push(b.autoConsolidate ? `consolidation every ${b.intervalMinutes} min` : 'consolidation off');
+  if ((a.recallBudgetChars ?? null) !== (b.recallBudgetChars ?? null)) out.push('recall size');
+  return out;
 }
 
 /** Settings the archive has that differ from yours: never taken, always reported. */

@@ -6,6 +6,10 @@
 // as far as import-config.ts allows, and identity files wait for the person's review
 // (identity-review.ts). The report says what was added, skipped, refused and left out, and where.
 //
+// A monad-export v2 also brings facts with their sources and earlier texts (import-facts.ts), the
+// History (import-journal.ts), the Inbox's rejections (import-inbox.ts) and chats' branches; a v1
+// archive imports as it always did, and the report says what v1 could not carry.
+//
 // Idempotent (stable ids derived from the source: importing twice adds nothing) and all or nothing:
 // both databases are written in open transactions and every file the import may touch is snapshotted
 // before the first write, so any failure puts all of it back.
@@ -18,12 +22,10 @@ import type { Engine } from '../engine';
 import { MAX_CORE_FILE_BYTES } from '../memory/core/identity-files';
 import {
   archiveConfigSchema,
-  archiveFactsSchema,
   archiveIdentitySchema,
   archiveSessionSchema,
   chatgptConversationSchema,
   dateSchema,
-  scopeSchema,
   transcriptAgentsSchema,
   transcriptSessionSchema,
   type ArchiveConfig,
@@ -34,8 +36,13 @@ import { identityTarget, pendingId, type IdentityReview, type PendingIdentity } 
 import { KnownSecrets } from '../memory/facts/sanitize-known-secrets';
 import { charSize, ImportCleaner, printable } from './import-clean';
 import { mergeImportedConfig } from './import-config';
-import { archiveFactKey, importGraph } from './import-graph';
+import { historyCutoff } from './export-memory';
+import { FactImport } from './import-facts';
+import { importGraph } from './import-graph';
+import { importInbox } from './import-inbox';
 import { importLaws } from './import-laws';
+import { JournalImport } from './import-journal';
+import { NO_IMPORTED_IDS } from './imported-ids';
 import { OversizeString, streamJson, type JsonPath, type JsonSink, type TextChunks } from './json-stream';
 import { MAX_MESSAGE_CHARS } from './limits';
 import { formatPath, validate } from './positions';
@@ -61,6 +68,11 @@ interface MessageIn {
   createdAt: string;
   /** Receipts: checked, marked imported, journal ids dropped (see importedReceipt). */
   receipt?: TurnReceipt | null;
+  /** v2: how a user message was entered (typed, pasted, forwarded). */
+  origin?: 'typed' | 'pasted' | 'forwarded' | null;
+  /** Branches (v2): the first version this message is an edit of, and its set-aside number (0: active). */
+  editRoot?: string | null;
+  inactive?: number;
 }
 
 interface SessionIn {
@@ -71,6 +83,8 @@ interface SessionIn {
   incognito: boolean;
   createdAt: string;
   updatedAt: string;
+  /** v2: the chat's own chat model, JSON as sessions.chat_model holds it. */
+  chatModel?: string | null;
   messages: MessageIn[];
 }
 
@@ -120,8 +134,13 @@ class ImportRun implements JsonSink {
   private top: 'array' | 'object' | null = null;
   private format: Format | null = null;
   private versionSeen = false;
-  /** Chats that came before the "format" key (a hand-written file): kept raw until it is known. */
-  private early: { index: number; raw: unknown }[] = [];
+  private version: 1 | 2 = 1;
+  /** Chats (and History entries) that came before the "format" key (a hand-written file): kept raw until it is known. */
+  private early: { path: JsonPath; index: number; raw: unknown }[] = [];
+  /** v2 History, parked as it streams until the rows it names are in (import-journal.ts). */
+  private journal: JournalImport | null = null;
+  /** Chats the import added with a chat model of their own: set once the config (and its providers) is in. */
+  private readonly chatModels: { sessionId: string; model: string }[] = [];
   private props = new Map<string, unknown>();
   private agentsUsed = new Set<string>();
   private workspacesDropped = 0;
@@ -130,7 +149,6 @@ class ImportRun implements JsonSink {
   /** What the file holds, by its own ids: the only records its graph and laws may name (import-graph.ts). */
   private readonly archiveSessions = new Set<string>();
   private readonly archiveMessages = new Set<string>();
-  private readonly archiveFacts = new Map<string, string>();
 
   constructor(
     private readonly engine: Engine,
@@ -163,6 +181,8 @@ class ImportRun implements JsonSink {
       files.restore();
       engine.config.reload();
       throw err;
+    } finally {
+      this.journal?.dispose();
     }
     for (const agentId of this.agentsUsed) engine.events.emit('sessions.changed', { agentId });
     return this.report;
@@ -177,9 +197,11 @@ class ImportRun implements JsonSink {
          VALUES (?, ?, ?, NULL, ?, ?, ?, ?)`,
       ),
       insertMessage: app.prepare(
-        `INSERT OR IGNORE INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, receipt, receipt_summary)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, receipt, receipt_summary, edit_root, inactive, origin)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
+      // Only a chat the import added gets the file's chat model: a chat already here keeps its own.
+      chatModel: app.prepare(`UPDATE sessions SET chat_model = ? WHERE id = ? AND chat_model IS NULL`),
       messageOwner: app.prepare(`SELECT session_id FROM messages WHERE id = ?`).pluck(),
     };
   }
@@ -193,13 +215,21 @@ class ImportRun implements JsonSink {
   }
 
   itemize(path: JsonPath): boolean {
-    return (this.top === 'array' && path.length === 0) || (this.top === 'object' && path.length === 1 && path[0] === 'sessions');
+    return (this.top === 'array' && path.length === 0) || (this.top === 'object' && path.length === 1 && (path[0] === 'sessions' || path[0] === 'journal'));
   }
 
   item(path: JsonPath, index: number, raw: unknown): void {
     if (this.format === 'chatgpt') return this.conversation(index, raw);
-    if (this.format === null) this.early.push({ index, raw });
-    else this.session(index, raw);
+    if (this.format === null) this.early.push({ path, index, raw });
+    else this.itemOf(path, index, raw);
+  }
+
+  private itemOf(path: JsonPath, index: number, raw: unknown): void {
+    if (path[0] !== 'journal') return this.session(index, raw);
+    // A transcript has no History: a "journal" there is the wrong file, said plainly.
+    if (this.format !== 'export') throw new MonadError('BAD_INPUT', `${this.label()}: at journal: only a Monad export carries History`, { path: 'journal', issues: [] });
+    this.journal ??= new JournalImport({ memoryDb: this.engine.memoryDb, cleaner: this.cleaner, report: this.report, cutoff: historyCutoff(this.engine) });
+    this.journal.item(index, raw);
   }
 
   property(key: string, value: unknown): void {
@@ -208,15 +238,23 @@ class ImportRun implements JsonSink {
         if (value === 'monad-transcript') this.setFormat('transcript');
         else if (value === 'monad-export') this.setFormat('export');
         else throw new MonadError('BAD_INPUT', UNRECOGNISED);
-        for (const e of this.early.splice(0)) this.session(e.index, e.raw);
+        for (const e of this.early.splice(0)) this.itemOf(e.path, e.index, e.raw);
         return;
-      case 'version':
-        if (value !== 1) throw new MonadError('BAD_INPUT', `${this.label()}: at version: this Monad reads version 1 (the file says ${printable(JSON.stringify(value) ?? '', 20)})`, { path: 'version', issues: [] });
+      case 'version': {
+        // A transcript is version 1 only; an export is 1 (texts only) or 2 (with sources and History). The
+        // format may come after the version in a hand-written file: finish() checks the pair again.
+        const readable = this.format === 'transcript' ? [1] : [1, 2];
+        if (!readable.includes(value as number)) {
+          throw new MonadError('BAD_INPUT', `${this.label()}: at version: this Monad reads version ${readable.join(' or ')} (the file says ${printable(JSON.stringify(value) ?? '', 20)})`, { path: 'version', issues: [] });
+        }
+        this.version = value as 1 | 2;
         this.versionSeen = true;
         return;
+      }
       case 'sessions':
+      case 'journal':
         // An itemized array never arrives here: anything else is the wrong shape.
-        throw new MonadError('BAD_INPUT', `${this.label()}: at sessions: expected an array of chats`, { path: 'sessions', issues: [] });
+        throw new MonadError('BAD_INPUT', `${this.label()}: at ${key}: expected an array of ${key === 'sessions' ? 'chats' : 'History entries'}`, { path: key, issues: [] });
       default:
         this.props.set(key, value);
     }
@@ -265,10 +303,18 @@ class ImportRun implements JsonSink {
     if (s.workspace) this.workspacesDropped++;
     if (s.recallBlock !== undefined && s.recallBlock !== null) this.recallDropped++;
     const messages: MessageIn[] = [];
+    const ids = new Set<string>();
     s.messages.forEach((m, i) => {
       const clean = this.message(m, [...at, 'messages', i]);
-      if (clean) messages.push(clean);
+      if (!clean) return;
+      // A branch names the first version of its message, which must be an earlier message of this chat.
+      clean.editRoot = m.editRoot && ids.has(m.editRoot) ? m.editRoot : null;
+      clean.inactive = m.inactive ?? 0;
+      clean.origin = m.role === 'user' ? (m.origin ?? null) : null;
+      ids.add(clean.id);
+      messages.push(clean);
     });
+    const chatModel = s.chatModel ? JSON.stringify({ provider: s.chatModel.provider, model: s.chatModel.model }) : null;
     this.write(
       {
         id: s.id,
@@ -278,6 +324,7 @@ class ImportRun implements JsonSink {
         incognito: s.incognito ?? false,
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
+        chatModel,
         messages,
       },
       at,
@@ -399,8 +446,10 @@ class ImportRun implements JsonSink {
     const st = this.stmts!;
     this.agentsUsed.add(s.agentId);
     const res = st.insertSession.run(s.id, s.agentId, s.title, s.projectKey, s.incognito ? 1 : 0, s.createdAt, s.updatedAt);
-    if (res.changes) this.report.sessions.added++;
-    else this.report.sessions.skipped++;
+    if (res.changes) {
+      this.report.sessions.added++;
+      if (s.chatModel) this.chatModels.push({ sessionId: s.id, model: s.chatModel });
+    } else this.report.sessions.skipped++;
     this.archiveSessions.add(s.id);
     for (const m of s.messages) {
       const owner = st.messageOwner.get(m.id) as string | undefined;
@@ -409,7 +458,22 @@ class ImportRun implements JsonSink {
       }
       this.archiveMessages.add(m.id);
       const receipt = m.receipt ? [JSON.stringify(m.receipt), JSON.stringify(replyMemoryOf(m.receipt))] : [null, null];
-      const r = st.insertMessage.run(m.id, s.id, m.role, m.content, m.toolCalls ? JSON.stringify(m.toolCalls) : null, m.toolCallId, m.usage?.input ?? null, m.usage?.output ?? null, m.error, m.createdAt, ...receipt);
+      const r = st.insertMessage.run(
+        m.id,
+        s.id,
+        m.role,
+        m.content,
+        m.toolCalls ? JSON.stringify(m.toolCalls) : null,
+        m.toolCallId,
+        m.usage?.input ?? null,
+        m.usage?.output ?? null,
+        m.error,
+        m.createdAt,
+        ...receipt,
+        m.editRoot ?? null,
+        m.inactive ?? 0,
+        m.origin ?? null,
+      );
       if (r.changes) this.report.messages.added++;
       else this.report.messages.skipped++;
     }
@@ -421,6 +485,9 @@ class ImportRun implements JsonSink {
     if (this.top === 'object' && !this.versionSeen) {
       throw new MonadError('BAD_INPUT', `${this.label()}: at version: required (1)`, { path: 'version', issues: [] });
     }
+    if (this.format === 'transcript' && this.version !== 1) {
+      throw new MonadError('BAD_INPUT', `${this.label()}: at version: this Monad reads version 1 (the file says ${this.version})`, { path: 'version', issues: [] });
+    }
     const named = new Map<string, string>();
     let incoming: ArchiveConfig | null = null;
     if (this.format === 'transcript') {
@@ -430,12 +497,34 @@ class ImportRun implements JsonSink {
       const p = (k: string, fallback: unknown) => (this.props.has(k) ? this.props.get(k) : fallback);
       if (this.props.has('exportedAt')) validate(dateSchema, this.props.get('exportedAt'), LABEL.export, ['exportedAt']);
       incoming = validate(archiveConfigSchema, p('config', {}), LABEL.export, ['config']);
-      this.facts(p('facts', {}));
+      const carried = { sessions: this.archiveSessions, messages: this.archiveMessages };
+      const facts = new FactImport({ engine: this.engine, cleaner: this.cleaner, report: this.report, sourceName: this.source.name, carried });
+      const journal = this.journal;
+      // History of facts first, so the import's own entries come after it in History.
+      journal?.apply(new Set(['facts', 'identity']), NO_IMPORTED_IDS, facts.ids, carried);
+      if (this.version === 2) facts.v2(p('facts', {}));
+      else facts.v1(p('facts', {}));
       // The API's rules for relations and laws, and no id that the file does not hold (import-graph.ts).
       const deps = { memoryDb: this.engine.memoryDb, appDb: this.engine.appDb, now: this.engine.now, scopesWithLaws: () => this.engine.laws.store.scopes(), cleaner: this.cleaner, report: this.report };
-      const ids = { sessions: this.archiveSessions, messages: this.archiveMessages, facts: this.archiveFacts };
-      const graph = importGraph(deps, p('graph', {}), ids);
-      importLaws(deps, p('laws', []), graph, ids);
+      const ids = { sessions: this.archiveSessions, messages: this.archiveMessages, facts: facts.ids };
+      const graph = importGraph({ ...deps, archiveVersion: this.version }, p('graph', {}), ids);
+      const laws = importLaws(deps, p('laws', []), graph, ids);
+      const imported = { nodes: graph.nodes, edges: graph.edges, laws };
+      journal?.apply(new Set(['graph', 'laws']), imported, facts.ids, carried);
+      journal?.finish();
+      facts.versions(journal?.idMap ?? new Map());
+      this.report.leftOut.push(...facts.reportLines());
+      if (this.version === 2) {
+        const inbox = importInbox({ memoryDb: this.engine.memoryDb, cleaner: this.cleaner }, p('inbox', {}));
+        this.report.inbox = { rejections: inbox.rejections };
+        this.report.leftOut.push(...inbox.leftOut);
+        this.report.history = { added: journal?.added ?? 0, skipped: journal?.skipped ?? 0 };
+        if (journal) this.report.leftOut.push(...journal.reportLines());
+      } else {
+        this.report.leftOut.push(
+          'This is a version 1 archive: its facts came without their sources or earlier texts (they are marked "imported"), and it holds no History, no Inbox decisions and no chat branches (set-aside messages, if any, are in the chats as plain messages). Export again from a newer Monad to bring those.',
+        );
+      }
       this.identity(p('identity', {}));
     }
     if (this.workspacesDropped) {
@@ -445,6 +534,18 @@ class ImportRun implements JsonSink {
       this.report.leftOut.push(`Frozen recall blocks of ${this.recallDropped} chat${this.recallDropped === 1 ? '' : 's'}: rebuilt from your own memory on each chat's next turn.`);
     }
     this.config(incoming, named);
+    this.chatModelsOf();
+  }
+
+  /** Like an agent's model choice: a chat's model is kept only on a provider this home has after the import (a file never picks your endpoint). */
+  private chatModelsOf(): void {
+    const providers = new Set(this.engine.config.get().models.providers.map((p) => p.id));
+    let dropped = 0;
+    for (const c of this.chatModels) {
+      if (providers.has((JSON.parse(c.model) as { provider: string }).provider)) this.stmts!.chatModel.run(c.model, c.sessionId);
+      else dropped++;
+    }
+    if (dropped) this.report.leftOut.push(`The chat model of ${dropped} chat${dropped === 1 ? '' : 's'}: it names a provider this Monad does not have (providers with a key stay behind); those chats use their agent's model.`);
   }
 
   private config(incoming: ArchiveConfig | null, named: Map<string, string>): void {
@@ -457,35 +558,6 @@ class ImportRun implements JsonSink {
     const done = merged ?? preview;
     this.report.agents.added = done.agentsAdded;
     this.report.leftOut.push(...done.leftOut);
-  }
-
-  /** Facts go through the store (and so the sanitizer and the dedup floor) like any other write. */
-  private facts(raw: unknown): void {
-    const facts = validate(archiveFactsSchema, raw, LABEL.export, ['facts']);
-    // In the history, an import's facts are the import's, from this file, and one group (one undo).
-    const by = { actor: 'import', source: { via: 'import', ...(this.source.name ? { detail: this.source.name } : {}) } } as const;
-    this.engine.journal.inGroup(() => this.engine.facts.ledger.as(by, () => this.factScopes(facts)));
-  }
-
-  private factScopes(facts: Record<string, (string | OversizeString)[]>): void {
-    for (const [scope, texts] of Object.entries(facts)) {
-      validate(scopeSchema, scope, LABEL.export, ['facts', scope]);
-      texts.forEach((t, i) => {
-        const where = formatPath(['facts', scope, i]);
-        if (t instanceof OversizeString) return this.cleaner.refuseOversize(where, 'fact', t.length);
-        const r = this.engine.facts.memory.record(scope, t);
-        // Someone else's words: marked "imported" in recall until the person records or edits the fact.
-        if ((r.status === 'recorded' || r.status === 'duplicate') && r.fact) {
-          // A law of the file cites this fact by the id it had there (a hash of its text).
-          this.archiveFacts.set(archiveFactKey(scope, t), r.fact.id);
-          this.engine.facts.origins.record({ scope, factId: r.fact.id, origin: 'imported', event: r.status, detail: this.source.name });
-        }
-        if (r.status === 'recorded') this.report.facts.added++;
-        else if (r.status === 'duplicate') this.report.facts.skipped++;
-        else this.cleaner.refuse(where, 'fact', r.reason ?? 'refused by the sanitizer', t);
-        this.report.cleaned.redactions += r.redactions.length;
-      });
-    }
   }
 
   /** Identity files become pending items for the person's review; nothing is written to them here. */

@@ -233,6 +233,32 @@ export class MemoryDir {
   }
 
   /**
+   * `record` for many texts of one scope in one write of its file (an import of thousands of facts:
+   * one atomic write instead of one per fact). Each text gets the result `record` would give it; the
+   * tracker sees one change that appends the recorded ones, and journals each of them.
+   */
+  recordMany(scope: string, texts: readonly string[]): FactWriteResult[] {
+    parseScope(scope);
+    const cleaned = texts.map((t) => this.clean(t));
+    return this.mutate<FactWriteResult[]>(scope, (facts) => {
+      const byId = new Map(facts.map((f) => [f.id, f]));
+      const added: Fact[] = [];
+      const results = cleaned.map((c): FactWriteResult => {
+        if (!c.ok) return c.result;
+        const id = factId(c.text);
+        const existing = byId.get(id);
+        if (existing) return { status: 'duplicate', fact: existing, redactions: c.redactions, reason: null };
+        const fact: Fact = { id, scope, text: c.text };
+        byId.set(id, fact);
+        added.push(fact);
+        return { status: 'recorded', fact, redactions: c.redactions, reason: null };
+      });
+      if (!added.length) return { facts, op: { kind: 'record' }, result: results };
+      return { facts: [...facts, ...added], op: { kind: 'record' }, result: results, ...(added.length === 1 ? { appended: added[0] } : {}) };
+    });
+  }
+
+  /**
    * What `record` would store for this text, without writing: the cleaned text and its id, or the
    * rejection. Lets a check that must run before the write (the memory model's, facts/fact-check.ts)
    * judge exactly the text that would be saved.

@@ -49,7 +49,8 @@ export function exportContents(text: string): ExportContents | null {
   }
   if (!isRecord(doc)) return null;
   const sessions = arr(doc.sessions);
-  const facts = isRecord(doc.facts) ? Object.values(doc.facts).reduce<number>((n, list) => n + arr(list).length, 0) : 0;
+  // v1: scope → texts; v2: scope → { facts, versions } (docs/import-export.md).
+  const facts = isRecord(doc.facts) ? Object.values(doc.facts).reduce<number>((n, list) => n + (isRecord(list) ? arr(list.facts) : arr(list)).length, 0) : 0;
   const config = isRecord(doc.config) ? doc.config : {};
   const graph = isRecord(doc.graph) ? doc.graph : {};
   return {
@@ -99,6 +100,9 @@ export function reportRows(r: ImportReport): ReportRow[] {
     { kind: 'Graph entities', added: r.graph.nodes, skipped: null },
     { kind: 'Graph relations', added: r.graph.edges, skipped: null },
     { kind: 'Laws', added: r.laws.added, skipped: r.laws.skipped },
+    // Archive format v2: the History and the Inbox's rejections came along.
+    { kind: 'History entries', added: r.history?.added ?? 0, skipped: r.history?.skipped ?? 0 },
+    { kind: 'Inbox rejections', added: r.inbox?.rejections ?? 0, skipped: null },
   ];
   return rows.filter((row) => row.always || row.added > 0 || (row.skipped ?? 0) > 0).map(({ kind, added, skipped }) => ({ kind, added, skipped }));
 }
