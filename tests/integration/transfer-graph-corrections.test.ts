@@ -244,7 +244,12 @@ describe('version 1 archives', () => {
   it('still import, and the report says the corrections were not in the file', async () => {
     const a = await correctedHome();
     const doc = JSON.parse(a.transfer.exportText());
-    // What a version-1 export wrote: current entities and relations, active laws, none of the v2 fields.
+    // What a version-1 export wrote: current entities and relations, active laws, none of the v2 fields
+    // (and facts as plain texts, no History, no Inbox).
+    doc.version = 1;
+    doc.facts = Object.fromEntries(Object.entries(doc.facts as Record<string, { facts: { text: string }[] }>).map(([scope, v]) => [scope, v.facts.map((f) => f.text)]));
+    delete doc.journal;
+    delete doc.inbox;
     doc.graph = {
       nodes: doc.graph.nodes.filter((n: { removed: unknown }) => !n.removed).map(({ id, scope, name, type, summary, createdAt, updatedAt }: Record<string, unknown>) => ({ id, scope, name, type, summary, createdAt, updatedAt })),
       edges: doc.graph.edges
