@@ -2,7 +2,7 @@
 // and writes the figures with machine info and date to bench/results/<date>.json. Not part of npm test.
 //   npm run bench                      all of them
 //   npm run bench -- locomo [--data FILE] [--json]   the LoCoMo search benchmark alone
-//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cost-guards history forget receipts egress mem0-projection cold-start mcp-cold-start
+//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cost-guards history forget receipts egress mem0-projection transfer cold-start mcp-cold-start
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -215,6 +215,24 @@ const BENCHES: Bench[] = [
         lines: [
           line('mem0-projection', `app.status p99 while ${r.projections} maps of ${r.memories.toLocaleString('en')} × ${r.dimension} are drawn`, r.statusMs.p99, 'ms', `≤ ${STATUS_P99_TARGET_MS} ms`, r.statusMs.p99 <= STATUS_P99_TARGET_MS),
           line('mem0-projection', 'the five maps, wall clock', r.projectionsWallMs, 'ms', '', null),
+        ],
+        raw: r,
+      };
+    },
+  },
+  {
+    name: 'transfer',
+    run: async () => {
+      const { runTransferBench, TRANSFER_TARGETS } = await import('./transfer');
+      const r = await runTransferBench();
+      const t = TRANSFER_TARGETS;
+      return {
+        lines: [
+          line('transfer', 'archive size (10k messages, 5k facts, 20k relations, 50k History)', r.archiveBytes / 1e6, 'MB', '', null),
+          line('transfer', 'export time', r.exportSeconds, 's', `<= ${t.seconds} s`, r.exportSeconds <= t.seconds),
+          line('transfer', 'import time', r.importSeconds, 's', `<= ${t.seconds} s`, r.importSeconds <= t.seconds),
+          line('transfer', 'export memory growth / archive size', r.exportMemoryRatio, 'x', `<= ${t.memoryRatio}`, r.exportMemoryRatio <= t.memoryRatio),
+          line('transfer', 'import memory growth / archive size', r.importMemoryRatio, 'x', `<= ${t.memoryRatio}`, r.importMemoryRatio <= t.memoryRatio),
         ],
         raw: r,
       };

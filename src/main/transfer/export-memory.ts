@@ -86,30 +86,47 @@ export function historyCutoff(engine: Engine): string | null {
   return days === null ? null : new Date(engine.now().getTime() - days * 86_400_000).toISOString();
 }
 
-export function exportJournal(engine: Engine): ExportedJournalEntry[] {
+/** History within its retention, oldest first, one entry at a time (an export writes it as it reads it). */
+export function* journalEntries(engine: Engine): Generator<ExportedJournalEntry> {
   const db = engine.memoryDb;
   const cutoff = historyCutoff(engine);
   const links = linksByEntry(db);
-  const rows = db.prepare(`SELECT * FROM memory_journal ${cutoff ? 'WHERE at >= ?' : ''} ORDER BY id`).all(...(cutoff ? [cutoff] : [])) as Record<string, unknown>[];
-  const kept = new Set(rows.map((r) => r.id as number));
-  return rows.map((r) => ({
-    id: r.id as number,
-    at: r.at as string,
-    layer: r.layer as string,
-    action: r.action as string,
-    scope: (r.scope as string | null) ?? null,
-    item: r.item as string,
-    also: links.get(r.id as number) ?? [],
-    actor: r.actor as string,
-    source: r.source ? (JSON.parse(r.source as string) as Record<string, string>) : null,
-    before: r.before === null ? null : (JSON.parse(r.before as string) as unknown),
-    after: r.after === null ? null : (JSON.parse(r.after as string) as unknown),
-    summary: r.summary as string,
-    groupId: (r.group_id as string | null) ?? null,
-    // An entry beyond the retention is not in the file: nothing may point at it.
-    undoes: kept.has(r.undoes as number) ? (r.undoes as number) : null,
-    undoneBy: kept.has(r.undone_by as number) ? (r.undone_by as number) : null,
-  }));
+  const where = cutoff ? 'WHERE at >= ?' : '';
+  const args = cutoff ? [cutoff] : [];
+  const kept = new Set(db.prepare(`SELECT id FROM memory_journal ${where}`).pluck().all(...args) as number[]);
+  // Pages by id rather than one open iterator: the connection stays free for other reads in between.
+  const page = db.prepare(`SELECT * FROM memory_journal WHERE id > ? ${cutoff ? 'AND at >= ?' : ''} ORDER BY id LIMIT 2000`);
+  let after = 0;
+  for (;;) {
+    const rows = page.all(after, ...args) as Record<string, unknown>[];
+    if (!rows.length) return;
+    for (const r of rows) {
+      yield {
+        id: r.id as number,
+        at: r.at as string,
+        layer: r.layer as string,
+        action: r.action as string,
+        scope: (r.scope as string | null) ?? null,
+        item: r.item as string,
+        also: links.get(r.id as number) ?? [],
+        actor: r.actor as string,
+        source: r.source ? (JSON.parse(r.source as string) as Record<string, string>) : null,
+        before: r.before === null ? null : (JSON.parse(r.before as string) as unknown),
+        after: r.after === null ? null : (JSON.parse(r.after as string) as unknown),
+        summary: r.summary as string,
+        groupId: (r.group_id as string | null) ?? null,
+        // An entry beyond the retention is not in the file: nothing may point at it.
+        undoes: kept.has(r.undoes as number) ? (r.undoes as number) : null,
+        undoneBy: kept.has(r.undone_by as number) ? (r.undone_by as number) : null,
+      };
+    }
+    after = rows.at(-1)!.id as number;
+  }
+}
+
+/** The whole History section at once (tests). */
+export function exportJournal(engine: Engine): ExportedJournalEntry[] {
+  return [...journalEntries(engine)];
 }
 
 function linksByEntry(db: Database): Map<number, string[]> {

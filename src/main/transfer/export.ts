@@ -9,11 +9,12 @@ import { join, relative } from 'node:path';
 import type { Engine } from '../engine';
 import type { ExportArchive } from './formats';
 import { exportGraph, exportLaws } from './export-graph';
-import { exportFactsV2, exportInbox, exportJournal } from './export-memory';
+import { archiveText, streamed, whole, writeArchiveToFd, type ArchivePart, type PieceFilter } from './archive-writer';
+import { exportFactsV2, exportInbox, journalEntries } from './export-memory';
 
 const IDENTITY_NAMES = new Set(['USER.md', 'SOUL.md', 'AGENTS.md', 'AGENT.md']);
 
-export function buildExport(engine: Engine): ExportArchive {
+export function exportParts(engine: Engine): [string, ArchivePart][] {
   const current = structuredClone(engine.config.get());
   // Keys never leave the secret store, and no reference to one is written either: a provider that has
   // a key is marked `hasKey`, so an import knows to leave it out (keys are entered again by hand).
@@ -28,23 +29,40 @@ export function buildExport(engine: Engine): ExportArchive {
       }),
     },
   };
-  const archive: ExportArchive = {
-    format: 'monad-export',
-    version: 2,
-    exportedAt: engine.now().toISOString(),
-    config,
-    identity: identityFiles(engine),
-    facts: exportFactsV2(engine),
-    sessions: sessions(engine),
-    graph: exportGraph({ memoryDb: engine.memoryDb, appDb: engine.appDb }),
-    laws: exportLaws(engine.laws.store, engine.memoryDb),
-    inbox: exportInbox(engine),
+  // Sessions and History, the two long parts, are read and written an item at a time (archive-writer.ts):
+  // the archive is never one object, nor one string, in memory on the way to a file.
+  return [
+    ['format', whole('monad-export')],
+    ['version', whole(2)],
+    ['exportedAt', whole(engine.now().toISOString())],
+    ['config', whole(config)],
+    ['identity', whole(identityFiles(engine))],
+    ['facts', whole(exportFactsV2(engine))],
+    ['sessions', streamed(sessionItems(engine))],
+    ['graph', whole(exportGraph({ memoryDb: engine.memoryDb, appDb: engine.appDb }))],
+    ['laws', whole(exportLaws(engine.laws.store, engine.memoryDb))],
+    ['inbox', whole(exportInbox(engine))],
     // Last: the longest section, read item by item on import (json-stream.ts).
-    journal: exportJournal(engine),
-  };
-  // A key the person pasted into a chat, or that reached memory before it was stored, leaves in no text:
-  // the archive passes the engine's egress filter like every other exit.
-  return engine.egress.value(archive);
+    ['journal', streamed(journalEntries(engine))],
+  ];
+}
+
+/** The archive as one object (tests, and callers that need it whole). */
+export function buildExport(engine: Engine): ExportArchive {
+  return JSON.parse(archiveText(exportParts(engine), engine.egress.value.bind(engine.egress) as PieceFilter)) as ExportArchive;
+}
+
+/**
+ * The archive as text. A key the person pasted into a chat, or that reached memory before it was stored,
+ * leaves in no text: every piece passes the engine's egress filter like every other exit.
+ */
+export function exportText(engine: Engine): string {
+  return archiveText(exportParts(engine), engine.egress.value.bind(engine.egress) as PieceFilter);
+}
+
+/** The archive straight into a file descriptor (an atomic write's temp file), a block at a time. */
+export function exportToFd(engine: Engine, fd: number): number {
+  return writeArchiveToFd(fd, exportParts(engine), engine.egress.value.bind(engine.egress) as PieceFilter);
 }
 
 function identityFiles(engine: Engine): Record<string, string> {
@@ -66,7 +84,7 @@ function receiptField(engine: Engine, messageId: string): { receipt?: TurnReceip
   return r ? { receipt: r } : {};
 }
 
-function sessions(engine: Engine): ExportArchive['sessions'] {
+function* sessionItems(engine: Engine): Generator<ExportArchive['sessions'][number]> {
   const rows = engine.appDb
     .prepare(`SELECT id, recall_block, recall_built_at FROM sessions ORDER BY created_at, id`)
     .all() as { id: string; recall_block: string | null; recall_built_at: string | null }[];
@@ -74,7 +92,7 @@ function sessions(engine: Engine): ExportArchive['sessions'] {
   // it belongs to, so an import restores branches as branches, not as one flat list.
   const branchRows = engine.appDb.prepare(`SELECT id, edit_root, inactive FROM messages WHERE session_id = ? AND deleted_at IS NULL`);
   const chatModel = engine.appDb.prepare(`SELECT chat_model FROM sessions WHERE id = ?`).pluck();
-  return rows.map((r) => {
+  for (const r of rows) {
     const s = engine.sessions.get(r.id);
     const branches = new Map<string, { editRoot: string | null; inactive: number }>();
     for (const b of branchRows.all(s.id) as { id: string; edit_root: string | null; inactive: number }[]) branches.set(b.id, { editRoot: b.edit_root, inactive: b.inactive });
@@ -95,7 +113,7 @@ function sessions(engine: Engine): ExportArchive['sessions'] {
       // Receipts: only replies that have one carry it.
       ...(m.memory ? receiptField(engine, m.id) : {}),
     }));
-    return {
+    yield {
       id: s.id,
       agentId: s.agentId,
       title: s.title,
@@ -109,5 +127,5 @@ function sessions(engine: Engine): ExportArchive['sessions'] {
       chatModel: model ? (JSON.parse(model) as { provider: string; model: string }) : null,
       messages,
     };
-  });
+  }
 }

@@ -5,8 +5,8 @@ import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:pat
 import type { PendingIdentityView } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { Engine } from '../engine';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { buildExport } from './export';
+import { writeFileAtomicWith } from '../fs/atomic-write';
+import { exportText, exportToFd } from './export';
 import { IdentityReview } from './identity-review';
 import { runImport, type ImportReport } from './import';
 import { fileChunks, textChunks } from './json-stream';
@@ -23,7 +23,7 @@ export class TransferService {
   }
 
   exportText(): string {
-    return `${JSON.stringify(buildExport(this.engine), null, 2)}\n`;
+    return exportText(this.engine);
   }
 
   /**
@@ -40,9 +40,9 @@ export class TransferService {
       if (statSync(target).isDirectory()) throw new MonadError('BAD_INPUT', `${target} is a folder: give a file name, e.g. ${join(target, 'monad-export.json')}`);
       if (!opts.force) throw new MonadError('CONFIRM_REQUIRED', `${target} already exists. Replace it? (monad export --force replaces it)`, { path: target });
     }
-    const text = this.exportText();
-    writeFileAtomic(target, text, { mode: 0o600 });
-    return { path: target, bytes: Buffer.byteLength(text) };
+    let bytes = 0;
+    writeFileAtomicWith(target, (fd) => void (bytes = exportToFd(this.engine, fd)), { mode: 0o600 });
+    return { path: target, bytes };
   }
 
   /** The UI's path: the text arrives over the contract (`transfer.import`). */
