@@ -10,10 +10,10 @@
 // into a second file), memory/mem0/ (written by mem0's library, rebuilt by it), the qdrant folder, logs,
 // binaries, and files whose name starts with "." (temp files of atomic writes, locks, MemoryDir's own
 // .backup copies).
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { HomePaths } from '../home';
-import { PRIVATE_DIR_MODE } from '../fs/private-mode';
+import { hasPosixModes, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../fs/private-mode';
 import { fsyncDir, fsyncFile } from './health';
 
 /** Where a set keeps the home's files. */
@@ -75,7 +75,7 @@ export function copyHomeFiles(paths: HomePaths, setDir: string): HomeFilesInfo {
     const to = join(dest, ...rel.split('/'));
     mkdirSync(dirname(to), { recursive: true, mode: PRIVATE_DIR_MODE });
     try {
-      copyFileSync(join(paths.root, ...rel.split('/')), to);
+      copyPrivate(join(paths.root, ...rel.split('/')), to);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed since it was listed
       throw err;
@@ -101,7 +101,7 @@ export function stageHomeFiles(paths: HomePaths, setDir: string, staging: string
   for (const rel of listCarried(from, carriedRoots(paths))) {
     const to = join(staging, ...rel.split('/'));
     mkdirSync(dirname(to), { recursive: true, mode: PRIVATE_DIR_MODE });
-    copyFileSync(join(from, ...rel.split('/')), to);
+    copyPrivate(join(from, ...rel.split('/')), to);
     fsyncFile(to);
   }
 }
@@ -117,6 +117,12 @@ export function swapHomeFiles(paths: HomePaths, staging: string, aside: string):
   for (const rel of listCarried(staging, roots)) moveFile(join(staging, ...rel.split('/')), join(paths.root, ...rel.split('/')));
   rmSync(staging, { recursive: true, force: true });
   fsyncDir(paths.root);
+}
+
+/** A copy that is owner-only whatever its source's mode (a file an older Monad wrote 0644, say). */
+function copyPrivate(from: string, to: string): void {
+  copyFileSync(from, to);
+  if (hasPosixModes()) chmodSync(to, PRIVATE_FILE_MODE);
 }
 
 function moveFile(from: string, to: string): void {
