@@ -8,7 +8,7 @@ import { CHANNELS, contract } from '../../src/shared/contract';
 import { isWireError } from '../../src/shared/errors';
 import { dispatch } from '../../src/main/contract/dispatch';
 import { createHandlers } from '../../src/main/contract/handlers';
-import { projectKeyFor } from '../../src/main/chat/session-store';
+import { projectKeyFor } from '../../src/main/conversations/session-store';
 import { openEngine, tempHome } from '../helpers/temp-home';
 
 function setup() {

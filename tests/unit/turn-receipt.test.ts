@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TurnReceiptBuilder, changeOf, type JournalFeed } from '../../src/main/chat/turn-receipt';
-import { MessageStore } from '../../src/main/chat/message-store';
+import { MessageStore } from '../../src/main/conversations/message-store';
 import { migrate, schemaVersion } from '../../src/main/db/migrate';
 import { appMigrations } from '../../src/main/db/migrations/app';
 import { app0007MessageReceipt } from '../../src/main/db/migrations/app-0007-message-receipt';

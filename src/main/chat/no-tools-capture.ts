@@ -22,7 +22,7 @@ import { noToolsReason, probeToolSupport } from '../llm/model-capabilities';
 import type { ResolvedModel } from '../llm/roles';
 import { agentScope, projectScope } from '../memory/scope';
 import { findStatements, factMatches, type Statement } from './explicit-statements';
-import type { NewMessage } from './message-store';
+import type { NewMessage } from '../conversations/message-store';
 
 /** Told to a model that gets no tools, so it neither pretends to call one nor says it cannot remember. */
 export const NO_TOOLS_NOTE =

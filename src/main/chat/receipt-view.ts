@@ -4,7 +4,7 @@
 import type { Message, Page } from '../../shared/domain';
 import type { JournalEntry } from '../../shared/journal';
 import type { MemoryChange, ReceiptView } from '../../shared/receipt';
-import type { MessageStore } from './message-store';
+import type { MessageStore } from '../conversations/message-store';
 import { recallBlockItems, type BlockLookup } from './recall-block-items';
 
 export interface JournalLookup {

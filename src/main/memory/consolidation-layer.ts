@@ -3,7 +3,7 @@
 import type { Config } from '../../shared/config';
 import type { ConsolidationSummary, MemoryStatus } from '../../shared/domain';
 import type { CommandRegistry } from '../chat/slash-commands';
-import type { SessionStore } from '../chat/session-store';
+import type { SessionStore } from '../conversations/session-store';
 import type { EventBus } from '../events';
 import type { LlmClient } from '../llm/llm-client';
 import { resolveModel } from '../llm/roles';

@@ -3,8 +3,8 @@
 import type { Database } from 'better-sqlite3';
 import type { GraphEdgeDetail, GraphNodeDetail, SourceMessage } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
-import type { MessageStore } from '../chat/message-store';
-import type { SessionStore } from '../chat/session-store';
+import type { MessageStore } from '../conversations/message-store';
+import type { SessionStore } from '../conversations/session-store';
 import type { ToolRegistry } from '../chat/tools';
 import type { LlmClient } from '../llm/llm-client';
 import type { MemoryJournal } from './journal/journal';

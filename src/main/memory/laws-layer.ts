@@ -7,7 +7,7 @@ import type { Config } from '../../shared/config';
 import type { LawProposal, LawView, Session } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { CommandRegistry } from '../chat/slash-commands';
-import type { SessionStore } from '../chat/session-store';
+import type { SessionStore } from '../conversations/session-store';
 import type { LlmClient } from '../llm/llm-client';
 import type { UsageTotals } from '../llm/task';
 import type { MemoryDir } from './facts/memory-dir';

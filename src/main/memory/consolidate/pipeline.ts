@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../../shared/config';
 import type { ConsolidationProgress, ConsolidationSummary } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
-import type { SessionStore } from '../../chat/session-store';
+import type { SessionStore } from '../../conversations/session-store';
 import type { LlmClient } from '../../llm/llm-client';
 import { requireModel } from '../../llm/roles';
 import { emptyUsage } from '../../llm/task';

@@ -4,7 +4,7 @@
 import { basename } from 'node:path';
 import type { CoreFileKind } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
-import { projectKeyFor } from '../../chat/session-store';
+import { projectKeyFor } from '../../conversations/session-store';
 import type { MemoryJournal } from '../journal/journal';
 import { agentScope, projectScope } from '../scope';
 import type { IdentityFiles, IdentitySave } from './identity-files';

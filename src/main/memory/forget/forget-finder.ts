@@ -7,8 +7,8 @@ import type { ForgetItem, ForgetKind, ForgetPreview, ForgetTarget } from '../../
 import { FORGET_KINDS } from '../../../shared/forget';
 import type { Mem0Entry } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
-import type { MessageStore } from '../../chat/message-store';
-import type { SessionStore } from '../../chat/session-store';
+import type { MessageStore } from '../../conversations/message-store';
+import type { SessionStore } from '../../conversations/session-store';
 import type { FactOrigins } from '../facts/fact-origins';
 import type { MemoryDir } from '../facts/memory-dir';
 import { normalizeName } from '../graph/graph-normalize';

@@ -7,8 +7,8 @@
 // longer exists (journaled as one group).
 import type { Database } from 'better-sqlite3';
 import type { Session } from '../../../shared/domain';
-import type { MessageStore } from '../../chat/message-store';
-import type { SessionStore } from '../../chat/session-store';
+import type { MessageStore } from '../../conversations/message-store';
+import type { SessionStore } from '../../conversations/session-store';
 import type { LlmClient } from '../../llm/llm-client';
 import { extractGraphTask, type ExtractGraphReply, type TranscriptLine } from '../../llm/prompts/extract-graph';
 import { emptyUsage, type UsageTotals } from '../../llm/task';

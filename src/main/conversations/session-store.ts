@@ -1,4 +1,4 @@
-// Sessions in db/app.sqlite.
+// Sessions in db/app.sqlite. They live below chat and memory (both read them), in the room they share.
 import { createHash, randomUUID } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';

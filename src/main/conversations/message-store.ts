@@ -1,4 +1,5 @@
-// Messages in db/app.sqlite. Paged newest-first by an opaque cursor (the row's insertion sequence).
+// Messages in db/app.sqlite, below chat and memory (both read them). Paged newest-first by an opaque cursor
+// (the row's insertion sequence).
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { Message, MessageOrigin, Page, Role, TokenUsage, ToolCall } from '../../shared/domain';
