@@ -2,7 +2,7 @@
 // inside a quoted-data block, blocks open and close in pairs, and nothing inside a block can pass for a
 // delimiter, a look-alike of one, or a chat-template control token. Used by the spotlighting tests.
 import type { RecordedRequest } from '../fixtures/scripted-llm';
-import { findBlocks, LOOKALIKE_BRACKETS, SPOTLIGHT_INSTRUCTION } from '../../src/main/memory/spotlight';
+import { findBlocks, LOOKALIKE_BRACKETS, SPOTLIGHT_INSTRUCTION } from '../../src/main/llm/spotlight';
 
 /** Control tokens of common chat templates; none may appear raw anywhere but in what the person typed. */
 export const TEMPLATE_TOKENS = [

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src/main/contract/dispatch';
 import { createHandlers } from '../../src/main/contract/handlers';
 import type { Engine } from '../../src/main/engine';
-import { proposalIdOf } from '../../src/main/chat/remember-mode';
+import { proposalIdOf } from '../../src/main/memory/facts/remember-mode';
 import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
 import { openEngine, waitFor } from '../helpers/temp-home';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src/main/contract/dispatch';
 import { createHandlers } from '../../src/main/contract/handlers';
 import type { Engine } from '../../src/main/engine';
-import type { ToolContext } from '../../src/main/chat/tools';
+import type { ToolContext } from '../../src/main/turn/tools';
 import type { SearchResults } from '../../src/shared/search';
 import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';

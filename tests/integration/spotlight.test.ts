@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Engine } from '../../src/main/engine';
-import { DATA_CLOSE, SPOTLIGHT_INSTRUCTION } from '../../src/main/memory/spotlight';
+import { DATA_CLOSE, SPOTLIGHT_INSTRUCTION } from '../../src/main/llm/spotlight';
 import { startScriptedLlm, type RecordedRequest, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { HOSTILE_TEXTS } from '../fixtures/hostile-memory-texts';
 import { useScriptedModel } from '../helpers/llm-setup';

@@ -1,7 +1,7 @@
 // The spotlight module on its own: the look-alike table is complete for this Unicode version, escaping
 // never lets a delimiter (or anything read as one) through whatever the input, and it is lossless.
 import { describe, expect, it } from 'vitest';
-import { DATA_CLOSE, dataBlock, escapeData, findBlocks, isWellFormedBlock, LOOKALIKE_BRACKETS, oneLine, SPOTLIGHT_INSTRUCTION, unescapeData } from '../../src/main/memory/spotlight';
+import { DATA_CLOSE, dataBlock, escapeData, findBlocks, isWellFormedBlock, LOOKALIKE_BRACKETS, oneLine, SPOTLIGHT_INSTRUCTION, unescapeData } from '../../src/main/llm/spotlight';
 import { checkContradictionsTask } from '../../src/main/llm/prompts/check-contradictions';
 import { consolidateFactsTask } from '../../src/main/llm/prompts/consolidate-facts';
 import { inferLawsTask } from '../../src/main/llm/prompts/infer-laws';

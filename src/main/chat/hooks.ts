@@ -1,36 +1,9 @@
-// Lifecycle hook points of a chat turn. The memory layers plug in here:
-//   BeforeTurn  → blocks for the system prompt (recall, tool nudges)
-//   AfterTurn   → observe the finished turn (mem0), never blocking the reply
-//   SessionEnd  → a session was deleted or closed (drop its session scope)
-import type { Agent } from '../../shared/config';
-import type { Message, Session } from '../../shared/domain';
-import type { MemoryChange } from '../../shared/receipt';
-import type { ReceiptSink } from './turn-receipt';
+// Runs the lifecycle hooks of a chat turn (turn/hooks.ts says what each point is for). The memory layers
+// add theirs through the HookRegistrar they know; the agent loop calls the points below.
+import type { Session } from '../../shared/domain';
+import type { AfterTurnContext, HookRegistrar, LifecycleHooks, TurnContext } from '../turn/hooks';
 
-export interface TurnContext {
-  session: Session;
-  agent: Agent;
-  /** The user text that started the turn. */
-  userText: string;
-  /** Receipts (issue 16): where a layer reports what it put into the prompt. */
-  receipt?: ReceiptSink;
-}
-
-/** The finished turn. */
-export type AfterTurnContext = TurnContext & {
-  messages: Message[];
-  /** Receipts (issue 16): changes made after the reply was stored (mem0's observation) join its lines. */
-  laterChanges?: (changes: MemoryChange[]) => void;
-};
-
-export interface LifecycleHooks {
-  name: string;
-  beforeTurn?(ctx: TurnContext): Promise<string[]> | string[];
-  afterTurn?(ctx: AfterTurnContext): Promise<void> | void;
-  sessionEnd?(session: Session): Promise<void> | void;
-}
-
-export class HookRegistry {
+export class HookRegistry implements HookRegistrar {
   private hooks: LifecycleHooks[] = [];
 
   add(h: LifecycleHooks): void {

@@ -13,7 +13,7 @@ import { approvalScope } from '../mcp-client/launch';
 import { assignToolNames } from '../mcp-client/tool-names';
 import { toolResultText } from '../mcp-client/tool-result';
 import type { VettedTool } from '../mcp-client/tool-vetting';
-import type { ToolContext } from './tools';
+import type { ToolContext } from '../turn/tools';
 
 /** How long a turn waits for its servers to start before going on without the slow ones. */
 export const TURN_CONNECT_WAIT_MS = 15_000;

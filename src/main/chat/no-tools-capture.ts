@@ -23,6 +23,7 @@ import type { ResolvedModel } from '../llm/roles';
 import { agentScope, projectScope } from '../memory/scope';
 import { findStatements, factMatches, type Statement } from './explicit-statements';
 import type { NewMessage } from '../conversations/message-store';
+import type { StatementSink } from '../memory/facts/statement-sink';
 
 /** Told to a model that gets no tools, so it neither pretends to call one nor says it cannot remember. */
 export const NO_TOOLS_NOTE =
@@ -30,16 +31,6 @@ export const NO_TOOLS_NOTE =
 
 /** More matches than this for one "forget that …" is too vague to act on: nothing is removed, and the reply says why. */
 export const MAX_FORGET_MATCHES = 3;
-
-/** What the capture needs from the facts layer (the FactWriter's record and forget, and reading scopes). */
-export interface StatementSink {
-  /** Records through the FactWriter (memory model's check, then MemoryDir and so sanitizeFact). */
-  record(scope: string, text: string, by: { session: Session; agent: Agent; userMessage: Message; signal: AbortSignal }): Promise<{ status: string; factId: string | null; text: string; reason: string | null }>;
-  forget(scope: string, id: string, by: { session: Session; userMessage: Message }): { id: string; text: string };
-  facts(scope: string): { id: string; text: string }[];
-  /** False when nothing may be written from this session (incognito) or the backend writes by itself (mem0). */
-  writable(session: Session): boolean;
-}
 
 export interface ToolSupportDeps {
   capabilities: ModelCapabilities;

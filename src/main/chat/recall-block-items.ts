@@ -5,9 +5,9 @@
 // a line whose fact or rule has since been forgotten, rejected or reworded is shown as text only.
 import type { Fact } from '../../shared/domain';
 import type { ReceiptItem } from '../../shared/receipt';
-import { clip } from './turn-receipt';
+import { clip } from '../turn/receipt-sink';
 import { RECALL_SOURCE } from '../memory/facts/recall';
-import { findBlocks, oneLine, unescapeData } from '../memory/spotlight';
+import { findBlocks, oneLine, unescapeData } from '../llm/spotlight';
 
 export interface BlockLookup {
   facts(scope: string): readonly Fact[];

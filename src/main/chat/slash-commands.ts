@@ -1,19 +1,9 @@
 // Slash commands typed in the chat input (`/help`, later `/consolidate`, `/why`, …). The CLI runs the
-// same registry, so a command behaves identically in both places.
+// same registry, so a command behaves identically in both places. The memory layers register theirs
+// through the CommandRegistrar they know (turn/commands.ts).
 import type { CommandResult } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
-
-export interface CommandContext {
-  sessionId?: string;
-  agentId?: string;
-}
-
-export interface SlashCommand {
-  name: string;
-  /** One line: "/why <text> — explain a learned rule". */
-  usage: string;
-  run(args: string, ctx: CommandContext): Promise<CommandResult> | CommandResult;
-}
+import type { CommandContext, CommandRegistrar, SlashCommand } from '../turn/commands';
 
 export interface ParsedCommand {
   name: string;
@@ -27,7 +17,7 @@ export function parseSlashCommand(text: string): ParsedCommand | null {
   return { name: m[1].toLowerCase(), args: (m[2] ?? '').trim() };
 }
 
-export class CommandRegistry {
+export class CommandRegistry implements CommandRegistrar {
   private commands = new Map<string, SlashCommand>();
 
   constructor() {

@@ -3,7 +3,7 @@
 // (identity files, the frozen recall block, tool nudges), in order. The head never varies within a
 // session, so a provider's prefix cache holds across turns.
 import type { Agent } from '../../shared/config';
-import { SPOTLIGHT_INSTRUCTION } from '../memory/spotlight';
+import { SPOTLIGHT_INSTRUCTION } from '../llm/spotlight';
 
 export function buildSystemPrompt(agent: Agent, blocks: string[]): string {
   const head = [`You are ${agent.name}, a helpful assistant running in Monad, a local-first chat app.`];

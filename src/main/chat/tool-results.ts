@@ -1,10 +1,10 @@
 // Tool results as the model reads them: every result (text, JSON, content parts) and every tool error is
-// one quoted-data block (memory/spotlight.ts). Applied to the whole message list before each model step,
+// one quoted-data block (llm/spotlight.ts). Applied to the whole message list before each model step,
 // so results replayed from history and results of the current turn go through the same path, and the
 // stored messages keep the raw result the person sees in the chat. Deterministic: the same stored result
 // gives the same bytes on every step and turn, so a provider's prefix cache still holds.
 import type { ModelMessage, ToolResultPart } from 'ai';
-import { dataBlock } from '../memory/spotlight';
+import { dataBlock } from '../llm/spotlight';
 
 type Output = ToolResultPart['output'];
 

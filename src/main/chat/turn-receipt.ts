@@ -1,14 +1,14 @@
 // The receipt of one turn (issue 16 §1–§2), assembled while the turn runs. The memory layers and the read
-// tools report what they put in front of the model through a `ReceiptSink` (passed in the hook and tool
-// contexts), as typed items; the changes the turn made are read from the journal, the one history of
-// memory: every fact write attributed to this turn's user message becomes a "Memory updated" line with
-// the entry that undoes it. A write that was refused never reaches the journal, so the tool reports it.
+// tools report what they put in front of the model through a `ReceiptSink` (turn/receipt-sink.ts, passed
+// in the hook and tool contexts), as typed items; the changes the turn made are read from the journal, the
+// one history of memory: every fact write attributed to this turn's user message becomes a "Memory
+// updated" line with the entry that undoes it. A write that was refused never reaches the journal, so the
+// tool reports it.
 import type { JournalEntry } from '../../shared/journal';
 import type { MemoryOrigin } from '../../shared/memory-label';
 import { CLASS_ORIGIN, originClassOf } from '../../shared/origin-class';
 import {
   RECEIPT_ITEMS_MAX,
-  RECEIPT_TEXT_MAX,
   replyMemoryOf,
   roughTokens,
   memoryChangeSchema,
@@ -21,28 +21,10 @@ import {
   type ReplyMemory,
   type TurnReceipt,
 } from '../../shared/receipt';
-
-/** What a layer or a tool tells the receipt. Every method is cheap and never throws into the turn. */
-export interface ReceiptSink {
-  /** The session's frozen recall block, as it went into the system prompt. */
-  frozenBlock(block: string, builtAt: string | null): void;
-  identityFile(use: IdentityUse): void;
-  /** Items a lookup put in front of the model. */
-  read(via: ReceiptRead['via'], query: string, items: ReceiptItem[], opts?: { failed?: boolean }): void;
-  /** A change the journal does not see: a refused write, a write held for approval, a mem0 memory. */
-  change(change: MemoryChange): void;
-}
-
-/** A sink that drops everything: for callers outside a turn (previews, tests of one tool). */
-export const NO_RECEIPT: ReceiptSink = { frozenBlock() {}, identityFile() {}, read() {}, change() {} };
+import { clip, type ReceiptSink } from '../turn/receipt-sink';
 
 export interface JournalFeed {
   onAppend(listener: (e: JournalEntry) => void): () => void;
-}
-
-/** Cuts a text to what a receipt keeps (the item itself lives in its layer). */
-export function clip(s: string): string {
-  return s.length <= RECEIPT_TEXT_MAX ? s : `${s.slice(0, RECEIPT_TEXT_MAX - 1)}…`;
 }
 
 /** Lines of a recall block that carry an item (a fact or a rule): "- …" bullets that are not placeholders. */

@@ -12,7 +12,7 @@ import { originClassLabel } from '../../shared/origin-class';
 import type { Engine } from '../engine';
 import { edgeLine, nodeLine } from '../memory/graph/graph-tools';
 import { renderWhy } from '../memory/laws/explain';
-import { oneLine } from '../memory/spotlight';
+import { oneLine } from '../llm/spotlight';
 import { visibleScope, type McpAccess } from './mcp-access';
 import { visibleGraph, visibleNeighbourhood, visibleWhy } from './mcp-visible';
 

@@ -2,7 +2,7 @@
 // /consolidate and /memory commands.
 import type { Config } from '../../shared/config';
 import type { ConsolidationSummary, MemoryStatus } from '../../shared/domain';
-import type { CommandRegistry } from '../chat/slash-commands';
+import type { CommandRegistrar } from '../turn/commands';
 import type { SessionStore } from '../conversations/session-store';
 import type { EventBus } from '../events';
 import type { LlmClient } from '../llm/llm-client';
@@ -113,7 +113,7 @@ export class ConsolidationLayer {
     };
   }
 
-  register(commands: CommandRegistry): void {
+  register(commands: CommandRegistrar): void {
     const consolidate = async (args: string, ctx: { agentId?: string }) => {
       // guards (issue 18 §5): "/consolidate all" runs every configured agent, as the spec's L3 stage reads.
       const m = /^(all\s*)?([1-3])?$/i.exec(args.trim());

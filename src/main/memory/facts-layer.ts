@@ -9,8 +9,8 @@ import type { Agent, Config } from '../../shared/config';
 import { roughTokens } from '../../shared/receipt';
 import type { Fact, FactSource, FactView, FactWriteResult } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
-import type { HookRegistry } from '../chat/hooks';
-import type { ToolRegistry } from '../chat/tools';
+import type { HookRegistrar } from '../turn/hooks';
+import type { ToolRegistrar } from '../turn/tools';
 import type { HomePaths } from '../home';
 import type { LlmClient } from '../llm/llm-client';
 import { resolveModel } from '../llm/roles';
@@ -30,11 +30,11 @@ import { MemoryDir } from './facts/memory-dir';
 import { createMemoryTool } from './facts/memory-tool';
 import { RecallService, type FactMarks } from './facts/recall';
 import { parseScope, sessionScope } from './scope';
-import { createRememberGate, memoryToolNudge, memoryToolOffer } from '../chat/remember-mode';
+import { createRememberGate, memoryToolNudge, memoryToolOffer } from './facts/remember-mode';
 import { ChatProposals } from './inbox/chat-proposals';
 import { InboxRejections } from './inbox/rejections';
 import { classOf, keptInRecall, originMark } from './inbox/origin-marks';
-import { dataBlock } from './spotlight';
+import { dataBlock } from '../llm/spotlight';
 
 export interface FactsLayerDeps {
   paths: HomePaths;
@@ -209,7 +209,7 @@ export class FactsLayer {
     return this.ledger.versions.at(scope, new Date(t).toISOString()).map((v) => ({ id: v.id, scope, text: v.text, source: v.source }));
   }
 
-  register(tools: ToolRegistry, hooks: HookRegistry): void {
+  register(tools: ToolRegistrar, hooks: HookRegistrar): void {
     registerFactUndo(this.d.journal, { memory: this.memory, ledger: this.ledger });
     journalIdentitySaves(this.identity, this.d.journal);
     tools.register(

@@ -5,7 +5,7 @@ import type { GraphEdgeDetail, GraphNodeDetail, SourceMessage } from '../../shar
 import { MonadError } from '../../shared/errors';
 import type { MessageStore } from '../conversations/message-store';
 import type { SessionStore } from '../conversations/session-store';
-import type { ToolRegistry } from '../chat/tools';
+import type { ToolRegistrar } from '../turn/tools';
 import type { LlmClient } from '../llm/llm-client';
 import type { MemoryJournal } from './journal/journal';
 import { storedSecretsFrom } from './facts/sanitize-known-secrets';
@@ -46,7 +46,7 @@ export class GraphLayer {
     d.messages.onRestore((sessionId, fromSeq) => rewindGraphCursor(d.memoryDb, sessionId, fromSeq));
   }
 
-  register(tools: ToolRegistry): void {
+  register(tools: ToolRegistrar): void {
     for (const t of createGraphTools(this.store)) tools.register(t);
     registerGraphUndo(this.d.journal, this.corrections, this.d.now);
   }

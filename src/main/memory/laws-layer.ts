@@ -6,7 +6,7 @@ import type { Database } from 'better-sqlite3';
 import type { Config } from '../../shared/config';
 import type { LawProposal, LawView, Session } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
-import type { CommandRegistry } from '../chat/slash-commands';
+import type { CommandRegistrar } from '../turn/commands';
 import type { SessionStore } from '../conversations/session-store';
 import type { LlmClient } from '../llm/llm-client';
 import type { UsageTotals } from '../llm/task';
@@ -25,7 +25,7 @@ import { LawStore, type LawRow } from './laws/law-store';
 import { LAW_UNDO_ACTION, LawWriter, type By, type LawAction } from './laws/law-writer';
 import { analyse, samePairs } from './laws/near-same';
 import { agentScope, projectScope } from './scope';
-import { oneLine } from './spotlight';
+import { oneLine } from '../llm/spotlight';
 
 /** Injected rules are a summary, not a dump: the strongest few. */
 export const MAX_INJECTED_RULES = 20;
@@ -74,7 +74,7 @@ export class LawsLayer {
     };
   }
 
-  register(recall: RecallService, commands: CommandRegistry): void {
+  register(recall: RecallService, commands: CommandRegistrar): void {
     // Every law action can be undone by putting the law back as the entry recorded it.
     for (const action of Object.keys(LAW_UNDO_ACTION) as LawAction[]) this.d.journal.registerUndo(action, (e) => this.writer.undo(e));
     this.d.journal.onAppend((e) => this.cascade.handle(e));
@@ -141,7 +141,7 @@ export class LawsLayer {
     }
     if (!kept.length) return null;
     // One line per rule: a statement can never start a line (a heading, a bullet) of its own. Recall quotes
-    // the lines as data (memory/spotlight.ts).
+    // the lines as data (llm/spotlight.ts).
     return kept.map((i) => `- ${oneLine(eligible[i].statement)} (confidence ${eligible[i].effectiveConfidence.toFixed(2)})`).join('\n');
   }
 

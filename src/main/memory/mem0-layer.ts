@@ -10,8 +10,8 @@ import type { Config } from '../../shared/config';
 import type { AppStatus, Mem0Entries, Mem0Entry, Mem0Phase, Mem0Projection, Mem0Status, QdrantStatus } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { JournalActor, JournalEntry, JournalSource } from '../../shared/journal';
-import type { AfterTurnContext, HookRegistry, TurnContext } from '../chat/hooks';
-import { clip } from '../chat/turn-receipt';
+import type { AfterTurnContext, HookRegistrar, TurnContext } from '../turn/hooks';
+import { clip } from '../turn/receipt-sink';
 import type { EventBus } from '../events';
 import type { HomePaths } from '../home';
 import type { SecretStore } from '../secrets/secret-store';
@@ -154,7 +154,7 @@ export class Mem0Layer {
     this.kickQdrant();
   }
 
-  register(hooks: HookRegistry): void {
+  register(hooks: HookRegistrar): void {
     hooks.add({
       name: 'mem0',
       beforeTurn: (ctx) => this.beforeTurn(ctx),

@@ -4,10 +4,10 @@
 // (chat/tool-results.ts).
 import { z } from 'zod';
 import type { SearchResults } from '../../shared/search';
-import type { AgentTool } from '../chat/tools';
-import { clip } from '../chat/turn-receipt';
+import type { AgentTool } from '../turn/tools';
+import { clip } from '../turn/receipt-sink';
 import type { ReceiptItem } from '../../shared/receipt';
-import { oneLine } from '../memory/spotlight';
+import { oneLine } from '../llm/spotlight';
 import type { SearchService } from './search-service';
 import { markHighlights } from './snippet';
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { LlmTask } from '../task';
 import { boundedText, clampedNumber, tagList } from '../reply-fields';
-import { oneLine } from '../../memory/spotlight';
+import { oneLine } from '../spotlight';
 
 /** Laws kept from one reply: the first ones (a model that lists more is padding; the strongest come first). */
 export const MAX_LAWS = 50;
@@ -50,7 +50,7 @@ export const inferLawsTask: LlmTask<LawInput, typeof inferLawsSchema> = {
     [
       `Scope: ${scope}`,
       'Facts:',
-      // One line per input: no text can forge a tagged line of its own (memory/spotlight.ts).
+      // One line per input: no text can forge a tagged line of its own (llm/spotlight.ts).
       ...(facts.length ? facts.map((f) => `[${f.tag}] ${oneLine(f.text)}`) : ['(none)']),
       'Relations:',
       ...(relations.length ? relations.map((r) => `[${r.tag}] ${oneLine(r.text)}`) : ['(none)']),

@@ -1,7 +1,7 @@
 // The fact check: is this note a fact about the person, or an instruction to an assistant? Asked of the
 // memory model before a fact is saved (memory.factCheck). The note is quoted as data in the prompt.
 import { z } from 'zod';
-import { dataBlock } from '../../memory/spotlight';
+import { dataBlock } from '../spotlight';
 import type { LlmTask } from '../task';
 import { clippedText, looseEnum } from '../reply-fields';
 

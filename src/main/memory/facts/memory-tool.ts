@@ -7,12 +7,12 @@ import type { Config } from '../../../shared/config';
 import type { FactOriginKind, FactWriteResult, Session } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
 import type { JournalSource } from '../../../shared/journal';
-import type { AgentTool, ToolContext } from '../../chat/tools';
-import { clip } from '../../chat/turn-receipt';
+import type { AgentTool, ToolContext } from '../../turn/tools';
+import { clip } from '../../turn/receipt-sink';
 import { redactSecrets } from './sanitize-secrets';
 import { statesFact } from './stated';
 import { agentScope, projectScope } from '../scope';
-import { oneLine } from '../spotlight';
+import { oneLine } from '../../llm/spotlight';
 import type { FactCheckOutcome } from './fact-check';
 import type { WriteAttribution, FactWriter } from './fact-writer';
 import type { MemoryDir } from './memory-dir';
@@ -98,7 +98,7 @@ export function createMemoryTool(deps: {
   writer: FactWriter;
   marks?: FactMarks;
   config: () => Config;
-  /** The agent's remember mode (chat/remember-mode.ts): a text to answer instead of writing, or null. */
+  /** The agent's remember mode (facts/remember-mode.ts): a text to answer instead of writing, or null. */
   gate?: (args: MemoryToolInput, ctx: ToolContext, scope: string) => string | null;
   offer?: AgentTool['offer'];
 }): AgentTool<typeof memoryToolInput> {

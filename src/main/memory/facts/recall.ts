@@ -3,7 +3,7 @@
 // provider's prefix cache holds. Mid-session writes land on disk and are visible through `view`;
 // the snapshot refreshes next session.
 //
-// The whole block is one quoted-data block (memory/spotlight.ts): facts and sections are data about the
+// The whole block is one quoted-data block (llm/spotlight.ts): facts and sections are data about the
 // person, never instructions. Each fact and each section line is one line (no text can start a heading
 // or a bullet of its own), and a fact that came from text the person pasted or forwarded says so.
 import type { Database } from 'better-sqlite3';
@@ -11,7 +11,7 @@ import type { Agent } from '../../../shared/config';
 import type { Fact, RecallSnapshot, Session } from '../../../shared/domain';
 import { recallBudgetOf } from '../../../shared/cost-guards';
 import { agentScope, projectScope } from '../scope';
-import { dataBlock, escapeData, isWellFormedBlock, oneLine } from '../spotlight';
+import { dataBlock, escapeData, isWellFormedBlock, oneLine } from '../../llm/spotlight';
 import type { MemoryDir } from './memory-dir';
 
 /** Extra sections appended to the block (the L3 "Learned rules"), registered by later layers. */

@@ -4,10 +4,10 @@
 // data (chat/tool-results.ts).
 import { z } from 'zod';
 import type { GraphEdge, GraphNode } from '../../../shared/domain';
-import type { AgentTool } from '../../chat/tools';
-import { clip } from '../../chat/turn-receipt';
+import type { AgentTool } from '../../turn/tools';
+import { clip } from '../../turn/receipt-sink';
 import type { ReceiptItem } from '../../../shared/receipt';
-import { oneLine } from '../spotlight';
+import { oneLine } from '../../llm/spotlight';
 import { sessionScopes } from './consolidate-graph';
 import type { GraphStore } from './graph-store';
 

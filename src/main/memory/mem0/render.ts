@@ -1,7 +1,7 @@
 // The system-prompt block of the mem0 backend: memories recalled for this message (query-dependent,
 // so rebuilt every turn, never frozen) and the L3 learned rules, which both backends inject. One
-// quoted-data block (memory/spotlight.ts), each memory kept to one line; the tool note is ours, outside it.
-import { dataBlock, oneLine } from '../spotlight';
+// quoted-data block (llm/spotlight.ts), each memory kept to one line; the tool note is ours, outside it.
+import { dataBlock, oneLine } from '../../llm/spotlight';
 
 export const MEM0_TOOL_NOTE =
   'Memory is managed automatically here (mem0 learns from the conversation), so the `memory` tool cannot save or change facts; there is no need to record anything.';

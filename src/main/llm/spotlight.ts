@@ -11,6 +11,9 @@
 // controls (which could reorder or hide what the text says), and code fences (an unclosed fence would make
 // the rest of the prompt, our closing delimiter included, read as code). Entities are lossless: the model
 // can still read what the text said, it just cannot be mistaken for structure.
+//
+// It lives in llm/ because every prompt is built with it: the task prompts here (llm/prompts), chat's system
+// prompt and tool results, memory's recall blocks, the MCP and search tools. Below all of them, it imports nothing.
 
 /** The fixed instruction, once per system prompt. Quoting `<data` keeps any data text from reproducing it. */
 export const SPOTLIGHT_INSTRUCTION = [

@@ -3,17 +3,18 @@
 // message they came from, and tells the model the write is pending, so it does not claim it saved
 // anything; "Never" offers the tool for reading only and says writes are off. In every mode a write the
 // person already rejected in the Inbox is declined, not made again.
+// Memory's own logic (the facts layer gates its tool with it), so it lives in memory: chat never calls it.
 import { z } from 'zod';
-import type { Agent } from '../../shared/config';
-import { rememberModeOf } from '../../shared/remember-mode';
-import type { ChatProposals } from '../memory/inbox/chat-proposals';
-import { quoteSpan } from '../memory/inbox/quote-span';
-import type { InboxRejections } from '../memory/inbox/rejections';
-import type { MemoryDir } from '../memory/facts/memory-dir';
-import { MEMORY_TOOL_NUDGE, type MemoryToolInput } from '../memory/facts/memory-tool';
-import type { ToolContext } from './tools';
-import { clip } from './turn-receipt';
-import { redactSecrets } from '../memory/facts/sanitize-secrets';
+import type { Agent } from '../../../shared/config';
+import { rememberModeOf } from '../../../shared/remember-mode';
+import type { ChatProposals } from '../inbox/chat-proposals';
+import { quoteSpan } from '../inbox/quote-span';
+import type { InboxRejections } from '../inbox/rejections';
+import type { MemoryDir } from './memory-dir';
+import { MEMORY_TOOL_NUDGE, type MemoryToolInput } from './memory-tool';
+import type { ToolContext } from '../../turn/tools';
+import { clip } from '../../turn/receipt-sink';
+import { redactSecrets } from './sanitize-secrets';
 
 /** Said to the model instead of writing; null: the write goes ahead as usual. */
 export type RememberGate = (args: MemoryToolInput, ctx: ToolContext, scope: string) => string | null;
@@ -25,8 +26,8 @@ export const DECLINED = 'Not saved: the person declined to keep this earlier (th
 
 // What the pending result starts with, and how a receipt finds the proposal id in it ("proposal chat:12"):
 // shared with the chat's chips, which read the state back from these words (shared/memory-label.ts).
-import { ALREADY_WAITING_PREFIX, PENDING_PREFIX } from '../../shared/memory-label';
-export { PENDING_PREFIX, proposalIdOf } from '../../shared/memory-label';
+import { ALREADY_WAITING_PREFIX, PENDING_PREFIX } from '../../../shared/memory-label';
+export { PENDING_PREFIX, proposalIdOf } from '../../../shared/memory-label';
 
 /**
  * The reply's receipt says what the gate did (issue 27 §3): a write held for the person is a "pending
