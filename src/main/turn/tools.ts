@@ -1,6 +1,8 @@
 // What a tool offered to the model looks like, and where a layer registers one. Declared here, below memory
 // and chat, so the memory layers (and search) can offer tools without importing chat; chat's ToolRegistry
 // (chat/tools.ts) implements the registrar and hands the tools to the model for each turn.
+// turn/ is a room of its own rather than part of conversations/: these are the shapes of a running turn
+// (what a layer may add to it and how it reports), not stored data; neither room imports the other.
 import type { z } from 'zod';
 import type { Agent } from '../../shared/config';
 import type { Message, Session } from '../../shared/domain';
