@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { McpHttpConfig } from '../../shared/config';
 import type { McpHttpStatus } from '../../shared/mcp';
 import { admitRequest, answerClientError, applySecurityHeaders, sendError } from '../server/http-io';
-import type { Engine } from '../engine';
+import type { McpListenerPorts } from './mcp-ports';
 import type { McpHttpEndpoint } from './mcp-http';
 import { serveMcpRoute } from './mcp-route';
 import { DEFAULT_TIMEOUTS, deadlineOptions, requestDeadline, type ServerTimeouts } from '../server/request-deadlines';
@@ -31,7 +31,7 @@ export class McpHttpListener {
   private readonly timeouts: ServerTimeouts;
 
   constructor(
-    private readonly engine: Engine,
+    private readonly engine: McpListenerPorts,
     private readonly token: McpHttpToken,
     timeouts: Partial<ServerTimeouts> = {},
   ) {

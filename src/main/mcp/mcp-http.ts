@@ -12,7 +12,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { sendError } from '../server/http-io';
 import type { McpAppView } from '../../shared/mcp';
-import type { Engine } from '../engine';
+import type { McpEndpointPorts } from './mcp-ports';
 import { filterOutgoing } from '../secrets/egress-transport';
 import { credentialApp } from './mcp-access';
 import { KEYLESS, type McpCaller } from './mcp-clients';
@@ -48,7 +48,7 @@ export class McpHttpEndpoint {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly engine: Engine,
+    private readonly engine: McpEndpointPorts,
     private readonly opts: { agentId?: string; readOnly?: boolean } = {},
   ) {
     // A change the person makes in this process (revoke, remove, new key) ends that app's sessions now.

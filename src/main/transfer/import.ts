@@ -18,19 +18,19 @@ import { createHash } from 'node:crypto';
 import type { Config } from '../../shared/config';
 import type { ImportReport } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
-import type { Engine } from '../engine';
+import type { ImportPorts } from './transfer-ports';
 import { MAX_CORE_FILE_BYTES } from '../memory/core/identity-files';
 import {
   archiveConfigSchema,
   archiveIdentitySchema,
   archiveSessionSchema,
   chatgptConversationSchema,
-  dateSchema,
   transcriptAgentsSchema,
   transcriptSessionSchema,
   type ArchiveConfig,
   type ChatGptConversation,
 } from './formats';
+import { dateSchema } from './formats-fields';
 import { FileTransaction } from './file-transaction';
 import { identityTarget, pendingId, type IdentityReview, type PendingIdentity } from './identity-review';
 import { KnownSecrets } from '../memory/facts/sanitize-known-secrets';
@@ -93,7 +93,7 @@ const UNRECOGNISED =
   'Unrecognised file: expected a Monad transcript ({"format":"monad-transcript"}), a Monad export ({"format":"monad-export"}) a ChatGPT conversations.json (an array) or an MCP memory graph (memory.jsonl).';
 const LABEL: Record<Format, string> = { transcript: 'Monad transcript', export: 'Monad export', chatgpt: 'ChatGPT conversations.json', 'mcp-memory': 'MCP memory graph (memory.jsonl)' };
 
-export function runImport(engine: Engine, review: IdentityReview, source: ImportSource): ImportReport {
+export function runImport(engine: ImportPorts, review: IdentityReview, source: ImportSource): ImportReport {
   return new ImportRun(engine, review, source).execute();
 }
 
@@ -151,7 +151,7 @@ class ImportRun implements JsonSink {
   private readonly archiveMessages = new Set<string>();
 
   constructor(
-    private readonly engine: Engine,
+    private readonly engine: ImportPorts,
     private readonly review: IdentityReview,
     private readonly source: ImportSource,
   ) {
