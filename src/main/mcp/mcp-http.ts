@@ -10,7 +10,7 @@ import { unwatchFile, watchFile } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { sendError } from '../server/http-io';
+import { sendError } from '../http/http-io';
 import type { McpAppView } from '../../shared/mcp';
 import type { McpEndpointPorts } from './mcp-ports';
 import { filterOutgoing } from '../secrets/egress-transport';
