@@ -28,7 +28,6 @@ export interface McpVisiblePorts {
 
 /** The tools and resources an MCP connection offers (mcp-tools.ts, mcp-server.ts). */
 export interface McpConnectionPorts extends McpAccessPorts, McpVisiblePorts {
-  agents: Pick<AgentService, 'get'>;
   search: Pick<SearchService, 'scopesFor' | 'query'>;
   facts: Pick<FactsLayer, 'chatProposals' | 'forget' | 'list' | 'memory' | 'record' | 'identity' | 'recall'>;
   laws: Pick<LawsLayer, 'views' | 'why'>;
