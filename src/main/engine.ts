@@ -1,6 +1,6 @@
 // The engine: everything the desktop app, `monad serve` and the CLI share. Built from a home directory.
 // It never imports `electron`; hosts pass in what differs (secret store, versions).
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import type { AppStatus, LocalServerKind, Notice } from '../shared/domain';
 import { MonadError } from '../shared/errors';
@@ -25,44 +25,39 @@ import { ToolSupportGuard } from './chat/no-tools-capture';
 import { statementSink, type StatementSink } from './memory/facts/statement-sink';
 import { LOCAL_SERVER_URLS } from './llm/local-servers';
 import { OLLAMA_URL, ProviderService } from './llm/provider-service';
-import { FactsLayer } from './memory/facts-layer';
-import { GraphLayer } from './memory/graph-layer';
-import { LawsLayer, scopesForSession } from './memory/laws-layer';
-import { createMemorySearchTool } from './search/memory-search-tool';
-import { personNameFromUserFile, roleNamesFor } from './search/role-names';
-import { SearchService } from './search/search-service';
-import { configuredEmbedder } from './search/llm-embedder';
-import { MessageEmbedder } from './search/message-embedder';
-import { MessageVectors } from './search/message-vectors';
-import { WordNet } from './search/wordnet';
-import { entityLinksOf } from './search/entity-links';
-import { ConsolidationLayer } from './memory/consolidation-layer';
-import { Mem0Layer } from './memory/mem0-layer';
+import type { FactsLayer } from './memory/facts-layer';
+import type { GraphLayer } from './memory/graph-layer';
+import { type LawsLayer, scopesForSession } from './memory/laws-layer';
+import { personNameFromUserFile } from './search/role-names';
+import type { SearchService } from './search/search-service';
+import type { MessageEmbedder } from './search/message-embedder';
+import type { ConsolidationLayer } from './memory/consolidation-layer';
+import type { Mem0Layer } from './memory/mem0-layer';
 import type { QdrantOptions } from './memory/qdrant/manager';
 import { TransferService } from './transfer/transfer-service';
 import { McpClients } from './mcp/mcp-clients';
 import { McpHttpListener } from './mcp/mcp-http-listener';
 import { McpHttpToken } from './mcp/mcp-http-token';
-import { memoryMigrations } from './db/migrations/memory';
 import { ConfigStore } from './config/store';
 import { schemaVersion } from './db/migrate';
-import { appMigrations } from './db/migrations/app';
-import { openDatabase, sqliteVersion } from './db/open';
-import { applyPendingRestore, backupFilesFor, backupsDir, BackupService } from './db/backup';
-import { OpenChecks, type CheckReport } from './db/open-checks';
+import { sqliteVersion } from './db/open';
+import { applyPendingRestore, BackupService } from './db/backup';
+import type { OpenChecks, CheckReport } from './db/open-checks';
 import { EventBus } from './events';
 import { EgressFilter } from './secrets/egress-filter';
 import { MemoryJournal } from './memory/journal/journal';
-import { HistoryService } from './memory/journal/history-service';
-import { HistoryRetention } from './memory/journal/retention';
-import { ForgetService } from './memory/forget/forget-service';
-import { InboxService } from './memory/inbox/inbox-service';
+import type { HistoryService } from './memory/journal/history-service';
+import type { HistoryRetention } from './memory/journal/retention';
+import type { ForgetService } from './memory/forget/forget-service';
+import type { InboxService } from './memory/inbox/inbox-service';
 import type { CorrectionLinks } from './memory/cross-layer/correction-links';
-import { createCorrectionLinks } from './memory/cross-layer/link-wiring';
-import { RecallFreshnessService } from './memory/facts/recall-freshness';
+import type { RecallFreshnessService } from './memory/facts/recall-freshness';
 import { sweepTempFiles } from './fs/atomic-write';
 import { ensureHome, homePaths, tightenHome, type HomePaths } from './home';
 import { FileSecretStore } from './secrets/file-secret-store';
+import { openEngineDatabases } from './engine-databases';
+import { appVersion } from './engine-version';
+import { wireMemory, wireMemoryEvents } from './engine-memory';
 import type { SecretStore } from './secrets/secret-store';
 
 export interface EngineOptions {
@@ -175,35 +170,13 @@ export class Engine {
     const restored = applyPendingRestore(this.paths, this.now);
     if (restored) this.notify(restored);
     this.config = ConfigStore.open(this.paths.config, this.now);
-    const recover = (file: 'app.sqlite' | 'memory.sqlite') => ({
-      backupFiles: () => backupFilesFor(backupsDir(this.paths.root), file),
+    ({ appDb: this.appDb, memoryDb: this.memoryDb, checks: this.checks } = openEngineDatabases({
+      paths: this.paths,
+      host: opts.host,
       now: this.now,
-      onNotice: (n: Notice) => this.notify(n),
-    });
-    // A full quick_check only when the file has a reason to be doubted (db/open-checks.ts).
-    this.checks = OpenChecks.begin(this.paths.db, this.now, opts.host);
-    const check = (file: 'app.sqlite' | 'memory.sqlite') => ({
-      ...this.checks.plan(file),
-      onChecked: (r: Omit<CheckReport, 'file'>) => {
-        const report = { file, ...r };
-        this.openChecks.push(report);
-        this.checks.opened(report);
-      },
-    });
-    try {
-      this.appDb = openDatabase(this.paths.appDb, appMigrations, 'db/app.sqlite', recover('app.sqlite'), check('app.sqlite'));
-    } catch (err) {
-      this.checks.abandon();
-      throw err;
-    }
-    try {
-      this.memoryDb = openDatabase(this.paths.memoryDb, memoryMigrations, 'db/memory.sqlite', recover('memory.sqlite'), check('memory.sqlite'));
-    } catch (err) {
-      this.appDb.close();
-      this.checks.abandon();
-      throw err;
-    }
-    this.checks.settle();
+      onNotice: (n) => this.notify(n),
+      onChecked: (report) => this.openChecks.push(report),
+    }));
     this.secrets = opts.secrets ?? new FileSecretStore(this.paths.secrets);
     this.journal = new MemoryJournal(this.memoryDb, this.now);
     this.agents = new AgentService(this.config);
@@ -260,129 +233,45 @@ export class Engine {
       mcpTools: new McpChatTools({ mcp: this.mcp, events: this.events, knownSecrets: storedSecretsFrom(() => this.secrets.values()), egress: this.egress, log: (msg, err) => this.log(msg, err) }),
       journal: this.journal, // receipts
     });
-    // Every writer of memory text redacts the values held in the secret store (issue 14 §3).
-    const knownSecrets = (): readonly string[] => this.secrets.values();
-    this.facts = new FactsLayer({
-      knownSecrets,
+    // The memory layers and the services over them (engine-memory.ts): built here, in one place.
+    ({
+      facts: this.facts,
+      graph: this.graph,
+      laws: this.laws,
+      search: this.search,
+      embeddings: this.embeddings,
+      consolidation: this.consolidation,
+      mem0: this.mem0,
+      history: this.history,
+      retention: this.retention,
+      forget: this.forget,
+      links: this.links,
+      inbox: this.inbox,
+      freshness: this.freshness,
+    } = wireMemory({
       paths: this.paths,
       appDb: this.appDb,
       memoryDb: this.memoryDb,
       journal: this.journal,
-      factCheckTimeoutMs: opts.factCheckTimeoutMs,
-      llm: this.llm,
-      config: () => this.config.get(),
-      now: this.now,
-      log: (msg, err) => this.log(msg, err),
-    });
-    this.facts.register(this.tools, this.hooks);
-    this.graph = new GraphLayer({ memoryDb: this.memoryDb, journal: this.journal, sessions: this.sessions, messages: this.messages, llm: this.llm, now: this.now, knownSecrets });
-    this.graph.register(this.tools);
-    this.laws = new LawsLayer({
-      knownSecrets,
-      memoryDb: this.memoryDb,
-      memory: this.facts.memory,
-      graph: this.graph,
-      sessions: this.sessions,
-      llm: this.llm,
-      config: () => this.config.get(),
-      now: this.now,
-      journal: this.journal,
-      log: (msg, err) => this.log(msg, err),
-    });
-    this.laws.register(this.facts.recall, this.commands);
-    // Search (issue 9): messages via the FTS index of app migration 3, L1 facts, L2 entities; with an
-    // embedding model configured, also message vectors (app migration 9) fused by rank (issue 20).
-    const messageVectors = new MessageVectors(this.appDb);
-    const embedder = () => configuredEmbedder(this.config.get(), this.llm);
-    this.embeddings = new MessageEmbedder({ vectors: messageVectors, embedder, now: this.now, log: (msg, err) => this.log(msg, err) });
-    let wordnet: WordNet | null | undefined;
-    this.search = new SearchService({
-      semantic: { vectors: messageVectors, embedder },
-      // Read from disk on the first search that expands (rank.lexiconTerms > 0), then kept.
-      lexicon: () => (wordnet === undefined ? (wordnet = WordNet.installed()) : wordnet),
-      entityLinks: (scopes, query) => entityLinksOf(this.graph.store, this.memoryDb, scopes ?? this.graph.store.scopes().map((s) => s.scope), query),
-      db: this.appDb,
-      facts: this.facts.memory,
-      entities: (scopes, query, limit) => this.graph.store.explore(scopes ?? this.graph.store.scopes().map((s) => s.scope), query, limit).nodes,
-      // The speaker cue: the person's name as USER.md states it, the agent's from its settings.
-      roleNames: (agentId) => {
-        const agent = this.agents.list().find((a) => a.id === agentId);
-        return roleNamesFor({ person: this.personName(), agent: agent?.name });
-      },
-    });
-    this.tools.register(createMemorySearchTool(this.search));
-    this.consolidation = new ConsolidationLayer({
-      memoryDb: this.memoryDb,
-      config: () => this.config.get(),
-      sessions: this.sessions,
-      memory: this.facts.memory,
-      ledger: this.facts.ledger,
-      proposals: this.facts.proposals,
-      graph: this.graph,
-      laws: this.laws,
-      llm: this.llm,
-      events: this.events,
-      now: this.now,
-      log: (msg, err) => this.log(msg, err),
-    });
-    this.consolidation.register(this.commands);
-    this.mem0 = new Mem0Layer({
-      paths: this.paths,
-      config: () => this.config.get(),
-      onConfigChange: (fn) => this.config.onChange((config) => fn(config)),
       secrets: this.secrets,
-      laws: this.laws,
-      events: this.events,
-      host: opts.host,
-      warm: opts.host !== 'cli' && opts.backgroundJobs !== false,
-      qdrant: opts.qdrant,
-      journal: this.journal,
-      log: (msg, err) => this.log(msg, err),
+      config: this.config,
       llm: this.llm,
-    });
-    this.mem0.register(this.hooks);
-    this.history = new HistoryService({ journal: this.journal, memoryDb: this.memoryDb, settle: () => this.mem0.idle() });
-    this.retention = new HistoryRetention({
-      journal: this.journal,
-      memoryDb: this.memoryDb,
-      retentionDays: () => this.config.get().memory.history.retentionDays,
-      now: this.now,
-      log: (msg, err) => this.log(msg, err),
-    });
-    this.forget = new ForgetService({
-      memory: this.facts.memory,
-      origins: this.facts.origins,
-      memoryDb: this.memoryDb,
-      laws: this.laws.store,
+      events: this.events,
+      agents: this.agents,
       sessions: this.sessions,
       messages: this.messages,
-      mem0: async () => {
-        const r = await this.mem0.entries({ limit: Number.MAX_SAFE_INTEGER });
-        // What could not be read matters only while mem0 is the memory in use.
-        return { entries: r.entries, notes: this.config.get().memory.backend === 'mem0' ? r.notes : [] };
-      },
-      journal: this.journal,
-      // Each item goes through its layer's own correction, which journals it and registers its undo.
-      sinks: {
-        forgetFact: (scope, id, by) => void this.facts.forget(scope, id, by),
-        retractRelation: (id, reason, by) => void this.graph.corrections.retractRelation(id, { reason }, by),
-        deleteEntity: (id, by) => void this.graph.corrections.deleteEntity(id, by),
-        suppressLaw: (id, reason, by) => void this.laws.corrections.suppress(id, reason, by),
-        forgetMem0: (id, by, groupId) => this.mem0.forget(id, by, groupId).then(() => undefined),
-      },
-    });
-    // Inbox and freshness (issue 16 §3–§4).
-    this.links = createCorrectionLinks({ memoryDb: this.memoryDb, journal: this.journal, facts: this.facts, graph: this.graph, laws: this.laws, now: this.now, log: (msg, err) => this.log(msg, err) });
-    this.inbox = new InboxService({ facts: this.facts, graph: this.graph, laws: this.laws, links: this.links, agents: () => this.agents.list() });
-    this.freshness = new RecallFreshnessService({
-      memoryDb: this.memoryDb,
-      recall: this.facts.recall,
-      session: (id) => this.sessions.get(id),
-      agent: (id) => this.agents.get(id),
-      frozenRecall: () => this.config.get().memory.backend !== 'mem0',
+      tools: this.tools,
+      hooks: this.hooks,
+      commands: this.commands,
       now: this.now,
-    });
-    this.wireInboxEvents();
+      log: (msg, err) => this.log(msg, err),
+      personName: () => this.personName(),
+      host: opts.host,
+      backgroundJobs: opts.backgroundJobs,
+      qdrant: opts.qdrant,
+      factCheckTimeoutMs: opts.factCheckTimeoutMs,
+    }));
+    wireMemoryEvents({ inbox: this.inbox, freshness: this.freshness, events: this.events, journal: this.journal, config: this.config, hooks: this.hooks, now: this.now, closed: () => this.closed });
     this.transfer = new TransferService(this);
     this.mcpClients = new McpClients(this.paths.db, this.now); // MCP server (issue 19)
     this.mcpHttpToken = new McpHttpToken(this.paths.db);
@@ -420,31 +309,6 @@ export class Engine {
     this.started = true;
   }
 
-  /**
-   * Inbox (issue 16 §3–§4): the badge's count after every change of what waits, and one coalesced
-   * "memory changed" per burst of journal entries (a consolidation run writes many), for the chats'
-   * freshness check. Agent settings change what is held back, so config changes count too.
-   */
-  private wireInboxEvents(): void {
-    this.inbox.onChange((count) => this.events.emit('inbox.changed', { count }));
-    let pending = false;
-    const memoryChanged = () => {
-      if (pending) return;
-      pending = true;
-      setImmediate(() => {
-        pending = false;
-        if (this.closed) return;
-        this.events.emit('memory.changed', { at: this.now().toISOString() });
-        this.inbox.changed();
-      });
-    };
-    this.journal.onAppend(memoryChanged);
-    this.config.onChange(memoryChanged);
-    this.events.subscribe((e) => {
-      if (e.name === 'consolidate.done') memoryChanged();
-    });
-    this.hooks.add({ name: 'recall-freshness', sessionEnd: (session) => this.freshness.drop(session.id) });
-  }
 
   /** Keys saved before they were bound to an origin are bound once, to where their provider points now. */
   private bindLegacyKeys(): void {
@@ -552,17 +416,4 @@ export class Engine {
     // Stamped after the close, so the stamp is of the file as this run left it (WAL folded in).
     this.checks.closedCleanly(['app.sqlite', 'memory.sqlite']);
   }
-}
-
-let cachedVersion: string | null = null;
-function appVersion(): string {
-  if (cachedVersion) return cachedVersion;
-  try {
-    // package.json sits two levels above both src/main and out/<target>.
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-    cachedVersion = pkg.version;
-  } catch {
-    cachedVersion = '0.0.0';
-  }
-  return cachedVersion;
 }

@@ -497,7 +497,7 @@ export interface EventMap {
   'memory.changed': { at: string };
 }
 export type EventName = keyof EventMap;
-// The plain name list lives in channel-names.ts (zod-free, for the sandboxed preload), checked against EventMap there.
-export { EVENT_NAME_LIST as EVENT_NAMES } from './channel-names';
+// The plain name list is EVENT_NAME_LIST in channel-names.ts (zod-free, for the sandboxed preload), checked
+// against EventMap there; it is not re-exported here, which would make the two files a circle (issue 28 §2).
 
 export type { AgentInput };

@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { MAX_SESSIONS_PER_APP } from '../../src/main/mcp/mcp-http';
-import { DEFAULT_TIMEOUTS } from '../../src/main/server/request-deadlines';
+import { DEFAULT_TIMEOUTS } from '../../src/main/http/request-deadlines';
 import { openEngine } from '../helpers/temp-home';
 import { freePort } from '../helpers/ports';
 

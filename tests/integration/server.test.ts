@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, startServer, type RunningServer } from '../../src/main/server/http-server';
-import { tokenMatches } from '../../src/main/server/security';
+import { tokenMatches } from '../../src/main/http/security';
 import { openEngine, tempHome } from '../helpers/temp-home';
 
 const servers: RunningServer[] = [];

@@ -181,7 +181,7 @@ import { registerAppScheme, rendererResponse, serveRenderer } from '../../src/ma
 import { APP_INDEX_URL, builtPaths, isOwnRendererUrl, rendererTarget, type RendererTarget } from '../../src/main/electron/renderer-url';
 import { createSafeStorageSecretStore, ENCRYPTED_PREFIX } from '../../src/main/electron/safe-storage';
 import { contentSecurityPolicyFor, createMainWindow, installContentSecurityPolicy } from '../../src/main/electron/window';
-import { CONTENT_SECURITY_POLICY } from '../../src/main/server/static-files';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/http/static-files';
 import { openEngine, tempHome } from '../helpers/temp-home';
 
 const ROOT = resolve(__dirname, '..', '..');

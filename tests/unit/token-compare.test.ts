@@ -16,7 +16,7 @@ vi.mock('node:crypto', async (importOriginal) => {
   };
 });
 
-const { tokenMatches } = await import('../../src/main/server/security');
+const { tokenMatches } = await import('../../src/main/http/security');
 
 describe('tokenMatches', () => {
   beforeEach(() => {

@@ -3,7 +3,7 @@
 import type { ChannelName, ChannelOutput, ParsedInput } from '../../shared/contract';
 import { MonadError } from '../../shared/errors';
 import { deepMerge } from '../config/merge';
-import type { Engine } from '../engine';
+import type { HandlerPorts } from './handler-ports';
 import { receiptView, withUndoState } from '../chat/receipt-view';
 import { toGraphView } from '../memory/graph/graph-view';
 import type { By } from '../memory/laws/law-writer';
@@ -16,7 +16,7 @@ export type Handlers = {
   [K in ChannelName]: (input: ParsedInput<K>) => Promise<ChannelOutput<K>> | ChannelOutput<K>;
 };
 
-export function createHandlers(engine: Engine): Handlers {
+export function createHandlers(engine: HandlerPorts): Handlers {
   const agentExists = (id: string) => {
     engine.agents.get(id);
   };

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { protocol } from 'electron';
-import { resolveStaticPath, TYPES } from '../server/static-files';
+import { resolveStaticPath, TYPES } from '../http/static-files';
 import { APP_HOST, APP_SCHEME } from './renderer-url';
 
 /** Must run before `app` is ready: privileges cannot be granted later. */

@@ -1,6 +1,6 @@
 // The main window with Electron's security checklist applied, and the CSP header for its session.
 import { BrowserWindow, dialog, type Session, type WebPreferences } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../server/static-files';
+import { CONTENT_SECURITY_POLICY } from '../http/static-files';
 import type { RendererTarget } from './renderer-url';
 
 export function secureWebPreferences(preload: string, allowDevTools: boolean): WebPreferences {

@@ -5,7 +5,7 @@
 import { MonadError } from '../../shared/errors';
 import { rememberModeOf } from '../../shared/remember-mode';
 import type { McpAppView } from '../../shared/mcp';
-import type { Engine } from '../engine';
+import type { McpAccessPorts } from './mcp-ports';
 import { agentScope } from '../memory/scope';
 import type { McpCaller, McpClients } from './mcp-clients';
 
@@ -56,7 +56,7 @@ export function credentialApp(clients: McpClients, caller: McpCaller): McpAppVie
 }
 
 /** `client`: the connection's credential as credentialApp just checked it (null: no key). */
-export function resolveAccess(engine: Engine, opts: McpHostOptions, client: McpAppView | null, claimedName: string | null): McpAccess {
+export function resolveAccess(engine: McpAccessPorts, opts: McpHostOptions, client: McpAppView | null, claimedName: string | null): McpAccess {
   const name = client ? client.label : `an app without a key (calls itself "${claimedName ?? 'unnamed app'}")`;
   const agentId = client?.agentId ?? opts.agentId;
   let agent;

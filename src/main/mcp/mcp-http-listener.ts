@@ -9,11 +9,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { McpHttpConfig } from '../../shared/config';
 import type { McpHttpStatus } from '../../shared/mcp';
-import { admitRequest, answerClientError, applySecurityHeaders, sendError } from '../server/http-io';
-import type { Engine } from '../engine';
+import { admitRequest, answerClientError, applySecurityHeaders, sendError } from '../http/http-io';
+import type { McpListenerPorts } from './mcp-ports';
 import type { McpHttpEndpoint } from './mcp-http';
 import { serveMcpRoute } from './mcp-route';
-import { DEFAULT_TIMEOUTS, deadlineOptions, requestDeadline, type ServerTimeouts } from '../server/request-deadlines';
+import { DEFAULT_TIMEOUTS, deadlineOptions, requestDeadline, type ServerTimeouts } from '../http/request-deadlines';
 import type { McpHttpToken } from './mcp-http-token';
 
 
@@ -31,7 +31,7 @@ export class McpHttpListener {
   private readonly timeouts: ServerTimeouts;
 
   constructor(
-    private readonly engine: Engine,
+    private readonly engine: McpListenerPorts,
     private readonly token: McpHttpToken,
     timeouts: Partial<ServerTimeouts> = {},
   ) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { withFileLock } from '../fs/file-lock';
 import { PRIVATE_FILE_MODE } from '../fs/private-mode';
-import { newToken } from '../server/security';
+import { newToken } from '../http/security';
 
 /** What a token read back from the file must look like; anything else (a hand edit gone wrong) is replaced. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,200}$/;

@@ -10,9 +10,9 @@ import { unwatchFile, watchFile } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { sendError } from '../server/http-io';
+import { sendError } from '../http/http-io';
 import type { McpAppView } from '../../shared/mcp';
-import type { Engine } from '../engine';
+import type { McpEndpointPorts } from './mcp-ports';
 import { filterOutgoing } from '../secrets/egress-transport';
 import { credentialApp } from './mcp-access';
 import { KEYLESS, type McpCaller } from './mcp-clients';
@@ -48,7 +48,7 @@ export class McpHttpEndpoint {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly engine: Engine,
+    private readonly engine: McpEndpointPorts,
     private readonly opts: { agentId?: string; readOnly?: boolean } = {},
   ) {
     // A change the person makes in this process (revoke, remove, new key) ends that app's sessions now.

@@ -7,8 +7,8 @@
 // read and is listed in Settings for the person to approve; anything else is refused (401). Shared tokens
 // are compared in constant time; app keys are matched against stored hashes by mcp-app-keys.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readJsonBody, sendError } from '../server/http-io';
-import { bearerFrom, tokenMatches } from '../server/security';
+import { readJsonBody, sendError } from '../http/http-io';
+import { bearerFrom, tokenMatches } from '../http/security';
 import { isAppKeyShape } from './mcp-app-keys';
 import type { McpCaller } from './mcp-clients';
 import type { McpHttpEndpoint } from './mcp-http';

@@ -7,7 +7,7 @@ import { ErrorCode, InitializeRequestSchema, McpError, type InitializeRequest, t
 import type { Session } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { McpAppView, McpTransportKind } from '../../shared/mcp';
-import type { Engine } from '../engine';
+import type { McpConnectionPorts } from './mcp-ports';
 import { agentScope } from '../memory/scope';
 import { credentialApp, resolveAccess, type McpAccess, type McpHostOptions } from './mcp-access';
 import { cleanClientName, type McpCaller, type McpClients } from './mcp-clients';
@@ -40,7 +40,7 @@ export interface McpConnection {
 
 type SdkInitialize = (request: InitializeRequest) => Promise<InitializeResult>;
 
-export function createMcpConnection(engine: Engine, clients: McpClients, opts: McpConnectionOptions): McpConnection {
+export function createMcpConnection(engine: McpConnectionPorts, clients: McpClients, opts: McpConnectionOptions): McpConnection {
   const server = new McpServer(
     { name: MCP_SERVER_NAME, title: 'Monad memory', version: engine.status().app.version },
     { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} } },
@@ -84,7 +84,7 @@ export function createMcpConnection(engine: Engine, clients: McpClients, opts: M
   return { server, clientName: () => name };
 }
 
-function registerMcpResources(server: McpServer, engine: Engine, access: () => McpAccess): void {
+function registerMcpResources(server: McpServer, engine: McpConnectionPorts, access: () => McpAccess): void {
   const identity = (kind: 'user' | 'soul' | 'agents', title: string, description: string) =>
     server.registerResource(
       `identity-${kind}`,

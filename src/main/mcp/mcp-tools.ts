@@ -9,7 +9,7 @@ import type { FactView, FactWriteResult } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import { factSourceLabel } from '../../shared/fact-source';
 import { originClassLabel } from '../../shared/origin-class';
-import type { Engine } from '../engine';
+import type { McpConnectionPorts } from './mcp-ports';
 import { edgeLine, nodeLine } from '../memory/graph/graph-tools';
 import { renderWhy } from '../memory/laws/explain';
 import { oneLine } from '../llm/spotlight';
@@ -17,7 +17,7 @@ import { visibleScope, type McpAccess } from './mcp-access';
 import { visibleGraph, visibleNeighbourhood, visibleWhy } from './mcp-visible';
 
 export interface McpToolContext {
-  engine: Engine;
+  engine: McpConnectionPorts;
   /** Resolved on every call: permissions changed in Settings apply at once. */
   access: () => McpAccess;
 }
@@ -70,7 +70,7 @@ function writeReport(r: FactWriteResult, scope: string): CallToolResult {
  * nothing is saved yet and why, so it tells the person to approve it rather than claiming it remembered.
  * Not an error: the app did nothing wrong.
  */
-function proposeWrite(engine: Engine, a: McpAccess, input: { scope: string; action: 'record' | 'delete'; text: string; targetId?: string }): CallToolResult {
+function proposeWrite(engine: McpConnectionPorts, a: McpAccess, input: { scope: string; action: 'record' | 'delete'; text: string; targetId?: string }): CallToolResult {
   const outcome = engine.facts.chatProposals.propose({
     agentId: a.agentId,
     scope: input.scope,

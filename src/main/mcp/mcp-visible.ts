@@ -4,7 +4,7 @@
 // from. Every MCP answer that follows such links goes through here: an entity, relation or fact shows
 // only when its scope is one the app sees, and a chat line only when the app sees that agent's chats.
 import type { GraphEdge, GraphNode, LawView, SourceMessage } from '../../shared/domain';
-import type { Engine } from '../engine';
+import type { McpVisiblePorts } from './mcp-ports';
 import type { McpAccess } from './mcp-access';
 
 /** Nodes in the app's scopes, and the relations whose own scope and both ends are. */
@@ -16,7 +16,7 @@ export function visibleGraph(a: McpAccess, nodes: GraphNode[], edges: GraphEdge[
 }
 
 /** The relations of one visible entity that the app may see, with the names of their far ends. */
-export function visibleNeighbourhood(engine: Engine, a: McpAccess, node: GraphNode): { edges: GraphEdge[]; names: Map<number, string> } {
+export function visibleNeighbourhood(engine: McpVisiblePorts, a: McpAccess, node: GraphNode): { edges: GraphEdge[]; names: Map<number, string> } {
   const graph = engine.graph.store;
   const all = graph.edgesOf(node.id);
   const far = new Map<number, GraphNode>();
@@ -26,7 +26,7 @@ export function visibleNeighbourhood(engine: Engine, a: McpAccess, node: GraphNo
 }
 
 /** A chat line an app may quote: from a chat of the agent it sees, not incognito, and only if it sees chats at all. */
-function visibleSource(engine: Engine, a: McpAccess, s: SourceMessage): boolean {
+function visibleSource(engine: McpVisiblePorts, a: McpAccess, s: SourceMessage): boolean {
   if (!a.messages) return false;
   try {
     const session = engine.sessions.get(s.sessionId);
@@ -40,7 +40,7 @@ function visibleSource(engine: Engine, a: McpAccess, s: SourceMessage): boolean 
  * Rules explained down to what the app may see: relations outside its scopes are left out (not shown as
  * "marked wrong"), chat lines only as visibleSource allows, a contradicting fact only from a scope it sees.
  */
-export function visibleWhy(engine: Engine, a: McpAccess, views: LawView[]): LawView[] {
+export function visibleWhy(engine: McpVisiblePorts, a: McpAccess, views: LawView[]): LawView[] {
   const seen = new Set(a.scopes);
   const graph = engine.graph.store;
   return views

@@ -9,10 +9,10 @@ import { createHandlers } from '../contract/handlers';
 import type { Engine } from '../engine';
 import type { McpHttpEndpoint } from '../mcp/mcp-http';
 import { serveMcpRoute } from '../mcp/mcp-route';
-import { DEFAULT_TIMEOUTS, deadlineOptions, requestDeadline, type ServerTimeouts } from './request-deadlines';
-import { admitRequest, answerClientError, applySecurityHeaders, readJsonBody, sendError, sendResult } from './http-io';
-import { bearerFrom, newToken, tokenMatches } from './security';
-import { serveStatic } from './static-files';
+import { DEFAULT_TIMEOUTS, deadlineOptions, requestDeadline, type ServerTimeouts } from '../http/request-deadlines';
+import { admitRequest, answerClientError, applySecurityHeaders, readJsonBody, sendError, sendResult } from '../http/http-io';
+import { bearerFrom, newToken, tokenMatches } from '../http/security';
+import { serveStatic } from '../http/static-files';
 
 /** Contract inputs are small JSON… */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -23,7 +23,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const BODY_LIMITS = new Map<string, number>([['transfer.import', 512 * 1024 * 1024]]);
 const SSE_HEARTBEAT_MS = 15_000;
 
-export { DEFAULT_TIMEOUTS, type ServerTimeouts } from './request-deadlines';
+export { DEFAULT_TIMEOUTS, type ServerTimeouts } from '../http/request-deadlines';
 
 export interface ServerOptions {
   engine: Engine;

@@ -5,7 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import type { FactSource } from '../../shared/domain';
 import type { JournalActor, JournalSource } from '../../shared/journal';
-import type { Engine } from '../engine';
+import type { MemoryExportPorts } from './transfer-ports';
 import { toFactSource, UNKNOWN_SOURCE } from '../memory/facts/fact-versions';
 import type { ArchiveFactOrigin, ArchiveMemoryV2, ExportedFact, ExportedFactVersion, ExportedJournalEntry } from './formats-memory';
 
@@ -31,7 +31,7 @@ function sourceOf(r: VersionRow): FactSource {
   );
 }
 
-export function exportFactsV2(engine: Engine): ArchiveMemoryV2['facts'] {
+export function exportFactsV2(engine: MemoryExportPorts): ArchiveMemoryV2['facts'] {
   const db = engine.memoryDb;
   const open = db.prepare(`SELECT * FROM fact_version WHERE scope = ? AND valid_to IS NULL ORDER BY id`);
   const closed = db.prepare(`SELECT * FROM fact_version WHERE scope = ? AND valid_to IS NOT NULL ORDER BY id`);
@@ -81,13 +81,13 @@ export function exportFactsV2(engine: Engine): ArchiveMemoryV2['facts'] {
 }
 
 /** The oldest time the History keeps (memory.history.retentionDays), or null when it keeps everything. */
-export function historyCutoff(engine: Engine): string | null {
+export function historyCutoff(engine: MemoryExportPorts): string | null {
   const days = engine.config.get().memory.history?.retentionDays ?? null;
   return days === null ? null : new Date(engine.now().getTime() - days * 86_400_000).toISOString();
 }
 
 /** History within its retention, oldest first, one entry at a time (an export writes it as it reads it). */
-export function* journalEntries(engine: Engine): Generator<ExportedJournalEntry> {
+export function* journalEntries(engine: MemoryExportPorts): Generator<ExportedJournalEntry> {
   const db = engine.memoryDb;
   const cutoff = historyCutoff(engine);
   const links = linksByEntry(db);
@@ -125,7 +125,7 @@ export function* journalEntries(engine: Engine): Generator<ExportedJournalEntry>
 }
 
 /** The whole History section at once (tests). */
-export function exportJournal(engine: Engine): ExportedJournalEntry[] {
+export function exportJournal(engine: MemoryExportPorts): ExportedJournalEntry[] {
   return [...journalEntries(engine)];
 }
 
@@ -139,7 +139,7 @@ function linksByEntry(db: Database): Map<number, string[]> {
   return out;
 }
 
-export function exportInbox(engine: Engine): ArchiveMemoryV2['inbox'] {
+export function exportInbox(engine: MemoryExportPorts): ArchiveMemoryV2['inbox'] {
   const db = engine.memoryDb;
   const rejections = (db.prepare(`SELECT kind, scope, text, rejected_at FROM inbox_rejection ORDER BY rejected_at, fingerprint`).all() as Record<string, string>[]).map((r) => ({
     kind: r.kind,

@@ -6,7 +6,7 @@
 import type { TurnReceipt } from '../../shared/receipt';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Engine } from '../engine';
+import type { ExportPorts } from './transfer-ports';
 import type { ExportArchive } from './formats';
 import { exportGraph, exportLaws } from './export-graph';
 import { archiveText, streamed, whole, writeArchiveToFd, type ArchivePart, type PieceFilter } from './archive-writer';
@@ -14,7 +14,7 @@ import { exportFactsV2, exportInbox, journalEntries } from './export-memory';
 
 const IDENTITY_NAMES = new Set(['USER.md', 'SOUL.md', 'AGENTS.md', 'AGENT.md']);
 
-export function exportParts(engine: Engine): [string, ArchivePart][] {
+export function exportParts(engine: ExportPorts): [string, ArchivePart][] {
   const current = structuredClone(engine.config.get());
   // Keys never leave the secret store, and no reference to one is written either: a provider that has
   // a key is marked `hasKey`, so an import knows to leave it out (keys are entered again by hand).
@@ -48,7 +48,7 @@ export function exportParts(engine: Engine): [string, ArchivePart][] {
 }
 
 /** The archive as one object (tests, and callers that need it whole). */
-export function buildExport(engine: Engine): ExportArchive {
+export function buildExport(engine: ExportPorts): ExportArchive {
   return JSON.parse(archiveText(exportParts(engine), engine.egress.value.bind(engine.egress) as PieceFilter)) as ExportArchive;
 }
 
@@ -56,16 +56,16 @@ export function buildExport(engine: Engine): ExportArchive {
  * The archive as text. A key the person pasted into a chat, or that reached memory before it was stored,
  * leaves in no text: every piece passes the engine's egress filter like every other exit.
  */
-export function exportText(engine: Engine): string {
+export function exportText(engine: ExportPorts): string {
   return archiveText(exportParts(engine), engine.egress.value.bind(engine.egress) as PieceFilter);
 }
 
 /** The archive straight into a file descriptor (an atomic write's temp file), a block at a time. */
-export function exportToFd(engine: Engine, fd: number): number {
+export function exportToFd(engine: ExportPorts, fd: number): number {
   return writeArchiveToFd(fd, exportParts(engine), engine.egress.value.bind(engine.egress) as PieceFilter);
 }
 
-function identityFiles(engine: Engine): Record<string, string> {
+function identityFiles(engine: ExportPorts): Record<string, string> {
   const out: Record<string, string> = {};
   const add = (path: string) => {
     if (existsSync(path)) out[relative(engine.paths.root, path).split('\\').join('/')] = readFileSync(path, 'utf8');
@@ -79,12 +79,12 @@ function identityFiles(engine: Engine): Record<string, string> {
   return out;
 }
 
-function receiptField(engine: Engine, messageId: string): { receipt?: TurnReceipt } {
+function receiptField(engine: ExportPorts, messageId: string): { receipt?: TurnReceipt } {
   const r = engine.messages.receiptOf(messageId).receipt;
   return r ? { receipt: r } : {};
 }
 
-function* sessionItems(engine: Engine): Generator<ExportArchive['sessions'][number]> {
+function* sessionItems(engine: ExportPorts): Generator<ExportArchive['sessions'][number]> {
   const rows = engine.appDb
     .prepare(`SELECT id, recall_block, recall_built_at FROM sessions ORDER BY created_at, id`)
     .all() as { id: string; recall_block: string | null; recall_built_at: string | null }[];

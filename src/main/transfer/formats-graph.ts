@@ -20,7 +20,7 @@
 // graph's `aliases` array marks a version-2 graph (isGraphV2).
 import { z } from 'zod';
 import { JOURNAL_ACTORS } from '../../shared/journal';
-import { dateSchema, messageIdSchema, scopeSchema, sessionIdSchema } from './formats';
+import { dateSchema, messageIdSchema, scopeSchema, sessionIdSchema } from './formats-fields';
 
 const rowId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { FactSource } from '../../shared/domain';
 import { JOURNAL_ACTORS, JOURNAL_LAYERS, type JournalActor } from '../../shared/journal';
-import { dateSchema, messageIdSchema, scopeSchema, sessionIdSchema } from './formats';
+import { dateSchema, messageIdSchema, scopeSchema, sessionIdSchema } from './formats-fields';
 import { OversizeString } from './json-stream';
 
 /** A fact id is the first 12 hex digits of a hash of its normalised text (facts/fact-id.ts). */

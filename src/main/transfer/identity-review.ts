@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { idSchema } from '../../shared/config';
 import type { IdentityDiffLine, PendingIdentityView } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
-import type { Engine } from '../engine';
+import type { IdentityReviewPorts } from './transfer-ports';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { MAX_CORE_FILE_BYTES } from '../memory/core/identity-files';
 import { sanitizeFact } from '../memory/facts/sanitize';
@@ -50,7 +50,7 @@ export function pendingId(file: IdentityFile, agentId: string | null, content: s
 export class IdentityReview {
   readonly path: string;
 
-  constructor(private readonly engine: Engine) {
+  constructor(private readonly engine: IdentityReviewPorts) {
     this.path = join(engine.paths.db, 'pending-identity.json');
   }
 

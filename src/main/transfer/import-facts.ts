@@ -16,10 +16,11 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { FactSource, ImportReport } from '../../shared/domain';
 import type { JournalSource } from '../../shared/journal';
-import type { Engine } from '../engine';
+import type { FactImportPorts } from './transfer-ports';
 import { factId } from '../memory/facts/fact-id';
 import { toVersionSource } from '../memory/facts/fact-versions';
-import { archiveFactsSchema, scopeSchema } from './formats';
+import { archiveFactsSchema } from './formats';
+import { scopeSchema } from './formats-fields';
 import { archiveFactsV2Schema, type ArchiveFactSource, type ArchiveFactsV2 } from './formats-memory';
 import type { ImportCleaner } from './import-clean';
 import { OversizeString } from './json-stream';
@@ -28,7 +29,7 @@ import { formatPath, validate } from './positions';
 const LABEL = 'Monad export';
 
 export interface FactImportDeps {
-  engine: Engine;
+  engine: FactImportPorts;
   cleaner: ImportCleaner;
   report: ImportReport;
   /** The file's name, the detail of the import's own History entries. */

@@ -15,14 +15,12 @@
 // theirs (asserted_by). This home's own rows are never changed by a file (the report names what the file
 // corrected that is still current here). Ids are kept where they are free, so an import into a fresh home
 // exports again as the same archive; importing the same file twice adds nothing.
-import type { Database } from 'better-sqlite3';
-import type { ImportReport } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import { factId } from '../memory/facts/fact-id';
 import { normalizeName, normalizeRelation } from '../memory/graph/graph-normalize';
 import { freedNorm } from '../memory/graph/graph-store';
 import { archiveGraphSchema, isGraphV2, type ArchiveEdge, type ArchiveNode } from './formats-graph';
-import type { ImportCleaner } from './import-clean';
+import type { ArchiveIds, GraphImportDeps, ImportedGraph } from './import-graph-types';
 import { importGraphProposals } from './import-proposals';
 import { formatPath, validate } from './positions';
 
@@ -31,36 +29,6 @@ export const LABEL = 'Monad export';
 /** What a version-1 archive could not carry, for the report. */
 export const V1_CORRECTIONS_LEFT_OUT =
   'Corrections to the graph and to laws (relations marked wrong and why, merged, renamed and deleted entities, rejected, edited and pinned laws): a version-1 archive does not carry them, so only what was current came in. Check the Graph and Laws tabs, and export again from a newer Monad to bring them.';
-
-export interface GraphImportDeps {
-  memoryDb: Database;
-  appDb: Database;
-  now: () => Date;
-  /** Scopes that already hold laws here: imported laws never mix with laws derived here. */
-  scopesWithLaws: () => Iterable<string>;
-  cleaner: ImportCleaner;
-  report: ImportReport;
-  /**
-   * The archive's `version`, when the caller knows it: 1 says the corrections were not in the file. Without
-   * it, the graph section tells (a version-2 graph always carries `aliases`).
-   */
-  archiveVersion?: number;
-}
-
-/** What the rest of the file holds, by the ids the file gives them: the only ids its graph and laws may name. */
-export interface ArchiveIds {
-  /** Chats and messages the import wrote or found already here under the same chat. */
-  sessions: ReadonlySet<string>;
-  messages: ReadonlySet<string>;
-  /** `${scope}\n${id in the file's home}` → the id the fact has here. */
-  facts: ReadonlyMap<string, string>;
-}
-
-/** The file's entity and relation ids → this home's, for every one imported (deleted, merged and retracted ones too). */
-export interface ImportedGraph {
-  nodes: Map<number, number>;
-  edges: Map<number, { id: number; scope: string }>;
-}
 
 /** The key of a fact in `ArchiveIds.facts`: a fact id is a hash of its text, so the file's id is derivable. */
 export function archiveFactKey(scope: string, text: string): string {

@@ -10,7 +10,7 @@
 // and key) is this home's and stays as it is.
 import type { ArchiveGraphProposal, ArchiveLaw } from './formats-graph';
 import { normalizeRelation } from '../memory/graph/graph-normalize';
-import type { ArchiveIds, GraphImportDeps, ImportedGraph } from './import-graph';
+import type { ArchiveIds, GraphImportDeps, ImportedGraph } from './import-graph-types';
 import { formatPath } from './positions';
 
 /** Returns how many were left out because they name an entity the file does not hold. */

@@ -10,31 +10,24 @@
 // History (import-journal.ts), the Inbox's rejections (import-inbox.ts) and chats' branches; a v1
 // archive imports as it always did, and the report says what v1 could not carry.
 //
+// This file is the run: the stream, the transaction, the writes and the small sections after the chats;
+// each format's chats are read, validated and cleaned in import-chats.ts.
+//
 // Idempotent (stable ids derived from the source: importing twice adds nothing) and all or nothing:
 // both databases are written in open transactions and every file the import may touch is snapshotted
 // before the first write, so any failure puts all of it back.
-import { replyMemoryOf, turnReceiptSchema, type TurnReceipt } from '../../shared/receipt';
-import { createHash } from 'node:crypto';
+import { replyMemoryOf } from '../../shared/receipt';
 import type { Config } from '../../shared/config';
 import type { ImportReport } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
-import type { Engine } from '../engine';
+import type { ImportPorts } from './transfer-ports';
 import { MAX_CORE_FILE_BYTES } from '../memory/core/identity-files';
-import {
-  archiveConfigSchema,
-  archiveIdentitySchema,
-  archiveSessionSchema,
-  chatgptConversationSchema,
-  dateSchema,
-  transcriptAgentsSchema,
-  transcriptSessionSchema,
-  type ArchiveConfig,
-  type ChatGptConversation,
-} from './formats';
+import { archiveConfigSchema, archiveIdentitySchema, transcriptAgentsSchema, type ArchiveConfig } from './formats';
+import { dateSchema } from './formats-fields';
 import { FileTransaction } from './file-transaction';
 import { identityTarget, pendingId, type IdentityReview, type PendingIdentity } from './identity-review';
 import { KnownSecrets } from '../memory/facts/sanitize-known-secrets';
-import { charSize, ImportCleaner, printable } from './import-clean';
+import { ImportCleaner, printable } from './import-clean';
 import { mergeImportedConfig } from './import-config';
 import { historyCutoff } from './export-memory';
 import { FactImport } from './import-facts';
@@ -44,8 +37,8 @@ import { importLaws } from './import-laws';
 import { JournalImport } from './import-journal';
 import { NO_IMPORTED_IDS } from './imported-ids';
 import { OversizeString, streamJson, type JsonPath, type JsonSink, type TextChunks } from './json-stream';
-import { MAX_MESSAGE_CHARS } from './limits';
 import { formatPath, validate } from './positions';
+import { ChatReader, LABEL, type Format, type SessionIn } from './import-chats';
 
 export type { ImportReport };
 
@@ -55,56 +48,11 @@ export interface ImportSource {
   name: string | null;
 }
 
-type Format = ImportReport['format'];
-
-interface MessageIn {
-  id: string;
-  role: 'user' | 'assistant' | 'system' | 'tool';
-  content: string;
-  toolCalls: { id: string; name: string; args: unknown }[] | null;
-  toolCallId: string | null;
-  usage: { input: number; output: number } | null;
-  error: string | null;
-  createdAt: string;
-  /** Receipts: checked, marked imported, journal ids dropped (see importedReceipt). */
-  receipt?: TurnReceipt | null;
-  /** v2: how a user message was entered (typed, pasted, forwarded). */
-  origin?: 'typed' | 'pasted' | 'forwarded' | null;
-  /** Branches (v2): the first version this message is an edit of, and its set-aside number (0: active). */
-  editRoot?: string | null;
-  inactive?: number;
-}
-
-interface SessionIn {
-  id: string;
-  agentId: string;
-  title: string;
-  projectKey: string | null;
-  incognito: boolean;
-  createdAt: string;
-  updatedAt: string;
-  /** v2: the chat's own chat model, JSON as sessions.chat_model holds it. */
-  chatModel?: string | null;
-  messages: MessageIn[];
-}
-
-const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 24);
 const UNRECOGNISED =
   'Unrecognised file: expected a Monad transcript ({"format":"monad-transcript"}), a Monad export ({"format":"monad-export"}) a ChatGPT conversations.json (an array) or an MCP memory graph (memory.jsonl).';
-const LABEL: Record<Format, string> = { transcript: 'Monad transcript', export: 'Monad export', chatgpt: 'ChatGPT conversations.json', 'mcp-memory': 'MCP memory graph (memory.jsonl)' };
 
-export function runImport(engine: Engine, review: IdentityReview, source: ImportSource): ImportReport {
+export function runImport(engine: ImportPorts, review: IdentityReview, source: ImportSource): ImportReport {
   return new ImportRun(engine, review, source).execute();
-}
-
-/** What stands in a message for an image the import did not bring (ChatGPT exports hold only a pointer). */
-export const IMAGE_PLACEHOLDER = '[image not imported]';
-
-/** A ChatGPT content part that is an image: `{ content_type: 'image_asset_pointer', asset_pointer: … }`. */
-function isImagePart(p: unknown): boolean {
-  if (typeof p !== 'object' || p === null || p instanceof OversizeString) return false;
-  const o = p as { content_type?: unknown; asset_pointer?: unknown };
-  return (typeof o.content_type === 'string' && o.content_type.includes('image')) || typeof o.asset_pointer === 'string';
 }
 
 function emptyReport(): ImportReport {
@@ -130,6 +78,8 @@ function emptyReport(): ImportReport {
 class ImportRun implements JsonSink {
   private readonly report = emptyReport();
   private readonly cleaner: ImportCleaner;
+  /** Each format's chats, validated and cleaned (import-chats.ts); written by write() below. */
+  private readonly chats: ChatReader;
   private readonly files = new FileTransaction();
   private top: 'array' | 'object' | null = null;
   private format: Format | null = null;
@@ -143,20 +93,19 @@ class ImportRun implements JsonSink {
   private readonly chatModels: { sessionId: string; model: string }[] = [];
   private props = new Map<string, unknown>();
   private agentsUsed = new Set<string>();
-  private workspacesDropped = 0;
-  private recallDropped = 0;
   private stmts: ReturnType<ImportRun['prepare']> | null = null;
   /** What the file holds, by its own ids: the only records its graph and laws may name (import-graph.ts). */
   private readonly archiveSessions = new Set<string>();
   private readonly archiveMessages = new Set<string>();
 
   constructor(
-    private readonly engine: Engine,
+    private readonly engine: ImportPorts,
     private readonly review: IdentityReview,
     private readonly source: ImportSource,
   ) {
     // The secret store's values, read once: an archive can carry a key the person saved here.
     this.cleaner = new ImportCleaner(this.report, KnownSecrets.from(engine.secrets.values()));
+    this.chats = new ChatReader(this.cleaner, this.report, (s, at) => this.write(s, at));
   }
 
   execute(): ImportReport {
@@ -219,7 +168,7 @@ class ImportRun implements JsonSink {
   }
 
   item(path: JsonPath, index: number, raw: unknown): void {
-    if (this.format === 'chatgpt') return this.conversation(index, raw);
+    if (this.format === 'chatgpt') return this.chats.conversation(index, raw);
     if (this.format === null) this.early.push({ path, index, raw });
     else this.itemOf(path, index, raw);
   }
@@ -272,172 +221,8 @@ class ImportRun implements JsonSink {
   }
 
   private session(index: number, raw: unknown): void {
-    if (this.format === 'transcript') this.transcriptSession(index, raw);
-    else this.archiveSession(index, raw);
-  }
-
-  private transcriptSession(index: number, raw: unknown): void {
-    const at: JsonPath = ['sessions', index];
-    const s = validate(transcriptSessionSchema, raw, LABEL.transcript, at);
-    const rawMessages = (raw as { messages: { createdAt: string; content: unknown }[] }).messages;
-    const messages: MessageIn[] = [];
-    s.messages.forEach((m, i) => {
-      // Ids come from the file's own text (not the cleaned one), so they stay stable as rules change.
-      const r = rawMessages[i];
-      const source = typeof r.content === 'string' ? r.content : `oversize:${(r.content as OversizeString).length}`;
-      const id = `t-${hash(m.id ? `message:${s.id}:${m.id}` : `message:${s.id}:${i}:${r.createdAt}:${m.role}:${source}`)}`;
-      const clean = this.message({ id, role: m.role, content: m.content, createdAt: m.createdAt }, [...at, 'messages', i]);
-      if (clean) messages.push(clean);
-    });
-    const title = (s.title !== undefined ? this.title(s.title, [...at, 'title']) : null) ?? (messages[0]?.content.split('\n')[0].trim().slice(0, 60) || 'Imported chat');
-    const createdAt = s.createdAt ?? messages[0]?.createdAt ?? new Date(0).toISOString();
-    this.write(
-      { id: `t-${hash(`session:${s.id}`)}`, agentId: s.agentId, title, projectKey: null, incognito: false, createdAt, updatedAt: messages.at(-1)?.createdAt ?? createdAt, messages },
-      at,
-    );
-  }
-
-  private archiveSession(index: number, raw: unknown): void {
-    const at: JsonPath = ['sessions', index];
-    const s = validate(archiveSessionSchema, raw, LABEL.export, at);
-    if (s.workspace) this.workspacesDropped++;
-    if (s.recallBlock !== undefined && s.recallBlock !== null) this.recallDropped++;
-    const messages: MessageIn[] = [];
-    const ids = new Set<string>();
-    s.messages.forEach((m, i) => {
-      const clean = this.message(m, [...at, 'messages', i]);
-      if (!clean) return;
-      // A branch names the first version of its message, which must be an earlier message of this chat.
-      clean.editRoot = m.editRoot && ids.has(m.editRoot) ? m.editRoot : null;
-      clean.inactive = m.inactive ?? 0;
-      clean.origin = m.role === 'user' ? (m.origin ?? null) : null;
-      ids.add(clean.id);
-      messages.push(clean);
-    });
-    const chatModel = s.chatModel ? JSON.stringify({ provider: s.chatModel.provider, model: s.chatModel.model }) : null;
-    this.write(
-      {
-        id: s.id,
-        agentId: s.agentId,
-        title: this.title(s.title, [...at, 'title']) ?? 'Imported chat',
-        projectKey: s.projectKey ?? null,
-        incognito: s.incognito ?? false,
-        createdAt: s.createdAt,
-        updatedAt: s.updatedAt,
-        chatModel,
-        messages,
-      },
-      at,
-    );
-  }
-
-  /** Walks each conversation from its current node back to the root: the branch the person last saw. */
-  private conversation(index: number, raw: unknown): void {
-    const at: JsonPath = [index];
-    const conv: ChatGptConversation = validate(chatgptConversationSchema, raw, LABEL.chatgpt, at);
-    const titleText = typeof conv.title === 'string' ? conv.title : null;
-    const cid = conv.conversation_id ?? conv.id ?? `index-${index}-${hash(JSON.stringify(titleText ?? ''))}`;
-    const nodes = conv.mapping;
-    const has = (k: string) => Object.prototype.hasOwnProperty.call(nodes, k);
-    let cursor = conv.current_node ?? leafOf(nodes);
-    const chain: { key: string; msg: NonNullable<(typeof nodes)[string]['message']> }[] = [];
-    const seen = new Set<string>();
-    while (cursor && has(cursor) && !seen.has(cursor)) {
-      seen.add(cursor);
-      const msg = nodes[cursor].message;
-      if (msg) chain.push({ key: cursor, msg });
-      cursor = nodes[cursor].parent ?? null;
-    }
-    chain.reverse();
-    const created = conv.create_time ? new Date(conv.create_time * 1000).toISOString() : new Date(0).toISOString();
-    const messages: MessageIn[] = [];
-    for (const { key, msg } of chain) {
-      const role = msg.author.role;
-      if (role !== 'user' && role !== 'assistant') continue;
-      const where = formatPath([index, 'mapping', key, 'message']);
-      // Images (and other attachments) are not imported: each leaves a placeholder where it was, counted.
-      const images = (msg.content.parts ?? []).filter(isImagePart).length;
-      const parts = (msg.content.parts ?? [])
-        .map((p) => (isImagePart(p) ? IMAGE_PLACEHOLDER : p))
-        .filter((p): p is string | OversizeString => typeof p === 'string' || p instanceof OversizeString);
-      const size = parts.reduce((n, p) => n + p.length, 0);
-      if (parts.some((p) => p instanceof OversizeString) || size > MAX_MESSAGE_CHARS) {
-        this.cleaner.refuseOversize(where, 'message', size);
-        continue;
-      }
-      const content = this.cleaner.messageText((parts as string[]).join('\n').trim());
-      if (!content) continue;
-      this.report.imagesNotImported = (this.report.imagesNotImported ?? 0) + images;
-      messages.push({
-        id: `chatgpt-${msg.id}`.slice(0, 200),
-        role,
-        content,
-        toolCalls: null,
-        toolCallId: null,
-        usage: null,
-        error: null,
-        createdAt: msg.create_time ? new Date(msg.create_time * 1000).toISOString() : created,
-      });
-    }
-    const name = printable(titleText ?? cid, 80);
-    if (!messages.length) {
-      this.report.warnings.push(`Conversation "${name}" has no text messages; skipped.`);
-      return;
-    }
-    const title = (titleText !== null ? this.title(titleText, [...at, 'title']) : null) ?? (messages[0].content.split('\n')[0].trim().slice(0, 60) || 'Imported chat');
-    this.write(
-      { id: `chatgpt-${hash(cid)}`, agentId: 'default', title, projectKey: null, incognito: false, createdAt: created, updatedAt: messages.at(-1)?.createdAt ?? created, messages },
-      at,
-    );
-  }
-
-  // ---- texts -------------------------------------------------------------------------------------------
-
-  /** A chat title: through the sanitizer (refused titles are replaced and reported), at most 200 characters. */
-  private title(text: string | OversizeString, at: JsonPath): string | null {
-    if (text instanceof OversizeString) return null;
-    if (!text.trim()) return null;
-    const clean = this.cleaner.memoryText(text.replace(/\s+/g, ' '), 'chat title', formatPath(at));
-    return clean ? clean.slice(0, 200) : null;
-  }
-
-  /** A message, cleaned; null (reported) when it is over the cap. */
-  private message(
-    m: { id: string; role: MessageIn['role']; content: string | OversizeString; createdAt: string; toolCalls?: MessageIn['toolCalls']; toolCallId?: string | null; usage?: MessageIn['usage']; error?: string | null; receipt?: unknown },
-    at: JsonPath,
-  ): MessageIn | null {
-    const size = charSize(m.content) + (m.toolCalls ? charSize(m.toolCalls) : 0);
-    if (size > MAX_MESSAGE_CHARS) {
-      this.cleaner.refuseOversize(formatPath(at), 'message', m.content instanceof OversizeString ? m.content.length : size);
-      return null;
-    }
-    return {
-      id: m.id,
-      role: m.role,
-      content: this.cleaner.messageText(m.content as string),
-      toolCalls: m.toolCalls?.length ? m.toolCalls.map((c) => ({ id: c.id, name: c.name, args: this.cleaner.messageValue(c.args) })) : null,
-      toolCallId: m.toolCallId ?? null,
-      usage: m.usage ?? null,
-      error: m.error ? this.cleaner.messageText(m.error) : null,
-      createdAt: m.createdAt,
-      receipt: m.role === 'assistant' && m.receipt !== undefined && m.receipt !== null ? this.receipt(m.receipt, at) : null,
-    };
-  }
-
-  /**
-   * Receipts (issue 16): a receipt from a file is untrusted data. Its texts are cleaned like message text,
-   * then it must pass the receipt schema whole, or it is dropped (and said so). What names this home's
-   * rows cannot be trusted: the journal ids of its lines are dropped (an undo here would undo something
-   * else), and it is marked imported so its graph and law ids are not linked.
-   */
-  private receipt(raw: unknown, at: JsonPath): TurnReceipt | null {
-    const r = turnReceiptSchema.safeParse(this.cleaner.messageValue(raw));
-    if (!r.success) {
-      this.report.warnings.push(`The memory receipt at ${formatPath([...at, 'receipt'])} is not one Monad writes; left out.`);
-      return null;
-    }
-    const changes = r.data.changes.map((c) => ('journalId' in c ? { ...c, journalId: null } : c));
-    return { ...r.data, changes, imported: true };
+    if (this.format === 'transcript') this.chats.transcriptSession(index, raw);
+    else this.chats.archiveSession(index, raw);
   }
 
   // ---- writes -----------------------------------------------------------------------------------------
@@ -527,11 +312,11 @@ class ImportRun implements JsonSink {
       }
       this.identity(p('identity', {}));
     }
-    if (this.workspacesDropped) {
-      this.report.leftOut.push(`Workspace folders of ${this.workspacesDropped} chat${this.workspacesDropped === 1 ? '' : 's'}: a folder named in a file is never trusted; set it again in the chat's settings.`);
+    if (this.chats.workspacesDropped) {
+      this.report.leftOut.push(`Workspace folders of ${this.chats.workspacesDropped} chat${this.chats.workspacesDropped === 1 ? '' : 's'}: a folder named in a file is never trusted; set it again in the chat's settings.`);
     }
-    if (this.recallDropped) {
-      this.report.leftOut.push(`Frozen recall blocks of ${this.recallDropped} chat${this.recallDropped === 1 ? '' : 's'}: rebuilt from your own memory on each chat's next turn.`);
+    if (this.chats.recallDropped) {
+      this.report.leftOut.push(`Frozen recall blocks of ${this.chats.recallDropped} chat${this.chats.recallDropped === 1 ? '' : 's'}: rebuilt from your own memory on each chat's next turn.`);
     }
     this.config(incoming, named);
     this.chatModelsOf();
@@ -600,13 +385,6 @@ class ImportRun implements JsonSink {
     }
     this.review.stage(staged);
   }
-}
-
-/** The node no other node names as its parent: where a conversation without current_node ends. */
-function leafOf(nodes: Record<string, { parent?: string | null }>): string | null {
-  const parents = new Set<string>();
-  for (const n of Object.values(nodes)) if (n.parent) parents.add(n.parent);
-  return Object.keys(nodes).find((k) => !parents.has(k)) ?? null;
 }
 
 function sameConfig(a: Config, b: Config): boolean {

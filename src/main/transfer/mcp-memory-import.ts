@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import type { ImportReport } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
-import type { Engine } from '../engine';
+import type { McpMemoryImportPorts } from './transfer-ports';
 import { normalizeName } from '../memory/graph/graph-normalize';
 import { FileTransaction } from './file-transaction';
 import { ImportCleaner, printable } from './import-clean';
@@ -50,7 +50,7 @@ function readable(name: string): string {
   return name.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-export function importMcpMemoryGraph(engine: Engine, text: string, opts: { name: string | null; scope?: string }): ImportReport {
+export function importMcpMemoryGraph(engine: McpMemoryImportPorts, text: string, opts: { name: string | null; scope?: string }): ImportReport {
   const scope = opts.scope ?? 'global';
   const report: ImportReport = {
     format: 'mcp-memory',
@@ -85,7 +85,7 @@ export function importMcpMemoryGraph(engine: Engine, text: string, opts: { name:
   return report;
 }
 
-function run(engine: Engine, text: string, scope: string, by: { actor: 'import'; source: { via: 'import'; detail?: string } }, cleaner: ImportCleaner, report: ImportReport): void {
+function run(engine: McpMemoryImportPorts, text: string, scope: string, by: { actor: 'import'; source: { via: 'import'; detail?: string } }, cleaner: ImportCleaner, report: ImportReport): void {
   /** Entities of the file by their name there → the Monad entity's name (null: refused). */
   const entities = new Map<string, string | null>();
   const relations: { line: number; from: string; to: string; relationType: string }[] = [];
@@ -132,7 +132,7 @@ function run(engine: Engine, text: string, scope: string, by: { actor: 'import';
 }
 
 function entity(
-  engine: Engine,
+  engine: McpMemoryImportPorts,
   scope: string,
   by: { actor: 'import'; source: { via: 'import'; detail?: string } },
   cleaner: ImportCleaner,
@@ -168,7 +168,7 @@ function entity(
 }
 
 function relation(
-  engine: Engine,
+  engine: McpMemoryImportPorts,
   scope: string,
   by: { actor: 'import'; source: { via: 'import'; detail?: string } },
   cleaner: ImportCleaner,

@@ -4,7 +4,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, realpathSync, 
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import type { PendingIdentityView } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
-import type { Engine } from '../engine';
+import type { TransferPorts } from './transfer-ports';
 import { writeFileAtomicWith } from '../fs/atomic-write';
 import { exportText, exportToFd } from './export';
 import { IdentityReview } from './identity-review';
@@ -18,7 +18,7 @@ export const MAX_IMPORT_BYTES = 512 * 1024 * 1024;
 export class TransferService {
   readonly identity: IdentityReview;
 
-  constructor(private readonly engine: Engine) {
+  constructor(private readonly engine: TransferPorts) {
     this.identity = new IdentityReview(engine);
   }
 

@@ -4,7 +4,7 @@
  * forms. Japanese and Korean orders are recognised by their endings (…てください, …すること, …하라,
  * …하세요), which a third-person fact about the user does not use.
  */
-import type { Lexicon } from './sanitize-injection-lexicon';
+import type { Lexicon } from './sanitize-injection-lexicon-type';
 
 const HAN = /\p{sc=Han}/u;
 const JAPANESE = /[\p{sc=Hiragana}\p{sc=Katakana}]/u;

@@ -2,7 +2,7 @@
  * Word tables for European languages (see sanitize-injection-lexicon.ts for how entries are written):
  * Spanish, French, German, Italian, Portuguese, Dutch, Swedish, Polish, Czech, Russian, Ukrainian, Greek.
  */
-import type { Lexicon } from './sanitize-injection-lexicon';
+import type { Lexicon } from './sanitize-injection-lexicon-type';
 
 const LATIN = /\p{sc=Latin}/u;
 const CYRILLIC = /\p{sc=Cyrillic}/u;

@@ -4,7 +4,7 @@
  * text and the entries are both folded to one form (Arabic ي/ى → ی, ك → ک, Urdu ہ → ه, hamza and
  * harakat dropped), so Persian typed with an Arabic keyboard still matches.
  */
-import type { Lexicon } from './sanitize-injection-lexicon';
+import type { Lexicon } from './sanitize-injection-lexicon-type';
 
 const ARABIC = /\p{sc=Arabic}/u;
 const HEBREW = /\p{sc=Hebrew}/u;

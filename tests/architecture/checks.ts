@@ -1,0 +1,141 @@
+// The architecture's checks as plain functions over the import graph (source-graph.ts): each returns the
+// lines that break it, empty when the code keeps to it. architecture.test.ts runs them on src/ and, on
+// small made-up trees, shows that each catches what it is meant to.
+import { isNodeBuiltin, type SourceFile } from './source-graph';
+import { ENGINE_IMPORTERS, MAX_LINES, pathMatches, roomOf, ROOMS, SIZE_EXCEPTIONS, type Room } from './rooms';
+
+export type Tree = Map<string, SourceFile>;
+
+const edgeText = (from: string, to: string, typeOnly: boolean) => `${from} -> ${to}${typeOnly ? ' (type)' : ''}`;
+
+/**
+ * Strongly connected components of the file graph with more than one file (or a file importing itself):
+ * Tarjan's algorithm, iterative so a deep chain of imports cannot overflow the stack. Type-only imports
+ * count: a circle of types still ties the files together for a reader and for every refactoring.
+ */
+export function circles(tree: Tree): string[][] {
+  const next = (path: string) => [...new Set((tree.get(path)?.imports ?? []).map((i) => i.target).filter((t): t is string => t !== null && tree.has(t)))];
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  let counter = 0;
+  for (const start of [...tree.keys()].sort()) {
+    if (index.has(start)) continue;
+    const work: { node: string; edges: string[]; i: number }[] = [];
+    const open = (node: string) => {
+      index.set(node, counter);
+      low.set(node, counter);
+      counter++;
+      stack.push(node);
+      onStack.add(node);
+      work.push({ node, edges: next(node), i: 0 });
+    };
+    open(start);
+    while (work.length) {
+      const top = work[work.length - 1];
+      if (top.i < top.edges.length) {
+        const to = top.edges[top.i++];
+        if (!index.has(to)) open(to);
+        else if (onStack.has(to)) low.set(top.node, Math.min(low.get(top.node)!, index.get(to)!));
+        continue;
+      }
+      work.pop();
+      if (work.length) {
+        const parent = work[work.length - 1].node;
+        low.set(parent, Math.min(low.get(parent)!, low.get(top.node)!));
+      }
+      if (low.get(top.node) === index.get(top.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== top.node);
+        const selfImport = component.length === 1 && next(top.node).includes(top.node);
+        if (component.length > 1 || selfImport) found.push(component.sort());
+      }
+    }
+  }
+  return found.sort((a, b) => b.length - a.length || a[0].localeCompare(b[0]));
+}
+
+/** Each circle as lines a person can act on: its files, then the imports that tie them. */
+export function describeCircles(tree: Tree): string[] {
+  return circles(tree).map((files, n) => {
+    const inside = new Set(files);
+    const ties = files.flatMap((f) => tree.get(f)!.imports.filter((i) => i.target && inside.has(i.target)).map((i) => `    ${edgeText(f, i.target!, i.typeOnly)}`));
+    return [`circle ${n + 1} (${files.length} files): ${files.join(', ')}`, ...[...new Set(ties)]].join('\n');
+  });
+}
+
+/** Every import of a src file from a room on a higher floor, and every file that is in no room. */
+export function upwardImports(tree: Tree, rooms: Room[] = ROOMS): string[] {
+  const out: string[] = [];
+  for (const file of tree.values()) {
+    const from = roomOf(file.path, rooms);
+    if (!from) {
+      out.push(`${file.path} is in no room: place its folder in tests/architecture/rooms.ts`);
+      continue;
+    }
+    for (const i of file.imports) {
+      if (!i.target) continue;
+      const to = roomOf(i.target, rooms);
+      if (to && to.floor > from.floor) out.push(`${edgeText(file.path, i.target, i.typeOnly)}: ${from.name} (floor ${from.floor}) imports ${to.name} (floor ${to.floor})`);
+    }
+  }
+  return out.sort();
+}
+
+/** Imports from `fromDir` into `toDir` (folders), which the issue names as never allowed. */
+export function importsBetween(tree: Tree, fromDir: string, toDir: string): string[] {
+  return [...tree.values()]
+    .filter((f) => pathMatches(fromDir, f.path))
+    .flatMap((f) => f.imports.filter((i) => i.target && pathMatches(toDir, i.target)).map((i) => edgeText(f.path, i.target!, i.typeOnly)))
+    .sort();
+}
+
+/** src/shared is what every process loads (the renderer too): nothing from the rest of src/, no Node builtins, no electron. */
+export function sharedImportsOutside(tree: Tree): string[] {
+  return [...tree.values()]
+    .filter((f) => pathMatches('src/shared', f.path))
+    .flatMap((f) =>
+      f.imports
+        .filter((i) => (i.target ? !pathMatches('src/shared', i.target) : isNodeBuiltin(i.specifier) || i.specifier === 'electron' || i.specifier.startsWith('electron/')))
+        .map((i) => edgeText(f.path, i.target ?? i.specifier, i.typeOnly)),
+    )
+    .sort();
+}
+
+/** The renderer runs in a sandboxed page: from the rest of src/ it takes only src/shared, and no Node builtin. */
+export function rendererImportsOutside(tree: Tree): string[] {
+  return [...tree.values()]
+    .filter((f) => pathMatches('src/renderer', f.path))
+    .flatMap((f) =>
+      f.imports
+        .filter((i) => (i.target ? !pathMatches('src/renderer', i.target) && !pathMatches('src/shared', i.target) : isNodeBuiltin(i.specifier)))
+        .map((i) => edgeText(f.path, i.target ?? i.specifier, i.typeOnly)),
+    )
+    .sort();
+}
+
+/** The composition root (engine.ts and the files it is split into) is imported only by the hosts and by itself. */
+export function engineImporters(tree: Tree, rooms: Room[] = ROOMS): string[] {
+  const engine = rooms.find((r) => r.name === 'engine')!;
+  const inEngine = (path: string) => roomOf(path, rooms) === engine;
+  return [...tree.values()]
+    .filter((f) => !inEngine(f.path) && !ENGINE_IMPORTERS.includes(roomOf(f.path, rooms)?.name ?? ''))
+    .flatMap((f) => f.imports.filter((i) => i.target && inEngine(i.target)).map((i) => edgeText(f.path, i.target!, i.typeOnly)))
+    .sort();
+}
+
+/** Source files over the limit, the named data tables aside. */
+export function oversizeFiles(tree: Tree, max = MAX_LINES): string[] {
+  const excepted = (path: string) => SIZE_EXCEPTIONS.some((e) => e.paths.some((p) => pathMatches(p, path)));
+  return [...tree.values()]
+    .filter((f) => f.lines > max && !excepted(f.path))
+    .sort((a, b) => b.lines - a.lines)
+    .map((f) => `${f.path}: ${f.lines} lines (limit ${max})`);
+}
