@@ -7,7 +7,7 @@ import type { AgentService } from '../agents/agent-service';
 import type { ChatService } from '../chat/agent-loop';
 import type { LiveTurns } from '../chat/live-turns';
 import type { receiptView } from '../chat/receipt-view';
-import type { SessionStore } from '../chat/session-store';
+import type { SessionStore } from '../conversations/session-store';
 import type { CommandRegistry } from '../chat/slash-commands';
 import type { ConfigStore } from '../config/store';
 import type { BackupService } from '../db/backup';
