@@ -563,7 +563,8 @@ export interface ImportReport {
   laws: { added: number; skipped: number; sameAsHere?: number; stateApplied?: number; stateKept?: number };
   /** v2 archives: History entries brought in (skipped: already here) and Inbox rejections remembered. */
   history?: { added: number; skipped: number };
-  inbox?: { rejections: number };
+  /** `links`: cross-layer proposals still waiting in the file's home, brought in as pending Inbox items. */
+  inbox?: { rejections: number; links?: number };
   /** Secrets redacted and invisible characters stripped from the imported texts, in total. */
   cleaned: { redactions: number; strippedChars: number };
   /** Images in imported chats (ChatGPT): not brought in; each left a placeholder in its message. */
