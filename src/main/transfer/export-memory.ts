@@ -7,7 +7,7 @@ import type { FactSource } from '../../shared/domain';
 import type { JournalActor, JournalSource } from '../../shared/journal';
 import type { Engine } from '../engine';
 import { toFactSource, UNKNOWN_SOURCE } from '../memory/facts/fact-versions';
-import type { ArchiveFactOrigin, ArchiveLink, ArchiveMemoryV2, ExportedFact, ExportedFactVersion, ExportedJournalEntry } from './formats-memory';
+import type { ArchiveFactOrigin, ArchiveMemoryV2, ExportedFact, ExportedFactVersion, ExportedJournalEntry } from './formats-memory';
 
 interface VersionRow {
   fact_id: string;
@@ -162,20 +162,21 @@ export function exportInbox(engine: Engine): ArchiveMemoryV2['inbox'] {
     text: r.text,
     proposedAt: r.proposed_at,
   }));
-  // Cross-layer proposals waiting for the person: carried as themselves, so the new home can ask them.
-  const links = (db.prepare(`SELECT * FROM correction_link WHERE status = 'pending' ORDER BY id`).all() as Record<string, string | number | null>[]).map((r) => ({
-    kind: r.kind as ArchiveLink['kind'],
-    scope: String(r.scope),
-    target: String(r.target),
-    targetText: String(r.target_text),
-    text: String(r.text),
-    relation: r.relation === null ? null : String(r.relation),
-    causeEntry: Number(r.cause_entry) > 0 ? Number(r.cause_entry) : null,
-    cause: String(r.cause),
-    basis: r.basis as ArchiveLink['basis'],
-    sessionId: r.session_id === null ? null : String(r.session_id),
-    messageId: r.message_id === null ? null : String(r.message_id),
-    proposedAt: String(r.proposed_at),
+  // Cross-layer proposals waiting for the person, as the Inbox shows them (one whose correction was undone
+  // or whose target changed since is set aside there, and not carried): the new home can ask them.
+  const links = engine.links.pending().map((l) => ({
+    kind: l.kind,
+    scope: l.scope,
+    target: l.target,
+    targetText: l.targetText,
+    text: l.text,
+    relation: l.relation,
+    causeEntry: l.causeEntry > 0 ? l.causeEntry : null,
+    cause: l.cause,
+    basis: l.basis,
+    sessionId: l.sessionId,
+    messageId: l.messageId,
+    proposedAt: l.proposedAt,
   }));
   return { rejections, pending: [...pending, ...merges], links };
 }
