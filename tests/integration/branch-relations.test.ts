@@ -51,6 +51,10 @@ describe('relations learned from a branch set aside by edit-and-resend', () => {
     // The person confirmed one relation of the branch themselves: it stands on their word.
     engine.graph.corrections.editRelation(rui, { relation: 'knows' }, { actor: 'person', source: { via: 'app' } });
     engine.graph.corrections.addRelation({ scope: SCOPE, src: 'User', dst: 'Rui', relation: 'knows' }, { actor: 'person', source: { via: 'app' } });
+    // A law learned from where the person lives.
+    engine.laws.store.insert(SCOPE, { statement: 'The user lives in the north of Portugal', confidence: 0.8, support: [`edge:${braga}`] }, 'fp');
+    const inRecall = () => engine.laws.learnedRules([SCOPE]) ?? '';
+    expect(inRecall()).toContain('north of Portugal');
     const before = current(engine);
     expect(before).toEqual(['User knows Rui', 'User lives_in Braga', 'User lives_in Lisboa (ended)', 'User works_at Acme']);
 
@@ -58,6 +62,7 @@ describe('relations learned from a branch set aside by edit-and-resend', () => {
     await engine.chat.send(session.id, 'I live in Porto now.', { replacing: second });
     expect(current(engine)).toEqual(['User knows Rui', 'User lives_in Lisboa', 'User works_at Acme']);
     expect(g.edgeById(braga)).toBeNull();
+    expect(inRecall()).not.toContain('north of Portugal');
     // Consolidation's reconciliation (deleted messages) leaves the set-aside branch's relations as they are.
     engine.graph.reconcile();
     expect(current(engine)).toEqual(['User knows Rui', 'User lives_in Lisboa', 'User works_at Acme']);
@@ -68,6 +73,7 @@ describe('relations learned from a branch set aside by edit-and-resend', () => {
     engine.chat.switchBranch(session.id, second);
     expect(current(engine)).toEqual(before);
     expect(g.edgeById(braga)).toMatchObject({ assertedBy: 'model' });
+    expect(inRecall()).toContain('north of Portugal');
 
     // And once more the other way: switching to the edited version sets the branch aside again.
     const edited = engine.messages.list(session.id).items[2].branch!.ids[1];

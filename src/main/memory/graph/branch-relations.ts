@@ -16,8 +16,11 @@ import { LIVE_EDGE } from './graph-store';
 /** The reason a set-aside branch's relation is out of the graph; also how it is found again. */
 export const BRANCH_SET_ASIDE = 'the messages it was learned from are on a branch set aside by editing a message';
 
-const SYSTEM: By = { actor: 'system', source: { detail: 'branch set aside' } };
-const BACK: By = { actor: 'system', source: { detail: 'branch brought back' } };
+/** The `source.detail` of the system's changes when a branch is set aside and brought back (the law cascade reads them). */
+export const BRANCH_SET_ASIDE_DETAIL = 'branch set aside';
+export const BRANCH_BACK_DETAIL = 'branch brought back';
+const SYSTEM: By = { actor: 'system', source: { detail: BRANCH_SET_ASIDE_DETAIL } };
+const BACK: By = { actor: 'system', source: { detail: BRANCH_BACK_DETAIL } };
 
 /** What this needs of the message store: which of these ids are live and on the path shown. */
 export interface BranchMessages {
