@@ -80,4 +80,23 @@ describe('relations learned from a branch set aside by edit-and-resend', () => {
     engine.chat.switchBranch(session.id, edited);
     expect(current(engine)).toEqual(['User knows Rui', 'User lives_in Lisboa', 'User works_at Acme']);
   });
+
+  it('a branch set aside before relations followed branches (an older home) is caught up by the next graph consolidation', async () => {
+    const engine = openEngine();
+    useScriptedModel(engine, llm);
+    const session = engine.sessions.create({ agentId: 'default' });
+    llm.enqueue({ kind: 'text', text: 'Braga, nice.' }, { kind: 'text', text: 'Porto, nice.' });
+    await engine.chat.send(session.id, 'I live in Braga.');
+    const [said] = engine.messages.list(session.id).items.map((m) => m.id);
+    await engine.chat.send(session.id, 'I live in Porto.', { replacing: said });
+    // A relation from the set-aside message, as an older Monad left it: still current.
+    const g = engine.graph.store;
+    const user = g.upsertNode(SCOPE, 'User', 'person').id;
+    g.upsertEdge({ scope: SCOPE, src: user, dst: g.upsertNode(SCOPE, 'Braga', 'place').id, relation: 'lives_in', provClass: 'user', validFrom: AT, support: [said], supersede: false });
+    expect(current(engine)).toEqual(['User lives_in Braga']);
+    // The model extracts nothing new from the path shown.
+    llm.setDefault(() => ({ kind: 'json', value: { entities: [], relations: [] } }));
+    await engine.graph.consolidate();
+    expect(current(engine)).toEqual([]);
+  });
 });

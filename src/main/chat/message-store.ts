@@ -160,6 +160,11 @@ export class MessageStore {
     return () => this.setAsideListeners.delete(fn);
   }
 
+  /** Chats holding a branch set aside by edit-and-resend. */
+  sessionsWithBranchesSetAside(): string[] {
+    return this.db.prepare(`SELECT DISTINCT session_id FROM messages WHERE inactive <> 0 AND deleted_at IS NULL`).pluck().all() as string[];
+  }
+
   /** Which of these ids are live messages on the path shown (not deleted, not on a set-aside branch). */
   activeIds(ids: string[]): Set<string> {
     const out = new Set<string>();

@@ -68,11 +68,15 @@ export class GraphLayer {
     registerGraphUndo(this.d.journal, this.corrections, this.d.now);
   }
 
-  consolidate(opts: Parameters<typeof consolidateGraph>[1] = {}): Promise<GraphRunSummary> {
-    return consolidateGraph(
+  async consolidate(opts: Parameters<typeof consolidateGraph>[1] = {}): Promise<GraphRunSummary> {
+    const summary = await consolidateGraph(
       { graph: this.store, corrections: this.corrections, proposals: this.proposals, memoryDb: this.d.memoryDb, sessions: this.d.sessions, messages: this.d.messages, llm: this.d.llm, now: this.d.now, knownSecrets: this.storedSecrets },
       opts,
     );
+    // Branches set aside before relations followed them (older homes, imports): caught up here, as
+    // reconciliation catches up with deleted messages.
+    for (const sessionId of this.d.messages.sessionsWithBranchesSetAside()) this.followBranches(sessionId);
+    return summary;
   }
 
   /** Drops what rests only on deleted messages (also part of every consolidation): one history group. */
