@@ -99,4 +99,24 @@ describe('relations learned from a branch set aside by edit-and-resend', () => {
     await engine.graph.consolidate();
     expect(current(engine)).toEqual([]);
   });
+
+  it('a relation resting only on deleted messages is left to reconciliation, which drops it for that reason', async () => {
+    const engine = openEngine();
+    useScriptedModel(engine, llm);
+    const session = engine.sessions.create({ agentId: 'default' });
+    llm.enqueue({ kind: 'text', text: 'Noted.' }, { kind: 'text', text: 'Ok.' });
+    await engine.chat.send(session.id, 'I know Rui.');
+    const [said] = engine.messages.list(session.id).items.map((m) => m.id);
+    const gone = engine.messages.append({ sessionId: session.id, role: 'user', content: 'I know Ana.' }).id;
+    const g = engine.graph.store;
+    const user = g.upsertNode(SCOPE, 'User', 'person').id;
+    const ana = g.upsertEdge({ scope: SCOPE, src: user, dst: g.upsertNode(SCOPE, 'Ana', 'person').id, relation: 'knows', provClass: 'user', validFrom: AT, support: [gone], supersede: false }).id;
+    engine.messages.softDelete([gone]);
+    await engine.chat.send(session.id, 'I know Rui well.', { replacing: said });
+    // Not dropped as a branch's (it would then wait for a branch that never comes back).
+    expect(g.edgeById(ana)).not.toBeNull();
+    engine.graph.reconcile();
+    expect(g.edgeById(ana)).toBeNull();
+    expect(engine.history.list({ actor: 'system' }).entries.find((e) => e.action === 'relation.retracted')?.summary).toContain('deleted');
+  });
 });

@@ -26,6 +26,8 @@ const BACK: By = { actor: 'system', source: { detail: BRANCH_BACK_DETAIL } };
 export interface BranchMessages {
   idsOf(sessionId: string): string[];
   activeIds(ids: string[]): Set<string>;
+  /** Which of these ids are live messages, set aside or not. */
+  liveIds(ids: string[]): Set<string>;
 }
 
 /**
@@ -48,7 +50,8 @@ export function followBranches(c: GraphCorrections, messages: BranchMessages, se
     if (!e || e.merged_into !== null) continue;
     const support = supportOf.all(id) as string[];
     const onPath = messages.activeIds(support).size > 0;
-    if (e.retracted_at === null && e.asserted_by === 'model' && !onPath) leave.push(id);
+    // Resting only on deleted messages is reconciliation's to drop (for that reason), not a branch's.
+    if (e.retracted_at === null && e.asserted_by === 'model' && !onPath && messages.liveIds(support).size > 0) leave.push(id);
     else if (e.retracted_at !== null && e.retracted_by === 'system' && e.retracted_reason === BRANCH_SET_ASIDE && onPath) back.push(id);
   }
   if (!leave.length && !back.length) return { setAside: 0, broughtBack: 0 };
