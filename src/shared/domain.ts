@@ -556,10 +556,15 @@ export interface ImportReport {
   /** Identity files are never written by an import: they wait for the person's review (identity.pending). */
   identity: { pending: number; unchanged: number };
   graph: { nodes: number; edges: number };
-  laws: { added: number; skipped: number };
+  /**
+   * Laws; of the skipped, `sameAsHere` active ones were the same law as one already here, whose pin or edit
+   * the file brought to it (`stateApplied`) or which kept the person's own here (`stateKept`).
+   */
+  laws: { added: number; skipped: number; sameAsHere?: number; stateApplied?: number; stateKept?: number };
   /** v2 archives: History entries brought in (skipped: already here) and Inbox rejections remembered. */
   history?: { added: number; skipped: number };
-  inbox?: { rejections: number };
+  /** `links`: cross-layer proposals still waiting in the file's home, brought in as pending Inbox items. */
+  inbox?: { rejections: number; links?: number };
   /** Secrets redacted and invisible characters stripped from the imported texts, in total. */
   cleaned: { redactions: number; strippedChars: number };
   /** Images in imported chats (ChatGPT): not brought in; each left a placeholder in its message. */

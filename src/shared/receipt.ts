@@ -44,6 +44,11 @@ export type ReceiptRead = z.infer<typeof receiptReadSchema>;
 
 /** Whose words a saved fact is (shared/memory-label.ts), for the line's label; absent on older receipts. */
 const changeOrigin = z.enum(['you', 'assistant', 'inferred', 'pasted', 'forwarded', 'imported', 'app', 'consolidated']).optional();
+/**
+ * With origin 'app': the app's name as the person registered it (its MCP key's label), so the line says
+ * "via Claude Desktop" as the Memory tab and the recall block do, not "via an app".
+ */
+const changeApp = z.string().min(1).max(200).optional();
 
 /**
  * One change the turn made to memory, as the reply's "Memory updated" line shows it. `proposed` is a write
@@ -51,8 +56,8 @@ const changeOrigin = z.enum(['you', 'assistant', 'inferred', 'pasted', 'forwarde
  * fact check refused, with the reason in words.
  */
 export const memoryChangeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('remembered'), layer: z.enum(['facts', 'mem0']), scope: scope.nullable(), text, factId: factId.nullable(), memoryId: plainId.nullable(), journalId: rowId.nullable(), origin: changeOrigin }).strict(),
-  z.object({ kind: z.literal('updated'), scope, text, before: text.nullable(), factId: factId.nullable(), journalId: rowId.nullable(), origin: changeOrigin }).strict(),
+  z.object({ kind: z.literal('remembered'), layer: z.enum(['facts', 'mem0']), scope: scope.nullable(), text, factId: factId.nullable(), memoryId: plainId.nullable(), journalId: rowId.nullable(), origin: changeOrigin, app: changeApp }).strict(),
+  z.object({ kind: z.literal('updated'), scope, text, before: text.nullable(), factId: factId.nullable(), journalId: rowId.nullable(), origin: changeOrigin, app: changeApp }).strict(),
   z.object({ kind: z.literal('forgotten'), scope, text, factId: factId.nullable(), journalId: rowId.nullable() }).strict(),
   z.object({ kind: z.literal('rejected'), scope: scope.nullable(), text, reason: text }).strict(),
   z.object({ kind: z.literal('proposed'), scope: scope.nullable(), text, proposalId: z.string().max(64).nullable() }).strict(),

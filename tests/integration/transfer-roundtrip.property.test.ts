@@ -226,6 +226,9 @@ function normalise(text: string): unknown {
   const rank = new Map(kept.map((e, i) => [e.id as number, i + 1]));
   doc.journal = kept.map((e) => ({ ...e, id: rank.get(e.id as number), undoes: e.undoes === null ? null : rank.get(e.undoes as number), undoneBy: e.undoneBy === null ? null : rank.get(e.undoneBy as number) }));
   for (const scope of Object.values(doc.facts)) for (const v of scope.versions) v.journalId = v.journalId === null ? null : (rank.get(v.journalId) ?? null);
+  // A cross-layer proposal names the History entry of its correction: renumbered the same way.
+  const inbox = doc.inbox as { links?: { causeEntry: number | null }[] } | undefined;
+  for (const l of inbox?.links ?? []) l.causeEntry = l.causeEntry === null ? null : (rank.get(l.causeEntry) ?? null);
   return doc;
 }
 

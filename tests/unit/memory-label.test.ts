@@ -8,6 +8,8 @@ import { factSourceLabel } from '../../src/shared/fact-source';
 import { UNKNOWN_SOURCE } from '../../src/main/memory/facts/fact-versions';
 import { statesFact } from '../../src/main/memory/facts/stated';
 import { mcpFactLine } from '../../src/main/mcp/mcp-tools';
+import { changeOf } from '../../src/main/chat/turn-receipt';
+import { memoryChangeSchema } from '../../src/shared/receipt';
 
 const ORIGINS: MemoryOrigin[] = ['you', 'assistant', 'inferred', 'pasted', 'forwarded', 'imported', 'app', 'consolidated'];
 const STATES: MemoryState[] = [{ kind: 'saved' }, { kind: 'known' }, { kind: 'pending' }, { kind: 'refused', reason: 'it looks like an instruction' }, { kind: 'writing' }, { kind: 'read' }];
@@ -39,6 +41,21 @@ describe('memoryLabel', () => {
   it('names the app an app wrote through, and says nothing of an origin never recorded', () => {
     expect(memoryLabel({ origin: 'app', app: 'Cursor' }).origin).toBe('via Cursor');
     expect(memoryLabel({})).toEqual({ origin: null, originShort: null, state: null, chip: null, tone: 'neutral', source: null });
+  });
+
+  it('a receipt line of an app\'s write names the app as the Memory tab and the recall block do ("via Claude Desktop", not "via an app")', () => {
+    const source = { via: 'mcp' as const, detail: 'Claude Desktop' };
+    const line = changeOf({ id: 7, at: 't', layer: 'facts', action: 'fact.recorded', scope: 'global', item: 'fact:x', actor: 'mcp', source, before: null, after: { id: 'aaaaaaaaaaaa', text: 'Keeps bees' }, summary: '', groupId: null, undoes: null, undoneBy: null });
+    expect(line).toMatchObject({ kind: 'remembered', origin: 'app', app: 'Claude Desktop' });
+    // The line reads back through the receipt schema with its app (a stored receipt keeps the name).
+    expect(memoryChangeSchema.parse(line)).toMatchObject({ app: 'Claude Desktop' });
+    const said = memoryLabel({ origin: line && 'origin' in line ? line.origin : null, app: line && 'app' in line ? line.app : null }).origin;
+    expect(said).toBe('via Claude Desktop');
+    expect(said).toBe(originClassLabel('app', 'Claude Desktop'));
+    expect(originClassShort('app', 'Claude Desktop')).toBe('via Claude Desktop');
+    // An edit by the app is named the same way; the person's own write never carries an app.
+    expect(changeOf({ id: 8, at: 't', layer: 'facts', action: 'fact.edited', scope: 'global', item: 'fact:x', actor: 'mcp', source, before: { id: 'aaaaaaaaaaaa', text: 'a' }, after: { id: 'bbbbbbbbbbbb', text: 'b' }, summary: '', groupId: null, undoes: null, undoneBy: null })).toMatchObject({ origin: 'app', app: 'Claude Desktop' });
+    expect(changeOf({ id: 9, at: 't', layer: 'facts', action: 'fact.recorded', scope: 'global', item: 'fact:x', actor: 'person', source: { via: 'app', detail: 'x' }, before: null, after: { id: 'aaaaaaaaaaaa', text: 'a' }, summary: '', groupId: null, undoes: null, undoneBy: null })).not.toHaveProperty('app');
   });
 
   it('the Memory tab, the recall block and the Graph speak of the person the same way', () => {

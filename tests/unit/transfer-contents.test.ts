@@ -20,5 +20,7 @@ describe('archive contents', () => {
     const rows = reportRows({ ...base, history: { added: 12, skipped: 3 }, inbox: { rejections: 2 } });
     expect(rows).toEqual(expect.arrayContaining([{ kind: 'History entries', added: 12, skipped: 3 }, { kind: 'Inbox rejections', added: 2, skipped: null }]));
     expect(reportRows(base).map((r) => r.kind)).not.toContain('History entries');
+    // Cross-layer proposals brought in as pending are counted where the person will decide them.
+    expect(reportRows({ ...base, inbox: { rejections: 0, links: 2 } })).toEqual(expect.arrayContaining([{ kind: 'Inbox proposals to decide', added: 2, skipped: null }]));
   });
 });

@@ -63,7 +63,7 @@ function renderReport(r: ImportReport): string {
     `imported ${r.format}: ${r.sessions.added} chats added (${r.sessions.skipped} already there), ${r.messages.added} messages added (${r.messages.skipped} skipped), ` +
       `${r.agents.added} agents, ${r.facts.added} facts, ${r.graph.nodes} entities, ${r.graph.edges} relations, ${r.laws.added} laws` +
       // Archive format v2 carries History and the Inbox's rejections too.
-      (r.history ? `, ${r.history.added} History entries (${r.history.skipped} already there), ${r.inbox?.rejections ?? 0} Inbox rejections` : ''),
+      (r.history ? `, ${r.history.added} History entries (${r.history.skipped} already there), ${r.inbox?.rejections ?? 0} Inbox rejections, ${r.inbox?.links ?? 0} Inbox proposals to decide` : ''),
   ];
   if (r.cleaned.redactions || r.cleaned.strippedChars) {
     lines.push(`cleaned: ${r.cleaned.redactions} secret${r.cleaned.redactions === 1 ? '' : 's'} redacted, ${r.cleaned.strippedChars} invisible character${r.cleaned.strippedChars === 1 ? '' : 's'} removed`);

@@ -105,10 +105,15 @@ function snap(v: unknown): Snap {
 const FACT_ID = /^[0-9a-f]{12}$/;
 const factIdOr = (id: string | undefined): string | null => (id && FACT_ID.test(id) ? id : null);
 
-/** Whose words the write was, as the Memory tab will label the fact ("you said it", "the assistant inferred it"). */
-function originOf(e: JournalEntry): { origin?: MemoryOrigin } {
+/**
+ * Whose words the write was, as the Memory tab will label the fact ("you said it", "the assistant inferred
+ * it", "via Claude Desktop": an app is named as the person registered it, the source's detail).
+ */
+function originOf(e: JournalEntry): { origin?: MemoryOrigin; app?: string } {
   const cls = originClassOf({ actor: e.actor, via: e.source?.via ?? null, event: 'recorded', stated: e.source?.stated });
-  return cls ? { origin: CLASS_ORIGIN[cls] } : {};
+  if (!cls) return {};
+  const app = cls === 'app' ? e.source?.detail?.slice(0, 200) : undefined;
+  return app ? { origin: CLASS_ORIGIN[cls], app } : { origin: CLASS_ORIGIN[cls] };
 }
 
 /** The change line of a facts journal entry; null for entries that are not a write the turn made. */

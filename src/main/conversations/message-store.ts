@@ -48,6 +48,7 @@ export const DEFAULT_PAGE_SIZE = 100;
 export class MessageStore {
   private readonly appendListeners = new Set<(m: Message) => void>();
   private readonly restoreListeners = new Set<(sessionId: string, fromSeq: number) => void>();
+  private readonly setAsideListeners = new Set<(sessionId: string) => void>();
 
   constructor(
     private readonly db: Database,
@@ -150,7 +151,33 @@ export class MessageStore {
     const seq = this.seqOf(sessionId, fromSeqOf);
     const mark = ((this.db.prepare(`SELECT max(inactive) FROM messages WHERE session_id = ?`).pluck().get(sessionId) as number | null) ?? 0) + 1;
     this.db.prepare(`UPDATE messages SET inactive = ? WHERE session_id = ? AND inactive = 0 AND seq >= ?`).run(mark, sessionId, seq);
+    for (const fn of this.setAsideListeners) fn(sessionId);
     return mark;
+  }
+
+  /** Called after a branch was set aside: what was learned only from it leaves the graph (issue 27 §4). */
+  onSetAside(fn: (sessionId: string) => void): () => void {
+    this.setAsideListeners.add(fn);
+    return () => this.setAsideListeners.delete(fn);
+  }
+
+  /** Chats holding a branch set aside by edit-and-resend. */
+  sessionsWithBranchesSetAside(): string[] {
+    return this.db.prepare(`SELECT DISTINCT session_id FROM messages WHERE inactive <> 0 AND deleted_at IS NULL`).pluck().all() as string[];
+  }
+
+  /** Which of these ids are live messages on the path shown (not deleted, not on a set-aside branch). */
+  activeIds(ids: string[]): Set<string> {
+    const out = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const batch = ids.slice(i, i + 500);
+      const rows = this.db
+        .prepare(`SELECT id FROM messages WHERE deleted_at IS NULL AND inactive = 0 AND id IN (${batch.map(() => '?').join(',')})`)
+        .pluck()
+        .all(...batch) as string[];
+      for (const id of rows) out.add(id);
+    }
+    return out;
   }
 
   /** Brings back the messages set aside together with this one (see setAside). */

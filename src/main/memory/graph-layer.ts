@@ -10,6 +10,7 @@ import type { LlmClient } from '../llm/llm-client';
 import type { MemoryJournal } from './journal/journal';
 import { storedSecretsFrom } from './facts/sanitize-known-secrets';
 import { consolidateGraph, reconcileGraph, rewindGraphCursor, type GraphRunSummary } from './graph/consolidate-graph';
+import { followBranches } from './graph/branch-relations';
 import { GraphCorrections } from './graph/graph-corrections';
 import { GraphJournal } from './graph/graph-journal';
 import { GraphProposals } from './graph/graph-proposals';
@@ -26,6 +27,8 @@ export interface GraphLayerDeps {
   now: () => Date;
   /** The secret store's values: redacted from everything extraction writes. */
   knownSecrets?: () => readonly string[];
+  /** Where a failure that must not stop the caller is reported (the engine's log; stderr without one). */
+  log?: (msg: string, err?: unknown) => void;
 }
 
 const EXCERPT_CHARS = 280;
@@ -43,7 +46,21 @@ export class GraphLayer {
     this.proposals = new GraphProposals(this.corrections, (ids) => this.sources(ids), d.now);
     this.storedSecrets = storedSecretsFrom(d.knownSecrets ?? (() => []));
     // A branch brought back after extraction skipped it is read by the next run (issue 27 §4).
-    d.messages.onRestore((sessionId, fromSeq) => rewindGraphCursor(d.memoryDb, sessionId, fromSeq));
+    d.messages.onRestore((sessionId, fromSeq) => {
+      rewindGraphCursor(d.memoryDb, sessionId, fromSeq);
+      this.followBranches(sessionId);
+    });
+    // Relations learned only from a branch set aside leave the graph until it is brought back.
+    d.messages.onSetAside((sessionId) => this.followBranches(sessionId));
+  }
+
+  /** Never throws into the chat's edit or switch: the graph catches up at the next switch or consolidation. */
+  private followBranches(sessionId: string): void {
+    try {
+      followBranches(this.corrections, this.d.messages, sessionId);
+    } catch (err) {
+      (this.d.log ?? ((msg: string, e?: unknown) => console.error(msg, e)))(`[graph] could not follow the branch shown in chat ${sessionId}`, err);
+    }
   }
 
   register(tools: ToolRegistrar): void {
@@ -51,11 +68,15 @@ export class GraphLayer {
     registerGraphUndo(this.d.journal, this.corrections, this.d.now);
   }
 
-  consolidate(opts: Parameters<typeof consolidateGraph>[1] = {}): Promise<GraphRunSummary> {
-    return consolidateGraph(
+  async consolidate(opts: Parameters<typeof consolidateGraph>[1] = {}): Promise<GraphRunSummary> {
+    const summary = await consolidateGraph(
       { graph: this.store, corrections: this.corrections, proposals: this.proposals, memoryDb: this.d.memoryDb, sessions: this.d.sessions, messages: this.d.messages, llm: this.d.llm, now: this.d.now, knownSecrets: this.storedSecrets },
       opts,
     );
+    // Branches set aside before relations followed them (older homes, imports): caught up here, as
+    // reconciliation catches up with deleted messages.
+    for (const sessionId of this.d.messages.sessionsWithBranchesSetAside()) this.followBranches(sessionId);
+    return summary;
   }
 
   /** Drops what rests only on deleted messages (also part of every consolidation): one history group. */

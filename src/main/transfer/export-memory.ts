@@ -162,5 +162,21 @@ export function exportInbox(engine: MemoryExportPorts): ArchiveMemoryV2['inbox']
     text: r.text,
     proposedAt: r.proposed_at,
   }));
-  return { rejections, pending: [...pending, ...merges] };
+  // Cross-layer proposals waiting for the person, as the Inbox shows them (one whose correction was undone
+  // or whose target changed since is set aside there, and not carried): the new home can ask them.
+  const links = engine.links.pending().map((l) => ({
+    kind: l.kind,
+    scope: l.scope,
+    target: l.target,
+    targetText: l.targetText,
+    text: l.text,
+    relation: l.relation,
+    causeEntry: l.causeEntry > 0 ? l.causeEntry : null,
+    cause: l.cause,
+    basis: l.basis,
+    sessionId: l.sessionId,
+    messageId: l.messageId,
+    proposedAt: l.proposedAt,
+  }));
+  return { rejections, pending: [...pending, ...merges], links };
 }

@@ -106,12 +106,34 @@ export const archiveJournalEntrySchema = z.object({
 });
 export type ArchiveJournalEntry = z.output<typeof archiveJournalEntrySchema>;
 
+/** One pending cross-layer proposal (memory migration 15), ids as in the file's home. */
+function archiveLinkSchema() {
+  return z.object({
+    kind: z.enum(['fact.forget', 'fact.edit', 'relation.retract', 'relation.edit']),
+    scope: scopeSchema,
+    /** "fact:<id>" (read in `scope`) or "edge:<id>". */
+    target: z.string().regex(/^(fact:[0-9a-f]{12}|edge:\d{1,15})$/, 'a fact or relation id ("fact:<12 hex>" or "edge:<n>")'),
+    targetText: text(10_000),
+    text: text(10_000),
+    relation: text(500).nullable(),
+    /** The History entry of the correction it follows from, by its id in the file. */
+    causeEntry: z.number().int().positive().nullable(),
+    cause: text(10_000),
+    basis: z.enum(['source', 'words']),
+    sessionId: sessionIdSchema.nullable(),
+    messageId: messageIdSchema.nullable(),
+    proposedAt: dateSchema,
+  });
+}
+export type ArchiveLink = z.output<ReturnType<typeof archiveLinkSchema>>;
+
 /** What the person said no to in the Inbox (inbox_rejection): the same proposal is never made again. */
 export const archiveInboxSchema = z.object({
   rejections: z
     .array(
       z.object({
-        kind: z.enum(['record', 'update', 'delete', 'merge', 'graph', 'law', 'held']),
+        // 'link': a correction carried to another layer (cross-layer/link-store.ts), rejected.
+        kind: z.enum(['record', 'update', 'delete', 'merge', 'graph', 'law', 'held', 'link']),
         scope: scopeSchema,
         text: text(10_000),
         rejectedAt: dateSchema,
@@ -121,6 +143,11 @@ export const archiveInboxSchema = z.object({
     .default([]),
   /** Proposals still waiting in the file's home: counted and reported, never imported (see import-inbox.ts). */
   pending: z.array(z.unknown()).max(1_000_000).default([]),
+  /**
+   * Cross-layer proposals still waiting (correction_link): a correction in one layer proposing the
+   * matching change in another. Imported as pending, their target remapped (import-links.ts).
+   */
+  links: z.array(archiveLinkSchema()).max(1_000_000).default([]),
 });
 export type ArchiveInbox = z.output<typeof archiveInboxSchema>;
 
@@ -128,7 +155,7 @@ export type ArchiveInbox = z.output<typeof archiveInboxSchema>;
 export interface ArchiveMemoryV2 {
   facts: Record<string, { facts: ExportedFact[]; versions: ExportedFactVersion[] }>;
   journal: ExportedJournalEntry[];
-  inbox: { rejections: { kind: string; scope: string; text: string; rejectedAt: string }[]; pending: ExportedPendingProposal[] };
+  inbox: { rejections: { kind: string; scope: string; text: string; rejectedAt: string }[]; pending: ExportedPendingProposal[]; links: ArchiveLink[] };
 }
 
 export interface ExportedFact {

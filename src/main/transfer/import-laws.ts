@@ -2,8 +2,9 @@
 // relations of its own scope (laws/law-infer.ts cites only those); a citation of something the file does
 // not hold is left out and reported (import-graph.ts says why).
 //
-// Active laws go only into a scope that has none here (never mixed with laws derived here). Rejected
-// laws always come in (issue 27 §1): they are the person's "don't infer this again", the exclusions
+// Active laws come in beside this home's; one that is the same law as one here is not added twice, and the
+// person's pin or edit is kept on whichever side has one (import-law-match.ts). Rejected laws always come
+// in (issue 27 §1): they are the person's "don't infer this again", the exclusions
 // inference is given and checks every derived law against (law-infer.ts), so after an import and a
 // re-derivation no rejected law is back in recall. Version 2 also keeps the person's state of each law:
 // edited (origin 'person', with the wording as inferred), pinned, out of recall and why.
@@ -13,6 +14,7 @@ import { archiveLawsSchema, type ArchiveLaw } from './formats-graph';
 import { printable } from './import-clean';
 import { count, LABEL } from './import-graph';
 import type { ArchiveIds, GraphImportDeps, ImportedGraph } from './import-graph-types';
+import { LawsHere } from './import-law-match';
 import { importLawProposals } from './import-proposals';
 import { MAX_REPORT_ITEMS } from './limits';
 import { formatPath, validate } from './positions';
@@ -35,7 +37,7 @@ type Mapped = { ref: string } | { why: string };
 export function importLaws(d: GraphImportDeps, raw: unknown, graph: Pick<ImportedGraph, 'edges'> & Partial<Pick<ImportedGraph, 'nodes'>>, ids: ArchiveIds): Map<number, number> {
   const laws = validate(archiveLawsSchema, raw, LABEL, ['laws']);
   const db = d.memoryDb;
-  const haveLaws = new Set(d.scopesWithLaws());
+  const lawsHere = new LawsHere(db, d.now);
   const taken = db.prepare(`SELECT 1 FROM graph_law WHERE id = ?`).pluck();
   const same = db.prepare(`SELECT id FROM graph_law WHERE scope = ? AND status = ? AND statement = ? ORDER BY id`).pluck();
   // Laws this import already wrote or matched: each row here stands for one law of the file.
@@ -60,12 +62,12 @@ export function importLaws(d: GraphImportDeps, raw: unknown, graph: Pick<Importe
     const statement = text(l.statement, 'law', 'statement');
     if (statement === null) return;
     // The same law already here (imported before, or learned here): it is that one, and nothing is added.
-    const existing = (same.all(l.scope, l.status, statement) as number[]).find((id) => !claimed.has(id));
-    if (existing !== undefined || (l.status === 'active' && haveLaws.has(l.scope))) {
-      if (existing !== undefined) {
-        claimed.add(existing);
-        if (l.id !== undefined) out.set(l.id, existing);
-      }
+    // An active law may also be here in other words (near-same.ts); its person state is then merged.
+    const existing = (same.all(l.scope, l.status, statement) as number[]).find((id) => !claimed.has(id)) ?? (l.status === 'active' ? lawsHere.find(l, statement, claimed) : null) ?? undefined;
+    if (existing !== undefined) {
+      claimed.add(existing);
+      if (l.id !== undefined) out.set(l.id, existing);
+      if (l.status === 'active') lawsHere.merge(existing, l, statement);
       d.report.laws.skipped++;
       return;
     }
@@ -140,6 +142,7 @@ export function importLaws(d: GraphImportDeps, raw: unknown, graph: Pick<Importe
   if (excluded) {
     d.report.leftOut.push(`${count(excluded, 'law')} of the file that say${excluded === 1 ? 's' : ''} what you rejected here: a rejected law does not come back into recall.`);
   }
+  lawsHere.reportTo(d.report);
   reportDropped(d.report, dropped);
   return out;
 }

@@ -300,8 +300,9 @@ class ImportRun implements JsonSink {
       facts.versions(journal?.idMap ?? new Map());
       this.report.leftOut.push(...facts.reportLines());
       if (this.version === 2) {
-        const inbox = importInbox({ memoryDb: this.engine.memoryDb, cleaner: this.cleaner }, p('inbox', {}));
-        this.report.inbox = { rejections: inbox.rejections };
+        const linkDeps = { memoryDb: this.engine.memoryDb, cleaner: this.cleaner, now: this.engine.now, pendingIds: () => new Set(this.engine.links.pending().map((l) => l.id)) };
+        const inbox = importInbox(linkDeps, p('inbox', {}), { ...ids, edges: graph.edges, journal: journal?.idMap ?? new Map() });
+        this.report.inbox = { rejections: inbox.rejections, links: inbox.links };
         this.report.leftOut.push(...inbox.leftOut);
         this.report.history = { added: journal?.added ?? 0, skipped: journal?.skipped ?? 0 };
         if (journal) this.report.leftOut.push(...journal.reportLines());

@@ -13,6 +13,7 @@ import type { ProviderService } from '../llm/provider-service';
 import type { FactsLayer } from '../memory/facts-layer';
 import type { GraphLayer } from '../memory/graph-layer';
 import type { LawsLayer } from '../memory/laws-layer';
+import type { CorrectionLinks } from '../memory/cross-layer/correction-links';
 import type { MemoryJournal } from '../memory/journal/journal';
 import type { EgressFilter } from '../secrets/egress-filter';
 import type { SecretStore } from '../secrets/secret-store';
@@ -23,6 +24,8 @@ export interface MemoryExportPorts {
   facts: Pick<FactsLayer, 'memory'>;
   config: Pick<ConfigStore, 'get'>;
   now: () => Date;
+  /** Cross-layer proposals waiting in the Inbox (carried in the archive's inbox section). */
+  links: Pick<CorrectionLinks, 'pending'>;
 }
 
 /** The whole archive (export.ts): every section, each piece through the egress filter. */

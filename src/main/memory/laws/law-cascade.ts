@@ -11,6 +11,7 @@ import type { JournalEntry } from '../../../shared/journal';
 import type { MemoryJournal } from '../journal/journal';
 import type { LawCorrections } from './law-corrections';
 import type { LawRow, LawStore } from './law-store';
+import { BRANCH_BACK_DETAIL, BRANCH_SET_ASIDE_DETAIL } from '../graph/branch-relations';
 import { lawItem, type By } from './law-writer';
 
 export const CASCADE_TRIGGERS: ReadonlySet<string> = new Set(['fact.forgotten', 'fact.edited', 'relation.retracted', 'relation.edited', 'entity.deleted', 'entity.merged']);
@@ -30,6 +31,10 @@ export class LawCascade {
 
   /** The journal listener. Never throws into the layer that appended the entry. */
   handle(entry: JournalEntry): void {
+    if (entry.action === 'relation.restored' && entry.actor === 'system' && entry.source?.detail === BRANCH_BACK_DETAIL) {
+      this.attemptBack(entry);
+      return;
+    }
     if (entry.layer === 'laws' || !CASCADE_TRIGGERS.has(entry.action)) return;
     this.attempt(entry);
     // An entity's relations may be re-pointed or retracted after its entry is appended, in the same
@@ -44,6 +49,28 @@ export class LawCascade {
       // The change itself stands; a law left in recall still leaves it once its grounding is seen gone
       // (explain.ts), so this is logged rather than failing the person's forget.
       this.d.log(`[laws] could not take the laws resting on ${entry.item} out of recall`, err);
+    }
+  }
+
+  /**
+   * A relation that left with a chat branch set aside is back with it: the laws the cascade took out for
+   * that alone come back into recall, in the same group. A law whose last change is anything else (the
+   * person's, a re-derivation, another suppression) is left as it is.
+   */
+  private attemptBack(entry: JournalEntry): void {
+    try {
+      const ref = `edge:${entry.item.slice(entry.item.indexOf(':') + 1)}`;
+      const laws = this.d.store.citing([ref], null).filter((l) => {
+        const last = this.d.journal.itemHistory(lawItem(l.id)).at(-1);
+        return l.suppressed?.ref === ref && last?.action === 'law.suppressed' && last.actor === 'system' && last.source?.detail === BRANCH_SET_ASIDE_DETAIL && last.undoneBy === null;
+      });
+      if (!laws.length) return;
+      const by: By = { actor: 'system', source: entry.source ?? undefined };
+      this.d.journal.consequenceOf(entry, () => {
+        for (const l of laws) this.d.corrections.unsuppressWithBranch(l.id, ref, by);
+      });
+    } catch (err) {
+      this.d.log(`[laws] could not bring back the laws resting on ${entry.item}`, err);
     }
   }
 

@@ -129,6 +129,17 @@ export class LawCorrections {
     return this.d.writer.change(id, { suppressed: null }, 'law.unsuppressed', by, (b) => `Brought law ${quoted(b.statement)} back into recall`);
   }
 
+  /**
+   * Brings back into recall a law the system took out only because a relation it rests on left with a chat
+   * branch set aside, now that the branch is shown again (graph/branch-relations.ts; the cascade checks
+   * that the suppression was that one). The system's own step undone, not the person's: theirs stands.
+   */
+  unsuppressWithBranch(id: number, ref: string, by: By): LawRow | null {
+    const law = this.law(id);
+    if (by.actor !== 'system' || law.suppressed?.ref !== ref) return null;
+    return this.d.writer.change(id, { suppressed: null }, 'law.unsuppressed', by, (b) => `Brought law ${quoted(b.statement)} back into recall: what it rests on is shown again`);
+  }
+
   /** Accepts a proposal: the change is made as the person's own (and journaled as such). */
   accept(proposalId: number, by: By): LawRow {
     this.personOnly(by, 'accept a proposed change');

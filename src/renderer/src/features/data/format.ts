@@ -103,6 +103,8 @@ export function reportRows(r: ImportReport): ReportRow[] {
     // Archive format v2: the History and the Inbox's rejections came along.
     { kind: 'History entries', added: r.history?.added ?? 0, skipped: r.history?.skipped ?? 0 },
     { kind: 'Inbox rejections', added: r.inbox?.rejections ?? 0, skipped: null },
+    // Cross-layer proposals still waiting in the other home: pending in the Inbox here.
+    { kind: 'Inbox proposals to decide', added: r.inbox?.links ?? 0, skipped: null },
   ];
   return rows.filter((row) => row.always || row.added > 0 || (row.skipped ?? 0) > 0).map(({ kind, added, skipped }) => ({ kind, added, skipped }));
 }

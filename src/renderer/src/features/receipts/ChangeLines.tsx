@@ -103,7 +103,7 @@ export function ChangeLines(props: { changes: MemoryChange[]; undone?: number[];
               <>
                 <span className="memory-change-sep" aria-hidden="true">·</span>
                 <span className="memory-change-origin" data-testid="memory-change-origin" data-origin={c.origin}>
-                  {memoryLabel({ origin: c.origin }).origin}
+                  {memoryLabel({ origin: c.origin, app: 'app' in c ? c.app : null }).origin}
                 </span>
               </>
             ) : null}
