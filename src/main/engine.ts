@@ -30,12 +30,11 @@ import { GraphLayer } from './memory/graph-layer';
 import { LawsLayer, scopesForSession } from './memory/laws-layer';
 import { createMemorySearchTool } from './search/memory-search-tool';
 import { personNameFromUserFile, roleNamesFor } from './search/role-names';
-import { SearchService } from './search/search-service';
+import { createSearch } from './search/create-search';
+import type { SearchService } from './search/search-service';
 import { configuredEmbedder } from './search/llm-embedder';
 import { MessageEmbedder } from './search/message-embedder';
 import { MessageVectors } from './search/message-vectors';
-import { WordNet } from './search/wordnet';
-import { entityLinksOf } from './search/entity-links';
 import { ConsolidationLayer } from './memory/consolidation-layer';
 import { Mem0Layer } from './memory/mem0-layer';
 import type { QdrantOptions } from './memory/qdrant/manager';
@@ -295,15 +294,12 @@ export class Engine {
     const messageVectors = new MessageVectors(this.appDb);
     const embedder = () => configuredEmbedder(this.config.get(), this.llm);
     this.embeddings = new MessageEmbedder({ vectors: messageVectors, embedder, now: this.now, log: (msg, err) => this.log(msg, err) });
-    let wordnet: WordNet | null | undefined;
-    this.search = new SearchService({
+    this.search = createSearch({
       semantic: { vectors: messageVectors, embedder },
-      // Read from disk on the first search that expands (rank.lexiconTerms > 0), then kept.
-      lexicon: () => (wordnet === undefined ? (wordnet = WordNet.installed()) : wordnet),
-      entityLinks: (scopes, query) => entityLinksOf(this.graph.store, this.memoryDb, scopes ?? this.graph.store.scopes().map((s) => s.scope), query),
-      db: this.appDb,
+      appDb: this.appDb,
+      memoryDb: this.memoryDb,
+      graph: this.graph.store,
       facts: this.facts.memory,
-      entities: (scopes, query, limit) => this.graph.store.explore(scopes ?? this.graph.store.scopes().map((s) => s.scope), query, limit).nodes,
       // The speaker cue: the person's name as USER.md states it, the agent's from its settings.
       roleNames: (agentId) => {
         const agent = this.agents.list().find((a) => a.id === agentId);
