@@ -88,12 +88,15 @@ export function renderRecallBlock(input: {
   /** Lines in order while they fit, then the pointer for the rest (room for it is kept all along). */
   const fitLines = (lines: readonly string[], pointer: (count: number) => string): string[] => {
     const kept: string[] = [];
+    // The size of lines[i..], kept as the loop goes (a scope may hold tens of thousands of facts).
+    let restSize = size(lines);
     for (const [i, line] of lines.entries()) {
       // What is left fits whole: no pointer needed (it could be longer than the lines it stands for).
-      if (size(lines.slice(i)) <= left) {
-        left -= size(lines.slice(i));
+      if (restSize <= left) {
+        left -= restSize;
         return [...kept, ...lines.slice(i)];
       }
+      restSize -= line.length + 1;
       const rest = lines.length - i - 1;
       const reserve = rest ? pointer(rest).length + 1 : 0;
       if (line.length + 1 + reserve > left) {
@@ -106,8 +109,11 @@ export function renderRecallBlock(input: {
     }
     return kept;
   };
-  const fit = (scope: string, facts: readonly Fact[]): string[] => {
-    const lines = factLines(scope, facts, input.marks);
+  // Each scope's fact lines, made once (marks are looked up per fact): the global scope, then the project.
+  const scopes = [{ scope: 'global', facts: input.global }, ...(input.project ? [{ scope: projectScope(input.project.key), facts: input.project.facts }] : [])].map(
+    (x) => ({ ...x, lines: factLines(x.scope, x.facts, input.marks) }),
+  );
+  const fit = ({ scope, facts, lines }: (typeof scopes)[number]): string[] => {
     if (!facts.length) {
       left -= size(lines);
       return lines;
@@ -116,9 +122,7 @@ export function renderRecallBlock(input: {
   };
   // The least the facts take (all of them, or else their pointer; "(none yet)" when there are none): held
   // back while the sections are fitted, so the block stays within the budget whatever the sections hold.
-  const factFloor = (scope: string, facts: readonly Fact[]) =>
-    facts.length ? Math.min(size(factLines(scope, facts, input.marks)), morePointer(facts.length, scope).length + 1) : size(factLines(scope, [], undefined));
-  const floor = factFloor('global', input.global) + (input.project ? factFloor(projectScope(input.project.key), input.project.facts) : 0);
+  const floor = scopes.reduce((n, x) => n + (x.facts.length ? Math.min(size(x.lines), morePointer(x.facts.length, x.scope).length + 1) : size(x.lines)), 0);
   left -= floor;
   for (const s of input.sections) {
     const lines = s.body.split('\n').map(oneLine).filter((l) => l !== '');
@@ -128,8 +132,8 @@ export function renderRecallBlock(input: {
     tail.push(...heading, ...fitLines(lines, s.more ?? ((count) => sectionMorePointer(count, oneLine(s.name)))));
   }
   left += floor;
-  const out = [...head, ...fit('global', input.global)];
-  if (input.project) out.push(...projectHead, ...fit(projectScope(input.project.key), input.project.facts));
+  const out = [...head, ...fit(scopes[0])];
+  if (scopes[1]) out.push(...projectHead, ...fit(scopes[1]));
   out.push(...tail);
   return dataBlock(RECALL_SOURCE, out.join('\n'));
 }
