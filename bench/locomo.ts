@@ -234,10 +234,6 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
 }
 
 /**
- * Points the bench home's "embedding" role at the given endpoint and embeds every turn through the
- * product's own background embedder; a failure stops the run (a hybrid figure without vectors would lie).
- */
-/**
  * The product's search over the bench engine's stores, built by the engine's own factory (messages, L1
  * facts, L2 entities and entity links): only the speaker names, a tuning run's ranking, the preloaded
  * WordNet and the vectors are the bench's.
@@ -246,6 +242,10 @@ export function productSearch(engine: Engine, own: Pick<SearchParts, 'roleNames'
   return createSearch({ appDb: engine.appDb, memoryDb: engine.memoryDb, graph: engine.graph.store, facts: engine.facts.memory, ...own });
 }
 
+/**
+ * Points the bench home's "embedding" role at the given endpoint and embeds every turn through the
+ * product's own background embedder; a failure stops the run (a hybrid figure without vectors would lie).
+ */
 export async function embedAll(engine: Engine, e: NonNullable<LocomoOptions['embedding']>): Promise<SearchServiceDeps['semantic']> {
   engine.providers.save({ id: 'bench-embedding', kind: 'openai-compatible', name: 'Bench embedding', baseURL: e.baseURL, models: [e.model] }, e.apiKey ?? null);
   engine.config.update((c) => {
