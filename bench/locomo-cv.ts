@@ -21,11 +21,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Engine } from '../src/main/engine';
 import { DEFAULT_RANK_PARAMS, type RankParams } from '../src/main/search/rank';
-import { SearchService } from '../src/main/search/search-service';
 import { WordNet } from '../src/main/search/wordnet';
 import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation } from './lib/locomo-data';
 import { mean, recallAt, round } from './lib/stats';
-import { agentIdFor, embedAll, ingest, roleNamesOf, turnContent, type LocomoOptions } from './locomo';
+import { agentIdFor, embedAll, ingest, productSearch, roleNamesOf, turnContent, type LocomoOptions } from './locomo';
 import { startUseEmbeddingServer, USE_MODEL } from './lib/use-embedding-server';
 
 interface Scored {
@@ -110,7 +109,7 @@ export async function runLocomoCv(
     if (opts.embedding) opts.log?.(`embedding ${engine.appDb.prepare('SELECT count(*) FROM messages').pluck().get()} turns with ${opts.embedding.model}…`);
     const semantic = opts.embedding ? await embedAll(engine, opts.embedding) : null;
     const evaluate = async (params: Partial<RankParams>): Promise<Scored[]> => {
-      const service = new SearchService({ db: engine.appDb, rank: params, lexicon: () => wordnet, semantic, roleNames: (id) => names.get(id) ?? {} });
+      const service = productSearch(engine, { rank: params, lexicon: () => wordnet, semantic, roleNames: (id) => names.get(id) ?? {} });
       const out: Scored[] = [];
       for (const [ci, conv] of conversations.entries()) {
         const agentId = agentIdFor(conv.id, ci);

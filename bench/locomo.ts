@@ -23,7 +23,8 @@ import { roleNamesFor, type RoleNames } from '../src/main/search/role-names';
 import { configuredEmbedder } from '../src/main/search/llm-embedder';
 import { MessageEmbedder } from '../src/main/search/message-embedder';
 import { MessageVectors } from '../src/main/search/message-vectors';
-import { SearchService, type SearchServiceDeps } from '../src/main/search/search-service';
+import { createSearch, type SearchParts } from '../src/main/search/create-search';
+import type { SearchService, SearchServiceDeps } from '../src/main/search/search-service';
 import { WordNet } from '../src/main/search/wordnet';
 import { BaselineIndex } from './lib/baseline';
 import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation, type LocomoTurn } from './lib/locomo-data';
@@ -136,7 +137,7 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
     // them from USER.md and the agent's settings (a bench home has one USER.md but ten people).
     const wordnet = WordNet.installed();
     const semantic = opts.embedding ? await embedAll(engine, opts.embedding) : null;
-    const service = new SearchService({ db: engine.appDb, rank: opts.rank, lexicon: () => wordnet, semantic, roleNames: (agentId) => byAgent.get(agentId) ?? {} });
+    const service = productSearch(engine, { rank: opts.rank, lexicon: () => wordnet, semantic, roleNames: (agentId) => byAgent.get(agentId) ?? {} });
     // Words only: synchronous; hybrid: the product's query path (the question is embedded too).
     const find = async (query: string, agentId: string) => (semantic ? (await service.query({ query, agentId, k: 10 })).messages : service.search({ query, agentId, k: 10 }).messages);
 
@@ -230,6 +231,15 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
     engine.close();
     rmSync(home, { recursive: true, force: true });
   }
+}
+
+/**
+ * The product's search over the bench engine's stores, built by the engine's own factory (messages, L1
+ * facts, L2 entities and entity links): only the speaker names, a tuning run's ranking, the preloaded
+ * WordNet and the vectors are the bench's.
+ */
+export function productSearch(engine: Engine, own: Pick<SearchParts, 'roleNames' | 'rank' | 'lexicon' | 'semantic'>): SearchService {
+  return createSearch({ appDb: engine.appDb, memoryDb: engine.memoryDb, graph: engine.graph.store, facts: engine.facts.memory, ...own });
 }
 
 /**

@@ -10,10 +10,13 @@
 // - Playwright's top-level `errors` (spec files that did not load) count one each;
 // - a Playwright test that only passed on retry ("flaky") is a failure, not a pass;
 // - typecheck and build are not tests, but a failed one counts as one failure so the line is never green.
+//
+// Skipped tests are counted on the last line and named one by one (`skippedTests`), with Playwright's
+// reason where the test gave one: a skip is a test that did not run, and the log says which.
 
 /**
  * @param {{ name: string, kind: 'vitest' | 'playwright' | 'stage', status: number | null, report?: any }[]} stages
- * @returns {{ passed: number, failed: number, skipped: number, reasons: string[] }}
+ * @returns {{ passed: number, failed: number, skipped: number, reasons: string[], failures: string[], skippedTests: string[] }}
  */
 export function summarizeRuns(stages) {
   let passed = 0;
@@ -22,6 +25,8 @@ export function summarizeRuns(stages) {
   const reasons = [];
   // Which tests failed, by name: the tail of a CI log is often all anyone sees of it.
   const failures = [];
+  // Which tests did not run, by name: a count alone hides a test skipped for good.
+  const skippedTests = [];
   const fail = (n, why) => {
     if (n <= 0) return;
     failed += n;
@@ -47,6 +52,7 @@ export function summarizeRuns(stages) {
       for (const f of r.testResults ?? []) {
         for (const a of f.assertionResults ?? []) {
           if (a.status === 'failed') failures.push(`${relative(f.name)} › ${a.fullName} — ${firstLine(a.failureMessages?.[0])}`);
+          else if (VITEST_NOT_RUN.has(a.status)) skippedTests.push(`${relative(f.name)} › ${a.fullName}${a.status === 'todo' ? ' (todo)' : ''}`);
         }
       }
       const unloaded = (r.testResults ?? []).filter(
@@ -62,10 +68,30 @@ export function summarizeRuns(stages) {
       const errors = s.report.errors ?? [];
       fail(errors.length, `${s.name}: ${errors.length} errors outside tests`);
       collectPlaywrightFailures(s.report.suites ?? [], failures);
+      collectPlaywrightSkips(s.report.suites ?? [], skippedTests);
     }
     if (exitedBadly && failed === before) fail(1, `${s.name} exited ${s.status} although its report shows no failure`);
   }
-  return { passed, failed, skipped, reasons, failures };
+  return { passed, failed, skipped, reasons, failures, skippedTests };
+}
+
+/** Statuses of a vitest JSON report's tests that did not run (`it.skip`, `describe.skip`, `it.todo`, filtered out). */
+const VITEST_NOT_RUN = new Set(['skipped', 'pending', 'todo', 'disabled']);
+
+function collectPlaywrightSkips(suites, out) {
+  for (const suite of suites) {
+    collectPlaywrightSkips(suite.suites ?? [], out);
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'skipped') continue;
+        // `test.skip(cond, 'why')` leaves its reason as a "skip" annotation (on the test or on its run).
+        const notes = [...(t.annotations ?? []), ...(t.results ?? []).flatMap((r) => r.annotations ?? [])];
+        const why = notes.find((a) => a.type === 'skip' && a.description)?.description;
+        const project = t.projectName ? ` [${t.projectName}]` : '';
+        out.push(`${spec.file} › ${spec.title}${project}${why ? ` — ${firstLine(why)}` : ''}`);
+      }
+    }
+  }
 }
 
 function collectPlaywrightFailures(suites, out) {
@@ -90,6 +116,12 @@ function firstLine(message) {
   // Strip ANSI colours; keep the first meaningful line, cut to a readable length.
   const line = String(message ?? '(no message)').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
   return line.trim().slice(0, 240);
+}
+
+/** The lines that name the skipped tests (printed before the last line), or none when nothing was skipped. */
+export function formatSkipped({ skippedTests }) {
+  if (!skippedTests?.length) return [];
+  return [`skipped tests (${skippedTests.length}):`, ...skippedTests.map((name) => `  - ${name}`)];
 }
 
 export function formatSummary({ passed, failed, skipped }) {

@@ -12,7 +12,7 @@
 // done, so the logs do not interleave.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { formatSummary, summarizeRuns } from './test-summary.mjs';
+import { formatSkipped, formatSummary, summarizeRuns } from './test-summary.mjs';
 
 const results = 'test-results';
 mkdirSync(results, { recursive: true });
@@ -80,6 +80,7 @@ if (summary.failures.length) {
   for (const name of summary.failures.slice(0, 30)) console.log(`  ✗ ${name}`);
   if (summary.failures.length > 30) console.log(`  … and ${summary.failures.length - 30} more`);
 }
+for (const line of formatSkipped(summary)) console.log(line);
 console.log(formatSummary(summary));
 process.exit(failedStages.length || summary.failed ? 1 : 0);
 

@@ -28,14 +28,13 @@ import { HistoryRetention } from './memory/journal/retention';
 import { LawsLayer } from './memory/laws-layer';
 import { Mem0Layer } from './memory/mem0-layer';
 import type { QdrantOptions } from './memory/qdrant/manager';
-import { entityLinksOf } from './search/entity-links';
 import { configuredEmbedder } from './search/llm-embedder';
 import { createMemorySearchTool } from './search/memory-search-tool';
 import { MessageEmbedder } from './search/message-embedder';
 import { MessageVectors } from './search/message-vectors';
 import { roleNamesFor } from './search/role-names';
-import { SearchService } from './search/search-service';
-import { WordNet } from './search/wordnet';
+import { createSearch } from './search/create-search';
+import type { SearchService } from './search/search-service';
 import type { SecretStore } from './secrets/secret-store';
 
 /** What the memory layers are built from: what the engine opened before them. */
@@ -117,15 +116,12 @@ export function wireMemory(d: MemoryWiringDeps): MemoryParts {
   const messageVectors = new MessageVectors(d.appDb);
   const embedder = () => configuredEmbedder(d.config.get(), d.llm);
   const embeddings = new MessageEmbedder({ vectors: messageVectors, embedder, now: d.now, log: (msg, err) => d.log(msg, err) });
-  let wordnet: WordNet | null | undefined;
-  const search = new SearchService({
+  const search = createSearch({
     semantic: { vectors: messageVectors, embedder },
-    // Read from disk on the first search that expands (rank.lexiconTerms > 0), then kept.
-    lexicon: () => (wordnet === undefined ? (wordnet = WordNet.installed()) : wordnet),
-    entityLinks: (scopes, query) => entityLinksOf(graph.store, d.memoryDb, scopes ?? graph.store.scopes().map((s) => s.scope), query),
-    db: d.appDb,
+    appDb: d.appDb,
+    memoryDb: d.memoryDb,
+    graph: graph.store,
     facts: facts.memory,
-    entities: (scopes, query, limit) => graph.store.explore(scopes ?? graph.store.scopes().map((s) => s.scope), query, limit).nodes,
     // The speaker cue: the person's name as USER.md states it, the agent's from its settings.
     roleNames: (agentId) => {
       const agent = d.agents.list().find((a) => a.id === agentId);

@@ -2,16 +2,19 @@
 // managed qdrant is turned off here, as it is in effect on any machine that cannot download it):
 // turns are observed in the background, later turns recall what is relevant to them, the memory tool
 // does not write, learned rules are still injected, and switching backends is hot and loses nothing.
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+// The explorer test alone gives the engine a qdrant that can start — the STAND-IN executable of
+// tests/fixtures/qdrant-standin (no real qdrant binary can be downloaded here) — and checks it is not.
+import { chmodSync, existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { dispatch } from '../../src/main/contract/dispatch';
 import { createHandlers } from '../../src/main/contract/handlers';
 import { MEM0_TOOL_NOTE } from '../../src/main/memory/mem0/render';
+import { ephemeralPort } from '../../src/main/memory/qdrant/ports';
 import { cosine, embedText, startScriptedLlm, type RecordedRequest, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
-import { openEngine } from '../helpers/temp-home';
+import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
 
 const DIM = 256;
 let llm: ScriptedLlm;
@@ -46,8 +49,10 @@ afterEach(async () => {
   await llm.close();
 });
 
-function setup(): Engine {
-  const engine = openEngine({ qdrant: { enabled: false } });
+const STANDIN = resolve(import.meta.dirname, '../fixtures/qdrant-standin/qdrant.mjs');
+
+function setup(home?: string): Engine {
+  const engine = openEngine({ ...(home ? { home } : {}), qdrant: { enabled: false } });
   useScriptedModel(engine, llm, { roles: ['chat', 'memory', 'embedding'] });
   engine.config.update((c) => {
     c.memory.backend = 'mem0';
@@ -225,23 +230,43 @@ describe('mem0 backend (scripted OpenAI-wire server, local store)', () => {
     expect(engine.mem0.status().lastError).toMatch(/mem0 could not observe the turn|mem0 recall failed/);
   });
 
-  it('the explorer channels list, search, project and delete entries — without starting qdrant', async () => {
-    const engine = setup();
+  it('the explorer channels list, search, project and delete entries — without starting a (stand-in) qdrant that could start', async () => {
+    // Three memories in mem0's local store, written with the managed qdrant off; then the backend is
+    // switched back to the built-in memory, as a person does who still browses what mem0 kept.
+    const home = tempHome();
+    const writer = setup(home);
+    const s = writer.sessions.create({ agentId: 'default' });
+    await turn(writer, s.id, 'I live in Porto.');
+    await turn(writer, s.id, 'I have a cat named Miso.');
+    await turn(writer, s.id, 'I am vegetarian.');
+    writer.config.update((c) => {
+      c.memory.backend = 'builtin';
+      return c;
+    });
+    writer.close();
+
+    // The same home, now with a qdrant that can start (the stand-in, which writes a record file when it
+    // is run), on a long-running host: only mem0 being switched on may start it, never the explorer.
+    const record = join(home, 'standin-started.json');
+    chmodSync(STANDIN, 0o755);
+    const engine = openEngine({ home, qdrant: { binary: STANDIN, port: await ephemeralPort(), readyTimeoutMs: 15_000, env: { STANDIN_RECORD: record } } });
+    useScriptedModel(engine, llm, { roles: ['chat', 'memory', 'embedding'] });
     const handlers = createHandlers(engine);
     const ok = async <T>(channel: string, input: unknown): Promise<T> => {
       const r = await dispatch(handlers, channel, input);
       if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
       return r.data as T;
     };
-    const s = engine.sessions.create({ agentId: 'default' });
-    await turn(engine, s.id, 'I live in Porto.');
-    await turn(engine, s.id, 'I have a cat named Miso.');
-    await turn(engine, s.id, 'I am vegetarian.');
+    const notStarted = () => {
+      expect(existsSync(record), 'the stand-in qdrant was run').toBe(false);
+      expect(engine.mem0.status().qdrant).toMatchObject({ phase: 'not-needed' });
+      expect(engine.mem0.status().qdrant.pid ?? null).toBeNull();
+    };
 
     const all = await ok<{ entries: { id: string; text: string; createdAt: string }[]; total: number; notes: string[] }>('mem0.entries', {});
     expect(all.total).toBe(3);
     expect(all.entries.every((e) => e.createdAt)).toBe(true);
-    expect(all.notes.join(' ')).toMatch(/local store/);
+    expect(all.notes.join(' ')).toMatch(/qdrant is not running, so only the local store is shown \(it is never started just to browse\)/);
     const found = await ok<{ entries: { text: string }[] }>('mem0.entries', { query: 'porto' });
     expect(found.entries.map((e) => e.text)).toEqual(['User lives in Porto']);
 
@@ -258,6 +283,18 @@ describe('mem0 backend (scripted OpenAI-wire server, local store)', () => {
     expect(missing).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
 
     const status = await ok<{ qdrant: { phase: string } }>('mem0.status', {});
-    expect(status.qdrant.phase).toBe('stopped');
-  });
+    expect(status.qdrant.phase).toBe('not-needed');
+    // A start is a spawn in the background: give one the time to show before saying none happened.
+    await new Promise((r) => setTimeout(r, 500));
+    notStarted();
+
+    // The control: this qdrant does start, once mem0 is switched on (so the checks above could fail).
+    engine.config.update((c) => {
+      c.memory.backend = 'mem0';
+      return c;
+    });
+    await waitFor(() => existsSync(record), 20_000, 'the stand-in qdrant to be started by the switch to mem0');
+    await waitFor(() => engine.mem0.status().qdrant.phase === 'ready', 20_000, 'qdrant to be ready');
+    await engine.mem0.idle(); // the local memories' move into it, before the engine closes
+  }, 90_000);
 });

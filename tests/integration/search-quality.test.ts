@@ -1,5 +1,6 @@
-// Search quality guarded in CI: the product's search (its configuration, its code) runs the LoCoMo
-// questions of one fixed conversation, and recall@10 may not fall more than the tolerance below the
+// Search quality guarded in CI: the product's search (its configuration, its code, built by the engine's
+// own factory, src/main/search/create-search.ts, through bench/locomo.ts) runs the LoCoMo questions of one
+// fixed conversation, and recall@10 may not fall more than the tolerance below the
 // recorded value (search-quality.json). The data is read from ../shared at run time: CI has it, and a
 // missing file fails here rather than letting a ranking regression pass unseen.
 import { existsSync, readFileSync } from 'node:fs';

@@ -48,13 +48,18 @@ describe('recallBlockItems', () => {
   });
 
   it('lists lines whose fact or rule is gone, and never counts the budget pointer or placeholders as facts', () => {
-    const small = block({ budgetChars: 500 });
+    const small = block({ budgetChars: 440 });
     expect(small).toContain('3 more facts: use `memory view`');
-    // Every fact was left out by the budget: the items are the rules, and the pointers are neither items nor gone.
-    expect(recallBlockItems(small, lookup([...global, ...project]))).toEqual({
-      items: laws.map((l) => ({ kind: 'law', scope: l.scope, lawId: l.id, text: l.statement })),
-      gone: [],
-    });
+    expect(small).toContain('2 more lines of Learned rules left out');
+    // Every fact and rule was left out by the budget (the rules count toward it too): the pointers are
+    // neither items nor gone.
+    expect(recallBlockItems(small, lookup([...global, ...project]))).toEqual({ items: [], gone: [] });
+    // With a little more room the rules are shown and are items; their pointer is gone.
+    const roomier = block({ budgetChars: 560 });
+    expect(roomier).not.toContain('more lines of Learned rules');
+    expect(recallBlockItems(roomier, lookup([...global, ...project])).items.filter((i) => i.kind === 'law')).toEqual(
+      laws.map((l) => ({ kind: 'law', scope: l.scope, lawId: l.id, text: l.statement })),
+    );
     // Memory emptied since: the block's lines are gone, each as the model saw it.
     const r = recallBlockItems(block(), { facts: () => [], laws: () => [] });
     expect(r.items).toEqual([]);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { formatSummary, summarizeRuns } from '../../scripts/test-summary.mjs';
+import { formatSkipped, formatSummary, summarizeRuns } from '../../scripts/test-summary.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -39,6 +39,9 @@ describe('test summary: real vitest reports', () => {
     // The failed test is named, with the first line of why, so a CI log's tail says what broke.
     expect(s.failures).toHaveLength(1);
     expect(s.failures[0]).toMatch(/red\.test\.ts › red — .*expected 1 to be 2/);
+    // Each test that did not run is named, the todo marked as one: as many names as the count says.
+    expect(s.skippedTests).toEqual([expect.stringMatching(/ok\.test\.ts › later$/), expect.stringMatching(/ok\.test\.ts › some day \(todo\)$/)]);
+    expect(s.skippedTests).toHaveLength(s.skipped);
   });
 
   it('a run whose only problem is a file that did not load is red', () => {
@@ -76,6 +79,16 @@ describe('test summary: runs that fail without a failed test', () => {
               { file: 'chat.spec.ts', title: 'sends', tests: [{ status: 'unexpected', results: [{ error: { message: '\u001b[31mTimeout 10000ms exceeded\u001b[39m\nstack' } }] }] },
               { file: 'chat.spec.ts', title: 'wobbles', tests: [{ status: 'flaky', results: [{ error: { message: 'expected 2' } }, {}] }] },
               { file: 'chat.spec.ts', title: 'fine', tests: [{ status: 'expected', results: [{}] }] },
+              { file: 'chat.spec.ts', title: 'later', tests: [{ status: 'skipped', projectName: 'browser', annotations: [], results: [] }] },
+            ],
+          },
+          {
+            specs: [
+              {
+                file: 'app.spec.ts',
+                title: 'opens the window',
+                tests: [{ status: 'skipped', projectName: 'electron', annotations: [{ type: 'skip', description: 'the Electron binary is absent\nmore' }], results: [] }],
+              },
             ],
           },
         ],
@@ -85,6 +98,27 @@ describe('test summary: runs that fail without a failed test', () => {
     const s = summarizeRuns([{ name: 'e2e', kind: 'playwright', status: 1, report }]);
     expect(s).toMatchObject({ passed: 5, failed: 3, skipped: 2 });
     expect(s.failures).toEqual(['chat.spec.ts › sends — Timeout 10000ms exceeded', 'chat.spec.ts › wobbles — passed only on retry: expected 2']);
+    // Skipped tests by name, with the project and the reason the test gave.
+    expect(s.skippedTests).toEqual(['chat.spec.ts › later [browser]', 'app.spec.ts › opens the window [electron] — the Electron binary is absent']);
+  });
+
+  it('names the skipped tests of both runners before the last line, and nothing when none was skipped', () => {
+    const vitest = {
+      ...green,
+      numPendingTests: 1,
+      testResults: [{ name: '/repo/tests/unit/a.test.ts', status: 'passed', assertionResults: [{ status: 'pending', fullName: 'a waits' }, { status: 'passed', fullName: 'a works' }] }],
+    };
+    const e2e = {
+      stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 1 },
+      errors: [],
+      suites: [{ specs: [{ file: 'b.spec.ts', title: 'b later', tests: [{ status: 'skipped', results: [{ annotations: [{ type: 'skip', description: 'no display' }] }] }] }] }],
+    };
+    const s = summarizeRuns([
+      { name: 'unit', kind: 'vitest', status: 0, report: vitest },
+      { name: 'e2e', kind: 'playwright', status: 0, report: e2e },
+    ]);
+    expect([...formatSkipped(s), formatSummary(s)]).toEqual(['skipped tests (2):', '  - tests/unit/a.test.ts › a waits', '  - b.spec.ts › b later — no display', '10 passed, 0 failed, 2 skipped']);
+    expect(formatSkipped(summarizeRuns([{ name: 'unit', kind: 'vitest', status: 0, report: green }]))).toEqual([]);
   });
 
   it('typecheck or build failures are counted, and a clean run is green', () => {
@@ -99,5 +133,31 @@ describe('test summary: runs that fail without a failed test', () => {
       { name: 'e2e', kind: 'playwright', status: 0, report: { stats: { expected: 3, unexpected: 0, flaky: 0, skipped: 1 }, errors: [] } },
     ]);
     expect(formatSummary(ok)).toBe('13 passed, 0 failed, 1 skipped');
+  });
+});
+
+describe('.ci/run', () => {
+  const script = readFileSync(join(ROOT, '.ci/run'), 'utf8');
+
+  it('sets CI itself before the tests run, and a stray .only then fails vitest', () => {
+    const exportAt = script.search(/^export CI=1$/m);
+    expect(exportAt).toBeGreaterThan(-1);
+    expect(exportAt).toBeLessThan(script.indexOf('npm test 2>&1'));
+    // What that setting does to vitest (Playwright's forbidOnly reads the same variable: playwright.config.ts).
+    const dir = mkdtempSync(join(tmpdir(), 'monad-only-'));
+    try {
+      writeFileSync(join(dir, 'only.test.ts'), "import { it } from 'vitest';\nit.only('alone', () => {});\nit('other', () => {});\n");
+      const res = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '1' } });
+      expect(res.status).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(readFileSync(join(ROOT, 'playwright.config.ts'), 'utf8')).toMatch(/forbidOnly: !!process\.env\.CI/);
+  }, 60_000);
+
+  it('repeats npm test\'s last line whole, skipped count included', () => {
+    const last = script.slice(script.indexOf('# Repeat the summary'));
+    expect(last).not.toMatch(/\bsed\s/);
+    expect(last).toContain("grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$'");
   });
 });

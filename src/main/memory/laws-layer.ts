@@ -30,6 +30,11 @@ import { oneLine } from '../llm/spotlight';
 /** Injected rules are a summary, not a dump: the strongest few. */
 export const MAX_INJECTED_RULES = 20;
 
+/** The recall block's line for the weakest rules its budget left out: none is lost, the Laws tab has them. */
+export function rulesLeftOut(count: number): string {
+  return `${count} more learned rule${count === 1 ? '' : 's'} (the weakest) left out to keep this block within its budget; all of them are in the Laws tab.`;
+}
+
 export interface LawsLayerDeps {
   memoryDb: Database;
   memory: MemoryDir;
@@ -78,7 +83,7 @@ export class LawsLayer {
     // Every law action can be undone by putting the law back as the entry recorded it.
     for (const action of Object.keys(LAW_UNDO_ACTION) as LawAction[]) this.d.journal.registerUndo(action, (e) => this.writer.undo(e));
     this.d.journal.onAppend((e) => this.cascade.handle(e));
-    recall.addSection({ name: 'Learned rules', build: (session) => this.learnedRules(scopesForSession(session)) });
+    recall.addSection({ name: 'Learned rules', build: (session) => this.learnedRules(scopesForSession(session)), more: rulesLeftOut });
     commands.register({
       name: 'why',
       usage: '/why <text> — explain the learned rules behind something, down to the source messages',

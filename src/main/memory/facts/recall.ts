@@ -17,8 +17,13 @@ import type { MemoryDir } from './memory-dir';
 /** Extra sections appended to the block (the L3 "Learned rules"), registered by later layers. */
 export interface RecallSection {
   name: string;
-  /** The section's items, one per line; each is kept to one line when rendered. */
+  /** The section's items, one per line, most important first; each is kept to one line when rendered. */
   build(session: Session, agent: Agent): string | null;
+  /**
+   * What stands for the items the recall budget left out (cut from the end): how many, and where they
+   * are. Without it the block still says how many lines it left out.
+   */
+  more?: (count: number) => string;
 }
 
 /** The `source` of the recall block's data tag. */
@@ -49,17 +54,24 @@ export function morePointer(count: number, scope: string): string {
   return `${count} more fact${count === 1 ? '' : 's'}: use \`memory view\` (memory(action: "view", scope: "${scope === 'global' ? 'global' : 'project'}")) to read the rest of ${scope}.`;
 }
 
+/** What stands for a later layer's lines left out by the budget, when the section names no pointer of its own. */
+export function sectionMorePointer(count: number, section: string): string {
+  return `${count} more line${count === 1 ? '' : 's'} of ${section} left out to keep this block within its budget.`;
+}
+
 /**
  * The recall block, kept within `budgetChars` (issue 18 §5: a scope file may reach 4 MB, and this block is
- * sent with every turn). The fixed parts (headings, the private-notes line, later layers' sections) are
- * counted first; facts then fill what is left in order (global, then the project), and each section that
- * could not show all its facts ends with a pointer saying how many more there are and how to read them.
+ * sent with every turn). The fixed parts (headings, the private-notes line) are counted first, then later
+ * layers' sections (the learned rules: a short summary, so they come before the facts), each cut from its
+ * end when it does not fit — room is always kept for the facts' own pointers, so no section can push the
+ * block over. Facts then fill what is left in order (global, then the project). Every section that could
+ * not show all its lines ends with a pointer saying how many more there are and where they are.
  */
 export function renderRecallBlock(input: {
   global: Fact[];
   project: { key: string; facts: Fact[] } | null;
   agent: { id: string; count: number };
-  sections: { name: string; body: string }[];
+  sections: { name: string; body: string; more?: (count: number) => string }[];
   marks?: FactMarks;
   budgetChars?: number;
 }): string {
@@ -71,26 +83,24 @@ export function renderRecallBlock(input: {
       ? `${input.agent.count} private note${input.agent.count === 1 ? '' : 's'} in scope agent:${input.agent.id}, not shown here; memory(action: "view") lists them.`
       : `No private notes yet (scope agent:${input.agent.id}).`,
   );
-  for (const s of input.sections) {
-    const lines = s.body.split('\n').map(oneLine).filter((l) => l !== '');
-    if (!lines.length) continue;
-    tail.push('', `## ${oneLine(s.name)}`, ...lines);
-  }
   const size = (lines: readonly string[]) => lines.reduce((n, l) => n + l.length + 1, 0);
   let left = (input.budgetChars ?? Number.POSITIVE_INFINITY) - size(head) - size(projectHead) - size(tail);
-  const fit = (scope: string, facts: readonly Fact[]): string[] => {
-    const lines = factLines(scope, facts, input.marks);
-    if (!facts.length) {
-      left -= size(lines);
-      return lines;
-    }
+  /** Lines in order while they fit, then the pointer for the rest (room for it is kept all along). */
+  const fitLines = (lines: readonly string[], pointer: (count: number) => string): string[] => {
     const kept: string[] = [];
+    // The size of lines[i..], kept as the loop goes (a scope may hold tens of thousands of facts).
+    let restSize = size(lines);
     for (const [i, line] of lines.entries()) {
-      // Room is kept for the pointer whenever facts would be left out.
+      // What is left fits whole: no pointer needed (it could be longer than the lines it stands for).
+      if (restSize <= left) {
+        left -= restSize;
+        return [...kept, ...lines.slice(i)];
+      }
+      restSize -= line.length + 1;
       const rest = lines.length - i - 1;
-      const reserve = rest ? morePointer(rest, scope).length + 1 : 0;
+      const reserve = rest ? pointer(rest).length + 1 : 0;
       if (line.length + 1 + reserve > left) {
-        const more = morePointer(lines.length - i, scope);
+        const more = pointer(lines.length - i);
         left -= more.length + 1;
         return [...kept, more];
       }
@@ -99,8 +109,31 @@ export function renderRecallBlock(input: {
     }
     return kept;
   };
-  const out = [...head, ...fit('global', input.global)];
-  if (input.project) out.push(...projectHead, ...fit(projectScope(input.project.key), input.project.facts));
+  // Each scope's fact lines, made once (marks are looked up per fact): the global scope, then the project.
+  const scopes = [{ scope: 'global', facts: input.global }, ...(input.project ? [{ scope: projectScope(input.project.key), facts: input.project.facts }] : [])].map(
+    (x) => ({ ...x, lines: factLines(x.scope, x.facts, input.marks) }),
+  );
+  const fit = ({ scope, facts, lines }: (typeof scopes)[number]): string[] => {
+    if (!facts.length) {
+      left -= size(lines);
+      return lines;
+    }
+    return fitLines(lines, (count) => morePointer(count, scope));
+  };
+  // The least the facts take (all of them, or else their pointer; "(none yet)" when there are none): held
+  // back while the sections are fitted, so the block stays within the budget whatever the sections hold.
+  const floor = scopes.reduce((n, x) => n + (x.facts.length ? Math.min(size(x.lines), morePointer(x.facts.length, x.scope).length + 1) : size(x.lines)), 0);
+  left -= floor;
+  for (const s of input.sections) {
+    const lines = s.body.split('\n').map(oneLine).filter((l) => l !== '');
+    if (!lines.length) continue;
+    const heading = ['', `## ${oneLine(s.name)}`];
+    left -= size(heading);
+    tail.push(...heading, ...fitLines(lines, s.more ?? ((count) => sectionMorePointer(count, oneLine(s.name)))));
+  }
+  left += floor;
+  const out = [...head, ...fit(scopes[0])];
+  if (scopes[1]) out.push(...projectHead, ...fit(scopes[1]));
   out.push(...tail);
   return dataBlock(RECALL_SOURCE, out.join('\n'));
 }
@@ -122,10 +155,10 @@ export class RecallService {
 
   /** Builds the block from what is on disk now (not frozen; used for the first turn and for previews). */
   build(session: Session, agent: Agent): string {
-    const sections: { name: string; body: string }[] = [];
+    const sections: { name: string; body: string; more?: (count: number) => string }[] = [];
     for (const s of this.sections) {
       const body = s.build(session, agent);
-      if (body) sections.push({ name: s.name, body });
+      if (body) sections.push({ name: s.name, body, more: s.more });
     }
     const facts = (scope: string) => this.filter(agent, scope, this.memory.read(scope).facts);
     return renderRecallBlock({
