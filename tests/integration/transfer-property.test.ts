@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { factId } from '../../src/main/memory/facts/fact-id';
 import { openEngine } from '../helpers/temp-home';
+import { normaliseArchive } from '../helpers/archive-normalise';
 
 const NAMES = ['Ana', 'Rui', 'Sam', 'Lea'];
 const VERBS = ['likes', 'visits', 'owns', 'paints'];
@@ -75,18 +76,7 @@ function build(engine: Engine, ops: Op[]): void {
   }
 }
 
-/** The export's time, config and identity, the import's own History entries, and journal ids (by rank). */
-function normalised(text: string): unknown {
-  const doc = JSON.parse(text) as Record<string, unknown> & { journal: Record<string, unknown>[]; facts: Record<string, { versions: { journalId: number | null }[] }> };
-  delete doc.exportedAt;
-  delete doc.config;
-  delete doc.identity;
-  const kept = doc.journal.filter((e) => e.actor !== 'import' && e.layer !== 'identity');
-  const rank = new Map(kept.map((e, i) => [e.id as number, i + 1]));
-  doc.journal = kept.map((e) => ({ ...e, id: rank.get(e.id as number), undoes: e.undoes === null ? null : rank.get(e.undoes as number), undoneBy: e.undoneBy === null ? null : rank.get(e.undoneBy as number) }));
-  for (const scope of Object.values(doc.facts)) for (const v of scope.versions) v.journalId = v.journalId === null ? null : (rank.get(v.journalId) ?? null);
-  return doc;
-}
+const normalised = (text: string) => normaliseArchive(text, { config: 'drop' });
 
 describe('archive v2 round trip (property)', () => {
   it('export(import(export(home))) equals export(home) after normalising, and imported History can be undone', () => {

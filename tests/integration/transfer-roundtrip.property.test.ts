@@ -15,6 +15,7 @@ import type { Engine } from '../../src/main/engine';
 import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
 import { openEngine } from '../helpers/temp-home';
+import { normaliseArchive } from '../helpers/archive-normalise';
 
 const NAMES = ['Ana', 'Rui', 'Sam', 'Priya', 'Porto', 'Braga', 'Lisbon', 'Acme'] as const;
 const RELATIONS = ['lives in', 'works at', 'knows', 'likes'] as const;
@@ -194,43 +195,7 @@ async function build(engine: Engine, home: Home): Promise<void> {
   }
 }
 
-/**
- * What must differ between an archive and the archive of its import: when each export ran, the import's
- * own History entries (and so the numbering of History ids), and the settings of the agent every home
- * starts with — an import never changes an agent that exists already, the fresh home's default included.
- */
-function normalise(text: string): unknown {
-  const doc = JSON.parse(text) as Record<string, unknown> & {
-    sessions: unknown;
-    journal: Record<string, unknown>[];
-    facts: Record<string, { versions: { journalId: number | null }[] }>;
-    config: { agent: { agents: { id: string; memory: unknown }[] } };
-  };
-  delete doc.exportedAt;
-  // By design (docs/import-export.md): a chat's frozen recall block is rebuilt, never imported, and a
-  // receipt from a file is marked imported, its History links dropped (they would name this home's rows).
-  for (const s of doc.sessions as { recallBlock?: unknown; recallBuiltAt?: unknown; messages: { receipt?: { imported?: boolean; changes: { journalId?: unknown }[] } }[] }[]) {
-    delete s.recallBlock;
-    delete s.recallBuiltAt;
-    for (const m of s.messages) {
-      if (!m.receipt) continue;
-      delete m.receipt.imported;
-      for (const c of m.receipt.changes) if ('journalId' in c) c.journalId = null;
-    }
-  }
-  for (const a of doc.config.agent.agents) if (a.id === 'default') delete a.memory;
-  // The import writes the History of facts before that of the graph and laws (so its own entries come
-  // last), which numbers entries in another order: compared in the order of their times.
-  const key = (e: Record<string, unknown>) => `${e.at}|${e.layer}|${e.item}|${e.action}|${e.summary}`;
-  const kept = doc.journal.filter((e) => e.actor !== 'import').sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  const rank = new Map(kept.map((e, i) => [e.id as number, i + 1]));
-  doc.journal = kept.map((e) => ({ ...e, id: rank.get(e.id as number), undoes: e.undoes === null ? null : rank.get(e.undoes as number), undoneBy: e.undoneBy === null ? null : rank.get(e.undoneBy as number) }));
-  for (const scope of Object.values(doc.facts)) for (const v of scope.versions) v.journalId = v.journalId === null ? null : (rank.get(v.journalId) ?? null);
-  // A cross-layer proposal names the History entry of its correction: renumbered the same way.
-  const inbox = doc.inbox as { links?: { causeEntry: number | null }[] } | undefined;
-  for (const l of inbox?.links ?? []) l.causeEntry = l.causeEntry === null ? null : (rank.get(l.causeEntry) ?? null);
-  return doc;
-}
+const normalise = (text: string) => normaliseArchive(text);
 
 describe('export → import → export (issue 27 §1, property)', () => {
   it('keeps everything the person did, and its behaviour', async () => {

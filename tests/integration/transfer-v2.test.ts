@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { openEngine } from '../helpers/temp-home';
+import { normaliseArchive } from '../helpers/archive-normalise';
 
 interface Seeded {
   sessionId: string;
@@ -54,26 +55,8 @@ function seed(engine: Engine): Seeded {
   return { sessionId: s.id, saidId: said.id, firstTry: first.id, secondTry: second.id, sister: { scope, id: sister.id }, tea: { id: tea.id }, bike: { id: bike.id } };
 }
 
-type Doc = Record<string, unknown> & { journal: Record<string, unknown>[] };
-
-/**
- * What must change between two exports of the same memory: the export's time, the import's own History
- * entries (actor "import"), entries about identity files (an import leaves those to the person's review),
- * and journal ids (a home numbers its own rows), which are replaced by their rank.
- */
-function normalised(text: string): Doc {
-  const doc = JSON.parse(text) as Doc;
-  delete doc.exportedAt;
-  delete doc.config;
-  delete doc.identity;
-  const kept = doc.journal.filter((e) => e.actor !== 'import' && e.layer !== 'identity');
-  const rank = new Map(kept.map((e, i) => [e.id as number, i + 1]));
-  doc.journal = kept.map((e) => ({ ...e, id: rank.get(e.id as number), undoes: e.undoes === null ? null : rank.get(e.undoes as number), undoneBy: e.undoneBy === null ? null : rank.get(e.undoneBy as number) }));
-  for (const scope of Object.values(doc.facts as Record<string, { versions: { journalId: number | null }[] }>)) {
-    for (const v of scope.versions) v.journalId = v.journalId === null ? null : (rank.get(v.journalId) ?? null);
-  }
-  return doc;
-}
+type Doc = ReturnType<typeof normaliseArchive>;
+const normalised = (text: string): Doc => normaliseArchive(text, { config: 'drop' });
 
 describe('archive format v2', () => {
   /** Home A seeded, exported, imported into a fresh home B. */

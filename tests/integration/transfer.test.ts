@@ -166,6 +166,27 @@ describe('export / import', () => {
     expect(readFileSync(engine.paths.config, 'utf8')).toBe(before);
   });
 
+  it('an archive broken at its very end imports nothing: its chats, facts and History are all undone, and the error says where', () => {
+    const a = openEngine();
+    const s = a.sessions.create({ agentId: 'default' });
+    const m = a.messages.append({ sessionId: s.id, role: 'user', content: 'I keep bees in Braga' });
+    a.facts.ledger.as({ actor: 'person', source: { sessionId: s.id, messageId: m.id } }, () => a.facts.memory.record('global', 'Keeps bees in Braga'));
+    const whole = a.transfer.exportText();
+    // Cut inside the History, the last part of the file: everything before it is valid and gets imported first.
+    const cut = whole.slice(0, whole.lastIndexOf('"summary"'));
+    const lines = cut.split('\n');
+    const b = openEngine();
+    const config = readFileSync(b.paths.config, 'utf8');
+    expect(() => b.transfer.importText(cut)).toThrow(new RegExp(`not valid JSON \\(line ${lines.length}, column \\d+\\)`));
+    expect(b.sessions.list()).toEqual([]);
+    expect(b.facts.memory.scopes().flatMap((x) => b.facts.memory.read(x.scope).facts)).toEqual([]);
+    expect(b.memoryDb.prepare('SELECT count(*) FROM memory_journal').pluck().get()).toBe(0);
+    expect(readFileSync(b.paths.config, 'utf8')).toBe(config);
+    // The same file whole comes in.
+    b.transfer.importText(whole);
+    expect(b.facts.memory.read('global').facts.map((f) => f.text)).toEqual(['Keeps bees in Braga']);
+  });
+
   it('rolls back completely when the import fails midway (a simulated failure on the second message)', () => {
     const engine = openEngine();
     const other = engine.sessions.create({ agentId: 'default' });

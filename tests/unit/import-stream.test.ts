@@ -3,7 +3,7 @@
 // bounded, "__proto__" kept as data; and the line diff used to review identity files.
 import { describe, expect, it } from 'vitest';
 import { OversizeString, streamJson, textChunks, type JsonPath, type JsonSink } from '../../src/main/transfer/json-stream';
-import { MAX_MESSAGE_CHARS } from '../../src/main/transfer/limits';
+import { MAX_MESSAGE_CHARS, READ_CHUNK_BYTES } from '../../src/main/transfer/limits';
 import { diffLines, splitLines } from '../../src/main/transfer/line-diff';
 
 function collect(text: string, itemize: (p: JsonPath) => boolean = (p) => p.length === 0 || (p.length === 1 && p[0] === 'sessions')) {
@@ -57,6 +57,28 @@ describe('json-stream', () => {
     expect(items).toEqual([]);
     expect(() => streamJson(() => textChunks('   '), sink)).toThrow(/empty/);
     expect(() => streamJson(() => textChunks('[1, 2'), sink)).toThrow(/not valid JSON/);
+  });
+
+  it("with verify 'on-failure' parses once; a syntax error still says its line and column, after the sink saw the valid part", () => {
+    const items: unknown[] = [];
+    const sink: JsonSink = { begin: () => {}, itemize: (p) => p.length === 0, item: (_p, _i, v) => items.push(v), property: () => {} };
+    let opened = 0;
+    const open = (t: string) => () => {
+      opened++;
+      return textChunks(t);
+    };
+    streamJson(open('[{"a": 1}, {"b": 2}]'), sink, { verify: 'on-failure' });
+    expect(opened).toBe(1);
+    expect(items).toEqual([{ a: 1 }, { b: 2 }]);
+    items.length = 0;
+    // The valid part fills more than one read, so the sink has seen it when the error is found.
+    const long = 'w'.repeat(READ_CHUNK_BYTES);
+    expect(() => streamJson(open(`[{"a": 1},\n "${long}",\n  oops]`), sink, { verify: 'on-failure' })).toThrow(/not valid JSON \(line 3, column 3\)/);
+    expect(items).toEqual([{ a: 1 }]);
+    expect(() => streamJson(open('   '), sink, { verify: 'on-failure' })).toThrow(/empty/);
+    // An error of the sink's own is the sink's, when the file is valid JSON.
+    const failing: JsonSink = { ...sink, item: () => { throw new Error('sink says no'); } };
+    expect(() => streamJson(open('[1]'), failing, { verify: 'on-failure' })).toThrow('sink says no');
   });
 
   it('refuses nesting deeper than any export, with the path', () => {

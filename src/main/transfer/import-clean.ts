@@ -7,6 +7,7 @@
 //     people ask things. (Imported system messages are quoted, never obeyed: chat/history.ts.)
 import type { ImportRefusal, ImportReport } from '../../shared/domain';
 import { cleanText, sanitizeFact } from '../memory/facts/sanitize';
+import { CleanMemo } from './clean-memo';
 import { KnownSecrets } from '../memory/facts/sanitize-known-secrets';
 import { OversizeString } from './json-stream';
 import { EXCERPT_CHARS, MAX_MESSAGE_CHARS, MAX_REPORT_ITEMS } from './limits';
@@ -20,7 +21,14 @@ export function printable(text: string, max = EXCERPT_CHARS): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+type Refusal = { reason: string; excerpt: string } | null;
+type Counts = { redactions: number; strippedChars: number };
+
 export class ImportCleaner {
+  // Repeated texts are judged once (clean-memo.ts); each occurrence is still counted and reported.
+  private readonly memoryVerdicts = new CleanMemo<Counts & { refused: Refusal }>();
+  private readonly messageVerdicts = new CleanMemo<Counts>();
+
   constructor(
     private readonly report: ImportReport,
     /** The secret store's values: an archive can carry a key this home holds, in any text. */
@@ -32,13 +40,17 @@ export class ImportCleaner {
    * refused it (reported as `what` at `where`) or nothing is left after cleaning.
    */
   memoryText(text: string, what: string, where: string): string | null {
-    const r = sanitizeFact(text, { knownSecrets: this.knownSecrets });
-    if (!r.ok) {
-      this.refuse(where, what, r.reason, r.text);
+    const v = this.memoryVerdicts.get(text, (t) => {
+      const r = sanitizeFact(t, { knownSecrets: this.knownSecrets });
+      if (!r.ok) return { text: null, extra: { redactions: 0, strippedChars: 0, refused: { reason: r.reason, excerpt: r.text } } };
+      return { text: r.text, extra: { redactions: r.redactions.length, strippedChars: r.strippedChars, refused: null } };
+    });
+    if (v.extra.refused) {
+      this.refuse(where, what, v.extra.refused.reason, v.extra.refused.excerpt);
       return null;
     }
-    this.count(r.redactions.length, r.strippedChars);
-    const clean = r.text.trim();
+    this.count(v.extra.redactions, v.extra.strippedChars);
+    const clean = v.text!.trim();
     if (!clean) {
       this.refuse(where, what, 'nothing is left after removing invisible characters', '');
       return null;
@@ -48,9 +60,12 @@ export class ImportCleaner {
 
   /** A chat message's text: secrets redacted, invisible characters stripped, never refused for its content. */
   messageText(text: string): string {
-    const r = cleanText(text, { knownSecrets: this.knownSecrets });
-    this.count(r.redactions.length, r.strippedChars);
-    return r.text;
+    const v = this.messageVerdicts.get(text, (t) => {
+      const r = cleanText(t, { knownSecrets: this.knownSecrets });
+      return { text: r.text, extra: { redactions: r.redactions.length, strippedChars: r.strippedChars } };
+    });
+    this.count(v.extra.redactions, v.extra.strippedChars);
+    return v.text!;
   }
 
   /** An identity file's text: cleaned like a message (identity files stay verbatim otherwise), with its counts. */

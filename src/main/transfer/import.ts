@@ -120,7 +120,8 @@ class ImportRun implements JsonSink {
     mem.exec('BEGIN IMMEDIATE');
     try {
       this.stmts = this.prepare();
-      streamJson(this.source.open, this);
+      // All or nothing (below), so the file is verified only if the one parse fails (json-stream.ts).
+      streamJson(this.source.open, this, { verify: 'on-failure' });
       this.finish();
       app.exec('COMMIT');
       mem.exec('COMMIT');

@@ -8,6 +8,7 @@
  * order comes with it.
  */
 import { B, E, IMP, REASON, type Rule, type RuleFamily, rule, gap } from './sanitize-injection-shared';
+import { allMatches } from './regex-scan';
 
 const ENCODING = String.raw`(?:base-?64|b64|rot-?13|rot\s+13|caesar(?:\s+cipher)?|hex(?:adecimal)?|url-?encod\w*|percent-?encod\w*|uri-?encod\w*|morse|binary|ascii\s+codes?|backwards?|reversed?|in\s+reverse|mirrored|encoded|encrypted|cipher(?:text)?|obfuscated|scrambled)`;
 const DECODE = String.raw`(?:decode|decipher|decrypt|unscramble|un-?reverse|reverse|read|apply|url-?decode|base-?64-?decode|translate|convert|rot-?13|flip)`;
@@ -71,7 +72,7 @@ function reverseWords(text: string): string {
 
 function plainWordCount(text: string): number {
   let n = 0;
-  for (const _ of text.toLowerCase().matchAll(PLAIN_WORDS)) n++;
+  for (const _ of allMatches(PLAIN_WORDS, text.toLowerCase())) n++;
   return n;
 }
 
@@ -94,12 +95,12 @@ export interface ReadingHints {
 export function alternativeReadings(text: string, hints: ReadingHints = {}): string[] {
   const readings: string[] = [];
   const decoded = new Set<string>();
-  for (const m of text.matchAll(BASE64_RUN)) {
+  for (const m of allMatches(BASE64_RUN, text)) {
     if (m[0].length < MIN_ENCODED_CHARS) continue;
     const t = asText(Buffer.from(m[0].replace(/-/g, '+').replace(/_/g, '/'), 'base64'));
     if (t) decoded.add(t);
   }
-  for (const m of text.matchAll(HEX_RUN)) {
+  for (const m of allMatches(HEX_RUN, text)) {
     const t = asText(Buffer.from(m[0].replace(/\\x|0x|[\s,]/g, ''), 'hex'));
     if (t) decoded.add(t);
   }

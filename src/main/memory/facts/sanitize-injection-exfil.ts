@@ -3,6 +3,7 @@
  * by URLs the model would fill in or render (templated links, tracking images).
  */
 import { B, DESTINATION, E, IMP, REASON, type Rule, type RuleFamily, SENSITIVE, rule, gap } from './sanitize-injection-shared';
+import { allMatches } from './regex-scan';
 
 /** URLs are found with one greedy, bounded pattern and judged separately, so nothing backtracks over them. */
 const URL = /(?:https?:)?\/\/[^\s)]{1,2000}/g;
@@ -18,10 +19,10 @@ const exfiltratingUrl: Rule = {
   reason: REASON.exfil,
   test(text) {
     // Templated URLs: the model fills {conversation} in and the fetch carries it out (SpAIware-style).
-    for (const m of text.matchAll(URL)) if (TEMPLATE_SLOT.test(m[0])) return true;
+    for (const m of allMatches(URL, text)) if (TEMPLATE_SLOT.test(m[0])) return true;
     // A Markdown image renders (and fetches) by itself; one whose query names user data is a beacon.
     for (const re of [MARKDOWN_IMAGE_URL, MARKDOWN_LINK_URL]) {
-      for (const m of text.matchAll(re)) {
+      for (const m of allMatches(re, text)) {
         const query = m[1].search(/[?#]/);
         if (query >= 0 && DATA_WORD.test(m[1].slice(query))) return true;
       }

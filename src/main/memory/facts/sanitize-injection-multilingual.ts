@@ -14,6 +14,7 @@
 import { LEXICONS, type Lexicon } from './sanitize-injection-lexicon';
 import { REASON } from './sanitize-injection-shared';
 import { buildScanViews } from './sanitize-unicode';
+import { allMatches } from './regex-scan';
 
 export interface MultilingualVerdict {
   reason: string;
@@ -434,7 +435,7 @@ const NUMBER = /^[\p{N}_]*$/u;
 function viewText(view: string): ViewText {
   const words = new Set<string>();
   for (const w of view.split(WORD_SPLIT)) if (!NUMBER.test(w)) words.add(w);
-  for (const m of view.matchAll(JOINED_WORD)) words.add(m[0]);
+  for (const m of allMatches(JOINED_WORD, view)) words.add(m[0]);
   return { view, words };
 }
 

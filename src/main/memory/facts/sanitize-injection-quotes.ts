@@ -9,6 +9,7 @@
  * Only a short, one-line quotation right next to a word that names a work or a quotation qualifies: an
  * order dressed up as a title has to say that it is one, and a long or multi-line "title" is not one.
  */
+import { allMatches } from './regex-scan';
 
 /** Quotation marks, opening → closing. */
 const QUOTES: ReadonlyArray<readonly [string, string]> = [
@@ -57,7 +58,7 @@ const SENTENCE_BREAK = /[.!?;\n。！？](?:\s|$)/gu;
 
 function lastClause(s: string): string {
   let cut = 0;
-  for (const m of s.matchAll(SENTENCE_BREAK)) cut = m.index + m[0].length;
+  for (const m of allMatches(SENTENCE_BREAK, s)) cut = m.index + m[0].length;
   return s.slice(cut);
 }
 

@@ -8,6 +8,7 @@
  * Compiling the variants costs a few base64 encodings per value; `KnownSecretsCache` keeps the compiled
  * set until the stored values change, so the fact write path pays only the searches.
  */
+import { allMatches } from './regex-scan';
 
 /** Shorter values would redact ordinary words; every provider key is far longer than this. */
 export const MIN_KNOWN_SECRET_LENGTH = 8;
@@ -177,7 +178,7 @@ function compactView(text: string): CompactView {
     offsets.push(from);
     kept += to - from;
   };
-  for (const m of text.matchAll(SPELLING_SEPARATORS)) {
+  for (const m of allMatches(SPELLING_SEPARATORS, text)) {
     keep(cursor, m.index);
     cursor = m.index + m[0].length;
   }

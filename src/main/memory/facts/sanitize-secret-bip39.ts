@@ -18,6 +18,7 @@ import { wordlist as french } from '@scure/bip39/wordlists/french.js';
 import { wordlist as italian } from '@scure/bip39/wordlists/italian.js';
 import { wordlist as portuguese } from '@scure/bip39/wordlists/portuguese.js';
 import { wordlist as spanish } from '@scure/bip39/wordlists/spanish.js';
+import { allMatches } from './regex-scan';
 
 export interface PhraseSpan {
   start: number;
@@ -149,7 +150,7 @@ export function findRecoveryPhrases(text: string): PhraseSpan[] {
   const tokens: Token[] = [];
   let streak = 0;
   let longest = 0;
-  for (const m of text.matchAll(WORD)) {
+  for (const m of allMatches(WORD, text)) {
     const word = fold(m[0]);
     const inLists = membership.get(word) ?? 0;
     streak = inLists ? streak + 1 : 0;

@@ -5,6 +5,7 @@
  * values are ordinary words and digits, so only the label in front of them can tell.
  */
 import { isCodeReference, isPlaceholderValue, looksLikeKeyedSecret } from './sanitize-secret-shapes';
+import { allMatches } from './regex-scan';
 
 export interface ContextSpan {
   start: number;
@@ -110,22 +111,22 @@ function looksLikePassword(value: string, strict: boolean): boolean {
 }
 
 function collectPasswords(text: string, out: ContextSpan[]): void {
-  for (const m of text.matchAll(PASSWORD_PROSE)) {
+  for (const m of allMatches(PASSWORD_PROSE, text)) {
     // Words between label and copula are allowed only if they do not start a new clause ("is stored in").
     if (/\b(?:is|was|are|und|and|y|et|e)\s/i.test(m[1])) continue;
     const v = valueAt(text, m.index + m[0].length);
     if (v && looksLikePassword(v.value, false)) out.push({ start: v.start, end: v.end, kind: 'password' });
   }
-  for (const m of text.matchAll(PASSWORD_BARE)) {
+  for (const m of allMatches(PASSWORD_BARE, text)) {
     const v = valueAt(text, m.index + m[0].length);
     if (v && looksLikePassword(v.value, true)) out.push({ start: v.start, end: v.end, kind: 'password' });
   }
-  for (const m of text.matchAll(PASSWORD_TO)) {
+  for (const m of allMatches(PASSWORD_TO, text)) {
     const v = valueAt(text, m.index + m[0].length);
     if (v && looksLikePassword(v.value, false)) out.push({ start: v.start, end: v.end, kind: 'password' });
   }
   // Wi-Fi QR payloads: WIFI:T:WPA;S:<ssid>;P:<password>;;
-  for (const m of text.matchAll(/WIFI:(?:[^;\n]{0,200};){0,4}?P:((?:\\.|[^;\\\n]){1,128});/dg)) {
+  for (const m of allMatches(/WIFI:(?:[^;\n]{0,200};){0,4}?P:((?:\\.|[^;\\\n]){1,128});/dg, text)) {
     const [start, end] = m.indices![1];
     out.push({ start, end, kind: 'password' });
   }
@@ -143,7 +144,7 @@ const SEED_RUN = /(?:[a-z]{3,8}[ \t\n]+){11,23}[a-z]{3,8}(?![\p{L}])/uy;
 const PASSPHRASE_VALUE = /[^\n.;!?]{6,200}/y;
 
 function collectPhrases(text: string, out: ContextSpan[]): void {
-  for (const m of text.matchAll(PHRASE_LABEL)) {
+  for (const m of allMatches(PHRASE_LABEL, text)) {
     const at = m.index + m[0].length;
     SEED_RUN.lastIndex = at;
     const seed = SEED_RUN.exec(text);
@@ -173,7 +174,7 @@ const PIN_SENTENCE = new RegExp(String.raw`(?<![\p{L}])(?:pin|pin-?code|pin-?num
 const STANDALONE_NUMBER = /(?<![\p{L}\p{N}.,:/+-])\d{4,8}(?![\p{L}\p{N}]|[.,:/]\d)/gu;
 
 function collectCodes(text: string, out: ContextSpan[]): void {
-  for (const m of text.matchAll(CODE_LABEL)) {
+  for (const m of allMatches(CODE_LABEL, text)) {
     let at = m.index + m[0].length;
     for (let n = 0; n < 64; n++) {
       CODE_TOKEN.lastIndex = at;
@@ -184,9 +185,9 @@ function collectCodes(text: string, out: ContextSpan[]): void {
       at += t[0].length;
     }
   }
-  for (const m of text.matchAll(PIN_SENTENCE)) {
+  for (const m of allMatches(PIN_SENTENCE, text)) {
     const base = m.index + m[0].length - m[1].length;
-    for (const n of m[1].matchAll(STANDALONE_NUMBER)) out.push({ start: base + n.index, end: base + n.index + n[0].length, kind: 'pin' });
+    for (const n of allMatches(STANDALONE_NUMBER, m[1])) out.push({ start: base + n.index, end: base + n.index + n[0].length, kind: 'pin' });
   }
 }
 
@@ -217,7 +218,7 @@ const KEY_WORD = [
 const KEY_PROSE = new RegExp(String.raw`${LABEL_START}(?:${KEY_WORD})${LABEL_END}(${SENTENCE_STOP}{0,40}?)${COPULA}\s*["'\u00ab\u201c\u300c\x60]?`, 'giu');
 
 function collectKeys(text: string, out: ContextSpan[]): void {
-  for (const m of text.matchAll(KEY_PROSE)) {
+  for (const m of allMatches(KEY_PROSE, text)) {
     if (/\b(?:is|was|are|und|and|y|et|e)\s/i.test(m[1])) continue;
     const v = valueAt(text, m.index + m[0].length);
     if (v && v.value.length >= 8 && looksLikeKeyedSecret(v.value)) out.push({ start: v.start, end: v.end, kind: 'secret' });

@@ -27,6 +27,7 @@ import {
   shannonEntropy,
 } from './sanitize-secret-shapes';
 import { nfkcView } from './sanitize-unicode';
+import { allMatches } from './regex-scan';
 
 export type { RedactionKind } from './sanitize-secret-providers';
 export { isPlaceholderValue, shannonEntropy } from './sanitize-secret-shapes';
@@ -225,7 +226,7 @@ const SENTENCE_END = /[.!?\n](?:\s|$)/g;
 function sentenceBefore(text: string, index: number, max: number): string {
   const window = text.slice(Math.max(0, index - max), index);
   let cut = 0;
-  for (const m of window.matchAll(SENTENCE_END)) cut = m.index + m[0].length;
+  for (const m of allMatches(SENTENCE_END, window)) cut = m.index + m[0].length;
   return window.slice(cut);
 }
 
@@ -278,10 +279,10 @@ const PAIRED_SECRETS: PairedSecret[] = [
 
 function collectPairs(text: string, priority: number, out: Span[]): void {
   for (const pair of PAIRED_SECRETS) {
-    const anchors = [...text.matchAll(pair.anchor)].map((m) => [m.index, m.index + m[0].length] as const);
+    const anchors = [...allMatches(pair.anchor, text)].map((m) => [m.index, m.index + m[0].length] as const);
     if (anchors.length === 0) continue;
     let a = 0;
-    for (const m of text.matchAll(pair.secret)) {
+    for (const m of allMatches(pair.secret, text)) {
       const start = m.index;
       const end = start + m[0].length;
       // Anchors are in order: move to the last one starting before this candidate's end.
@@ -340,7 +341,7 @@ const PROTECTED_PUBLIC: RegExp[] = [
 
 function collect(text: string, rule: Rule, priority: number, out: Span[]): void {
   rule.pattern.lastIndex = 0;
-  for (const m of text.matchAll(rule.pattern)) {
+  for (const m of allMatches(rule.pattern, text)) {
     const group = rule.group ?? 0;
     const secret = m[group];
     if (!secret) continue;
@@ -353,9 +354,9 @@ function collect(text: string, rule: Rule, priority: number, out: Span[]): void 
 
 /** Private key blocks are paired by hand: a lazy regex would rescan the rest of the text for every BEGIN. */
 function collectPrivateKeys(text: string, out: Span[]): void {
-  const begins = [...text.matchAll(/-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----/g)];
+  const begins = [...allMatches(/-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----/g, text)];
   if (begins.length === 0) return;
-  const ends = [...text.matchAll(/-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g)].map((m) => ({
+  const ends = [...allMatches(/-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g, text)].map((m) => ({
     start: m.index,
     end: m.index + m[0].length,
   }));
@@ -403,7 +404,7 @@ function spansOf(text: string, patterns: RegExp[]): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   for (const re of patterns) {
     re.lastIndex = 0;
-    for (const m of text.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
+    for (const m of allMatches(re, text)) spans.push([m.index, m.index + m[0].length]);
   }
   return spans;
 }
@@ -522,7 +523,7 @@ function joinSpelled(run: string, pattern: number): string | null {
 
 function collectSpelledOut(text: string, priority: number, out: Span[]): void {
   SPELLED_RUNS.forEach((run, pattern) => {
-    for (const m of text.matchAll(run)) {
+    for (const m of allMatches(run, text)) {
       const joined = joinSpelled(m[0], pattern);
       if (!joined || joined.length < 12) continue;
       const inner = findSpans(joined, { known: KnownSecrets.EMPTY, spelledOut: false });
