@@ -1,5 +1,5 @@
 // A fact's source in words, the same in the Memory tab and the CLI: who wrote its current text and how.
-import type { FactSource } from './domain';
+import type { FactSource } from './facts';
 
 /** How the label of a fact the agent wrote in a chat ends (the app puts a link to the chat there). */
 export const IN_A_CHAT = ' in a chat';

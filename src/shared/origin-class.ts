@@ -1,6 +1,6 @@
 // Where a fact came from, at a glance (issue 16 §5): four classes a person can tell apart, derived from
 // the fact's source (who wrote its current text) and whether the person ever vouched for it.
-import type { FactOriginKind, FactSource } from './domain';
+import type { FactOriginKind, FactSource } from './facts';
 import { memoryLabel, type MemoryOrigin } from './memory-label';
 
 /** `app`: another program wrote it over MCP (its name is the source's detail). */

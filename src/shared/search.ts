@@ -1,5 +1,5 @@
 // Search results as they cross the contract (`search.query`), the CLI and the `memory_search` tool.
-import type { Role } from './domain';
+import type { Role } from './conversation';
 
 /** [start, end) offsets of a matched word in the text it belongs to. */
 export type Highlight = [number, number];

@@ -5,6 +5,11 @@ import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHANNELS, contract } from '../../src/shared/contract';
+import { appChannels } from '../../src/shared/contract-app';
+import { memoryChannels } from '../../src/shared/contract-memory';
+import { memoryBackendChannels } from '../../src/shared/contract-memory-backend';
+import { mcpChannels } from '../../src/shared/contract-mcp';
+import { reviewChannels } from '../../src/shared/contract-review';
 import { isWireError } from '../../src/shared/errors';
 import { dispatch } from '../../src/main/contract/dispatch';
 import { createHandlers } from '../../src/main/contract/handlers';
@@ -28,6 +33,13 @@ describe('contract', () => {
     const handlers = createHandlers(openEngine());
     expect(Object.keys(handlers).sort()).toEqual([...CHANNELS].sort());
     for (const name of CHANNELS) expect(contract[name].input).toBeDefined();
+  });
+
+  it('declares each channel in exactly one group (a repeated name would silently replace the other)', () => {
+    const groups = [appChannels, memoryChannels, reviewChannels, memoryBackendChannels, mcpChannels];
+    const declared = groups.flatMap((g) => Object.keys(g));
+    expect(new Set(declared).size).toBe(declared.length);
+    expect([...declared].sort()).toEqual([...CHANNELS].sort());
   });
 
   it('rejects bad input with a coded error and changes nothing', async () => {

@@ -7,7 +7,7 @@
 // otherwise in mem0's local SQLite store (the fallback, reported as such). What the local store holds
 // moves into qdrant once qdrant is up. Switching backends is hot and deletes nothing in either store.
 import type { Config } from '../../shared/config';
-import type { AppStatus, Mem0Entries, Mem0Entry, Mem0Phase, Mem0Projection, Mem0Status, QdrantStatus } from '../../shared/domain';
+import type { AppStatus, Mem0Entries, Mem0Projection, Mem0Status } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { JournalActor, JournalEntry, JournalSource } from '../../shared/journal';
 import type { AfterTurnContext, HookRegistrar, TurnContext } from '../turn/hooks';
@@ -22,33 +22,21 @@ import { redactSecrets } from './facts/sanitize-secrets';
 import { scopesForSession } from './laws-layer';
 import { Mem0Backend, describeTarget, type StoreTarget } from './mem0/backend';
 import { mem0Layout, MEM0_COLLECTION, type Mem0Layout } from './mem0/layout';
-import { loadMem0, loadQdrantClient } from './mem0/loader';
+import { loadMem0 } from './mem0/loader';
 import { mem0Models } from './mem0/models';
-import { fromKernel, packRows } from './mem0/pca2d';
-import { ProjectionWorkers } from './mem0/projection-worker';
+import { Mem0Explorer } from './mem0/explorer';
+import { readSnapshot, type Mem0Snapshot } from './mem0/snapshot';
+import { phaseOf, qdrantStatusOf } from './mem0/status-phase';
+import { within, withTimeout } from './mem0/bounded-wait';
 import { renderMem0Block } from './mem0/render';
 import type { MemoryJournal } from './journal/journal';
-import {
-  deleteLocalPoints,
-  normalizePayload,
-  qdrantClient,
-  readLocalRaw,
-  readLocalStore,
-  readLocalStoreInSlices,
-  readQdrant,
-  toEntry,
-  vectorFromBase64,
-  vectorToBase64,
-  writeLocalRaw,
-  type StoredPoint,
-} from './mem0/stores';
+import { deleteLocalPoints, normalizePayload, readLocalStore, vectorFromBase64, writeLocalRaw } from './mem0/stores';
 import { agentScope } from './scope';
 import { mkdirPrivate } from '../fs/private-mode';
 import { quoteShort } from './journal/summary';
 import { QdrantManager, type QdrantOptions } from './qdrant/manager';
 import { PendingObservations, type PendingObservation } from './mem0/pending-queue';
 import { join } from 'node:path';
-import { isAlive, isOurs, readPidfile } from './qdrant/pidfile';
 
 /** A slow embedding server must not hold up a reply: recall gives up after this long. */
 export const RECALL_TIMEOUT_MS = 15_000;
@@ -61,9 +49,9 @@ export const RECALL_TOP_K = 8;
 export const QUIT_WITHIN_MS = 4500;
 /** Of which at most this long waits for the observation queue; the rest is for qdrant to stop. */
 export const QUIT_QUEUE_WAIT_MS = 2500;
-/** The projection is a picture, not an index: the most recent points are enough. */
-export const MAX_PROJECTED = 2000;
-export const MAX_LISTED = 1000;
+// Kept exported from the layer, where they were declared before the explorer and the snapshot moved out.
+export { MAX_LISTED, MAX_PROJECTED } from './mem0/explorer';
+export type { Mem0Snapshot } from './mem0/snapshot';
 
 export interface Mem0LayerDeps {
   paths: HomePaths;
@@ -83,16 +71,6 @@ export interface Mem0LayerDeps {
   llm: LlmClient;
 }
 
-/** What the journal keeps of a forgotten mem0 memory: enough to put the same point back (id, vector, payload). */
-export interface Mem0Snapshot {
-  id: string;
-  text: string;
-  agentId: string | null;
-  /** float32 bytes, base64. */
-  vector: string;
-  payload: Record<string, unknown>;
-}
-
 function mem0On(config: Config): boolean {
   return config.memory.backend === 'mem0';
 }
@@ -108,10 +86,8 @@ export class Mem0Layer {
   private readonly backend: Mem0Backend;
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
-  /** The explorer's maps being drawn, by agent ('' for all): identical requests share one. */
-  private readonly projecting = new Map<string, Promise<Mem0Projection>>();
-  /** Where the maps are drawn: worker threads, one at a time. */
-  private readonly projections = new ProjectionWorkers();
+  /** The explorer: lists, searches and maps what mem0 holds, without starting qdrant. */
+  private readonly explorer: Mem0Explorer;
   private lastError: string | null = null;
   private sig: string;
   private active: boolean;
@@ -130,6 +106,7 @@ export class Mem0Layer {
     this.backend = new Mem0Backend({ layout: this.layout, config: d.config, secrets: d.secrets, llm: d.llm });
     // The port setting is read each time qdrant starts (a change applies from its next start).
     this.qdrant = new QdrantManager(d.paths, { ...d.qdrant, preferredPort: () => d.config().memory.mem0.qdrantPort }, () => this.emit(), d.log);
+    this.explorer = new Mem0Explorer({ layout: this.layout, target: () => this.target(false), qdrantEnabled: () => this.qdrant.enabled });
     const config = d.config();
     this.sig = signature(config);
     this.active = mem0On(config);
@@ -329,7 +306,7 @@ export class Mem0Layer {
       pendingObservations: this.pending,
       lastError: this.lastError,
     };
-    const q = this.qdrantStatus();
+    const q = qdrantStatusOf(this.qdrant);
     if (!mem0On(config)) {
       return { ...base, phase: 'not-needed', message: 'The built-in memory is in use; mem0 is off.', store: null, qdrant: q.phase === 'stopped' ? { ...q, phase: 'not-needed' } : q };
     }
@@ -339,39 +316,8 @@ export class Mem0Layer {
     if (target.kind === 'remote') {
       return { ...base, phase: 'ready', message: `mem0 stores memories in the configured vector store (${target.url}).`, store, qdrant: { ...q, phase: 'not-needed' } };
     }
-    const [phase, message] = this.phaseOf(q);
+    const [phase, message] = phaseOf(q, this.qdrant.enabled);
     return { ...base, phase, message, store, qdrant: q };
-  }
-
-  private phaseOf(q: QdrantStatus): [Mem0Phase, string] {
-    const local = 'mem0 uses its local SQLite store';
-    switch (q.phase) {
-      case 'ready':
-        return ['ready', `mem0 stores memories in the local qdrant (${q.url}).`];
-      case 'downloading': {
-        const pct = q.progress?.total ? ` ${Math.floor((100 * q.progress.received) / q.progress.total)}%` : '';
-        return ['downloading', `Downloading qdrant ${q.version}${pct}; meanwhile ${local}.`];
-      }
-      case 'starting':
-        return ['starting', `Starting qdrant; meanwhile ${local}.`];
-      case 'failed':
-        return ['fallback', `qdrant could not run (${q.error ?? 'unknown reason'}); ${local} instead.`];
-      case 'stopped':
-      case 'not-needed':
-        if (!this.qdrant.enabled) return ['fallback', `The managed qdrant is turned off here; ${local}.`];
-        return ['fallback', `qdrant is not running in this process; ${local}.`];
-    }
-  }
-
-  /** The manager's status; when this process runs none, say if another Monad process does. */
-  private qdrantStatus(): QdrantStatus {
-    const q = this.qdrant.status();
-    if (q.phase !== 'stopped') return q;
-    const rec = readPidfile(this.qdrant.layout.pidFile);
-    if (rec && isAlive(rec.pid) && isOurs(rec.pid, rec)) {
-      return { ...q, note: `Running in another Monad process (pid ${rec.pid}, port ${rec.port})`, port: rec.port };
-    }
-    return q;
   }
 
   private emit(): void {
@@ -381,98 +327,14 @@ export class Mem0Layer {
 
   // ── The explorer ────────────────────────────────────────────────────────────────────────────
 
-  /**
-   * Every readable point, newest first. qdrant is read only when it already runs (or the configured
-   * remote store); it is never started just to browse. The local store is always read: it holds what
-   * has not moved into qdrant yet.
-   */
-  /** `inSlices`: a large read that gives the event loop turns while it goes (the explorer's map). */
-  private async points(withVectors: boolean, inSlices = false): Promise<{ points: StoredPoint[]; sources: string[]; notes: string[] }> {
-    const sources: string[] = [];
-    const notes: string[] = [];
-    const points: StoredPoint[] = [];
-    const target = this.target(false);
-    if (target.kind !== 'local') {
-      try {
-        const client = qdrantClient(await loadQdrantClient(), target.url, target.apiKey);
-        points.push(...(await readQdrant(client, target.collection, target.kind, withVectors)));
-        sources.push(describeTarget(target));
-      } catch (err) {
-        notes.push(`Could not read ${describeTarget(target)}: ${(err as Error).message}`);
-      }
-    } else if (!this.qdrant.enabled) {
-      notes.push("The managed qdrant is turned off here; this is mem0's local store.");
-    } else {
-      notes.push('qdrant is not running, so only the local store is shown (it is never started just to browse).');
-    }
-    const local = inSlices && withVectors ? await readLocalStoreInSlices(this.layout.localVectors) : readLocalStore(this.layout.localVectors, withVectors);
-    for (const p of local) points.push(p);
-    sources.push(this.layout.localVectors);
-    const seen = new Set<string>();
-    const unique = points.filter((p) => !seen.has(p.id) && seen.add(p.id));
-    const time = (p: StoredPoint) => String(p.payload.updatedAt ?? p.payload.createdAt ?? '');
-    unique.sort((a, b) => time(b).localeCompare(time(a)) || a.id.localeCompare(b.id));
-    return { points: unique, sources, notes };
+  /** Every memory mem0 holds (qdrant only when it already runs), filtered by words and agent (mem0/explorer.ts). */
+  entries(opts: { query?: string; agentId?: string; limit?: number } = {}): Promise<Mem0Entries> {
+    return this.explorer.entries(opts);
   }
 
-  async entries(opts: { query?: string; agentId?: string; limit?: number } = {}): Promise<Mem0Entries> {
-    const { points, sources, notes } = await this.points(false);
-    const words = (opts.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    const matches = (e: Mem0Entry) => {
-      if (opts.agentId && e.agentId !== opts.agentId) return false;
-      const hay = `${e.text} ${Object.values(e.metadata).join(' ')}`.toLowerCase();
-      return words.every((w) => hay.includes(w));
-    };
-    const all = points.map(toEntry).filter(matches);
-    return { entries: all.slice(0, opts.limit ?? MAX_LISTED), total: all.length, sources, notes };
-  }
-
-  /**
-   * The explorer's map. Identical requests made while one is being drawn share it (five windows asking at
-   * once cost one projection); the PCA itself runs on a worker thread (mem0/projection-worker.ts), so the
-   * engine keeps answering meanwhile (issue 32 §4).
-   */
+  /** The explorer's map, drawn on a worker thread; identical requests share one (mem0/explorer.ts). */
   projection(opts: { agentId?: string } = {}): Promise<Mem0Projection> {
-    const key = opts.agentId ?? '';
-    let p = this.projecting.get(key);
-    if (!p) {
-      p = this.drawProjection(opts).finally(() => this.projecting.delete(key));
-      this.projecting.set(key, p);
-    }
-    return p;
-  }
-
-  private async drawProjection(opts: { agentId?: string }): Promise<Mem0Projection> {
-    const { points, notes } = await this.points(true, true);
-    let usable = points.filter((p) => p.vector && (!opts.agentId || p.payload.agent_id === opts.agentId));
-    // A vector with a NaN or an infinity would make every point's position NaN: such rows are left out.
-    // Checked a slice at a time, like the read: thousands of 1,536-number rows are seconds of work.
-    const finite: StoredPoint[] = [];
-    for (let i = 0; i < usable.length; i++) {
-      if (usable[i].vector!.every(Number.isFinite)) finite.push(usable[i]);
-      if (i % 200 === 199) await new Promise((resolve) => setImmediate(resolve));
-    }
-    const broken = usable.length - finite.length;
-    if (broken) notes.push(`${broken} memor${broken === 1 ? 'y has a vector' : 'ies have vectors'} with broken numbers (NaN or infinite) and ${broken === 1 ? 'is' : 'are'} left out of the map.`);
-    usable = finite;
-    // Vectors from two embedding models cannot share one map: keep the most common size.
-    const sizes = new Map<number, number>();
-    for (const p of usable) sizes.set(p.vector!.length, (sizes.get(p.vector!.length) ?? 0) + 1);
-    const dimension = [...sizes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
-    if (sizes.size > 1) notes.push(`Memories embedded with different models are left out (${usable.length - (sizes.get(dimension) ?? 0)} of ${usable.length}).`);
-    usable = usable.filter((p) => p.vector!.length === dimension);
-    if (usable.length > MAX_PROJECTED) {
-      notes.push(`Showing the ${MAX_PROJECTED} most recent of ${usable.length} memories.`);
-      usable = usable.slice(0, MAX_PROJECTED);
-    }
-    const { data, n, dim } = packRows(usable.map((p) => p.vector!));
-    const pca = fromKernel(await this.projections.run(data, n, dim), n);
-    return {
-      points: usable.map((p, i) => ({ id: p.id, x: pca.coords[i][0], y: pca.coords[i][1], text: String(p.payload.data ?? ''), agentId: typeof p.payload.agent_id === 'string' ? p.payload.agent_id : null })),
-      explained: pca.explained,
-      dimension,
-      notes,
-    };
+    return this.explorer.projection(opts);
   }
 
   /** Deletes one memory wherever it is (the local store or qdrant). */
@@ -501,7 +363,7 @@ export class Mem0Layer {
    * joins a group action ("forget everything about X"), so the whole action is one undo.
    */
   async forget(id: string, by: { actor: JournalActor; source?: JournalSource }, groupId?: string): Promise<{ id: string }> {
-    const snapshot = await this.snapshot(id);
+    const snapshot = await readSnapshot(id, this.layout, () => this.target(false));
     await this.delete(id);
     const append = () =>
       this.d.journal.append({
@@ -517,22 +379,6 @@ export class Mem0Layer {
     if (groupId) this.d.journal.inGroup(append, groupId);
     else append();
     return { id };
-  }
-
-  /** The point as stored, from the local store or the running qdrant. */
-  private async snapshot(id: string): Promise<Mem0Snapshot> {
-    const fromRaw = (raw: { vector: string; payload: Record<string, unknown> }): Mem0Snapshot => {
-      const entry = toEntry({ id, vector: null, payload: normalizePayload(raw.payload), store: 'local' });
-      return { id, text: entry.text, agentId: entry.agentId, vector: raw.vector, payload: raw.payload };
-    };
-    const local = readLocalRaw(this.layout.localVectors, id);
-    if (local) return fromRaw(local);
-    const target = this.target(false);
-    if (target.kind === 'local') throw new MonadError('NOT_FOUND', `No mem0 memory ${id} in the local store (qdrant is not running)`);
-    const client = qdrantClient(await loadQdrantClient(), target.url, target.apiKey);
-    const [point] = await client.retrieve(target.collection, { ids: [id], with_vector: true, with_payload: true });
-    if (!point || !Array.isArray(point.vector) || typeof point.vector[0] !== 'number') throw new MonadError('NOT_FOUND', `No mem0 memory ${id}`);
-    return fromRaw({ vector: vectorToBase64(point.vector as number[]), payload: (point.payload ?? {}) as Record<string, unknown> });
   }
 
   /**
@@ -575,7 +421,7 @@ export class Mem0Layer {
     const deadline = Date.now() + (opts.withinMs ?? QUIT_WITHIN_MS);
     await within(this.idle(), opts.queueWaitMs ?? QUIT_QUEUE_WAIT_MS);
     this.stopping = true;
-    await this.projections.close();
+    await this.explorer.close();
     if (this.pendingObservations.size) this.d.log(`[mem0] ${this.pendingObservations.size} observation(s) left for the next start`);
     await within(this.backend.close(), Math.max(0, deadline - Date.now() - 500));
     const stopped = await within(this.qdrant.stop(), Math.max(0, deadline - Date.now()));
@@ -587,42 +433,8 @@ export class Mem0Layer {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
-    void this.projections.close();
+    void this.explorer.close();
     this.qdrant.stopNow();
     void this.backend.close();
   }
 }
-
-/** Waits for `p` at most `ms`; true when it settled in time. Never rejects. */
-function within(p: Promise<unknown>, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const t = setTimeout(() => resolve(false), ms);
-    p.then(
-      () => {
-        clearTimeout(t);
-        resolve(true);
-      },
-      () => {
-        clearTimeout(t);
-        resolve(true);
-      },
-    );
-  });
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(message)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (err) => {
-        clearTimeout(t);
-        reject(err);
-      },
-    );
-  });
-}
-

@@ -12,7 +12,7 @@ import type { MemoryJournal } from '../journal/journal';
 import { normalizeFact } from './fact-id';
 import type { FactOrigins } from './fact-origins';
 import { FactVersions, toFactSource, toVersionSource, UNKNOWN_SOURCE, type VersionSource } from './fact-versions';
-import type { FactChange, FactTracker } from './memory-dir';
+import type { FactChange, FactTracker } from './fact-tracker';
 
 /** Who makes a change and from where (the journal's actor and source). */
 export interface FactChangeBy {

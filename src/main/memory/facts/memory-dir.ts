@@ -1,7 +1,7 @@
 // MemoryDir: the L1 store. One machine-managed Markdown file per scope under memory/, plus index.md
 // regenerated on every write. Writes are atomic (temp + fsync + rename + dir fsync), serialised per
 // file across processes, sanitised, and deduplicated on the normalised text.
-import { closeSync, existsSync, fstatSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Fact, FactScopeSummary, FactWriteResult } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
@@ -11,55 +11,19 @@ import { mkdirPrivate, PRIVATE_FILE_MODE } from '../../fs/private-mode';
 import { parseScope, scopeFileName, scopeFromFileName } from '../scope';
 import { AppendBuffer } from './append-buffer';
 import { parseFactFile, renderFactHeader, renderFactLines } from './fact-file';
-import { factId, normalizeFact, toSingleLine } from './fact-id';
-import { sanitizeFact } from './sanitize';
+import { factId } from './fact-id';
+import { cleanFactText } from './fact-clean';
+import { FileBytesComparer } from './file-bytes';
+import type { FactOp, FactTracker, ScopeRead } from './fact-tracker';
 import { storedSecretsFrom } from './sanitize-known-secrets';
 
-/** A fact is a short bullet; anything longer is a document, not a fact. */
-export const MAX_FACT_CHARS = 2000;
+// Kept exported from MemoryDir's path, where they were declared before the text cleaning and the tracker's
+// contract moved beside it.
+export { MAX_FACT_CHARS } from './fact-clean';
+export type { FactChange, FactOp, FactTracker, ScopeRead } from './fact-tracker';
+
 /** A hand-edited file this large is refused rather than parsed on every turn. */
 export const MAX_SCOPE_FILE_BYTES = 4 * 1024 * 1024;
-
-/** What a write did, as the method that made it knows it (the tracker journals it in those terms). */
-export type FactOp =
-  | { kind: 'record' }
-  /** `from` was edited; its text now has the id `to` (the same id when only case or punctuation changed). */
-  | { kind: 'update'; from: string; to: string }
-  | { kind: 'forget'; id: string }
-  /** A wholesale replace (consolidation). */
-  | { kind: 'replace' }
-  /** The scope file was removed (a session's scope at its end). */
-  | { kind: 'drop' };
-
-export interface FactChange {
-  scope: string;
-  op: FactOp;
-  before: readonly Fact[];
-  after: readonly Fact[];
-}
-
-/**
- * Told about every change of a scope's facts, under the scope file's lock, so that what it records (the
- * journal, fact versions) can never interleave with another process's write of the same file.
- */
-export interface FactTracker {
-  /** A write of this MemoryDir landed on disk. */
-  changed(change: FactChange): void;
-  /**
-   * The scope as it is on disk, read after it changed outside this process's own writes, or for the
-   * first time in this process (a missing file reads as no facts). The tracker compares it with what it
-   * knows: a difference is another process's write it already recorded, or an edit by hand.
-   */
-  observed(scope: string, facts: readonly Fact[]): void;
-}
-
-export interface ScopeRead {
-  scope: string;
-  facts: Fact[];
-  warnings: string[];
-  updated: string | null;
-  chars: number;
-}
 
 interface CacheEntry {
   size: number;
@@ -81,8 +45,8 @@ export class MemoryDir {
    */
   private cache = new Map<string, CacheEntry>();
   private writeListeners = new Set<(scope: string, chars: number) => void>();
-  /** Reused for comparing a scope file with our last write of it. */
-  private scratch = Buffer.alloc(0);
+  /** Compares a scope file with our last write of it, in a buffer reused across writes. */
+  private readonly sameBytes = new FileBytesComparer();
   private tracker: FactTracker | null = null;
   /** Scope files whose lock this process holds right now (reads inside a write must not take it again). */
   private readonly holding = new Set<string>();
@@ -351,18 +315,8 @@ export class MemoryDir {
     return true;
   }
 
-  private clean(text: string): { ok: true; text: string; redactions: string[] } | { ok: false; result: FactWriteResult } {
-    const single = toSingleLine(text);
-    if (single.length > MAX_FACT_CHARS) {
-      return { ok: false, result: { status: 'rejected', fact: null, redactions: [], reason: `A fact is at most ${MAX_FACT_CHARS} characters; this one has ${single.length}. Record the key point only.` } };
-    }
-    const s = sanitizeFact(single, { knownSecrets: this.storedSecrets() });
-    if (!s.ok) return { ok: false, result: { status: 'rejected', fact: null, redactions: [], reason: s.reason } };
-    const cleaned = toSingleLine(s.text);
-    if (normalizeFact(cleaned) === '') {
-      return { ok: false, result: { status: 'rejected', fact: null, redactions: [], reason: 'The fact is empty after cleaning.' } };
-    }
-    return { ok: true, text: cleaned, redactions: s.redactions.map((r) => r.kind) };
+  private clean(text: string) {
+    return cleanFactText(text, this.storedSecrets());
   }
 
   /**
@@ -417,34 +371,10 @@ export class MemoryDir {
     const hit = this.cache.get(path);
     if (hit?.read !== read || !hit.written) return read;
     const { header, lines } = hit.written;
-    const same = this.fileEquals(path, header, lines.view());
+    const same = this.sameBytes.equals(path, header, lines.view());
     if (same) return read;
     this.cache.delete(path);
     return this.read(scope);
-  }
-
-  /** Whether the file holds exactly these bytes; read into a reused buffer, so no garbage per write. */
-  private fileEquals(path: string, header: Buffer, lines: Buffer): boolean {
-    let fd: number;
-    try {
-      fd = openSync(path, 'r');
-    } catch {
-      return false;
-    }
-    try {
-      const size = fstatSync(fd).size;
-      if (size !== header.length + lines.length) return false;
-      if (this.scratch.length < size) this.scratch = Buffer.allocUnsafe(size * 2);
-      let off = 0;
-      while (off < size) {
-        const n = readSync(fd, this.scratch, off, size - off, off);
-        if (n === 0) return false;
-        off += n;
-      }
-      return this.scratch.subarray(0, header.length).equals(header) && this.scratch.subarray(header.length, size).equals(lines);
-    } finally {
-      closeSync(fd);
-    }
   }
 
   /** A hand-edited file is about to be rewritten in canonical form: keep the original beside it. */

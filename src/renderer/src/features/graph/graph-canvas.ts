@@ -11,12 +11,13 @@ import type { GraphViewEdge, GraphViewNode } from '../../../../shared/domain';
 import type { GraphModel, Visibility } from './model';
 import { OVERVIEW_NODES, relationLabel } from './model';
 import { measure, type Coverage, type Positions, type Selection } from './store';
-import { buildStyle, LABEL_ZOOM, nodeSize, readTheme } from './style';
+import { buildStyle, nodeSize, readTheme } from './style';
+import { CanvasClasses, edgeKey, nodeKey, shortLabel } from './canvas-classes';
+import { edgeShown, wantedNodes } from './canvas-wanted';
+import { nodeAt, shownBounds, type Bounds } from './canvas-geometry';
 
 /** Above this many elements the cheaper rendering settings apply (see style.ts and the options below). */
 const LARGE_ELEMENTS = 2500;
-/** Zoomed in, at most this many more entities are drawn from what is in view (the best-connected first). */
-const IN_VIEW_NODES = OVERVIEW_NODES;
 /**
  * Entities added to the canvas per step (with the relations among the drawn ones); the next step waits
  * for a paint, and input is handled between steps. Cytoscape styles every new element and redraws
@@ -24,10 +25,6 @@ const IN_VIEW_NODES = OVERVIEW_NODES;
  * (measured faster to a first click than several smaller ones), a big reveal on zooming in in a few.
  */
 const FILL_NODES = OVERVIEW_NODES;
-/** Search matches drawn even when they are not among the best-connected (the best matches first). */
-const MAX_MATCHES_DRAWN = 300;
-/** Zoomed in on a large graph, at most this many labels are drawn (the best-connected nodes in view). */
-const MAX_LABELS = 400;
 /** Labels and what is drawn follow the viewport once it has been still this long. */
 const VIEWPORT_DELAY_MS = 120;
 
@@ -51,9 +48,6 @@ export interface CanvasHandlers {
   onCoverage(coverage: Coverage): void;
 }
 
-const nodeKey = (id: number) => `n${id}`;
-const edgeKey = (id: number) => `e${id}`;
-
 export class GraphCanvas {
   private cy: Core | null = null;
   private model: GraphModel | null = null;
@@ -63,9 +57,8 @@ export class GraphCanvas {
   /** What Cytoscape holds now: node ids, and edge ids with whether each is drawn as ended. */
   private drawnNodes = new Set<number>();
   private readonly drawnEdges = new Map<number, boolean>();
-  private faded = new Set<string>();
-  private emph = new Set<string>();
-  private matched = new Set<number>();
+  /** Faded, emphasised, matched and labelled elements (canvas-classes.ts). */
+  private readonly classes = new CanvasClasses();
   private visible: Visibility | null = null;
   private matches: number[] = [];
   private searching = false;
@@ -75,7 +68,6 @@ export class GraphCanvas {
   private positions: Positions | null = null;
   private readonly sizes = new Map<number, number>();
   private maxDegree = 0;
-  private labelled = new Set<string>();
   /** The view was last placed around the selection (not moved by the person since). */
   private focused = false;
   private viewportTimer: number | undefined;
@@ -104,10 +96,7 @@ export class GraphCanvas {
     this.large = model.nodes.length + model.edges.length > LARGE_ELEMENTS;
     this.drawnNodes = new Set();
     this.drawnEdges.clear();
-    this.faded = new Set();
-    this.emph = new Set();
-    this.matched = new Set();
-    this.labelled = new Set();
+    this.classes.reset();
     this.visible = visible;
     this.positions = positions;
     // The pane sets the search and the selection again right after (they may refer to the old graph).
@@ -241,30 +230,6 @@ export class GraphCanvas {
     });
   }
 
-  /**
-   * Bounds of the shown nodes, from the layout's positions plus each node's radius and room for its
-   * label — computed here because asking Cytoscape would measure thousands of labels.
-   */
-  private shownBounds(): { x1: number; y1: number; x2: number; y2: number } | null {
-    const { model, positions, visible } = this;
-    if (!model || !positions) return null;
-    let x1 = Infinity;
-    let y1 = Infinity;
-    let x2 = -Infinity;
-    let y2 = -Infinity;
-    for (const n of model.nodes) {
-      if (visible && !visible.nodes.has(n.id)) continue;
-      const p = positions.get(n.id);
-      if (!p) continue;
-      const r = (this.sizes.get(n.id) ?? 48) / 2;
-      x1 = Math.min(x1, p.x - r - 30);
-      x2 = Math.max(x2, p.x + r + 30);
-      y1 = Math.min(y1, p.y - r);
-      y2 = Math.max(y2, p.y + r + 18);
-    }
-    return Number.isFinite(x1) ? { x1, y1, x2, y2 } : null;
-  }
-
   zoomBy(factor: number): void {
     const cy = this.cy;
     if (!cy) return;
@@ -291,86 +256,39 @@ export class GraphCanvas {
     }
   }
 
-  /** The drawn node under a model position (within `slop`), the best-connected if several overlap. */
-  private nodeAt(at: { x: number; y: number }, slop: number): number | null {
-    const { positions } = this;
-    if (!positions) return null;
-    let best: { id: number; degree: number } | null = null;
-    for (const id of this.drawnNodes) {
-      const p = positions.get(id);
-      const r = (this.sizes.get(id) ?? 0) / 2 + slop;
-      if (!p || Math.abs(p.x - at.x) > r || Math.abs(p.y - at.y) > r || Math.hypot(p.x - at.x, p.y - at.y) > r) continue;
-      const degree = this.model?.nodeById.get(id)?.degree ?? 0;
-      if (!best || degree > best.degree) best = { id, degree };
-    }
-    return best?.id ?? null;
-  }
-
   private viewportSettled(): void {
     this.syncDrawn();
     if (this.large) this.labelInView();
   }
 
-  /**
-   * The entities worth drawing now, the most wanted first: the selection with its neighbours, the
-   * search matches, then (on a big graph) the best-connected overall and the best-connected of what is
-   * in view. A small graph draws all that is shown at the moment. Relations are drawn between drawn
-   * entities.
-   */
-  private wanted(): { want: Set<number>; pinned: number } {
-    const { model, visible, cy } = this;
-    const want = new Set<number>();
-    if (!model || !cy) return { want, pinned: 0 };
-    const shown = (id: number) => !visible || visible.nodes.has(id);
-    const sel = this.selection;
-    if (sel?.kind === 'node' && shown(sel.id)) {
-      want.add(sel.id);
-      for (const e of model.edges) {
-        if ((e.src === sel.id || e.dst === sel.id) && this.edgeShown(e)) {
-          want.add(e.src);
-          want.add(e.dst);
-        }
-      }
-    } else if (sel?.kind === 'edge') {
-      const e = model.edgeById.get(sel.id);
-      if (e && this.edgeShown(e)) {
-        want.add(e.src);
-        want.add(e.dst);
-      }
-    }
-    if (this.searching) for (const id of this.matches.slice(0, MAX_MATCHES_DRAWN)) want.add(id);
-    const pinned = want.size;
-    const total = visible ? visible.nodes.size : model.nodes.length;
-    if (total <= OVERVIEW_NODES) {
-      for (const n of this.byDegree) if (shown(n.id)) want.add(n.id);
-      return { want, pinned };
-    }
-    let base = 0;
-    const positions = this.positions!;
-    for (const n of this.byDegree) {
-      if (base >= OVERVIEW_NODES) break;
-      if (!shown(n.id) || !positions.has(n.id)) continue;
-      want.add(n.id);
-      base++;
-    }
-    // Zoomed in: what is in view (with a margin, so a small pan does not uncover emptiness).
-    const ext = cy.extent();
-    const mx = (ext.x2 - ext.x1) * 0.15;
-    const my = (ext.y2 - ext.y1) * 0.15;
-    let inView = 0;
-    for (const n of this.byDegree) {
-      if (inView >= IN_VIEW_NODES) break;
-      const p = positions.get(n.id);
-      if (!p || !shown(n.id) || p.x < ext.x1 - mx || p.x > ext.x2 + mx || p.y < ext.y1 - my || p.y > ext.y2 + my) continue;
-      want.add(n.id);
-      inView++;
-    }
-    return { want, pinned };
+  private edgeShown(e: GraphViewEdge): boolean {
+    return edgeShown(this.visible, e);
   }
 
-  private edgeShown(e: GraphViewEdge): boolean {
-    const v = this.visible;
-    return !v || v.current.has(e.id) || v.ended.has(e.id);
+  /** Bounds of the shown nodes (canvas-geometry.ts). */
+  private shownBounds(): Bounds | null {
+    const { model, positions, visible } = this;
+    return model && positions ? shownBounds(model, positions, visible, this.sizes) : null;
+  }
+
+  /** The drawn node under a model position (within `slop`), the best-connected if several overlap. */
+  private nodeAt(at: { x: number; y: number }, slop: number): number | null {
+    const { model, positions } = this;
+    return model && positions ? nodeAt(at, slop, { model, positions, drawnNodes: this.drawnNodes, sizes: this.sizes }) : null;
+  }
+
+  /** Fades and emphasises by the search and the selection (canvas-classes.ts). */
+  private restyleFocus(): void {
+    const { cy, model } = this;
+    if (!cy || !model) return;
+    this.classes.restyleFocus(cy, { model, drawnNodes: this.drawnNodes, drawnEdges: this.drawnEdges, searching: this.searching, matches: this.matches, selection: this.selection });
+  }
+
+  /** Large graphs: labels only where they can be read and do not collide (canvas-classes.ts). */
+  private labelInView(): void {
+    const { cy, positions } = this;
+    if (!cy || !positions) return;
+    this.classes.labelInView(cy, { positions, byDegree: this.byDegree, drawnNodes: this.drawnNodes, sizes: this.sizes });
   }
 
   /**
@@ -381,7 +299,7 @@ export class GraphCanvas {
   private syncDrawn(): void {
     const { cy, model, positions, visible } = this;
     if (!cy || !model || !positions) return;
-    const { want, pinned } = this.wanted();
+    const { want, pinned } = wantedNodes(cy, { model, visible, positions, byDegree: this.byDegree, selection: this.selection, searching: this.searching, matches: this.matches });
     // The entities drawn after this step: those kept, the selection and matches, and the next most
     // wanted within what this frame may still add.
     const next = new Set<number>();
@@ -410,15 +328,15 @@ export class GraphCanvas {
       if (isEnded === undefined) {
         removeKeys.push(edgeKey(id));
         this.drawnEdges.delete(id);
-        this.forget(edgeKey(id));
+        this.classes.forget(edgeKey(id));
       } else if (isEnded !== wasEnded) ended.push([id, isEnded]);
     }
     for (const id of this.drawnNodes) {
       if (next.has(id)) continue;
       removeKeys.push(nodeKey(id));
       this.drawnNodes.delete(id);
-      this.forget(nodeKey(id));
-      this.matched.delete(id);
+      this.classes.forget(nodeKey(id));
+      this.classes.unmatch(id);
     }
     for (const id of next) {
       if (this.drawnNodes.has(id)) continue;
@@ -473,49 +391,12 @@ export class GraphCanvas {
     });
   }
 
-  /** An element left Cytoscape: it no longer carries any class. */
-  private forget(key: string): void {
-    this.faded.delete(key);
-    this.emph.delete(key);
-    this.labelled.delete(key);
-  }
-
   private reportCoverage(): void {
     const total = this.visible ? this.visible.nodes.size : (this.model?.nodes.length ?? 0);
     const next = { drawn: Math.min(this.drawnNodes.size, total), total };
     if (this.coverage?.drawn === next.drawn && this.coverage.total === next.total) return;
     this.coverage = next;
     this.handlers.onCoverage(next);
-  }
-
-  /**
-   * Large graphs: labels only when zoomed in enough to read them, only on the nodes in view, the
-   * best-connected first, and only where a label does not run into one already placed — measuring and
-   * drawing thousands of labels nobody can read is what makes big graphs slow (and unreadable).
-   */
-  private labelInView(): void {
-    const { cy, positions } = this;
-    if (!cy || !positions) return;
-    const next = new Set<string>();
-    if (cy.zoom() >= LABEL_ZOOM) {
-      const ext = cy.extent();
-      const placed: { x1: number; y1: number; x2: number; y2: number }[] = [];
-      for (const n of this.byDegree) {
-        if (next.size >= MAX_LABELS) break;
-        if (!this.drawnNodes.has(n.id)) continue;
-        const p = positions.get(n.id);
-        if (!p || p.x < ext.x1 || p.x > ext.x2 || p.y < ext.y1 || p.y > ext.y2) continue;
-        // The label's box below the node, in model units (the style's 11px font, 3px margin).
-        const half = (Math.min(n.name.length, LABEL_CHARS) * LABEL_CHAR_WIDTH) / 2 + 2;
-        const top = p.y + (this.sizes.get(n.id) ?? 0) / 2 + 2;
-        const box = { x1: p.x - half, y1: top, x2: p.x + half, y2: top + LABEL_HEIGHT };
-        if (placed.some((b) => b.x1 < box.x2 && box.x1 < b.x2 && b.y1 < box.y2 && box.y1 < b.y2)) continue;
-        placed.push(box);
-        next.add(nodeKey(n.id));
-      }
-    }
-    cy.batch(() => applyDiff(cy, this.labelled, next, 'labelled'));
-    this.labelled = next;
   }
 
   private viewSize(): { w: number; h: number } {
@@ -552,65 +433,5 @@ export class GraphCanvas {
     if (EXPOSE_HOOK) delete window.__monadGraph;
   }
 
-  /**
-   * Fades everything outside the search matches and the selection's neighbourhood, and emphasises what
-   * is inside (labels at any zoom, relation names on edges). Computed as sets over what is drawn, then
-   * applied as a diff.
-   */
-  private restyleFocus(): void {
-    const cy = this.cy;
-    const model = this.model;
-    if (!cy || !model) return;
-    const emph = new Set<string>();
-    const matched = new Set<number>();
-    const sel = this.selection;
-    const drawnEdge = (id: number) => this.drawnEdges.has(id);
-
-    if (this.searching) for (const id of this.matches) if (this.drawnNodes.has(id)) matched.add(id);
-    if (sel?.kind === 'node' && this.drawnNodes.has(sel.id)) {
-      emph.add(nodeKey(sel.id));
-      for (const e of model.edges) {
-        if ((e.src !== sel.id && e.dst !== sel.id) || !drawnEdge(e.id)) continue;
-        emph.add(edgeKey(e.id));
-        emph.add(nodeKey(e.src));
-        emph.add(nodeKey(e.dst));
-      }
-    } else if (sel?.kind === 'edge' && drawnEdge(sel.id)) {
-      const e = model.edgeById.get(sel.id);
-      if (e) for (const k of [edgeKey(e.id), nodeKey(e.src), nodeKey(e.dst)]) emph.add(k);
-    }
-    for (const id of matched) emph.add(nodeKey(id));
-
-    // With a search or a selection, everything not emphasised fades.
-    const fading = this.searching || emph.size > 0;
-    const faded = new Set<string>();
-    if (fading) {
-      for (const id of this.drawnNodes) if (!emph.has(nodeKey(id))) faded.add(nodeKey(id));
-      for (const id of this.drawnEdges.keys()) if (!emph.has(edgeKey(id))) faded.add(edgeKey(id));
-    }
-
-    cy.batch(() => {
-      applyDiff(cy, this.faded, faded, 'faded');
-      applyDiff(cy, this.emph, emph, 'emph');
-      const was = new Set([...this.matched].map(nodeKey));
-      applyDiff(cy, was, new Set([...matched].map(nodeKey)), 'match');
-    });
-    this.faded = faded;
-    this.emph = emph;
-    this.matched = matched;
-  }
 }
 
-/** Labels are cut here, once, rather than by Cytoscape's per-character ellipsis measuring on every node. */
-const LABEL_CHARS = 28;
-/** An 11px system-ui label: average character width and line height with its outline, for decluttering. */
-const LABEL_CHAR_WIDTH = 6.2;
-const LABEL_HEIGHT = 15;
-function shortLabel(name: string): string {
-  return name.length > LABEL_CHARS ? `${name.slice(0, LABEL_CHARS - 1)}…` : name;
-}
-
-function applyDiff(cy: Core, before: Set<string>, after: Set<string>, cls: string): void {
-  for (const key of before) if (!after.has(key)) cy.getElementById(key).removeClass(cls);
-  for (const key of after) if (!before.has(key)) cy.getElementById(key).addClass(cls);
-}
