@@ -8,7 +8,7 @@
  * order comes with it.
  */
 import { B, E, IMP, REASON, type Rule, type RuleFamily, rule, gap } from './sanitize-injection-shared';
-import { allMatches } from './regex-scan';
+import { allMatches } from './sanitize-regex-scan';
 
 const ENCODING = String.raw`(?:base-?64|b64|rot-?13|rot\s+13|caesar(?:\s+cipher)?|hex(?:adecimal)?|url-?encod\w*|percent-?encod\w*|uri-?encod\w*|morse|binary|ascii\s+codes?|backwards?|reversed?|in\s+reverse|mirrored|encoded|encrypted|cipher(?:text)?|obfuscated|scrambled)`;
 const DECODE = String.raw`(?:decode|decipher|decrypt|unscramble|un-?reverse|reverse|read|apply|url-?decode|base-?64-?decode|translate|convert|rot-?13|flip)`;

@@ -3,7 +3,7 @@
  * by URLs the model would fill in or render (templated links, tracking images).
  */
 import { B, DESTINATION, E, IMP, REASON, type Rule, type RuleFamily, SENSITIVE, rule, gap } from './sanitize-injection-shared';
-import { allMatches } from './regex-scan';
+import { allMatches } from './sanitize-regex-scan';
 
 /** URLs are found with one greedy, bounded pattern and judged separately, so nothing backtracks over them. */
 const URL = /(?:https?:)?\/\/[^\s)]{1,2000}/g;

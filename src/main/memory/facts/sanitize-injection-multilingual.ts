@@ -14,7 +14,7 @@
 import { LEXICONS, type Lexicon } from './sanitize-injection-lexicon';
 import { REASON } from './sanitize-injection-shared';
 import { buildScanViews } from './sanitize-unicode';
-import { allMatches } from './regex-scan';
+import { allMatches } from './sanitize-regex-scan';
 
 export interface MultilingualVerdict {
   reason: string;

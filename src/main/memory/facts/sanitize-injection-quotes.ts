@@ -9,7 +9,7 @@
  * Only a short, one-line quotation right next to a word that names a work or a quotation qualifies: an
  * order dressed up as a title has to say that it is one, and a long or multi-line "title" is not one.
  */
-import { allMatches } from './regex-scan';
+import { allMatches } from './sanitize-regex-scan';
 
 /** Quotation marks, opening → closing. */
 const QUOTES: ReadonlyArray<readonly [string, string]> = [

@@ -8,7 +8,7 @@
  * Compiling the variants costs a few base64 encodings per value; `KnownSecretsCache` keeps the compiled
  * set until the stored values change, so the fact write path pays only the searches.
  */
-import { allMatches } from './regex-scan';
+import { allMatches } from './sanitize-regex-scan';
 
 /** Shorter values would redact ordinary words; every provider key is far longer than this. */
 export const MIN_KNOWN_SECRET_LENGTH = 8;

@@ -18,7 +18,7 @@ import { wordlist as french } from '@scure/bip39/wordlists/french.js';
 import { wordlist as italian } from '@scure/bip39/wordlists/italian.js';
 import { wordlist as portuguese } from '@scure/bip39/wordlists/portuguese.js';
 import { wordlist as spanish } from '@scure/bip39/wordlists/spanish.js';
-import { allMatches } from './regex-scan';
+import { allMatches } from './sanitize-regex-scan';
 
 export interface PhraseSpan {
   start: number;

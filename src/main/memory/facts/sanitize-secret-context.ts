@@ -5,7 +5,7 @@
  * values are ordinary words and digits, so only the label in front of them can tell.
  */
 import { isCodeReference, isPlaceholderValue, looksLikeKeyedSecret } from './sanitize-secret-shapes';
-import { allMatches } from './regex-scan';
+import { allMatches } from './sanitize-regex-scan';
 
 export interface ContextSpan {
   start: number;

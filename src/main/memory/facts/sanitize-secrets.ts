@@ -27,7 +27,7 @@ import {
   shannonEntropy,
 } from './sanitize-secret-shapes';
 import { nfkcView } from './sanitize-unicode';
-import { allMatches } from './regex-scan';
+import { allMatches } from './sanitize-regex-scan';
 
 export type { RedactionKind } from './sanitize-secret-providers';
 export { isPlaceholderValue, shannonEntropy } from './sanitize-secret-shapes';

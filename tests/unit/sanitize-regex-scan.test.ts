@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allMatches } from '../../src/main/memory/facts/regex-scan';
+import { allMatches } from '../../src/main/memory/facts/sanitize-regex-scan';
 
 const view = (ms: Iterable<RegExpMatchArray>) => [...ms].map((m) => ({ at: m.index, text: m[0], groups: [...m].slice(1), indices: (m as RegExpExecArray & { indices?: unknown }).indices }));
 
