@@ -9,8 +9,6 @@ export interface GraphImportDeps {
   memoryDb: Database;
   appDb: Database;
   now: () => Date;
-  /** Scopes that already hold laws here: imported laws never mix with laws derived here. */
-  scopesWithLaws: () => Iterable<string>;
   cleaner: ImportCleaner;
   report: ImportReport;
   /**

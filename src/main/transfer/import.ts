@@ -291,7 +291,7 @@ class ImportRun implements JsonSink {
       if (this.version === 2) facts.v2(p('facts', {}));
       else facts.v1(p('facts', {}));
       // The API's rules for relations and laws, and no id that the file does not hold (import-graph.ts).
-      const deps = { memoryDb: this.engine.memoryDb, appDb: this.engine.appDb, now: this.engine.now, scopesWithLaws: () => this.engine.laws.store.scopes(), cleaner: this.cleaner, report: this.report };
+      const deps = { memoryDb: this.engine.memoryDb, appDb: this.engine.appDb, now: this.engine.now, cleaner: this.cleaner, report: this.report };
       const ids = { sessions: this.archiveSessions, messages: this.archiveMessages, facts: facts.ids };
       const graph = importGraph({ ...deps, archiveVersion: this.version }, p('graph', {}), ids);
       const laws = importLaws(deps, p('laws', []), graph, ids);
