@@ -1,0 +1,85 @@
+/**
+ * The text as the multilingual injection rules read it (sanitize-injection-multilingual.ts): folded like
+ * the lexicon, so marks that spelling leaves optional and letters that differ only by keyboard do not hide
+ * a word; its distinct words, for the word gates; and, for a long text, its distinct sentences.
+ */
+import { buildScanViews } from './sanitize-unicode';
+import { allMatches } from './sanitize-regex-scan';
+
+/** Marks that spelling leaves optional in these scripts: Greek tonos, Cyrillic breve/diaeresis, niqqud, harakat, hamza. */
+const OPTIONAL_MARKS = /([\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Hebrew}\p{sc=Arabic}])\p{Mn}+/gu;
+/** Nukta (फ़ / फ, ড় / ড): written or left out by habit. */
+const NUKTA = /[\u093c\u09bc]/g;
+/** Arabic-script letters that differ only by language or keyboard, folded to the Persian/Urdu forms. */
+const ARABIC_VARIANTS: readonly [string, string][] = [
+  ['\u064a', '\u06cc'], // ي → ی
+  ['\u0649', '\u06cc'], // ى → ی
+  ['\u0643', '\u06a9'], // ك → ک
+  ['\u06c1', '\u0647'], // ہ → ه
+  ['\u06c0', '\u0647'], // ۀ → ه
+  ['\u0629', '\u0647'], // ة → ه
+];
+const ARABIC = /\p{sc=Arabic}/u;
+const MARKED_SCRIPT = /[\p{sc=Greek}\p{sc=Cyrillic}\p{sc=Hebrew}\p{sc=Arabic}\u093c\u09bc]/u;
+const TATWEEL = /\u0640/g;
+/** Persian half-spaces are spaces to a reader; joiners inside Indic words are not. */
+const ZWNJ = /\u200c/g;
+const ZWJ = /\u200d/g;
+
+/** The view every multilingual rule reads, from the detector's folded (or skeleton) view. */
+export function multilingualView(folded: string): string {
+  // Each step only where its script occurs: on a megabyte of English they would cost more than the rules.
+  let view = MARKED_SCRIPT.test(folded) ? folded.normalize('NFD').replace(OPTIONAL_MARKS, '$1').replace(NUKTA, '').normalize('NFC') : folded;
+  if (ARABIC.test(view)) {
+    for (const [from, to] of ARABIC_VARIANTS) view = view.replaceAll(from, to);
+    view = view.replace(TATWEEL, '');
+  }
+  return view.replace(ZWNJ, ' ').replace(ZWJ, '');
+}
+
+export function normalizeWord(word: string): string {
+  return multilingualView(buildScanViews(word).folded);
+}
+
+/** Sentence ends, in the scripts covered (danda, Urdu full stop, Arabic question mark, CJK full stop). */
+export const SENTENCE_END = String.raw`.!?;\n。！？।॥۔؟`;
+
+/** A text as the rules read it: the folded view and its distinct words. */
+export interface ViewText {
+  view: string;
+  words: ReadonlySet<string>;
+}
+
+const WORD_SPLIT = /[^\p{L}\p{M}\p{N}_]+/u;
+/** Entries like "dis-lui" or "l'assistente" are one word to the lexicon, and each part is a word too. */
+const JOINED_WORD = /[\p{L}\p{M}\p{N}_]+(?:['’-][\p{L}\p{M}\p{N}_]+)+/gu;
+
+const NUMBER = /^[\p{N}_]*$/u;
+
+export function viewText(view: string): ViewText {
+  const words = new Set<string>();
+  for (const w of view.split(WORD_SPLIT)) if (!NUMBER.test(w)) words.add(w);
+  for (const m of allMatches(JOINED_WORD, view)) words.add(m[0]);
+  return { view, words };
+}
+
+/**
+ * Above this length a text is judged by its distinct sentences, in order: the rules work within a sentence
+ * (an authority label looks a few hundred characters on), and a megabyte of repeated lines costs no more
+ * than one of them.
+ */
+const LONG_TEXT = 16_384;
+const SENTENCE_PIECE = new RegExp(`(?<=[${SENTENCE_END}])`, 'u');
+
+export function distinctSentences(view: string): string {
+  if (view.length <= LONG_TEXT) return view;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const piece of view.split(SENTENCE_PIECE)) {
+    const key = piece.trim();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(piece);
+  }
+  return out.join('');
+}
