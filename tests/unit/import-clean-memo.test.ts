@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../src/shared/domain';
 import { KnownSecrets } from '../../src/main/memory/facts/sanitize-known-secrets';
-import { CleanMemo, MEMO_MAX_CHARS, MEMO_MAX_ENTRIES } from '../../src/main/transfer/clean-memo';
+import { CleanMemo, MEMO_BUDGET_CHARS, MEMO_MAX_CHARS } from '../../src/main/transfer/clean-memo';
 import { ImportCleaner } from '../../src/main/transfer/import-clean';
 
 function report(): ImportReport {
@@ -15,7 +15,7 @@ describe('import cleaning of repeated texts', () => {
     const r = report();
     const c = new ImportCleaner(r);
     const text = 'Edited “deploy key is ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5”\u200b';
-    const out = [1, 2, 3].map(() => c.messageText(text));
+    const out = [1, 2, 3].map(() => c.repeatedText(text));
     expect(new Set(out).size).toBe(1);
     expect(out[0]).not.toContain('ghp_');
     expect(out[0]).toContain('[REDACTED:');
@@ -38,11 +38,11 @@ describe('import cleaning of repeated texts', () => {
   it("a stored secret of this home is redacted in a repeated text too", () => {
     const r = report();
     const c = new ImportCleaner(r, KnownSecrets.from(['correct-horse-battery-staple-42']));
-    for (let i = 0; i < 2; i++) expect(c.messageText('the vault pass is correct-horse-battery-staple-42 ok')).not.toContain('correct-horse');
+    for (let i = 0; i < 2; i++) expect(c.repeatedText('the vault pass is correct-horse-battery-staple-42 ok')).not.toContain('correct-horse');
     expect(r.cleaned.redactions).toBe(2);
   });
 
-  it('keeps only short texts, and at most MEMO_MAX_ENTRIES of them', () => {
+  it('keeps only short texts, and at most MEMO_BUDGET_CHARS of them in all', () => {
     const memo = new CleanMemo<null>();
     let judged = 0;
     const judge = (t: string) => {
@@ -54,11 +54,26 @@ describe('import cleaning of repeated texts', () => {
     expect(memo.get(long, judge).text).toBe(long.toUpperCase());
     expect(judged).toBe(2);
     expect(memo.size).toBe(0);
-    for (let i = 0; i < MEMO_MAX_ENTRIES + 10; i++) memo.get(`t${i}`, judge);
-    expect(memo.size).toBe(MEMO_MAX_ENTRIES);
+    // Each text of 200 characters costs 400 (it and its cleaned copy, which differs).
+    const text = (i: number) => `${String(i).padStart(8, '0')}${'y'.repeat(192)}`;
+    const fits = MEMO_BUDGET_CHARS / 400;
+    for (let i = 0; i < fits + 10; i++) memo.get(text(i), judge);
+    expect(memo.size).toBe(fits);
+    expect(memo.heldChars).toBe(MEMO_BUDGET_CHARS);
     judged = 0;
-    expect(memo.get('t5', judge).text).toBe('T5');
-    expect(memo.get(`t${MEMO_MAX_ENTRIES + 5}`, judge).text).toBe(`T${MEMO_MAX_ENTRIES + 5}`);
+    expect(memo.get(text(5), judge).text).toBe(text(5).toUpperCase());
+    expect(memo.get(text(fits + 5), judge).text).toBe(text(fits + 5).toUpperCase());
     expect(judged).toBe(1);
+  });
+
+  it('does not keep chat messages: they are judged each time', () => {
+    const r = report();
+    const c = new ImportCleaner(r);
+    const memo = (c as unknown as { messageVerdicts: CleanMemo<unknown> }).messageVerdicts;
+    c.messageText('hello there');
+    c.messageText('hello there');
+    expect(memo.size).toBe(0);
+    c.repeatedText('hello there');
+    expect(memo.size).toBe(1);
   });
 });

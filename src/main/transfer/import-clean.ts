@@ -60,6 +60,16 @@ export class ImportCleaner {
 
   /** A chat message's text: secrets redacted, invisible characters stripped, never refused for its content. */
   messageText(text: string): string {
+    const r = cleanText(text, { knownSecrets: this.knownSecrets });
+    this.count(r.redactions.length, r.strippedChars);
+    return r.text;
+  }
+
+  /**
+   * A text cleaned like a message's that an archive repeats: History summaries and snapshots (a fact's text
+   * is in every entry about it), receipt lines. Judged once per import (clean-memo.ts).
+   */
+  repeatedText(text: string): string {
     const v = this.messageVerdicts.get(text, (t) => {
       const r = cleanText(t, { knownSecrets: this.knownSecrets });
       return { text: r.text, extra: { redactions: r.redactions.length, strippedChars: r.strippedChars } };

@@ -144,7 +144,7 @@ export class JournalImport {
         this.leftOut.unmapped++;
         continue;
       }
-      const summary = this.d.cleaner.messageText(e.summary);
+      const summary = this.d.cleaner.repeatedText(e.summary);
       const here = existing.get(item, e.at, e.action, summary) as number | undefined;
       if (here !== undefined) {
         this.idMap.set(e.id, here);
@@ -231,11 +231,11 @@ export class JournalImport {
    * and no invisible character, and cleaning each of the ~10 per entry cost most of a 50,000-entry import.
    */
   private cleanValue(value: unknown, scope: string | null, depth = 0): unknown {
-    if (typeof value === 'string') return PLAIN.test(value) || value === scope ? value : this.d.cleaner.messageText(value);
+    if (typeof value === 'string') return PLAIN.test(value) || value === scope ? value : this.d.cleaner.repeatedText(value);
     if (depth > 32 || value === null || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.map((v) => this.cleanValue(v, scope, depth + 1));
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[PLAIN_KEY.test(k) ? k : this.d.cleaner.messageText(k)] = this.cleanValue(v, scope, depth + 1);
+    for (const [k, v] of Object.entries(value)) out[PLAIN_KEY.test(k) ? k : this.d.cleaner.repeatedText(k)] = this.cleanValue(v, scope, depth + 1);
     return out;
   }
 
