@@ -1,9 +1,5 @@
 // E2E fixtures: each test gets a fresh temp home and its own `monad serve` (the built CLI) on a free
 // loopback port, stopped and removed after the test. Nothing touches the real Monad home.
-//
-// Start-up is taken off the test's clock: each worker keeps the next test's server starting while the
-// current test runs (ServerAhead below), so a test that asks for `server` usually finds one listening.
-// It is still a new process on a new, untouched home for every test.
 import { test as base, expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -101,60 +97,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/**
- * A server started ahead of the test that will use it. Starting one costs about half a CPU-second and,
- * on a busy two-core CI machine, a second or more of waiting; most of a browser test is spent waiting on
- * the page, so the next test's server starts during that time instead of at the start of its test.
- */
-class ServerAhead {
-  private next: { at: number; started: Promise<Started> } | null = null;
-
-  /** A started server on a fresh home, and the next one starting behind it. */
-  async take(): Promise<Started> {
-    let ahead = this.next;
-    this.next = null;
-    // An idle server older than this is replaced: its background timers (the first backup check and the
-    // consolidation tick run a minute after start) must not fire before its test has even begun.
-    if (ahead && performance.now() - ahead.at > FRESH_FOR_MS) {
-      void ahead.started.then((s) => s.stop(), () => {});
-      ahead = null;
-    }
-    const started = await (ahead?.started ?? startServer());
-    this.startNext();
-    return started;
-  }
-
-  private startNext(): void {
-    const started = startServer();
-    started.catch(() => {}); // a failed start is reported by the take() that awaits it
-    this.next = { at: performance.now(), started };
-  }
-
-  async close(): Promise<void> {
-    const ahead = this.next;
-    this.next = null;
-    if (ahead) await ahead.started.then((s) => s.stop(), () => {});
-  }
-}
-
-type Started = Awaited<ReturnType<typeof startServer>>;
-
-/**
- * How long a server may wait for its test. The engine's first timers fire a minute after start (the
- * daily backup's first check, the consolidation tick); a test that takes its server at most 15 s old
- * keeps 45 s of a one-minute test timeout before them, and the longest test today takes about 25 s.
- */
-const FRESH_FOR_MS = 15_000;
-
-export const test = base.extend<{ server: MonadServer }, { serverAhead: ServerAhead }>({
-  serverAhead: [
-    async ({}, use) => {
-      const ahead = new ServerAhead();
-      await use(ahead);
-      await ahead.close();
-    },
-    { scope: 'worker' },
-  ],
+export const test = base.extend<{ server: MonadServer }>({
   // Every page must run without uncaught exceptions and without anything the CSP had to block.
   page: async ({ page }, use) => {
     const problems: string[] = [];
@@ -167,8 +110,8 @@ export const test = base.extend<{ server: MonadServer }, { serverAhead: ServerAh
     await use(page);
     expect(problems, 'the page reported errors').toEqual([]);
   },
-  server: async ({ serverAhead }, use) => {
-    const { server, stop } = await serverAhead.take();
+  server: async ({}, use) => {
+    const { server, stop } = await startServer();
     try {
       await use(server);
     } finally {
