@@ -7,7 +7,11 @@
 // Time: a writer's start-up is about half a CPU-second (mostly compiling the fact sanitizer's patterns),
 // so writers are started two turns ahead and warm up while earlier ones write and their aftermath is
 // checked; the checks run in SQLite where they can (message shapes) and compare plainly in the hot
-// loops (expect only reports a failure). The closing line says where the time went.
+// loops (expect only reports a failure). The closing line says where the time went, and which kinds of
+// write the kills cut.
+//
+// Every choice (each writer's writes, each kill's moment) comes from one seed, printed at the start and
+// named in a failure; SEED=<n> replays it (tests/helpers/seeded-random.ts).
 //
 // The home lives on tmpfs (/dev/shm) when there is one. A SIGKILL ends the process, not the kernel:
 // the page cache survives it, so what is under test is SQLite's journaling and the atomic rename, which
@@ -22,10 +26,26 @@ import { Engine } from '../../src/main/engine';
 import { parseFactFile } from '../../src/main/memory/facts/fact-file';
 import { normalizeRelation } from '../../src/main/memory/graph/graph-normalize';
 import { scopeFromFileName } from '../../src/main/memory/scope';
-import { digest, FACT_SCOPES, LAW_SCOPES } from '../fixtures/kill-writer';
+import { digest } from '../fixtures/kill-child';
+import { FACT_SCOPES, LAW_SCOPES, WRITE_MIX, type WriteKind } from '../fixtures/kill-writer';
+import { derive, loopSeed, rng, withSeed } from '../helpers/seeded-random';
 import { bundleKillWriter } from './child-bundle';
 
-const RUNS = Number(process.env.MONAD_KILL_RUNS ?? 200);
+const FILE = 'tests/reliability/kill-loop.test.ts';
+/**
+ * Kills per run of the file. What each kill can catch depends on the write it cuts, so the number is set
+ * by the rarest kinds: with the writer's mix (WRITE_MIX) 80 runs cut some ten graph writes and ten law
+ * sets, as 200 runs of the old mix did, and dozens of messages and fact writes, in two fifths of the time.
+ * Each run of the suite draws a new seed, so the kills land elsewhere every time; MONAD_KILL_RUNS=500
+ * (or more) makes a longer soak, SEED= repeats one.
+ */
+const RUNS = Number(process.env.MONAD_KILL_RUNS ?? 80);
+/**
+ * The kinds the loop must have cut at least once for its verdict to mean anything. With their share of
+ * the kills (about a sixth each) and some 70 kills after READY, missing one has a chance near 1 in 100,000;
+ * forgets (about 7 %) are counted but not required.
+ */
+const MUST_CUT: readonly WriteKind[] = ['message', 'fact', 'graph', 'laws'];
 /**
  * Kills land uniformly within this window after the child says READY. The writer is warm by then (it
  * used to spend the first fact write of each window compiling the sanitizer), so it acknowledges a write
@@ -76,8 +96,10 @@ interface Writer {
   go(early: boolean): Promise<{ lines: string[]; ready: boolean; goToReadyMs: number | null }>;
 }
 
-function startWriter(script: string, home: string, run: number): Writer {
-  const child = spawn(process.execPath, [script, 'write', home, String(run), String(run * 7919 + 13)], { stdio: ['pipe', 'pipe', 'pipe'] });
+function startWriter(script: string, home: string, run: number, seed: number): Writer {
+  // The run's choices depend only on (seed, run): the writer's operations, and where in its window the kill lands.
+  const killAt = rng(derive(seed, 'kill', run))();
+  const child = spawn(process.execPath, [script, 'write', home, String(run), String(derive(seed, 'writer', run))], { stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   let warm = false;
@@ -132,8 +154,8 @@ function startWriter(script: string, home: string, run: number): Writer {
         timedOut = true;
         kill();
       }, 120_000);
-      if (early) killTimer = setTimeout(kill, Math.random() * EARLY_WINDOW_MS);
-      else onReady = () => (killTimer = setTimeout(kill, Math.random() * KILL_WINDOW_MS));
+      if (early) killTimer = setTimeout(kill, killAt * EARLY_WINDOW_MS);
+      else onReady = () => (killTimer = setTimeout(kill, killAt * KILL_WINDOW_MS));
       child.stdin.write('GO\n');
       const { code, signal } = await exited;
       clearTimeout(guard);
@@ -163,6 +185,7 @@ class Expected {
       const [kind, ...f] = line.split(' ');
       switch (kind) {
         case 'READY':
+        case 'W':
           continue;
         case 'M':
           this.messages.set(f[0], { digest: f[1], length: Number(f[2]) });
@@ -377,68 +400,80 @@ function verify(home: string, exp: Expected, run: number, scratch: string): numb
 
 describe('crash safety under SIGKILL', () => {
   it(`${RUNS} random kills of a writer: integrity, every acknowledged write present, nothing partial`, async () => {
-    bundle = await bundleKillWriter();
-    const home = scratchHome();
-    const scratch = scratchHome();
-    let everReady = false;
-    const exp = new Expected();
-    let checks = 0;
-    let earlyKills = 0;
-    let killedBeforeReady = 0;
-    // Where the time goes (reported below): waiting for a writer to be warm, GO to READY, GO to the
-    // kill, and the checks after it.
-    const ms = { waitWarm: 0, goToReady: 0, goToKill: 0, verify: 0 };
-    const started = Date.now();
-    const queue: Writer[] = [];
-    let nextRun = 1;
-    const fill = () => {
-      while (queue.length < AHEAD && nextRun <= RUNS) queue.push(startWriter(bundle!, home, nextRun++));
-    };
-    fill();
-    for (let run = 1; run <= RUNS; run++) {
-      const writer = queue.shift()!;
-      const early = run % EARLY_KILL_EVERY === 0;
-      if (early) earlyKills++;
-      const t0 = performance.now();
-      await writer.warm;
-      const t1 = performance.now();
-      const result = writer.go(early);
-      // The writers after it start now, so their start-up overlaps this run and the checks after it.
-      fill();
-      const { lines, ready, goToReadyMs } = await result;
-      const t2 = performance.now();
-      if (!ready) killedBeforeReady++;
-      exp.apply(lines);
-      if (ready) everReady = true;
-      // Only while no writer has ever reached READY (which means it opened both databases) may the
-      // databases be missing; after that a missing file is a lost home, not a reason to skip the checks.
-      if (existsSync(join(home, 'db', 'memory.sqlite')) && existsSync(join(home, 'db', 'app.sqlite'))) checks += verify(home, exp, run, scratch);
-      else expect(everReady, `after kill ${run}: a database is missing although a writer had opened it`).toBe(false);
-      ms.waitWarm += t1 - t0;
-      ms.goToReady += goToReadyMs ?? t2 - t1;
-      ms.goToKill += t2 - t1;
-      ms.verify += performance.now() - t2;
-    }
-
-    // And the real engine opens the result cleanly: no recovery needed, everything readable.
-    const engine = Engine.open({ home, host: 'cli' });
-    try {
-      expect(engine.status().notices).toEqual([]);
-      expect(engine.status().db.ok).toBe(true);
-      for (const scope of FACT_SCOPES) expect(engine.facts.memory.read(scope).warnings).toEqual([]);
-    } finally {
-      engine.close();
-    }
-
-    const facts = [...exp.facts.values()].reduce((n, m) => n + m.size, 0);
-    console.log(
-      `[kill-loop] ${RUNS} SIGKILL runs (${earlyKills} aimed at start-up, ${killedBeforeReady} died before READY) in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
-        `${exp.acks} acknowledged writes (${exp.messages.size} messages, ${facts} fact records/forgets, ${exp.edges.size} edges, ${exp.laws.size} law scopes); ` +
-        `${checks} write checks across all kills; ${dbChecks.integrity} integrity_check + ${dbChecks.foreignKeys} foreign_key_check runs, ` +
-        `${dbChecks.messagesScanned} message rows and ${dbChecks.markdownFiles} Markdown files checked; home on ${home.startsWith('/dev/shm') ? 'tmpfs' : 'disk'}; ` +
-        `time: ${Object.entries(ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')} ` +
-        `(checks: ${Object.entries(verifyMs).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')})`,
-    );
-    expect(exp.acks).toBeGreaterThan(RUNS);
+    const seed = loopSeed('kill-loop', FILE);
+    await withSeed(seed, FILE, () => killLoop(seed));
   }, 20 * 60_000);
 });
+
+async function killLoop(seed: number): Promise<void> {
+  bundle = await bundleKillWriter();
+  const home = scratchHome();
+  const scratch = scratchHome();
+  let everReady = false;
+  const exp = new Expected();
+  let checks = 0;
+  let earlyKills = 0;
+  let killedBeforeReady = 0;
+  // Where the time goes (reported below): waiting for a writer to be warm, GO to READY, GO to the
+  // kill, and the checks after it.
+  const ms = { waitWarm: 0, goToReady: 0, goToKill: 0, verify: 0 };
+  /** How many kills landed during each kind of write. */
+  const cutWrites = new Map<WriteKind, number>(WRITE_MIX.map(([kind]) => [kind, 0]));
+  const started = Date.now();
+  const queue: Writer[] = [];
+  let nextRun = 1;
+  const fill = () => {
+    while (queue.length < AHEAD && nextRun <= RUNS) queue.push(startWriter(bundle!, home, nextRun++, seed));
+  };
+  fill();
+  for (let run = 1; run <= RUNS; run++) {
+    const writer = queue.shift()!;
+    const early = run % EARLY_KILL_EVERY === 0;
+    if (early) earlyKills++;
+    const t0 = performance.now();
+    await writer.warm;
+    const t1 = performance.now();
+    const result = writer.go(early);
+    // The writers after it start now, so their start-up overlaps this run and the checks after it.
+    fill();
+    const { lines, ready, goToReadyMs } = await result;
+    const t2 = performance.now();
+    if (!ready) killedBeforeReady++;
+    // The write the kill cut: the last one announced (a kill between an ack and the next announcement counts for the write before).
+    const cut = lines.findLast((l) => l.startsWith('W '))?.slice(2) as WriteKind | undefined;
+    if (cut) cutWrites.set(cut, cutWrites.get(cut)! + 1);
+    exp.apply(lines);
+    if (ready) everReady = true;
+    // Only while no writer has ever reached READY (which means it opened both databases) may the
+    // databases be missing; after that a missing file is a lost home, not a reason to skip the checks.
+    if (existsSync(join(home, 'db', 'memory.sqlite')) && existsSync(join(home, 'db', 'app.sqlite'))) checks += verify(home, exp, run, scratch);
+    else expect(everReady, `after kill ${run}: a database is missing although a writer had opened it`).toBe(false);
+    ms.waitWarm += t1 - t0;
+    ms.goToReady += goToReadyMs ?? t2 - t1;
+    ms.goToKill += t2 - t1;
+    ms.verify += performance.now() - t2;
+  }
+
+  // And the real engine opens the result cleanly: no recovery needed, everything readable.
+  const engine = Engine.open({ home, host: 'cli' });
+  try {
+    expect(engine.status().notices).toEqual([]);
+    expect(engine.status().db.ok).toBe(true);
+    for (const scope of FACT_SCOPES) expect(engine.facts.memory.read(scope).warnings).toEqual([]);
+  } finally {
+    engine.close();
+  }
+
+  const facts = [...exp.facts.values()].reduce((n, m) => n + m.size, 0);
+  console.log(
+    `[kill-loop] seed ${seed}: ${RUNS} SIGKILL runs (${earlyKills} aimed at start-up, ${killedBeforeReady} died before READY) in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+      `kills cut ${[...cutWrites].map(([k, n]) => `${n} ${k}`).join(', ')} writes; ${exp.acks} acknowledged writes (${exp.messages.size} messages, ${facts} fact records/forgets, ${exp.edges.size} edges, ${exp.laws.size} law scopes); ` +
+      `${checks} write checks across all kills; ${dbChecks.integrity} integrity_check + ${dbChecks.foreignKeys} foreign_key_check runs, ` +
+      `${dbChecks.messagesScanned} message rows and ${dbChecks.markdownFiles} Markdown files checked; home on ${home.startsWith('/dev/shm') ? 'tmpfs' : 'disk'}; ` +
+      `time: ${Object.entries(ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')} ` +
+      `(checks: ${Object.entries(verifyMs).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')})`,
+  );
+  expect(exp.acks).toBeGreaterThan(RUNS);
+  // Only meaningful for a loop long enough to spread its kills (MONAD_KILL_RUNS may ask for a short one).
+  if (RUNS >= 60) for (const kind of MUST_CUT) expect(cutWrites.get(kind), `kills that cut a ${kind} write`).toBeGreaterThan(0);
+}

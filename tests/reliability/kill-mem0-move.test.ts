@@ -13,7 +13,6 @@
 // in both, as after a crash between qdrant's write and the local delete), so every run has a move to do.
 // Finally one run finishes and closes: every point is in qdrant exactly once, the local stores are empty.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -27,8 +26,10 @@ import { ephemeralPort } from '../../src/main/memory/qdrant/ports';
 import { STANDIN } from '../fixtures/kill-mem0-mover';
 import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
+import { derive, loopSeed, rng, seededUuid, withSeed } from '../helpers/seeded-random';
 import { bundleChild } from './child-bundle';
 
+const FILE = 'tests/reliability/kill-mem0-move.test.ts';
 const RUNS = Number(process.env.MONAD_KILL_MEM0_RUNS ?? 10);
 const DIM = 256;
 /** Enough points that the move (one upsert of all of them, then the local delete) takes a while to kill into. */
@@ -46,6 +47,7 @@ const children = new Set<ChildProcess>();
 let llm: ScriptedLlm;
 beforeAll(async () => {
   script = await bundleChild('kill-mem0-mover', ['mem0ai', '@qdrant/js-client-rest']);
+  dirs.push(dirname(script));
 }, 120_000);
 beforeEach(async () => {
   llm = await startScriptedLlm({ embeddingDim: DIM });
@@ -88,15 +90,16 @@ function filesOf(home: string): Files {
   };
 }
 
-function seeds(kind: 'memory' | 'entity', n: number): Seed[] {
+function seeds(kind: 'memory' | 'entity', n: number, seed: number): Seed[] {
+  const rand = rng(derive(seed, 'points', kind));
   return Array.from({ length: n }, (_, i) => {
-    const vector = Array.from({ length: DIM }, () => Math.fround(Math.random() * 2 - 1));
+    const vector = Array.from({ length: DIM }, () => Math.fround(rand() * 2 - 1));
     const at = new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString();
     const payload =
       kind === 'memory'
-        ? { data: `Seeded memory ${i}: the user likes item ${i}`, hash: randomUUID().replace(/-/g, ''), user_id: 'local', agent_id: 'default', createdAt: at, updatedAt: at, session_id: `s${i % 7}` }
+        ? { data: `Seeded memory ${i}: the user likes item ${i}`, hash: seededUuid(rand).replace(/-/g, ''), user_id: 'local', agent_id: 'default', createdAt: at, updatedAt: at, session_id: `s${i % 7}` }
         : { data: `item ${i}`, entity_type: 'thing', user_id: 'local', agent_id: 'default', createdAt: at };
-    return { id: randomUUID(), vector: vectorToBase64(vector), payload };
+    return { id: seededUuid(rand), vector: vectorToBase64(vector), payload };
   });
 }
 
@@ -292,70 +295,75 @@ type Landed = 'before the move' | 'during the move' | 'after the move';
 
 describe('crash safety of the mem0 local-store → qdrant move under SIGKILL (stand-in qdrant)', () => {
   it(`stand-in: ${RUNS} kills during the move lose, duplicate and change no point; a finished move leaves each in qdrant once`, async () => {
-    const memories = seeds('memory', MEMORIES);
-    const entities = seeds('entity', ENTITIES);
-    const home = setUpHome(memories, entities);
-
-    // How long the move takes here, now: measured once on a copy, so the kills spread over it.
-    const calibration = scratch('monad-kill-mem0-cal-');
-    cpSync(home, calibration, { recursive: true });
-    const cal = startMover(calibration, await ephemeralPort());
-    await waitLine(cal, 'QREADY');
-    await waitLine(cal, 'MOVED');
-    // The move's length, re-measured on every run that finishes it before its kill: the first one also
-    // creates the collections, so later ones are shorter.
-    let moveMs = moveTime(cal);
-    const measured = [moveMs];
-    cal.child.stdin!.end();
-    expect((await cal.closed).code).toBe(0);
-    expect(observe(calibration).memories.local.size).toBe(0);
-
-    /** What the kills left on disk (how many points where), for the log: which steps the kills split. */
-    const states = new Map<string, number>();
-    const landed: Record<Landed, number> = { 'before the move': 0, 'during the move': 0, 'after the move': 0 };
-    for (let run = 1; run <= RUNS; run++) {
-      const m = startMover(home, await ephemeralPort());
-      await waitLine(m, 'QREADY');
-      // Uniform over the measured move and a tenth beyond it: most kills land inside, a few just after.
-      const delay = Math.random() * moveMs * 1.1;
-      const timer = setTimeout(() => m.child.kill('SIGKILL'), delay);
-      const { signal } = await m.closed;
-      clearTimeout(timer);
-      expect(signal, `run ${run} ended by itself: ${m.stderr()}`).toBe('SIGKILL');
-      expect(m.has('FAILED'), `run ${run}: ${m.lines.join(' | ')}`).toBe(false);
-      landed[m.has('MOVED') ? 'after the move' : m.has('MOVING') ? 'during the move' : 'before the move']++;
-      await killStandin(home, m);
-
-      const o = observe(home);
-      const state = `memories ${o.memories.local.size} local/${o.memories.qdrant.size} qdrant, entities ${o.entities.local.size}/${o.entities.qdrant.size}`;
-      states.set(state, (states.get(state) ?? 0) + 1);
-      expectAllKept(`run ${run} memories`, memories, o.memories);
-      expectAllKept(`run ${run} entities`, entities, o.entities);
-      // A move that finished leaves nothing to move: the points go back, so the next run moves again.
-      if (m.has('MOVED')) {
-        moveMs = moveTime(m);
-        measured.push(moveMs);
-        expect(o.memories.local.size + o.entities.local.size, `run ${run}: the finished move emptied the local stores`).toBe(0);
-        seedLocal(filesOf(home).memories, memories);
-        seedLocal(filesOf(home).entities, entities);
-      }
-    }
-    expect(landed['during the move'], JSON.stringify({ measured, landed })).toBeGreaterThan(0);
-
-    // One run that finishes, and closes the engine (which stops the stand-in).
-    const last = startMover(home, await ephemeralPort());
-    await waitLine(last, 'MOVED');
-    last.child.stdin!.end();
-    expect((await last.closed).code, last.stderr()).toBe(0);
-    const end = observe(home);
-    for (const [what, seeded, o] of [
-      ['memories', memories, end.memories],
-      ['entities', entities, end.entities],
-    ] as const) {
-      expect(o.local.size, `${what} left in the local store`).toBe(0);
-      expect(o.qdrantCount, `${what} in qdrant`).toBe(seeded.length);
-      expectAllKept(`final ${what}`, seeded, o);
-    }
-    console.log(`kill-mem0-move: moves measured ${measured.join(', ')} ms; kills ${JSON.stringify(landed)}; left after kills ${JSON.stringify(Object.fromEntries(states))}`);
+    const seed = loopSeed('kill-mem0-move', FILE);
+    await withSeed(seed, FILE, () => killMoves(seed));
   }, 240_000);
 });
+
+async function killMoves(seed: number): Promise<void> {
+  const memories = seeds('memory', MEMORIES, seed);
+  const entities = seeds('entity', ENTITIES, seed);
+  const home = setUpHome(memories, entities);
+
+  // How long the move takes here, now: measured once on a copy, so the kills spread over it.
+  const calibration = scratch('monad-kill-mem0-cal-');
+  cpSync(home, calibration, { recursive: true });
+  const cal = startMover(calibration, await ephemeralPort());
+  await waitLine(cal, 'QREADY');
+  await waitLine(cal, 'MOVED');
+  // The move's length, re-measured on every run that finishes it before its kill: the first one also
+  // creates the collections, so later ones are shorter.
+  let moveMs = moveTime(cal);
+  const measured = [moveMs];
+  cal.child.stdin!.end();
+  expect((await cal.closed).code).toBe(0);
+  expect(observe(calibration).memories.local.size).toBe(0);
+
+  /** What the kills left on disk (how many points where), for the log: which steps the kills split. */
+  const states = new Map<string, number>();
+  const landed: Record<Landed, number> = { 'before the move': 0, 'during the move': 0, 'after the move': 0 };
+  for (let run = 1; run <= RUNS; run++) {
+    const m = startMover(home, await ephemeralPort());
+    await waitLine(m, 'QREADY');
+    // Uniform over the measured move and a tenth beyond it: most kills land inside, a few just after.
+    const delay = rng(derive(seed, 'kill', run))() * moveMs * 1.1;
+    const timer = setTimeout(() => m.child.kill('SIGKILL'), delay);
+    const { signal } = await m.closed;
+    clearTimeout(timer);
+    expect(signal, `run ${run} ended by itself: ${m.stderr()}`).toBe('SIGKILL');
+    expect(m.has('FAILED'), `run ${run}: ${m.lines.join(' | ')}`).toBe(false);
+    landed[m.has('MOVED') ? 'after the move' : m.has('MOVING') ? 'during the move' : 'before the move']++;
+    await killStandin(home, m);
+
+    const o = observe(home);
+    const state = `memories ${o.memories.local.size} local/${o.memories.qdrant.size} qdrant, entities ${o.entities.local.size}/${o.entities.qdrant.size}`;
+    states.set(state, (states.get(state) ?? 0) + 1);
+    expectAllKept(`run ${run} memories`, memories, o.memories);
+    expectAllKept(`run ${run} entities`, entities, o.entities);
+    // A move that finished leaves nothing to move: the points go back, so the next run moves again.
+    if (m.has('MOVED')) {
+      moveMs = moveTime(m);
+      measured.push(moveMs);
+      expect(o.memories.local.size + o.entities.local.size, `run ${run}: the finished move emptied the local stores`).toBe(0);
+      seedLocal(filesOf(home).memories, memories);
+      seedLocal(filesOf(home).entities, entities);
+    }
+  }
+  expect(landed['during the move'], JSON.stringify({ measured, landed })).toBeGreaterThan(0);
+
+  // One run that finishes, and closes the engine (which stops the stand-in).
+  const last = startMover(home, await ephemeralPort());
+  await waitLine(last, 'MOVED');
+  last.child.stdin!.end();
+  expect((await last.closed).code, last.stderr()).toBe(0);
+  const end = observe(home);
+  for (const [what, seeded, o] of [
+    ['memories', memories, end.memories],
+    ['entities', entities, end.entities],
+  ] as const) {
+    expect(o.local.size, `${what} left in the local store`).toBe(0);
+    expect(o.qdrantCount, `${what} in qdrant`).toBe(seeded.length);
+    expectAllKept(`final ${what}`, seeded, o);
+  }
+  console.log(`kill-mem0-move: seed ${seed}; moves measured ${measured.join(', ')} ms; kills ${JSON.stringify(landed)}; left after kills ${JSON.stringify(Object.fromEntries(states))}`);
+}

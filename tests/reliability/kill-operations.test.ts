@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/shared/config';
@@ -21,13 +21,20 @@ import { Engine } from '../../src/main/engine';
 import { parseFactFile } from '../../src/main/memory/facts/fact-file';
 import { scopeFileName } from '../../src/main/memory/scope';
 import { digest, factsDigest, REWRITE_SCOPE } from '../fixtures/kill-ops-writer';
+import { derive, loopSeed, rng, withSeed } from '../helpers/seeded-random';
+import { bundleChild } from './child-bundle';
 
+const FILE = 'tests/reliability/kill-operations.test.ts';
 const RUNS = Number(process.env.MONAD_KILL_OPS_RUNS ?? 20);
 /** Kills land uniformly within this window after READY; every fifth run is killed during the open itself. */
 const KILL_WINDOW_MS = 2500;
 const EARLY_EVERY = 5;
 const EARLY_WINDOW_MS = 400;
-const SCRIPT = resolve(import.meta.dirname, '..', 'fixtures', 'kill-ops-writer.ts');
+/**
+ * Packages the writer loads from node_modules instead of the bundle: ones that load optional parts of
+ * themselves at run time (mem0), as in child-bundle.ts.
+ */
+const WRITER_EXTERNAL = ['mem0ai', '@qdrant/js-client-rest'];
 
 const dirs: string[] = [];
 const children = new Set<ChildProcess>();
@@ -70,8 +77,14 @@ interface Run {
   go(early: boolean): Promise<{ lines: string[]; ready: boolean }>;
 }
 
-function startWriter(home: string, run: number): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, home, String(run), String(run * 104_729 + 7)], { stdio: ['pipe', 'pipe', 'pipe'] });
+/**
+ * The writer, bundled once into plain ESM (child-bundle.ts): each start then costs Node and the engine's
+ * modules, not compiling TypeScript through tsx (some 4 s of a loaded machine per start, more than a run).
+ */
+function startWriter(script: string, home: string, run: number, seed: number): Run {
+  // The run's choices depend only on (seed, run): the writer's operations, and where in its window the kill lands.
+  const killAt = rng(derive(seed, 'kill', run))();
+  const child = spawn(process.execPath, [script, home, String(run), String(derive(seed, 'writer', run))], { stdio: ['pipe', 'pipe', 'pipe'] });
   children.add(child);
   child.on('exit', () => children.delete(child));
   child.stdin.on('error', () => {});
@@ -101,8 +114,8 @@ function startWriter(home: string, run: number): Run {
       await warm;
       let timer: NodeJS.Timeout | null = null;
       const guard = setTimeout(() => child.kill('SIGKILL'), 120_000);
-      if (early) timer = setTimeout(() => child.kill('SIGKILL'), Math.random() * EARLY_WINDOW_MS);
-      else onReady = () => (timer = setTimeout(() => child.kill('SIGKILL'), Math.random() * KILL_WINDOW_MS));
+      if (early) timer = setTimeout(() => child.kill('SIGKILL'), killAt * EARLY_WINDOW_MS);
+      else onReady = () => (timer = setTimeout(() => child.kill('SIGKILL'), killAt * KILL_WINDOW_MS));
       child.stdin.write('GO\n');
       const { code, signal } = await exited;
       clearTimeout(guard);
@@ -127,165 +140,172 @@ function crashCopy(home: string, name: string, into: string): BetterSqlite3.Data
 
 describe('crash safety of whole-engine operations under SIGKILL', () => {
   it(`${RUNS} random kills during config writes, identity saves, consolidation rewrites, imports and restores`, async () => {
-    const home = scratch('monad-kill-ops-');
-    const copies = scratch('monad-kill-ops-copy-');
-    const config = new Versions();
-    const identity = new Versions();
-    const rewrite = new Versions();
-    const imports = { acked: new Set<string>(), inFlight: null as string | null };
-    let everReady = false;
-    const counts = { acks: 0, restores: 0, importsSeen: 0, earlyKills: 0, midRestore: 0 };
-    const started = Date.now();
-    const queue: Run[] = [startWriter(home, 1)];
-    for (let run = 1; run <= RUNS; run++) {
-      const writer = queue.shift()!;
-      await writer.warm;
-      const early = run % EARLY_EVERY === 0;
-      if (early) counts.earlyKills++;
-      const result = writer.go(early);
-      if (run < RUNS) queue.push(startWriter(home, run + 1)); // warms up while this one runs
-      const { lines, ready } = await result;
-      if (ready) everReady = true;
-      for (const line of lines) {
-        const [kind, ...rest] = line.split(' ');
-        const v = rest.join(' ');
-        switch (kind) {
-          case 'READY':
-          case 'B?':
-            break;
-          case 'C?':
-            config.announce(v);
-            break;
-          case 'C':
-            config.ack(v);
-            counts.acks++;
-            break;
-          case 'I?':
-            identity.announce(v);
-            break;
-          case 'I':
-            identity.ack(v);
-            counts.acks++;
-            break;
-          case 'R?':
-            rewrite.announce(v);
-            break;
-          case 'R':
-            rewrite.ack(v);
-            counts.acks++;
-            break;
-          case 'T?':
-            imports.inFlight = v;
-            break;
-          case 'T':
-            imports.acked.add(v);
-            imports.inFlight = null;
-            counts.acks++;
-            break;
-          case 'B':
-            counts.restores++;
-            counts.acks++;
-            break;
-          default:
-            throw new Error(`run ${run}: unexpected line from the writer: ${line}`);
-        }
-      }
-      const where = `after kill ${run}`;
-      // A kill inside a restore's swap (between moving the live files aside and renaming the copies in)
-      // leaves a database missing; the marker is still there, so the next start repeats the restore.
-      // Anywhere else a missing database after a writer opened it is a loss.
-      const marker = join(home, 'backups', 'restore-pending.json');
-      const missingOk = (): boolean => !everReady || existsSync(marker);
-
-      // config.json: whole, valid, and the value acknowledged last (or the one in flight).
-      const configPath = join(home, 'config.json');
-      let retention: string | null = null;
-      if (existsSync(configPath)) {
-        const parsed = configSchema.safeParse(JSON.parse(readFileSync(configPath, 'utf8')));
-        expect(parsed.success, `${where}: config.json does not validate`).toBe(true);
-        retention = String(parsed.data!.memory.history.retentionDays);
-        const ok = config.allowed();
-        if (ok) expect(ok, `${where}: config.json retention`).toContain(retention);
-      } else expect(config.acked, `${where}: config.json vanished`).toBeNull();
-      config.settle(retention);
-
-      // USER.md: one complete saved version.
-      const userPath = join(home, 'core', 'USER.md');
-      const user = existsSync(userPath) ? digest(readFileSync(userPath, 'utf8')) : null;
-      const okUser = identity.allowed();
-      if (okUser) expect(okUser, `${where}: USER.md is not a saved version`).toContain(user);
-      identity.settle(user);
-
-      // The rewritten scope: one complete machine-written version with the whole merged set.
-      const scopePath = join(home, 'memory', scopeFileName(REWRITE_SCOPE));
-      let facts: string | null = null;
-      if (existsSync(scopePath)) {
-        const parsed = parseFactFile(REWRITE_SCOPE, readFileSync(scopePath, 'utf8'));
-        expect(parsed.warnings, `${where}: ${REWRITE_SCOPE} file`).toEqual([]);
-        facts = factsDigest(parsed.facts.map((f) => f.text));
-      }
-      const okFacts = rewrite.allowed();
-      if (okFacts) expect(okFacts, `${where}: the ${REWRITE_SCOPE} file is not one rewrite's version`).toContain(facts);
-      rewrite.settle(facts);
-
-      // Databases (crash copies) and imports: all or nothing.
-      if (!existsSync(join(home, 'db', 'app.sqlite'))) {
-        expect(missingOk(), `${where}: app.sqlite is missing although a writer had opened it and no restore is pending`).toBe(true);
-        if (everReady) counts.midRestore++;
-        continue;
-      }
-      const app = crashCopy(home, 'app.sqlite', copies);
-      try {
-        expect(app.pragma('integrity_check'), where).toEqual([{ integrity_check: 'ok' }]);
-        expect(app.pragma('foreign_key_check'), where).toEqual([]);
-        const sessions = app
-          .prepare(`SELECT s.title, (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS n FROM sessions s WHERE s.title LIKE 'import %'`)
-          .all() as { title: string; n: number }[];
-        for (const s of sessions) {
-          const k = Number(/ k(\d+)$/.exec(s.title)![1]);
-          expect(s.n, `${where}: import "${s.title}" is partial`).toBe(k);
-        }
-        const titles = new Set(sessions.map((s) => s.title));
-        for (const t of imports.acked) expect(titles.has(t), `${where}: acknowledged import "${t}" is missing`).toBe(true);
-        if (imports.inFlight && titles.has(imports.inFlight)) imports.acked.add(imports.inFlight);
-        imports.inFlight = null;
-        counts.importsSeen = sessions.length;
-      } finally {
-        app.close();
-      }
-      if (existsSync(join(home, 'db', 'memory.sqlite'))) {
-        const mem = crashCopy(home, 'memory.sqlite', copies);
-        try {
-          expect(mem.pragma('integrity_check'), where).toEqual([{ integrity_check: 'ok' }]);
-          expect(mem.pragma('foreign_key_check'), where).toEqual([]);
-        } finally {
-          mem.close();
-        }
-      } else expect(missingOk(), `${where}: memory.sqlite is missing although a writer had opened it and no restore is pending`).toBe(true);
-
-      // A staged restore names a backup set that is complete (its databases there, whole).
-      if (existsSync(marker)) {
-        const { name } = JSON.parse(readFileSync(marker, 'utf8')) as { name: string };
-        for (const db of ['app.sqlite', 'memory.sqlite']) {
-          const f = join(home, 'backups', name, db);
-          expect(existsSync(f), `${where}: pending restore ${name} lacks ${db}`).toBe(true);
-        }
-      }
-    }
-
-    // The real engine opens what the kills left: a pending restore applied, nothing to report as broken.
-    const engine = Engine.open({ home, host: 'cli', backgroundJobs: false });
-    try {
-      expect(engine.status().notices.filter((n) => n.level === 'error')).toEqual([]);
-      expect(engine.status().db.ok).toBe(true);
-      expect(engine.facts.memory.read(REWRITE_SCOPE).warnings).toEqual([]);
-    } finally {
-      engine.close();
-    }
-    console.log(
-      `[kill-ops] ${RUNS} SIGKILL runs (${counts.earlyKills} during start-up) in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
-        `${counts.acks} acknowledged operations (${counts.restores} restores applied, ${counts.midRestore} kills inside a restore's swap), ${imports.acked.size} imports acknowledged, ${counts.importsSeen} import sessions checked whole`,
-    );
-    expect(counts.acks).toBeGreaterThan(RUNS / 2);
+    const seed = loopSeed('kill-ops', FILE);
+    await withSeed(seed, FILE, () => killOperations(seed));
   }, 20 * 60_000);
 });
+
+async function killOperations(seed: number): Promise<void> {
+  const home = scratch('monad-kill-ops-');
+  const copies = scratch('monad-kill-ops-copy-');
+  const config = new Versions();
+  const identity = new Versions();
+  const rewrite = new Versions();
+  const imports = { acked: new Set<string>(), inFlight: null as string | null };
+  let everReady = false;
+  const counts = { acks: 0, restores: 0, importsSeen: 0, earlyKills: 0, midRestore: 0 };
+  const started = Date.now();
+  const script = await bundleChild('kill-ops-writer', WRITER_EXTERNAL);
+  dirs.push(dirname(script));
+  const queue: Run[] = [startWriter(script, home, 1, seed)];
+  for (let run = 1; run <= RUNS; run++) {
+    const writer = queue.shift()!;
+    await writer.warm;
+    const early = run % EARLY_EVERY === 0;
+    if (early) counts.earlyKills++;
+    const result = writer.go(early);
+    if (run < RUNS) queue.push(startWriter(script, home, run + 1, seed)); // warms up while this one runs
+    const { lines, ready } = await result;
+    if (ready) everReady = true;
+    for (const line of lines) {
+      const [kind, ...rest] = line.split(' ');
+      const v = rest.join(' ');
+      switch (kind) {
+        case 'READY':
+        case 'B?':
+          break;
+        case 'C?':
+          config.announce(v);
+          break;
+        case 'C':
+          config.ack(v);
+          counts.acks++;
+          break;
+        case 'I?':
+          identity.announce(v);
+          break;
+        case 'I':
+          identity.ack(v);
+          counts.acks++;
+          break;
+        case 'R?':
+          rewrite.announce(v);
+          break;
+        case 'R':
+          rewrite.ack(v);
+          counts.acks++;
+          break;
+        case 'T?':
+          imports.inFlight = v;
+          break;
+        case 'T':
+          imports.acked.add(v);
+          imports.inFlight = null;
+          counts.acks++;
+          break;
+        case 'B':
+          counts.restores++;
+          counts.acks++;
+          break;
+        default:
+          throw new Error(`run ${run}: unexpected line from the writer: ${line}`);
+      }
+    }
+    const where = `after kill ${run}`;
+    // A kill inside a restore's swap (between moving the live files aside and renaming the copies in)
+    // leaves a database missing; the marker is still there, so the next start repeats the restore.
+    // Anywhere else a missing database after a writer opened it is a loss.
+    const marker = join(home, 'backups', 'restore-pending.json');
+    const missingOk = (): boolean => !everReady || existsSync(marker);
+
+    // config.json: whole, valid, and the value acknowledged last (or the one in flight).
+    const configPath = join(home, 'config.json');
+    let retention: string | null = null;
+    if (existsSync(configPath)) {
+      const parsed = configSchema.safeParse(JSON.parse(readFileSync(configPath, 'utf8')));
+      expect(parsed.success, `${where}: config.json does not validate`).toBe(true);
+      retention = String(parsed.data!.memory.history.retentionDays);
+      const ok = config.allowed();
+      if (ok) expect(ok, `${where}: config.json retention`).toContain(retention);
+    } else expect(config.acked, `${where}: config.json vanished`).toBeNull();
+    config.settle(retention);
+
+    // USER.md: one complete saved version.
+    const userPath = join(home, 'core', 'USER.md');
+    const user = existsSync(userPath) ? digest(readFileSync(userPath, 'utf8')) : null;
+    const okUser = identity.allowed();
+    if (okUser) expect(okUser, `${where}: USER.md is not a saved version`).toContain(user);
+    identity.settle(user);
+
+    // The rewritten scope: one complete machine-written version with the whole merged set.
+    const scopePath = join(home, 'memory', scopeFileName(REWRITE_SCOPE));
+    let facts: string | null = null;
+    if (existsSync(scopePath)) {
+      const parsed = parseFactFile(REWRITE_SCOPE, readFileSync(scopePath, 'utf8'));
+      expect(parsed.warnings, `${where}: ${REWRITE_SCOPE} file`).toEqual([]);
+      facts = factsDigest(parsed.facts.map((f) => f.text));
+    }
+    const okFacts = rewrite.allowed();
+    if (okFacts) expect(okFacts, `${where}: the ${REWRITE_SCOPE} file is not one rewrite's version`).toContain(facts);
+    rewrite.settle(facts);
+
+    // Databases (crash copies) and imports: all or nothing.
+    if (!existsSync(join(home, 'db', 'app.sqlite'))) {
+      expect(missingOk(), `${where}: app.sqlite is missing although a writer had opened it and no restore is pending`).toBe(true);
+      if (everReady) counts.midRestore++;
+      continue;
+    }
+    const app = crashCopy(home, 'app.sqlite', copies);
+    try {
+      expect(app.pragma('integrity_check'), where).toEqual([{ integrity_check: 'ok' }]);
+      expect(app.pragma('foreign_key_check'), where).toEqual([]);
+      const sessions = app
+        .prepare(`SELECT s.title, (SELECT count(*) FROM messages m WHERE m.session_id = s.id) AS n FROM sessions s WHERE s.title LIKE 'import %'`)
+        .all() as { title: string; n: number }[];
+      for (const s of sessions) {
+        const k = Number(/ k(\d+)$/.exec(s.title)![1]);
+        expect(s.n, `${where}: import "${s.title}" is partial`).toBe(k);
+      }
+      const titles = new Set(sessions.map((s) => s.title));
+      for (const t of imports.acked) expect(titles.has(t), `${where}: acknowledged import "${t}" is missing`).toBe(true);
+      if (imports.inFlight && titles.has(imports.inFlight)) imports.acked.add(imports.inFlight);
+      imports.inFlight = null;
+      counts.importsSeen = sessions.length;
+    } finally {
+      app.close();
+    }
+    if (existsSync(join(home, 'db', 'memory.sqlite'))) {
+      const mem = crashCopy(home, 'memory.sqlite', copies);
+      try {
+        expect(mem.pragma('integrity_check'), where).toEqual([{ integrity_check: 'ok' }]);
+        expect(mem.pragma('foreign_key_check'), where).toEqual([]);
+      } finally {
+        mem.close();
+      }
+    } else expect(missingOk(), `${where}: memory.sqlite is missing although a writer had opened it and no restore is pending`).toBe(true);
+
+    // A staged restore names a backup set that is complete (its databases there, whole).
+    if (existsSync(marker)) {
+      const { name } = JSON.parse(readFileSync(marker, 'utf8')) as { name: string };
+      for (const db of ['app.sqlite', 'memory.sqlite']) {
+        const f = join(home, 'backups', name, db);
+        expect(existsSync(f), `${where}: pending restore ${name} lacks ${db}`).toBe(true);
+      }
+    }
+  }
+
+  // The real engine opens what the kills left: a pending restore applied, nothing to report as broken.
+  const engine = Engine.open({ home, host: 'cli', backgroundJobs: false });
+  try {
+    expect(engine.status().notices.filter((n) => n.level === 'error')).toEqual([]);
+    expect(engine.status().db.ok).toBe(true);
+    expect(engine.facts.memory.read(REWRITE_SCOPE).warnings).toEqual([]);
+  } finally {
+    engine.close();
+  }
+  console.log(
+    `[kill-ops] seed ${seed}: ${RUNS} SIGKILL runs (${counts.earlyKills} during start-up) in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+      `${counts.acks} acknowledged operations (${counts.restores} restores applied, ${counts.midRestore} kills inside a restore's swap), ${imports.acked.size} imports acknowledged, ${counts.importsSeen} import sessions checked whole`,
+  );
+  expect(counts.acks).toBeGreaterThan(RUNS / 2);
+}
