@@ -1,12 +1,26 @@
 // The architecture of src/ as a test (issue 28, "Done means"): no circle of files, layers that point one
-// way, the composition root imported only by the hosts, and files small enough to hold in one's head.
+// way, the composition root imported only by the hosts, files small enough to hold in one's head, and the
+// process boundaries (DESIGN.md "Processes and layers"): electron only in the desktop host and the preload,
+// a preload that bundles nothing but itself and the channel names, shared and renderer code that loads in a page.
 // Imports are read with the TypeScript parser (source-graph.ts); the rooms and their order are declared in
 // rooms.ts. Each failure prints what breaks the rule, file by file.
 //
 // MONAD_ARCH_ROOT=<a checkout> runs the same checks on another tree (e.g. an older commit exported with
 // `git archive`), which is how each check was seen to fail on the code before issue 28.
 import { describe, expect, it } from 'vitest';
-import { circles, describeCircles, engineImporters, importsBetween, oversizeFiles, rendererImportsOutside, sharedImportsOutside, upwardImports } from './checks';
+import {
+  circles,
+  describeCircles,
+  electronImporters,
+  engineImporters,
+  importsBetween,
+  oversizeFiles,
+  preloadBundleOutside,
+  preloadImportsOutside,
+  rendererImportsOutside,
+  sharedImportsOutside,
+  upwardImports,
+} from './checks';
 import { ROOMS, roomOf, SIZE_EXCEPTIONS, pathMatches } from './rooms';
 import { importsOf, readSourceTree, REPO_ROOT, treeFromSources } from './source-graph';
 
@@ -53,6 +67,18 @@ describe(`the house (${ROOT === REPO_ROOT ? 'src/' : `${ROOT}/src`})`, () => {
     expectNone(engineImporters(tree), 'non-hosts importing the engine');
   });
 
+  it('only the desktop host (src/main/electron/, src/main/index.ts) and the preload import electron', () => {
+    expectNone(electronImporters(tree), 'electron imported outside the desktop host');
+  });
+
+  it('the preload imports only electron, its own files, the channel names and types from src/shared', () => {
+    expectNone(preloadImportsOutside(tree), 'preload imports a sandbox cannot load');
+  });
+
+  it("the preload's run-time closure is src/preload and the channel names, requiring only electron", () => {
+    expectNone(preloadBundleOutside(tree), 'preload bundle reaching past itself');
+  });
+
   it('has no source file over 450 lines, the named data tables aside', () => {
     expectNone(oversizeFiles(tree), 'files over the limit');
   });
@@ -79,6 +105,8 @@ describe('the import reader', () => {
         "const lazy = () => import('./dynamic');",
         "type L = typeof import('./type-query');",
         "import fs = require('./equals');",
+        "const { parentPort } = require('./cjs-require');",
+        "obj.require('./member-call'); myrequire('./other-function');",
         "const s = \"import { z } from './in-a-string'\";",
         "// import { w } from './in-a-comment';",
         "const t = `import('./in-a-template')`;",
@@ -96,6 +124,7 @@ describe('the import reader', () => {
       ['./dynamic', 'dynamic', false],
       ['./type-query', 'import-type', true],
       ['./equals', 'import-equals', false],
+      ['./cjs-require', 'require', false],
     ]);
   });
 });
@@ -181,5 +210,68 @@ describe('each check catches what it is meant to (made-up trees)', () => {
       'src/main/db/migrations/app-0001-init.ts': lines(900),
     });
     expect(oversizeFiles(t)).toEqual(['src/main/big.ts: 451 lines (limit 450)']);
+  });
+
+  it('electron: caught in the engine, the CLI and the renderer (type imports, dynamic imports, subpaths, require), not in the host or the preload', () => {
+    const t = treeFromSources({
+      'src/main/engine.ts': "import { app } from 'electron';",
+      'src/main/chat/x.ts': "const load = () => import('electron');",
+      'src/main/memory/w.ts': "const { shell } = require('electron');",
+      'src/cli/y.ts': "export { BrowserWindow } from 'electron/main';",
+      'src/renderer/src/z.ts': "import type { IpcRenderer } from 'electron';",
+      'src/main/electron/window.ts': "import { BrowserWindow } from 'electron';",
+      'src/main/index.ts': "import { app } from 'electron';",
+      'src/preload/index.ts': "import { contextBridge } from 'electron';",
+      'src/main/build.ts': "import { build } from 'electron-vite';",
+    });
+    expect(electronImporters(t)).toEqual([
+      'src/cli/y.ts -> electron/main',
+      'src/main/chat/x.ts -> electron',
+      'src/main/engine.ts -> electron',
+      'src/main/memory/w.ts -> electron',
+      'src/renderer/src/z.ts -> electron (type)',
+    ]);
+  });
+
+  it('preload imports: packages, Node builtins, src/main and value imports of src/shared are caught; electron, own files, channel names and shared types are not', () => {
+    const t = treeFromSources({
+      'src/preload/index.ts': [
+        "import { contextBridge } from 'electron';",
+        "import type { MonadBridge } from '../shared/bridge';",
+        "import { isKnownChannel } from '../shared/channel-names';",
+        "import { createBridge } from './create-bridge';",
+        "import { CHANNELS } from '../shared/contract';",
+        "import { z } from 'zod';",
+        "import { dispatch } from '../main/contract/dispatch';",
+        "import { join } from 'node:path';",
+      ].join('\n'),
+      'src/preload/create-bridge.ts': "import type { Result } from '../shared/errors';",
+      'src/shared/bridge.ts': '',
+      'src/shared/errors.ts': '',
+      'src/shared/channel-names.ts': "import type { ChannelName } from './contract';",
+      'src/shared/contract.ts': "import { z } from 'zod';",
+      'src/main/contract/dispatch.ts': '',
+    });
+    expect(preloadImportsOutside(t)).toEqual([
+      'src/preload/index.ts -> src/shared/contract.ts',
+      'src/preload/index.ts -> zod',
+      'src/preload/index.ts -> src/main/contract/dispatch.ts',
+      'src/preload/index.ts -> node:path',
+    ]);
+    expect(preloadBundleOutside(t)).toEqual(
+      expect.arrayContaining(['bundles src/shared/contract.ts', 'requires src/shared/contract.ts -> zod', 'bundles src/main/contract/dispatch.ts']),
+    );
+  });
+
+  it('preload bundle: channel-names gaining a value import drags the zod contract in; type imports do not', () => {
+    const sources = (channelNames: string) =>
+      treeFromSources({
+        'src/preload/index.ts': "import { contextBridge } from 'electron'; import { isKnownChannel } from '../shared/channel-names';",
+        'src/shared/channel-names.ts': channelNames,
+        'src/shared/contract.ts': "import { z } from 'zod';",
+      });
+    expect(preloadBundleOutside(sources("import { CHANNELS } from './contract';"))).toEqual(['bundles src/shared/contract.ts', 'requires src/shared/contract.ts -> zod']);
+    expect(preloadBundleOutside(sources("import type { ChannelName } from './contract';"))).toEqual([]);
+    expect(preloadBundleOutside(treeFromSources({}))).toEqual(['src/preload/index.ts is missing']);
   });
 });

@@ -139,3 +139,64 @@ export function oversizeFiles(tree: Tree, max = MAX_LINES): string[] {
     .sort((a, b) => b.lines - a.lines)
     .map((f) => `${f.path}: ${f.lines} lines (limit ${max})`);
 }
+
+const isElectron = (specifier: string) => specifier === 'electron' || specifier.startsWith('electron/');
+
+/**
+ * The engine runs in plain Node (the CLI, `monad serve`, every test): only the desktop host
+ * (src/main/electron/, src/main/index.ts) and the preload import electron, type-only imports included.
+ */
+export function electronImporters(tree: Tree): string[] {
+  const host = (path: string) => pathMatches('src/main/electron', path) || path === 'src/main/index.ts' || pathMatches('src/preload', path);
+  return [...tree.values()]
+    .filter((f) => !host(f.path))
+    .flatMap((f) => f.imports.filter((i) => isElectron(i.specifier)).map((i) => edgeText(f.path, i.specifier, i.typeOnly)))
+    .sort();
+}
+
+/** The preload's entry, and the one src/shared file it may load at run time (a value-free list of channel names). */
+export const PRELOAD_ENTRY = 'src/preload/index.ts';
+export const CHANNEL_NAMES = 'src/shared/channel-names.ts';
+
+/**
+ * A sandboxed preload cannot load packages: it imports `electron` itself, its own files and the channel
+ * names, and from the rest of src/shared only types (erased at build time).
+ */
+export function preloadImportsOutside(tree: Tree): string[] {
+  return [...tree.values()]
+    .filter((f) => pathMatches('src/preload', f.path))
+    .flatMap((f) =>
+      f.imports
+        .filter((i) => {
+          if (i.specifier === 'electron') return false;
+          if (!i.target) return true; // a package, a Node builtin, electron/<sub> or a relative import naming no file
+          if (pathMatches('src/preload', i.target) || i.target === CHANNEL_NAMES) return false;
+          return !(pathMatches('src/shared', i.target) && i.typeOnly);
+        })
+        .map((i) => edgeText(f.path, i.target ?? i.specifier, i.typeOnly)),
+    );
+}
+
+/**
+ * What the preload bundle really holds: the files reached from its entry through run-time imports (type
+ * imports are erased). Anything past src/preload and the channel names (e.g. channel-names gaining a value
+ * import of the zod contract) would be bundled into the sandbox, and any package but electron required there.
+ */
+export function preloadBundleOutside(tree: Tree): string[] {
+  if (!tree.has(PRELOAD_ENTRY)) return [`${PRELOAD_ENTRY} is missing`];
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  const queue = [PRELOAD_ENTRY];
+  while (queue.length) {
+    const path = queue.pop()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    if (!pathMatches('src/preload', path) && path !== CHANNEL_NAMES) problems.push(`bundles ${path}`);
+    for (const i of tree.get(path)?.imports ?? []) {
+      if (i.typeOnly) continue;
+      if (i.target) queue.push(i.target);
+      else if (i.specifier !== 'electron') problems.push(`requires ${edgeText(path, i.specifier, false)}`);
+    }
+  }
+  return problems;
+}

@@ -1,7 +1,8 @@
 // The import graph of src/, read with the TypeScript compiler's own parser (issue 28, "Done means"): every
-// `import` (type-only too), `export … from`, `import x = require('…')`, `import('…')` with a literal and
-// `typeof import('…')` in a type. A parser, not a regex, so an import is never missed because of how it is
-// written, and text in comments or strings is never taken for one.
+// `import` (type-only too), `export … from`, `import x = require('…')`, `import('…')` with a literal,
+// `typeof import('…')` in a type, and a plain `require('…')` call (a CommonJS worker's). A parser, not a
+// regex, so an import is never missed because of how it is written, and text in comments or strings is
+// never taken for one.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -13,7 +14,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The file extensions a source file of this house has, in the order a bare specifier is tried. */
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
-export type ImportKind = 'import' | 'export-from' | 'import-equals' | 'dynamic' | 'import-type';
+export type ImportKind = 'import' | 'export-from' | 'import-equals' | 'dynamic' | 'import-type' | 'require';
 
 export interface ImportEdge {
   /** As written in the file. */
@@ -83,6 +84,9 @@ export function importsOf(fileName: string, text: string): Omit<ImportEdge, 'tar
       add(literalText(node.moduleReference.expression), 'import-equals', node.isTypeOnly, node);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       add(literalText(node.arguments[0]), 'dynamic', false, node);
+    } else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' && node.arguments.length === 1) {
+      // `obj.require(…)` is a member call (not an identifier) and is not read as an import.
+      add(literalText(node.arguments[0]), 'require', false, node);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       add(literalText(node.argument.literal), 'import-type', true, node);
     }

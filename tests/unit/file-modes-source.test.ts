@@ -1,6 +1,6 @@
 // Guards the class, not the cases (issue 14 §5): every call in the engine that can create a file or a
 // folder says which mode it gets, so nothing new lands in the home readable by other accounts. Read on
-// the source, like tests/unit/architecture.test.ts; the few exceptions are listed with their reason.
+// the source, like tests/architecture/architecture.test.ts; the few exceptions are listed with their reason.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
