@@ -2,7 +2,7 @@
 // the L2 graph and its corrections, L3 laws and theirs. Joined into `contract` in contract.ts.
 import { z } from 'zod';
 import { idSchema } from './config';
-import type { CoreFileView, Fact, FactProposal, FactScopeSummary, FactView, FactWriteResult, GraphCorrectionResult, GraphEdgeDetail, GraphNodeDetail, GraphProposal, GraphView, LawProposal, LawView, RecallSnapshot } from './domain';
+import type { CoreFileView, Fact, FactProposal, FactScopeSummary, FactView, FactWriteResult, GraphCorrectionResult, GraphEdgeDetail, GraphNodeDetail, GraphProposal, GraphView, LawDeriveResult, LawProposal, LawView, RecallSnapshot } from './domain';
 import { channel, empty, scope, sessionId } from './contract-base';
 
 const factIdSchema = z.string().regex(/^[0-9a-f]{12}$/, 'a 12-hex fact id');
@@ -92,18 +92,7 @@ export const memoryChannels = {
   // L3 laws, with their grounding down to source messages.
   'laws.list': channel<LawView[]>()(z.object({ scopes: z.array(scope).max(200).optional() }).strict()),
   /** Re-derive one scope's laws now (ignores the unchanged-input fingerprint). */
-  'laws.derive': channel<{
-    scope: string;
-    derived: number;
-    dropped: number;
-    rejected: number;
-    /** Proposed laws left out because the person rejected them (or the same in other words). */
-    excluded: number;
-    /** Proposed laws that restated one the person edited or pinned (kept as the person has it). */
-    kept: number;
-    /** Proposed laws stating the opposite of one the person asserted: put to the person. */
-    proposed: number;
-  }>()(z.object({ scope }).strict()),
+  'laws.derive': channel<LawDeriveResult>()(z.object({ scope }).strict()),
   'laws.check': channel<{ scope: string; checked: number; flagged: { lawId: number; factId: string; why: string; statement: string; factText: string }[] }[]>()(
     z.object({ scopes: z.array(scope).min(1).max(200) }).strict(),
   ),

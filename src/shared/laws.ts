@@ -59,3 +59,18 @@ export interface LawProposal {
   actor: string;
   proposedAt: string;
 }
+
+/** What one derivation of a scope's laws did (`laws.derive`, and the engine's inference behind it). */
+export interface LawDeriveResult {
+  scope: string;
+  derived: number;
+  dropped: number;
+  /** Laws the model proposed but that had no valid citation left. */
+  rejected: number;
+  /** Proposed laws left out because the person rejected them (or the same in other words): never stored. */
+  excluded: number;
+  /** Proposed laws that restated one the person edited or pinned (kept as the person has it). */
+  kept: number;
+  /** Proposed laws stating the opposite of one the person asserted: put to the person. */
+  proposed: number;
+}

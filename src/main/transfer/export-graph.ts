@@ -7,6 +7,7 @@
 import type { Database } from 'better-sqlite3';
 import type { JournalActor } from '../../shared/journal';
 import type { ProposalPayload } from '../memory/graph/graph-proposals';
+import type { EdgeRow as GraphEdgeRow, NodeRow as GraphNodeRow } from '../memory/graph/graph-rows';
 import type { LawStore } from '../memory/laws/law-store';
 import type { ArchiveGraphOut, ArchiveLawOut } from './formats-graph';
 
@@ -15,38 +16,13 @@ export interface GraphExportDeps {
   appDb: Database;
 }
 
-interface NodeRow {
-  id: number;
-  scope: string;
-  name: string;
-  type: string;
-  summary: string;
-  created_at: string;
+// The store's row shapes, with what the export selects made required (the store's reads leave some columns
+// out) and updated_at, which only the archive carries.
+type NodeRow = Required<Pick<GraphNodeRow, 'id' | 'scope' | 'name' | 'type' | 'summary' | 'created_at' | 'asserted_by' | 'removed_at' | 'removed_by' | 'merged_into'>> & {
   updated_at: string;
-  asserted_by: 'model' | 'person';
-  removed_at: string | null;
-  removed_by: string | null;
-  merged_into: number | null;
-}
-
-interface EdgeRow {
-  id: number;
-  scope: string;
-  src: number;
-  dst: number;
-  relation: string;
-  prov_class: 'user' | 'assistant' | 'inferred';
-  valid_from: string;
-  valid_to: string | null;
-  created_at: string;
-  updated_at: string;
-  asserted_by: 'model' | 'person';
-  retracted_at: string | null;
-  retracted_by: string | null;
-  retracted_reason: string | null;
-  superseded_by: number | null;
-  merged_into: number | null;
-}
+};
+/** `SELECT * FROM graph_edge`: every column of the table, no support list (that is graph_edge_support). */
+type EdgeRow = Omit<GraphEdgeRow, 'support' | 'created_at'> & { created_at: string; updated_at: string };
 
 /** Message ids per row, from a (row id, message id) table, each list sorted. One pass over the table. */
 function supportOf(db: Database, sql: string): Map<number, string[]> {

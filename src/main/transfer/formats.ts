@@ -13,12 +13,17 @@ import type { TurnReceipt } from '../../shared/receipt';
 import { z } from 'zod';
 import type { Config } from '../../shared/config';
 import { idSchema } from '../../shared/config';
+import type { MessageOrigin, Role } from '../../shared/conversation';
 import type { ArchiveGraphOut, ArchiveLawOut } from './formats-graph';
 import type { ArchiveMemoryV2 } from './formats-memory';
 import { OversizeString } from './json-stream';
 import { dateSchema, epochSecondsSchema, messageIdSchema, projectKeySchema, scopeSchema, sessionIdSchema } from './formats-fields';
 
-export const roleSchema = z.enum(['user', 'assistant', 'system', 'tool']);
+// The archive's message restates the contract's Message (shared/conversation.ts) on purpose: it is a
+// versioned file format read from untrusted files, so it keeps its own field list and limits while the
+// contract changes. Its enums are checked against the contract's, so an import never writes a role or an
+// origin the app does not know.
+export const roleSchema = z.enum(['user', 'assistant', 'system', 'tool'] as const satisfies readonly Role[]);
 
 /** A message text: kept when it fits, an OversizeString (skipped and reported) when it does not. */
 const contentSchema = z.union([z.string(), z.instanceof(OversizeString)]);
@@ -41,12 +46,13 @@ export const archiveMessageSchema = z.object({
   /** Receipts (issue 16): checked against the receipt schema by the importer, after cleaning (untrusted data). */
   receipt: z.unknown().optional(),
   /** v2: how a user message was entered (app migration 4). */
-  origin: z.enum(['typed', 'pasted', 'forwarded']).nullable().optional(),
+  origin: z.enum(['typed', 'pasted', 'forwarded'] as const satisfies readonly MessageOrigin[]).nullable().optional(),
   /** v2, branches (app migration 8): the first version of the message this one is an edit of. */
   editRoot: messageIdSchema.nullable().optional(),
   /** v2: 0 on the active path, else the number of the set of messages an edit set aside together. */
   inactive: z.number().int().min(0).max(1_000_000_000).optional(),
 });
+export type ArchiveMessage = z.output<typeof archiveMessageSchema>;
 
 export const archiveSessionSchema = z.object({
   id: sessionIdSchema,

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ImportReport } from '../../shared/domain';
 import { turnReceiptSchema, type TurnReceipt } from '../../shared/receipt';
-import { archiveSessionSchema, chatgptConversationSchema, transcriptSessionSchema, type ChatGptConversation } from './formats';
+import { archiveSessionSchema, chatgptConversationSchema, transcriptSessionSchema, type ArchiveMessage, type ChatGptConversation } from './formats';
 import { charSize, printable, type ImportCleaner } from './import-clean';
 import { OversizeString, type JsonPath } from './json-stream';
 import { MAX_MESSAGE_CHARS } from './limits';
@@ -13,23 +13,18 @@ import { formatPath, validate } from './positions';
 
 export type Format = ImportReport['format'];
 
-export interface MessageIn {
-  id: string;
-  role: 'user' | 'assistant' | 'system' | 'tool';
-  content: string;
-  toolCalls: { id: string; name: string; args: unknown }[] | null;
-  toolCallId: string | null;
-  usage: { input: number; output: number } | null;
-  error: string | null;
-  createdAt: string;
-  /** Receipts: checked, marked imported, journal ids dropped (see importedReceipt). */
-  receipt?: TurnReceipt | null;
-  /** v2: how a user message was entered (typed, pasted, forwarded). */
-  origin?: 'typed' | 'pasted' | 'forwarded' | null;
-  /** Branches (v2): the first version this message is an edit of, and its set-aside number (0: active). */
-  editRoot?: string | null;
-  inactive?: number;
-}
+/** The optional columns of an archive message, present (null or 0 when the file left them out). */
+type Settled<K extends keyof ArchiveMessage> = { [P in K]-?: Exclude<ArchiveMessage[P], undefined> };
+
+/**
+ * A message of any format after cleaning, in the shape of an export's message (formats.ts, the schema
+ * that validates the file): its text a kept string (never an OversizeString), the tool and usage columns
+ * settled to null, and the receipt checked, marked imported, journal ids dropped (see importedReceipt).
+ * Origin (typed, pasted, forwarded) and branches (editRoot, inactive: 0 on the active path) come from v2 exports only.
+ */
+export type MessageIn = Pick<ArchiveMessage, 'id' | 'role' | 'createdAt'> &
+  Settled<'toolCalls' | 'toolCallId' | 'usage' | 'error'> &
+  Partial<Settled<'origin' | 'editRoot' | 'inactive'>> & { content: string; receipt?: TurnReceipt | null };
 
 export interface SessionIn {
   id: string;

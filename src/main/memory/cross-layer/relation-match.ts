@@ -4,6 +4,7 @@
 // hold tens of thousands of relations.
 import type { Database } from 'better-sqlite3';
 import { LIVE_EDGE } from '../graph/graph-store';
+import type { EdgeRow as GraphEdgeRow } from '../graph/graph-rows';
 import { relationSentence } from '../../../shared/relation-words';
 import { mentionForm } from '../forget/mentions';
 import { saysRelation, type RelationShape } from './fact-match';
@@ -19,13 +20,8 @@ export interface RelationRef extends RelationShape {
   support: string[];
 }
 
-interface EdgeRow {
-  id: number;
-  scope: string;
-  src: number;
-  dst: number;
-  relation: string;
-}
+/** The columns these reads select from graph_edge. */
+type EdgeRow = Pick<GraphEdgeRow, 'id' | 'scope' | 'src' | 'dst' | 'relation'>;
 
 export class RelationReader {
   constructor(private readonly db: Database) {}

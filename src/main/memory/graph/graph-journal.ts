@@ -1,6 +1,6 @@
 // How the graph writes the one history of memory: snapshots of an entity or a relation (enough to undo a
 // change and to say it in words), and one append per change, in the caller's transaction.
-import type { AssertedBy, ProvClass } from '../../../shared/domain';
+import type { GraphEdge, GraphNode } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
 import type { JournalActor, JournalEntry, JournalSource } from '../../../shared/journal';
 import type { MemoryJournal } from '../journal/journal';
@@ -13,33 +13,19 @@ export interface By {
   source?: JournalSource;
 }
 
-/** A relation as the journal keeps it: every column an undo needs, plus its sentence. */
-export interface EdgeSnapshot {
-  id: number;
-  scope: string;
-  src: number;
-  dst: number;
-  relation: string;
-  provClass: ProvClass;
-  validFrom: string;
-  validTo: string | null;
-  assertedBy: AssertedBy;
-  supersededBy: number | null;
-  retracted: { at: string; by: string; reason: string | null } | null;
-  mergedInto: number | null;
+/**
+ * A relation as the journal keeps it: every column an undo needs (the contract's GraphEdge, its optional
+ * columns settled), plus its sentence; not its support or date, which an undo leaves alone.
+ */
+export type EdgeSnapshot = Required<
+  Pick<GraphEdge, 'id' | 'scope' | 'src' | 'dst' | 'relation' | 'provClass' | 'validFrom' | 'validTo' | 'assertedBy' | 'supersededBy' | 'retracted' | 'mergedInto'>
+> & {
   /** “Sam works at Globex”, as it read at the time. */
   text: string;
-}
+};
 
-export interface NodeSnapshot {
-  id: number;
-  scope: string;
-  name: string;
-  type: string;
-  summary: string;
-  assertedBy: AssertedBy;
-  removed: { at: string; by: string; mergedInto: number | null } | null;
-}
+/** An entity as the journal keeps it: the contract's GraphNode without its degree and date, which are counted. */
+export type NodeSnapshot = Required<Pick<GraphNode, 'id' | 'scope' | 'name' | 'type' | 'summary' | 'assertedBy' | 'removed'>>;
 
 /** "works_at" → "works at": how a relation reads in a sentence (one wording for every view). */
 export { relationWords };

@@ -8,6 +8,7 @@
 // says. Laws the person edited or pinned are kept as they are: a re-inferred wording of one is that law;
 // a law stating its opposite is only proposed to the person (law-proposals.ts).
 import { createHash } from 'node:crypto';
+import type { LawDeriveResult } from '../../../shared/laws';
 import type { LlmClient } from '../../llm/llm-client';
 import { inferLawsTask, type LawInput } from '../../llm/prompts/infer-laws';
 import type { UsageTotals } from '../../llm/task';
@@ -24,19 +25,9 @@ import { findOpposite, findSame } from './near-same';
 export const MAX_EXCLUSIONS = 100;
 export const MAX_KNOWN = 50;
 
-export interface LawInference {
-  scope: string;
+/** What an inference did: the contract's `laws.derive` result, and whether unchanged inputs let it skip the model. */
+export interface LawInference extends LawDeriveResult {
   skipped: boolean;
-  derived: number;
-  dropped: number;
-  /** Laws the model proposed but that had no valid citation left. */
-  rejected: number;
-  /** Proposed laws that were the same as (or near) a statement the person rejected: never stored. */
-  excluded: number;
-  /** Proposed laws that restated a law the person edited or pinned: that law stands as it is. */
-  kept: number;
-  /** Proposed laws stating the opposite of a person-asserted law: put to the person instead. */
-  proposed: number;
 }
 
 export interface LawDeps {
