@@ -25,8 +25,7 @@ const CREATORS: { call: RegExp; ok: RegExp }[] = [
 const EXCEPTIONS: Record<string, string> = {
   'home.ts:mkdirSync': 'the folder the home sits in (~/.config…) belongs to the person, with their usual modes',
   'memory/core/identity-files.ts:mkdirSync': "a project's folder (workspace AGENTS.md), outside the home; inside the home mkdirPrivate is used",
-  'db/health.ts:copyFileSync': 'copyDurably chmods the temp copy 0600 before the rename',
-  'db/backup-home-files.ts:copyFileSync': 'copyPrivate chmods each copy 0600 at once, inside a 0700 folder of the backup set',
+  'db/health.ts:copyFileSync': 'copyPrivateDurable (every backup and restore copy) chmods the copy 0600 before anything renames it into place',
   'db/open.ts:new BetterSqlite3(': 'connect() pre-creates the file 0600 with ensurePrivateFile first',
   'db/backup.ts:new BetterSqlite3(': 'sealCopy opens a copy that ensurePrivateFile created before db.backup wrote it',
 };

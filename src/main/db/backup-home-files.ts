@@ -10,11 +10,11 @@
 // into a second file), memory/mem0/ (written by mem0's library, rebuilt by it), the qdrant folder, logs,
 // binaries, and files whose name starts with "." (temp files of atomic writes, locks, MemoryDir's own
 // .backup copies).
-import { chmodSync, copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { HomePaths } from '../home';
-import { hasPosixModes, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../fs/private-mode';
-import { fsyncDir, fsyncFile } from './health';
+import { PRIVATE_DIR_MODE } from '../fs/private-mode';
+import { copyPrivateDurable, fsyncDir } from './health';
 
 /** Where a set keeps the home's files. */
 export const HOME_FILES_DIR = 'home';
@@ -75,12 +75,11 @@ export function copyHomeFiles(paths: HomePaths, setDir: string): HomeFilesInfo {
     const to = join(dest, ...rel.split('/'));
     mkdirSync(dirname(to), { recursive: true, mode: PRIVATE_DIR_MODE });
     try {
-      copyPrivate(join(paths.root, ...rel.split('/')), to);
+      copyPrivateDurable(join(paths.root, ...rel.split('/')), to);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // removed since it was listed
       throw err;
     }
-    fsyncFile(to);
     bytes += lstatSync(to).size;
   }
   return { count: listCarried(dest, carriedRoots(paths)).length, bytes };
@@ -101,8 +100,7 @@ export function stageHomeFiles(paths: HomePaths, setDir: string, staging: string
   for (const rel of listCarried(from, carriedRoots(paths))) {
     const to = join(staging, ...rel.split('/'));
     mkdirSync(dirname(to), { recursive: true, mode: PRIVATE_DIR_MODE });
-    copyPrivate(join(from, ...rel.split('/')), to);
-    fsyncFile(to);
+    copyPrivateDurable(join(from, ...rel.split('/')), to);
   }
 }
 
@@ -117,12 +115,6 @@ export function swapHomeFiles(paths: HomePaths, staging: string, aside: string):
   for (const rel of listCarried(staging, roots)) moveFile(join(staging, ...rel.split('/')), join(paths.root, ...rel.split('/')));
   rmSync(staging, { recursive: true, force: true });
   fsyncDir(paths.root);
-}
-
-/** A copy that is owner-only whatever its source's mode (a file an older Monad wrote 0644, say). */
-function copyPrivate(from: string, to: string): void {
-  copyFileSync(from, to);
-  if (hasPosixModes()) chmodSync(to, PRIVATE_FILE_MODE);
 }
 
 function moveFile(from: string, to: string): void {

@@ -173,12 +173,20 @@ export function copyDurably(from: string, to: string): void {
 export function stageDurableCopy(from: string, to: string): string {
   const tmp = `${to}.restoring`;
   rmSync(tmp, { force: true });
-  copyFileSync(from, tmp);
-  // The copy takes its source's mode (a backup made by an older version may be 0644): owner-only before
-  // the rename puts it in place.
-  if (hasPosixModes()) chmodSync(tmp, PRIVATE_FILE_MODE);
-  fsyncFile(tmp);
+  copyPrivateDurable(from, tmp);
   return tmp;
+}
+
+/**
+ * A whole copy at `to`, owner-only and fsynced: what a restore stages before it swaps anything in, for the
+ * databases (stageDurableCopy) and for the home's files (backup-home-files.ts) alike. A copy takes its
+ * source's mode (a backup made by an older version may be 0644), so it is made owner-only before anything
+ * renames it into place.
+ */
+export function copyPrivateDurable(from: string, to: string): void {
+  copyFileSync(from, to);
+  if (hasPosixModes()) chmodSync(to, PRIVATE_FILE_MODE);
+  fsyncFile(to);
 }
 
 export function fsyncFile(path: string): void {
