@@ -148,7 +148,12 @@ export const archiveFactsSchema = z.record(z.string().max(200), z.array(textOrOv
 
 // The graph and laws sections (archiveGraphSchema, archiveLawsSchema) live in formats-graph.ts.
 
-/** What `monad export` writes (export.ts). */
+/**
+ * What `monad export` writes (export.ts). Spelled out field by field on purpose rather than derived from the
+ * contract's Session and Message: this is the file format people keep for years, so a change to the
+ * contract must not change it silently; the schemas above read it back, and the round-trip tests hold the
+ * two together.
+ */
 export interface ExportArchive {
   format: 'monad-export';
   version: 2;
