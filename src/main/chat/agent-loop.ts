@@ -1,7 +1,7 @@
 // One chat turn: BeforeTurn hooks → system prompt → streamed model reply with tools (bounded steps) →
 // every message persisted with its id, tool calls/results and token usage → AfterTurn hooks.
-// A provider error or a cancel never leaves half a turn behind: completed messages are written in one
-// transaction, and the failure itself is recorded as a visible marker the person can retry from.
+// A provider error or a cancel loses nothing the person saw: what arrived is written in one transaction,
+// marked "Stopped" or "Cut off: <why>", or, when nothing arrived, a visible marker the person can retry from.
 import { randomUUID } from 'node:crypto';
 import { stepCountIs, streamText } from 'ai';
 import type { Agent } from '../../shared/config';
@@ -23,6 +23,7 @@ import { spotlightToolResults } from './tool-results';
 import type { ToolRegistry } from './tools';
 import { TurnReceiptBuilder, type JournalFeed } from './turn-receipt';
 import type { MemoryChange } from '../../shared/receipt';
+import { cutOffMark, STOPPED_MARK } from '../../shared/reply-marks';
 import type { ToolSupportGuard } from './no-tools-capture';
 
 /** Tool round trips per turn: enough for view → record → answer, bounded against a looping model. */
@@ -263,20 +264,27 @@ export class ChatService {
 
     if (failure) {
       const error = this.d.llm.providerError(failure, resolved);
-      // Nothing half-saved: the partial reply is dropped; a marker keeps the error visible and retryable.
-      // Receipts: memory written before the failure was written all the same, so the marker says so.
-      const marker = this.persist([{ id: randomUUID(), sessionId, role: 'assistant', content: '', error: error.message, receipt: receipt.finish() }]);
+      // Nothing lost (issue 29 §3): a connection that drops mid-reply keeps what the person already saw,
+      // marked as cut off with the reason; with nothing to keep, a marker keeps the error visible and
+      // retryable. Receipts: memory written before the failure was written all the same, so it says so.
+      const kept = shownSoFar(drafts);
+      const last = kept.at(-1);
+      if (last && last.role === 'assistant' && last.content !== '') last.error = cutOffMark(error.message);
+      else kept.push({ id: randomUUID(), sessionId, role: 'assistant', content: '', error: error.message });
+      attachReceipt(kept, receipt);
+      const saved = this.persist(kept);
+      const mark = saved.at(-1)!;
       this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'error', error: error.toWire() });
-      throw new MonadError(error.code, error.message, { ...(error.details as object), turnId, messageId: marker[0].id });
+      throw new MonadError(error.code, mark.error ?? error.message, { ...(error.details as object), turnId, messageId: mark.id });
     }
 
     if (cancelled) {
       // What the person already saw stays, marked as stopped.
-      const kept = drafts.filter((m) => m.content !== '' || m.toolCalls?.length || m.role === 'tool');
+      const kept = shownSoFar(drafts);
       const last = kept.at(-1);
-      if (last && last.role === 'assistant') last.error = 'Stopped';
+      if (last && last.role === 'assistant') last.error = STOPPED_MARK;
       // chatfix: stopped before any text of this step: a bare "Stopped" marker, so the turn leaves a trace and a Retry.
-      else kept.push({ id: randomUUID(), sessionId, role: 'assistant', content: '', error: 'Stopped' });
+      else kept.push({ id: randomUUID(), sessionId, role: 'assistant', content: '', error: STOPPED_MARK });
       attachReceipt(kept, receipt); // receipts: what was used and written before the stop still happened
       const saved = this.persist(kept);
       this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'cancelled' });
@@ -312,6 +320,11 @@ export class ChatService {
     for (const message of saved) this.d.events.emit('chat.message', { sessionId: message.sessionId, message });
     return saved;
   }
+}
+
+/** What the person saw of an unfinished turn: text, tool calls and their results (empty steps dropped). */
+function shownSoFar(drafts: DraftMessage[]): DraftMessage[] {
+  return drafts.filter((m) => m.content !== '' || m.toolCalls?.length || m.role === 'tool');
 }
 
 /** The turn's receipt goes on its last reply; a turn that kept no reply keeps no receipt. */

@@ -7,7 +7,7 @@ import { MonadError } from '../../shared/errors';
 import { EgressFilter } from '../secrets/egress-filter';
 import { scrubSecrets, type SecretStore } from '../secrets/secret-store';
 import type { ModelCapabilities } from './model-capabilities';
-import { embeddingModel, languageModel } from './provider-factory';
+import { DEFAULT_BASE_URL, embeddingModel, languageModel } from './provider-factory';
 import { ProviderKeys } from './provider-keys';
 import { toProviderError } from './provider-errors';
 import { requireModel, type ModelRole, type ResolvedModel } from './roles';
@@ -144,7 +144,7 @@ export class LlmClient {
    * providers (and proxies) may quote the presented key back in their error text.
    */
   providerError(err: unknown, resolved: ResolvedModel): MonadError {
-    const e = toProviderError(err, { providerName: resolved.provider.name, model: resolved.model });
+    const e = toProviderError(err, { providerName: resolved.provider.name, model: resolved.model, baseURL: resolved.provider.baseURL ?? DEFAULT_BASE_URL[resolved.provider.kind] });
     const message = this.scrub(e.message);
     return message === e.message ? e : new MonadError(e.code, message, e.details);
   }

@@ -1,11 +1,14 @@
-// Turns whatever a provider call threw into one clear, coded MonadError. Messages name the provider and
-// model and say what to do; they never include request headers, so keys cannot leak through them.
-import { APICallError, JSONParseError, NoObjectGeneratedError, RetryError, TypeValidationError } from 'ai';
+// Turns whatever a provider call threw into one clear, coded MonadError. Messages name the provider, its
+// address and model, say what happened in words and what to do; never a bare code (ECONNREFUSED, 502)
+// on its own. They never include request headers, so keys cannot leak through them.
+import { APICallError, InvalidResponseDataError, JSONParseError, NoObjectGeneratedError, RetryError, TypeValidationError } from 'ai';
 import { MonadError } from '../../shared/errors';
 
 export interface ProviderErrorContext {
   providerName: string;
   model: string;
+  /** The provider's base URL: its host and port are named in the message ("Ollama at 127.0.0.1:11434"). */
+  baseURL?: string | null;
 }
 
 export function isAbortError(err: unknown): boolean {
@@ -15,42 +18,112 @@ export function isAbortError(err: unknown): boolean {
   );
 }
 
+/** Socket-level codes (Node and undici) grouped by what the person should do about them. */
+const REFUSED = new Set(['ECONNREFUSED']);
+const NOT_FOUND = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+const NO_ROUTE = new Set(['ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
 export function toProviderError(err: unknown, ctx: ProviderErrorContext): MonadError {
   if (err instanceof MonadError) return err;
   if (RetryError.isInstance(err)) return toProviderError(err.lastError, ctx);
-  const where = `${ctx.providerName} (${ctx.model})`;
+  const name = ctx.providerName;
+  const at = hostOf(ctx.baseURL);
+  const where = `${name} (${ctx.model})${at ? ` at ${at}` : ''}`;
+  const details = { provider: name, model: ctx.model, ...(at ? { address: at } : {}) };
   if (isAbortError(err)) return new MonadError('CANCELLED', 'Stopped.');
+
+  // Connection-level failures first: the AI SDK wraps them in an APICallError without a status.
+  const code = socketCode(err);
+  const target = at ? `${name} at ${at}` : name;
+  if (code && REFUSED.has(code)) {
+    return new MonadError('PROVIDER_ERROR', `Could not reach ${target}: nothing is answering there. ${startHint(ctx)}`, { ...details, cause: code });
+  }
+  if (code && NOT_FOUND.has(code)) {
+    return new MonadError('PROVIDER_ERROR', `Could not find ${at ?? name}, the address of ${name}. Check the address in Settings → Models, and that this computer is online.`, { ...details, cause: code });
+  }
+  if (code && NO_ROUTE.has(code)) {
+    return new MonadError('PROVIDER_ERROR', `${target} did not answer in time. Check that it is running and reachable from this computer, then retry.`, { ...details, cause: code });
+  }
+  if (code && DROPPED.has(code)) {
+    return new MonadError('PROVIDER_ERROR', `The connection to ${target} dropped before the reply was finished. Retry; if it keeps happening, check the server.`, { ...details, cause: code });
+  }
+  if (isStreamCutOff(err)) {
+    return new MonadError('PROVIDER_ERROR', `${target} stopped sending before the reply was finished. Retry; if it keeps happening, check the server.`, details);
+  }
+
   if (APICallError.isInstance(err)) {
     const status = err.statusCode;
     const detail = providerMessage(err.responseBody);
-    const details = { status, provider: ctx.providerName, model: ctx.model };
-    switch (status) {
-      case 401:
-      case 403:
-        return new MonadError('PROVIDER_ERROR', `${ctx.providerName} rejected the API key (${status}). Check the key in Settings → Models.`, details);
-      case 404:
-        return new MonadError('PROVIDER_ERROR', `${ctx.providerName} has no model "${ctx.model}" (404)${detail ? `: ${detail}` : ''}. Pick another model in Settings → Models.`, details);
-      case 429:
-        return new MonadError('PROVIDER_ERROR', `${where} is rate-limiting requests (429)${detail ? `: ${detail}` : ''}. Wait a moment and retry.`, details);
-      default:
-        if (status === undefined) {
-          return new MonadError('PROVIDER_ERROR', `Could not reach ${where}: ${err.message}`, details);
-        }
-        return new MonadError('PROVIDER_ERROR', `${where} answered with an error (${status})${detail ? `: ${detail}` : ''}.`, details);
+    const withStatus = { ...details, status };
+    const said = detail ? `: ${detail}` : '';
+    if (status === undefined) {
+      return new MonadError('PROVIDER_ERROR', `Could not reach ${target}. Check that it is running and the address in Settings → Models is right, then retry.`, withStatus);
     }
+    if (status === 401 || status === 403) {
+      return new MonadError('PROVIDER_ERROR', `${target} rejected the API key (${status})${said}. Check the key in Settings → Models.`, withStatus);
+    }
+    if (status === 404) {
+      return new MonadError('PROVIDER_ERROR', `${target} has no model "${ctx.model}" (404)${said}. Pick another model in Settings → Models, or check the address.`, withStatus);
+    }
+    if (status === 429) {
+      return new MonadError('PROVIDER_ERROR', `${where} is rate-limiting requests (429)${said}. Wait a moment and retry.`, withStatus);
+    }
+    if (status >= 500) {
+      return new MonadError('PROVIDER_ERROR', `${where} answered with an error (${status}): a problem on its side${said}. Retry in a moment; if it keeps failing, check the server.`, withStatus);
+    }
+    return new MonadError('PROVIDER_ERROR', `${where} answered with an error (${status})${said}.`, withStatus);
   }
   if (err instanceof Error && /timed? ?out|timeout/i.test(err.message + err.name)) {
-    return new MonadError('PROVIDER_ERROR', `${where} did not answer in time. Retry, or check that the server is running.`, { provider: ctx.providerName });
+    return new MonadError('PROVIDER_ERROR', `${where} did not answer in time. Retry, or check that the server is running.`, details);
   }
   if (JSONParseError.isInstance(err) || TypeValidationError.isInstance(err) || NoObjectGeneratedError.isInstance(err)) {
-    return new MonadError('PROVIDER_ERROR', `${where} sent a reply that could not be read (${err.name}).`, { provider: ctx.providerName });
-  }
-  const cause = (err as { cause?: { code?: string } })?.cause;
-  if (cause?.code === 'ECONNREFUSED' || cause?.code === 'ENOTFOUND') {
-    return new MonadError('PROVIDER_ERROR', `Could not connect to ${where} (${cause.code}). Is the server running and the base URL right?`, { provider: ctx.providerName });
+    return new MonadError('PROVIDER_ERROR', `${where} sent a reply that could not be read (${err.name}).`, details);
   }
   const message = err instanceof Error ? err.message : String(err);
-  return new MonadError('PROVIDER_ERROR', `${where} failed: ${message.slice(0, 300)}`, { provider: ctx.providerName });
+  return new MonadError('PROVIDER_ERROR', `${where} failed: ${message.slice(0, 300)}`, details);
+}
+
+/** "127.0.0.1:11434" or "api.openai.com": what a person recognises of a base URL. */
+function hostOf(baseURL: string | null | undefined): string | null {
+  if (!baseURL) return null;
+  try {
+    return new URL(baseURL).host || null;
+  } catch {
+    return null;
+  }
+}
+
+/** How to start the server that refused: the local servers people run have a known command. */
+function startHint(ctx: ProviderErrorContext): string {
+  const port = (() => {
+    try {
+      return ctx.baseURL ? new URL(ctx.baseURL).port : '';
+    } catch {
+      return '';
+    }
+  })();
+  if (/ollama/i.test(ctx.providerName) || port === '11434') return 'Is Ollama running? Start it with `ollama serve`.';
+  if (/lm ?studio/i.test(ctx.providerName) || port === '1234') return 'Is LM Studio running? Open it and start its local server (Developer → Start server).';
+  return 'Is the server running? Start it, or check the address in Settings → Models.';
+}
+
+/** The first socket error code along the cause chain (fetch → undici → the socket), if any. */
+function socketCode(err: unknown): string | null {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(E[A-Z_]+|UND_ERR_[A-Z_]+)$/.test(code)) return code;
+    // undici reports a body cut by the other side as TypeError("terminated") caused by a SocketError.
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** A stream that ended without saying it was finished (OpenAI-compatible servers, Anthropic). */
+function isStreamCutOff(err: unknown): boolean {
+  if (InvalidResponseDataError.isInstance(err) && /without a finish reason/i.test(err.message)) return true;
+  return err instanceof TypeError && err.message === 'terminated';
 }
 
 /** The human part of a provider's error body (OpenAI `{error:{message}}`, Anthropic `{error:{message}}`). */

@@ -31,7 +31,14 @@ const ACTION: Partial<Record<ChannelName, string>> = {
   'graph.relation.edit': 'Could not correct the relation',
   'graph.relation.add': 'Could not add the relation',
   'graph.proposals.decide': 'Could not apply your decision',
+  'laws.derive': 'Could not work out laws from memory',
+  'laws.check': 'Could not check the laws',
 };
+
+/** A toast title in words for any call: never a channel name (issue 29 §3); the message says what went wrong. */
+function actionTitle(channel: string): string {
+  return ACTION[channel as ChannelName] ?? 'That did not work';
+}
 
 /** Calls that only read (lists, reloads): nothing the person did is lost when one fails. */
 function isBackgroundRead(channel: string): boolean {
@@ -50,7 +57,7 @@ export function startWiring(): () => void {
       // A read the app made by itself while the server is unreachable: the connection banner already
       // says so, and the reconnect reloads it. What the person asked for is still reported.
       if (isUnreachable(err) && isBackgroundRead(err.channel)) return;
-      toast.error(ACTION[err.channel as ChannelName] ?? `${err.channel} failed`, err.message, err.code);
+      toast.error(actionTitle(err.channel), err.message, err.code);
     }),
   );
 

@@ -110,7 +110,7 @@ export async function invoke<K extends ChannelName>(channel: K, ...args: InputAr
     result = await current().invoke(channel, input);
   } catch (err) {
     // The bridge itself failed (not an engine error): still an ApiError, still shown.
-    result = { ok: false as const, error: { code: 'INTERNAL' as const, message: `${channel} failed: ${(err as Error).message}` } };
+    result = { ok: false as const, error: { code: 'INTERNAL' as const, message: `The window could not reach Monad's engine (${(err as Error).message}). Try again; if it keeps happening, restart Monad.` } };
   } finally {
     if (--inFlight === 0) {
       const waiters = [...quietWaiters];

@@ -12,6 +12,9 @@ import { LiveView, MessageView, NoteView, ThinkingView } from './MessageView';
 import { buildRows, estimateRowHeight, rowIndexOf, type Row } from './rows';
 import { useChat, type CommandNote } from './store';
 
+/** What Continue sends after a reply that was cut off. */
+const CONTINUE_TEXT = 'Please continue where your reply was cut off.';
+
 /** Start fetching the previous page this far (px) before the top is reached, so it is there in time. */
 const LOAD_AHEAD_PX = 1200;
 /**
@@ -114,6 +117,9 @@ function LoadedMessageList({ sessionId, agentName }: { sessionId: string; agentN
   }, [highlight]);
 
   const regenerate = useCallback(() => void useChat.getState().regenerate(), []);
+  // Nothing lost (issue 29 §3): a cut-off reply is continued by asking for the rest, in plain sight; the
+  // model sees its own partial reply just before this message.
+  const continueReply = useCallback(() => void useChat.getState().send(CONTINUE_TEXT), []);
 
   const empty = rows.length === 0;
   return (
@@ -151,7 +157,7 @@ function LoadedMessageList({ sessionId, agentName }: { sessionId: string; agentN
                 className="chat-row"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
-                <RowView row={row} agentName={agentName} busy={busy} highlighted={highlight === row.key} onRegenerate={regenerate} />
+                <RowView row={row} agentName={agentName} busy={busy} highlighted={highlight === row.key} onRegenerate={regenerate} onContinue={continueReply} />
               </div>
             );
           })}
@@ -162,7 +168,7 @@ function LoadedMessageList({ sessionId, agentName }: { sessionId: string; agentN
   );
 }
 
-function RowView(props: { row: Row; agentName: string; busy: boolean; highlighted: boolean; onRegenerate(): void }) {
+function RowView(props: { row: Row; agentName: string; busy: boolean; highlighted: boolean; onRegenerate(): void; onContinue(): void }) {
   const { row, agentName } = props;
   switch (row.kind) {
     case 'message':
@@ -176,6 +182,7 @@ function RowView(props: { row: Row; agentName: string; busy: boolean; highlighte
           busy={props.busy}
           highlighted={props.highlighted}
           onRegenerate={props.onRegenerate}
+          onContinue={props.onContinue}
         />
       );
     case 'live':

@@ -13,9 +13,8 @@ import { clock, fullTimeOf, num } from './format';
 import { ToolCalls } from './ToolCalls';
 import { ChangeLines } from '../receipts/ChangeLines';
 import { MemoryButton } from '../receipts/MemoryButton';
-
-/** What the engine writes on a reply the person stopped: shown as a quiet tag, not as a failure. */
-const STOPPED = 'Stopped';
+// What the engine writes on a reply the person stopped (a quiet tag, not a failure) or that was cut off.
+import { cutOffReason, STOPPED_MARK } from '../../../../shared/reply-marks';
 
 function Author({ name, at }: { name: string; at?: string }) {
   return (
@@ -42,6 +41,7 @@ export const MessageView = memo(function MessageView(props: {
   busy: boolean;
   highlighted: boolean;
   onRegenerate(): void;
+  onContinue(): void;
 }) {
   const { message: m, tools, agentName, continued, isLastReply, busy, highlighted } = props;
   const editing = useIsEditing(m.id); // edit & resend
@@ -89,7 +89,8 @@ export const MessageView = memo(function MessageView(props: {
   }
 
   const marker = isErrorMarker(m);
-  const stopped = m.error === STOPPED;
+  const stopped = m.error === STOPPED_MARK;
+  const cutOff = cutOffReason(m.error);
   return (
     <article className={`msg msg-assistant${continued ? ' is-continued' : ''}${highlighted ? ' is-highlighted' : ''}`} {...common}>
       {continued ? null : <Author name={agentName} at={m.createdAt} />}
@@ -113,7 +114,28 @@ export const MessageView = memo(function MessageView(props: {
             ) : null}
           </div>
         ) : null}
-        {m.error && !stopped ? (
+        {cutOff !== null ? (
+          <div className="msg-error msg-cut-off" role="alert" data-testid="message-cut-off">
+            <ChatIcon name="alert" size={16} className="msg-error-icon" />
+            <div className="msg-error-text">
+              <div className="msg-error-title">The reply was cut off</div>
+              <div className="msg-error-detail selectable">{cutOff} What arrived is kept above.</div>
+            </div>
+            {isLastReply ? (
+              <div className="msg-cut-off-actions">
+                <button type="button" className="button msg-retry" data-testid="continue" disabled={busy} onClick={props.onContinue}>
+                  <ChatIcon name="chevronRight" size={14} />
+                  Continue
+                </button>
+                <button type="button" className="button msg-retry" data-testid="retry" disabled={busy} onClick={props.onRegenerate}>
+                  <ChatIcon name="regenerate" size={14} />
+                  Retry
+                </button>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+        {m.error && !stopped && cutOff === null ? (
           <div className="msg-error" role="alert" data-testid="message-error">
             <ChatIcon name="alert" size={16} className="msg-error-icon" />
             <div className="msg-error-text">
