@@ -3,6 +3,7 @@
 // on its own. They never include request headers, so keys cannot leak through them.
 import { APICallError, InvalidResponseDataError, JSONParseError, NoObjectGeneratedError, RetryError, TypeValidationError } from 'ai';
 import { MonadError } from '../../shared/errors';
+import { START_HINT, startHintFor } from './local-servers';
 
 export interface ProviderErrorContext {
   providerName: string;
@@ -84,6 +85,17 @@ export function toProviderError(err: unknown, ctx: ProviderErrorContext): MonadE
   return new MonadError('PROVIDER_ERROR', `${where} failed: ${message.slice(0, 300)}`, details);
 }
 
+/** A socket failure in words ("nothing is answering there"), or null when `err` carries no known socket code. */
+export function connectionFailureWords(err: unknown): string | null {
+  const code = socketCode(err);
+  if (!code) return null;
+  if (REFUSED.has(code)) return 'nothing is answering there';
+  if (NOT_FOUND.has(code)) return 'that address was not found';
+  if (NO_ROUTE.has(code)) return 'no answer in time';
+  if (DROPPED.has(code)) return 'the connection dropped';
+  return null;
+}
+
 /** "127.0.0.1:11434" or "api.openai.com": what a person recognises of a base URL. */
 function hostOf(baseURL: string | null | undefined): string | null {
   if (!baseURL) return null;
@@ -94,17 +106,12 @@ function hostOf(baseURL: string | null | undefined): string | null {
   }
 }
 
-/** How to start the server that refused: the local servers people run have a known command. */
+/** How to start the server that refused: by its usual port (local-servers.ts), else by its name. */
 function startHint(ctx: ProviderErrorContext): string {
-  const port = (() => {
-    try {
-      return ctx.baseURL ? new URL(ctx.baseURL).port : '';
-    } catch {
-      return '';
-    }
-  })();
-  if (/ollama/i.test(ctx.providerName) || port === '11434') return 'Is Ollama running? Start it with `ollama serve`.';
-  if (/lm ?studio/i.test(ctx.providerName) || port === '1234') return 'Is LM Studio running? Open it and start its local server (Developer → Start server).';
+  const byPort = startHintFor(ctx.baseURL ?? undefined);
+  if (byPort) return byPort;
+  if (/ollama/i.test(ctx.providerName)) return START_HINT.ollama;
+  if (/lm ?studio/i.test(ctx.providerName)) return START_HINT.lmstudio;
   return 'Is the server running? Start it, or check the address in Settings → Models.';
 }
 

@@ -9,6 +9,7 @@ import { scrubSecrets, type SecretStore } from '../secrets/secret-store';
 import { detectLocalServers, LOCAL_SERVER_URLS, startHintFor } from './local-servers';
 import { refuseRedirects } from '../net/no-redirect-fetch';
 import { baseUrlOf } from './provider-factory';
+import { connectionFailureWords } from './provider-errors';
 import { ProviderKeys } from './provider-keys';
 
 export const OLLAMA_URL = 'http://127.0.0.1:11434';
@@ -94,7 +95,8 @@ export class ProviderService {
     } catch (err) {
       if (err instanceof MonadError) return { ok: false, models: [], error: err.message };
       const e = err as Error & { cause?: { code?: string; message?: string } };
-      const why = e.name === 'TimeoutError' ? 'no answer in time' : (e.cause?.code ?? e.cause?.message ?? e.message);
+      // In words, never a bare socket code (issue 29 §3).
+      const why = e.name === 'TimeoutError' ? 'no answer in time' : (connectionFailureWords(e) ?? e.cause?.message ?? e.message);
       // A local server's usual port: say how to start it (first run, issue 17).
       const hint = startHintFor(provider.baseURL);
       return { ok: false, models: [], error: `Could not reach ${provider.name} at ${url}: ${why}${hint ? `. ${hint}` : ''}` };
