@@ -49,6 +49,9 @@ describe('a reply cut off mid-stream', () => {
     ['anthropic', 'reset', /connection to Scripted at 127\.0\.0\.1:\d+ dropped before the reply was finished/],
     // The issue's own case: an OpenAI-compatible server (Ollama, LM Studio) ends the stream without a finish reason.
     ['openai-compatible', 'end', /Scripted at 127\.0\.0\.1:\d+ stopped sending before the reply was finished/],
+    // The OpenAI and Anthropic clients take such a stream as finished: the turn loop notices it was not.
+    ['openai', 'end', /Scripted at 127\.0\.0\.1:\d+ stopped sending before the reply was finished/],
+    ['anthropic', 'end', /Scripted at 127\.0\.0\.1:\d+ stopped sending before the reply was finished/],
   ];
   for (const [kind, how, reason] of cases) {
     it(`keeps the partial reply, marked as cut off with the reason (${kind}, ${how})`, async () => {

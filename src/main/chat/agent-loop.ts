@@ -3,7 +3,7 @@
 // A provider error or a cancel loses nothing the person saw: what arrived is written in one transaction,
 // marked "Stopped" or "Cut off: <why>", or, when nothing arrived, a visible marker the person can retry from.
 import { randomUUID } from 'node:crypto';
-import { stepCountIs, streamText } from 'ai';
+import { InvalidResponseDataError, stepCountIs, streamText } from 'ai';
 import type { Agent } from '../../shared/config';
 import type { ChatTurnResult, Message, Session, ToolCall } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
@@ -228,6 +228,9 @@ export class ChatService {
           }
           case 'finish-step':
             if (current) current.usage = { input: part.usage.inputTokens ?? 0, output: part.usage.outputTokens ?? 0 };
+            // Nothing lost (issue 29 §3): a stream that closed without the provider saying why it ended
+            // was cut off, whichever wire it came over; the openai-compatible client reports it the same way.
+            if (!failure && part.finishReason === 'other' && part.rawFinishReason === undefined) failure = streamEndedEarly();
             break;
           case 'error':
             failure = part.error;
@@ -320,6 +323,10 @@ export class ChatService {
     for (const message of saved) this.d.events.emit('chat.message', { sessionId: message.sessionId, message });
     return saved;
   }
+}
+
+function streamEndedEarly(): InvalidResponseDataError {
+  return new InvalidResponseDataError({ data: undefined, message: 'Response stream ended without a finish reason.' });
 }
 
 /** What the person saw of an unfinished turn: text, tool calls and their results (empty steps dropped). */
