@@ -164,6 +164,8 @@ export class ChatService {
     let failure: unknown = null;
     let cancelled = false;
     const { model, resolved } = this.d.llm.languageModel('chat', agent.id, session.chatModel);
+    // Each reply says which model wrote it (issue 29 §2): the name as it is now, kept if the provider changes.
+    const writtenBy = { provider: resolved.provider.name, model: resolved.model };
     const idle = new IdleTimer(this.streamIdleTimeoutMs, () => ctrl.abort(new Error('stream timed out')));
     // Receipts: what memory this turn used and changed, stored with its last reply.
     const receipt = new TurnReceiptBuilder(this.d.journal ?? null, { sessionId, userMessageId: userMessage.id });
@@ -192,7 +194,7 @@ export class ChatService {
         idle.bump();
         switch (part.type) {
           case 'start-step':
-            current = { id: randomUUID(), sessionId, role: 'assistant', content: '', toolCalls: null };
+            current = { id: randomUUID(), sessionId, role: 'assistant', content: '', toolCalls: null, writtenBy };
             drafts.push(current);
             break;
           case 'text-delta':
@@ -265,7 +267,7 @@ export class ChatService {
       const error = this.d.llm.providerError(failure, resolved);
       // Nothing half-saved: the partial reply is dropped; a marker keeps the error visible and retryable.
       // Receipts: memory written before the failure was written all the same, so the marker says so.
-      const marker = this.persist([{ id: randomUUID(), sessionId, role: 'assistant', content: '', error: error.message, receipt: receipt.finish() }]);
+      const marker = this.persist([{ id: randomUUID(), sessionId, role: 'assistant', content: '', error: error.message, receipt: receipt.finish(), writtenBy }]);
       this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'error', error: error.toWire() });
       throw new MonadError(error.code, error.message, { ...(error.details as object), turnId, messageId: marker[0].id });
     }
@@ -276,7 +278,7 @@ export class ChatService {
       const last = kept.at(-1);
       if (last && last.role === 'assistant') last.error = 'Stopped';
       // chatfix: stopped before any text of this step: a bare "Stopped" marker, so the turn leaves a trace and a Retry.
-      else kept.push({ id: randomUUID(), sessionId, role: 'assistant', content: '', error: 'Stopped' });
+      else kept.push({ id: randomUUID(), sessionId, role: 'assistant', content: '', error: 'Stopped', writtenBy });
       attachReceipt(kept, receipt); // receipts: what was used and written before the stop still happened
       const saved = this.persist(kept);
       this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'cancelled' });
