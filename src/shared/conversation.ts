@@ -25,6 +25,12 @@ export interface ToolCall {
   args: unknown;
 }
 
+/** The model that wrote a reply, as it was then: the provider's display name and the model id. */
+export interface WrittenBy {
+  provider: string;
+  model: string;
+}
+
 export interface TokenUsage {
   input: number;
   output: number;
@@ -48,6 +54,8 @@ export interface Message {
   /** For role 'tool': which call this answers. */
   toolCallId: string | null;
   usage: TokenUsage | null;
+  /** Replies: which model wrote it (null for the person's messages, older replies and captured lines). */
+  writtenBy?: WrittenBy | null;
   /** Set when the turn that produced this message ended in an error. */
   error: string | null;
   createdAt: string;

@@ -165,6 +165,8 @@ export class ChatService {
     let failure: unknown = null;
     let cancelled = false;
     const { model, resolved } = this.d.llm.languageModel('chat', agent.id, session.chatModel);
+    // Each reply says which model wrote it (issue 29 §2): the name as it is now, kept if the provider changes.
+    const writtenBy = { provider: resolved.provider.name, model: resolved.model };
     const idle = new IdleTimer(this.streamIdleTimeoutMs, () => ctrl.abort(new Error('stream timed out')));
     // Receipts: what memory this turn used and changed, stored with its last reply.
     const receipt = new TurnReceiptBuilder(this.d.journal ?? null, { sessionId, userMessageId: userMessage.id });
@@ -193,7 +195,7 @@ export class ChatService {
         idle.bump();
         switch (part.type) {
           case 'start-step':
-            current = { id: randomUUID(), sessionId, role: 'assistant', content: '', toolCalls: null };
+            current = { id: randomUUID(), sessionId, role: 'assistant', content: '', toolCalls: null, writtenBy };
             drafts.push(current);
             break;
           case 'text-delta':
@@ -273,7 +275,7 @@ export class ChatService {
       const kept = shownSoFar(drafts);
       const last = kept.at(-1);
       if (last && last.role === 'assistant' && last.content !== '') last.error = cutOffMark(error.message);
-      else kept.push({ id: randomUUID(), sessionId, role: 'assistant', content: '', error: error.message });
+      else kept.push({ id: randomUUID(), sessionId, role: 'assistant', content: '', error: error.message, writtenBy });
       attachReceipt(kept, receipt);
       const saved = this.persist(kept);
       const mark = saved.at(-1)!;
@@ -287,7 +289,7 @@ export class ChatService {
       const last = kept.at(-1);
       if (last && last.role === 'assistant') last.error = STOPPED_MARK;
       // chatfix: stopped before any text of this step: a bare "Stopped" marker, so the turn leaves a trace and a Retry.
-      else kept.push({ id: randomUUID(), sessionId, role: 'assistant', content: '', error: STOPPED_MARK });
+      else kept.push({ id: randomUUID(), sessionId, role: 'assistant', content: '', error: STOPPED_MARK, writtenBy });
       attachReceipt(kept, receipt); // receipts: what was used and written before the stop still happened
       const saved = this.persist(kept);
       this.d.events.emit('chat.turn', { sessionId, turnId, phase: 'cancelled' });

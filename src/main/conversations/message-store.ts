@@ -2,7 +2,7 @@
 // (the row's insertion sequence).
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { Message, MessageOrigin, Page, Role, TokenUsage, ToolCall } from '../../shared/domain';
+import type { Message, MessageOrigin, Page, Role, TokenUsage, ToolCall, WrittenBy } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import { resolvedDays } from '../search/message-dates';
 import { replyMemoryOf, turnReceiptSchema, type MemoryChange, type ReplyMemory, type TurnReceipt } from '../../shared/receipt';
@@ -23,6 +23,8 @@ interface MessageRow {
   receipt_summary: string | null;
   edit_root: string | null;
   inactive: number;
+  model_provider: string | null;
+  model_id: string | null;
 }
 
 export interface NewMessage {
@@ -41,6 +43,8 @@ export interface NewMessage {
   receipt?: { full: TurnReceipt; summary: ReplyMemory } | null;
   /** An edited version of a user message: the id of that message's first version. */
   editRoot?: string | null;
+  /** Replies only: the model that wrote it (issue 29 §2). */
+  writtenBy?: WrittenBy | null;
 }
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -63,8 +67,8 @@ export class MessageStore {
     this.db.transaction(() => {
       const res = this.db
         .prepare(
-          `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin, receipt, receipt_summary, edit_root)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin, receipt, receipt_summary, edit_root, model_provider, model_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -81,6 +85,8 @@ export class MessageStore {
           m.role === 'assistant' && m.receipt ? JSON.stringify(m.receipt.full) : null,
           m.role === 'assistant' && m.receipt ? JSON.stringify(m.receipt.summary) : null,
           m.editRoot ?? null,
+          m.role === 'assistant' && m.writtenBy ? m.writtenBy.provider : null,
+          m.role === 'assistant' && m.writtenBy ? m.writtenBy.model : null,
         );
       // The days the message talks about, for search (search/message-dates.ts).
       if (days.length) {
@@ -314,6 +320,7 @@ function toMessage(r: MessageRow): Message {
     createdAt: r.created_at,
     origin: r.origin ?? null,
     memory: r.receipt_summary ? parseSummary(r.receipt_summary) : null,
+    writtenBy: r.model_provider !== null && r.model_id !== null ? { provider: r.model_provider, model: r.model_id } : null,
   };
 }
 

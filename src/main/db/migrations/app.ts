@@ -9,6 +9,7 @@ import { app0006McpCalls } from './app-0006-mcp-calls';
 import { app0007MessageReceipt } from './app-0007-message-receipt';
 import { app0008Branches } from './app-0008-branches';
 import { app0009MessageVectors } from './app-0009-message-vectors';
+import { app0010MessageModel } from './app-0010-message-model';
 
 export const appMigrations: readonly Migration[] = [
   app0001Init,
@@ -20,4 +21,5 @@ export const appMigrations: readonly Migration[] = [
   app0007MessageReceipt,
   app0008Branches,
   app0009MessageVectors,
+  app0010MessageModel,
 ];

@@ -2,6 +2,7 @@
 // session (sessions.setModel); the engine uses it for this chat's turns only.
 import { useEffect } from 'react';
 import type { Session } from '../../../../shared/domain';
+import { chatModelsOf } from '../../../../shared/model-kinds';
 import { attempt, invoke } from '../../lib/api';
 import { useModels } from '../models/store';
 import { useSessions } from '../sessions/store';
@@ -28,7 +29,9 @@ export function ChatModelPicker({ session }: { session: Session }) {
   if (!providers.length) return null; // nothing to choose yet: the no-model note says what to do
   const own = session.chatModel ?? null;
   const value = own ? keyOf(own) : AGENT;
-  const listed = new Set(providers.flatMap((p) => p.models.map((m) => keyOf({ provider: p.id, model: m }))));
+  // Chat models only (issue 29 §2): a provider's list also holds its embedding, speech and image models.
+  const offered = providers.map((p) => ({ id: p.id, name: p.name, models: chatModelsOf(p.models) }));
+  const listed = new Set(offered.flatMap((p) => p.models.map((m) => keyOf({ provider: p.id, model: m }))));
 
   return (
     <select
@@ -41,7 +44,7 @@ export function ChatModelPicker({ session }: { session: Session }) {
     >
       <option value={AGENT}>{agentModel ? `Agent’s model · ${agentModel.model}` : 'Agent’s model'}</option>
       {own && !listed.has(value) ? <option value={value}>{own.model}</option> : null}
-      {providers.map((p) =>
+      {offered.map((p) =>
         p.models.length ? (
           <optgroup key={p.id} label={p.name}>
             {p.models.map((m) => (

@@ -178,6 +178,7 @@ function RowView(props: { row: Row; agentName: string; busy: boolean; highlighte
           tools={row.tools}
           agentName={agentName}
           continued={row.continued}
+          model={row.model}
           isLastReply={row.isLastReply}
           busy={props.busy}
           highlighted={props.highlighted}

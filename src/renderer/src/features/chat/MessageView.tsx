@@ -1,7 +1,7 @@
 // One entry of the chat: a person's message, a reply (Markdown, tool calls, its error), the reply being
 // streamed, the "thinking" dots, or a command's note.
 import { memo } from 'react';
-import type { Message } from '../../../../shared/domain';
+import type { Message, WrittenBy } from '../../../../shared/domain';
 import { initials } from '../../lib/initials';
 import { ChatIcon } from './chat-icons';
 import { CopyButton } from './CopyButton';
@@ -16,7 +16,7 @@ import { MemoryButton } from '../receipts/MemoryButton';
 // What the engine writes on a reply the person stopped (a quiet tag, not a failure) or that was cut off.
 import { cutOffReason, STOPPED_MARK } from '../../../../shared/reply-marks';
 
-function Author({ name, at }: { name: string; at?: string }) {
+function Author({ name, at, model }: { name: string; at?: string; model?: WrittenBy | null }) {
   return (
     <div className="msg-head">
       <span className="msg-avatar" aria-hidden="true">
@@ -28,6 +28,12 @@ function Author({ name, at }: { name: string; at?: string }) {
           {clock(at)}
         </time>
       ) : null}
+      {/* Which model wrote the reply (issue 29 §2), as stored with it: switching models later does not rewrite it. */}
+      {model ? (
+        <span className="msg-model" data-testid="message-model" title={`Written by ${model.model} from ${model.provider}`}>
+          {model.provider} · {model.model}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -37,6 +43,8 @@ export const MessageView = memo(function MessageView(props: {
   tools: ToolView[];
   agentName: string;
   continued: boolean;
+  /** The model named on the author line (rows.ts: the reply's first message a model wrote). */
+  model?: WrittenBy;
   isLastReply: boolean;
   busy: boolean;
   highlighted: boolean;
@@ -93,7 +101,7 @@ export const MessageView = memo(function MessageView(props: {
   const cutOff = cutOffReason(m.error);
   return (
     <article className={`msg msg-assistant${continued ? ' is-continued' : ''}${highlighted ? ' is-highlighted' : ''}`} {...common}>
-      {continued ? null : <Author name={agentName} at={m.createdAt} />}
+      {continued ? null : <Author name={agentName} at={m.createdAt} model={props.model ?? m.writtenBy} />}
       <div className="msg-body">
         {tools.length ? <ToolCalls tools={tools} /> : null}
         {m.content ? (

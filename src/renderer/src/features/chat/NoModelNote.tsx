@@ -10,7 +10,7 @@ export function NoModelNote({ message }: { message: string }) {
         <div className="no-model-title">Connect a model to chat</div>
         <div className="no-model-detail">{message}</div>
       </div>
-      <button type="button" className="button button-primary" data-testid="no-model-open-settings" onClick={openModelSettings}>
+      <button type="button" className="button button-primary" data-testid="no-model-open-settings" onClick={() => openModelSettings()}>
         Open Settings → Models
       </button>
     </div>

@@ -1,6 +1,6 @@
 // What the message list shows, one row per entry: stored messages (tool results folded into the call
 // that asked for them), command notes in time order, the reply being streamed, and a "thinking" row.
-import type { Message } from '../../../../shared/domain';
+import type { Message, WrittenBy } from '../../../../shared/domain';
 import type { CommandNote, LiveDraft, LiveTurn } from './store';
 
 export type ToolViewState = 'running' | 'done' | 'error' | 'stopped';
@@ -24,10 +24,14 @@ export type Row =
       continued: boolean;
       /** The last reply, which Regenerate / Retry act on. */
       isLastReply: boolean;
+      /** On a reply's first row: the model that wrote it, from the first of its messages a model wrote. */
+      model?: WrittenBy;
     }
   | { kind: 'live'; key: string; draft: LiveDraft; continued: boolean }
   | { kind: 'thinking'; key: 'thinking' }
   | { kind: 'note'; key: string; note: CommandNote };
+
+type MessageRow = Extract<Row, { kind: 'message' }>;
 
 /** Shared by every message without tool calls, so memoised rows see the same array each time. */
 const NO_TOOLS: ToolView[] = [];
@@ -45,6 +49,7 @@ export function buildRows(messages: Message[], notes: CommandNote[], live: LiveT
 
   const rows: Row[] = [];
   let prevRole: string | null = null;
+  let head: MessageRow | null = null;
   let n = 0;
   for (const m of shown) {
     // Notes sit where they were made, between the messages around them in time.
@@ -58,7 +63,13 @@ export function buildRows(messages: Message[], notes: CommandNote[], live: LiveT
       const state: ToolViewState = !result ? 'stopped' : result.error ? 'error' : 'done';
       return { callId: call.id, name: call.name, state, args: call.args, result: result?.content, error: result?.error ?? null };
     });
-    rows.push({ kind: 'message', key: m.id, message: m, tools, continued: prevRole === 'assistant' && m.role === 'assistant', isLastReply: m.id === lastId });
+    const row: MessageRow = { kind: 'message', key: m.id, message: m, tools, continued: prevRole === 'assistant' && m.role === 'assistant', isLastReply: m.id === lastId };
+    rows.push(row);
+    // A reply's author line names its model; a line captured from the person's words (no-tools) can come
+    // first in the reply and was written by no model, so the first message that has one names it.
+    if (m.role === 'assistant' && !row.continued) head = row;
+    if (m.role !== 'assistant') head = null;
+    if (head && !head.model && m.writtenBy) head.model = m.writtenBy;
     prevRole = m.role;
   }
   const stored = new Set(messages.map((m) => m.id));

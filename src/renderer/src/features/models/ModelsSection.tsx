@@ -7,7 +7,14 @@ import { toast } from '../toasts/store';
 import { ProviderCard } from './ProviderCard';
 import { ProviderForm } from './ProviderForm';
 import { RolePickers } from './RolePickers';
-import { uniqueProviderId, useModels } from './store';
+import { uniqueProviderId, useModels, type ModelsFocus } from './store';
+
+/** What gets focus for each way of opening the section (the first match in the page). */
+const FOCUS_TARGET: Record<ModelsFocus, string> = {
+  section: '[data-testid="provider-new"], [data-testid="role-chat-provider"]',
+  'new-provider': '[data-testid="provider-form"] select, [data-testid="provider-form"] input',
+  'chat-model': '[data-testid="role-chat-model"]:not(:disabled), [data-testid="role-chat-provider"]',
+};
 
 export function ModelsSection() {
   const providers = useModels((s) => s.providers);
@@ -26,9 +33,13 @@ export function ModelsSection() {
   useEffect(() => {
     if (!focusRequested) return;
     useModels.getState().clearFocus();
+    // "Add a provider" elsewhere (Welcome) means the form, not the page the form is behind (issue 29 §5).
+    if (focusRequested === 'new-provider') setEditing('new');
+    const target = FOCUS_TARGET[focusRequested];
     requestAnimationFrame(() => {
-      ref.current?.scrollIntoView({ block: 'start' });
-      ref.current?.querySelector<HTMLElement>('[data-testid="provider-new"], [data-testid="role-chat-provider"]')?.focus();
+      const el = ref.current?.querySelector<HTMLElement>(target);
+      (focusRequested === 'section' ? ref.current : (el ?? ref.current))?.scrollIntoView({ block: 'start' });
+      el?.focus();
     });
   }, [focusRequested]);
 

@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ModelRef } from '../../../../shared/config';
 import type { ProviderView } from '../../../../shared/domain';
+import { chatModelsOf } from '../../../../shared/model-kinds';
 import { useSettings } from '../settings/store';
 import { ModelCheck } from './ModelCheck';
 import { ROLE_INFO } from './presets';
@@ -43,6 +44,9 @@ function RoleRow({ role, current, providers }: { role: Role; current: ModelRef |
   }, [saved]);
 
   const chosen = providers.find((p) => p.id === provider);
+  // The chat and memory roles write text: their suggestions leave out embedding, speech and image models
+  // (issue 29 §2). Any name can still be typed; the embedding role is offered the whole list.
+  const suggested = role === 'embedding' ? (chosen?.models ?? []) : chatModelsOf(chosen?.models ?? []);
   const missing = current !== null && !providers.some((p) => p.id === current.provider);
 
   async function commit(nextProvider: string, nextModel: string) {
@@ -107,7 +111,7 @@ function RoleRow({ role, current, providers }: { role: Role; current: ModelRef |
           value={model}
           disabled={!provider}
           spellCheck={false}
-          placeholder={provider ? (chosen?.models.length ? 'Pick or type a model' : 'Type the model name') : '—'}
+          placeholder={provider ? (suggested.length ? 'Pick or type a model' : 'Type the model name') : '—'}
           onChange={(e) => setModel(e.target.value)}
           onBlur={() => void commit(provider, model)}
           onKeyDown={(e) => {
@@ -118,7 +122,7 @@ function RoleRow({ role, current, providers }: { role: Role; current: ModelRef |
           }}
         />
         <datalist id={listId}>
-          {(chosen?.models ?? []).map((m) => (
+          {suggested.map((m) => (
             <option key={m} value={m} />
           ))}
         </datalist>

@@ -17,8 +17,11 @@ interface ModelsState {
   loaded: boolean;
   tests: Record<string, TestState>;
   ollama: { state: 'idle' | 'detecting' } | ({ state: 'done' } & OllamaDetection);
-  /** Set by "Open Settings → Models" elsewhere; the section scrolls itself into view and clears it. */
-  focusRequested: boolean;
+  /**
+   * Set by "Open Settings → Models" elsewhere; the section scrolls itself into view, puts focus where the
+   * person is headed (a new provider's form, the chat model) and clears it.
+   */
+  focusRequested: ModelsFocus | null;
   load(): Promise<void>;
   /** `apiKey`: a string stores it, null removes it, undefined keeps the stored one. */
   save(provider: Provider, apiKey?: string | null): Promise<ProviderView | undefined>;
@@ -29,16 +32,19 @@ interface ModelsState {
   testDraft(provider: Provider, apiKey?: string, storedKey?: boolean): Promise<ProviderTestResult | undefined>;
   detectOllama(): Promise<void>;
   setRole(role: Role, ref: ModelRef | null): Promise<boolean>;
-  requestFocus(): void;
+  requestFocus(target?: ModelsFocus): void;
   clearFocus(): void;
 }
+
+/** Where Settings → Models opens: its top, the form for a new provider, or the chat role's model box. */
+export type ModelsFocus = 'section' | 'new-provider' | 'chat-model';
 
 export const useModels = create<ModelsState>((set, get) => ({
   providers: [],
   loaded: false,
   tests: {},
   ollama: { state: 'idle' },
-  focusRequested: false,
+  focusRequested: null,
 
   async load() {
     const providers = await attempt(() => invoke('providers.list'));
@@ -90,18 +96,18 @@ export const useModels = create<ModelsState>((set, get) => ({
     return true;
   },
 
-  requestFocus() {
-    set({ focusRequested: true });
+  requestFocus(target = 'section') {
+    set({ focusRequested: target });
   },
 
   clearFocus() {
-    if (get().focusRequested) set({ focusRequested: false });
+    if (get().focusRequested) set({ focusRequested: null });
   },
 }));
 
-/** From anywhere (the chat's no-model note): Settings, scrolled to Models. */
-export function openModelSettings(): void {
-  useModels.getState().requestFocus();
+/** From anywhere (the chat's no-model note): Settings, scrolled to Models; `target` says what to open there. */
+export function openModelSettings(target: ModelsFocus = 'section'): void {
+  useModels.getState().requestFocus(target);
   useSettingsNav.getState().show('models');
   useShell.getState().setTab('settings');
 }

@@ -1,6 +1,7 @@
 // First run (issue 17): instead of "pick a session", the chat tab leads a newcomer to a working chat.
 // 1. A model: local servers (Ollama, LM Studio) found on their usual ports are offered in one click;
-//    what is not running says how to start it; any other provider is added in Settings → Models.
+//    what is not running says how to start it; any other provider is added in Settings → Models (the
+//    button opens the form). Once a provider exists without a chat model, this step asks for the model.
 // 2. Once a provider lists models and no chat model is set, one is picked for them (and said so).
 // 3. Start a chat.
 import { useEffect, useState } from 'react';
@@ -14,6 +15,7 @@ import { useSessions } from '../sessions/store';
 import { useSettings } from '../settings/store';
 import { toast } from '../toasts/store';
 import { pickChatModel } from './pick-chat-model';
+import { ChooseChatModel } from './ChooseChatModel';
 
 type Detection = { state: 'looking' } | { state: 'done'; servers: LocalServerDetection[] };
 
@@ -77,15 +79,17 @@ export function Welcome() {
             {chatReady && chatRef ? (
               <p className="welcome-done" data-testid="welcome-chat-model">
                 Chats use <strong>{chatRef.model}</strong> from {providers.find((p) => p.id === chatRef.provider)?.name ?? chatRef.provider}.{' '}
-                <button type="button" className="link-button" onClick={openModelSettings}>
+                <button type="button" className="link-button" onClick={() => openModelSettings('chat-model')}>
                   Change
                 </button>
               </p>
+            ) : loaded && providers.length ? (
+              <ChooseChatModel providers={providers} />
             ) : (
               <>
                 <LocalServers detection={detection} onRetry={() => void detect()} />
                 <div className="welcome-actions">
-                  <button type="button" className="button" data-testid="welcome-add-provider" onClick={openModelSettings}>
+                  <button type="button" className="button" data-testid="welcome-add-provider" onClick={() => openModelSettings('new-provider')}>
                     <Icon name="plus" size={14} />
                     Add a provider (OpenAI, Anthropic, …)
                   </button>
