@@ -59,7 +59,7 @@ async function open(page: Page, server: MonadServer, theme: 'light' | 'dark'): P
 
 /** Every axe rule (best-practice ones too: label-title-only is one), serious or critical, in `selector`. */
 async function noSeriousAxe(page: Page, selector: string, where: string): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await settle(page);
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect
@@ -68,6 +68,11 @@ async function noSeriousAxe(page: Page, selector: string, where: string): Promis
       `axe on ${where}`,
     )
     .toEqual([]);
+}
+
+/** Transitions (the inputs' box-shadow eases in) finish before a colour is read. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -86,6 +91,7 @@ async function expectFocusRing(page: Page, target: Locator, name: string): Promi
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
   await expect(target, `${name} is reached with Tab`).toBeFocused();
+  await settle(page);
   const ring = await page.evaluate(() => {
     // The variable's colour as the browser writes it in a computed box-shadow.
     const probe = document.createElement('div');
@@ -103,6 +109,7 @@ async function expectFocusRing(page: Page, target: Locator, name: string): Promi
   const focused = await target.evaluate(paint);
   expect(focused.shadow.includes(ring) || focused.outline !== 'none', `${name} shows a focus ring (box-shadow ${focused.shadow}, outline ${focused.outline})`).toBe(true);
   await target.evaluate((el) => (el as HTMLElement).blur());
+  await settle(page);
   const blurred = await target.evaluate(paint);
   expect(blurred, `${name} looks different without focus`).not.toEqual(focused);
 }

@@ -177,8 +177,8 @@ function ModelOverride({ agent, providers, onSave }: { agent: Agent; providers: 
 
   return (
     <div className="field memory-model-field">
-      {/* A real <label> for the provider select (axe's label-title-only: a label only reached through
-          aria-labelledby on a span, beside a title, was reported as a title-only label). */}
+      {/* A real <label> for the provider select: clicking the words focuses it, and its name no longer
+          rests on an aria-labelledby span beside a title (reported by axe as label-title-only). */}
       <label className="field-label" htmlFor={ids.provider}>
         Memory model
       </label>
