@@ -204,7 +204,7 @@ test('forget everything about Ana from a search: preview in every layer, untick,
     await expect(row.getByTestId('history-undone')).toBeVisible();
     await expect(row.getByTestId('history-undo')).toHaveCount(0);
     // The newest entry is the undo itself (one group: the memories, relations, facts and laws put back).
-    await expect(page.getByTestId('history-entry').first().getByTestId('history-is-undo')).toHaveText('Undo');
+    await expect(page.getByTestId('history-entry').first().getByTestId('history-is-undo')).toHaveText('Undoes an earlier change');
     await expect(page.getByTestId('history-entry').first()).toContainText('Restored');
     expect(await mem0Texts(server)).toEqual(['Ana lives in Porto', 'Ana plays the cello', 'User likes jazz']);
     await row.getByTestId('history-group-toggle').click();

@@ -1,7 +1,8 @@
 // What the colours, sizes and line styles mean. Collapsible; it floats over the canvas's corner.
 import type { ProvClass } from '../../../../shared/domain';
 import { GraphIcon } from './graph-icons';
-import { OTHER_COLOR, PROV_SHORT } from './model';
+import { PROV_SHORT } from './model';
+import { OTHER_COLOR } from './type-colors';
 import { useGraph } from './store';
 import { PROV_COLORS } from './style';
 import { useIsDark } from './use-dark';

@@ -1,9 +1,10 @@
 // The loaded snapshot of one scope, indexed for the view: lookups by id, the instants at which the graph
-// changed (for the time control), what is visible at a moment, entity search, and the type palette.
+// changed (for the time control), what is visible at a moment, and entity search.
 // Plain data and functions; no React, no Cytoscape.
 import type { GraphView, GraphViewEdge, GraphViewNode, ProvClass } from '../../../../shared/domain';
 import { capitalized, memoryLabel, PROV_ORIGIN } from '../../../../shared/memory-label';
 import { relationWords } from '../../../../shared/relation-words';
+import { typeColor } from './type-colors';
 
 /**
  * A big graph's overview draws at most this many entities (the best-connected) and the relations among
@@ -22,28 +23,12 @@ export interface GraphModel {
   edgeById: Map<number, GraphViewEdge>;
   /** Sorted distinct validFrom / validTo instants (ms). */
   changes: number[];
-  /** Entity types by how many nodes have them, most first. */
+  /** Entity types by how many nodes have them, most first, each with its colour (see type-colors.ts). */
   types: { type: string; count: number; color: string }[];
   colorOf: (type: string) => string;
   /** Lower-cased, accent-free names, index-aligned with `nodes`, for search. */
   searchNames: string[];
 }
-
-/**
- * Type colours: mid-tone hues that read on both the light and the dark canvas, in a fixed order so a
- * type keeps its colour from one visit to the next. Common types have a reserved hue; the rest take the
- * remaining ones by frequency, and anything beyond the palette is "other" grey.
- */
-const RESERVED: Record<string, string> = {
-  person: '#e8684a',
-  organization: '#5b8ff9',
-  place: '#3fb27f',
-  project: '#e0a81c',
-  technology: '#9270ca',
-  concept: '#4ab8c9',
-};
-const SPARE = ['#f08bb4', '#c9773a', '#7d9b3a', '#b85fc2', '#6f7fe8', '#d4544e'];
-export const OTHER_COLOR = '#9a9aa6';
 
 export function buildModel(snapshot: GraphView): GraphModel {
   const nodeById = new Map<number, GraphViewNode>();
@@ -60,17 +45,7 @@ export function buildModel(snapshot: GraphView): GraphModel {
   const counts = new Map<string, number>();
   for (const n of snapshot.nodes) counts.set(n.type, (counts.get(n.type) ?? 0) + 1);
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const colors = new Map<string, string>();
-  const spare = [...SPARE];
-  for (const [type] of ranked) {
-    const reserved = RESERVED[type.toLowerCase()];
-    if (reserved) colors.set(type, reserved);
-  }
-  for (const [type] of ranked) {
-    if (colors.has(type)) continue;
-    colors.set(type, spare.shift() ?? OTHER_COLOR);
-  }
-  const colorOf = (type: string) => colors.get(type) ?? OTHER_COLOR;
+  const colorOf = typeColor;
 
   return {
     scope: snapshot.scope,

@@ -217,8 +217,9 @@ function EntryRow({ row, mem0Active }: { row: Extract<HistoryRow, { kind: 'entry
             </span>
           ) : null}
           {isUndo ? (
-            <span className="pill history-pill" data-testid="history-is-undo" title={undoneSummary ? `Undoes: ${undoneSummary}` : undefined}>
-              Undo
+            // Words, not a pill: a bordered "Undo" beside the row's Undo button read as a second button.
+            <span className="history-undo-note" data-testid="history-is-undo" title={undoneSummary ? `Undoes: ${undoneSummary}` : undefined}>
+              Undoes an earlier change
             </span>
           ) : null}
         </div>

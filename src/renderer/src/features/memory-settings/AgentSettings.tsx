@@ -177,13 +177,15 @@ function ModelOverride({ agent, providers, onSave }: { agent: Agent; providers: 
 
   return (
     <div className="field memory-model-field">
-      <span className="field-label" id={ids.provider}>
+      {/* A real <label> for the provider select: clicking the words focuses it, and its name no longer
+          rests on an aria-labelledby span beside a title (reported by axe as label-title-only). */}
+      <label className="field-label" htmlFor={ids.provider}>
         Memory model
-      </span>
+      </label>
       <div className="memory-model-inputs">
         <select
+          id={ids.provider}
           className="input select"
-          aria-labelledby={ids.provider}
           title="A model for this agent's consolidation only; “Memory role” uses Settings → Models"
           data-testid="agent-memory-provider"
           value={provider}
