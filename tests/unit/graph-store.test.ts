@@ -44,6 +44,14 @@ describe('edges and validity windows', () => {
     return { g, user, porto, lisbon };
   }
 
+  it('never stores a relation from an entity to itself (a name can resolve to the other end after a merge)', () => {
+    const { g, user } = base();
+    const input = { scope: 'agent:a', src: user, dst: user, relation: 'lives_in', provClass: 'user' as const, validFrom: '2026-01-01', support: [], supersede: false };
+    expect(() => g.tryUpsertEdge(input)).toThrow(/two different entities/);
+    expect(() => g.upsertEdge(input)).toThrow(/two different entities/);
+    expect(g.db.prepare('SELECT count(*) FROM graph_edge').pluck().get()).toBe(0);
+  });
+
   it('merges the same relation into the open edge and accumulates support', () => {
     const { g, user, porto } = base();
     const e1 = g.upsertEdge({ scope: 'agent:a', src: user, dst: porto, relation: 'lives_in', provClass: 'user', validFrom: '2026-01-02', support: ['m1'], supersede: false });

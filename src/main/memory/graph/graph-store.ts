@@ -150,6 +150,10 @@ export class GraphStore extends GraphReads {
 
   /** As upsertEdge, but a model's edge held back by what the person asserted is returned, not thrown. */
   tryUpsertEdge(input: EdgeInput): EdgeUpsert | EdgeHeld {
+    // Every writer checks this after resolving names, but a name can be an alias of the other end (after
+    // a merge), so the store refuses it too: a relation from an entity to itself is never stored (an
+    // archive carrying one would be refused on import, and export → import would lose it).
+    if (input.src === input.dst) throw new MonadError('BAD_INPUT', 'A relation needs two different entities');
     const relation = normalizeRelation(input.relation);
     const assertedBy = input.assertedBy ?? 'model';
     const model = assertedBy === 'model';
