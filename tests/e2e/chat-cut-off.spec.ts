@@ -14,6 +14,9 @@ const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 const PARTIAL = 'Here is the plan. First, preheat the oven to 220 °C. Second, shape the dough into';
 
 async function axe(page: Page, selector: string): Promise<void> {
+  // Colours are judged once the box's buttons have finished appearing: mid-transition (a loaded CI
+  // machine caught one) axe reads a half-faded colour and reports contrast that no person sees.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
