@@ -268,7 +268,9 @@ export class Engine {
       personName: () => this.personName(),
       host: opts.host,
       backgroundJobs: opts.backgroundJobs,
-      qdrant: opts.qdrant,
+      // A mirror of qdrant's release files (a company network, an offline cache): the archive is still
+      // checked against the SHA-256 pinned in release.ts, so a mirror cannot swap the binary.
+      qdrant: { releaseBaseUrl: process.env.MONAD_QDRANT_RELEASES_URL || undefined, ...opts.qdrant },
       factCheckTimeoutMs: opts.factCheckTimeoutMs,
     }));
     wireMemoryEvents({ inbox: this.inbox, freshness: this.freshness, events: this.events, journal: this.journal, config: this.config, hooks: this.hooks, now: this.now, closed: () => this.closed });

@@ -38,11 +38,19 @@ function assertBuilt(): void {
  * Starts `monad serve`. By default on a new temp home and any free port; a test that restarts the
  * server passes the previous home and port (and removes the home itself).
  */
+/**
+ * Where the managed qdrant is downloaded from in e2e runs: a loopback port nothing listens on, so the
+ * download fails at once on every machine. (The real address fails too, but how fast depends on the
+ * machine's network: a CI box that drops packets took over a minute, and a test waiting for the
+ * fallback saw "Downloading" instead.)
+ */
+const REFUSING_MIRROR = 'http://127.0.0.1:9/qdrant-releases';
+
 export async function startServer(opts: { home?: string; port?: number; env?: Record<string, string> } = {}): Promise<{ server: MonadServer; stop(): Promise<void> }> {
   assertBuilt();
   const ownHome = opts.home === undefined;
   const home = opts.home ?? mkdtempSync(join(tmpdir(), 'monad-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, MONAD_HOME: home, MEM0_TELEMETRY: 'false', ...opts.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, MONAD_HOME: home, MEM0_TELEMETRY: 'false', MONAD_QDRANT_RELEASES_URL: REFUSING_MIRROR, ...opts.env };
   delete env.MONAD_RENDERER_DIR;
   const child = spawn(process.execPath, ['bin/monad.mjs', 'serve', '--home', home, '--port', String(opts.port ?? 0)], {
     cwd: ROOT,

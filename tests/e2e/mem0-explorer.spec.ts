@@ -1,6 +1,6 @@
 // The mem0 explorer in the real app: Chromium against `monad serve` (tests/e2e/fixtures.ts) with the
-// mem0 backend and the scripted model (tests/fixtures/scripted-llm). On this machine the managed qdrant
-// cannot be downloaded, so the server really goes through download → failure → fallback and mem0 runs
+// mem0 backend and the scripted model (tests/fixtures/scripted-llm). The managed qdrant's download goes to
+// a refusing loopback mirror (fixtures.ts), so the server really goes through download → failure → fallback and mem0 runs
 // on its local store. The chat turns are typed into the chat pane; mem0 observes each one in the
 // background. The Memory tab's mem0 view then shows that status, the memories mem0 extracted, the 2D
 // map of their embeddings (hover shows a memory, click selects it), search and delete.
@@ -71,9 +71,11 @@ test('the Memory tab’s mem0 explorer: fallback status, memories from chat turn
 
   // The managed qdrant cannot be downloaded here: the status line ends in the fallback phase, and says so.
   const status = page.getByTestId('mem0-status');
-  await expect(status).toHaveAttribute('data-phase', 'fallback', { timeout: 60_000 });
+  // (Before the first download the phase is 'fallback' too, "not running in this process": wait for the
+  // failed download's own words, then read the badge.)
+  await expect(status).toContainText(/qdrant could not run .*local SQLite store/, { timeout: 60_000 });
+  await expect(status).toHaveAttribute('data-phase', 'fallback');
   await expect(status.locator('.mem0-status-badge')).toHaveText('Local store');
-  await expect(status).toContainText(/qdrant could not run .*local SQLite store/);
   expect((await api<{ phase: string }>(server, 'mem0.status', {})).phase).toBe('fallback');
 
   // Every memory the scripted model extracted from those turns, listed and placed on the map.
