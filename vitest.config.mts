@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The managed qdrant downloads from a loopback port nothing listens on, so a test that lets the mem0
+    // backend try never waits on the machine's network (tests that need a download serve their own mirror).
+    env: { MONAD_QDRANT_RELEASES_URL: 'http://127.0.0.1:9/qdrant-releases' },
   },
 });
