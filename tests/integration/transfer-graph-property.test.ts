@@ -11,6 +11,7 @@ import { isAsserted } from '../../src/main/memory/laws/law-store';
 import { findSame } from '../../src/main/memory/laws/near-same';
 import { MonadError } from '../../src/shared/errors';
 import { openEngine } from '../helpers/temp-home';
+import { propertyRuns } from '../helpers/property-runs';
 
 const ME: By = { actor: 'person', source: { via: 'app' } };
 const SCOPES = ['agent:default', 'global'] as const;
@@ -163,7 +164,7 @@ describe('export → import → export (property)', () => {
           b.close();
         }
       }),
-      { numRuns: 30, seed: Number(process.env.FC_SEED) || undefined, path: process.env.FC_PATH || undefined },
+      propertyRuns('graph and laws round trip', { numRuns: 30, testTimeoutMs: 120_000 }),
     );
   }, 120_000);
 });

@@ -9,6 +9,7 @@ import type { Engine } from '../../src/main/engine';
 import { factId } from '../../src/main/memory/facts/fact-id';
 import { openEngine } from '../helpers/temp-home';
 import { normaliseArchive } from '../helpers/archive-normalise';
+import { propertyRuns } from '../helpers/property-runs';
 
 const NAMES = ['Ana', 'Rui', 'Sam', 'Lea'];
 const VERBS = ['likes', 'visits', 'owns', 'paints'];
@@ -103,7 +104,7 @@ describe('archive v2 round trip (property)', () => {
         a.close();
         b.close();
       }),
-      { numRuns: 25 },
+      propertyRuns('archive v2 round trip', { numRuns: 25, testTimeoutMs: 120_000 }),
     );
-  });
+  }, 120_000);
 });

@@ -16,6 +16,7 @@ import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
 import { openEngine } from '../helpers/temp-home';
 import { normaliseArchive } from '../helpers/archive-normalise';
+import { propertyRuns } from '../helpers/property-runs';
 
 const NAMES = ['Ana', 'Rui', 'Sam', 'Priya', 'Porto', 'Braga', 'Lisbon', 'Acme'] as const;
 const RELATIONS = ['lives in', 'works at', 'knows', 'likes'] as const;
@@ -199,8 +200,6 @@ const normalise = (text: string) => normaliseArchive(text);
 
 describe('export → import → export (issue 27 §1, property)', () => {
   it('keeps everything the person did, and its behaviour', async () => {
-    const seed = process.env.SEED ? Number(process.env.SEED) : Date.now() % 2 ** 31;
-    console.log(`transfer round-trip property: SEED=${seed}`);
     await fc.assert(
       fc.asyncProperty(homeArb, async (home) => {
         llm = await startScriptedLlm();
@@ -235,7 +234,7 @@ describe('export → import → export (issue 27 §1, property)', () => {
           await llm.close();
         }
       }),
-      { numRuns: Number(process.env.RUNS ?? 12), seed, endOnFailure: true },
+      propertyRuns('transfer round-trip property', { numRuns: 12, testTimeoutMs: 600_000 }),
     );
   }, 600_000);
 });
