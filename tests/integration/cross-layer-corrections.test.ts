@@ -9,9 +9,9 @@ import type { Engine } from '../../src/main/engine';
 import type { JournalEntry } from '../../src/shared/journal';
 import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
+import { RUI_SCOPE as SCOPE, seedRui } from '../helpers/seed-rui';
 import { openEngine } from '../helpers/temp-home';
 
-const SCOPE = 'agent:default';
 const PERSON = { actor: 'person' as const, source: { via: 'app' as const } };
 const VIA = { via: 'app' as const };
 
@@ -23,30 +23,8 @@ afterEach(async () => {
   await llm.close();
 });
 
-/**
- * A chat message that gave two facts and two relations, and facts that merely mention Rui, or say another
- * relation between the same two: the negatives every proposal must leave alone.
- */
-function seed(engine: Engine) {
-  const session = engine.sessions.create({ agentId: 'default', title: 'About Rui' });
-  const msg = engine.messages.append({ sessionId: session.id, role: 'user', content: 'My friend Rui lives in Braga and works at Acme.' }).id;
-  const fromChat = { actor: 'agent' as const, source: { sessionId: session.id, messageId: msg } };
-  const record = (text: string, by?: typeof fromChat) => (by ? engine.facts.ledger.as(by, () => engine.facts.memory.record(SCOPE, text)) : engine.facts.memory.record(SCOPE, text)).fact!;
-  const facts = {
-    lives: record('Rui lives in Braga', fromChat),
-    works: record('Rui works at Acme', fromChat),
-    football: record('Rui likes football'),
-    studies: record('Rui studies in Braga'),
-  };
-  const g = engine.graph.store;
-  const rui = g.upsertNode(SCOPE, 'Rui', 'person').id;
-  const braga = g.upsertNode(SCOPE, 'Braga', 'place').id;
-  const acme = g.upsertNode(SCOPE, 'Acme', 'organization').id;
-  const at = '2026-03-01T12:00:00.000Z';
-  const lives = g.upsertEdge({ scope: SCOPE, src: rui, dst: braga, relation: 'lives_in', provClass: 'user', validFrom: at, support: [msg], supersede: false }).id;
-  const works = g.upsertEdge({ scope: SCOPE, src: rui, dst: acme, relation: 'works_at', provClass: 'user', validFrom: at, support: [msg], supersede: false }).id;
-  return { session, msg, facts, nodes: { rui, braga, acme }, edges: { lives, works } };
-}
+/** Rui's chat, facts and relations, and facts that merely mention Rui or say another relation between the same two. */
+const seed = (engine: Engine) => seedRui(engine, { football: 'Rui likes football', studies: 'Rui studies in Braga' });
 
 /** Laws grounded on each fact (the inference prompt tags facts f1… in the order memory reads them). */
 async function deriveLaws(engine: Engine, llmServer: ScriptedLlm) {

@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
+import { RUI_SCOPE as SCOPE, seedRui } from '../helpers/seed-rui';
 import { openEngine } from '../helpers/temp-home';
 
-const SCOPE = 'agent:default';
 const PERSON = { actor: 'person' as const, source: { via: 'app' as const } };
 const VIA = { via: 'app' as const };
 
@@ -23,22 +23,7 @@ afterEach(async () => {
 });
 
 /** A chat that said where Rui lives and works, the facts the agent wrote from it, and the two relations. */
-function seed(engine: Engine) {
-  const session = engine.sessions.create({ agentId: 'default', title: 'About Rui' });
-  const msg = engine.messages.append({ sessionId: session.id, role: 'user', content: 'My friend Rui lives in Braga and works at Acme.' }).id;
-  const fromChat = { actor: 'agent' as const, source: { sessionId: session.id, messageId: msg } };
-  const record = (text: string) => engine.facts.ledger.as(fromChat, () => engine.facts.memory.record(SCOPE, text)).fact!;
-  const facts = { lives: record('Rui lives in Braga'), works: record('Rui works at Acme') };
-  const g = engine.graph.store;
-  const rui = g.upsertNode(SCOPE, 'Rui', 'person').id;
-  const braga = g.upsertNode(SCOPE, 'Braga', 'place').id;
-  const acme = g.upsertNode(SCOPE, 'Acme', 'organization').id;
-  const at = '2026-03-01T12:00:00.000Z';
-  // Ids of the file's home that a fresh home would not give the same things: its own first rows are others.
-  const lives = g.upsertEdge({ scope: SCOPE, src: rui, dst: braga, relation: 'lives_in', provClass: 'user', validFrom: at, support: [msg], supersede: false }).id;
-  const works = g.upsertEdge({ scope: SCOPE, src: rui, dst: acme, relation: 'works_at', provClass: 'user', validFrom: at, support: [msg], supersede: false }).id;
-  return { session, msg, facts, edges: { lives, works } };
-}
+const seed = (engine: Engine) => seedRui(engine);
 
 const links = (engine: Engine) => engine.inbox.list().items.filter((i) => i.source === 'link');
 const texts = (engine: Engine) => engine.facts.memory.read(SCOPE).facts.map((f) => f.text);
