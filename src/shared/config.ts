@@ -287,6 +287,8 @@ export const configSchema = z.object({
   ui: z
     .object({ theme: z.enum(['system', 'light', 'dark']).default('system') })
     .default({ theme: 'system' }),
+  /** Chats (issue 29 §2): a short title generated after the first exchange by one call to the memory model. */
+  chat: z.object({ generateTitles: z.boolean().default(true) }).default({ generateTitles: true }),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -23,7 +23,7 @@ interface SessionRow {
 }
 
 /** Where a chat's title came from (app-0012): only a first-line title is ever replaced by a generated one. */
-export type TitleSource = 'first-line' | 'generated' | 'person';
+export type TitleSource = 'first-line' | 'generated' | 'person' | 'kept';
 
 /**
  * The message count is what the person sees in the chat (issue 27 §3): their messages and the replies,
@@ -115,7 +115,12 @@ export class SessionStore {
     const row = this.db.prepare(`SELECT title_source FROM sessions WHERE id = ?`).get(id) as { title_source: string | null } | undefined;
     if (!row) throw new MonadError('NOT_FOUND', `No session with id ${id}`);
     const v = row.title_source;
-    return v === 'first-line' || v === 'generated' || v === 'person' ? v : null;
+    return v === 'first-line' || v === 'generated' || v === 'person' || v === 'kept' ? v : null;
+  }
+
+  /** The title model had nothing usable (or failed): the first-line title stays, and is not asked about again. */
+  keepFirstLineTitle(id: string): void {
+    this.db.prepare(`UPDATE sessions SET title_source = 'kept' WHERE id = ? AND title_source = 'first-line'`).run(id);
   }
 
   /** This chat's own settings (issue 29 §2): fields given change, null ones go back to the agent's default. */

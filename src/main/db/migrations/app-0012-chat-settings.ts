@@ -5,7 +5,8 @@ import type { Migration } from '../migrate';
 // defaults apply). One JSON column rather than four: the set is read and written whole, never queried.
 //
 // `title_source`: where a chat's title came from: 'first-line' (the first message's opening words, set at
-// once), 'generated' (the title model's, after the first exchange) or 'person' (typed in; never replaced).
+// once), 'generated' (the title model's, after the first exchange), 'kept' (the title model failed or
+// answered junk: the first-line title stays, not asked again) or 'person' (typed in; never replaced).
 // NULL for chats from before, which are never retitled.
 export const app0012ChatSettings: Migration = {
   version: 12,
