@@ -51,6 +51,8 @@ export const archiveMessageSchema = z.object({
   editRoot: messageIdSchema.nullable().optional(),
   /** v2: 0 on the active path, else the number of the set of messages an edit set aside together. */
   inactive: z.number().int().min(0).max(1_000_000_000).optional(),
+  /** v2, replies (app migration 10): the model that wrote it, as the provider was named then. Cleaned on import. */
+  writtenBy: z.object({ provider: z.string().max(1000), model: z.string().max(1000) }).nullable().optional(),
 });
 export type ArchiveMessage = z.output<typeof archiveMessageSchema>;
 

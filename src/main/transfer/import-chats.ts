@@ -3,7 +3,7 @@
 // each validated with its schema (formats.ts), every text through the sanitizer (import-clean.ts), oversize
 // messages refused and reported. What comes out is handed to `write`, which puts it in the database.
 import { createHash } from 'node:crypto';
-import type { ImportReport } from '../../shared/domain';
+import type { ImportReport, WrittenBy } from '../../shared/domain';
 import { turnReceiptSchema, type TurnReceipt } from '../../shared/receipt';
 import { archiveSessionSchema, chatgptConversationSchema, transcriptSessionSchema, type ArchiveMessage, type ChatGptConversation } from './formats';
 import { charSize, printable, type ImportCleaner } from './import-clean';
@@ -24,7 +24,7 @@ type Settled<K extends keyof ArchiveMessage> = { [P in K]-?: Exclude<ArchiveMess
  */
 export type MessageIn = Pick<ArchiveMessage, 'id' | 'role' | 'createdAt'> &
   Settled<'toolCalls' | 'toolCallId' | 'usage' | 'error'> &
-  Partial<Settled<'origin' | 'editRoot' | 'inactive'>> & { content: string; receipt?: TurnReceipt | null };
+  Partial<Settled<'origin' | 'editRoot' | 'inactive'>> & { content: string; receipt?: TurnReceipt | null; writtenBy?: WrittenBy | null };
 
 export interface SessionIn {
   id: string;
@@ -100,6 +100,7 @@ export class ChatReader {
       clean.editRoot = m.editRoot && ids.has(m.editRoot) ? m.editRoot : null;
       clean.inactive = m.inactive ?? 0;
       clean.origin = m.role === 'user' ? (m.origin ?? null) : null;
+      clean.writtenBy = m.role === 'assistant' && m.writtenBy ? this.writtenBy(m.writtenBy) : null;
       ids.add(clean.id);
       messages.push(clean);
     });
@@ -209,6 +210,17 @@ export class ChatReader {
       createdAt: m.createdAt,
       receipt: m.role === 'assistant' && m.receipt !== undefined && m.receipt !== null ? this.receipt(m.receipt, at) : null,
     };
+  }
+
+  /**
+   * A reply's model (issue 29 §2) from a file: shown on the reply ("Local · llama3.2"), so both names are
+   * cleaned like message text (secrets redacted, invisible characters gone), made one printable line and
+   * cut to a label's length. A name with nothing left is no name: the reply shows none, as older ones do.
+   */
+  private writtenBy(w: { provider: string; model: string }): WrittenBy | null {
+    const provider = printable(this.cleaner.messageText(w.provider), 100);
+    const model = printable(this.cleaner.messageText(w.model), 200);
+    return provider && model ? { provider, model } : null;
   }
 
   /**

@@ -147,8 +147,8 @@ class ImportRun implements JsonSink {
          VALUES (?, ?, ?, NULL, ?, ?, ?, ?)`,
       ),
       insertMessage: app.prepare(
-        `INSERT OR IGNORE INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, receipt, receipt_summary, edit_root, inactive, origin)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, receipt, receipt_summary, edit_root, inactive, origin, model_provider, model_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       // Only a chat the import added gets the file's chat model: a chat already here keeps its own.
       chatModel: app.prepare(`UPDATE sessions SET chat_model = ? WHERE id = ? AND chat_model IS NULL`),
@@ -259,6 +259,8 @@ class ImportRun implements JsonSink {
         m.editRoot ?? null,
         m.inactive ?? 0,
         m.origin ?? null,
+        m.writtenBy?.provider ?? null, // the model that wrote a reply (issue 29 §2)
+        m.writtenBy?.model ?? null,
       );
       if (r.changes) this.report.messages.added++;
       else this.report.messages.skipped++;
