@@ -87,8 +87,10 @@ function SettingField({ spec, own, inherited, fallback, save, testIdPrefix, disa
   useEffect(() => setDraft(shownValue(current)), [current]);
 
   const from = inherited[spec.key];
-  const fallbackWords = from !== undefined ? 'the agent’s' : 'the model’s';
-  const placeholder = from !== undefined ? (spec.key === 'systemPrompt' ? String(from).slice(0, 80) : String(from)) : 'Model default';
+  const fallbackWords = from !== undefined ? 'the agent’s default' : spec.key === 'systemPrompt' ? 'none' : 'the model’s default';
+  const prompt = spec.key === 'systemPrompt';
+  // Instructions have no model default: with none set anywhere, there are none.
+  const placeholder = from !== undefined ? (prompt ? String(from).slice(0, 80) : String(from)) : prompt ? 'None' : 'Model default';
   const resetLabel = fallback === 'agent' ? 'Reset to agent default' : 'Reset to model default';
   const testId = `${testIdPrefix}-${spec.key}`;
 
@@ -190,7 +192,7 @@ function SettingField({ spec, own, inherited, fallback, save, testIdPrefix, disa
         </span>
       ) : null}
       <span className="popover-help" id={helpId}>
-        {spec.help} {current !== undefined ? (fallback === 'agent' ? 'Set for this chat.' : 'Set for this agent’s chats.') : `Empty: ${fallbackWords} default${from !== undefined && spec.key !== 'systemPrompt' ? ` (${from})` : ''}.`}
+        {spec.help} {current !== undefined ? (fallback === 'agent' ? 'Set for this chat.' : 'Set for this agent’s chats.') : `Empty: ${fallbackWords}${from !== undefined && !prompt ? ` (${from})` : ''}.`}
       </span>
     </div>
   );

@@ -1,7 +1,7 @@
 // Session options in a small popover: the workspace folder (its AGENTS.md is read, and its facts live
 // in the project scope), incognito (nothing from the chat is written to memory) and the chat's own model
 // settings (instructions, temperature, reply and context length; issue 29 §2) over the agent's defaults.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { ChatSettingsPatch } from '../../../../shared/chat-settings';
 import type { Session } from '../../../../shared/domain';
 import { ApiError, invoke } from '../../lib/api';
@@ -68,6 +68,17 @@ function SettingsPanel({ session }: { session: Session }) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => inputRef.current?.focus(), []);
+  // The model settings make the panel tall: it ends above the window's bottom edge and scrolls inside.
+  const panelRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const fit = () => {
+      const el = panelRef.current;
+      if (el) el.style.maxHeight = `${Math.max(200, window.innerHeight - el.getBoundingClientRect().top - 12)}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, []);
 
   async function update(patch: { workspace?: string | null; incognito?: boolean }): Promise<boolean> {
     setBusy(true);
@@ -97,6 +108,7 @@ function SettingsPanel({ session }: { session: Session }) {
   const dirty = folder.trim() !== (session.workspace ?? '');
   return (
     <div
+      ref={panelRef}
       className="popover session-settings"
       role="dialog"
       aria-label="Session settings"

@@ -6,18 +6,19 @@ import '../../styles/chat-settings.css';
 
 const SOURCE_WORDS: Record<SettingSource, string> = { chat: 'this chat', agent: 'agent default', default: 'model default' };
 
-function Row({ label, value, source, testId }: { label: string; value: string; source: SettingSource; testId: string }) {
+function Row({ label, value, source, testId, words }: { label: string; value: string; source: SettingSource; testId: string; words?: boolean }) {
   return (
     <div className="receipt-setting" data-testid={testId} data-source={source}>
       <dt>{label}</dt>
       <dd>
-        <span className="mono">{value}</span> <span className="receipt-setting-source">· {SOURCE_WORDS[source]}</span>
+        <span className={words ? undefined : 'mono'}>{value}</span> <span className="receipt-setting-source">· {SOURCE_WORDS[source]}</span>
       </dd>
     </div>
   );
 }
 
 const num = (v: number | null, unit = '') => (v === null ? 'not sent' : `${v.toLocaleString('en')}${unit}`);
+// "not sent" is words too, not a value: the mono face is for numbers.
 
 export function ReceiptSettings({ settings }: { settings: TurnSettings }) {
   const { systemPrompt: prompt, temperature, maxOutputTokens, contextLength, history } = settings;
@@ -30,7 +31,7 @@ export function ReceiptSettings({ settings }: { settings: TurnSettings }) {
         <Row label="Temperature" value={num(temperature.value)} source={temperature.source} testId="receipt-setting-temperature" />
         <Row label="Maximum reply tokens" value={num(maxOutputTokens.value)} source={maxOutputTokens.source} testId="receipt-setting-maxOutputTokens" />
         <Row label="Context length" value={num(contextLength.value, ' tokens')} source={contextLength.source} testId="receipt-setting-contextLength" />
-        <Row label="Chat instructions" value={prompt.value === null ? 'none' : 'added after the memory block'} source={prompt.source} testId="receipt-setting-systemPrompt" />
+        <Row label="Chat instructions" value={prompt.value === null ? 'none' : 'added after the memory block'} source={prompt.source} testId="receipt-setting-systemPrompt" words />
       </dl>
       {prompt.value !== null ? (
         <blockquote className="receipt-prompt selectable" data-testid="receipt-chat-prompt">
