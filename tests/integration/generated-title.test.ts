@@ -49,6 +49,8 @@ describe('generated titles', () => {
     expect(prompt).toContain('nail polish remover');
     expect(prompt).toContain('Feed it twice a day');
     expect(engine.llm.usage.get('session-title')?.calls).toBe(1);
+    // One cheap call: both messages clipped, the reply bounded.
+    expect(titleRequests()[0].body.max_tokens).toBe(200);
     expect(changed.length).toBeGreaterThan(0);
 
     await engine.chat.send(session.id, 'and how warm?');
@@ -56,6 +58,14 @@ describe('generated titles', () => {
     expect(titleRequests()).toHaveLength(1);
     expect(engine.llm.usage.get('session-title')?.calls).toBe(1);
     expect(engine.sessions.get(session.id).title).toBe('Sourdough starter troubleshooting');
+  });
+
+  it('sends at most the opening of each message, however long the chat’s first exchange', async () => {
+    const { engine, session } = setup();
+    await engine.chat.send(session.id, 'start '.repeat(5000));
+    await engine.titles.pending(session.id);
+    const prompt = String(titleRequests()[0].body.messages.at(-1).content);
+    expect(prompt.length).toBeLessThan(4000);
   });
 
   it('is off by the setting: no call, the first-line title stays', async () => {

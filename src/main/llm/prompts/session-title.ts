@@ -10,11 +10,18 @@ import { clippedText } from '../reply-fields';
 /** What goes in of each message: the opening of a chat says what it is about. */
 export const TITLE_INPUT_CHARS = 1500;
 
+/**
+ * The reply's ceiling: the JSON of a six-word title is ~20 tokens; room for a model that thinks aloud a
+ * little first, while a runaway one costs no more than this (its cut-off reply keeps the first-line title).
+ */
+export const TITLE_MAX_OUTPUT_TOKENS = 200;
+
 export const sessionTitleSchema = z.object({ title: z.string().max(200) });
 
 export const sessionTitleTask: LlmTask<{ user: string; reply: string }, typeof sessionTitleSchema> = {
   name: 'session-title',
   schema: sessionTitleSchema,
+  maxOutputTokens: TITLE_MAX_OUTPUT_TOKENS,
   reply: { fields: { title: clippedText(200, { min: 1 }) } },
   system: [
     'You name chats for the sidebar of a chat app.',
