@@ -152,4 +152,21 @@ test.describe('per-chat settings and generated titles', () => {
       await stop();
     }
   });
+
+  test('the agent’s Memory model picker offers chat models only, and never picks an embedding model listed first', async ({ page, server }) => {
+    // An Ollama-like list: embedding models first, as a server lists them alphabetically.
+    await api(server, 'providers.save', {
+      provider: { id: 'local', kind: 'openai-compatible', name: 'Local', baseURL: 'http://127.0.0.1:9/v1', models: ['bge-m3', 'nomic-embed-text', 'qwen2.5:7b', 'llama3.2:3b'] },
+    });
+    await openApp(page, server);
+    await openSettings(page, 'memory');
+    const card = page.locator('[data-testid="memory-agent"][data-agent-id="default"]');
+    await card.getByTestId('agent-memory-provider').selectOption('local');
+    await expect(card.getByTestId('agent-memory-model')).toHaveValue('qwen2.5:7b');
+    await expect.poll(async () => (await api<{ agent: { agents: { id: string; memory: { model?: unknown } }[] } }>(server, 'config.get')).agent.agents[0].memory.model).toEqual({ provider: 'local', model: 'qwen2.5:7b' });
+    const listId = await card.getByTestId('agent-memory-model').getAttribute('list');
+    const offered = await page.locator(`datalist[id="${listId}"] option`).evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(offered).toEqual(['qwen2.5:7b', 'llama3.2:3b']);
+    expect(await serious(page, '[data-testid="memory-agent"]')).toEqual([]);
+  });
 });
