@@ -1,6 +1,7 @@
 // Export and import carry which model wrote each reply (issue 29 §2: Message.writtenBy, app migration 10),
 // so an imported chat still says "Local · llama3.2" on its replies. Older archives (no writtenBy) import
 // as before, and a file's model names are untrusted text: cleaned like message text, one printable line.
+// A chat's own settings (app migration 12) travel too: its numbers, never its instructions.
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { openEngine } from '../helpers/temp-home';
@@ -63,5 +64,26 @@ describe('the model of each reply across export and import', () => {
     expect(got[3]!.provider).not.toContain('AbCdEf0123456789');
     expect(got[3]!.model).toBe('gpt-4.1');
     expect(got[4]).toBeNull();
+  });
+});
+
+describe('a chat’s own settings across export and import', () => {
+  it('keeps the numbers, leaves the instructions out (and says so), and drops values out of range', () => {
+    const a = openEngine();
+    const id = seed(a);
+    a.sessions.setSettings(id, { temperature: 0.3, maxOutputTokens: 500, contextLength: 4096, systemPrompt: 'Always answer in French.' });
+    const archive = JSON.parse(a.transfer.exportText());
+    expect(archive.sessions[0].settings).toEqual({ temperature: 0.3, maxOutputTokens: 500, contextLength: 4096, systemPrompt: 'Always answer in French.' });
+
+    const b = openEngine();
+    const report = b.transfer.importText(JSON.stringify(archive));
+    expect(b.sessions.get(id).settings).toEqual({ temperature: 0.3, maxOutputTokens: 500, contextLength: 4096 });
+    expect(report.leftOut.join('\n')).toMatch(/The instructions of 1 chat: text from a file never becomes instructions to the model/);
+
+    // A hand-edited file: a temperature out of range and a context length that is not a number are left out.
+    archive.sessions[0].settings = { temperature: 9, maxOutputTokens: 64, contextLength: 'lots', topK: 3 };
+    const c = openEngine();
+    c.transfer.importText(JSON.stringify(archive));
+    expect(c.sessions.get(id).settings).toEqual({ maxOutputTokens: 64 });
   });
 });

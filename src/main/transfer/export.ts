@@ -127,6 +127,8 @@ function* sessionItems(engine: ExportPorts): Generator<ExportArchive['sessions']
       recallBlock: r.recall_block,
       recallBuiltAt: r.recall_built_at,
       chatModel: model ? (JSON.parse(model) as { provider: string; model: string }) : null,
+      // Per-chat settings (issue 29 §2), when the chat has any.
+      ...(s.settings && Object.keys(s.settings).length ? { settings: s.settings } : {}),
       messages,
     };
   }

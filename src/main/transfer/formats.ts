@@ -71,6 +71,11 @@ export const archiveSessionSchema = z.object({
   recallBuiltAt: z.unknown().optional(),
   /** v2: the chat's own chat model, kept when this home has the provider it names (import.ts). */
   chatModel: z.object({ provider: idSchema, model: z.string().min(1).max(200) }).nullable().optional(),
+  /**
+   * v2 (app migration 12): the chat's own settings. Read field by field on import (import-chats.ts): the
+   * numbers are kept when in range, the instructions never (text from a file never becomes instructions).
+   */
+  settings: z.unknown().optional(),
   messages: z.array(archiveMessageSchema).max(1_000_000),
 });
 export type ArchiveSession = z.output<typeof archiveSessionSchema>;

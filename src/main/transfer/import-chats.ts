@@ -3,6 +3,7 @@
 // each validated with its schema (formats.ts), every text through the sanitizer (import-clean.ts), oversize
 // messages refused and reported. What comes out is handed to `write`, which puts it in the database.
 import { createHash } from 'node:crypto';
+import { chatSettingsSchema, type ChatSettings } from '../../shared/chat-settings';
 import type { ImportReport, WrittenBy } from '../../shared/domain';
 import { turnReceiptSchema, type TurnReceipt } from '../../shared/receipt';
 import { archiveSessionSchema, chatgptConversationSchema, transcriptSessionSchema, type ArchiveMessage, type ChatGptConversation } from './formats';
@@ -36,6 +37,8 @@ export interface SessionIn {
   updatedAt: string;
   /** v2: the chat's own chat model, JSON as sessions.chat_model holds it. */
   chatModel?: string | null;
+  /** v2: the chat's own temperature, reply and context length, JSON as sessions.settings holds it. */
+  settings?: string | null;
   messages: MessageIn[];
 }
 
@@ -58,6 +61,8 @@ export class ChatReader {
   /** Workspace folders and frozen recall blocks an export named: never taken, counted for the report. */
   workspacesDropped = 0;
   recallDropped = 0;
+  /** Chats whose own instructions the file carried: never taken (text from a file never becomes instructions). */
+  promptsDropped = 0;
 
   constructor(
     private readonly cleaner: ImportCleaner,
@@ -115,10 +120,29 @@ export class ChatReader {
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         chatModel,
+        settings: this.chatSettings(s.settings),
         messages,
       },
       at,
     );
+  }
+
+  /**
+   * A chat's settings from a file (issue 29 §2): each number kept when the schema takes it, the rest left
+   * out. The chat's instructions are not taken: they would go into the system prompt with the authority of
+   * the person's own words, and a file's text never does (imported system messages are quoted; identity
+   * files wait for review). The report says so, and the person can copy them in.
+   */
+  private chatSettings(raw: unknown): string | null {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+    const r = raw as Record<string, unknown>;
+    if (r.systemPrompt !== undefined && r.systemPrompt !== null) this.promptsDropped++;
+    const kept: ChatSettings = {};
+    for (const key of ['temperature', 'maxOutputTokens', 'contextLength'] as const) {
+      const one = r[key] === undefined ? null : chatSettingsSchema.safeParse({ [key]: r[key] });
+      if (one?.success) Object.assign(kept, one.data);
+    }
+    return Object.keys(kept).length ? JSON.stringify(kept) : null;
   }
 
   /** Walks each conversation from its current node back to the root: the branch the person last saw. */
