@@ -58,6 +58,7 @@ import { FileSecretStore } from './secrets/file-secret-store';
 import { openEngineDatabases } from './engine-databases';
 import { appVersion } from './engine-version';
 import { wireMemory, wireMemoryEvents } from './engine-memory';
+import { TitleGenerator } from './chat/generated-title';
 import type { SecretStore } from './secrets/secret-store';
 
 export interface EngineOptions {
@@ -75,6 +76,11 @@ export interface EngineOptions {
   mcpTiming?: McpClientDeps['timing'];
   /** Tests shorten the memory model's fact-check deadline (default FACT_CHECK_TIMEOUT_MS, 10 s). */
   factCheckTimeoutMs?: number;
+  /**
+   * Generated titles (issue 29 §2) may run: the config's chat.generateTitles decides. Default: unless
+   * MONAD_GENERATED_TITLES=off (test runs, whose scripted model servers count every call).
+   */
+  generatedTitles?: boolean;
   /** Where first run looks for local model servers (default: their usual loopback ports). */
   localServers?: Partial<Record<LocalServerKind, string>>;
   now?: () => Date;
@@ -109,6 +115,8 @@ export class Engine {
   readonly hooks = new HookRegistry();
   readonly commands = new CommandRegistry();
   readonly chat: ChatService;
+  /** A chat's title from its first exchange (issue 29 §2). */
+  readonly titles: TitleGenerator;
   /** MCP servers whose tools the chat uses (issue 19 §2): Settings → Tools. */
   readonly mcp: McpClientService;
   readonly facts: FactsLayer;
@@ -273,6 +281,15 @@ export class Engine {
       qdrant: { releaseBaseUrl: process.env.MONAD_QDRANT_RELEASES_URL || undefined, ...opts.qdrant },
       factCheckTimeoutMs: opts.factCheckTimeoutMs,
     }));
+    this.titles = new TitleGenerator({
+      sessions: this.sessions,
+      llm: this.llm,
+      config: () => this.config.get(),
+      events: this.events,
+      log: (msg, err) => this.log(msg, err),
+      allowed: opts.generatedTitles ?? process.env.MONAD_GENERATED_TITLES !== 'off',
+    });
+    this.hooks.add(this.titles.hooks());
     wireMemoryEvents({ inbox: this.inbox, freshness: this.freshness, events: this.events, journal: this.journal, config: this.config, hooks: this.hooks, now: this.now, closed: () => this.closed });
     this.transfer = new TransferService(this);
     this.mcpClients = new McpClients(this.paths.db, this.now); // MCP server (issue 19)

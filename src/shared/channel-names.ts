@@ -122,6 +122,7 @@ const channelNameSet = {
   // shell (issue 17)
   'chat.switchBranch': true,
   'sessions.setModel': true,
+  'sessions.setSettings': true,
   'providers.detectLocal': true,
 } satisfies Record<ChannelName, true>;
 

@@ -1,5 +1,6 @@
 // The config.json schema. Pure zod so the renderer can validate edits with the same rules the engine uses.
 import { z } from 'zod';
+import { chatSettingsPatchSchema, chatSettingsSchema } from './chat-settings';
 
 export const ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 /**
@@ -75,6 +76,8 @@ export const agentSchema = z.object({
     .object({ chat: modelRefSchema.optional(), memory: modelRefSchema.optional() })
     .default({}),
   memory: agentMemorySchema.default({ autoConsolidate: false, intervalMinutes: 30 }),
+  /** Defaults for this agent's chats (issue 29 §2): instructions, temperature, output and context length. */
+  chat: chatSettingsSchema.optional(),
 });
 export type Agent = z.infer<typeof agentSchema>;
 export type AgentInput = z.input<typeof agentSchema>;
@@ -104,6 +107,8 @@ export const agentPatchSchema = z
       })
       .strict()
       .optional(),
+    /** Per-chat defaults (issue 29 §2): null on a field goes back to the model's own default. */
+    chat: chatSettingsPatchSchema.optional(),
   })
   .strict();
 export type AgentPatch = z.infer<typeof agentPatchSchema>;
@@ -282,6 +287,8 @@ export const configSchema = z.object({
   ui: z
     .object({ theme: z.enum(['system', 'light', 'dark']).default('system') })
     .default({ theme: 'system' }),
+  /** Chats (issue 29 §2): a short title generated after the first exchange by one call to the memory model. */
+  chat: z.object({ generateTitles: z.boolean().default(true) }).default({ generateTitles: true }),
 });
 
 export type Config = z.infer<typeof configSchema>;

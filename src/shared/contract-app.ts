@@ -1,6 +1,7 @@
 // The contract's channels for the app itself: status, config, agents, chats and their messages, model
 // providers, backups, the model self-test and receipts. Joined into `contract` in contract.ts.
 import { z } from 'zod';
+import { chatSettingsPatchSchema } from './chat-settings';
 import { type Agent, type Config, agentPatchSchema, agentSchema, idSchema, modelRefSchema, providerSchema } from './config';
 import type { AppStatus, BackupInfo, ChatTurnResult, CommandResult, Message, LocalServerDetection, OllamaDetection, Page, ProviderTestResult, ProviderView, RestoreStaged, Session } from './domain';
 import { forgetKeySchema, MAX_FORGET_KEYS, type ForgetOutcome } from './forget';
@@ -123,6 +124,8 @@ export const appChannels = {
   'chat.switchBranch': channel<{ sessionId: string }>()(z.object({ sessionId, messageId: z.string().min(1).max(64) }).strict()),
   /** This chat's own chat model; null goes back to the agent's. */
   'sessions.setModel': channel<Session>()(z.object({ id: sessionId, model: modelRefSchema.strict().nullable() }).strict()),
+  /** This chat's own settings (issue 29 §2): fields left out stay; null goes back to the agent's default. */
+  'sessions.setSettings': channel<Session>()(z.object({ id: sessionId, settings: chatSettingsPatchSchema }).strict()),
   /** Ollama and LM Studio on their usual loopback ports. */
   'providers.detectLocal': channel<LocalServerDetection[]>()(empty),
 } as const;

@@ -1,4 +1,5 @@
 // Conversations as they cross the contract: sessions, their messages, a turn's result, a page of them.
+import type { ChatSettings } from './chat-settings';
 import type { ReplyMemory } from './receipt';
 
 export type Role = 'user' | 'assistant' | 'system' | 'tool';
@@ -17,6 +18,8 @@ export interface Session {
   messageCount: number;
   /** This chat's own chat model, overriding the agent's (null: the agent's). */
   chatModel?: { provider: string; model: string } | null;
+  /** This chat's own settings (issue 29 §2); a field left out takes the agent's default. */
+  settings?: ChatSettings;
 }
 
 export interface ToolCall {

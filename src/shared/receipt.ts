@@ -3,6 +3,7 @@
 // reply, shown behind the reply's "Memory" button. One schema, used to check a receipt both when it is
 // read back from the database and when it arrives in an import (imported receipts are untrusted data).
 import { z } from 'zod';
+import { turnSettingsSchema } from './chat-settings';
 
 /** Long texts are cut: a receipt shows what an item is, the item itself lives in its layer. */
 export const RECEIPT_TEXT_MAX = 2000;
@@ -93,6 +94,8 @@ export const turnReceiptSchema = z
     identity: z.array(identityUseSchema).max(8),
     reads: z.array(receiptReadSchema).max(64),
     changes: z.array(memoryChangeSchema).max(256),
+    /** The request's settings and where each came from (issue 29 §2); absent on older receipts. */
+    settings: turnSettingsSchema.optional(),
     /**
      * Set by the importer, never read from a file: the receipt came from another Monad. Its graph and law
      * ids name rows of that home (so they are not linked) and its lines cannot be undone here.

@@ -50,7 +50,8 @@ export async function startServer(opts: { home?: string; port?: number; env?: Re
   assertBuilt();
   const ownHome = opts.home === undefined;
   const home = opts.home ?? mkdtempSync(join(tmpdir(), 'monad-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, MONAD_HOME: home, MEM0_TELEMETRY: 'false', MONAD_QDRANT_RELEASES_URL: REFUSING_MIRROR, ...opts.env };
+  // Generated titles (issue 29 §2) are a model call of their own: off unless a test turns them on (opts.env).
+  const env: NodeJS.ProcessEnv = { ...process.env, MONAD_HOME: home, MEM0_TELEMETRY: 'false', MONAD_QDRANT_RELEASES_URL: REFUSING_MIRROR, MONAD_GENERATED_TITLES: 'off', ...opts.env };
   delete env.MONAD_RENDERER_DIR;
   const child = spawn(process.execPath, ['bin/monad.mjs', 'serve', '--home', home, '--port', String(opts.port ?? 0)], {
     cwd: ROOT,

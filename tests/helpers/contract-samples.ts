@@ -97,6 +97,7 @@ export function samples(sessionId: string): Partial<Record<ChannelName, Record<s
     'mcp.clients.keyless': { keyless: 'refuse' },
     'chat.switchBranch': { sessionId, messageId: 'm1' },
     'sessions.setModel': { id: sessionId, model: { provider: 'fuzzp', model: 'm1' } },
+    'sessions.setSettings': { id: sessionId, settings: { temperature: 0.4, systemPrompt: 'Answer in French.' } },
   } as Partial<Record<ChannelName, Record<string, unknown>>>;
 }
 

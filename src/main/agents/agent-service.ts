@@ -1,4 +1,5 @@
 // Agents live in config.json under agent.agents[]; this is the one place that edits that list.
+import { applyChatSettingsPatch } from '../../shared/chat-settings';
 import { agentSchema, isValidId, WINDOWS_RESERVED_NAME, type Agent, type AgentPatch } from '../../shared/config';
 import type { ParsedInput } from '../../shared/contract';
 import { deepMerge } from '../config/merge';
@@ -45,8 +46,15 @@ export class AgentService {
 
   update(id: string, patch: AgentPatch): Agent {
     this.get(id);
+    // Chat defaults: null on a field removes it, whether or not the agent had any (deepMerge would keep the null).
+    const { chat, ...rest } = patch;
+    const chatOf = (a: Agent): Partial<Agent> => {
+      if (!chat) return {};
+      const next = applyChatSettingsPatch(a.chat, chat);
+      return { chat: Object.keys(next).length ? next : undefined };
+    };
     this.config.update((c) => {
-      c.agent.agents = c.agent.agents.map((a) => (a.id === id ? agentSchema.parse({ ...deepMerge(a, patch), id }) : a));
+      c.agent.agents = c.agent.agents.map((a) => (a.id === id ? agentSchema.parse({ ...deepMerge(a, rest), ...chatOf(a), id }) : a));
       return c;
     });
     return this.get(id);

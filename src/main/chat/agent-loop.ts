@@ -12,11 +12,10 @@ import type { LlmClient } from '../llm/llm-client';
 import { isAbortError } from '../llm/provider-errors';
 import type { AgentService } from '../agents/agent-service';
 import type { HookRegistry } from './hooks';
-import { toModelMessages } from './history';
 import { classifyMessageOrigin } from './message-origin';
 import type { MessageStore, NewMessage } from '../conversations/message-store';
 import { DEFAULT_SESSION_TITLE, type SessionStore } from '../conversations/session-store';
-import { buildSystemPrompt } from './system-prompt';
+import { turnRequest } from './turn-request';
 import type { McpChatTools } from './mcp-chat-tools';
 import { autoTitle } from './title';
 import { spotlightToolResults } from './tool-results';
@@ -89,7 +88,7 @@ export class ChatService {
     const user = this.d.messages.append({ sessionId, role: 'user', content: text, origin, editRoot });
     this.d.events.emit('chat.message', { sessionId, message: user });
     if (session.title === DEFAULT_SESSION_TITLE && session.messageCount === 0) {
-      this.d.sessions.rename(sessionId, autoTitle(text));
+      this.d.sessions.setTitle(sessionId, autoTitle(text), 'first-line');
       this.d.events.emit('sessions.changed', { agentId: agent.id });
     } else {
       this.d.sessions.touch(sessionId);
@@ -175,13 +174,16 @@ export class ChatService {
 
     try {
       const blocks = await this.d.hooks.beforeTurn({ session, agent, userText, receipt }, (hook, err) => this.d.log(`[hooks] ${hook}.beforeTurn failed`, err));
-      const history = toModelMessages(this.allMessages(sessionId));
+      // Per-chat settings (issue 29 §2): the chat's instructions, context length and call settings.
+      const request = turnRequest(agent, session, blocks, this.allMessages(sessionId));
+      receipt.requestSettings(request.settings);
       // MCP tools (issue 19 §2): the silence timer is held while a call waits for the person's decision.
       const mcpTools = this.d.mcpTools ? await this.d.mcpTools.forTurn({ session, agent, signal: ctrl.signal, userMessage, holdIdle: () => idle.hold() }, new Set(this.d.tools.names())) : {};
       const result = streamText({
         model: toolGuard ? toolGuard.wrap(model) : model, // no-tools
-        system: buildSystemPrompt(agent, blocks),
-        messages: history,
+        system: request.system,
+        messages: request.messages,
+        ...request.call,
         tools: { ...this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage, receipt }), ...mcpTools },
         // Every tool result, replayed or fresh, reaches the model as quoted data (tool-results.ts).
         prepareStep: ({ messages }) => ({ messages: spotlightToolResults(messages) }),

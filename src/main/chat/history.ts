@@ -5,8 +5,14 @@
 // agent, its identity files and memory). A stored `system` message can only have come from an import —
 // a transcript or an archive, text someone else may have written — so it is replayed as quoted history
 // in a user-role message, never as an instruction with system authority.
+//
+// A chat's context length (issue 29 §2) cuts the history further: the newest messages that fit in what
+// is left of it once the system prompt and the room for the reply are taken are sent, the older ones are
+// not (counted, for the receipt). Sizes are the rough 4-characters-a-token count the receipt uses: a
+// context length is a person's ceiling, not a tokenizer's exact budget.
 import type { ModelMessage } from 'ai';
 import type { Message } from '../../shared/domain';
+import { roughTokens } from '../../shared/receipt';
 
 /** Older turns beyond this are not sent; memory layers carry what matters across long sessions. */
 export const MAX_HISTORY_MESSAGES = 200;
@@ -23,10 +29,45 @@ export function quotedSystemMessage(content: string): string {
 }
 
 export function toModelMessages(messages: Message[]): ModelMessage[] {
+  return historyFor(messages, null).messages;
+}
+
+export interface History {
+  messages: ModelMessage[];
+  /** Stored messages that went out, and those left out (beyond MAX_HISTORY_MESSAGES or the context length). */
+  sent: number;
+  dropped: number;
+}
+
+/** A stored message's rough size as the model gets it: its text and its tool calls' arguments. */
+function messageTokens(m: Message): number {
+  return roughTokens(m.content) + (m.toolCalls ? roughTokens(JSON.stringify(m.toolCalls)) : 0) + 4;
+}
+
+/**
+ * The history of a turn. `budgetTokens`: what the context length leaves for history (null: no limit but
+ * MAX_HISTORY_MESSAGES). The newest message (the person's, which the turn answers) always goes.
+ */
+export function historyFor(messages: Message[], budgetTokens: number | null): History {
   const usable = messages.filter((m) => !(m.role === 'assistant' && m.error !== null && m.content === '' && !m.toolCalls));
-  const recent = usable.slice(-MAX_HISTORY_MESSAGES);
+  let recent = usable.slice(-MAX_HISTORY_MESSAGES);
+  if (budgetTokens !== null) {
+    let used = 0;
+    let from = recent.length;
+    while (from > 0) {
+      const next = used + messageTokens(recent[from - 1]);
+      if (next > budgetTokens && from < recent.length) break;
+      used = next;
+      from--;
+    }
+    recent = recent.slice(from);
+  }
   // Never start on a tool result whose call was cut off.
   while (recent.length && recent[0].role === 'tool') recent.shift();
+  return { messages: convert(recent), sent: recent.length, dropped: usable.length - recent.length };
+}
+
+function convert(recent: Message[]): ModelMessage[] {
   const toolNames = new Map<string, string>();
   const out: ModelMessage[] = [];
   for (const m of recent) {

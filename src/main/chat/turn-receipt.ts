@@ -4,6 +4,7 @@
 // one history of memory: every fact write attributed to this turn's user message becomes a "Memory
 // updated" line with the entry that undoes it. A write that was refused never reaches the journal, so the
 // tool reports it.
+import type { TurnSettings } from '../../shared/chat-settings';
 import type { JournalEntry } from '../../shared/journal';
 import type { MemoryOrigin } from '../../shared/memory-label';
 import { CLASS_ORIGIN, originClassOf } from '../../shared/origin-class';
@@ -36,6 +37,7 @@ function itemLines(block: string): number {
 
 export class TurnReceiptBuilder implements ReceiptSink {
   private frozen: TurnReceipt['frozen'] = null;
+  private settings: TurnSettings | undefined;
   private readonly identity: IdentityUse[] = [];
   private readonly reads: ReceiptRead[] = [];
   /** Changes in the order they happened: journal entries and reported ones interleaved. */
@@ -47,6 +49,11 @@ export class TurnReceiptBuilder implements ReceiptSink {
     private readonly turn: { sessionId: string; userMessageId: string | null },
   ) {
     this.unsubscribe = journal ? journal.onAppend((e) => this.fromJournal(e)) : () => {};
+  }
+
+  /** The turn's request settings (per-chat settings, issue 29 §2). */
+  requestSettings(settings: TurnSettings): void {
+    this.settings = settings;
   }
 
   frozenBlock(block: string, builtAt: string | null): void {
@@ -80,7 +87,7 @@ export class TurnReceiptBuilder implements ReceiptSink {
   /** Stops listening and returns the receipt, checked against the schema it will be read back with. */
   finish(): { full: TurnReceipt; summary: ReplyMemory } {
     this.unsubscribe();
-    const parsed = turnReceiptSchema.safeParse({ version: 1, frozen: this.frozen, identity: this.identity, reads: this.reads, changes: this.changes });
+    const parsed = turnReceiptSchema.safeParse({ version: 1, frozen: this.frozen, identity: this.identity, reads: this.reads, changes: this.changes, ...(this.settings ? { settings: this.settings } : {}) });
     // Every part was checked on the way in; should the whole still not parse, the changes (the part with undo) are kept.
     const full: TurnReceipt = parsed.success ? parsed.data : { version: 1, frozen: null, identity: [], reads: [], changes: this.changes };
     return { full, summary: replyMemoryOf(full) };

@@ -44,7 +44,7 @@ export interface HandlerPorts {
   events: Pick<EventBus, 'emit'>;
   secrets: Pick<SecretStore, 'values'>;
   agents: Pick<AgentService, 'create' | 'delete' | 'get' | 'list' | 'update'>;
-  sessions: Pick<SessionStore, 'create' | 'get' | 'list' | 'rename' | 'setChatModel' | 'update'>;
+  sessions: Pick<SessionStore, 'create' | 'get' | 'list' | 'rename' | 'setChatModel' | 'setSettings' | 'update'>;
   /** Deletes a session and tells the memory layers (SessionEnd). */
   deleteSession(id: string): Promise<void>;
   /** A message page, and a receipt read from the message it belongs to. */

@@ -283,6 +283,11 @@ export function createHandlers(engine: HandlerPorts): Handlers {
       engine.events.emit('sessions.changed', { agentId: session.agentId });
       return session;
     },
+    'sessions.setSettings': ({ id, settings }) => {
+      const session = engine.sessions.setSettings(id, settings);
+      engine.events.emit('sessions.changed', { agentId: session.agentId });
+      return session;
+    },
     'providers.detectLocal': () => engine.providers.detectLocal(),
   };
 }

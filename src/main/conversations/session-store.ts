@@ -2,6 +2,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
+import { applyChatSettingsPatch, chatSettingsSchema, type ChatSettings, type ChatSettingsPatch } from '../../shared/chat-settings';
 import type { ModelRef } from '../../shared/config';
 import type { Session } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
@@ -17,7 +18,12 @@ interface SessionRow {
   updated_at: string;
   message_count: number;
   chat_model: string | null;
+  settings: string | null;
+  title_source: string | null;
 }
+
+/** Where a chat's title came from (app-0012): only a first-line title is ever replaced by a generated one. */
+export type TitleSource = 'first-line' | 'generated' | 'person' | 'kept';
 
 /**
  * The message count is what the person sees in the chat (issue 27 §3): their messages and the replies,
@@ -83,9 +89,45 @@ export class SessionStore {
     return this.get(id);
   }
 
+  /** The person's own title: no generated title ever replaces it. */
   rename(id: string, title: string): Session {
-    const res = this.db.prepare(`UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?`).run(title, this.now().toISOString(), id);
+    return this.setTitle(id, title, 'person');
+  }
+
+  setTitle(id: string, title: string, source: TitleSource): Session {
+    const res = this.db.prepare(`UPDATE sessions SET title = ?, title_source = ?, updated_at = ? WHERE id = ?`).run(title, source, this.now().toISOString(), id);
     if (res.changes === 0) throw new MonadError('NOT_FOUND', `No session with id ${id}`);
+    return this.get(id);
+  }
+
+  /**
+   * Replaces the first-line title with a generated one, only while it is still exactly that first-line
+   * title: a rename that lands while the title model is thinking wins. False when nothing was replaced.
+   */
+  replaceFirstLineTitle(id: string, firstLine: string, title: string): boolean {
+    const res = this.db
+      .prepare(`UPDATE sessions SET title = ?, title_source = 'generated' WHERE id = ? AND title_source = 'first-line' AND title = ?`)
+      .run(title, id, firstLine);
+    return res.changes > 0;
+  }
+
+  titleSource(id: string): TitleSource | null {
+    const row = this.db.prepare(`SELECT title_source FROM sessions WHERE id = ?`).get(id) as { title_source: string | null } | undefined;
+    if (!row) throw new MonadError('NOT_FOUND', `No session with id ${id}`);
+    const v = row.title_source;
+    return v === 'first-line' || v === 'generated' || v === 'person' || v === 'kept' ? v : null;
+  }
+
+  /** The title model had nothing usable (or failed): the first-line title stays, and is not asked about again. */
+  keepFirstLineTitle(id: string): void {
+    this.db.prepare(`UPDATE sessions SET title_source = 'kept' WHERE id = ? AND title_source = 'first-line'`).run(id);
+  }
+
+  /** This chat's own settings (issue 29 §2): fields given change, null ones go back to the agent's default. */
+  setSettings(id: string, patch: ChatSettingsPatch): Session {
+    const next = applyChatSettingsPatch(this.get(id).settings, patch);
+    const json = Object.keys(next).length ? JSON.stringify(next) : null;
+    this.db.prepare(`UPDATE sessions SET settings = ? WHERE id = ?`).run(json, id);
     return this.get(id);
   }
 
@@ -135,7 +177,19 @@ function toSession(r: SessionRow): Session {
     updatedAt: r.updated_at,
     messageCount: r.message_count,
     chatModel: parseModelRef(r.chat_model),
+    settings: parseSettings(r.settings),
   };
+}
+
+/** Settings that no longer parse (a hand-edited row, a newer app's field) count as none: the agent's apply. */
+function parseSettings(raw: string | null): ChatSettings {
+  if (!raw) return {};
+  try {
+    const v = chatSettingsSchema.safeParse(JSON.parse(raw));
+    return v.success ? v.data : {};
+  } catch {
+    return {};
+  }
 }
 
 /** A stored override that no longer parses is treated as none: the agent's model answers. */

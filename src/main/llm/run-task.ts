@@ -82,6 +82,7 @@ export async function runTaskCall<I, S extends z.ZodType>(task: LlmTask<I, S>, i
         system: task.system,
         messages,
         ...(structured ? { output: rawJsonOutput(task) } : {}),
+        ...(task.maxOutputTokens ? { maxOutputTokens: task.maxOutputTokens } : {}),
         maxRetries: opts.maxRetries,
         abortSignal: opts.signal,
       });

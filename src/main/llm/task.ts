@@ -12,6 +12,8 @@ export interface LlmTask<I, S extends z.ZodType> {
   reply: ReplyShape;
   system: string;
   prompt(input: I): string;
+  /** A ceiling on the reply for a task whose answer is short (a title): bounds what a runaway model costs. */
+  maxOutputTokens?: number;
 }
 
 export interface UsageTotals {

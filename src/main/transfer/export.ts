@@ -110,6 +110,8 @@ function* sessionItems(engine: ExportPorts): Generator<ExportArchive['sessions']
       origin: m.role === 'user' ? m.origin : null,
       editRoot: branches.get(m.id)?.editRoot ?? null,
       inactive: branches.get(m.id)?.inactive ?? 0,
+      // Which model wrote a reply (issue 29 §2), as the provider was named then.
+      writtenBy: m.role === 'assistant' ? (m.writtenBy ?? null) : null,
       // Receipts: only replies that have one carry it.
       ...(m.memory ? receiptField(engine, m.id) : {}),
     }));
@@ -125,6 +127,8 @@ function* sessionItems(engine: ExportPorts): Generator<ExportArchive['sessions']
       recallBlock: r.recall_block,
       recallBuiltAt: r.recall_built_at,
       chatModel: model ? (JSON.parse(model) as { provider: string; model: string }) : null,
+      // Per-chat settings (issue 29 §2), when the chat has any.
+      ...(s.settings && Object.keys(s.settings).length ? { settings: s.settings } : {}),
       messages,
     };
   }

@@ -51,6 +51,8 @@ export const archiveMessageSchema = z.object({
   editRoot: messageIdSchema.nullable().optional(),
   /** v2: 0 on the active path, else the number of the set of messages an edit set aside together. */
   inactive: z.number().int().min(0).max(1_000_000_000).optional(),
+  /** v2, replies (app migration 10): the model that wrote it, as the provider was named then. Cleaned on import. */
+  writtenBy: z.object({ provider: z.string().max(1000), model: z.string().max(1000) }).nullable().optional(),
 });
 export type ArchiveMessage = z.output<typeof archiveMessageSchema>;
 
@@ -69,6 +71,11 @@ export const archiveSessionSchema = z.object({
   recallBuiltAt: z.unknown().optional(),
   /** v2: the chat's own chat model, kept when this home has the provider it names (import.ts). */
   chatModel: z.object({ provider: idSchema, model: z.string().min(1).max(200) }).nullable().optional(),
+  /**
+   * v2 (app migration 12): the chat's own settings. Read field by field on import (import-chats.ts): the
+   * numbers are kept when in range, the instructions never (text from a file never becomes instructions).
+   */
+  settings: z.unknown().optional(),
   messages: z.array(archiveMessageSchema).max(1_000_000),
 });
 export type ArchiveSession = z.output<typeof archiveSessionSchema>;

@@ -3,7 +3,8 @@
 // each validated with its schema (formats.ts), every text through the sanitizer (import-clean.ts), oversize
 // messages refused and reported. What comes out is handed to `write`, which puts it in the database.
 import { createHash } from 'node:crypto';
-import type { ImportReport } from '../../shared/domain';
+import { chatSettingsSchema, type ChatSettings } from '../../shared/chat-settings';
+import type { ImportReport, WrittenBy } from '../../shared/domain';
 import { turnReceiptSchema, type TurnReceipt } from '../../shared/receipt';
 import { archiveSessionSchema, chatgptConversationSchema, transcriptSessionSchema, type ArchiveMessage, type ChatGptConversation } from './formats';
 import { charSize, printable, type ImportCleaner } from './import-clean';
@@ -24,7 +25,7 @@ type Settled<K extends keyof ArchiveMessage> = { [P in K]-?: Exclude<ArchiveMess
  */
 export type MessageIn = Pick<ArchiveMessage, 'id' | 'role' | 'createdAt'> &
   Settled<'toolCalls' | 'toolCallId' | 'usage' | 'error'> &
-  Partial<Settled<'origin' | 'editRoot' | 'inactive'>> & { content: string; receipt?: TurnReceipt | null };
+  Partial<Settled<'origin' | 'editRoot' | 'inactive'>> & { content: string; receipt?: TurnReceipt | null; writtenBy?: WrittenBy | null };
 
 export interface SessionIn {
   id: string;
@@ -36,6 +37,8 @@ export interface SessionIn {
   updatedAt: string;
   /** v2: the chat's own chat model, JSON as sessions.chat_model holds it. */
   chatModel?: string | null;
+  /** v2: the chat's own temperature, reply and context length, JSON as sessions.settings holds it. */
+  settings?: string | null;
   messages: MessageIn[];
 }
 
@@ -58,6 +61,8 @@ export class ChatReader {
   /** Workspace folders and frozen recall blocks an export named: never taken, counted for the report. */
   workspacesDropped = 0;
   recallDropped = 0;
+  /** Chats whose own instructions the file carried: never taken (text from a file never becomes instructions). */
+  promptsDropped = 0;
 
   constructor(
     private readonly cleaner: ImportCleaner,
@@ -100,6 +105,7 @@ export class ChatReader {
       clean.editRoot = m.editRoot && ids.has(m.editRoot) ? m.editRoot : null;
       clean.inactive = m.inactive ?? 0;
       clean.origin = m.role === 'user' ? (m.origin ?? null) : null;
+      clean.writtenBy = m.role === 'assistant' && m.writtenBy ? this.writtenBy(m.writtenBy) : null;
       ids.add(clean.id);
       messages.push(clean);
     });
@@ -114,10 +120,29 @@ export class ChatReader {
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         chatModel,
+        settings: this.chatSettings(s.settings),
         messages,
       },
       at,
     );
+  }
+
+  /**
+   * A chat's settings from a file (issue 29 §2): each number kept when the schema takes it, the rest left
+   * out. The chat's instructions are not taken: they would go into the system prompt with the authority of
+   * the person's own words, and a file's text never does (imported system messages are quoted; identity
+   * files wait for review). The report says so, and the person can copy them in.
+   */
+  private chatSettings(raw: unknown): string | null {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+    const r = raw as Record<string, unknown>;
+    if (r.systemPrompt !== undefined && r.systemPrompt !== null) this.promptsDropped++;
+    const kept: ChatSettings = {};
+    for (const key of ['temperature', 'maxOutputTokens', 'contextLength'] as const) {
+      const one = r[key] === undefined ? null : chatSettingsSchema.safeParse({ [key]: r[key] });
+      if (one?.success) Object.assign(kept, one.data);
+    }
+    return Object.keys(kept).length ? JSON.stringify(kept) : null;
   }
 
   /** Walks each conversation from its current node back to the root: the branch the person last saw. */
@@ -209,6 +234,17 @@ export class ChatReader {
       createdAt: m.createdAt,
       receipt: m.role === 'assistant' && m.receipt !== undefined && m.receipt !== null ? this.receipt(m.receipt, at) : null,
     };
+  }
+
+  /**
+   * A reply's model (issue 29 §2) from a file: shown on the reply ("Local · llama3.2"), so both names are
+   * cleaned like message text (secrets redacted, invisible characters gone), made one printable line and
+   * cut to a label's length. A name with nothing left is no name: the reply shows none, as older ones do.
+   */
+  private writtenBy(w: { provider: string; model: string }): WrittenBy | null {
+    const provider = printable(this.cleaner.messageText(w.provider), 100);
+    const model = printable(this.cleaner.messageText(w.model), 200);
+    return provider && model ? { provider, model } : null;
   }
 
   /**

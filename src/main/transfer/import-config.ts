@@ -105,6 +105,13 @@ function safeAgent(a: Agent, where: string, had: Set<string>, cleaner: ImportCle
   const out: Agent = structuredClone(a);
   out.name = cleaner.memoryText(a.name, 'agent name', `${where}.name`)?.slice(0, 100) || a.id;
   out.description = a.description ? (cleaner.memoryText(a.description, 'agent description', `${where}.description`) ?? '') : '';
+  // Chat defaults (issue 29 §2): the numbers come, the instructions do not: they would reach every chat's
+  // system prompt with the person's authority, and a file's text never does (as with a chat's own).
+  if (out.chat?.systemPrompt !== undefined) {
+    delete out.chat.systemPrompt;
+    leftOut.push(`${label}: its chat instructions were left out (text from a file never becomes instructions to the model); if you trust them, copy them into Settings → Agents.`);
+  }
+  if (out.chat && !Object.keys(out.chat).length) delete out.chat;
   if (a.memory.autoConsolidate) {
     out.memory.autoConsolidate = false;
     leftOut.push(`${label}: automatic consolidation (every ${a.memory.intervalMinutes} min) was turned off; turn it on in Settings → Agents if you want it.`);

@@ -147,11 +147,12 @@ class ImportRun implements JsonSink {
          VALUES (?, ?, ?, NULL, ?, ?, ?, ?)`,
       ),
       insertMessage: app.prepare(
-        `INSERT OR IGNORE INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, receipt, receipt_summary, edit_root, inactive, origin)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, receipt, receipt_summary, edit_root, inactive, origin, model_provider, model_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       // Only a chat the import added gets the file's chat model: a chat already here keeps its own.
       chatModel: app.prepare(`UPDATE sessions SET chat_model = ? WHERE id = ? AND chat_model IS NULL`),
+      settings: app.prepare(`UPDATE sessions SET settings = ? WHERE id = ?`),
       messageOwner: app.prepare(`SELECT session_id FROM messages WHERE id = ?`).pluck(),
     };
   }
@@ -235,6 +236,7 @@ class ImportRun implements JsonSink {
     if (res.changes) {
       this.report.sessions.added++;
       if (s.chatModel) this.chatModels.push({ sessionId: s.id, model: s.chatModel });
+      if (s.settings) st.settings.run(s.settings, s.id); // only a chat the import added: one here keeps its own
     } else this.report.sessions.skipped++;
     this.archiveSessions.add(s.id);
     for (const m of s.messages) {
@@ -259,6 +261,8 @@ class ImportRun implements JsonSink {
         m.editRoot ?? null,
         m.inactive ?? 0,
         m.origin ?? null,
+        m.writtenBy?.provider ?? null, // the model that wrote a reply (issue 29 §2)
+        m.writtenBy?.model ?? null,
       );
       if (r.changes) this.report.messages.added++;
       else this.report.messages.skipped++;
@@ -319,6 +323,10 @@ class ImportRun implements JsonSink {
     }
     if (this.chats.recallDropped) {
       this.report.leftOut.push(`Frozen recall blocks of ${this.chats.recallDropped} chat${this.chats.recallDropped === 1 ? '' : 's'}: rebuilt from your own memory on each chat's next turn.`);
+    }
+    if (this.chats.promptsDropped) {
+      const n = this.chats.promptsDropped;
+      this.report.leftOut.push(`The instructions of ${n} chat${n === 1 ? '' : 's'}: text from a file never becomes instructions to the model; if you trust them, copy them into the chat's settings.`);
     }
     this.config(incoming, named);
     this.chatModelsOf();

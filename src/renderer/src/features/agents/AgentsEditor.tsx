@@ -1,4 +1,5 @@
-// Settings → Agents: create, rename, describe and delete agents. The engine decides what is allowed
+// Settings → Agents: create, rename, describe and delete agents, and set the defaults of their chats
+// (instructions, temperature, reply and context length; issue 29 §2). The engine decides what is allowed
 // (e.g. the last agent cannot be deleted); its error is what the person sees.
 import { useState, type FormEvent } from 'react';
 import type { Agent } from '../../../../shared/config';
@@ -6,7 +7,11 @@ import { confirmAction } from '../../app/confirm';
 import { Icon } from '../../app/icons';
 import { Section } from '../../app/Section';
 import { initials } from '../../lib/initials';
+import type { ChatSettingsPatch } from '../../../../shared/chat-settings';
+import { ApiError, invoke } from '../../lib/api';
+import { quietToast } from '../chat/quiet-toast';
 import { toast } from '../toasts/store';
+import { ChatSettingsFields } from '../chat/ChatSettingsFields';
 import { useAgents } from './store';
 
 export function AgentsEditor() {
@@ -175,7 +180,30 @@ function AgentCard({ agent }: { agent: Agent }) {
             </button>
           </div>
         ) : null}
+        <details className="agent-chat-defaults" data-testid="agent-chat-defaults">
+          <summary>Chat defaults{agent.chat && Object.keys(agent.chat).length ? ` · ${Object.keys(agent.chat).length} set` : ''}</summary>
+          <ChatSettingsFields
+            own={agent.chat ?? {}}
+            inherited={{}}
+            fallback="model"
+            testIdPrefix="agent-chat"
+            save={(chat) => saveChatDefaults(agent.id, chat)}
+          />
+        </details>
       </div>
     </form>
   );
+}
+
+/** An agent's chat defaults; the engine's refusal is shown under the field (not also as a toast). */
+async function saveChatDefaults(id: string, chat: ChatSettingsPatch): Promise<string | null> {
+  try {
+    const agent = await invoke('agents.update', { id, patch: { chat } });
+    useAgents.setState((s) => ({ agents: s.agents.map((a) => (a.id === id ? agent : a)) }));
+    return null;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    quietToast(err);
+    return err.message;
+  }
 }

@@ -1,9 +1,13 @@
 // Session options in a small popover: the workspace folder (its AGENTS.md is read, and its facts live
-// in the project scope) and incognito (nothing from the chat is written to memory).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// in the project scope), incognito (nothing from the chat is written to memory) and the chat's own model
+// settings (instructions, temperature, reply and context length; issue 29 §2) over the agent's defaults.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import type { ChatSettingsPatch } from '../../../../shared/chat-settings';
 import type { Session } from '../../../../shared/domain';
 import { ApiError, invoke } from '../../lib/api';
+import { useAgents } from '../agents/store';
 import { useSessions } from '../sessions/store';
+import { ChatSettingsFields } from './ChatSettingsFields';
 import { ChatIcon } from './chat-icons';
 import { quietToast } from './quiet-toast';
 
@@ -64,6 +68,17 @@ function SettingsPanel({ session }: { session: Session }) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => inputRef.current?.focus(), []);
+  // The model settings make the panel tall: it ends above the window's bottom edge and scrolls inside.
+  const panelRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const fit = () => {
+      const el = panelRef.current;
+      if (el) el.style.maxHeight = `${Math.max(200, window.innerHeight - el.getBoundingClientRect().top - 12)}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, []);
 
   async function update(patch: { workspace?: string | null; incognito?: boolean }): Promise<boolean> {
     setBusy(true);
@@ -93,6 +108,7 @@ function SettingsPanel({ session }: { session: Session }) {
   const dirty = folder.trim() !== (session.workspace ?? '');
   return (
     <div
+      ref={panelRef}
       className="popover session-settings"
       role="dialog"
       aria-label="Session settings"
@@ -163,6 +179,32 @@ function SettingsPanel({ session }: { session: Session }) {
           <span className="popover-help">Nothing from this chat is written to memory. What the agent already knows is still used.</span>
         </span>
       </label>
+      <div className="popover-divider" />
+      <ChatModelSettings session={session} />
     </div>
+  );
+}
+
+/** Per-chat settings (issue 29 §2): empty fields take the agent's defaults (Settings → Agents). */
+function ChatModelSettings({ session }: { session: Session }) {
+  const agentDefaults = useAgents((s) => s.agents.find((a) => a.id === session.agentId)?.chat);
+  async function save(settings: ChatSettingsPatch): Promise<string | null> {
+    try {
+      await invoke('sessions.setSettings', { id: session.id, settings });
+      await useSessions.getState().load(session.agentId);
+      return null;
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      quietToast(err); // shown under the field instead
+      return err.message;
+    }
+  }
+  return (
+    <section className="popover-section" aria-labelledby={`chat-model-settings-${session.id}`}>
+      <h3 className="session-settings-heading" id={`chat-model-settings-${session.id}`}>
+        Model settings for this chat
+      </h3>
+      <ChatSettingsFields own={session.settings ?? {}} inherited={agentDefaults ?? {}} fallback="agent" save={save} testIdPrefix="chat-setting" />
+    </section>
   );
 }

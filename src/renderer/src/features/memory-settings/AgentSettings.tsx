@@ -3,6 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Agent, AgentPatch, ModelRef } from '../../../../shared/config';
 import type { ProviderView } from '../../../../shared/domain';
+import { memoryModelAfterProviderChange, memoryModelChoices } from './memory-model-choice';
 import { Icon } from '../../app/icons';
 import { LEVELS } from './levels';
 import { nextStepText } from './next-step';
@@ -192,7 +193,8 @@ function ModelOverride({ agent, providers, onSave }: { agent: Agent; providers: 
           onChange={(e) => {
             const id = e.target.value;
             const p = providers.find((x) => x.id === id);
-            const next = p && p.models.includes(model) ? model : (p?.models[0] ?? (id ? model : ''));
+            // Only models that can answer a prompt: an embedding model was the first listed and failed every task.
+            const next = memoryModelAfterProviderChange(id ? (p?.models ?? []) : null, model);
             setProvider(id);
             setModel(next);
             commit(id, next);
@@ -225,7 +227,7 @@ function ModelOverride({ agent, providers, onSave }: { agent: Agent; providers: 
           }}
         />
         <datalist id={listId}>
-          {(chosen?.models ?? []).map((m) => (
+          {memoryModelChoices(chosen?.models ?? []).map((m) => (
             <option key={m} value={m} />
           ))}
         </datalist>

@@ -12,6 +12,7 @@ import { useFacts } from '../facts/store';
 import { openItem, openLabel } from '../history/open-item';
 import { ChangeLines, useScopeWords } from './ChangeLines';
 import { approxTokens, canCorrect, ITEM_KIND, itemRef, itemText, readTitle, scoreText } from './format';
+import { ReceiptSettings } from './ReceiptSettings';
 import { useReceipts } from './store';
 
 /** Items shown per lookup before "Show all": a `view` of a thousand facts still opens at once. */
@@ -151,6 +152,8 @@ function Receipt({ view }: { view: ReceiptView }) {
           />
         </section>
       ) : null}
+
+      {receipt.settings ? <ReceiptSettings settings={receipt.settings} /> : null}
 
       <details className="receipt-details">
         <summary>Details</summary>

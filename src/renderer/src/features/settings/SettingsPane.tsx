@@ -8,6 +8,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Section } from '../../app/Section';
 import type { AppStatus } from '../../../../shared/domain';
 import { AgentsEditor } from '../agents/AgentsEditor';
+import { ChatsSection } from '../chat/ChatsSection';
 import { DataSection } from '../data/DataSection';
 import { IntegrationsSection } from '../integrations/IntegrationsSection';
 import { MemorySection } from '../memory-settings/MemorySection';
@@ -31,6 +32,7 @@ export const SECTIONS: readonly SettingsSectionEntry[] = [
   { id: 'memory', title: 'Memory', hint: 'What each agent remembers, and when it tidies up', render: () => <MemorySection /> },
   { id: 'tools', title: 'Tools', hint: 'Other apps’ tools (MCP servers) in the chat', render: () => <ToolsSection /> },
   { id: 'agents', title: 'Agents', hint: 'Names, descriptions and instructions', render: () => <AgentsEditor /> },
+  { id: 'chats', title: 'Chats', hint: 'Generated titles', render: () => <ChatsSection /> },
   { id: 'data', title: 'Data', hint: 'Import, export and backups', render: () => <DataSection /> },
   { id: 'integrations', title: 'Integrations', hint: 'Monad’s memory in other apps (MCP)', render: () => <IntegrationsSection /> },
   { id: 'appearance', title: 'Appearance', hint: 'Light, dark or the system’s theme', render: () => <AppearanceSection /> },
