@@ -1,0 +1,101 @@
+// Issue 30, first slice of the sync room: a relay started by `monad sync serve` on loopback and two (then
+// three) homes. A fact recorded in home A reaches home B's Markdown file through the same write path as a
+// local write; a forget travels back; the relay keeps what it serves across a restart; a home that cannot
+// reach its relay is told so and nothing changes.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/main/engine';
+import { factSyncPort } from '../../src/main/engine-sync';
+import { syncNow } from '../../src/main/sync/sync-client';
+import { syncStoreFile } from '../../src/cli/commands/sync';
+import { runCliAsync, spawnCli, waitForLine } from '../helpers/cli';
+import { openEngine, tempHome } from '../helpers/temp-home';
+import { freePort } from '../helpers/ports';
+
+const SPACE = 'home-under-test';
+const relays: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const r of relays.splice(0)) if (r.exitCode === null) r.kill('SIGKILL');
+});
+
+async function startRelay(dataDir: string, port = 0): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawnCli(['sync', 'serve', '--data', dataDir, '--port', String(port)]);
+  relays.push(child);
+  const m = await waitForLine(child, /relay listening on (ws:\/\/127\.0\.0\.1:\d+)/, 60_000);
+  return { url: m[1], child };
+}
+
+function stopped(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+}
+
+const sync = (engine: Engine, relayUrl: string) => syncNow({ relayUrl, space: SPACE, storeFile: syncStoreFile(engine.paths.root), facts: factSyncPort(engine) });
+
+const markdown = (engine: Engine, scope: string): string => readFileSync(engine.facts.memory.pathOf(scope), 'utf8');
+
+function recordAsPerson(engine: Engine, scope: string, text: string): string {
+  const r = engine.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, () => engine.facts.memory.record(scope, text));
+  return r.fact!.id;
+}
+
+describe('monad sync: facts between two homes through a relay on loopback', () => {
+  it('a fact recorded in A appears in B\'s Markdown file, attributed to sync; a forget in B leaves A', async () => {
+    const relay = await startRelay(join(tempHome(), 'relay'));
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    const id = recordAsPerson(a, 'global', 'Keeps two beehives on the roof of the workshop');
+    recordAsPerson(b, 'agent:default', 'Prefers answers in French');
+
+    const ra = await sync(a, relay.url);
+    expect(ra.sent).toBe(1);
+    const rb = await sync(b, relay.url);
+    expect(rb.received).toBe(1);
+    expect(markdown(b, 'global')).toContain('Keeps two beehives on the roof of the workshop');
+    // Written through the memory layer: B's History and the fact's source say it came from another device.
+    expect(b.facts.ledger.sourceOf('global', id)).toMatchObject({ actor: 'person', via: 'sync' });
+    // B's own fact went the other way at A's next sync.
+    await sync(a, relay.url);
+    expect(markdown(a, 'agent:default')).toContain('Prefers answers in French');
+
+    b.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, () => b.facts.memory.forget('global', id));
+    await sync(b, relay.url);
+    const again = await sync(a, relay.url);
+    expect(again.forgotten).toBe(1);
+    expect(a.facts.memory.read('global').facts.map((f) => f.id)).not.toContain(id);
+    expect(markdown(a, 'global')).not.toContain('beehives');
+  }, 120_000);
+
+  it('the relay keeps what it serves across a restart: a third home joining later gets everything', async () => {
+    const data = join(tempHome(), 'relay');
+    const port = await freePort();
+    const first = await startRelay(data, port);
+    const a = openEngine({ home: tempHome() });
+    recordAsPerson(a, 'global', 'Was born in Trieste');
+    await sync(a, first.url);
+    first.child.kill('SIGTERM');
+    await stopped(first.child);
+
+    const second = await startRelay(data, port);
+    // The CLI path, on a fresh home: remembers the relay and the name for its next run.
+    const c = tempHome();
+    const out = await runCliAsync(['sync', 'now', '--home', c, '--relay', second.url, '--space', SPACE, '--json']);
+    expect(out.code, out.stderr).toBe(0);
+    expect(JSON.parse(out.stdout)).toMatchObject({ received: 1 });
+    expect(readFileSync(join(c, 'memory', 'global.md'), 'utf8')).toContain('Was born in Trieste');
+    const rerun = await runCliAsync(['sync', 'now', '--home', c, '--json']);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ sent: 0, received: 0, forgotten: 0 });
+  }, 180_000);
+
+  it('a relay that cannot be reached: a clear error, and the home is unchanged', async () => {
+    const a = openEngine({ home: tempHome() });
+    recordAsPerson(a, 'global', 'Plays the cello');
+    const port = await freePort();
+    const err = await syncNow({ relayUrl: `ws://127.0.0.1:${port}`, space: SPACE, storeFile: syncStoreFile(a.paths.root), facts: factSyncPort(a), timeoutMs: 1_500 }).catch((e: Error) => e);
+    expect((err as Error).message).toMatch(/Could not sync with the relay at ws:\/\/127\.0\.0\.1:\d+ .*monad sync serve/);
+    expect(a.facts.memory.read('global').facts.map((f) => f.text)).toEqual(['Plays the cello']);
+  }, 30_000);
+});
