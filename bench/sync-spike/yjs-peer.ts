@@ -1,11 +1,10 @@
-// Yjs 13.6 + Hocuspocus 2.15: the relay is a Hocuspocus server persisting through its Database extension
-// into better-sqlite3 (the extension-sqlite package needs the native `sqlite3`, which cannot be built
-// here); a device keeps one HocuspocusProvider per document over one shared WebSocket, and persists
+// Yjs 13.6 + Hocuspocus 2.15: the relay is a Hocuspocus server persisting through its load and store hooks
+// into better-sqlite3 (what its Database extension does in two hooks; its SQLite extension needs the
+// native `sqlite3`, which cannot be built here); a device keeps one HocuspocusProvider per document over one shared WebSocket, and persists
 // each document's state in its own better-sqlite3 file (Yjs has no Node storage of its own: y-leveldb
 // would be the stock choice; this stands in for it and is what Monad would write).
 // Records are plain JSON values in a Y.Map per collection: a map entry is replaced as a whole.
 import Database from 'better-sqlite3';
-import { Database as DatabaseExtension } from '@hocuspocus/extension-database';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { Hocuspocus } from '@hocuspocus/server';
 import { createRequire } from 'node:module';
@@ -41,9 +40,18 @@ export async function startYjsRelay(dir: string): Promise<Relay> {
     // Store soon after a change (default 2 s / 10 s): the relay must hold a change before a device goes.
     debounce: 200,
     maxDebounce: 1_000,
-    extensions: [new DatabaseExtension({ fetch: async ({ documentName }) => store.get(documentName), store: async ({ documentName, state }) => store.put(documentName, state) })],
+    async onLoadDocument({ document, documentName }) {
+      const state = store.get(documentName);
+      if (state) Y.applyUpdate(document, state);
+      return document;
+    },
+    async onStoreDocument({ document, documentName }) {
+      store.put(documentName, Y.encodeStateAsUpdate(document));
+    },
   });
   await server.listen();
+  // One socket carries every document of a device; each adds listeners to it (expected, not a leak).
+  server.server!.webSocketServer.on('connection', (ws: { setMaxListeners(n: number): void }) => ws.setMaxListeners(0));
   const port = (server.server!.httpServer.address() as { port: number }).port;
   return {
     url: `ws://127.0.0.1:${port}`,

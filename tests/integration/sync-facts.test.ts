@@ -99,3 +99,27 @@ describe('monad sync: facts between two homes through a relay on loopback', () =
     expect(a.facts.memory.read('global').facts.map((f) => f.text)).toEqual(['Plays the cello']);
   }, 30_000);
 });
+
+describe('monad sync: a home synced by a newer Monad', () => {
+  it('refuses politely, says to update, and writes nothing', async () => {
+    const relay = await startRelay(join(tempHome(), 'relay'));
+    const newer = openEngine({ home: tempHome() });
+    await sync(newer, relay.url);
+    // A newer Monad raised the home's format: played by writing the home document's format directly.
+    const { DocStore } = await import('../../src/main/sync/doc-store');
+    const Y = await import('yjs');
+    const store = new DocStore(syncStoreFile(newer.paths.root));
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, store.load('home')!);
+    doc.getMap('meta').set('format', 99);
+    store.save('home', Y.encodeStateAsUpdate(doc));
+    store.close();
+    await sync(newer, relay.url).catch(() => null); // its next sync carries the raised format to the relay
+
+    const older = openEngine({ home: tempHome() });
+    recordAsPerson(older, 'global', 'Reads before sleeping');
+    const err = await sync(older, relay.url).catch((e: Error) => e);
+    expect((err as Error).message).toMatch(/synced by a newer Monad \(sync format 99; this one knows up to 1\)\. Update Monad on this device/);
+    expect(older.facts.memory.read('global').facts.map((f) => f.text)).toEqual(['Reads before sleeping']);
+  }, 90_000);
+});

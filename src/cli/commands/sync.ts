@@ -75,6 +75,6 @@ export async function syncCommand(argv: string[]): Promise<number> {
       }
     }
     default:
-      throw new UsageError(`monad sync: unknown action "${action ?? ''}". ${syncHelp}`);
+      throw new UsageError(`${action ? `unknown action "${action}"` : 'needs an action'}; usage: ${syncHelp}`);
   }
 }

@@ -60,6 +60,9 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new MonadError('BAD_INPUT', `Port ${opts.port} is already in use: pick another with --port, or --port 0 for any free one.`);
     throw err;
   }
+  // One socket carries every document of a device (hundreds), and each adds its own close and pong
+  // listeners to it: past Node's default of ten per event that is expected, not a leak.
+  server.server!.webSocketServer.on('connection', (ws: { setMaxListeners(n: number): void }) => ws.setMaxListeners(0));
   const port = (server.server!.httpServer.address() as { port: number }).port;
   const shown = host.includes(':') ? `[${host}]` : host;
   return {

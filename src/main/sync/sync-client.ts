@@ -41,6 +41,11 @@ export interface SyncReport {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const HOME_DOC = 'home';
+/**
+ * The shape of the synced documents. A device that finds a greater one in the home document stops before it
+ * writes anything: it cannot know what a newer Monad's records mean.
+ */
+export const SYNC_FORMAT = 1;
 
 interface Open {
   doc: Y.Doc;
@@ -97,6 +102,12 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
 
   try {
     const home = await openDoc(HOME_DOC);
+    const meta = home.getMap<number>('meta');
+    const format = meta.get('format') ?? 0;
+    if (format > SYNC_FORMAT) {
+      throw new MonadError('CONFLICT', `This home was synced by a newer Monad (sync format ${format}; this one knows up to ${SYNC_FORMAT}). Update Monad on this device to keep syncing; nothing here was changed.`, { format, known: SYNC_FORMAT });
+    }
+    if (format < SYNC_FORMAT) meta.set('format', SYNC_FORMAT);
     const known = home.getMap<{ kind: 'facts' }>('docs');
     const scopes = new Set<string>([...opts.facts.scopes()]);
     for (const name of known.keys()) if (name.startsWith('facts/')) scopes.add(name.slice('facts/'.length));
