@@ -68,6 +68,22 @@ describe('monad sync: facts between two homes through a relay on loopback', () =
     expect(markdown(a, 'global')).not.toContain('beehives');
   }, 120_000);
 
+  it('a first sync writes each scope file once per author, not once per fact (5,000 facts pull in seconds)', async () => {
+    const relay = await startRelay(join(tempHome(), 'relay'));
+    const a = openEngine({ home: tempHome() });
+    const texts = Array.from({ length: 40 }, (_, i) => `Fact number ${i} about the garden plot ${i * 7}`);
+    a.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, () => a.facts.memory.recordMany('global', texts));
+    a.facts.ledger.as({ actor: 'agent' }, () => a.facts.memory.record('global', 'Said in a chat: grows basil'));
+    await sync(a, relay.url);
+    const b = openEngine({ home: tempHome() });
+    const writes: string[] = [];
+    b.facts.memory.onWrite((scope) => writes.push(scope));
+    const r = await sync(b, relay.url);
+    expect(r.received).toBe(41);
+    expect(writes).toEqual(['global', 'global']); // one write for the person's 40, one for the agent's
+    expect(b.facts.memory.read('global').facts).toHaveLength(41);
+  }, 90_000);
+
   it('the relay keeps what it serves across a restart: a third home joining later gets everything', async () => {
     const data = join(tempHome(), 'relay');
     const port = await freePort();

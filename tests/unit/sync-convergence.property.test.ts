@@ -19,10 +19,11 @@ class Device implements FactSyncPort {
   constructor(readonly name: string) {}
   scopes = () => ['global'];
   facts = () => [...this.facts_.values()];
-  record = (_s: string, text: string) => {
-    this.facts_.set(idOf(text), { id: idOf(text), text, actor: 'person' });
-    return { id: idOf(text), reason: null };
-  };
+  record = (_s: string, items: readonly { text: string }[]) =>
+    items.map(({ text }) => {
+      this.facts_.set(idOf(text), { id: idOf(text), text, actor: 'person' });
+      return { id: idOf(text), reason: null };
+    });
   forget = (_s: string, id: string) => void this.facts_.delete(id);
   list = () => [...this.facts_.keys()].sort();
   sync(at: number): void {
@@ -64,7 +65,7 @@ describe('sync convergence (property)', () => {
           const d = devices[o.device];
           const text = TEXTS[o.text];
           if (o.kind === 'record') {
-            d.record('global', text);
+            d.record('global', [{ text }]);
             recorded.add(idOf(text));
           } else if (d.facts_.has(idOf(text))) {
             d.forget('global', idOf(text));

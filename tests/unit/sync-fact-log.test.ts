@@ -64,12 +64,13 @@ function fakeHome(initial: string[] = []): FactSyncPort & { list(): string[]; wr
     list: () => [...facts.values()].map((f) => f.text).sort(),
     scopes: () => ['global'],
     facts: () => [...facts.values()],
-    record: (_s, text, actor, device) => {
-      if (text.includes('IGNORE PREVIOUS')) return { id: null, reason: 'looks like an instruction' };
-      writes.push({ text, actor, device });
-      facts.set(id(text), { id: id(text), text, actor });
-      return { id: id(text), reason: null };
-    },
+    record: (_s, items) =>
+      items.map(({ text, actor, device }) => {
+        if (text.includes('IGNORE PREVIOUS')) return { id: null, reason: 'looks like an instruction' };
+        writes.push({ text, actor, device });
+        facts.set(id(text), { id: id(text), text, actor });
+        return { id: id(text), reason: null };
+      }),
     forget: (_s, fid) => void facts.delete(fid),
   };
 }
@@ -111,7 +112,7 @@ describe('reconcileScope', () => {
     // Apart: A forgets the bike and edits the tea fact (its text, hence its id, changes); B forgets the tea fact.
     homeA.forget('global', 'id-owns a bike', 'device-a');
     homeA.forget('global', 'id-likes tea', 'device-a');
-    homeA.record('global', 'Likes green tea', 'person', 'device-a');
+    homeA.record('global', [{ text: 'Likes green tea', actor: 'person', device: 'device-a' }]);
     homeB.forget('global', 'id-likes tea', 'device-b');
     a = reconcileScope({ scope: 'global', doc: docA, facts: homeA, lastSynced: a.synced, device: 'device-a', now });
     b = reconcileScope({ scope: 'global', doc: docB, facts: homeB, lastSynced: b.synced, device: 'device-b', now });

@@ -6,7 +6,7 @@
 import * as Y from 'yjs';
 import type { JournalActor } from '../../shared/journal';
 import { resolveFact, versionId, type FactVersion } from './fact-log';
-import type { FactSyncPort } from './sync-ports';
+import type { FactSyncPort, IncomingFact } from './sync-ports';
 
 export interface ScopeReport {
   scope: string;
@@ -89,16 +89,19 @@ export function reconcileScope(input: ReconcileInput): { report: ScopeReport; sy
   });
 
   // Incoming: the file follows what stands in the merged log.
+  const incoming: IncomingFact[] = [];
   for (const [id, s] of standing(map)) {
-    if (s.state === 'live' && !local.has(id)) {
-      const v = s.version;
-      const r = facts.record(scope, v.text ?? '', v.actor, v.device);
-      if (r.id) report.received++;
-      else report.refused.push({ text: v.text ?? '', reason: r.reason ?? 'refused' });
-    } else if (s.state === 'forgotten' && local.has(id)) {
+    if (s.state === 'live' && !local.has(id)) incoming.push({ text: s.version.text ?? '', actor: s.version.actor, device: s.version.device });
+    else if (s.state === 'forgotten' && local.has(id)) {
       facts.forget(scope, id, s.version.device);
       report.forgotten++;
     }
+  }
+  if (incoming.length) {
+    facts.record(scope, incoming).forEach((r, i) => {
+      if (r.id) report.received++;
+      else report.refused.push({ text: incoming[i].text, reason: r.reason ?? 'refused' });
+    });
   }
   return { report, synced: new Set(facts.facts(scope).map((f) => f.id)) };
 }

@@ -38,6 +38,8 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     throw new MonadError('BAD_INPUT', `The relay can listen only on this machine (127.0.0.1) for now: serving ${host} needs TLS, which is not available yet. Use --host 127.0.0.1, or put a TLS reverse proxy in front of a loopback relay.`);
   }
   const store = new DocStore(join(opts.dataDir, 'relay.sqlite'));
+  // Set when closing: a message still in flight from a device must neither read nor write a closed store.
+  let closed = false;
   const server = new Hocuspocus({
     address: host,
     port: opts.port,
@@ -45,11 +47,13 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     debounce: STORE_DEBOUNCE_MS,
     maxDebounce: STORE_MAX_DEBOUNCE_MS,
     async onLoadDocument({ document, documentName }) {
+      if (closed) return document;
       const state = store.load(documentName);
       if (state) Y.applyUpdate(document, state);
       return document;
     },
     async onStoreDocument({ document, documentName }) {
+      if (closed) return;
       store.save(documentName, Y.encodeStateAsUpdate(document));
     },
   });
@@ -69,8 +73,12 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
     url: `ws://${shown}:${port}`,
     port,
     async close() {
-      // destroy() stores every loaded document before it returns.
+      // Hocuspocus's destroy() closes the connections that hold documents and stores those documents, but
+      // leaves other sockets open (a device between two documents could still ask for one): end them all.
+      type Ws = { terminate(): void };
+      for (const ws of (server.server!.webSocketServer as unknown as { clients: Set<Ws> }).clients) ws.terminate();
       await server.destroy();
+      closed = true;
       store.close();
     },
   };
