@@ -5,6 +5,7 @@
 // Pure library calls, no network: merge semantics do not depend on the transport.
 import * as A from '@automerge/automerge';
 import * as Y from 'yjs';
+import { resolveFact, versionId, type FactVersion } from '../../src/main/sync/fact-log';
 
 interface Rec {
   text: string;
@@ -91,39 +92,22 @@ function yjsFindings() {
   };
 }
 
-/** Monad's own layout: each version an add-only record; the rule (§3) reads the heads of each fact. */
-export interface Version {
-  id: string;
-  factId: string;
-  parent: string | null;
-  kind: 'record' | 'edit' | 'forget' | 'correction' | 'derived';
-  text: string | null;
-  at: string;
-  device: string;
-}
-
-const RANK: Record<Version['kind'], number> = { correction: 3, edit: 2, record: 2, derived: 1, forget: 0 };
-
-/** The version that stands for a fact, and whether devices disagreed (a "look at this" for History). */
-export function resolveFact(versions: Version[]): { current: Version; concurrent: Version[] } {
-  const parents = new Set(versions.map((v) => v.parent).filter(Boolean));
-  const heads = versions.filter((v) => !parents.has(v.id));
-  // A correction beats a re-derivation, an edit beats a forget, then the later edit wins (device id breaks
-  // a tie, so every device picks the same one).
-  const sorted = [...heads].sort((x, y) => RANK[y.kind] - RANK[x.kind] || y.at.localeCompare(x.at) || y.device.localeCompare(x.device));
-  return { current: sorted[0], concurrent: sorted.length > 1 ? sorted : [] };
-}
-
+// Monad's own layout (src/main/sync/fact-log.ts): each version an add-only record naming its parents; the
+// rule (§3) reads the heads of each fact. Shown here merged by either engine.
 function logFindings() {
-  const root: Version = { id: 'v0', factId: 'f1', parent: null, kind: 'record', text: 'original', at: EARLY, device: 'a' };
-  const e1: Version = { id: 'v1', factId: 'f1', parent: 'v0', kind: 'edit', text: 'edit made first', at: EARLY, device: 'z' };
-  const e2: Version = { id: 'v2', factId: 'f1', parent: 'v0', kind: 'edit', text: 'edit made later', at: LATE, device: 'a' };
-  const forget: Version = { id: 'v3', factId: 'f1', parent: 'v0', kind: 'forget', text: null, at: LATE, device: 'b' };
+  const version = (v: Omit<FactVersion, 'id' | 'actor'>): FactVersion => {
+    const full = { ...v, actor: 'person' as const };
+    return { ...full, id: versionId(full) };
+  };
+  const root = version({ factId: 'f1', parents: [], kind: 'record', text: 'original', at: EARLY, device: 'a' });
+  const e1 = version({ factId: 'f1', parents: [root.id], kind: 'record', text: 'edit made first', at: EARLY, device: 'z' });
+  const e2 = version({ factId: 'f1', parents: [root.id], kind: 'record', text: 'edit made later', at: LATE, device: 'a' });
+  const forget = version({ factId: 'f1', parents: [root.id], kind: 'forget', text: null, at: LATE, device: 'b' });
   // Both engines merge add-only maps as a union: shown here with Automerge and Yjs, each in either order.
-  const amA = A.change(A.from<{ v: Record<string, Version> }>({ v: {} }), (d) => void (d.v[root.id] = root));
+  const amA = A.change(A.from<{ v: Record<string, FactVersion> }>({ v: {} }), (d) => void (d.v[root.id] = root));
   const left = A.change(A.clone(amA, { actor: 'aa' }), (d) => void ((d.v[e1.id] = e1), (d.v[forget.id] = forget)));
   const right = A.change(A.clone(amA, { actor: 'bb' }), (d) => void (d.v[e2.id] = e2));
-  const amUnion = Object.keys(A.merge(A.clone(left), right).v).sort().join(',');
+  const amUnion = Object.keys(A.merge(A.clone(left), right).v).length;
   const y1 = new Y.Doc();
   const y2 = new Y.Doc();
   y1.getMap('v').set(root.id, root);
@@ -132,9 +116,9 @@ function logFindings() {
   y1.getMap('v').set(forget.id, forget);
   y2.getMap('v').set(e2.id, e2);
   Y.applyUpdate(y1, Y.encodeStateAsUpdate(y2));
-  const yUnion = [...y1.getMap('v').keys()].sort().join(',');
+  const yUnion = y1.getMap('v').size;
   const r = resolveFact([root, e1, e2, forget]);
-  return { unionAutomerge: amUnion, unionYjs: yUnion, current: r.current.text, concurrentHeads: r.concurrent.length };
+  return { versionsAfterMergeAutomerge: amUnion, versionsAfterMergeYjs: yUnion, current: r!.current.text, concurrentHeads: r!.concurrent.length };
 }
 
 export function runConcurrencyFindings() {
