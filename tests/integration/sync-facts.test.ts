@@ -106,6 +106,32 @@ describe('monad sync: facts between two homes through a relay on loopback', () =
     expect(JSON.parse(rerun.stdout)).toMatchObject({ sent: 0, received: 0, forgotten: 0 });
   }, 180_000);
 
+  it('the relay killed (SIGKILL) in the middle of a pull: nothing is lost, the next sync completes', async () => {
+    const data = join(tempHome(), 'relay');
+    const port = await freePort();
+    const first = await startRelay(data, port);
+    const a = openEngine({ home: tempHome() });
+    const texts = Array.from({ length: 300 }, (_, i) => `Remembers the name of neighbour ${i} on street ${i % 17}`);
+    a.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, () => a.facts.memory.recordMany('global', texts));
+    await sync(a, first.url);
+    const b = openEngine({ home: tempHome() });
+    const pulling = syncNow({ relayUrl: first.url, space: SPACE, storeFile: syncStoreFile(b.paths.root), facts: factSyncPort(b), timeoutMs: 3_000 }).catch((e: Error) => e);
+    first.child.kill('SIGKILL');
+    await stopped(first.child);
+    const cut = await pulling;
+    // Whatever the pull had reached, B's file is whole (each write is atomic) and holds only A's facts.
+    for (const f of b.facts.memory.read('global').facts) expect(texts).toContain(f.text);
+    expect(cut instanceof Error || cut.received <= 300).toBe(true);
+
+    const second = await startRelay(data, port);
+    // A resends what the relay may not have stored before it died; then B completes.
+    await sync(a, second.url);
+    await sync(b, second.url);
+    expect(b.facts.memory.read('global').facts.map((f) => f.text).sort()).toEqual([...texts].sort());
+    const settled = await sync(b, second.url);
+    expect(settled).toMatchObject({ sent: 0, received: 0, forgotten: 0 });
+  }, 180_000);
+
   it('a relay that cannot be reached: a clear error, and the home is unchanged', async () => {
     const a = openEngine({ home: tempHome() });
     recordAsPerson(a, 'global', 'Plays the cello');

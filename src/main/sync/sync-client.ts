@@ -65,7 +65,9 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
   const store = new DocStore(opts.storeFile);
   const device = opts.device ?? deviceIdOf(store);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const socket = new HocuspocusProviderWebsocket({ url: opts.relayUrl, WebSocketPolyfill, quiet: true, maxAttempts: 3 });
+  // No cap on reconnection attempts: when a capped retry gives up, the provider rethrows from a promise no one
+  // awaits (an unhandled rejection). The timeout below gives up instead, and destroy() aborts the retrier.
+  const socket = new HocuspocusProviderWebsocket({ url: opts.relayUrl, WebSocketPolyfill, quiet: true });
   const open = new Map<string, Open>();
   const nameOf = (local: string): string => `${opts.space}/${local}`;
   const unreachable = (): MonadError =>
