@@ -2,7 +2,7 @@
 // three) homes. A fact recorded in home A reaches home B's Markdown file through the same write path as a
 // local write; a forget travels back; the relay keeps what it serves across a restart; a home that cannot
 // reach its relay is told so and nothing changes.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -130,6 +130,28 @@ describe('monad sync: facts between two homes through a relay on loopback', () =
     expect(b.facts.memory.read('global').facts.map((f) => f.text).sort()).toEqual([...texts].sort());
     const settled = await sync(b, second.url);
     expect(settled).toMatchObject({ sent: 0, received: 0, forgotten: 0 });
+  }, 180_000);
+
+  it('a device SIGKILLed during `monad sync now`: its next run completes, its file whole, nothing lost', async () => {
+    const relay = await startRelay(join(tempHome(), 'relay'));
+    const a = openEngine({ home: tempHome() });
+    const texts = Array.from({ length: 300 }, (_, i) => `Keeps receipt ${i} in folder ${i % 11}`);
+    a.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, () => a.facts.memory.recordMany('global', texts));
+    await sync(a, relay.url);
+    const c = tempHome();
+    const child = spawnCli(['sync', 'now', '--home', c, '--relay', relay.url, '--space', SPACE]);
+    // Killed as soon as the pulled facts reach its file: before it records what it synced.
+    const file = join(c, 'memory', 'global.md');
+    const t0 = Date.now();
+    while (!existsSync(file) && Date.now() - t0 < 60_000 && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGKILL');
+    await stopped(child);
+    const rerun = await runCliAsync(['sync', 'now', '--home', c, '--json']);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    // Nothing sent back: the facts it already had are the log's, not new records or forgets.
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ sent: 0, forgotten: 0 });
+    const lines = readFileSync(join(c, 'memory', 'global.md'), 'utf8').split('\n').filter((l) => l.startsWith('- '));
+    expect(lines.map((l) => l.slice(2)).sort()).toEqual([...texts].sort());
   }, 180_000);
 
   it('a relay that cannot be reached: a clear error, and the home is unchanged', async () => {
