@@ -2,7 +2,7 @@
 // and writes the figures with machine info and date to bench/results/<date>.json. Not part of npm test.
 //   npm run bench                      all of them
 //   npm run bench -- locomo [--data FILE] [--json]   the LoCoMo search benchmark alone
-//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cost-guards history forget receipts egress mem0-projection transfer cold-start mcp-cold-start
+//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render pipeline cost-guards history forget receipts egress mem0-projection transfer cold-start mcp-cold-start sync-spike sync-facts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -260,6 +260,48 @@ const BENCHES: Bench[] = [
           line('mcp', 'monad mcp: spawn to tools/list (median)', r.medianMs, 'ms', '≤ 1000 ms', r.medianMs <= 1000),
           line('mcp', 'monad mcp: spawn to tools/list (slowest)', r.maxMs, 'ms', '≤ 1000 ms', r.maxMs <= 1000),
           line('mcp', 'monad mcp: CPU time to tools/list (median)', r.medianCpuMs, 'ms', '', null),
+        ],
+        raw: r,
+      };
+    },
+  },
+  {
+    // Issue 30 §1: both sync engines on the benchmark home (relay + two devices on loopback), each layout.
+    name: 'sync-spike',
+    run: async () => {
+      const { runSyncSpike, SYNC_TARGETS: t } = await import('./sync-spike/index');
+      const { runConcurrencyFindings } = await import('./sync-spike/concurrency');
+      const r = await runSyncSpike();
+      const lines = r.runs.flatMap((x) => {
+        const k = `${x.engine}, ${x.layout}${x.evict ? ', evicting' : ''}`;
+        const idle = Math.max(x.idleCpuPct.relay, x.idleCpuPct.a, x.idleCpuPct.b);
+        return [
+          line('sync-spike', `${k}: initial sync of a fresh device`, x.initialSyncS, 's', `≤ ${t.initialSyncS} s`, x.initialSyncS <= t.initialSyncS),
+          line('sync-spike', `${k}: fact on A visible on B, p95`, x.changeMs.p95, 'ms', `≤ ${t.changeMs} ms`, x.changeMs.p95 <= t.changeMs),
+          line('sync-spike', `${k}: device memory growth`, x.deviceRssGrowthMB, 'MB', `≤ ${t.memoryMB} MB`, x.deviceRssGrowthMB <= t.memoryMB),
+          line('sync-spike', `${k}: idle CPU, busiest process`, idle, '%', `≤ ${t.idleCpuPct} %`, idle <= t.idleCpuPct),
+          line('sync-spike', `${k}: relay on disk`, x.diskMB.relay, 'MB', '', null),
+          line('sync-spike', `${k}: device on disk`, x.diskMB.device, 'MB', '', null),
+          line('sync-spike', `${k}: relay resident memory`, x.relayRssMB, 'MB', '', null),
+        ];
+      });
+      return { lines, raw: { ...r, concurrency: runConcurrencyFindings() } };
+    },
+  },
+  {
+    // Issue 30: the product's sync path on the benchmark's 5,000 facts (relay + two homes in this process).
+    name: 'sync-facts',
+    run: async () => {
+      const { runSyncFactsBench } = await import('./sync-spike/facts-path');
+      const r = await runSyncFactsBench();
+      return {
+        lines: [
+          line('sync-facts', `fresh home pulls ${r.facts.toLocaleString('en')} facts into its Markdown (sync now)`, r.pullS, 's', '≤ 60 s', r.pullS <= 60),
+          line('sync-facts', 'home pushes them (sync now)', r.pushS, 's', '', null),
+          // Two one-shot runs that each open every document; issue 30's ≤ 2 s is for devices online together,
+          // measured by sync-spike over a kept connection.
+          line('sync-facts', 'one fact A → B (sync now on A, then on B)', r.oneFactS, 's', '', null),
+          line('sync-facts', 'sync now with nothing to do', r.idleResyncS, 's', '', null),
         ],
         raw: r,
       };

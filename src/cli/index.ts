@@ -17,6 +17,7 @@ import { statusCommand, statusHelp } from './commands/status';
 import { exportCommand, exportHelp, importCommand, importHelp } from './commands/transfer';
 import { whyCommand, whyHelp } from './commands/why';
 import { inboxCommand, inboxHelp } from './commands/inbox';
+import { syncHelp } from './commands/sync-help';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -43,6 +44,8 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   // MCP server (issue 19)
   // Loaded on use: the MCP SDK is not needed by any other command, and each command's start-up pays for what it loads.
   mcp: { run: (argv) => import('./commands/mcp').then((m) => m.mcpCommand(argv)), help: mcpHelp },
+  // Sync (issue 30): loaded on use, like mcp (Yjs and Hocuspocus are needed by no other command).
+  sync: { run: (argv) => import('./commands/sync').then((m) => m.syncCommand(argv)), help: syncHelp },
 };
 
 function usage(): string {

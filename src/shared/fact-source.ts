@@ -11,7 +11,7 @@ export function factSourceLabel(s: FactSource): string {
   const verb = s.event === 'edited' ? 'Edited' : s.event === 'merged' ? 'Merged' : 'Recorded';
   switch (s.actor) {
     case 'person': {
-      const how = `${verb} by you${s.via === 'cli' ? ' with the CLI' : s.via === 'app' ? ' in the app' : s.via === 'import' ? ', accepting an import' : ''}`;
+      const how = `${verb} by you${s.via === 'cli' ? ' with the CLI' : s.via === 'app' ? ' in the app' : s.via === 'import' ? ', accepting an import' : s.via === 'sync' ? ' on another device' : ''}`;
       // Approved or edited from a chat's words: the person's now, and still linked to where it was first said.
       return s.sessionId && s.via !== 'import' ? `${how}; first said${IN_A_CHAT}` : how;
     }

@@ -14,7 +14,8 @@ export interface JournalSource {
   messageId?: string;
   /** A consolidation run's id. */
   runId?: string;
-  via?: 'app' | 'cli' | 'api' | 'mcp' | 'hand-edit' | 'import';
+  /** sync: the change was made on another of the person's devices and arrived through sync (issue 30). */
+  via?: 'app' | 'cli' | 'api' | 'mcp' | 'hand-edit' | 'import' | 'sync';
   /** A short free text: an import's file name, a reason given with "this is wrong". */
   detail?: string;
   /** An agent's memory write whose text the person's own message of that turn states (FactSource.stated). */

@@ -167,7 +167,7 @@ describe('each check catches what it is meant to (made-up trees)', () => {
   });
 
   it('layers: a file in a folder no room names is reported, so a new room is placed on purpose', () => {
-    expect(upwardImports(treeFromSources({ 'src/main/sync/s.ts': '' }))).toEqual(['src/main/sync/s.ts is in no room: place its folder in tests/architecture/rooms.ts']);
+    expect(upwardImports(treeFromSources({ 'src/main/unplaced/s.ts': '' }))).toEqual(['src/main/unplaced/s.ts is in no room: place its folder in tests/architecture/rooms.ts']);
   });
 
   it('rooms: a file pattern beats its folder (the sanitizers stand below memory), and every room is on a floor', () => {

@@ -41,6 +41,12 @@ export const ROOMS: Room[] = [
   { name: 'conversations', floor: 7, paths: ['src/main/conversations'], why: 'sessions and messages: a store below both chat and memory, which both read it' },
   { name: 'turn', floor: 7, paths: ['src/main/turn'], why: 'the shapes a layer plugs into a chat turn with (tools, hooks, slash commands, receipt lines): chat implements them, memory registers through them' },
   { name: 'memory', floor: 8, paths: ['src/main/memory'] },
+  {
+    name: 'sync',
+    floor: 8,
+    paths: ['src/main/sync'],
+    why: "the same memory on every device (issue 30): the relay and a device's sync, over Yjs + Hocuspocus; it reaches a home's facts only through sync-ports.ts, which engine-sync.ts builds",
+  },
   { name: 'mcp-client', floor: 9, paths: ['src/main/mcp-client'], why: "MCP servers whose tools the chat uses; their results pass memory's sanitizer" },
   { name: 'chat', floor: 10, paths: ['src/main/chat'] },
   { name: 'search', floor: 11, paths: ['src/main/search'], why: 'reads messages and every memory layer; offers the chat its memory_search tool' },

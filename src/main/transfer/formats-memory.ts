@@ -13,7 +13,7 @@ export const factIdSchema = z.string().regex(/^[0-9a-f]{12}$/, 'a fact id (12 he
 
 const text = (max: number) => z.string().max(max);
 const actorSchema = z.enum(JOURNAL_ACTORS as [JournalActor, ...JournalActor[]]);
-const viaSchema = z.enum(['app', 'cli', 'api', 'mcp', 'hand-edit', 'import']);
+const viaSchema = z.enum(['app', 'cli', 'api', 'mcp', 'hand-edit', 'import', 'sync']);
 /** A run id, a detail: short free texts. */
 const shortText = text(1000);
 

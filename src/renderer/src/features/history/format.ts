@@ -96,7 +96,7 @@ export const ACTOR_LABEL: Record<JournalActor, string> = {
   system: 'Monad',
 };
 
-const VIA_LABEL: Record<string, string> = { app: 'in the app', cli: 'from the CLI', api: 'through the API', mcp: 'over MCP', 'hand-edit': 'by hand in an editor', import: 'by an import' };
+const VIA_LABEL: Record<string, string> = { app: 'in the app', cli: 'from the CLI', api: 'through the API', mcp: 'over MCP', 'hand-edit': 'by hand in an editor', import: 'by an import', sync: 'on another device' };
 
 /** "You, in the app" / "Agent, in a chat" / "Agent, from your message in a chat" / "Consolidation". */
 export function whoLabel(e: HistoryEntry): string {

@@ -1,0 +1,41 @@
+// The sync room's port onto this home's facts (issue 30): built here, in the composition root's room, so
+// that src/main/sync/ depends only on the narrow FactSyncPort and never on the memory layer.
+import { MonadError } from '../shared/errors';
+import type { Engine } from './engine';
+import type { JournalActor } from '../shared/journal';
+import type { FactSyncPort } from './sync/sync-ports';
+
+export function factSyncPort(engine: Engine): FactSyncPort {
+  const { memory, ledger } = engine.facts;
+  const bySync = (actor: JournalActor, device: string) => ({ actor, source: { via: 'sync' as const, detail: `from device ${device}` } });
+  return {
+    scopes: () => memory.scopes().map((s) => s.scope),
+    facts: (scope) => memory.read(scope).facts.map((f) => ({ id: f.id, text: f.text, actor: ledger.sourceOf(scope, f.id)?.actor ?? null })),
+    // MemoryDir's record path is the one every local write takes: sanitizer, lock, dedup, History, versions.
+    // recordMany (as an import uses) writes the file once per call: one call per author and device.
+    record: (scope, items) => {
+      const out: { id: string | null; reason: string | null }[] = new Array(items.length);
+      const groups = new Map<string, number[]>();
+      items.forEach((it, i) => {
+        const key = `${it.actor}\u0000${it.device}`;
+        const g = groups.get(key);
+        if (g) g.push(i);
+        else groups.set(key, [i]);
+      });
+      for (const idx of groups.values()) {
+        const { actor, device } = items[idx[0]];
+        const results = ledger.as(bySync(actor, device), () => memory.recordMany(scope, idx.map((i) => items[i].text)));
+        results.forEach((r, k) => (out[idx[k]] = r.fact ? { id: r.fact.id, reason: null } : { id: null, reason: r.reason ?? r.status }));
+      }
+      return out;
+    },
+    forget: (scope, id, device) => {
+      try {
+        ledger.as(bySync('person', device), () => memory.forget(scope, id));
+      } catch (err) {
+        // Already gone here (forgotten on both devices): nothing to do.
+        if (!(err instanceof MonadError && err.code === 'NOT_FOUND')) throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// One sync of a device with its relay (`monad sync now`): open the home's documents over one WebSocket,
+// reconcile each fact scope with its file, and return once the relay has acknowledged every change
+// (Hocuspocus's count of unacknowledged changes is zero). Documents are kept on this device between runs
+// (DocStore), so a device that was offline still holds everything it wrote and sends it at its next sync.
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import * as Y from 'yjs';
+import { MonadError } from '../../shared/errors';
+import { DocStore } from './doc-store';
+import { reconcileScope, type ScopeReport } from './fact-bridge';
+import type { FactSyncPort } from './sync-ports';
+
+// Node 20 has no global WebSocket (Electron's Node and Node 22 do): the provider is given `ws`, which ships
+// no types of its own.
+const WebSocketPolyfill = createRequire(import.meta.url)('ws') as unknown;
+
+export interface SyncOptions {
+  relayUrl: string;
+  /** The home's name on the relay: every document of this home is under it. */
+  space: string;
+  /** This device's id, written into every version it makes (default: the one kept in the store). */
+  device?: string;
+  /** This device's DocStore file. */
+  storeFile: string;
+  facts: FactSyncPort;
+  now?: () => Date;
+  /** How long to wait for the relay before giving up (default 15 s). */
+  timeoutMs?: number;
+}
+
+export interface SyncReport {
+  relay: string;
+  device: string;
+  scopes: ScopeReport[];
+  sent: number;
+  received: number;
+  forgotten: number;
+  refused: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const HOME_DOC = 'home';
+/**
+ * The shape of the synced documents. A device that finds a greater one in the home document stops before it
+ * writes anything: it cannot know what a newer Monad's records mean.
+ */
+export const SYNC_FORMAT = 1;
+
+interface Open {
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+}
+
+/** This device's id: made once, at its first sync, and kept in its store. */
+export function deviceIdOf(store: DocStore): string {
+  const known = store.get('device');
+  if (known) return known;
+  const id = `device-${randomBytes(6).toString('hex')}`;
+  store.set('device', id);
+  return id;
+}
+
+export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
+  const store = new DocStore(opts.storeFile);
+  const device = opts.device ?? deviceIdOf(store);
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // No cap on reconnection attempts: when a capped retry gives up, the provider rethrows from a promise no one
+  // awaits (an unhandled rejection). The timeout below gives up instead, and destroy() aborts the retrier.
+  const socket = new HocuspocusProviderWebsocket({ url: opts.relayUrl, WebSocketPolyfill, quiet: true });
+  const open = new Map<string, Open>();
+  const nameOf = (local: string): string => `${opts.space}/${local}`;
+  const unreachable = (): MonadError =>
+    new MonadError('PROVIDER_ERROR', `Could not sync with the relay at ${opts.relayUrl} within ${Math.round(timeoutMs / 1000)} s. Check that \`monad sync serve\` is running there and that this device can reach it; nothing here was changed.`, { relay: opts.relayUrl });
+
+  const within = <T>(p: Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const t = setTimeout(() => reject(unreachable()), timeoutMs);
+      p.then(
+        (v) => (clearTimeout(t), resolve(v)),
+        (e: unknown) => (clearTimeout(t), reject(e)),
+      );
+    });
+
+  /** A document as this device last stored it, then brought up to date with the relay. */
+  const openDoc = (local: string): Promise<Y.Doc> => {
+    const doc = new Y.Doc();
+    const stored = store.load(local);
+    if (stored) Y.applyUpdate(doc, stored);
+    return within(
+      new Promise<Y.Doc>((resolve) => {
+        const provider = new HocuspocusProvider({ websocketProvider: socket, name: nameOf(local), document: doc, awareness: null, onSynced: () => resolve(doc) });
+        open.set(local, { doc, provider });
+      }),
+    );
+  };
+  // Polled: the provider emits 'synced' when its flag flips, not when the count of unacknowledged changes
+  // returns to zero (bench/sync-spike found the difference: a wait on the event hung for 30 s).
+  const acknowledged = (p: HocuspocusProvider): Promise<void> =>
+    new Promise((resolve) => {
+      const check = (): void => void (p.unsyncedChanges === 0 ? resolve() : setTimeout(check, 10));
+      check();
+    });
+
+  try {
+    const home = await openDoc(HOME_DOC);
+    const meta = home.getMap<number>('meta');
+    const format = meta.get('format') ?? 0;
+    if (format > SYNC_FORMAT) {
+      throw new MonadError('CONFLICT', `This home was synced by a newer Monad (sync format ${format}; this one knows up to ${SYNC_FORMAT}). Update Monad on this device to keep syncing; nothing here was changed.`, { format, known: SYNC_FORMAT });
+    }
+    if (format < SYNC_FORMAT) meta.set('format', SYNC_FORMAT);
+    const known = home.getMap<{ kind: 'facts' }>('docs');
+    const scopes = new Set<string>([...opts.facts.scopes()]);
+    for (const name of known.keys()) if (name.startsWith('facts/')) scopes.add(name.slice('facts/'.length));
+
+    const reports: ScopeReport[] = [];
+    for (const scope of [...scopes].sort()) {
+      const local = `facts/${scope}`;
+      const doc = await openDoc(local);
+      const key = `facts-synced:${scope}`;
+      const lastSynced = new Set<string>(JSON.parse(store.get(key) ?? '[]') as string[]);
+      const { report, synced } = reconcileScope({ scope, doc, facts: opts.facts, lastSynced, device, now: opts.now ?? (() => new Date()) });
+      store.save(local, Y.encodeStateAsUpdate(doc));
+      store.set(key, JSON.stringify([...synced].sort()));
+      if (!known.has(local)) known.set(local, { kind: 'facts' });
+      reports.push(report);
+    }
+    store.save(HOME_DOC, Y.encodeStateAsUpdate(home));
+    await within(Promise.all([...open.values()].map((o) => acknowledged(o.provider))));
+
+    const sum = (k: 'sent' | 'received' | 'forgotten'): number => reports.reduce((n, r) => n + r[k], 0);
+    return { relay: opts.relayUrl, device, scopes: reports, sent: sum('sent'), received: sum('received'), forgotten: sum('forgotten'), refused: reports.reduce((n, r) => n + r.refused.length, 0) };
+  } finally {
+    for (const o of open.values()) o.provider.destroy();
+    socket.destroy();
+    store.close();
+  }
+}
