@@ -1,8 +1,23 @@
 import { generateMnemonic, validateMnemonic } from '@scure/bip39';
 import { wordlist as english } from '@scure/bip39/wordlists/english.js';
 import { wordlist as spanish } from '@scure/bip39/wordlists/spanish.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// The library's check, counted (it still decides): the pre-check must keep most windows away from it.
+const library = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('@scure/bip39', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@scure/bip39')>();
+  return {
+    ...real,
+    validateMnemonic: (...args: Parameters<typeof real.validateMnemonic>) => {
+      library.calls++;
+      return real.validateMnemonic(...args);
+    },
+  };
+});
 import { sanitizeFact } from '../../src/main/memory/facts/sanitize';
+import { checksumMayHold } from '../../src/main/memory/facts/sanitize-secret-bip39';
+import { rng } from '../helpers/seeded-random';
 
 /**
  * Wallet recovery phrases (issue 26 §7): held-out 12- and 24-word BIP39 phrases, numbered or not, were
@@ -81,5 +96,39 @@ describe('sanitizeFact: BIP39 recovery phrases', () => {
     const once = sanitizeFact(`Ledger: ${generateMnemonic(english, 256)}`);
     expect(once.ok).toBe(true);
     expect(sanitizeFact(once.text)).toEqual({ ok: true, text: once.text, redactions: [], strippedChars: 0 });
+  });
+});
+
+describe('the checksum pre-check (why a long run of listed words stays cheap)', () => {
+  const index = new Map(english.map((w, i) => [w, i]));
+  const bitsOf = (phrase: string) => phrase.split(' ').map((w) => index.get(w)!);
+
+  it('agrees with the library on every window it is given: real phrases of each length, and random lists', () => {
+    const rnd = rng(7);
+    for (const strength of [128, 160, 192, 224, 256]) {
+      for (let k = 0; k < 40; k++) expect(checksumMayHold(bitsOf(generateMnemonic(english, strength)))).toBe(true);
+    }
+    let agreed = 0;
+    for (let k = 0; k < 3000; k++) {
+      const size = [12, 15, 18, 21, 24][k % 5];
+      const words = Array.from({ length: size }, () => english[Math.floor(rnd() * 2048)]);
+      expect(checksumMayHold(bitsOf(words.join(' ')))).toBe(validateMnemonic(words.join(' '), english));
+      agreed++;
+    }
+    expect(agreed).toBe(3000);
+    // Not a phrase length: never.
+    expect(checksumMayHold(bitsOf(generateMnemonic(english, 128)).slice(0, 11))).toBe(false);
+  });
+
+  it('a long run of listed words costs a few library calls, not one per window', () => {
+    // 200 ordinary listed words ("word word …", a tool schema's filler; a shuffled word list): ~935
+    // windows of phrase length. Before, each was a library call (~0.3 ms: 13 s for a schema of 90 such
+    // descriptions); now only windows whose checksum can hold reach the library.
+    const rnd = rng(11);
+    for (const text of ['word '.repeat(200), Array.from({ length: 200 }, () => english[Math.floor(rnd() * 2048)]).join(' ')]) {
+      library.calls = 0;
+      sanitizeFact(text);
+      expect(library.calls).toBeLessThan(40);
+    }
   });
 });

@@ -11,6 +11,7 @@
  *
  * The wordlists are the official ones, shipped by @scure/bip39 (never copied here).
  */
+import { createHash } from 'node:crypto';
 import { validateMnemonic } from '@scure/bip39';
 import { wordlist as czech } from '@scure/bip39/wordlists/czech.js';
 import { wordlist as english } from '@scure/bip39/wordlists/english.js';
@@ -41,6 +42,8 @@ interface Wordlist {
   words: readonly string[];
   /** Folded form → the list's own spelling, which the checksum is computed over. */
   folded: ReadonlyMap<string, string>;
+  /** Folded form → the word's 11 bits (its place in the list). */
+  bits: ReadonlyMap<string, number>;
 }
 
 interface Index {
@@ -53,7 +56,11 @@ interface Index {
 let index: Index | null = null;
 function wordIndex(): Index {
   if (index) return index;
-  const lists = [english, spanish, french, italian, portuguese, czech].map((words) => ({ words, folded: new Map(words.map((w) => [fold(w), w])) }));
+  const lists = [english, spanish, french, italian, portuguese, czech].map((words) => ({
+    words,
+    folded: new Map(words.map((w) => [fold(w), w])),
+    bits: new Map(words.map((w, i) => [fold(w), i])),
+  }));
   const membership = new Map<string, number>();
   lists.forEach((list, i) => {
     for (const w of list.folded.keys()) membership.set(w, (membership.get(w) ?? 0) | (1 << i));
@@ -121,13 +128,36 @@ function runsOf(text: string, tokens: Token[], bit: number): Array<{ tokens: Tok
  */
 const MAX_CHECKED_WORDS = 256;
 
+/**
+ * Whether a BIP39 checksum can hold for these word numbers: the words are 11-bit numbers; the first
+ * 32·n/3 bits are the entropy, and the last n/3 bits must equal the start of SHA-256(entropy).
+ *
+ * Why not only the library's validateMnemonic: each call re-checks the whole 2,048-word list and looks
+ * every word up by linear search (~0.3 ms), and a run of listed words has hundreds of windows. A tool
+ * schema with 90 descriptions of repeated ordinary words took 13 s to clean. This check costs one small
+ * hash; only a window that passes it (1 in 16 to 1 in 256 by chance) is confirmed by the library.
+ */
+export function checksumMayHold(wordBits: readonly number[]): boolean {
+  const n = wordBits.length;
+  if (n % 3 !== 0 || n < MIN_WORDS || n > MAX_WORDS) return false;
+  const entropyBits = (32 * n) / 3;
+  const entropy = new Uint8Array(entropyBits / 8);
+  const bitAt = (i: number) => (wordBits[Math.floor(i / 11)] >> (10 - (i % 11))) & 1;
+  for (let i = 0; i < entropyBits; i++) if (bitAt(i)) entropy[i >> 3] |= 0x80 >> (i & 7);
+  const hash = createHash('sha256').update(entropy).digest();
+  for (let i = 0; i < n / 3; i++) if (((hash[i >> 3] >> (7 - (i & 7))) & 1) !== bitAt(entropyBits + i)) return false;
+  return true;
+}
+
 /** A window of the run whose checksum holds, longest first, or null. */
 function checksummed(run: Token[], list: Wordlist): Token[] | null {
   if (run.length > MAX_CHECKED_WORDS) return checksummed(run.slice(0, MAX_CHECKED_WORDS / 2), list) ?? checksummed(run.slice(-MAX_CHECKED_WORDS / 2), list);
-  const tokens = run;
+  const bits = run.map((t) => list.bits.get(t.word) ?? -1);
   for (const size of VALID_LENGTHS) {
-    for (let i = 0; i + size <= tokens.length; i++) {
-      const window = tokens.slice(i, i + size);
+    for (let i = 0; i + size <= run.length; i++) {
+      const windowBits = bits.slice(i, i + size);
+      if (windowBits.includes(-1) || !checksumMayHold(windowBits)) continue;
+      const window = run.slice(i, i + size);
       const phrase = window.map((t) => list.folded.get(t.word) ?? t.word).join(' ');
       if (validateMnemonic(phrase, list.words as string[])) return window;
     }
