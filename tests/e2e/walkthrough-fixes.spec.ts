@@ -38,6 +38,32 @@ async function bothThemes(page: Page, testId: string, name: string): Promise<voi
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** Types a message in the composer and waits for the reply (ending with `answer`) to finish. */
+async function say(page: Page, text: string, answer: string): Promise<void> {
+  await page.getByTestId('composer-input').fill(text);
+  await page.getByTestId('composer-input').press('Enter');
+  await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText(answer, { timeout: 30_000 });
+  await expect(page.getByTestId('stop')).toHaveCount(0, { timeout: 30_000 });
+}
+
+/** How many times a lit fact row was seen while sampling for `ms` (every animation frame). */
+function litDuring(page: Page, ms: number): Promise<number> {
+  return page.evaluate(
+    (ms) =>
+      new Promise<number>((resolve) => {
+        let seen = 0;
+        const end = performance.now() + ms;
+        const tick = () => {
+          if (document.querySelector('.fact-row.is-lit')) seen++;
+          if (performance.now() < end) requestAnimationFrame(tick);
+          else resolve(seen);
+        };
+        tick();
+      }),
+    ms,
+  );
+}
+
 test.describe('walkthrough fixes', () => {
   test('a Chat provider chosen without a model is kept as a draft across tabs, said not to be saved, and the role in force is untouched', async ({ page, server, llm }) => {
     await configureModelViaApi(server, llm);
@@ -75,5 +101,44 @@ test.describe('walkthrough fixes', () => {
     await page.getByTestId('role-chat-provider').selectOption('other');
     await expect(page.getByTestId('role-chat-model')).toHaveValue('other-model');
     await expect(page.getByTestId('role-chat-draft')).toHaveCount(0);
+  });
+
+  test('"That fact is no longer here" and a fact\'s highlight are shown once: leaving the Memory tab and coming back does not bring them back', async ({ page, server, llm }) => {
+    await configureModelViaApi(server, llm);
+    const session = await api<{ id: string }>(server, 'sessions.create', { agentId: 'default', title: 'Cello' });
+    await openApp(page, server);
+    await page.locator(`[data-testid="session-item"][data-session-id="${session.id}"]`).click();
+    llm.enqueue({ kind: 'tool_calls', calls: [{ id: 'c1', name: 'memory', args: { action: 'record', scope: 'global', text: 'User plays the cello' } }] }, { kind: 'text', text: 'Noted.' });
+    await say(page, 'I play the cello.', 'Noted.');
+
+    // "Show fact": the fact is lit, then goes quiet.
+    await page.getByTestId('memory-change-open').click();
+    const lit = page.locator('.fact-row.is-lit');
+    await expect(lit).toContainText('User plays the cello');
+    await expect(lit).toHaveCount(0, { timeout: 6000 });
+    // Away and back (the list mounts again; memory.changed refreshes it): never lit again.
+    await page.getByTestId('tab-chat').click();
+    const watching = litDuring(page, 2500);
+    await page.getByTestId('tab-memory').click();
+    await expect(page.getByTestId('fact-text').first()).toContainText('User plays the cello');
+    await api(server, 'facts.add', { scope: 'global', text: 'User practises on Sundays' });
+    await expect(page.getByTestId('fact-text')).toHaveCount(2);
+    expect(await watching).toBe(0);
+
+    // The fact is edited (new text, new id): the old link says so, once.
+    const facts = await api<{ facts: { id: string; text: string }[] }>(server, 'facts.list', { scope: 'global' });
+    const cello = facts.facts.find((f) => f.text.includes('cello'))!;
+    await api(server, 'facts.edit', { scope: 'global', id: cello.id, text: 'User plays the viola' });
+    await page.getByTestId('tab-chat').click();
+    await page.getByTestId('memory-change-open').click();
+    const missing = page.locator('[data-testid="fact-feedback"][data-op="missing"]');
+    await expect(missing).toContainText('That fact is no longer here');
+    await page.getByTestId('tab-chat').click();
+    await page.getByTestId('tab-memory').click();
+    await expect(page.getByTestId('fact-text').first()).toBeVisible();
+    await api(server, 'facts.add', { scope: 'global', text: 'User tunes by ear' });
+    await expect(page.getByTestId('fact-text')).toHaveCount(3);
+    await page.waitForTimeout(600);
+    await expect(missing).toHaveCount(0);
   });
 });

@@ -12,6 +12,8 @@ import { useFacts } from './store';
 
 /** How long a highlighted fact (just written, or opened from a link) stays lit. */
 const FLASH_MS = 2400;
+/** A flash not shown within this long (its list was not on screen) is old news: never shown later. */
+export const FLASH_FRESH_MS = 8000;
 
 export function FactList({ facts, query, emptyText, readOnly = false }: { facts: FactView[]; query: string; emptyText: string; readOnly?: boolean }) {
   const listRef = useRef<HTMLDivElement>(null);
@@ -24,9 +26,15 @@ export function FactList({ facts, query, emptyText, readOnly = false }: { facts:
   const handled = useRef(0);
   useEffect(() => {
     if (!flash || flash.seq === handled.current) return;
+    if (Date.now() - flash.at > FLASH_FRESH_MS) {
+      useFacts.getState().flashShown(flash.seq);
+      return;
+    }
     const row = listRef.current?.querySelector<HTMLElement>(`[data-fact-id="${CSS.escape(flash.id)}"]`);
     if (!row) return;
     handled.current = flash.seq;
+    // Consumed: a later mount of this list (another view, the tab again) does not light it up again.
+    useFacts.getState().flashShown(flash.seq);
     row.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     setLit(flash.id);
     setFocusId(flash.id);
@@ -35,7 +43,7 @@ export function FactList({ facts, query, emptyText, readOnly = false }: { facts:
     if (!lit) return;
     const timer = setTimeout(() => setLit(null), FLASH_MS);
     return () => clearTimeout(timer);
-  }, [lit, flash]);
+  }, [lit]);
 
   function focusFact(id: string) {
     setFocusId(id);
