@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { openSettings } from './settings-nav';
-import { api, ROOT } from './fixtures';
+import { api, overlaps, ROOT, type MonadServer } from './fixtures';
 import { configureModelViaApi, expect, openApp, test } from './llm-fixture';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -44,6 +44,17 @@ async function say(page: Page, text: string, answer: string): Promise<void> {
   await page.getByTestId('composer-input').press('Enter');
   await expect(page.locator('[data-testid="message"][data-role="assistant"]').last()).toContainText(answer, { timeout: 30_000 });
   await expect(page.getByTestId('stop')).toHaveCount(0, { timeout: 30_000 });
+}
+
+/** chat.send with room for a loaded machine (the shared `api` helper gives up after 5 s). */
+async function chatSend(server: MonadServer, sessionId: string, text: string): Promise<void> {
+  const res = await fetch(`${server.url}/api/chat.send`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId, text }),
+    signal: AbortSignal.timeout(60_000),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
 }
 
 /** How many times a lit fact row was seen while sampling for `ms` (every animation frame). */
@@ -140,5 +151,41 @@ test.describe('walkthrough fixes', () => {
     await expect(page.getByTestId('fact-text')).toHaveCount(3);
     await page.waitForTimeout(600);
     await expect(missing).toHaveCount(0);
+  });
+
+  test('edit and resend: the Send button stays in view when the "Memory changed" banner appears below it', async ({ page, server, llm }) => {
+    await configureModelViaApi(server, llm);
+    await api(server, 'config.update', { patch: { memory: { freshness: 'ask' } } });
+    const session = await api<{ id: string }>(server, 'sessions.create', { agentId: 'default', title: 'Long chat' });
+    for (let i = 1; i <= 5; i++) {
+      llm.enqueue({ kind: 'text', text: `Answer ${i}: ${'a fairly long line of reply text. '.repeat(6)}` });
+      await chatSend(server, session.id, `Question ${i}: ${'some words to fill the bubble. '.repeat(4)}`);
+    }
+    await page.setViewportSize({ width: 900, height: 700 });
+    await openApp(page, server);
+    await page.locator(`[data-testid="session-item"][data-session-id="${session.id}"]`).click();
+    const last = page.locator('[data-testid="message"][data-role="user"]').last();
+    await last.hover();
+    await last.getByTestId('edit-message').click();
+    await expect(page.getByTestId('edit-input')).toBeFocused();
+    await page.getByTestId('edit-input').fill('Question 5, asked again');
+    const send = page.getByTestId('edit-send');
+    await expect(send).toBeEnabled();
+    // The person scrolls so the editor sits at the bottom of the list, as when typing a long edit.
+    await page.getByTestId('edit-form').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page.waitForTimeout(200);
+
+    await api(server, 'facts.add', { scope: 'global', text: 'User plays the cello' });
+    const banner = page.getByTestId('freshness-notice');
+    await expect(banner).toBeVisible();
+    // Laid out again after the banner took its room.
+    await page.waitForTimeout(300);
+    const [sendBox, bannerBox, listBox] = await Promise.all([send.boundingBox(), banner.boundingBox(), page.getByTestId('message-list').boundingBox()]);
+    expect(overlaps(sendBox!, bannerBox!)).toBe(false);
+    // Wholly inside the list's visible part: not clipped where the banner begins.
+    expect(sendBox!.y).toBeGreaterThanOrEqual(listBox!.y);
+    expect(sendBox!.y + sendBox!.height).toBeLessThanOrEqual(listBox!.y + listBox!.height);
+    await send.click({ trial: true });
+    await shoot(page, 'chat-pane', 'edit-under-banner-900x700.png');
   });
 });
