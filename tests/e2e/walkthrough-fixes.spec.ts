@@ -5,11 +5,13 @@
 // on the sidebar search does not open its popover; focus rings show where the keyboard is. Light, dark
 // and 900×700; axe.
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { openSettings } from './settings-nav';
-import { api, overlaps, ROOT, type MonadServer } from './fixtures';
+import { Engine } from '../../src/main/engine';
+import { api, overlaps, ROOT, startServer, type MonadServer } from './fixtures';
 import { configureModelViaApi, expect, openApp, test } from './llm-fixture';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -55,6 +57,23 @@ async function chatSend(server: MonadServer, sessionId: string, text: string): P
     signal: AbortSignal.timeout(60_000),
   });
   expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** A few entities in a ring, so the Graph tab has a legend and a panel to correct from. */
+function seedGraph(home: string): void {
+  const engine = Engine.open({ home, host: 'cli', backgroundJobs: false, qdrant: { enabled: false } });
+  try {
+    const chat = engine.sessions.create({ agentId: 'default', title: 'People' });
+    const m = engine.messages.append({ sessionId: chat.id, role: 'user', content: 'Everyone I know.' });
+    const g = engine.graph.store;
+    const types = ['person', 'organization', 'place', 'musical_instrument'];
+    const ids = Array.from({ length: 8 }, (_, i) => g.upsertNode('agent:default', `Entity ${i + 1}`, types[i % types.length]).id);
+    for (let i = 0; i < ids.length; i++) {
+      g.upsertEdge({ scope: 'agent:default', src: ids[i], dst: ids[(i + 1) % ids.length], relation: 'knows_about', provClass: 'user', validFrom: m.createdAt, support: [m.id], supersede: false });
+    }
+  } finally {
+    engine.close();
+  }
 }
 
 /** How many times a lit fact row was seen while sampling for `ms` (every animation frame). */
@@ -187,5 +206,50 @@ test.describe('walkthrough fixes', () => {
     expect(sendBox!.y + sendBox!.height).toBeLessThanOrEqual(listBox!.y + listBox!.height);
     await send.click({ trial: true });
     await shoot(page, 'chat-pane', 'edit-under-banner-900x700.png');
+  });
+
+  test('an Undo toast covers neither the graph legend nor its zoom, stays in the Graph tab, and is there again on coming back', async ({ page }) => {
+    const home = mkdtempSync(join(tmpdir(), 'monad-e2e-toasts-'));
+    seedGraph(home);
+    const { server, stop } = await startServer({ home });
+    try {
+      await openApp(page, server);
+      await page.getByTestId('tab-graph').click();
+      await expect(page.getByTestId('graph-canvas')).toHaveAttribute('data-ready', 'true');
+      const legend = page.getByTestId('graph-legend');
+      if ((await legend.count()) === 0) await page.getByTestId('graph-legend-open').click();
+      await expect(legend).toBeVisible();
+      await page.getByTestId('graph-search').fill('Entity 3');
+      await page.getByTestId('graph-search').press('Enter');
+      await expect(page.getByTestId('graph-panel-title')).toHaveText('Entity 3');
+      await page.getByTestId('graph-entity-rename').click();
+      await page.getByTestId('graph-rename-input').fill('Entity Three');
+      await page.getByTestId('graph-rename-save').click();
+      const undo = page.getByTestId('toast').filter({ has: page.getByTestId('toast-action') });
+      await expect(undo).toBeVisible();
+      await expect(page.getByTestId('toasts')).toHaveAttribute('data-placed', 'pane');
+      const toastBox = (await undo.boundingBox())!;
+      for (const part of [legend, page.locator('.graph-zoom')]) {
+        expect(overlaps(toastBox, (await part.boundingBox())!), 'the toast covers a part of the graph').toBe(false);
+      }
+      await page.setViewportSize({ width: 900, height: 700 });
+      await expect(legend.or(page.getByTestId('graph-legend-open'))).toBeVisible();
+      await expect.poll(async () => overlaps((await undo.boundingBox())!, (await legend.or(page.getByTestId('graph-legend-open')).boundingBox())!)).toBe(false);
+      await shoot(page, 'app', 'graph-undo-toast-900x700.png');
+
+      // Another tab: the graph's Undo does not follow; back in the Graph it is still there to take.
+      await page.getByTestId('tab-chat').click();
+      await expect(page.getByTestId('toast')).toHaveCount(0);
+      await page.getByTestId('tab-graph').click();
+      await expect(undo).toBeVisible();
+      await undo.getByTestId('toast-action').click();
+      await expect(page.getByTestId('toast').filter({ hasText: 'Undone' })).toBeVisible();
+      await page.getByTestId('graph-search').fill('Entity 3');
+      await page.getByTestId('graph-search').press('Enter');
+      await expect(page.getByTestId('graph-panel-title')).toHaveText('Entity 3');
+    } finally {
+      await stop();
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
