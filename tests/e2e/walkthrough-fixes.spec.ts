@@ -252,4 +252,101 @@ test.describe('walkthrough fixes', () => {
       rmSync(home, { recursive: true, force: true });
     }
   });
+
+  test('the Inbox\'s a/r/e keys work as soon as the Inbox is shown, not only once a row has the focus; never from a text field', async ({ page, server, llm }) => {
+    await configureModelViaApi(server, llm);
+    await api(server, 'agents.update', { id: 'default', patch: { memory: { remember: 'ask' } } });
+    const session = await api<{ id: string }>(server, 'sessions.create', { agentId: 'default', title: 'Tea' });
+    for (const [i, text] of ['User drinks green tea', 'User likes oolong', 'User takes no sugar'].entries()) {
+      llm.enqueue({ kind: 'tool_calls', calls: [{ id: `p${i}`, name: 'memory', args: { action: 'record', scope: 'global', text } }] }, { kind: 'text', text: 'I asked you first.' });
+      await chatSend(server, session.id, text.replace('User', 'I'));
+    }
+    await openApp(page, server);
+    await page.getByTestId('tab-inbox').click();
+    const items = page.getByTestId('inbox-item');
+    await expect(items).toHaveCount(3);
+    await bothThemes(page, 'inbox', 'inbox-keys');
+
+    // Typing in the sidebar search is typing, not deciding.
+    await page.getByTestId('search-input').click();
+    await page.keyboard.type('ar');
+    await expect(page.getByTestId('search-input')).toHaveValue('ar');
+    await expect(items).toHaveCount(3);
+    await page.keyboard.press('Escape');
+
+    // The focus on the tab (just clicked): "a" approves the first waiting change.
+    await page.getByTestId('tab-inbox').focus();
+    await page.keyboard.press('a');
+    await expect(items).toHaveCount(2);
+    let facts = await api<{ facts: { text: string }[] }>(server, 'facts.list', { scope: 'global' });
+    expect(facts.facts.map((f) => f.text)).toEqual(['User drinks green tea']);
+    // The focus followed into the list, on the item now first.
+    await expect(items.first()).toBeFocused();
+
+    // Focus nowhere (a click on the page's text): "r" rejects the first, "e" opens its editor.
+    await page.getByText('Changes to memory that wait for you.').click();
+    await page.keyboard.press('r');
+    await expect(items).toHaveCount(1);
+    await page.getByText('Changes to memory that wait for you.').click();
+    await page.keyboard.press('e');
+    await expect(page.getByTestId('inbox-edit-text')).toBeFocused();
+    facts = await api(server, 'facts.list', { scope: 'global' });
+    expect(facts.facts).toHaveLength(1);
+  });
+
+  test('a fact\'s Edit and Forget are visible, labelled buttons reached with Tab from the fact', async ({ page, server }) => {
+    await api(server, 'facts.add', { scope: 'global', text: 'User plays the cello' });
+    await api(server, 'facts.add', { scope: 'global', text: 'User lives in Porto' });
+    await openApp(page, server);
+    await page.getByTestId('tab-memory').click();
+    const row = page.getByTestId('fact').filter({ hasText: 'User plays the cello' });
+    await expect(row).toBeVisible();
+    const edit = row.getByRole('button', { name: 'Edit “User plays the cello”' });
+    const forget = row.getByRole('button', { name: 'Forget “User plays the cello”' });
+    await expect(edit).toHaveText('Edit');
+    await expect(forget).toHaveText('Forget');
+
+    // From the fact, Tab reaches Edit: shown (not only in a tooltip) and with the focus ring.
+    const first = page.getByTestId('fact').first();
+    await first.focus();
+    const firstEdit = first.getByTestId('fact-edit');
+    for (let i = 0; i < 4 && !(await firstEdit.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(firstEdit).toBeFocused();
+    expect(await firstEdit.evaluate((el) => getComputedStyle(el.parentElement!).opacity)).toBe('1');
+    await page.setViewportSize({ width: 900, height: 700 });
+    await bothThemes(page, 'fact-list', 'fact-actions');
+    await page.keyboard.press('Enter');
+    await expect(first.getByTestId('fact-edit-input')).toBeFocused();
+    await page.keyboard.press('Escape');
+
+    // And on to Forget, which forgets by Enter (undo offered).
+    await first.focus();
+    const firstForget = first.getByTestId('fact-forget');
+    const text = await first.getByTestId('fact-text').innerText();
+    for (let i = 0; i < 5 && !(await firstForget.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(firstForget).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('fact').filter({ hasText: text })).toHaveCount(0);
+  });
+
+  test('Tab onto the sidebar search does not open its panel over the page; typing does', async ({ page, server }) => {
+    await openApp(page, server);
+    const input = page.getByTestId('search-input');
+    await page.getByTestId('new-session').focus();
+    await page.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 6 && !(await input.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Shift+Tab');
+    await expect(input).toBeFocused();
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('search-panel')).toHaveCount(0);
+    await expect(input).toHaveAttribute('aria-expanded', 'false');
+    // Passing through: Tab goes on, nothing opened.
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('search-panel')).toHaveCount(0);
+    // Typing opens it.
+    await input.focus();
+    await page.keyboard.type('cello');
+    await expect(page.getByTestId('search-panel')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('search-panel')).toHaveCount(0);
+  });
 });

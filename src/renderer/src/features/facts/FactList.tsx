@@ -152,6 +152,7 @@ function FactRow(props: {
       data-testid="fact"
       data-fact-id={fact.id}
       title={editing || readOnly ? undefined : 'Double-click or Enter to edit · Delete to forget'}
+      aria-keyshortcuts={editing || readOnly ? undefined : 'Enter Delete'}
       onFocus={(e) => e.target === e.currentTarget && props.onFocusSelf()}
       onKeyDown={onKeyDown}
       onDoubleClick={() => !editing && !readOnly && startEdit(fact.id)}
@@ -171,30 +172,38 @@ function FactRow(props: {
             </div>
           </div>
           <FactId id={fact.id} />
-          {readOnly ? null : <span className="fact-actions">
-            <button
-              type="button"
-              className="icon-button"
-              tabIndex={-1}
-              aria-label="Edit fact"
-              title="Edit (Enter)"
-              data-testid="fact-edit"
-              onClick={() => startEdit(fact.id)}
-            >
-              <Icon name="pencil" size={14} />
-            </button>
-            <button
-              type="button"
-              className="icon-button icon-button-danger"
-              tabIndex={-1}
-              aria-label="Forget fact"
-              title="Forget (Delete) — can be undone"
-              data-testid="fact-forget"
-              onClick={() => void doForget()}
-            >
-              <Icon name="trash" size={14} />
-            </button>
-          </span>}
+          {/* Visible, labelled and reachable by Tab from the fact in focus (issue 29 §5: they were icons
+              reachable only by Enter/Delete, explained only in a tooltip). */}
+          {readOnly ? null : (
+            <span className="fact-actions">
+              <button
+                type="button"
+                className="button button-small button-quiet fact-action"
+                tabIndex={tabbable ? 0 : -1}
+                aria-label={`Edit “${fact.text}”`}
+                aria-keyshortcuts="Enter"
+                title="Edit (Enter on the fact)"
+                data-testid="fact-edit"
+                onClick={() => startEdit(fact.id)}
+              >
+                <Icon name="pencil" size={13} />
+                Edit
+              </button>
+              <button
+                type="button"
+                className="button button-small button-quiet button-danger-text fact-action"
+                tabIndex={tabbable ? 0 : -1}
+                aria-label={`Forget “${fact.text}”`}
+                aria-keyshortcuts="Delete"
+                title="Forget (Delete on the fact) — can be undone"
+                data-testid="fact-forget"
+                onClick={() => void doForget()}
+              >
+                <Icon name="trash" size={13} />
+                Forget
+              </button>
+            </span>
+          )}
         </>
       )}
     </div>
