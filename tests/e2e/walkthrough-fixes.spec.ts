@@ -229,12 +229,13 @@ test.describe('walkthrough fixes', () => {
       await expect(undo).toBeVisible();
       await expect(page.getByTestId('toasts')).toHaveAttribute('data-placed', 'pane');
       const toastBox = (await undo.boundingBox())!;
-      for (const part of [legend, page.locator('.graph-zoom')]) {
+      for (const part of [legend, page.locator('.graph-zoom'), page.getByTestId('graph-panel')]) {
         expect(overlaps(toastBox, (await part.boundingBox())!), 'the toast covers a part of the graph').toBe(false);
       }
       await page.setViewportSize({ width: 900, height: 700 });
       await expect(legend.or(page.getByTestId('graph-legend-open'))).toBeVisible();
       await expect.poll(async () => overlaps((await undo.boundingBox())!, (await legend.or(page.getByTestId('graph-legend-open')).boundingBox())!)).toBe(false);
+      await expect.poll(async () => overlaps((await undo.boundingBox())!, (await page.getByTestId('graph-panel').boundingBox())!)).toBe(false);
       await shoot(page, 'app', 'graph-undo-toast-900x700.png');
 
       // Another tab: the graph's Undo does not follow; back in the Graph it is still there to take.

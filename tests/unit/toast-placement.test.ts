@@ -1,7 +1,7 @@
 // Where the toast stack goes (issue 29 §5): the lowest free spot along the pane's left edge, else its
 // right edge, never over what is to be avoided (the graph's legend, banners, the composer).
 import { describe, expect, it } from 'vitest';
-import { placeStack, TOAST_GAP, type Rect } from '../../src/renderer/src/features/toasts/placement';
+import { placeStack, TOAST_GAP, withoutSides, type Rect } from '../../src/renderer/src/features/toasts/placement';
 
 const pane: Rect = { left: 200, top: 60, right: 1200, bottom: 800 };
 const rect = (left: number, top: number, width: number, height: number): Rect => ({ left, top, right: left + width, bottom: top + height });
@@ -44,5 +44,12 @@ describe('placeStack', () => {
     const middle = rect(700, 700, 100, 100);
     const above = rect(214, 0, 300, 50);
     expect(placeStack(pane, 380, 100, [middle, above])).toEqual({ left: 212, top: 800 - TOAST_GAP - 100 });
+  });
+
+  it('leaves out a side panel standing at the pane\'s right edge, and nothing else', () => {
+    const panel = rect(840, 60, 360, 740);
+    expect(withoutSides(pane, [panel])).toEqual({ ...pane, right: 840 });
+    // A legend in the corner is no side panel.
+    expect(withoutSides(pane, [rect(214, 500, 240, 286)])).toEqual(pane);
   });
 });

@@ -24,6 +24,19 @@ export const TOAST_AVOID = [
   '.graph-time',
 ].join(', ');
 
+/** Side panels that take the pane's right part (the graph's detail panel): the stack stays left of them. */
+export const TOAST_SIDE = '.graph-panel';
+
+/** The stack's width when there is room for it (the CSS's min(380px, 100vw - 24px)). */
+export const TOAST_WIDTH = 380;
+
+/** The pane without the side panels standing at its right edge. */
+export function withoutSides(area: Rect, sides: Rect[]): Rect {
+  let right = area.right;
+  for (const r of sides) if (r.right >= area.right - 1 && r.left > area.left && r.left < right) right = r.left;
+  return { ...area, right };
+}
+
 /** Room kept between the stack and what it avoids, and from the pane's edges. */
 export const TOAST_GAP = 12;
 
