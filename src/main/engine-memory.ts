@@ -198,8 +198,12 @@ export function wireMemory(d: MemoryWiringDeps): MemoryParts {
     session: (id) => d.sessions.get(id),
     agent: (id) => d.agents.get(id),
     frozenRecall: () => d.config.get().memory.backend !== 'mem0',
+    mode: () => d.config.get().memory.freshness,
     now: d.now,
   });
+  // Automatic freshness (issue 29 §4): the facts layer asks before it freezes a turn's block. Bound here
+  // because the service reads the layer's recall, so it is built after the layer.
+  facts.beforeFreeze((sessionId) => void freshness.refreshIfAutomatic(sessionId));
   return { facts, graph, laws, search, embeddings, consolidation, mem0, history, retention, forget, links, inbox, freshness };
 }
 

@@ -52,6 +52,16 @@ export const memoryLevelSchema = z.union([z.literal(1), z.literal(2), z.literal(
 export const factCheckModeSchema = z.enum(['off', 'borderline', 'all']);
 export type FactCheckMode = z.infer<typeof factCheckModeSchema>;
 
+/**
+ * What a chat does when memory changes after its recall block was frozen (issue 29 §4). The frozen block
+ * keeps the provider's prompt cache, so the default leaves it alone and says nothing beyond the inline
+ * "Remembered" line ('quiet': "Use it now" waits in the receipt and the chat's Session menu); 'ask' shows
+ * the "Memory changed" banner; 'automatic' rebuilds the block at the next turn, which costs that turn
+ * the prompt cache.
+ */
+export const memoryFreshnessSchema = z.enum(['quiet', 'ask', 'automatic']);
+export type MemoryFreshness = z.infer<typeof memoryFreshnessSchema>;
+
 /** Per-agent memory behaviour (the spec's agent.agents[].memory.*). */
 export const agentMemorySchema = z.object({
   level: memoryLevelSchema.optional(),
@@ -241,6 +251,8 @@ export const configSchema = z.object({
       backend: z.enum(['builtin', 'mem0']).default('builtin'),
       level: memoryLevelSchema.default(1),
       factCheck: factCheckModeSchema.default('borderline'),
+      // Quieter memory (issue 29 §4): what a chat does when memory changes after its block was frozen.
+      freshness: memoryFreshnessSchema.default('quiet'),
       decay: z
         .object({
           halfLifeDays: z.number().positive().max(100_000).default(365),
@@ -277,7 +289,7 @@ export const configSchema = z.object({
         })
         .default({ retentionDays: null }),
     })
-    .default({ backend: 'builtin', level: 1, factCheck: 'borderline', decay: { halfLifeDays: 365, floor: 0 }, mem0: {}, history: { retentionDays: null } }),
+    .default({ backend: 'builtin', level: 1, factCheck: 'borderline', freshness: 'quiet', decay: { halfLifeDays: 365, floor: 0 }, mem0: {}, history: { retentionDays: null } }),
   /** MCP servers offering tools to the chat (Settings → Tools). */
   mcp: mcpConfigSchema.default({ servers: [] }),
   /** Other apps using Monad's memory (Settings → Integrations). */

@@ -139,6 +139,8 @@ test.describe('inbox', () => {
 
   test('freshness: memory changed mid-session is said once; "Use it now" rebuilds the block and is recorded', async ({ page, server, llm }) => {
     await configureModelViaApi(server, llm);
+    // The banner is the 'ask' setting's (issue 29 §4; quiet, the default, is quiet-memory.spec.ts).
+    await api(server, 'config.update', { patch: { memory: { freshness: 'ask' } } });
     const session = await api<{ id: string }>(server, 'sessions.create', { agentId: 'default', title: 'Cello talk' });
     llm.enqueue({ kind: 'text', text: 'Hello!' });
     await send(server, session.id, 'hi');

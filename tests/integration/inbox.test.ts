@@ -179,6 +179,11 @@ describe('remember mode "Never"', () => {
 describe('freshness: "Use it now"', () => {
   it('says memory changed once, rebuilds the frozen block on request, records it, and the next request sends the new block', async () => {
     const engine = setup();
+    // The banner is the 'ask' setting's (issue 29 §4: quiet is the default; quiet-memory.test.ts).
+    engine.config.update((c) => {
+      c.memory.freshness = 'ask';
+      return c;
+    });
     const h = createHandlers(engine);
     const s = engine.sessions.create({ agentId: 'default' });
     llm.enqueue({ kind: 'text', text: 'hi' });

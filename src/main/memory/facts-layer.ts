@@ -91,6 +91,8 @@ export class FactsLayer {
   /** Inbox (issue 16 §3): what the person rejected, and the writes agents under "Ask me first" proposed. */
   readonly rejections: InboxRejections;
   readonly chatProposals: ChatProposals;
+  /** Asked before a turn freezes its recall block (automatic freshness, issue 29 §4); a no-op until bound. */
+  private refreshStale: (sessionId: string) => void = () => undefined;
 
   constructor(private readonly d: FactsLayerDeps) {
     this.memory = new MemoryDir(d.paths.memory, d.now, d.knownSecrets);
@@ -232,6 +234,7 @@ export class FactsLayer {
         identity.forEach((b, i) => receipt?.identityFile({ kind: b.kind, title: IDENTITY_TITLES[b.kind], tokens: roughTokens(identityBlocks[i]), imported: b.imported }));
         // With mem0 as the backend, its layer supplies recall, the Learned rules and the tool note.
         if (this.d.config().memory.backend === 'mem0') return identityBlocks;
+        this.refreshStale(session.id);
         const frozen = this.recall.frozen(session, agent);
         receipt?.frozenBlock(frozen, this.recall.snapshot(session.id).builtAt); // receipts
         return [
@@ -244,6 +247,11 @@ export class FactsLayer {
         this.memory.dropScope(sessionScope(session.id));
       },
     });
+  }
+
+  /** Who rebuilds a stale block before a turn freezes it (the freshness service, built after this layer). */
+  beforeFreeze(refresh: (sessionId: string) => void): void {
+    this.refreshStale = refresh;
   }
 
   close(): void {

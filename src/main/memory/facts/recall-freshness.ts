@@ -6,7 +6,7 @@
 // again, so a change in any layer that feeds it (facts, project facts, rules, held facts) counts.
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { Agent } from '../../../shared/config';
+import type { Agent, MemoryFreshness } from '../../../shared/config';
 import type { RecallRebuild, Session } from '../../../shared/domain';
 import { MonadError } from '../../../shared/errors';
 import type { RecallFreshness } from '../../../shared/inbox';
@@ -54,6 +54,8 @@ export class RecallFreshnessService {
       agent: (id: string) => Agent;
       /** False when another backend (mem0) supplies recall: there is no frozen L1 block to be stale. */
       frozenRecall: () => boolean;
+      /** memory.freshness (issue 29 §4): quiet (no banner), ask (the banner), automatic (rebuilt at the next turn). */
+      mode: () => MemoryFreshness;
       now: () => Date;
     },
   ) {}
@@ -67,7 +69,19 @@ export class RecallFreshnessService {
     if (now === snap.block) return none;
     const { added, removed } = diffBlocks(snap.block, now);
     const seen = this.d.memoryDb.prepare(`SELECT block_hash FROM recall_notice WHERE session_id = ?`).pluck().get(sessionId) as string | undefined;
-    return { sessionId, changed: true, notice: seen !== hash(now), added, removed, builtAt: snap.builtAt };
+    // The banner is asked for only under 'ask': quiet leaves "Use it now" in the receipt and the chat's
+    // menu, and automatic rebuilds the block at the next turn, so neither has anything to ask.
+    return { sessionId, changed: true, notice: this.d.mode() === 'ask' && seen !== hash(now), added, removed, builtAt: snap.builtAt };
+  }
+
+  /**
+   * Before a turn freezes its block (issue 29 §4): under 'automatic', a block that memory has moved past is
+   * rebuilt first, recorded like a "Use it now" so "What the model saw" shows when and what changed. The
+   * turn then misses the provider's prompt cache once, which the setting's text says. Null: left as it was.
+   */
+  refreshIfAutomatic(sessionId: string): RecallRebuild | null {
+    if (this.d.mode() !== 'automatic' || !this.check(sessionId).changed) return null;
+    return this.useNow(sessionId);
   }
 
   /** The notice was shown (or dismissed) for memory as it is now: not shown again until memory changes again. */

@@ -1,16 +1,20 @@
 // Freshness said out loud (issue 16 §4): memory changed after this chat's memory block was frozen, so
 // the change applies to new sessions. Said once per change; "Use it now" rebuilds this chat's block (the
 // next reply misses the provider's prompt cache, which the person chose) and records it in the session,
-// where "What the model saw" shows it.
+// where "What the model saw" shows it. Only under memory.freshness = 'ask' (issue 29 §4): the default
+// 'quiet' offers "Use it now" in the receipt and the Session menu instead (use-it-now.tsx), and
+// 'automatic' rebuilds the block at the next turn, so neither shows this banner.
 import { useEffect, useState } from 'react';
 import type { RecallFreshness } from '../../../../shared/inbox';
 import { attempt, invoke, on } from '../../lib/api';
-import { toast } from '../toasts/store';
+import { useSettings } from '../settings/store';
+import { applyMemoryNow } from './use-it-now';
 import '../../styles/inbox.css';
 
 export function FreshnessNotice({ sessionId, running }: { sessionId: string; running: boolean }) {
   const [shown, setShown] = useState<RecallFreshness | null>(null);
   const [busy, setBusy] = useState(false);
+  const asks = useSettings((s) => (s.config?.memory.freshness ?? 'quiet') === 'ask');
 
   useEffect(() => {
     setShown(null);
@@ -38,15 +42,13 @@ export function FreshnessNotice({ sessionId, running }: { sessionId: string; run
     };
   }, [sessionId]);
 
-  if (!shown) return null;
+  if (!shown || !asks) return null;
   const changes = shown.added.length + shown.removed.length;
   const useNow = async () => {
     setBusy(true);
-    const r = await attempt(() => invoke('recall.useNow', { sessionId }));
+    const ok = await applyMemoryNow(sessionId);
     setBusy(false);
-    if (!r) return;
-    setShown(null);
-    toast.success('This chat now uses memory as it is', 'The next reply sends the new memory block, so it does not reuse the provider’s prompt cache once.');
+    if (ok) setShown(null);
   };
   return (
     <div className="freshness-notice" role="status" data-testid="freshness-notice">

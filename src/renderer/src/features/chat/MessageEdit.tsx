@@ -61,11 +61,30 @@ export function BranchSwitcher({ message, busy }: { message: Message; busy: bool
 export function EditMessageForm({ message }: { message: Message }) {
   const [text, setText] = useState(message.content);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    el.focus();
+    el.focus({ preventScroll: true });
     el.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+  // The whole editor stays in view, its Send button too (issue 29 §5): when it opens, and whenever the
+  // list around it gets shorter (a banner or note appears below it, the window shrinks), the list
+  // scrolls just enough; before, Send ended up hidden under the "Memory changed" banner.
+  useEffect(() => {
+    const form = formRef.current;
+    const scroller = form?.closest<HTMLElement>('.chat-scroller');
+    if (!form || !scroller) return;
+    const keep = () => {
+      const f = form.getBoundingClientRect();
+      const v = scroller.getBoundingClientRect();
+      if (f.bottom > v.bottom || f.top < v.top) form.scrollIntoView({ block: f.height > v.height ? 'start' : 'nearest' });
+    };
+    keep();
+    const observer = new ResizeObserver(keep);
+    observer.observe(scroller);
+    observer.observe(form);
+    return () => observer.disconnect();
   }, []);
   const changed = text.trim() !== '' && text.trim() !== message.content.trim();
   const submit = () => {
@@ -73,6 +92,7 @@ export function EditMessageForm({ message }: { message: Message }) {
   };
   return (
     <form
+      ref={formRef}
       className="msg-edit"
       data-testid="edit-form"
       onSubmit={(e) => {

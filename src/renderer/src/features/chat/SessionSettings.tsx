@@ -10,6 +10,7 @@ import { useSessions } from '../sessions/store';
 import { ChatSettingsFields } from './ChatSettingsFields';
 import { ChatIcon } from './chat-icons';
 import { quietToast } from './quiet-toast';
+import { UseItNow } from './use-it-now';
 
 export function SessionSettings({ session }: { session: Session }) {
   const [open, setOpen] = useState(false);
@@ -159,6 +160,12 @@ function SettingsPanel({ session }: { session: Session }) {
           </button>
         ) : null}
       </form>
+      <div className="popover-divider" />
+      {/* Quieter memory (issue 29 §4): "Use it now" without a banner. */}
+      <div className="popover-section" aria-label="Memory in this chat" role="group">
+        <span className="field-label">Memory in this chat</span>
+        <UseItNow sessionId={session.id} testId="session-use-it-now" current="This chat uses memory as it is now." />
+      </div>
       <div className="popover-divider" />
       <label className="popover-section popover-toggle">
         <input

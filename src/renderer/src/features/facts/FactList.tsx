@@ -12,6 +12,8 @@ import { useFacts } from './store';
 
 /** How long a highlighted fact (just written, or opened from a link) stays lit. */
 const FLASH_MS = 2400;
+/** A flash not shown within this long (its list was not on screen) is old news: never shown later. */
+export const FLASH_FRESH_MS = 8000;
 
 export function FactList({ facts, query, emptyText, readOnly = false }: { facts: FactView[]; query: string; emptyText: string; readOnly?: boolean }) {
   const listRef = useRef<HTMLDivElement>(null);
@@ -24,9 +26,15 @@ export function FactList({ facts, query, emptyText, readOnly = false }: { facts:
   const handled = useRef(0);
   useEffect(() => {
     if (!flash || flash.seq === handled.current) return;
+    if (Date.now() - flash.at > FLASH_FRESH_MS) {
+      useFacts.getState().flashShown(flash.seq);
+      return;
+    }
     const row = listRef.current?.querySelector<HTMLElement>(`[data-fact-id="${CSS.escape(flash.id)}"]`);
     if (!row) return;
     handled.current = flash.seq;
+    // Consumed: a later mount of this list (another view, the tab again) does not light it up again.
+    useFacts.getState().flashShown(flash.seq);
     row.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     setLit(flash.id);
     setFocusId(flash.id);
@@ -35,7 +43,7 @@ export function FactList({ facts, query, emptyText, readOnly = false }: { facts:
     if (!lit) return;
     const timer = setTimeout(() => setLit(null), FLASH_MS);
     return () => clearTimeout(timer);
-  }, [lit, flash]);
+  }, [lit]);
 
   function focusFact(id: string) {
     setFocusId(id);
@@ -144,6 +152,7 @@ function FactRow(props: {
       data-testid="fact"
       data-fact-id={fact.id}
       title={editing || readOnly ? undefined : 'Double-click or Enter to edit · Delete to forget'}
+      aria-keyshortcuts={editing || readOnly ? undefined : 'Enter Delete'}
       onFocus={(e) => e.target === e.currentTarget && props.onFocusSelf()}
       onKeyDown={onKeyDown}
       onDoubleClick={() => !editing && !readOnly && startEdit(fact.id)}
@@ -163,30 +172,38 @@ function FactRow(props: {
             </div>
           </div>
           <FactId id={fact.id} />
-          {readOnly ? null : <span className="fact-actions">
-            <button
-              type="button"
-              className="icon-button"
-              tabIndex={-1}
-              aria-label="Edit fact"
-              title="Edit (Enter)"
-              data-testid="fact-edit"
-              onClick={() => startEdit(fact.id)}
-            >
-              <Icon name="pencil" size={14} />
-            </button>
-            <button
-              type="button"
-              className="icon-button icon-button-danger"
-              tabIndex={-1}
-              aria-label="Forget fact"
-              title="Forget (Delete) — can be undone"
-              data-testid="fact-forget"
-              onClick={() => void doForget()}
-            >
-              <Icon name="trash" size={14} />
-            </button>
-          </span>}
+          {/* Visible, labelled and reachable by Tab from the fact in focus (issue 29 §5: they were icons
+              reachable only by Enter/Delete, explained only in a tooltip). */}
+          {readOnly ? null : (
+            <span className="fact-actions">
+              <button
+                type="button"
+                className="button button-small button-quiet fact-action"
+                tabIndex={tabbable ? 0 : -1}
+                aria-label={`Edit “${fact.text}”`}
+                aria-keyshortcuts="Enter"
+                title="Edit (Enter on the fact)"
+                data-testid="fact-edit"
+                onClick={() => startEdit(fact.id)}
+              >
+                <Icon name="pencil" size={13} />
+                Edit
+              </button>
+              <button
+                type="button"
+                className="button button-small button-quiet button-danger-text fact-action"
+                tabIndex={tabbable ? 0 : -1}
+                aria-label={`Forget “${fact.text}”`}
+                aria-keyshortcuts="Delete"
+                title="Forget (Delete on the fact) — can be undone"
+                data-testid="fact-forget"
+                onClick={() => void doForget()}
+              >
+                <Icon name="trash" size={13} />
+                Forget
+              </button>
+            </span>
+          )}
         </>
       )}
     </div>

@@ -56,6 +56,7 @@ export function MemoryPane() {
     });
     const stopChanged = onMemoryChanged(() => void useFacts.getState().refresh());
     return () => {
+      useFacts.getState().leave(); // issue 29 §5: a notice or highlight of then is not shown again later
       clearInterval(timer);
       window.removeEventListener('focus', tick);
       stop();

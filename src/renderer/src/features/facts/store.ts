@@ -36,8 +36,12 @@ interface FactsState {
   feedback: Feedback | null;
   /** The last forgotten fact, until it is restored or another one is forgotten. */
   undo: Fact | null;
-  /** A fact to scroll to and highlight; `seq` re-triggers for the same id. */
-  flash: { id: string; seq: number } | null;
+  /**
+   * A fact to scroll to and highlight; `seq` re-triggers for the same id. Consumed once shown
+   * (`flashShown`), and never shown once older than FLASH_FRESH_MS (issue 29 §5: an old highlight came
+   * back minutes later, when the list re-rendered or the scope was opened again).
+   */
+  flash: { id: string; seq: number; at: number } | null;
   editingId: string | null;
   recall: RecallSnapshot | null;
   recallFor: string | null;
@@ -62,6 +66,10 @@ interface FactsState {
   startEdit(id: string): void;
   stopEdit(): void;
   dismissFeedback(): void;
+  /** The list showed the flash: it is not shown again. */
+  flashShown(seq: number): void;
+  /** Leaving the Memory tab: a notice about a link opened then ("no longer here") is not shown again. */
+  leave(): void;
   /** Opens a scope and highlights one fact in it (the `fact` navigation intent). */
   showFact(scope: string, factId: string): Promise<void>;
   loadRecall(sessionId: string | null): Promise<void>;
@@ -80,7 +88,7 @@ export const useFacts = create<FactsState>((set, get) => {
   }
 
   function flash(id: string): void {
-    set({ flash: { id, seq: ++seq } });
+    set({ flash: { id, seq: ++seq, at: Date.now() } });
   }
 
   async function loadList(scope: string): Promise<ScopeFacts | undefined> {
@@ -161,6 +169,8 @@ export const useFacts = create<FactsState>((set, get) => {
 
     async selectScope(scope) {
       if (scope === get().scope && get().list?.scope === scope) return;
+      // "That fact is no longer here" was about the scope being left.
+      if (get().feedback?.op === 'missing') set({ feedback: null });
       set({ scope, list: null, loading: true, editingId: null, changes: null });
       await Promise.all([loadList(scope), get().loadChanges()]);
       if (get().scope === scope) set({ loading: false });
@@ -253,6 +263,15 @@ export const useFacts = create<FactsState>((set, get) => {
 
     dismissFeedback() {
       set({ feedback: null });
+    },
+
+    flashShown(shown) {
+      if (get().flash?.seq === shown) set({ flash: null });
+    },
+
+    leave() {
+      if (get().feedback?.op === 'missing') set({ feedback: null });
+      set({ flash: null });
     },
 
     async showFact(scope, factId) {

@@ -182,17 +182,22 @@ function EntryRow({ row, mem0Active }: { row: Extract<HistoryRow, { kind: 'entry
   // A group's shared reason is its summary already; a single entry's reason (a "this is wrong" note) is shown beside it.
   const reason = (members.length > 1 && groupReason(row)) || lead.actor === 'mcp' ? null : lead.source?.detail;
 
+  const [lit, setLit] = useState(false);
   useEffect(() => {
     if (!flash || !members.some((m) => m.id === flash.id)) return;
-    ref.current?.classList.add('is-flashing');
-    const t = setTimeout(() => ref.current?.classList.remove('is-flashing'), 1600);
-    return () => clearTimeout(t);
+    useHistory.getState().flashShown(flash.seq);
+    setLit(true);
   }, [flash, members]);
+  useEffect(() => {
+    if (!lit) return;
+    const t = setTimeout(() => setLit(false), 1600);
+    return () => clearTimeout(t);
+  }, [lit]);
 
   return (
     <li
       ref={ref}
-      className={`history-entry${undone ? ' is-undone' : ''}${isUndo ? ' is-undo' : ''}`}
+      className={`history-entry${undone ? ' is-undone' : ''}${isUndo ? ' is-undo' : ''}${lit ? ' is-flashing' : ''}`}
       data-testid="history-entry"
       data-entry-id={lead.id}
       data-action={lead.action}

@@ -25,7 +25,7 @@ interface HistoryState {
   /** An undo waiting for the person: what it would also undo. */
   plan: UndoPlan | null;
   undoing: number | null;
-  /** The entry just undone, to flash it. */
+  /** The entry just undone, to flash it; consumed once shown, so a later refresh does not light it again. */
   flash: { id: number; seq: number } | null;
 
   setFilter<K extends keyof HistoryFilters>(key: K, value: HistoryFilters[K]): void;
@@ -38,6 +38,8 @@ interface HistoryState {
   undo(entry: HistoryEntry): Promise<void>;
   confirmPlan(): Promise<void>;
   cancelPlan(): void;
+  /** The entry showed the flash (issue 29 §5: it came back at every later refresh). */
+  flashShown(seq: number): void;
 }
 
 let seq = 0;
@@ -74,6 +76,9 @@ export const useHistory = create<HistoryState>((set, get) => {
     plan: null,
     undoing: null,
     flash: null,
+    flashShown(shown) {
+      if (get().flash?.seq === shown) set({ flash: null });
+    },
 
     setFilter(key, value) {
       set((s) => ({ filters: { ...s.filters, [key]: value } }));

@@ -1,7 +1,9 @@
 // The Inbox view (issue 16 §3): every change to memory waiting for the person, one list. Keyboard:
 // ↑/↓ or j/k move between items, a approves, r rejects, e edits (then Ctrl+Enter approves the edited
 // text, Escape cancels), x or Space selects, Ctrl/Cmd+A selects all; the bar above decides the selection.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+// The letter keys work as soon as the Inbox is shown, wherever the focus is but a text field (issue 29
+// §5: they did nothing until a row was clicked), acting on the row in focus (the first at the start).
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { InboxItem } from '../../../../shared/inbox';
 import { useShell } from '../../app/shell-store';
 import { fullTime, shortAgo } from '../../lib/time';
@@ -10,6 +12,14 @@ import { useSessions } from '../sessions/store';
 import { describeLawScope } from '../laws/scopes';
 import { useInbox } from './store';
 import '../../styles/inbox.css';
+
+/** The Inbox's own keys, taken from anywhere on the page while it is shown. */
+const PAGE_KEYS = new Set(['a', 'r', 'e', 'x', 'j', 'k']);
+
+function isTextField(el: HTMLElement): boolean {
+  if (el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true;
+  return el.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'submit', 'reset'].includes((el as HTMLInputElement).type);
+}
 
 const SOURCE_LABEL: Record<InboxItem['source'], string> = {
   chat: 'From a chat',
@@ -56,7 +66,9 @@ export function InboxPane() {
     requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-index="${Math.min(focus, useInbox.getState().items.length - 1)}"]`)?.focus());
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+  /** A key event as both React's and the DOM's have it (the list's handler and the page's below). */
+  type Key = Pick<globalThis.KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'target' | 'preventDefault'>;
+  const onKeyDown = (e: Key) => {
     if (editing || e.altKey) return;
     const target = e.target as HTMLElement;
     if (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox') return;
@@ -96,6 +108,23 @@ export function InboxPane() {
       toggle(item.id);
     }
   };
+
+  // The same keys from anywhere on the page while the Inbox is shown: not from a text field, a select or an
+  // open dialog (they keep their keys), and not twice for keys the list itself received.
+  const handler = useRef(onKeyDown);
+  handler.current = onKeyDown;
+  useEffect(() => {
+    const onPage = (e: globalThis.KeyboardEvent) => {
+      if (e.defaultPrevented || !PAGE_KEYS.has(e.key) || e.ctrlKey || e.metaKey || e.altKey) return;
+      const target = e.target as HTMLElement | null;
+      if (target && (listRef.current?.contains(target) || isTextField(target) || target.closest('[role="dialog"], [role="alertdialog"], dialog'))) return;
+      handler.current(e);
+      // The focus follows into the list, so the next key (and the screen reader) is on the item acted on.
+      if (e.defaultPrevented && e.key !== 'e') requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>('[data-index][tabindex="0"]')?.focus());
+    };
+    document.addEventListener('keydown', onPage);
+    return () => document.removeEventListener('keydown', onPage);
+  }, []);
 
   const chosen = [...selected];
   return (

@@ -3,7 +3,7 @@
 // Every setting is written to config.json through the contract; the engine's answer is what shows.
 import '../../styles/laws.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { FactCheckMode } from '../../../../shared/config';
+import type { FactCheckMode, MemoryFreshness } from '../../../../shared/config';
 import type { MemoryStatus } from '../../../../shared/domain';
 import { Section } from '../../app/Section';
 import { on } from '../../lib/api';
@@ -116,6 +116,20 @@ const FACT_CHECK_MODES: { mode: FactCheckMode; label: string; detail: string }[]
   { mode: 'borderline', label: 'Borderline facts', detail: 'Facts that look addressed to an assistant (orders, "from now on", links, encoded text); most facts cost no call' },
   { mode: 'all', label: 'Every fact', detail: 'Every new fact costs one short call to the memory model' },
 ];
+
+/** memory.freshness (issue 29 §4): what a chat does when memory changes after its block was frozen. */
+const FRESHNESS_MODES: { mode: MemoryFreshness; label: string }[] = [
+  { mode: 'quiet', label: 'Quietly' },
+  { mode: 'ask', label: 'Ask me' },
+  { mode: 'automatic', label: 'Automatically' },
+];
+
+const FRESHNESS_TEXT: Record<MemoryFreshness, string> = {
+  quiet: 'Nothing interrupts the chat: the “Remembered” line says what was saved, and “Use it now” waits in the reply’s receipt and the chat’s Session menu.',
+  ask: 'A banner in the chat asks “Use it now / Not now” after each change.',
+  automatic:
+    'The next reply uses memory as it is. That reply cannot reuse the provider’s prompt cache, so it costs more and may start slower; the change is recorded in “What the model saw”.',
+};
 
 /** memory.history.retentionDays: how long Memory → History keeps its entries (null = forever). */
 const RETENTION_CHOICES: { days: number | null; label: string }[] = [
@@ -270,6 +284,29 @@ function GlobalMemory() {
               data-testid={`memory-fact-check-${m.mode}`}
               title={m.detail}
               onClick={() => memory.factCheck !== m.mode && void write({ factCheck: m.mode })}
+            >
+              {m.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="memory-global-row">
+        <div className="memory-global-text">
+          <h3>When memory changes during a chat</h3>
+          <p data-testid="memory-freshness-text">
+            A chat keeps the memory it started with, so every reply reuses the provider’s prompt cache; new chats always use memory as it is. {FRESHNESS_TEXT[memory.freshness]} (memory.freshness)
+          </p>
+        </div>
+        <div className="segmented level-picker" role="radiogroup" aria-label="When memory changes during a chat" data-testid="memory-freshness">
+          {FRESHNESS_MODES.map((m) => (
+            <button
+              key={m.mode}
+              type="button"
+              role="radio"
+              aria-checked={memory.freshness === m.mode}
+              className={`segment${memory.freshness === m.mode ? ' is-active' : ''}`}
+              data-testid={`memory-freshness-${m.mode}`}
+              onClick={() => memory.freshness !== m.mode && void write({ freshness: m.mode })}
             >
               {m.label}
             </button>

@@ -2,7 +2,7 @@
 // state of runs (progress from `consolidate.progress`, the summary from `consolidate.done`). Settings
 // themselves live in config.json: writes go through the contract and the answer is what is shown.
 import { create } from 'zustand';
-import type { FactCheckMode } from '../../../../shared/config';
+import type { FactCheckMode, MemoryFreshness } from '../../../../shared/config';
 import type { AgentPatch } from '../../../../shared/config';
 import type { ConsolidationProgress, ConsolidationSummary, MemoryStatus } from '../../../../shared/domain';
 import { ApiError, attempt, invoke } from '../../lib/api';
@@ -15,6 +15,7 @@ export interface GlobalMemoryPatch {
   level?: Level;
   decay?: { halfLifeDays?: number; floor?: number };
   factCheck?: FactCheckMode;
+  freshness?: MemoryFreshness;
   /** null: keep the history forever (the key is removed from config.json). */
   history?: { retentionDays: number | null };
 }

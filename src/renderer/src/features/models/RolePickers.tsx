@@ -1,6 +1,7 @@
 // Which model does what: a provider and a model for each role. Models come from the provider's list
 // or are typed. A choice is saved when the person completes it (a model picked or typed, then Enter or
-// leaving the box); choosing a provider alone saves nothing.
+// leaving the box); choosing a provider alone saves nothing, and is kept as a draft that survives leaving
+// the page (role-drafts.ts), with a note saying it is not saved yet.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ModelRef } from '../../../../shared/config';
 import type { ProviderView } from '../../../../shared/domain';
@@ -8,6 +9,7 @@ import { chatModelsOf } from '../../../../shared/model-kinds';
 import { useSettings } from '../settings/store';
 import { ModelCheck } from './ModelCheck';
 import { ROLE_INFO } from './presets';
+import { useRoleDrafts } from './role-drafts';
 import { useModels, type Role } from './store';
 
 const ROLES: Role[] = ['chat', 'memory', 'embedding'];
@@ -24,18 +26,31 @@ export function RolePickers({ providers }: { providers: ProviderView[] }) {
 }
 
 function RoleRow({ role, current, providers }: { role: Role; current: ModelRef | null; providers: ProviderView[] }) {
-  const [provider, setProvider] = useState(current?.provider ?? '');
-  const [model, setModel] = useState(current?.model ?? '');
+  const draft = useRoleDrafts((s) => s.drafts[role]);
+  const provider = draft?.provider ?? current?.provider ?? '';
+  const model = draft?.model ?? current?.model ?? '';
+  // Every edit is a draft until it is saved; one equal to what is in force is no draft at all.
+  const edit = (next: { provider?: string; model?: string }) => {
+    const d = { provider: next.provider ?? provider, model: next.model ?? model };
+    if (d.provider === (current?.provider ?? '') && d.model === (current?.model ?? '')) useRoleDrafts.getState().drop(role);
+    else useRoleDrafts.getState().keep(role, d);
+  };
+  const setProvider = (p: string) => edit({ provider: p });
+  const setModel = (m: string) => edit({ model: m });
   const [saved, setSaved] = useState(false);
   const listId = useId();
   const modelRef = useRef<HTMLInputElement>(null);
   const ids = { provider: useId(), model: useId() };
 
-  // The config changed (here, on disk, or a provider was removed): show what is in force.
+  // The config changed to what the draft says (saved here, or the same edit made elsewhere): no draft.
   useEffect(() => {
-    setProvider(current?.provider ?? '');
-    setModel(current?.model ?? '');
-  }, [current?.provider, current?.model]);
+    const d = useRoleDrafts.getState().drafts[role];
+    if (d && d.provider === (current?.provider ?? '') && d.model.trim() === (current?.model ?? '')) useRoleDrafts.getState().drop(role);
+  }, [role, current?.provider, current?.model]);
+  // A draft's provider that was removed since: the draft goes with it.
+  useEffect(() => {
+    if (draft?.provider && !providers.some((p) => p.id === draft.provider)) useRoleDrafts.getState().drop(role);
+  }, [role, draft?.provider, providers]);
 
   useEffect(() => {
     if (!saved) return;
@@ -53,23 +68,36 @@ function RoleRow({ role, current, providers }: { role: Role; current: ModelRef |
     const m = nextModel.trim();
     if (!nextProvider) {
       if (current && (await useModels.getState().setRole(role, null))) setSaved(true);
+      if (!current) useRoleDrafts.getState().drop(role);
       return;
     }
-    if (!m || (current?.provider === nextProvider && current.model === m)) return;
-    if (await useModels.getState().setRole(role, { provider: nextProvider, model: m })) setSaved(true);
+    if (!m) return;
+    if (current?.provider === nextProvider && current.model === m) {
+      useRoleDrafts.getState().drop(role);
+      return;
+    }
+    if (await useModels.getState().setRole(role, { provider: nextProvider, model: m })) {
+      useRoleDrafts.getState().drop(role);
+      setSaved(true);
+    }
   }
 
   function chooseProvider(id: string) {
-    setProvider(id);
+    // Back to the provider in force: its model comes back with it, and there is no draft.
+    if (current && id === current.provider) {
+      useRoleDrafts.getState().drop(role);
+      return;
+    }
     const p = providers.find((x) => x.id === id);
     // Only the person's choice is saved. A model the new provider also offers stays chosen; otherwise
     // the model box is emptied and waits for them (guessing one — the provider's first — saved a model
     // nobody picked, sometimes of another provider's kind, and raced the one they were typing).
     if (id && p?.models.includes(model.trim())) {
+      setProvider(id);
       void commit(id, model);
       return;
     }
-    setModel('');
+    edit({ provider: id, model: '' });
     if (!id) void commit('', '');
     else requestAnimationFrame(() => modelRef.current?.focus());
   }
@@ -88,6 +116,12 @@ function RoleRow({ role, current, providers }: { role: Role; current: ModelRef |
         </div>
         <div className="role-description">{info.description}</div>
         {missing ? <div className="field-error">Points at provider “{current?.provider}”, which is not configured.</div> : null}
+        {draft && draft.provider && !draft.model.trim() ? (
+          <div className="role-draft" role="status" data-testid={`role-${role}-draft`}>
+            Not saved yet: pick or type a model to use {providers.find((p) => p.id === draft.provider)?.name ?? draft.provider} here.{' '}
+            {current ? `Until then, ${current.provider} · ${current.model} stays in use.` : 'Until then, this role is not set.'}
+          </div>
+        ) : null}
       </div>
       <label className="field" htmlFor={ids.provider}>
         <span className="field-label">Provider</span>

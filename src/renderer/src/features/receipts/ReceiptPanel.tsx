@@ -8,6 +8,7 @@ import { useShell } from '../../app/shell-store';
 import { attempt, invoke } from '../../lib/api';
 import { fullTime } from '../../lib/time';
 import type { ReceiptBlockItems, ReceiptItem, ReceiptRead, ReceiptView } from '../../../../shared/receipt';
+import { UseItNow } from '../chat/use-it-now';
 import { useFacts } from '../facts/store';
 import { openItem, openLabel } from '../history/open-item';
 import { ChangeLines, useScopeWords } from './ChangeLines';
@@ -109,6 +110,8 @@ function Receipt({ view }: { view: ReceiptView }) {
         ) : (
           <p className="muted receipt-line">No frozen recall block: memory is recalled for each message.</p>
         )}
+        {/* Quieter memory (issue 29 §4): where "Use it now" lives when no banner asks. */}
+        {frozen && !imported ? <UseItNow sessionId={view.sessionId} testId="receipt-use-it-now" /> : null}
         {frozen && frozen.lines > 0 && !imported ? (
           view.block ? (
             <BlockItems block={view.block} />

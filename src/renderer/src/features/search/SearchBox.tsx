@@ -1,6 +1,7 @@
 // The search box at the top of the sidebar: Ctrl/Cmd+K focuses it from anywhere, results appear as you
 // type in a panel beside it. The focus stays in the field (a combobox): ↑/↓ move through the results,
-// Enter opens one, Escape closes the panel and gives the focus back to where it was.
+// Enter opens one, Escape closes the panel and gives the focus back to where it was. Focus alone (Tab)
+// does not open the panel.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Icon, StrokeIcon } from '../../app/icons';
 import { useAgents } from '../agents/store';
@@ -134,7 +135,8 @@ export function SearchBox() {
           value={query}
           data-testid="search-input"
           onChange={(e) => useSearch.getState().setQuery(e.target.value)}
-          onFocus={() => useSearch.getState().setOpen(true)}
+          // Tabbing onto the field does not open the panel (issue 29 §5: it covered the page for anyone
+          // passing through with Tab); typing, ↓, a click or Ctrl/Cmd+K does.
           onMouseDown={() => useSearch.getState().setOpen(true)}
           onKeyDown={onKeyDown}
         />

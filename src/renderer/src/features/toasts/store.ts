@@ -1,5 +1,6 @@
 // Toasts: every ApiError and every unexpected error reaches the person here; nothing is swallowed.
 import { create } from 'zustand';
+import { useShell, type TabId } from '../../app/shell-store';
 
 export type ToastKind = 'error' | 'warning' | 'info' | 'success';
 
@@ -12,11 +13,17 @@ export interface Toast {
   code?: string;
   /** One action the message offers ("Undo"); the toast closes when it is taken. */
   action?: { label: string; run(): void };
+  /**
+   * The tab it was raised in (issue 29 §5): a confirmation and its Undo are about that tab, so they are
+   * shown only there and do not follow the person elsewhere. Errors and warnings have none: they show
+   * wherever the person is, since they may need acting on.
+   */
+  tab?: TabId;
 }
 
 interface ToastState {
   toasts: Toast[];
-  push(toast: Omit<Toast, 'id'>): number;
+  push(toast: Omit<Toast, 'id' | 'tab'>): number;
   dismiss(id: number): void;
 }
 
@@ -36,7 +43,8 @@ export const useToasts = create<ToastState>((set, get) => ({
     // The same message twice in a row (a retry loop, a double click) shows once.
     const last = get().toasts.at(-1);
     if (last && last.message === toast.message && last.kind === toast.kind) get().dismiss(last.id);
-    set((s) => ({ toasts: [...s.toasts, { ...toast, id }].slice(-MAX_TOASTS) }));
+    const tab = toast.kind === 'success' || toast.kind === 'info' ? useShell.getState().tab : undefined;
+    set((s) => ({ toasts: [...s.toasts, { ...toast, id, ...(tab ? { tab } : {}) }].slice(-MAX_TOASTS) }));
     setTimeout(() => get().dismiss(id), toast.action ? ACTION_LIFETIME_MS : LIFETIME_MS[toast.kind]);
     return id;
   },
