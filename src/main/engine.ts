@@ -8,6 +8,8 @@ import { AgentService } from './agents/agent-service';
 import { ChatService } from './chat/agent-loop';
 import { HookRegistry } from './chat/hooks';
 import { MessageStore } from './conversations/message-store';
+import { AttachmentStore } from './attachments/attachment-store';
+import { AttachmentService } from './attachments/attachment-service';
 import { SessionStore } from './conversations/session-store';
 import { CommandRegistry } from './chat/slash-commands';
 import { ToolRegistry } from './chat/tools';
@@ -97,6 +99,8 @@ export class Engine {
   readonly agents: AgentService;
   readonly sessions: SessionStore;
   readonly messages: MessageStore;
+  /** Files sent with messages (issue 29 §1). */
+  readonly attachments: AttachmentService;
   readonly llm: LlmClient;
   /** Memory-task failures, counted per agent and task (issue 18 §4). */
   readonly taskHealth: TaskHealth;
@@ -182,6 +186,7 @@ export class Engine {
     this.agents = new AgentService(this.config);
     this.sessions = new SessionStore(this.appDb, this.now);
     this.messages = new MessageStore(this.appDb, this.now);
+    this.attachments = new AttachmentService(new AttachmentStore(this.appDb, this.paths.root, this.now));
     // Memory-task failures and the model self-test (issue 18 §3–§4).
     this.taskHealth = new TaskHealth({
       db: this.memoryDb,
@@ -232,6 +237,7 @@ export class Engine {
       log: (msg, err) => this.log(msg, err),
       mcpTools: new McpChatTools({ mcp: this.mcp, events: this.events, knownSecrets: storedSecretsFrom(() => this.secrets.values()), egress: this.egress, log: (msg, err) => this.log(msg, err) }),
       journal: this.journal, // receipts
+      attachments: this.attachments,
     });
     // The memory layers and the services over them (engine-memory.ts): built here, in one place.
     ({

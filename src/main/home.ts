@@ -47,7 +47,7 @@ export function ensureHome(paths: HomePaths): void {
 }
 
 /** What Monad itself keeps in the home; the desktop host's Chromium profile shares the folder. */
-const MONAD_ENTRIES = new Set(['.', 'config.json', 'secrets.json', 'core', 'agents', 'memory', 'db', 'backups', 'logs', 'bin']);
+const MONAD_ENTRIES = new Set(['.', 'config.json', 'secrets.json', 'core', 'agents', 'memory', 'db', 'backups', 'logs', 'bin', 'attachments']);
 /** Folders whose contents another program writes with its own modes (mem0's library, the qdrant process). */
 const WRITTEN_BY_OTHERS = ['memory/mem0/', 'db/qdrant/'];
 /** How many paths the notice names; the rest are counted. */

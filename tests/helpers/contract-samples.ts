@@ -97,6 +97,8 @@ export function samples(sessionId: string): Partial<Record<ChannelName, Record<s
     'mcp.clients.keyless': { keyless: 'refuse' },
     'chat.switchBranch': { sessionId, messageId: 'm1' },
     'sessions.setModel': { id: sessionId, model: { provider: 'fuzzp', model: 'm1' } },
+    'attachments.add': { name: 'notes.txt', data: Buffer.from('fuzz notes').toString('base64') },
+    'attachments.preview': { id: 'a'.repeat(64), name: 'notes.txt' },
   } as Partial<Record<ChannelName, Record<string, unknown>>>;
 }
 

@@ -5,7 +5,7 @@
 // agent, its identity files and memory). A stored `system` message can only have come from an import —
 // a transcript or an archive, text someone else may have written — so it is replayed as quoted history
 // in a user-role message, never as an instruction with system authority.
-import type { ModelMessage } from 'ai';
+import type { ModelMessage, UserContent } from 'ai';
 import type { Message } from '../../shared/domain';
 
 /** Older turns beyond this are not sent; memory layers carry what matters across long sessions. */
@@ -22,7 +22,8 @@ export function quotedSystemMessage(content: string): string {
   return `${QUOTED_SYSTEM_LABEL}\n${JSON.stringify(content)}`;
 }
 
-export function toModelMessages(messages: Message[]): ModelMessage[] {
+/** `userContent`: a user message's content other than its text alone (its attachments, issue 29 §1). */
+export function toModelMessages(messages: Message[], userContent?: (m: Message) => UserContent | undefined): ModelMessage[] {
   const usable = messages.filter((m) => !(m.role === 'assistant' && m.error !== null && m.content === '' && !m.toolCalls));
   const recent = usable.slice(-MAX_HISTORY_MESSAGES);
   // Never start on a tool result whose call was cut off.
@@ -32,7 +33,7 @@ export function toModelMessages(messages: Message[]): ModelMessage[] {
   for (const m of recent) {
     switch (m.role) {
       case 'user':
-        out.push({ role: 'user', content: m.content });
+        out.push({ role: 'user', content: (m.attachments?.length && userContent?.(m)) || m.content });
         break;
       case 'system':
         out.push({ role: 'user', content: quotedSystemMessage(m.content) });

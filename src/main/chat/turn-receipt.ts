@@ -14,6 +14,7 @@ import {
   memoryChangeSchema,
   receiptItemSchema,
   turnReceiptSchema,
+  type AttachmentSent,
   type IdentityUse,
   type MemoryChange,
   type ReceiptItem,
@@ -40,6 +41,7 @@ export class TurnReceiptBuilder implements ReceiptSink {
   private readonly reads: ReceiptRead[] = [];
   /** Changes in the order they happened: journal entries and reported ones interleaved. */
   private readonly changes: MemoryChange[] = [];
+  private sentFiles: AttachmentSent[] = [];
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -65,6 +67,11 @@ export class TurnReceiptBuilder implements ReceiptSink {
     this.reads.push({ via, query: clip(query), items: kept, more: valid.length - kept.length, failed: opts.failed === true });
   }
 
+  /** What of the message's attachments reached the model (issue 29 §1). */
+  attachments(sent: AttachmentSent[]): void {
+    this.sentFiles = sent.slice(0, 16);
+  }
+
   change(change: MemoryChange): void {
     if (this.changes.length < 256 && memoryChangeSchema.safeParse(change).success) this.changes.push(change);
   }
@@ -80,7 +87,8 @@ export class TurnReceiptBuilder implements ReceiptSink {
   /** Stops listening and returns the receipt, checked against the schema it will be read back with. */
   finish(): { full: TurnReceipt; summary: ReplyMemory } {
     this.unsubscribe();
-    const parsed = turnReceiptSchema.safeParse({ version: 1, frozen: this.frozen, identity: this.identity, reads: this.reads, changes: this.changes });
+    const files = this.sentFiles.length ? { attachments: this.sentFiles } : {};
+    const parsed = turnReceiptSchema.safeParse({ version: 1, frozen: this.frozen, identity: this.identity, reads: this.reads, changes: this.changes, ...files });
     // Every part was checked on the way in; should the whole still not parse, the changes (the part with undo) are kept.
     const full: TurnReceipt = parsed.success ? parsed.data : { version: 1, frozen: null, identity: [], reads: [], changes: this.changes };
     return { full, summary: replyMemoryOf(full) };

@@ -10,6 +10,7 @@ import { app0007MessageReceipt } from './app-0007-message-receipt';
 import { app0008Branches } from './app-0008-branches';
 import { app0009MessageVectors } from './app-0009-message-vectors';
 import { app0010MessageModel } from './app-0010-message-model';
+import { app0011Attachments } from './app-0011-attachments';
 
 export const appMigrations: readonly Migration[] = [
   app0001Init,
@@ -22,4 +23,5 @@ export const appMigrations: readonly Migration[] = [
   app0008Branches,
   app0009MessageVectors,
   app0010MessageModel,
+  app0011Attachments,
 ];
