@@ -187,3 +187,25 @@ describe('attachments in the prompt', () => {
     expect(rec.text).toContain('customers may return a kumquat');
   });
 });
+
+describe('attachments in message search', () => {
+  it('finds a message by a word only its attached file holds, and the PDF’s pages too', async () => {
+    const { engine, session, add, call } = setup();
+    const notes = await add('notes.md', 'The launch codename is quetzalcoatl.');
+    const pdf = await add('minutes.pdf', await makePdf([['Minutes'], ['The board chose the vendor Xylophonics.']]));
+    llm.enqueue({ kind: 'text', text: 'Read them.' });
+    await call('chat.send', { sessionId: session.id, text: 'two files for you', attachments: [{ id: notes.id, name: 'notes.md' }, { id: pdf.id, name: 'minutes.pdf' }] });
+    const user = engine.messages.list(session.id).items.find((m) => m.role === 'user')!;
+    for (const word of ['quetzalcoatl', 'xylophonics', 'minutes']) {
+      const found = (await call<{ messages: { messageId: string; snippet?: string }[] }>('search.query', { query: word, agentId: 'default', k: 5 })).messages;
+      expect(found.map((m) => m.messageId), word).toContain(user.id);
+    }
+    // A word in neither the message nor its files finds nothing.
+    expect((await call<{ messages: unknown[] }>('search.query', { query: 'pterodactyl', agentId: 'default', k: 5 })).messages).toEqual([]);
+    // Moving the chat to another agent keeps its files searchable (the index entry is rebuilt with them).
+    engine.agents.create({ id: 'other', name: 'Other' });
+    engine.appDb.prepare('UPDATE sessions SET agent_id = ? WHERE id = ?').run('other', session.id);
+    const moved = (await call<{ messages: { messageId: string }[] }>('search.query', { query: 'quetzalcoatl', agentId: 'other', k: 5 })).messages;
+    expect(moved.map((m) => m.messageId)).toContain(user.id);
+  });
+});
