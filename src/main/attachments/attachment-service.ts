@@ -17,6 +17,7 @@ import { seesImages } from '../llm/sees-images';
 import { type AttachmentStore, type LinkedAttachment, refOf, sha256 } from './attachment-store';
 import { fileKind, mb } from './file-kind';
 import { extractPdfText } from './pdf-text';
+import { type ArchiveAttachment, fromArchive, toArchive } from './attachment-archive';
 
 /** The start of a file's text on its chip: a few lines. */
 const PREVIEW_CHARS = 400;
@@ -94,6 +95,18 @@ export class AttachmentService {
 
   imageBytes(id: string): Uint8Array {
     return this.store.bytes(id);
+  }
+
+  /** Export: each message's files with their bytes (attachment-archive.ts). */
+  archiveOf(messageIds: string[]): Map<string, ArchiveAttachment[]> {
+    const out = new Map<string, ArchiveAttachment[]>();
+    for (const [id, files] of this.store.forMessages(messageIds)) out.set(id, toArchive(this.store, files));
+    return out;
+  }
+
+  /** Import: stores an archived file (checked as attachment-archive.ts says) and returns its id. */
+  fromArchive(a: ArchiveAttachment, cleanText: (text: string) => string): string {
+    return fromArchive(this.store, a, cleanText);
   }
 
   seesImages(target: Pick<TargetModel, 'kind' | 'model'>): boolean {

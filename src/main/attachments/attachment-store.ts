@@ -10,8 +10,6 @@ import { MonadError } from '../../shared/errors';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { mkdirPrivate, PRIVATE_FILE_MODE } from '../fs/private-mode';
 
-export const ATTACHMENTS_DIR = 'attachments';
-
 export interface StoredAttachment {
   id: string;
   kind: AttachmentKind;
@@ -46,10 +44,11 @@ export class AttachmentStore {
 
   constructor(
     private readonly db: Database,
-    homeRoot: string,
+    /** The home's attachments folder (HomePaths.attachments). */
+    dir: string,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.dir = join(homeRoot, ATTACHMENTS_DIR);
+    this.dir = dir;
   }
 
   /** The stored attachment with these bytes, if any (dedupe: the same file is read and extracted once). */

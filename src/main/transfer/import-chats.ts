@@ -24,7 +24,7 @@ type Settled<K extends keyof ArchiveMessage> = { [P in K]-?: Exclude<ArchiveMess
  */
 export type MessageIn = Pick<ArchiveMessage, 'id' | 'role' | 'createdAt'> &
   Settled<'toolCalls' | 'toolCallId' | 'usage' | 'error'> &
-  Partial<Settled<'origin' | 'editRoot' | 'inactive'>> & { content: string; receipt?: TurnReceipt | null };
+  Partial<Settled<'origin' | 'editRoot' | 'inactive' | 'attachments'>> & { content: string; receipt?: TurnReceipt | null };
 
 export interface SessionIn {
   id: string;
@@ -100,6 +100,7 @@ export class ChatReader {
       clean.editRoot = m.editRoot && ids.has(m.editRoot) ? m.editRoot : null;
       clean.inactive = m.inactive ?? 0;
       clean.origin = m.role === 'user' ? (m.origin ?? null) : null;
+      if (m.role === 'user' && m.attachments?.length) clean.attachments = m.attachments; // checked when stored (import.ts)
       ids.add(clean.id);
       messages.push(clean);
     });
