@@ -1,6 +1,7 @@
 // A sent message's files (issue 29 §1): a chip each, under the message; a click opens the preview dialog,
 // which asks the engine for the file's text (or, for an image, the image itself).
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { AttachmentPreview, AttachmentRef } from '../../../../shared/attachments';
 import { Modal } from '../../app/modal';
 import { attempt, invoke } from '../../lib/api';
@@ -73,7 +74,8 @@ export function MessageAttachments({ files }: { files: AttachmentRef[] }) {
           </li>
         ))}
       </ul>
-      {open ? <PreviewDialog file={open} onClose={() => setOpen(null)} /> : null}
+      {/* On the body: the message list is its own stacking and containing block, which would clip a fixed dialog. */}
+      {open ? createPortal(<PreviewDialog file={open} onClose={() => setOpen(null)} />, document.body) : null}
     </>
   );
 }
