@@ -116,7 +116,7 @@ export async function runAttachmentBench(pages = 300): Promise<AttachmentBenchRe
     // Dropped on the composer as a person would: a File made in the page from bytes handed over before
     // the clock started (handing 360 KB to the page through the test harness is not the app's work).
     await page.evaluate(() => {
-      const w = window as unknown as { __pdf: Uint8Array };
+      const w = window as unknown as { __pdf: Uint8Array<ArrayBuffer> };
       const file = new File([w.__pdf], 'report.pdf', { type: 'application/pdf' });
       const data = new DataTransfer();
       data.items.add(file);
