@@ -65,4 +65,24 @@ describe('attachment text and memory', () => {
     expect(engine.facts.memory.read('global').facts).toEqual([]);
     expect(engine.facts.memory.read('agent:default').facts).toEqual([]);
   });
+
+  it('a fact the model takes from an attachment says so: "from an attachment: <name>", never "you said it"', async () => {
+    const { engine, session } = setup();
+    const a = await engine.attachments.add('cv.md', Buffer.from('Curriculum vitae\nFavourite colour: teal.\nLives in Reykjavik since 2019.').toString('base64'));
+    llm.enqueue(
+      { kind: 'tool_calls', calls: [{ id: 'w1', name: 'memory', args: { action: 'record', scope: 'global', text: 'User lives in Reykjavik since 2019' } }] },
+      { kind: 'tool_calls', calls: [{ id: 'w2', name: 'memory', args: { action: 'record', scope: 'global', text: 'User is preparing a job application' } }] },
+      { kind: 'text', text: 'Noted.' },
+    );
+    await engine.chat.send(session.id, 'remember where I live from my CV; I am preparing a job application', { attachments: [{ id: a.id, name: 'cv.md' }] });
+    const rows = engine.memoryDb.prepare(`SELECT detail FROM fact_origin ORDER BY id`).pluck().all() as (string | null)[];
+    expect(rows).toEqual(['from an attachment: cv.md', null]);
+    const facts = engine.facts.memory.read('global').facts;
+    const fromFile = facts.find((f) => f.text.includes('Reykjavik'))!;
+    const said = facts.find((f) => f.text.includes('job application'))!;
+    expect(engine.facts.ledger.sourceOf('global', fromFile.id)).toMatchObject({ actor: 'agent', detail: 'from an attachment: cv.md' });
+    expect(engine.facts.ledger.sourceOf('global', fromFile.id)?.stated).toBeFalsy();
+    // The person's own words in the same message stay theirs.
+    expect(engine.facts.ledger.sourceOf('global', said.id)).toMatchObject({ stated: true });
+  });
 });

@@ -196,7 +196,7 @@ export class ChatService {
         model: toolGuard ? toolGuard.wrap(model) : model, // no-tools
         system: buildSystemPrompt(agent, blocks),
         messages: history,
-        tools: { ...this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage, receipt }), ...mcpTools },
+        tools: { ...this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage, receipt, attachments: files?.current }), ...mcpTools },
         // Every tool result, replayed or fresh, reaches the model as quoted data (tool-results.ts).
         prepareStep: ({ messages }) => ({ messages: spotlightToolResults(messages) }),
         stopWhen: stepCountIs(MAX_STEPS),

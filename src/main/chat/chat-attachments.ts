@@ -16,9 +16,9 @@ export function turnFiles(
   messages: Message[],
   resolved: ResolvedModel,
   currentId: string,
-): { contentOf: (m: Message) => UserContent | undefined; sent: AttachmentSent[] } {
+): { contentOf: (m: Message) => UserContent | undefined; sent: AttachmentSent[]; current: { name: string; text: string }[] } {
   const ids = messages.filter((m) => m.role === 'user' && m.attachments?.length).map((m) => m.id);
-  if (!ids.length) return { contentOf: () => undefined, sent: [] };
+  if (!ids.length) return { contentOf: () => undefined, sent: [], current: [] };
   const files = attachments.files(ids);
   const seesImages = attachments.seesImages({ kind: resolved.provider.kind, model: resolved.model });
   const built = new Map<string, ReturnType<typeof promptWithFiles>>();
@@ -26,6 +26,8 @@ export function turnFiles(
     const list = files.get(m.id);
     if (list?.length) built.set(m.id, promptWithFiles(m.content, list, { seesImages, imageBytes: (id) => attachments.imageBytes(id) }));
   }
-  return { contentOf: (m) => built.get(m.id)?.content, sent: built.get(currentId)?.sent ?? [] };
+  // The current message's files, for the tools: a fact taken from one is attributed to it.
+  const current = (files.get(currentId) ?? []).filter((f) => f.kind !== 'image').map((f) => ({ name: f.name, text: f.text }));
+  return { contentOf: (m) => built.get(m.id)?.content, sent: built.get(currentId)?.sent ?? [], current };
 }
 
