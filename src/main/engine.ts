@@ -373,7 +373,8 @@ export class Engine {
   async deleteSession(id: string): Promise<void> {
     const session = this.sessions.get(id);
     this.chat.cancel(id);
-    this.sessions.delete(id);
+    // Attachments (issue 29 §1): the chat's files leave the home with it, unless another message carries them too.
+    await this.attachments.withSessionFiles(id, async () => this.sessions.delete(id));
     await this.hooks.sessionEnd(session, (hook, err) => this.log(`[hooks] ${hook}.sessionEnd failed`, err));
     this.events.emit('sessions.changed', { agentId: session.agentId });
   }

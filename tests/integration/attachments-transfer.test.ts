@@ -103,3 +103,19 @@ describe('attachments in backups', () => {
     expect(engine.messages.list(session.id).items.find((m) => m.role === 'user')!.attachments).toHaveLength(2);
   });
 });
+
+describe('attachments when a chat is deleted', () => {
+  it('its files leave the home, unless another chat still carries the same bytes', async () => {
+    const engine = openEngine();
+    const { session, notes, pdf } = await chatWithFiles(engine);
+    // Another chat carries the same notes (same bytes, another name).
+    const other = engine.sessions.create({ agentId: 'default', title: 'other' });
+    llm.enqueue({ kind: 'text', text: 'Again.' });
+    await engine.chat.send(other.id, 'the notes again', { attachments: [{ id: notes.id, name: 'copy.md' }] });
+    await engine.deleteSession(session.id);
+    expect(existsSync(join(engine.paths.attachments, pdf.id))).toBe(false);
+    expect(engine.appDb.prepare('SELECT count(*) FROM attachments WHERE id = ?').pluck().get(pdf.id)).toBe(0);
+    expect(existsSync(join(engine.paths.attachments, notes.id))).toBe(true);
+    expect(engine.attachments.preview(notes.id, 'copy.md').text).toBe('The vault code word is marzipan.');
+  });
+});

@@ -97,6 +97,14 @@ export class AttachmentService {
     return this.store.bytes(id);
   }
 
+  /** Deleting a chat: its files, read before it goes, are removed afterwards when nothing else carries them. */
+  async withSessionFiles<T>(sessionId: string, remove: () => Promise<T>): Promise<T> {
+    const ids = this.store.idsInSession(sessionId);
+    const result = await remove();
+    this.store.dropUnlinked(ids);
+    return result;
+  }
+
   /** Export: each message's files with their bytes (attachment-archive.ts). */
   archiveOf(messageIds: string[]): Map<string, ArchiveAttachment[]> {
     const out = new Map<string, ArchiveAttachment[]>();

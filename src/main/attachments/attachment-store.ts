@@ -2,7 +2,7 @@
 // written atomically, so a crash never leaves half a file under a hash), what was extracted from them in
 // app.sqlite (migration app-0011), and which message carries which file under which name.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { AttachmentKind, AttachmentRef } from '../../shared/attachments';
@@ -85,6 +85,30 @@ export class AttachmentStore {
   pathOf(id: string): string {
     if (!/^[0-9a-f]{64}$/.test(id)) throw new MonadError('BAD_INPUT', 'Not an attachment id');
     return join(this.dir, id);
+  }
+
+  /** The files a chat's messages carry (read before the chat is deleted, for `dropUnlinked`). */
+  idsInSession(sessionId: string): string[] {
+    return this.db
+      .prepare(`SELECT DISTINCT l.attachment_id FROM message_attachments l JOIN messages m ON m.id = l.message_id WHERE m.session_id = ?`)
+      .pluck()
+      .all(sessionId) as string[];
+  }
+
+  /**
+   * Removes those of `ids` no message links any more: a deleted chat's files leave the home with it
+   * (row and file), unless another message still carries the same bytes.
+   */
+  dropUnlinked(ids: readonly string[]): number {
+    let dropped = 0;
+    for (const id of ids) {
+      const linked = this.db.prepare(`SELECT 1 FROM message_attachments WHERE attachment_id = ? LIMIT 1`).get(id);
+      if (linked) continue;
+      this.db.prepare(`DELETE FROM attachments WHERE id = ?`).run(id);
+      rmSync(this.pathOf(id), { force: true });
+      dropped++;
+    }
+    return dropped;
   }
 
   /** Each message's attachments with their text, in the order attached (what a prompt is built from). */
