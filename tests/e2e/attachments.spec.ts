@@ -86,11 +86,23 @@ test('attach by picker and by paste, see chips, send, and preview a sent file', 
   expect(await serious(page, '[data-testid="message"][data-role="user"]')).toEqual([]);
   await page.screenshot({ path: join(SCREENSHOTS, 'attachments-sent-light.png') });
 
+  // "What the model saw": the reply's receipt lists each file as it went, with exactly the text quoted.
+  await page.locator('[data-testid="message"][data-role="assistant"]').last().getByTestId('reply-memory').click();
+  const receipt = page.getByTestId('receipt-panel');
+  await expect(receipt.getByTestId('receipt-file')).toHaveCount(2);
+  await expect(receipt.getByTestId('receipt-file').first()).toContainText('trip.md · sent whole · 76 characters');
+  await receipt.getByTestId('receipt-file').first().locator('summary').click();
+  await expect(receipt.getByTestId('receipt-file-text').first()).toHaveText(`Attached file: trip.md (text/markdown)\n\n${NOTES}`);
+  expect(await serious(page, '[data-testid="receipt-panel"]')).toEqual([]);
+  await page.screenshot({ path: join(SCREENSHOTS, 'attachments-receipt-light.png') });
+  await page.getByTestId('receipt-close').click();
+
   // Dark, 900×700: the same chips and a refusal, axe-clean.
   const dark = await browser.newContext({ colorScheme: 'dark', viewport: { width: 900, height: 700 } });
   try {
     const p = await dark.newPage();
     await openApp(p, server);
+    await expect(p.getByTestId('session-item')).toHaveCount(1); // the chat above, listed before a new one is counted
     await newSession(p);
     await p.getByTestId('attach-input').setInputFiles({ name: 'trip.md', mimeType: 'text/markdown', buffer: Buffer.from(NOTES) });
     await p.getByTestId('attach-input').setInputFiles({ name: 'archive.zip', mimeType: 'application/zip', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]) });
