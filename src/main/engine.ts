@@ -187,6 +187,7 @@ export class Engine {
     this.sessions = new SessionStore(this.appDb, this.now);
     this.messages = new MessageStore(this.appDb, this.now);
     this.attachments = new AttachmentService(new AttachmentStore(this.appDb, this.paths.attachments, this.now));
+    this.attachments.sweepUnsent(this.now());
     // Memory-task failures and the model self-test (issue 18 §3–§4).
     this.taskHealth = new TaskHealth({
       db: this.memoryDb,

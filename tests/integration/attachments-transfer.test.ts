@@ -119,3 +119,22 @@ describe('attachments when a chat is deleted', () => {
     expect(engine.attachments.preview(notes.id, 'copy.md').text).toBe('The vault code word is marzipan.');
   });
 });
+
+describe('attachments never sent', () => {
+  it('leave the home a day after they were attached; sent ones stay', async () => {
+    const home = tempHome();
+    let now = new Date('2026-03-01T10:00:00Z');
+    let engine = Engine.open({ home, host: 'server', backgroundJobs: false, now: () => now });
+    const { notes } = await chatWithFiles(engine); // sent
+    const draft = await engine.attachments.add('draft.txt', b64('never sent'));
+    engine.close();
+    now = new Date('2026-03-01T20:00:00Z'); // the same day: the draft's file waits
+    engine = Engine.open({ home, host: 'server', backgroundJobs: false, now: () => now });
+    expect(existsSync(join(engine.paths.attachments, draft.id))).toBe(true);
+    engine.close();
+    now = new Date('2026-03-02T11:00:00Z');
+    engine = openEngine({ home, backgroundJobs: false, now: () => now });
+    expect(existsSync(join(engine.paths.attachments, draft.id))).toBe(false);
+    expect(existsSync(join(engine.paths.attachments, notes.id))).toBe(true);
+  });
+});

@@ -19,6 +19,8 @@ import { fileKind, mb } from './file-kind';
 import { extractPdfText } from './pdf-text';
 import { type ArchiveAttachment, fromArchive, toArchive } from './attachment-archive';
 
+/** How long a file attached but not sent is kept: long enough for a draft left overnight. */
+export const UNSENT_KEPT_MS = 24 * 60 * 60 * 1000;
 /** The start of a file's text on its chip: a few lines. */
 const PREVIEW_CHARS = 400;
 const PREVIEW_LINES = 6;
@@ -95,6 +97,11 @@ export class AttachmentService {
 
   imageBytes(id: string): Uint8Array {
     return this.store.bytes(id);
+  }
+
+  /** At start: files attached more than a day ago and never sent leave the home (a draft waits a day). */
+  sweepUnsent(now: Date): number {
+    return this.store.sweepUnsent(new Date(now.getTime() - UNSENT_KEPT_MS));
   }
 
   /** Deleting a chat: its files, read before it goes, are removed afterwards when nothing else carries them. */

@@ -111,6 +111,18 @@ export class AttachmentStore {
     return dropped;
   }
 
+  /**
+   * Files attached but never sent (a chip removed, a draft abandoned) that are older than `before`: they
+   * were only ever meant to go with a message, so they do not stay in the home. Sent files are never touched.
+   */
+  sweepUnsent(before: Date): number {
+    const ids = this.db
+      .prepare(`SELECT id FROM attachments a WHERE created_at < ? AND NOT EXISTS (SELECT 1 FROM message_attachments l WHERE l.attachment_id = a.id)`)
+      .pluck()
+      .all(before.toISOString()) as string[];
+    return this.dropUnlinked(ids);
+  }
+
   /** Each message's attachments with their text, in the order attached (what a prompt is built from). */
   forMessages(messageIds: string[]): Map<string, LinkedAttachment[]> {
     return linkedRows(this.db, messageIds, true) as Map<string, LinkedAttachment[]>;
