@@ -8,6 +8,8 @@ import { AgentService } from './agents/agent-service';
 import { ChatService } from './chat/agent-loop';
 import { HookRegistry } from './chat/hooks';
 import { MessageStore } from './conversations/message-store';
+import { AttachmentStore } from './attachments/attachment-store';
+import { AttachmentService } from './attachments/attachment-service';
 import { SessionStore } from './conversations/session-store';
 import { CommandRegistry } from './chat/slash-commands';
 import { ToolRegistry } from './chat/tools';
@@ -103,6 +105,8 @@ export class Engine {
   readonly agents: AgentService;
   readonly sessions: SessionStore;
   readonly messages: MessageStore;
+  /** Files sent with messages (issue 29 §1). */
+  readonly attachments: AttachmentService;
   readonly llm: LlmClient;
   /** Memory-task failures, counted per agent and task (issue 18 §4). */
   readonly taskHealth: TaskHealth;
@@ -190,6 +194,8 @@ export class Engine {
     this.agents = new AgentService(this.config);
     this.sessions = new SessionStore(this.appDb, this.now);
     this.messages = new MessageStore(this.appDb, this.now);
+    this.attachments = new AttachmentService(new AttachmentStore(this.appDb, this.paths.attachments, this.now));
+    this.attachments.sweepUnsent(this.now());
     // Memory-task failures and the model self-test (issue 18 §3–§4).
     this.taskHealth = new TaskHealth({
       db: this.memoryDb,
@@ -240,6 +246,7 @@ export class Engine {
       log: (msg, err) => this.log(msg, err),
       mcpTools: new McpChatTools({ mcp: this.mcp, events: this.events, knownSecrets: storedSecretsFrom(() => this.secrets.values()), egress: this.egress, log: (msg, err) => this.log(msg, err) }),
       journal: this.journal, // receipts
+      attachments: this.attachments,
     });
     // The memory layers and the services over them (engine-memory.ts): built here, in one place.
     ({
@@ -384,7 +391,8 @@ export class Engine {
   async deleteSession(id: string): Promise<void> {
     const session = this.sessions.get(id);
     this.chat.cancel(id);
-    this.sessions.delete(id);
+    // Attachments (issue 29 §1): the chat's files leave the home with it, unless another message carries them too.
+    await this.attachments.withSessionFiles(id, async () => this.sessions.delete(id));
     await this.hooks.sessionEnd(session, (hook, err) => this.log(`[hooks] ${hook}.sessionEnd failed`, err));
     this.events.emit('sessions.changed', { agentId: session.agentId });
   }

@@ -17,6 +17,8 @@ export interface HomePaths {
   memoryDb: string;
   /** Which identity files hold bytes taken from an import (memory/core/identity-origins.ts). */
   identityOrigins: string;
+  /** Files sent with messages, each named by its sha256 (issue 29 §1). */
+  attachments: string;
   logs: string;
   bin: string;
 }
@@ -34,6 +36,7 @@ export function homePaths(root: string): HomePaths {
     appDb: join(abs, 'db', 'app.sqlite'),
     memoryDb: join(abs, 'db', 'memory.sqlite'),
     identityOrigins: join(abs, 'db', 'identity-origins.json'),
+    attachments: join(abs, 'attachments'),
     logs: join(abs, 'logs'),
     bin: join(abs, 'bin'),
   };
@@ -47,7 +50,7 @@ export function ensureHome(paths: HomePaths): void {
 }
 
 /** What Monad itself keeps in the home; the desktop host's Chromium profile shares the folder. */
-const MONAD_ENTRIES = new Set(['.', 'config.json', 'secrets.json', 'core', 'agents', 'memory', 'db', 'backups', 'logs', 'bin']);
+const MONAD_ENTRIES = new Set(['.', 'config.json', 'secrets.json', 'core', 'agents', 'memory', 'db', 'backups', 'logs', 'bin', 'attachments']);
 /** Folders whose contents another program writes with its own modes (mem0's library, the qdrant process). */
 const WRITTEN_BY_OTHERS = ['memory/mem0/', 'db/qdrant/'];
 /** How many paths the notice names; the rest are counted. */

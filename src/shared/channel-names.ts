@@ -121,6 +121,8 @@ const channelNameSet = {
   'mcp.http.regenerate': true,
   // shell (issue 17)
   'chat.switchBranch': true,
+  'attachments.add': true,
+  'attachments.preview': true,
   'sessions.setModel': true,
   'sessions.setSettings': true,
   'providers.detectLocal': true,

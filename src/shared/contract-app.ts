@@ -9,6 +9,7 @@ import type { LiveTurn } from './live-turn';
 import type { ReceiptView } from './receipt';
 import type { ModelCheckReport } from './memory-tasks';
 import { channel, empty, sessionId, title } from './contract-base';
+import { MAX_MESSAGE_ATTACHMENTS, attachmentRefInput } from './attachments';
 
 /** A deep-partial patch of the config; the merged result is validated against the full schema. */
 export const configPatchSchema = z.record(z.string(), z.unknown());
@@ -71,7 +72,16 @@ export const appChannels = {
   // agent records in that turn are marked as coming from pasted text.
   // `replacing` (shell: edit & resend): the id of a sent user message this text is a new version of.
   'chat.send': channel<ChatTurnResult>()(
-    z.object({ sessionId, text: z.string().trim().min(1).max(200_000), pasted: z.boolean().optional(), replacing: z.string().min(1).max(64).optional() }).strict(),
+    z
+      .object({
+        sessionId,
+        text: z.string().trim().min(1).max(200_000),
+        pasted: z.boolean().optional(),
+        replacing: z.string().min(1).max(64).optional(),
+        /** Files added with `attachments.add` (issue 29 §1), in the order the person attached them. */
+        attachments: z.array(attachmentRefInput).max(MAX_MESSAGE_ATTACHMENTS).optional(),
+      })
+      .strict(),
   ),
   'chat.cancel': channel<{ cancelled: boolean }>()(z.object({ sessionId }).strict()),
   /** The session's turn running now (what a window that opens mid-turn must show), or null. */

@@ -17,6 +17,7 @@ import { memoryChannels } from './contract-memory';
 import { reviewChannels } from './contract-review';
 import { memoryBackendChannels } from './contract-memory-backend';
 import { mcpChannels } from './contract-mcp';
+import { attachmentChannels } from './contract-attachments';
 
 // Kept exported from here, the contract's public path: importers (transfer's formats) validate ids with
 // the contract's own schemas.
@@ -29,6 +30,7 @@ export const contract = {
   ...reviewChannels,
   ...memoryBackendChannels,
   ...mcpChannels,
+  ...attachmentChannels,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,5 +1,6 @@
 // Conversations as they cross the contract: sessions, their messages, a turn's result, a page of them.
 import type { ChatSettings } from './chat-settings';
+import type { AttachmentRef } from './attachments';
 import type { ReplyMemory } from './receipt';
 
 export type Role = 'user' | 'assistant' | 'system' | 'tool';
@@ -66,6 +67,8 @@ export interface Message {
   memory?: ReplyMemory | null;
   /** A user message that was edited and resent: all its versions (first first) and which one this is. */
   branch?: { index: number; ids: string[] };
+  /** User messages: the files sent with it (issue 29 §1), in the order they were attached. */
+  attachments?: AttachmentRef[];
 }
 
 export interface Page<T> {

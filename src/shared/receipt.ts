@@ -78,6 +78,22 @@ export const identityUseSchema = z
   .strict();
 export type IdentityUse = z.infer<typeof identityUseSchema>;
 
+/** Above the prompt budget for attachments (attachments/attachment-prompt.ts) with room for the headers. */
+export const RECEIPT_ATTACHMENT_TEXT_MAX = 40_000;
+export const attachmentSentSchema = z
+  .object({
+    name: z.string().max(255),
+    kind: z.enum(['text', 'pdf', 'image']),
+    /** whole: all its text; parts: passages chosen by search; image: the image itself; omitted: a model that cannot see images got a note instead. */
+    mode: z.enum(['whole', 'parts', 'image', 'omitted']),
+    sentChars: z.number().int().min(0),
+    totalChars: z.number().int().min(0),
+    /** The text inside the quoted block, as the model read it (before escaping). */
+    text: z.string().max(RECEIPT_ATTACHMENT_TEXT_MAX),
+  })
+  .strict();
+export type AttachmentSent = z.infer<typeof attachmentSentSchema>;
+
 export const turnReceiptSchema = z
   .object({
     version: z.literal(1),
@@ -96,6 +112,8 @@ export const turnReceiptSchema = z
     changes: z.array(memoryChangeSchema).max(256),
     /** The request's settings and where each came from (issue 29 §2); absent on older receipts. */
     settings: turnSettingsSchema.optional(),
+    /** Files sent with the message (issue 29 §1): exactly the text of each that reached the model, and how much that was. */
+    attachments: z.array(attachmentSentSchema).max(16).optional(),
     /**
      * Set by the importer, never read from a file: the receipt came from another Monad. Its graph and law
      * ids name rows of that home (so they are not linked) and its lines cannot be undone here.

@@ -39,6 +39,12 @@ export const ROOMS: Room[] = [
   { name: 'agents', floor: 5, paths: ['src/main/agents'] },
   { name: 'llm', floor: 6, paths: ['src/main/llm'] },
   { name: 'conversations', floor: 7, paths: ['src/main/conversations'], why: 'sessions and messages: a store below both chat and memory, which both read it' },
+  {
+    name: 'attachments',
+    floor: 7,
+    paths: ['src/main/attachments'],
+    why: "files sent with messages: stored in the home and app.sqlite, quoted in prompts; the message store (beside it) links them, chat (above) sends them",
+  },
   { name: 'turn', floor: 7, paths: ['src/main/turn'], why: 'the shapes a layer plugs into a chat turn with (tools, hooks, slash commands, receipt lines): chat implements them, memory registers through them' },
   { name: 'memory', floor: 8, paths: ['src/main/memory'] },
   {

@@ -98,6 +98,8 @@ export function samples(sessionId: string): Partial<Record<ChannelName, Record<s
     'chat.switchBranch': { sessionId, messageId: 'm1' },
     'sessions.setModel': { id: sessionId, model: { provider: 'fuzzp', model: 'm1' } },
     'sessions.setSettings': { id: sessionId, settings: { temperature: 0.4, systemPrompt: 'Answer in French.' } },
+    'attachments.add': { name: 'notes.txt', data: Buffer.from('fuzz notes').toString('base64') },
+    'attachments.preview': { id: 'a'.repeat(64), name: 'notes.txt' },
   } as Partial<Record<ChannelName, Record<string, unknown>>>;
 }
 

@@ -24,6 +24,8 @@ import { TurnReceiptBuilder, type JournalFeed } from './turn-receipt';
 import type { MemoryChange } from '../../shared/receipt';
 import { cutOffMark, STOPPED_MARK } from '../../shared/reply-marks';
 import type { ToolSupportGuard } from './no-tools-capture';
+import type { AttachmentRefInput } from '../../shared/attachments';
+import { type ChatAttachments, turnFiles } from './chat-attachments';
 
 /** Tool round trips per turn: enough for view → record → answer, bounded against a looping model. */
 export const MAX_STEPS = 8;
@@ -46,6 +48,8 @@ export interface ChatDeps {
   journal?: JournalFeed;
   /** Models without tool calling (issue 18 §2): tools left out, explicit statements captured. */
   toolSupport?: ToolSupportGuard;
+  /** Files sent with messages (issue 29 §1): checked before a message is stored, quoted in its prompt. */
+  attachments?: ChatAttachments;
 }
 
 interface DraftMessage extends NewMessage {
@@ -76,16 +80,22 @@ export class ChatService {
 
   /** `pasted`: the composer saw most of the text arrive by paste (see message-origin.ts). */
   /** `replacing`: the id of a sent user message this text is a new version of (edit & resend). */
-  async send(sessionId: string, text: string, opts: { pasted?: boolean; replacing?: string } = {}): Promise<ChatTurnResult> {
+  async send(sessionId: string, text: string, opts: { pasted?: boolean; replacing?: string; attachments?: AttachmentRefInput[] } = {}): Promise<ChatTurnResult> {
     const session = this.d.sessions.get(sessionId);
     const agent = this.d.agents.get(session.agentId);
     // Fail before writing anything when no model is configured.
-    this.d.llm.languageModel('chat', agent.id, session.chatModel);
+    const { resolved } = this.d.llm.languageModel('chat', agent.id, session.chatModel);
     this.assertIdle(sessionId);
+    const files = opts.attachments ?? [];
+    if (files.length) {
+      if (!this.d.attachments) throw new MonadError('BAD_INPUT', 'This host does not take attachments');
+      // Before anything is stored: a file that is gone, too many bytes, an image for a model that cannot see.
+      this.d.attachments.checkSend(files, { kind: resolved.provider.kind, model: resolved.model, providerName: resolved.provider.name });
+    }
     const origin = classifyMessageOrigin(text, opts.pasted === true);
     // edit & resend (branches): the edited message and what followed it are set aside, not deleted.
     const editRoot = opts.replacing ? this.setAsideForEdit(sessionId, opts.replacing) : null;
-    const user = this.d.messages.append({ sessionId, role: 'user', content: text, origin, editRoot });
+    const user = this.d.messages.append({ sessionId, role: 'user', content: text, origin, editRoot, attachments: files });
     this.d.events.emit('chat.message', { sessionId, message: user });
     if (session.title === DEFAULT_SESSION_TITLE && session.messageCount === 0) {
       this.d.sessions.setTitle(sessionId, autoTitle(text), 'first-line');
@@ -174,8 +184,12 @@ export class ChatService {
 
     try {
       const blocks = await this.d.hooks.beforeTurn({ session, agent, userText, receipt }, (hook, err) => this.d.log(`[hooks] ${hook}.beforeTurn failed`, err));
+      const all = this.allMessages(sessionId);
+      // Attachments: each user message's files quoted after its words; what the current one sent goes on the receipt.
+      const files = this.d.attachments ? turnFiles(this.d.attachments, all, resolved, userMessage.id) : null;
+      if (files?.sent.length) receipt.attachments(files.sent);
       // Per-chat settings (issue 29 §2): the chat's instructions, context length and call settings.
-      const request = turnRequest(agent, session, blocks, this.allMessages(sessionId));
+      const request = turnRequest(agent, session, blocks, all, files?.contentOf);
       receipt.requestSettings(request.settings);
       // MCP tools (issue 19 §2): the silence timer is held while a call waits for the person's decision.
       const mcpTools = this.d.mcpTools ? await this.d.mcpTools.forTurn({ session, agent, signal: ctrl.signal, userMessage, holdIdle: () => idle.hold() }, new Set(this.d.tools.names())) : {};
@@ -184,7 +198,7 @@ export class ChatService {
         system: request.system,
         messages: request.messages,
         ...request.call,
-        tools: { ...this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage, receipt }), ...mcpTools },
+        tools: { ...this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage, receipt, attachments: files?.current }), ...mcpTools },
         // Every tool result, replayed or fresh, reaches the model as quoted data (tool-results.ts).
         prepareStep: ({ messages }) => ({ messages: spotlightToolResults(messages) }),
         stopWhen: stepCountIs(MAX_STEPS),

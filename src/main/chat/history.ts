@@ -10,7 +10,7 @@
 // is left of it once the system prompt and the room for the reply are taken are sent, the older ones are
 // not (counted, for the receipt). Sizes are the rough 4-characters-a-token count the receipt uses: a
 // context length is a person's ceiling, not a tokenizer's exact budget.
-import type { ModelMessage } from 'ai';
+import type { ModelMessage, UserContent } from 'ai';
 import type { Message } from '../../shared/domain';
 import { roughTokens } from '../../shared/receipt';
 
@@ -28,9 +28,12 @@ export function quotedSystemMessage(content: string): string {
   return `${QUOTED_SYSTEM_LABEL}\n${JSON.stringify(content)}`;
 }
 
-export function toModelMessages(messages: Message[]): ModelMessage[] {
-  return historyFor(messages, null).messages;
+/** `userContent`: a user message's content other than its text alone (its attachments, issue 29 §1). */
+export function toModelMessages(messages: Message[], userContent?: UserContentOf): ModelMessage[] {
+  return historyFor(messages, null, userContent).messages;
 }
+
+export type UserContentOf = (m: Message) => UserContent | undefined;
 
 export interface History {
   messages: ModelMessage[];
@@ -39,23 +42,25 @@ export interface History {
   dropped: number;
 }
 
-/** A stored message's rough size as the model gets it: its text and its tool calls' arguments. */
-function messageTokens(m: Message): number {
-  return roughTokens(m.content) + (m.toolCalls ? roughTokens(JSON.stringify(m.toolCalls)) : 0) + 4;
+/** A stored message's rough size as the model gets it: its text (with its files' text) and its tool calls' arguments. */
+function messageTokens(m: Message, userContent?: UserContentOf): number {
+  const content = m.role === 'user' && m.attachments?.length ? userContent?.(m) : undefined;
+  const text = Array.isArray(content) ? content.map((p) => (p.type === 'text' ? p.text : '')).join('\n') : (content ?? m.content);
+  return roughTokens(text) + (m.toolCalls ? roughTokens(JSON.stringify(m.toolCalls)) : 0) + 4;
 }
 
 /**
  * The history of a turn. `budgetTokens`: what the context length leaves for history (null: no limit but
  * MAX_HISTORY_MESSAGES). The newest message (the person's, which the turn answers) always goes.
  */
-export function historyFor(messages: Message[], budgetTokens: number | null): History {
+export function historyFor(messages: Message[], budgetTokens: number | null, userContent?: UserContentOf): History {
   const usable = messages.filter((m) => !(m.role === 'assistant' && m.error !== null && m.content === '' && !m.toolCalls));
   let recent = usable.slice(-MAX_HISTORY_MESSAGES);
   if (budgetTokens !== null) {
     let used = 0;
     let from = recent.length;
     while (from > 0) {
-      const next = used + messageTokens(recent[from - 1]);
+      const next = used + messageTokens(recent[from - 1], userContent);
       if (next > budgetTokens && from < recent.length) break;
       used = next;
       from--;
@@ -64,16 +69,16 @@ export function historyFor(messages: Message[], budgetTokens: number | null): Hi
   }
   // Never start on a tool result whose call was cut off.
   while (recent.length && recent[0].role === 'tool') recent.shift();
-  return { messages: convert(recent), sent: recent.length, dropped: usable.length - recent.length };
+  return { messages: convert(recent, userContent), sent: recent.length, dropped: usable.length - recent.length };
 }
 
-function convert(recent: Message[]): ModelMessage[] {
+function convert(recent: Message[], userContent?: UserContentOf): ModelMessage[] {
   const toolNames = new Map<string, string>();
   const out: ModelMessage[] = [];
   for (const m of recent) {
     switch (m.role) {
       case 'user':
-        out.push({ role: 'user', content: m.content });
+        out.push({ role: 'user', content: (m.attachments?.length && userContent?.(m)) || m.content });
         break;
       case 'system':
         out.push({ role: 'user', content: quotedSystemMessage(m.content) });

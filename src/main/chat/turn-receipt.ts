@@ -15,6 +15,7 @@ import {
   memoryChangeSchema,
   receiptItemSchema,
   turnReceiptSchema,
+  type AttachmentSent,
   type IdentityUse,
   type MemoryChange,
   type ReceiptItem,
@@ -42,6 +43,7 @@ export class TurnReceiptBuilder implements ReceiptSink {
   private readonly reads: ReceiptRead[] = [];
   /** Changes in the order they happened: journal entries and reported ones interleaved. */
   private readonly changes: MemoryChange[] = [];
+  private sentFiles: AttachmentSent[] = [];
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -72,6 +74,11 @@ export class TurnReceiptBuilder implements ReceiptSink {
     this.reads.push({ via, query: clip(query), items: kept, more: valid.length - kept.length, failed: opts.failed === true });
   }
 
+  /** What of the message's attachments reached the model (issue 29 §1). */
+  attachments(sent: AttachmentSent[]): void {
+    this.sentFiles = sent.slice(0, 16);
+  }
+
   change(change: MemoryChange): void {
     if (this.changes.length < 256 && memoryChangeSchema.safeParse(change).success) this.changes.push(change);
   }
@@ -87,7 +94,8 @@ export class TurnReceiptBuilder implements ReceiptSink {
   /** Stops listening and returns the receipt, checked against the schema it will be read back with. */
   finish(): { full: TurnReceipt; summary: ReplyMemory } {
     this.unsubscribe();
-    const parsed = turnReceiptSchema.safeParse({ version: 1, frozen: this.frozen, identity: this.identity, reads: this.reads, changes: this.changes, ...(this.settings ? { settings: this.settings } : {}) });
+    const files = this.sentFiles.length ? { attachments: this.sentFiles } : {};
+    const parsed = turnReceiptSchema.safeParse({ version: 1, frozen: this.frozen, identity: this.identity, reads: this.reads, changes: this.changes, ...(this.settings ? { settings: this.settings } : {}), ...files });
     // Every part was checked on the way in; should the whole still not parse, the changes (the part with undo) are kept.
     const full: TurnReceipt = parsed.success ? parsed.data : { version: 1, frozen: null, identity: [], reads: [], changes: this.changes };
     return { full, summary: replyMemoryOf(full) };

@@ -6,7 +6,7 @@ import { effectiveChatSettings, type TurnSettings } from '../../shared/chat-sett
 import type { Agent } from '../../shared/config';
 import type { Message, Session } from '../../shared/domain';
 import { roughTokens } from '../../shared/receipt';
-import { historyFor } from './history';
+import { historyFor, type UserContentOf } from './history';
 import { buildSystemPrompt } from './system-prompt';
 
 export interface TurnRequest {
@@ -27,13 +27,14 @@ export const CHAT_PROMPT_HEADING = 'Instructions the person gave for this chat:'
  * instructions come after all of them: editing them mid-chat changes only the tail, and the cached
  * prefix (the large memory block above all) still holds.
  */
-export function turnRequest(agent: Agent, session: Session, blocks: string[], stored: Message[]): TurnRequest {
+/** `userContent`: the content of a user message that carries files (its words, then the files quoted). */
+export function turnRequest(agent: Agent, session: Session, blocks: string[], stored: Message[], userContent?: UserContentOf): TurnRequest {
   const eff = effectiveChatSettings(session.settings, agent.chat);
   const base = buildSystemPrompt(agent, blocks);
   const system = eff.systemPrompt.value ? `${base}\n\n${CHAT_PROMPT_HEADING}\n${eff.systemPrompt.value}` : base;
   // The context length holds the system prompt, the history and the reply: history gets what is left.
   const budget = eff.contextLength.value === null ? null : Math.max(0, eff.contextLength.value - roughTokens(system) - (eff.maxOutputTokens.value ?? 0));
-  const history = historyFor(stored, budget);
+  const history = historyFor(stored, budget, userContent);
   const call: TurnRequest['call'] = {};
   if (eff.temperature.value !== null) call.temperature = eff.temperature.value;
   if (eff.maxOutputTokens.value !== null) call.maxOutputTokens = eff.maxOutputTokens.value;

@@ -4,6 +4,7 @@
 // that wires the parts together (and which only the hosts import).
 import type { AppStatus } from '../../shared/domain';
 import type { AgentService } from '../agents/agent-service';
+import type { AttachmentService } from '../attachments/attachment-service';
 import type { ChatService } from '../chat/agent-loop';
 import type { LiveTurns } from '../chat/live-turns';
 import type { receiptView } from '../chat/receipt-view';
@@ -52,6 +53,7 @@ export interface HandlerPorts {
   journal: ReceiptArgs[1];
   receiptBlocks: NonNullable<ReceiptArgs[3]>;
   chat: Pick<ChatService, 'cancel' | 'regenerate' | 'send' | 'switchBranch'>;
+  attachments: Pick<AttachmentService, 'add' | 'preview'>;
   liveTurns: Pick<LiveTurns, 'get'>;
   commands: Pick<CommandRegistry, 'run'>;
   providers: Pick<ProviderService, 'delete' | 'detectLocal' | 'detectOllama' | 'list' | 'save' | 'test'>;

@@ -80,7 +80,9 @@ export function createHandlers(engine: HandlerPorts): Handlers {
       return withUndoState(engine.messages.list(sessionId, { before, limit }), engine.journal); // receipts: undone lines
     },
 
-    'chat.send': ({ sessionId, text, pasted, replacing }) => engine.chat.send(sessionId, text, { pasted, replacing }),
+    'chat.send': ({ sessionId, text, pasted, replacing, attachments }) => engine.chat.send(sessionId, text, { pasted, replacing, attachments }),
+    'attachments.add': ({ name, data }) => engine.attachments.add(name, data),
+    'attachments.preview': ({ id, name }) => engine.attachments.preview(id, name),
     'chat.cancel': ({ sessionId }) => ({ cancelled: engine.chat.cancel(sessionId) }),
     'chat.live': ({ sessionId }) => {
       engine.sessions.get(sessionId);

@@ -5,6 +5,7 @@ import type { Database } from 'better-sqlite3';
 import type { Message, MessageOrigin, Page, Role, TokenUsage, ToolCall, WrittenBy } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import { resolvedDays } from '../search/message-dates';
+import { attachmentRefsOf, linkAttachments } from '../attachments/attachment-store';
 import { replyMemoryOf, turnReceiptSchema, type MemoryChange, type ReplyMemory, type TurnReceipt } from '../../shared/receipt';
 
 interface MessageRow {
@@ -45,6 +46,8 @@ export interface NewMessage {
   editRoot?: string | null;
   /** Replies only: the model that wrote it (issue 29 §2). */
   writtenBy?: WrittenBy | null;
+  /** User messages: files stored by `attachments.add`, linked in the message's own transaction (issue 29 §1). */
+  attachments?: readonly { id: string; name: string }[];
 }
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -88,6 +91,7 @@ export class MessageStore {
           m.role === 'assistant' && m.writtenBy ? m.writtenBy.provider : null,
           m.role === 'assistant' && m.writtenBy ? m.writtenBy.model : null,
         );
+      if (m.attachments?.length) linkAttachments(this.db, id, m.attachments);
       // The days the message talks about, for search (search/message-dates.ts).
       if (days.length) {
         const ins = this.db.prepare(`INSERT OR IGNORE INTO message_dates (seq, day) VALUES (?, ?)`);
@@ -108,7 +112,7 @@ export class MessageStore {
   get(id: string): Message {
     const row = this.db.prepare(`SELECT * FROM messages WHERE id = ? AND deleted_at IS NULL`).get(id) as MessageRow | undefined;
     if (!row) throw new MonadError('NOT_FOUND', `No message with id ${id}`);
-    return toMessage(row);
+    return withAttachments(this.db, [toMessage(row)])[0];
   }
 
   /**
@@ -132,7 +136,7 @@ export class MessageStore {
       const ids = r.role === 'user' ? versions.get(r.edit_root ?? r.id) : undefined;
       return ids ? { ...m, branch: { index: ids.indexOf(r.id), ids } } : m;
     });
-    return { items, nextCursor: hasMore && page.length ? encodeCursor(page[0].seq) : null };
+    return { items: withAttachments(this.db, items), nextCursor: hasMore && page.length ? encodeCursor(page[0].seq) : null };
   }
 
   /** Every edited user message of a session: first version id → all live versions, oldest first. */
@@ -305,6 +309,14 @@ function decodeCursor(cursor: string): number {
   const m = /^m(\d{1,15})$/.exec(cursor);
   if (!m) throw new MonadError('BAD_INPUT', 'Invalid page cursor');
   return Number(m[1]);
+}
+
+/** User messages carry their attachments' chips (issue 29 §1): one query per page, none without any. */
+function withAttachments(db: Database, messages: Message[]): Message[] {
+  const ids = messages.filter((m) => m.role === 'user').map((m) => m.id);
+  if (!ids.length) return messages;
+  const refs = attachmentRefsOf(db, ids);
+  return refs.size ? messages.map((m) => (refs.has(m.id) ? { ...m, attachments: refs.get(m.id) } : m)) : messages;
 }
 
 function toMessage(r: MessageRow): Message {

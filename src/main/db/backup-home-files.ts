@@ -4,7 +4,8 @@
 // History whose facts were no longer in their Markdown files (and settings from a different day), so a
 // set carries both, taken together and put back together.
 //
-//   <set>/home/config.json, core/…, agents/…, memory/…, db/pending-identity.json, db/identity-origins.json
+//   <set>/home/config.json, core/…, agents/…, memory/…, db/pending-identity.json, db/identity-origins.json,
+//   attachments/…
 //
 // What is not carried: secrets.json (keys stay in the secret store of this machine and are never copied
 // into a second file), memory/mem0/ (written by mem0's library, rebuilt by it), the qdrant folder, logs,
@@ -22,7 +23,8 @@ export const HOME_FILES_DIR = 'home';
 /** What a set carries, relative to the home (forward slashes). Folders are carried whole, minus EXCLUDED. */
 export function carriedRoots(paths: HomePaths): string[] {
   const rel = (p: string) => relative(paths.root, p).split(sep).join('/');
-  return [rel(paths.config), rel(paths.core), rel(paths.agents), rel(paths.memory), rel(join(paths.db, 'pending-identity.json')), rel(paths.identityOrigins)];
+  // Attachments (issue 29 §1): the files app.sqlite's messages name by hash; a set without them would restore chats whose files are gone.
+  return [rel(paths.config), rel(paths.core), rel(paths.agents), rel(paths.memory), rel(join(paths.db, 'pending-identity.json')), rel(paths.identityOrigins), rel(paths.attachments)];
 }
 
 /** Below the carried roots, but not the person's records: rebuilt, or written by another program. */

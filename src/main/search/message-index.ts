@@ -2,6 +2,7 @@
 // statistics, and the candidate rows. No ranking here; see rank.ts.
 import type { Database, Statement } from 'better-sqlite3';
 import type { Role } from '../../shared/domain';
+import { SEARCH_BODY } from '../db/migrations/app-0011-attachments';
 
 /** Index rowid = seq * SPAN + agent index (fixed by migration app-0003; never change it). */
 export const SEARCH_ROWID_SPAN = 1_048_576;
@@ -42,8 +43,11 @@ export interface Postings {
   capped: boolean;
 }
 
+/** A message's searchable text: its own, then its attachments' names and text (migration app-0011). */
+const BODY = SEARCH_BODY('m');
+
 const ROW_SELECT = `
-  SELECT m.seq AS seq, m.id AS id, m.session_id AS sessionId, m.role AS role, m.content AS content,
+  SELECT m.seq AS seq, m.id AS id, m.session_id AS sessionId, m.role AS role, ${BODY} AS content,
          m.created_at AS createdAt, s.title AS sessionTitle, s.agent_id AS agentId, s.incognito AS incognito
   FROM messages m JOIN sessions s ON s.id = m.session_id`;
 
@@ -73,7 +77,7 @@ export class MessageIndex {
     // Pass-2 reads return plain arrays (.raw()): about half the cost of a row object each.
     this.scoringStmt = db
       .prepare(
-        `SELECT m.seq, m.session_id, m.role, m.content, m.created_at
+        `SELECT m.seq, m.session_id, m.role, ${BODY}, m.created_at
          FROM json_each(?) j JOIN messages m ON m.seq = j.value WHERE ${LIVE}`,
       )
       .raw();

@@ -13,6 +13,7 @@ import { DEFAULT_TIMEOUTS, deadlineOptions, requestDeadline, type ServerTimeouts
 import { admitRequest, answerClientError, applySecurityHeaders, readJsonBody, sendError, sendResult } from '../http/http-io';
 import { bearerFrom, newToken, tokenMatches } from '../http/security';
 import { serveStatic } from '../http/static-files';
+import { MAX_ATTACHMENT_BASE64 } from '../../shared/attachments';
 
 /** Contract inputs are small JSON… */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -20,7 +21,11 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * …except an import, which carries a whole chat history. A Map, not an object: a channel named
  * `constructor` or `__proto__` must not find a "limit" on Object.prototype.
  */
-const BODY_LIMITS = new Map<string, number>([['transfer.import', 512 * 1024 * 1024]]);
+// An attachment carries one file base64-encoded (shared/contract-attachments.ts), plus its name.
+const BODY_LIMITS = new Map<string, number>([
+  ['transfer.import', 512 * 1024 * 1024],
+  ['attachments.add', MAX_ATTACHMENT_BASE64 + 64 * 1024],
+]);
 const SSE_HEARTBEAT_MS = 15_000;
 
 export { DEFAULT_TIMEOUTS, type ServerTimeouts } from '../http/request-deadlines';

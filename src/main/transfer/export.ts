@@ -97,7 +97,10 @@ function* sessionItems(engine: ExportPorts): Generator<ExportArchive['sessions']
     const branches = new Map<string, { editRoot: string | null; inactive: number }>();
     for (const b of branchRows.all(s.id) as { id: string; edit_root: string | null; inactive: number }[]) branches.set(b.id, { editRoot: b.edit_root, inactive: b.inactive });
     const model = chatModel.get(s.id) as string | null;
-    const messages = engine.messages.since(s.id, 0, Number.MAX_SAFE_INTEGER).map(({ message: m }) => ({
+    const listed = engine.messages.since(s.id, 0, Number.MAX_SAFE_INTEGER);
+    // Attachments (issue 29 §1): a user message's files travel with it, bytes and all.
+    const files = engine.attachments.archiveOf(listed.filter(({ message: m }) => m.role === 'user').map(({ message: m }) => m.id));
+    const messages = listed.map(({ message: m }) => ({
       id: m.id,
       role: m.role,
       content: m.content,
@@ -114,6 +117,7 @@ function* sessionItems(engine: ExportPorts): Generator<ExportArchive['sessions']
       writtenBy: m.role === 'assistant' ? (m.writtenBy ?? null) : null,
       // Receipts: only replies that have one carry it.
       ...(m.memory ? receiptField(engine, m.id) : {}),
+      ...(files.has(m.id) ? { attachments: files.get(m.id) } : {}),
     }));
     yield {
       id: s.id,

@@ -17,6 +17,7 @@ import type { MessageOrigin, Role } from '../../shared/conversation';
 import type { ArchiveGraphOut, ArchiveLawOut } from './formats-graph';
 import type { ArchiveMemoryV2 } from './formats-memory';
 import { OversizeString } from './json-stream';
+import { archiveAttachmentsSchema } from '../attachments/attachment-archive';
 import { dateSchema, epochSecondsSchema, messageIdSchema, projectKeySchema, scopeSchema, sessionIdSchema } from './formats-fields';
 
 // The archive's message restates the contract's Message (shared/conversation.ts) on purpose: it is a
@@ -53,6 +54,8 @@ export const archiveMessageSchema = z.object({
   inactive: z.number().int().min(0).max(1_000_000_000).optional(),
   /** v2, replies (app migration 10): the model that wrote it, as the provider was named then. Cleaned on import. */
   writtenBy: z.object({ provider: z.string().max(1000), model: z.string().max(1000) }).nullable().optional(),
+  /** v2, issue 29 §1: a user message's files with their bytes (attachments/attachment-archive.ts); absent in older archives. */
+  attachments: archiveAttachmentsSchema.optional(),
 });
 export type ArchiveMessage = z.output<typeof archiveMessageSchema>;
 

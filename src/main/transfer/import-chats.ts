@@ -25,7 +25,7 @@ type Settled<K extends keyof ArchiveMessage> = { [P in K]-?: Exclude<ArchiveMess
  */
 export type MessageIn = Pick<ArchiveMessage, 'id' | 'role' | 'createdAt'> &
   Settled<'toolCalls' | 'toolCallId' | 'usage' | 'error'> &
-  Partial<Settled<'origin' | 'editRoot' | 'inactive'>> & { content: string; receipt?: TurnReceipt | null; writtenBy?: WrittenBy | null };
+  Partial<Settled<'origin' | 'editRoot' | 'inactive' | 'attachments'>> & { content: string; receipt?: TurnReceipt | null; writtenBy?: WrittenBy | null };
 
 export interface SessionIn {
   id: string;
@@ -106,6 +106,7 @@ export class ChatReader {
       clean.inactive = m.inactive ?? 0;
       clean.origin = m.role === 'user' ? (m.origin ?? null) : null;
       clean.writtenBy = m.role === 'assistant' && m.writtenBy ? this.writtenBy(m.writtenBy) : null;
+      if (m.role === 'user' && m.attachments?.length) clean.attachments = m.attachments; // checked when stored (import.ts)
       ids.add(clean.id);
       messages.push(clean);
     });

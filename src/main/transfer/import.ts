@@ -39,6 +39,8 @@ import { NO_IMPORTED_IDS } from './imported-ids';
 import { OversizeString, streamJson, type JsonPath, type JsonSink, type TextChunks } from './json-stream';
 import { formatPath, validate } from './positions';
 import { ChatReader, LABEL, type Format, type SessionIn } from './import-chats';
+import { linkAttachments } from '../attachments/attachment-store';
+import type { ArchiveAttachment } from '../attachments/attachment-archive';
 
 export type { ImportReport };
 
@@ -264,9 +266,28 @@ class ImportRun implements JsonSink {
         m.writtenBy?.provider ?? null, // the model that wrote a reply (issue 29 §2)
         m.writtenBy?.model ?? null,
       );
-      if (r.changes) this.report.messages.added++;
-      else this.report.messages.skipped++;
+      if (r.changes) {
+        this.report.messages.added++;
+        if (m.attachments?.length) this.attach(m.id, m.attachments, at);
+      } else this.report.messages.skipped++;
     }
+  }
+
+  /**
+   * A message's files (issue 29 §1), each stored only if its bytes pass the same checks an attached file
+   * does (attachments/attachment-archive.ts); a refused file is left out and named in the report.
+   */
+  private attach(messageId: string, files: ArchiveAttachment[], at: JsonPath): void {
+    const kept: { id: string; name: string }[] = [];
+    files.forEach((f, i) => {
+      try {
+        kept.push({ id: this.engine.attachments.fromArchive(f, (t) => this.cleaner.messageText(t)), name: f.name });
+      } catch (err) {
+        if (!(err instanceof MonadError)) throw err;
+        this.report.warnings.push(`The attached file ${printable(f.name)} (file ${i + 1} of message ${messageId} at ${formatPath(at)}) was left out: ${err.message}`);
+      }
+    });
+    if (kept.length) linkAttachments(this.engine.appDb, messageId, kept);
   }
 
   /** After the stream: the small sections, in dependency order, then config. */

@@ -4,6 +4,7 @@
 // Sessions and messages are described by the calls made on them (not their store classes), so this file
 // does not depend on where those stores live.
 import type { Database } from 'better-sqlite3';
+import type { AttachmentService } from '../attachments/attachment-service';
 import type { Message, Session } from '../../shared/domain';
 import type { TurnReceipt } from '../../shared/receipt';
 import type { ConfigStore } from '../config/store';
@@ -40,6 +41,7 @@ export interface ExportPorts extends MemoryExportPorts {
     since(sessionId: string, afterSeq: number, limit?: number): { seq: number; message: Message; active: boolean }[];
     receiptOf(id: string): { message: Message; receipt: TurnReceipt | null };
   };
+  attachments: Pick<AttachmentService, 'archiveOf'>;
 }
 
 /** The identity files an import brought, held for review (identity-review.ts). */
@@ -65,6 +67,7 @@ export interface ImportPorts extends FactImportPorts, MemoryExportPorts {
   events: Pick<EventBus, 'emit'>;
   laws: Pick<LawsLayer, 'store'>;
   facts: Pick<FactsLayer, 'ledger' | 'memory' | 'origins'>;
+  attachments: Pick<AttachmentService, 'fromArchive'>;
 }
 
 /** The reference MCP memory server's graph file (mcp-memory-import.ts). */
@@ -80,4 +83,5 @@ export interface TransferPorts extends ExportPorts, ImportPorts, IdentityReviewP
   config: Pick<ConfigStore, 'get' | 'path' | 'reload' | 'update'>;
   facts: Pick<FactsLayer, 'memory' | 'identity' | 'ledger' | 'origins'>;
   secrets: SecretStore;
+  attachments: Pick<AttachmentService, 'archiveOf' | 'fromArchive'>;
 }

@@ -16,6 +16,8 @@ export interface ToolContext {
   userMessage?: Message | null;
   /** Receipts (issue 16): where a tool reports the memory items it showed the model and writes it refused. */
   receipt?: ReceiptSink;
+  /** The files sent with the user message (issue 29 §1): a fact taken from one says so, never "you said it". */
+  attachments?: readonly { name: string; text: string }[];
 }
 
 export interface AgentTool<S extends z.ZodType = z.ZodType> {

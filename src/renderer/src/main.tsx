@@ -9,6 +9,7 @@ import './styles/base.css';
 import './styles/shell.css';
 import './styles/settings.css';
 import './styles/chat.css';
+import './styles/attachments.css';
 import './styles/models.css';
 import './styles/mcp-tools.css';
 import './styles/memory.css';

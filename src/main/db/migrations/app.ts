@@ -10,6 +10,7 @@ import { app0007MessageReceipt } from './app-0007-message-receipt';
 import { app0008Branches } from './app-0008-branches';
 import { app0009MessageVectors } from './app-0009-message-vectors';
 import { app0010MessageModel } from './app-0010-message-model';
+import { app0011Attachments } from './app-0011-attachments';
 import { app0012ChatSettings } from './app-0012-chat-settings';
 
 export const appMigrations: readonly Migration[] = [
@@ -23,8 +24,6 @@ export const appMigrations: readonly Migration[] = [
   app0008Branches,
   app0009MessageVectors,
   app0010MessageModel,
-  // Version 11 is the attachments' (issue 29 §1), written in another branch at the same time: until the
-  // two meet, an empty step holds its place so the list stays 1..N. The merge replaces this line with it.
-  { version: 11, name: 'reserved-for-attachments', up: '' },
+  app0011Attachments,
   app0012ChatSettings,
 ];

@@ -11,6 +11,7 @@ import type { AgentTool, ToolContext } from '../../turn/tools';
 import { clip } from '../../turn/receipt-sink';
 import { redactSecrets } from './sanitize-secrets';
 import { statesFact } from './stated';
+import { attachmentSourceOf, fromAttachmentDetail } from './attachment-source';
 import { agentScope, projectScope } from '../scope';
 import { oneLine } from '../../llm/spotlight';
 import type { FactCheckOutcome } from './fact-check';
@@ -75,7 +76,10 @@ export function attributionOf(ctx: ToolContext, text?: string): WriteAttribution
   const user = ctx.userMessage ?? null;
   const origin: FactOriginKind = user ? (user.origin ?? 'typed') : 'agent';
   const source: JournalSource = user ? { sessionId: ctx.session.id, messageId: user.id } : { sessionId: ctx.session.id };
-  if (user && origin === 'typed' && text && statesFact(user.content, text)) source.stated = true;
+  // A fact taken from an attached file is the file's words (issue 29 §1): its source names the file.
+  const file = user && text && ctx.attachments?.length ? attachmentSourceOf(text, ctx.attachments) : null;
+  if (file && !statesFact(user!.content, text!)) source.detail = fromAttachmentDetail(file);
+  else if (user && origin === 'typed' && text && statesFact(user.content, text)) source.stated = true;
   return { actor: 'agent', source, origin, agentId: ctx.agent.id, signal: ctx.signal };
 }
 

@@ -5,10 +5,13 @@
 // coming from pasted text in later recall (someone else's words may be in it).
 import { useEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { ChatIcon } from './chat-icons';
+import { AttachButton, AttachmentTray } from './AttachmentTray';
+import { readyRefs, useAttachments, type PendingFile } from './attachments-store';
 import { useChat, type CommandInfo } from './store';
 
 /** Until the engine's own list has loaded, /help is always there. */
 const FALLBACK_COMMANDS: CommandInfo[] = [{ name: 'help', usage: '/help — list the commands' }];
+const NO_FILES: PendingFile[] = [];
 
 /** Unsent text per session survives switching sessions and tabs (not a restart). */
 const unsent = new Map<string, string>();
@@ -38,6 +41,9 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
   const commands = useChat((s) => s.commands);
   const notSent = useChat((s) => (s.notSent?.sessionId === sessionId ? s.notSent.reason : null));
   const ref = useRef<HTMLTextAreaElement>(null);
+  // Attachments (issue 29 §1): files wait here while the engine reads them; typing goes on meanwhile.
+  const files = useAttachments((s) => s.pending[sessionId] ?? NO_FILES);
+  const reading = files.find((f) => f.state === 'reading');
 
   useEffect(() => {
     // A chat that opens by itself (the sidebar picked it after a load) must not take the keyboard from
@@ -63,7 +69,7 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
   const suggestions = !slashClosed && /^\/[a-z0-9-]*$/i.test(text) ? known.filter((c) => `/${c.name}`.startsWith(text.toLowerCase())) : [];
   const current = suggestions[Math.min(active, suggestions.length - 1)];
   const isCommand = text.trim().startsWith('/');
-  const canSend = text.trim() !== '' && (isCommand || !running);
+  const canSend = text.trim() !== '' && (isCommand || (!running && !reading));
 
   function change(value: string) {
     setText(value);
@@ -96,9 +102,11 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
       await useChat.getState().runCommand(value);
       return;
     }
-    const stored = await useChat.getState().send(value, { pasted: wasPasted });
-    // Refused before anything was stored (no model, busy): give the text back.
+    const attachments = readyRefs(files);
+    const stored = await useChat.getState().send(value, { pasted: wasPasted, ...(attachments.length ? { attachments } : {}) });
+    // Refused before anything was stored (no model, busy): give the text back; the files stay too.
     if (!stored) setText((now) => (now === '' ? value : now));
+    else if (files.length) useAttachments.getState().clear(sessionId);
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
@@ -129,7 +137,20 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
 
   return (
     <div className="composer-wrap">
-      <div className={`composer${running ? ' is-running' : ''}`} data-testid="composer">
+      <AttachmentTray sessionId={sessionId} />
+      <div
+        className={`composer${running ? ' is-running' : ''}`}
+        data-testid="composer"
+        onDragOver={(e) => {
+          if (e.dataTransfer.types.includes('Files')) e.preventDefault(); // files may be dropped anywhere on the box
+        }}
+        onDrop={(e) => {
+          const dropped = Array.from(e.dataTransfer.files);
+          if (!dropped.length) return;
+          e.preventDefault();
+          useAttachments.getState().add(sessionId, dropped);
+        }}
+      >
         {suggestions.length ? (
           <ul className="slash-menu" role="listbox" aria-label="Commands" data-testid="slash-suggestions">
             {suggestions.map((c, i) => (
@@ -161,10 +182,19 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
           value={text}
           onChange={(e) => change(e.target.value)}
           onKeyDown={onKeyDown}
-          onPaste={(e: ClipboardEvent<HTMLTextAreaElement>) => brought(e.clipboardData.getData('text/plain'))}
+          onPaste={(e: ClipboardEvent<HTMLTextAreaElement>) => {
+            const pastedFiles = Array.from(e.clipboardData.files);
+            const pastedText = e.clipboardData.getData('text/plain');
+            if (pastedFiles.length) {
+              useAttachments.getState().add(sessionId, pastedFiles);
+              if (!pastedText) e.preventDefault();
+            }
+            brought(pastedText);
+          }}
           onDrop={(e: DragEvent<HTMLTextAreaElement>) => brought(e.dataTransfer.getData('text/plain'))}
         />
         <div className="composer-actions">
+          <AttachButton sessionId={sessionId} />
           {running ? (
             <button
               type="button"
@@ -198,6 +228,8 @@ export function Composer({ sessionId, running, agentName }: { sessionId: string;
             <span className="composer-pulse" aria-hidden="true" />
             {agentName} is writing a reply — sending waits until it ends. Press <kbd>Esc</kbd> or Stop to end it now.
           </>
+        ) : reading && !notSent ? (
+          <span data-testid="composer-reading">Reading {reading.name}… you can keep typing; sending waits until it is read.</span>
         ) : notSent ? (
           <span className="composer-not-sent" role="alert" data-testid="composer-not-sent">
             {notSent}

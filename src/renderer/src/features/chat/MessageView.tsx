@@ -1,5 +1,6 @@
 // One entry of the chat: a person's message, a reply (Markdown, tool calls, its error), the reply being
 // streamed, the "thinking" dots, or a command's note.
+import { MessageAttachments } from './MessageAttachments';
 import { memo } from 'react';
 import type { Message, WrittenBy } from '../../../../shared/domain';
 import { initials } from '../../lib/initials';
@@ -64,6 +65,7 @@ export const MessageView = memo(function MessageView(props: {
     return (
       <article className={`msg msg-user${highlighted ? ' is-highlighted' : ''}`} {...common}>
         {editing ? <EditMessageForm message={m} /> : <div className="msg-bubble message-content selectable">{m.content}</div>}
+        {m.attachments?.length ? <MessageAttachments files={m.attachments} /> : null}
         {m.origin === 'pasted' || m.origin === 'forwarded' ? (
           <div
             className="msg-origin"

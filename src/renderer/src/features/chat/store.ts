@@ -9,6 +9,7 @@ import { isUnreachable } from '../../lib/connection';
 import { findSession, useSessions } from '../sessions/store';
 import { toast } from '../toasts/store';
 import { quietToast } from './quiet-toast';
+import type { AttachmentRefInput } from '../../../../shared/attachments';
 
 /** Enough to fill a tall window a few times over, small enough to paint at once. */
 export const FIRST_PAGE = 100;
@@ -67,7 +68,7 @@ interface ChatState {
    * Resolves to false when the engine refused the message before storing it (the text should stay).
    * `pasted`: most of the text arrived by paste (stored with the message; facts from it are marked).
    */
-  send(text: string, opts?: { pasted?: boolean; replacing?: string }): Promise<boolean>;
+  send(text: string, opts?: { pasted?: boolean; replacing?: string; attachments?: AttachmentRefInput[] }): Promise<boolean>;
   regenerate(): Promise<void>;
   cancel(): Promise<void>;
   runCommand(text: string): Promise<void>;
@@ -84,7 +85,13 @@ interface ChatState {
 /** Errors the chat shows in place (the marker message, the no-model note), so a toast would repeat them. */
 const SHOWN_INLINE = new Set(['PROVIDER_ERROR', 'NO_MODEL', 'CANCELLED']);
 /** Refusals that happen before the user message is stored: the composer keeps the text. */
-const NOTHING_STORED = new Set(['NO_MODEL', 'BUSY', 'BAD_INPUT', 'NOT_FOUND']);
+const NOTHING_STORED = new Set(['NO_MODEL', 'BUSY', 'BAD_INPUT', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE']);
+
+const ATTACHMENT_REFUSALS = new Set(['model-cannot-see-images', 'message-too-large', 'file-too-large', 'image-too-large']);
+function isAttachmentRefusal(err: ApiError): boolean {
+  const reason = (err.details as { reason?: unknown } | undefined)?.reason;
+  return (typeof reason === 'string' && ATTACHMENT_REFUSALS.has(reason)) || err.code === 'PAYLOAD_TOO_LARGE' || (err.code === 'NOT_FOUND' && /Attach it again/.test(err.message));
+}
 
 /** Turns whose result already arrived; late events for them must not resurrect a live bubble. */
 const finishedTurns = new Set<string>();
@@ -126,6 +133,12 @@ export const useChat = create<ChatState>((set, get) => {
       return { stored: false, unreachable: true };
     }
     if (SHOWN_INLINE.has(err.code)) quietToast(err);
+    // Attachments (issue 29 §1): a file refused for this message (an image for a model that cannot see,
+    // too many bytes, a file gone) is said by the composer, which keeps the text and the files.
+    if (isAttachmentRefusal(err)) {
+      quietToast(err);
+      set({ notSent: { sessionId, reason: err.message } });
+    }
     if (err.code === 'NO_MODEL' && get().sessionId === sessionId) set({ noModel: err.message });
     return { stored: !NOTHING_STORED.has(err.code) };
   }
@@ -253,7 +266,7 @@ export const useChat = create<ChatState>((set, get) => {
       if (!sessionId || get().live[sessionId]) return false;
       set((s) => ({ noModel: null, notSent: null, followRequest: s.followRequest + 1 }));
       // `replacing`: edit & resend (edit-store.ts).
-      const extra = { ...(opts?.pasted ? { pasted: true } : {}), ...(opts?.replacing ? { replacing: opts.replacing } : {}) };
+      const extra = { ...(opts?.pasted ? { pasted: true } : {}), ...(opts?.replacing ? { replacing: opts.replacing } : {}), ...(opts?.attachments?.length ? { attachments: opts.attachments } : {}) };
       return runTurn(sessionId, () => invoke('chat.send', { sessionId, text, ...extra }));
     },
 

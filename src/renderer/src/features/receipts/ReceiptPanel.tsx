@@ -2,6 +2,7 @@
 // "What the model saw"), identity files, what was looked up for this reply (mem0 recalls with their
 // scores, the model's memory and graph lookups) as items that open where they live and can be corrected
 // ("This is wrong"), and the changes the reply made. Ids stay behind "Details".
+import { ReceiptFiles } from './ReceiptFiles';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../app/modal';
 import { useShell } from '../../app/shell-store';
@@ -91,6 +92,7 @@ function Receipt({ view }: { view: ReceiptView }) {
         </p>
       ) : null}
 
+      {receipt.attachments?.length ? <ReceiptFiles files={receipt.attachments} /> : null}
       <section className="receipt-section" aria-labelledby="receipt-background">
         <h3 id="receipt-background" className="receipt-heading">
           In every turn of this chat
