@@ -86,7 +86,9 @@ export class ChatService {
     // Fail before writing anything when no model is configured.
     const { resolved } = this.d.llm.languageModel('chat', agent.id, session.chatModel);
     this.assertIdle(sessionId);
-    const files = opts.attachments ?? [];
+    // An edited message keeps its files unless the edit says otherwise (`attachments: []` sends none):
+    // the edit box changes the words, and a resend that silently dropped the PDF would answer another question.
+    const files = opts.attachments ?? (opts.replacing ? this.filesOf(sessionId, opts.replacing) : []);
     if (files.length) {
       if (!this.d.attachments) throw new MonadError('BAD_INPUT', 'This host does not take attachments');
       // Before anything is stored: a file that is gone, too many bytes, an image for a model that cannot see.
@@ -144,6 +146,13 @@ export class ChatService {
     if (!info.active) throw new MonadError('CONFLICT', 'That message is not on the branch shown; switch to it first');
     this.d.messages.setAside(sessionId, messageId);
     return info.root;
+  }
+
+  /** The files a sent user message of this chat carried, as refs to send again. */
+  private filesOf(sessionId: string, messageId: string): AttachmentRefInput[] {
+    const m = this.d.messages.get(messageId);
+    if (m.sessionId !== sessionId) return [];
+    return (m.attachments ?? []).map((a) => ({ id: a.id, name: a.name }));
   }
 
   private assertIdle(sessionId: string): void {
