@@ -15,6 +15,7 @@ import type { MessageVectors } from './message-vectors';
 import { analyzeQuery, type AnalyzedQuery } from './query';
 import { DEFAULT_RANK_PARAMS, type RankParams } from './rank';
 import type { RoleNames } from './role-names';
+import type { DerivedUpdater } from './derived-updater';
 
 /**
  * Graph entities matching a query in the given scopes (null: every scope) — the one thing search needs
@@ -44,6 +45,8 @@ export interface SearchServiceDeps {
   lexicon?: () => Lexicon | null;
   /** Entities of the L2 graph a query may name (null scopes: every scope); read only when rank.entityTerms > 0. */
   entityLinks?: ((scopes: string[] | null, query: string) => EntityLink[]) | null;
+  /** Keeps the derived field (what memory learned from each message) in step; brought up to date before a search. */
+  derived?: DerivedUpdater | null;
 }
 
 /** The query's embedding is one short request; past this, words alone answer. */
@@ -92,6 +95,11 @@ export class SearchService {
     return this.messages.index;
   }
 
+  /** The derived field's updater (issue 31), for memory's change events and the rebuild path. */
+  get derived(): DerivedUpdater | null {
+    return this.d.derived ?? null;
+  }
+
   /** Plugs in (or replaces) the graph side. */
   setEntitySearch(fn: EntitySearch | null): void {
     this.entities = fn;
@@ -103,6 +111,7 @@ export class SearchService {
    */
   search(input: SearchInput): SearchResults {
     const started = performance.now();
+    this.d.derived?.fresh();
     const k = clampK(input.k);
     const q = analyzeQuery(input.query);
     const messages = this.lexical(q, input, k).hits;
@@ -119,6 +128,7 @@ export class SearchService {
     const q = analyzeQuery(input.query);
     if (!embedder || !this.d.semantic || !input.query.trim()) return this.search(input);
     const started = performance.now();
+    this.d.derived?.fresh();
     const k = clampK(input.k);
     let queryVector: Float32Array;
     try {

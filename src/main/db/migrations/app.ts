@@ -10,6 +10,14 @@ import { app0007MessageReceipt } from './app-0007-message-receipt';
 import { app0008Branches } from './app-0008-branches';
 import { app0009MessageVectors } from './app-0009-message-vectors';
 import { app0010MessageModel } from './app-0010-message-model';
+import { app0013MessageDerived } from './app-0013-message-derived';
+
+/**
+ * Versions 11 and 12 are issue 29's (attachments, chat settings), written on other branches at the same
+ * time as 13. The list must be contiguous, so on this branch they stand as no-ops; the merge replaces
+ * these two lines with the real migrations (a home migrated on this branch alone is a scratch home).
+ */
+const reservedElsewhere = (version: number): Migration => ({ version, name: `reserved-${version}`, up: '' });
 
 export const appMigrations: readonly Migration[] = [
   app0001Init,
@@ -22,4 +30,7 @@ export const appMigrations: readonly Migration[] = [
   app0008Branches,
   app0009MessageVectors,
   app0010MessageModel,
+  reservedElsewhere(11),
+  reservedElsewhere(12),
+  app0013MessageDerived,
 ];
