@@ -55,8 +55,8 @@ export class MessageSearch {
   }
 
   /** The hits, and the full text of each in the same order (query expansion reads them). */
-  rank(q: AnalyzedQuery, opts: MessageSearchOptions): { hits: MessageHit[]; texts: string[]; seqs: number[] } {
-    const none = { hits: [], texts: [], seqs: [] };
+  rank(q: AnalyzedQuery, opts: MessageSearchOptions): { hits: MessageHit[]; texts: string[]; seqs: number[]; derivedTexts: string[] } {
+    const none = { hits: [], texts: [], seqs: [], derivedTexts: [] };
     if (!q.terms.length) return none;
     const p = this.p;
     let agentIdx: number | null = null;
@@ -70,6 +70,12 @@ export class MessageSearch {
     const derivedStats = p.derivedWeight > 0 ? this.derived.stats() : null;
     const withDerived = derivedStats !== null && derivedStats.docs > 0;
 
+    // The names of the conversation's two sides count in the words only: what memory learned from a
+    // message names its speaker in nearly every sentence ("Caroline collects…"), so in the derived field
+    // a name would find every message a fact was taken from; who spoke is the speaker cue's to judge.
+    const nameStems = withDerived ? roleStems(opts.roleNames) : null;
+    const derivedTerm = (stem: string) => withDerived && !nameStems!.has(stem);
+
     // Pass 1: posting lists → IDF per word, and which words each message has.
     const terms: TermStat[] = [];
     const weightByBit: number[] = [];
@@ -79,7 +85,7 @@ export class MessageSearch {
     const cap = Math.max(p.postingFloor, Math.floor(p.postingBudget / q.terms.length));
     q.terms.forEach((term, bit) => {
       const words: Postings = this.index.postings(term.norm, cap);
-      const { rowids, capped } = withDerived ? unionPostings(words, this.derived.postings(term.norm, cap), cap) : words;
+      const { rowids, capped } = derivedTerm(term.stem) ? unionPostings(words, this.derived.postings(term.norm, cap), cap) : words;
       let df = rowids.length;
       if (capped) {
         maxSeq ??= (this.maxSeqStmt.get() as number | null) ?? 0;
@@ -114,6 +120,9 @@ export class MessageSearch {
     // A question naming a day or month also finds messages that talk about it in relative words.
     const mentioned = dated ? this.index.mentionedDays(rows.map((r) => r.seq)) : null;
     const derivedText = withDerived ? this.derived.bodies(rows.map((r) => r.seq)) : null;
+    const dWanted = withDerived ? new Set([...wanted].filter(derivedTerm)) : wanted;
+    const dKeys = new Set([...dWanted].map(stemKey));
+    const dKeyCodes = stemKeyCodes(dWanted);
     for (const row of rows) {
       const created = dated ? new Date(row.createdAt) : null;
       const body = derivedText?.get(row.seq);
@@ -128,7 +137,7 @@ export class MessageSearch {
           createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
           mentionedDays: mentioned?.get(row.seq),
         },
-        body ? { scan: scanTerms(body, wanted, keys, keyCodes), avgLength: derivedStats!.avgLength } : null,
+        body && dWanted.size ? { scan: scanTerms(body, dWanted, dKeys, dKeyCodes), avgLength: derivedStats!.avgLength } : null,
       );
       if (scored.score <= 0) continue;
       own.set(row.seq, preferredRole && row.role === preferredRole ? scored.score * (1 + p.speaker) : scored.score);
@@ -154,11 +163,13 @@ export class MessageSearch {
       .map((r) => [r.seq, r.score] as [number, number]);
     const full = new Map(this.index.rows(best.map(([seq]) => seq)).map((r) => [r.seq, r]));
     const kept = best.filter(([seq]) => full.has(seq));
-    const vias = withDerived ? this.vias(kept.map(([seq]) => full.get(seq)!), wanted) : null;
+    const vias = withDerived ? this.vias(kept.map(([seq]) => full.get(seq)!), dWanted) : null;
     return {
       hits: kept.map(([seq, score]) => toHit(full.get(seq)!, score, wanted, vias?.get(seq))),
       texts: kept.map(([seq]) => full.get(seq)!.content),
       seqs: kept.map(([seq]) => seq),
+      // What memory learned from the hits, best first (the second hop reads it); none without derived memory.
+      derivedTexts: withDerived ? [...this.derived.bodies(kept.map(([seq]) => seq)).entries()].sort((a, b) => kept.findIndex(([s]) => s === a[0]) - kept.findIndex(([s]) => s === b[0])).map(([, body]) => body) : [],
     };
   }
 
@@ -194,6 +205,13 @@ export class MessageSearch {
     }
     return out;
   }
+}
+
+/** The stems of every name either side of the conversation goes by. */
+export function roleStems(names: MessageSearchOptions['roleNames']): Set<string> {
+  const out = new Set<string>();
+  for (const list of Object.values(names ?? {})) for (const n of list ?? []) for (const s of stemsOf(n)) out.add(s);
+  return out;
 }
 
 /** The one side of the conversation the query names, if it names exactly one. */

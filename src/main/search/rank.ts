@@ -78,6 +78,16 @@ export interface RankParams {
    */
   derivedWeight: number;
   derivedB: number;
+  /**
+   * A second hop through derived memory: words shared by at least two of the derived texts of the first
+   * ranking's best `hopDocs` messages (not the query's, not the speakers' names), at most `hopTerms` of
+   * them at `hopWeight` of a typed word; the search then runs again. What memory learned from the best
+   * hits names the topic in other words, and those words find the other places it was talked about.
+   * 0 terms turns it off.
+   */
+  hopTerms: number;
+  hopDocs: number;
+  hopWeight: number;
   /** Candidates scored in full after the cheap first pass. */
   candidates: number;
   /** Top candidates whose neighbours are fetched (neighbours can enter the results); at least k. */
@@ -134,6 +144,9 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   semanticWeight: 0.25,
   derivedWeight: 1,
   derivedB: 0.5,
+  hopTerms: 0,
+  hopDocs: 5,
+  hopWeight: 0.3,
   // More candidates did not raise recall: the first pass already ranks by the words matched.
   candidates: 80,
   // Neighbourhoods looked up (at least k): on LoCoMo 10 did as well as 40, at a third of the reads.

@@ -10,7 +10,7 @@ import type { MessageIndex } from './message-index';
 import { entityTerms, feedbackTerms, lexiconTerms, type EntityLink, type Lexicon } from './expansion';
 import { reciprocalRankFusion } from './fusion';
 import type { TextEmbedder } from './message-embedder';
-import { MessageSearch } from './message-search';
+import { MessageSearch, roleStems } from './message-search';
 import type { MessageVectors } from './message-vectors';
 import { analyzeQuery, type AnalyzedQuery } from './query';
 import { DEFAULT_RANK_PARAMS, type RankParams } from './rank';
@@ -169,6 +169,14 @@ export class SearchService {
       if (linked.length) q = { ...q, terms: [...q.terms, ...linked].slice(0, MAX_TERMS) };
     }
     const first = this.messages.rank(q, { ...input, k, roleNames });
+    if (this.params.hopTerms > 0 && first.derivedTexts.length >= 2) {
+      // Second hop through what memory learned from the best hits (rank.ts hopTerms); never a speaker's name.
+      const names = roleStems(roleNames);
+      const hop = feedbackTerms(q, first.derivedTexts.slice(0, this.params.hopDocs), { terms: this.params.hopTerms + names.size, weight: this.params.hopWeight })
+        .filter((t) => !names.has(t.stem))
+        .slice(0, this.params.hopTerms);
+      if (hop.length) return this.messages.rank({ ...q, terms: [...q.terms, ...hop].slice(0, MAX_TERMS) }, { ...input, k, roleNames });
+    }
     if (this.params.prfTerms > 0 && first.texts.length >= 2) {
       // Second pass with the words the best first results share (expansion.ts).
       const extra = feedbackTerms(q, first.texts.slice(0, this.params.prfDocs), { terms: this.params.prfTerms, weight: this.params.prfWeight });
