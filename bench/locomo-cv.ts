@@ -77,7 +77,7 @@ export function grid(): Array<{ name: string; params: Partial<RankParams> }> {
 }
 
 /**
- * The derived field's arms (run with --derived observations; the main grid runs the shipped weight 1):
+ * The derived field's arms (run with --derived observations; the main grid runs the shipped weight 2):
  * how much the field counts beside the words and how its length is normalised, and what derived memory
  * makes possible beyond it (issue 31 §2): a second hop through the words the best hits' derived texts
  * share, a deeper candidate pool, more neighbourhoods looked up (the turn that answers a found question).
@@ -85,13 +85,13 @@ export function grid(): Array<{ name: string; params: Partial<RankParams> }> {
  */
 export function derivedGrid(): Array<{ name: string; params: Partial<RankParams> }> {
   const out: Array<{ name: string; params: Partial<RankParams> }> = [{ name: 'derived off', params: { derivedWeight: 0 } }];
-  for (const derivedWeight of [0.5, 2, 3]) out.push({ name: `derived${derivedWeight}`, params: { derivedWeight } });
-  out.push({ name: 'derived2 b0.25', params: { derivedWeight: 2, derivedB: 0.25 } });
-  out.push({ name: 'derived2 hop3x0.2/3', params: { derivedWeight: 2, hopTerms: 3, hopWeight: 0.2, hopDocs: 3 } });
-  out.push({ name: 'derived2 hop6x0.2/5', params: { derivedWeight: 2, hopTerms: 6, hopWeight: 0.2 } });
-  out.push({ name: 'derived2 candidates200', params: { derivedWeight: 2, candidates: 200 } });
-  out.push({ name: 'derived2 expand30', params: { derivedWeight: 2, expand: 30 } });
-  out.push({ name: 'derived2 speaker0.4', params: { derivedWeight: 2, speaker: 0.4 } });
+  for (const derivedWeight of [0.5, 1, 3]) out.push({ name: `derived${derivedWeight}`, params: { derivedWeight } });
+  out.push({ name: 'derived b0.25', params: { derivedB: 0.25 } });
+  out.push({ name: 'hop3x0.2/3', params: { hopTerms: 3, hopWeight: 0.2, hopDocs: 3 } });
+  out.push({ name: 'hop6x0.2/5', params: { hopTerms: 6, hopWeight: 0.2 } });
+  out.push({ name: 'candidates200', params: { candidates: 200 } });
+  out.push({ name: 'expand30', params: { expand: 30 } });
+  out.push({ name: 'afterQuestion3', params: { afterQuestion: 3 } });
   return out;
 }
 

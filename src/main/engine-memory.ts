@@ -132,6 +132,9 @@ export function wireMemory(d: MemoryWiringDeps): MemoryParts {
   d.tools.register(createMemorySearchTool(search));
   // Every change to memory is journaled: the derived field of message search follows it (issue 31).
   d.journal.onAppend(() => search.derived?.changed());
+  // The rebuild path: memory may have changed while this process was not looking (an import, another
+  // process, a home from before the field existed); brought up to date soon after start, not on a search.
+  search.derived?.changed();
   const consolidation = new ConsolidationLayer({
     memoryDb: d.memoryDb,
     config: () => d.config.get(),
