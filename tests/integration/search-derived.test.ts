@@ -86,6 +86,31 @@ describe('message search through derived memory', () => {
     expect(new DerivedStore(again.appDb).count()).toBe(1);
   });
 
+  it('memory changes reach the index by themselves, soon after they are journaled (no search needed)', async () => {
+    const { engine, session, target } = setup();
+    const indexed = () => engine.appDb.prepare(`SELECT count(*) FROM message_derived_fts WHERE message_derived_fts MATCH 'seuss'`).pluck().get();
+    await new Promise((r) => setImmediate(r));
+    expect(indexed()).toBe(0);
+    const r = await engine.facts.record(SCOPE, 'Collects Dr. Seuss books', { actor: 'agent', origin: 'typed', source: { sessionId: session.id, messageId: target } });
+    await new Promise((r) => setImmediate(r));
+    expect(indexed()).toBe(1);
+    engine.facts.forget(SCOPE, r.fact!.id, { actor: 'person' });
+    await new Promise((r) => setImmediate(r));
+    expect(indexed()).toBe(0);
+  });
+
+  it('a speaker’s name counts in the words only: a fact naming its speaker does not make every message of theirs match the name', async () => {
+    const { engine, session, target } = setup();
+    await engine.facts.record(SCOPE, 'Caroline collects Dr. Seuss books', { actor: 'agent', origin: 'typed', source: { sessionId: session.id, messageId: target } });
+    const ids = (roleNames?: { user: string[] }) => engine.search.search({ query: 'Caroline', agentId: 'default', roleNames }).messages.map((m) => m.messageId);
+    // Not a speaker here: the name is a word like any other, and the fact finds its message.
+    expect(ids()).toContain(target);
+    // The person's own name: who spoke is the speaker cue's to judge, not the derived field's.
+    expect(ids({ user: ['Caroline'] })).not.toContain(target);
+    // The rest of the fact still counts.
+    expect(engine.search.search({ query: 'Caroline Seuss', agentId: 'default', roleNames: { user: ['Caroline'] } }).messages.map((m) => m.messageId)).toContain(target);
+  });
+
   it('a deleted message takes its derived text out of the index', async () => {
     const { engine, session, target, ids } = setup();
     await engine.facts.record(SCOPE, 'Collects Dr. Seuss books', { actor: 'agent', origin: 'typed', source: { sessionId: session.id, messageId: target } });
