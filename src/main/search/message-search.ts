@@ -115,6 +115,7 @@ export class MessageSearch {
     const dated = q.months.length > 0 || q.years.length > 0 || q.days.length > 0;
     const preferredRole = namedRole(q, opts.roleNames);
     const own = new Map<number, number>();
+    const throughMemory = new Set<number>();
     const place = new Map<number, string>();
     const questions = new Set<number>();
     // A question naming a day or month also finds messages that talk about it in relative words.
@@ -141,6 +142,7 @@ export class MessageSearch {
       );
       if (scored.score <= 0) continue;
       own.set(row.seq, preferredRole && row.role === preferredRole ? scored.score * (1 + p.speaker) : scored.score);
+      if (scored.throughDerived) throughMemory.add(row.seq);
       place.set(row.seq, row.sessionId);
       if (row.content.includes('?')) questions.add(row.seq);
     }
@@ -163,13 +165,14 @@ export class MessageSearch {
       .map((r) => [r.seq, r.score] as [number, number]);
     const full = new Map(this.index.rows(best.map(([seq]) => seq)).map((r) => [r.seq, r]));
     const kept = best.filter(([seq]) => full.has(seq));
-    const vias = withDerived ? this.vias(kept.map(([seq]) => full.get(seq)!), dWanted) : null;
+    // Only the hits whose scoring found a query word in their derived text alone are asked why.
+    const vias = throughMemory.size ? this.vias(kept.filter(([seq]) => throughMemory.has(seq)).map(([seq]) => full.get(seq)!), dWanted) : null;
     return {
       hits: kept.map(([seq, score]) => toHit(full.get(seq)!, score, wanted, vias?.get(seq))),
       texts: kept.map(([seq]) => full.get(seq)!.content),
       seqs: kept.map(([seq]) => seq),
       // What memory learned from the hits, best first (the second hop reads it); none without derived memory.
-      derivedTexts: withDerived ? [...this.derived.bodies(kept.map(([seq]) => seq)).entries()].sort((a, b) => kept.findIndex(([s]) => s === a[0]) - kept.findIndex(([s]) => s === b[0])).map(([, body]) => body) : [],
+      derivedTexts: withDerived && p.hopTerms > 0 ? this.derivedTextsOf(kept.map(([seq]) => seq)) : [],
     };
   }
 
@@ -180,6 +183,12 @@ export class MessageSearch {
     const kept = ranked.filter(([seq]) => full.has(seq) && !(opts.excludeIncognito && full.get(seq)!.incognito));
     const vias = this.p.derivedWeight > 0 && this.derived.stats().docs > 0 ? this.vias(kept.map(([seq]) => full.get(seq)!), wanted) : null;
     return kept.map(([seq, score]) => toHit(full.get(seq)!, score, wanted, vias?.get(seq)));
+  }
+
+  /** The derived texts of `seqs` that have one, in the order of `seqs`. */
+  private derivedTextsOf(seqs: number[]): string[] {
+    const bodies = this.derived.bodies(seqs);
+    return seqs.flatMap((seq) => (bodies.has(seq) ? [bodies.get(seq)!] : []));
   }
 
   /**
