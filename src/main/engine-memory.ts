@@ -122,6 +122,7 @@ export function wireMemory(d: MemoryWiringDeps): MemoryParts {
     memoryDb: d.memoryDb,
     graph: graph.store,
     facts: facts.memory,
+    log: (msg, err) => d.log(msg, err),
     // The speaker cue: the person's name as USER.md states it, the agent's from its settings.
     roleNames: (agentId) => {
       const agent = d.agents.list().find((a) => a.id === agentId);
@@ -129,6 +130,11 @@ export function wireMemory(d: MemoryWiringDeps): MemoryParts {
     },
   });
   d.tools.register(createMemorySearchTool(search));
+  // Every change to memory is journaled: the derived field of message search follows it (issue 31).
+  d.journal.onAppend(() => search.derived?.changed());
+  // The rebuild path: memory may have changed while this process was not looking (an import, another
+  // process, a home from before the field existed); brought up to date soon after start, not on a search.
+  search.derived?.changed();
   const consolidation = new ConsolidationLayer({
     memoryDb: d.memoryDb,
     config: () => d.config.get(),

@@ -4,6 +4,15 @@ import type { Role } from './conversation';
 /** [start, end) offsets of a matched word in the text it belongs to. */
 export type Highlight = [number, number];
 
+/**
+ * Something memory learned from a message (issue 31): an L1 fact recorded from it, or an L2 relation it
+ * supports as a sentence ("Caroline collects classic children's books").
+ */
+export interface DerivedVia {
+  kind: 'fact' | 'relation';
+  text: string;
+}
+
 export interface MessageHit {
   messageId: string;
   sessionId: string;
@@ -15,6 +24,11 @@ export interface MessageHit {
   snippet: string;
   highlights: Highlight[];
   score: number;
+  /**
+   * Set when the message was found through what memory learned from it: query words its text lacks are
+   * in a fact recorded from it or a relation it supports (the one matching most of the query).
+   */
+  via?: DerivedVia;
 }
 
 export interface FactHit {

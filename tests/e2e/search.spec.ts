@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { Engine } from '../../src/main/engine';
 import { api, expect, ROOT, startServer, test, type MonadServer } from './fixtures';
@@ -347,4 +348,58 @@ test.describe('search', () => {
       await stop();
     }
   });
+});
+
+// Issue 31: a message found through what memory learned from it says so. The relation is written with
+// the engine before the server starts (the graph has no write channel); the server's first search
+// brings the derived field up to date from memory (the rebuild path).
+test('a message found through a relation it supports says "matched through a relation"', async ({ page, browser }) => {
+  const home = mkdtempSync(join(tmpdir(), 'monad-e2e-'));
+  const engine = Engine.open({ home, host: 'cli', backgroundJobs: false });
+  try {
+    const s = engine.sessions.create({ agentId: 'default', title: 'Bedtime reading' });
+    const said = engine.messages.append({ sessionId: s.id, role: 'user', content: 'Picked up the rhyming classics with the striped hat for the kids' });
+    engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'Lovely. Which one will you read first tonight?' });
+    const g = engine.graph.store;
+    const user = g.upsertNode('agent:default', 'User', 'person').id;
+    const seuss = g.upsertNode('agent:default', 'Dr. Seuss books', 'thing').id;
+    g.upsertEdge({ scope: 'agent:default', src: user, dst: seuss, relation: 'collects', provClass: 'user', validFrom: '2024-05-01T10:00:00.000Z', support: [said.id], supersede: false });
+  } finally {
+    engine.close();
+  }
+  const { server, stop } = await startServer({ home });
+  try {
+    const check = async (p: Page, file: string) => {
+      await p.goto(server.openUrl);
+      await expect(p.getByTestId('app')).toBeVisible();
+      await p.keyboard.press('ControlOrMeta+K');
+      await input(p).fill('Seuss');
+      await expect(panel(p)).toHaveAttribute('data-status', 'done');
+      const hit = p.getByTestId('search-group-message').getByTestId('search-result').filter({ hasText: 'rhyming classics' });
+      await expect(hit).toBeVisible();
+      await expect(hit.getByTestId('search-via')).toHaveText('matched through a relation: User collects Dr. Seuss books');
+      await expect(hit.getByTestId('search-via').locator('mark')).toHaveText(['Seuss']);
+      // Not shown as a mere neighbour of a match.
+      await expect(hit).not.toContainText('near a match');
+      const a11y = await new AxeBuilder({ page: p }).include('[data-testid="search-panel"]').analyze();
+      expect(a11y.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await p.screenshot({ path: join(SCREENSHOTS, file) });
+    };
+    await check(page, 'search-via-light.png');
+    for (const [file, options] of [
+      ['search-via-dark.png', { colorScheme: 'dark' as const, viewport: { width: 1280, height: 800 } }],
+      ['search-via-900.png', { viewport: { width: 900, height: 700 } }],
+    ] as const) {
+      const ctx = await browser.newContext(options);
+      try {
+        await check(await ctx.newPage(), file);
+      } finally {
+        await ctx.close();
+      }
+    }
+  } finally {
+    await stop();
+    rmSync(home, { recursive: true, force: true });
+  }
 });

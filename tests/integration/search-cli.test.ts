@@ -23,6 +23,19 @@ function seededHome() {
 }
 
 describe('monad search', () => {
+  it('says when a message was found through what memory learned from it (--json: via)', async () => {
+    const home = tempHome();
+    const engine = openEngine({ home });
+    const s = engine.sessions.create({ agentId: 'default', title: 'Weekend' });
+    const m = engine.messages.append({ sessionId: s.id, role: 'user', content: 'Picked up the rhyming classics with the striped hat for the kids' });
+    engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'Nice, which ones?' });
+    await engine.facts.record('agent:default', 'Collects Dr. Seuss books', { actor: 'agent', origin: 'typed', source: { sessionId: s.id, messageId: m.id } });
+    engine.close();
+    const r = JSON.parse(runCli(['search', 'Seuss', '--home', home, '--json']).stdout) as SearchResults;
+    expect(r.messages.find((h) => h.messageId === m.id)?.via).toEqual({ kind: 'fact', text: 'Collects Dr. Seuss books' });
+    expect(runCli(['search', 'Seuss', '--home', home]).stdout).toContain('matched through a fact: Collects Dr. Seuss books');
+  });
+
   it('prints results as JSON, scoped with --agent and limited with --k', () => {
     const { home, m1, m2, m3 } = seededHome();
     const all = runCli(['search', 'ferry', 'Lisbon', '--home', home, '--json']);

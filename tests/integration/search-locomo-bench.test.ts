@@ -42,6 +42,22 @@ const fixture = [
 ];
 
 describe('LoCoMo benchmark harness', () => {
+  it('--derived observations indexes each turn with the observations citing it, through the product (labelled a stand-in)', async () => {
+    // The quartz question shares no word with its evidence turn; an observation citing that turn does.
+    const withObs = [{ ...fixture[0], observation: { session_2_observation: { Ben: [['Ben ran on a quartz xylophone-themed course.', 'D2:1'], ['Cites nothing real.', 'D7:7']] } } }];
+    const words = await runLocomoBench({ conversations: parseLocomo(withObs), verbose: true, baseline: false });
+    expect(words.details?.[2].recall10).toBe(0);
+    expect(words.derived).toBe('none');
+    const derived = await runLocomoBench({ conversations: parseLocomo(withObs), verbose: true, baseline: false, derived: 'observations' });
+    expect(derived.details?.[2].found[0]).toBe('D2:1');
+    expect(derived.details?.[2].recall10).toBe(1);
+    expect(derived.derived).toMatch(/standing in for what consolidation would derive/);
+    expect(derived.standIn).toEqual({ recorded: 1, refused: 0, turns: 1 });
+    // The questions the words already answered are answered the same.
+    expect(derived.details?.slice(0, 2).map((d) => d.recall10)).toEqual(words.details?.slice(0, 2).map((d) => d.recall10));
+  });
+
+
   it('ingests every turn and computes recall@k overall and per category', async () => {
     const r = await runLocomoBench({ conversations: parseLocomo(fixture), verbose: true });
     expect(r.messages).toBe(6);
@@ -58,9 +74,10 @@ describe('LoCoMo benchmark harness', () => {
     expect(Object.keys(r.latencyMs).sort()).toEqual(expect.arrayContaining(['p50', 'p95']));
     // The baseline runs on the same turns; it also finds the greyhound.
     expect(r.baseline.recall10).toBeGreaterThan(0);
-    expect(Object.keys(r).sort()).toEqual(['baseline', 'baselineLatencyMs', 'byCategory', 'details', 'latencyMs', 'medianOf3Ms', 'messages', 'mode', 'questions', 'recall10', 'recall5']);
+    expect(Object.keys(r).sort()).toEqual(['baseline', 'baselineLatencyMs', 'byCategory', 'derived', 'details', 'latencyMs', 'medianOf3Ms', 'messages', 'mode', 'questions', 'recall10', 'recall5']);
     expect(Object.keys(r.medianOf3Ms!).sort()).toEqual(['baselineP95', 'p95']);
     expect(r.mode).toBe('words');
+    expect(r.derived).toBe('none');
   });
 
   it('warms up on turns\' opening words, never on a timed question, spread over every conversation', () => {

@@ -33,6 +33,15 @@ describe('search result list', () => {
     expect(flatten(many).at(-1)?.group).toBe('more');
   });
 
+  it('a message found through memory (via) is a hit of its own, not a neighbour of one', () => {
+    const viaFact: MessageHit = { ...msg('via', []), via: { kind: 'fact', text: 'Likes ferries' } };
+    const r: SearchResults = { query: 'ferry', messages: [msg('near', []), viaFact], facts: [], entities: [], tookMs: 1 };
+    expect(flatten(r).map((i) => [i.key, i.group])).toEqual([
+      ['m:via', 'message'],
+      ['m:near', 'near'],
+    ]);
+  });
+
   it('cuts a text into marked and plain pieces, clamping unsorted, overlapping or out-of-range highlights', () => {
     expect(pieces('take the ferry to Hydra', [[18, 23], [9, 14]])).toEqual([
       { text: 'take the ', marked: false },

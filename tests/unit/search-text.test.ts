@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { porterStem } from '../../src/main/search/porter';
-import { fold, scanTerms, stemKey, stemKeyCodes, tokenize } from '../../src/main/search/text';
+import { fold, narrowScan, scanAll, scanTerms, stemKey, stemKeyCodes, tokenize } from '../../src/main/search/text';
 
 describe('porterStem', () => {
   it('follows the classic examples of the algorithm', () => {
@@ -89,5 +89,20 @@ describe('scanTerms', () => {
     check('a b c 12 x9', ['12', 'x9', 'a']);
     check('I’m 😀 emoji-happy, 𝔘𝔫𝔦 text, and 你好世界 too — happy!', ['happi', 'emoji', 'text', '你好世界']);
     check('', ['x']);
+  });
+});
+
+describe('a full scan kept for texts scored again and again (facts)', () => {
+  it('narrowed to a query, it is exactly what scanTerms finds', () => {
+    const texts = ['Caroline collects classic kids’ books — Dr. Seuss, mostly', 'Café au lait à Genève, naïve café owners', 'Runs, running, ran: 10k runners 2024', ''];
+    const queries = [['collect', 'book', 'seuss'], ['cafe', 'genev', 'naiv'], ['run', '10k', '2024'], ['absent']];
+    for (const text of texts) {
+      const all = scanAll(text);
+      for (const words of queries) {
+        const wanted = new Set(words);
+        const keys = new Set(words.map(stemKey));
+        expect(narrowScan(all, wanted)).toEqual(scanTerms(text, wanted, keys, stemKeyCodes(wanted)));
+      }
+    }
   });
 });

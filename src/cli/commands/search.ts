@@ -41,6 +41,7 @@ function render(r: SearchResults, tty: boolean): string {
     for (const m of r.messages) {
       out.push(`  ${m.createdAt.slice(0, 16).replace('T', ' ')}  ${m.agentId} · "${m.sessionTitle}" · ${m.role}  [${m.messageId}]`);
       out.push(`    ${mark(m.snippet, m.highlights)}`);
+      if (m.via) out.push(`    matched through ${m.via.kind === 'fact' ? 'a fact' : 'a relation'}: ${m.via.text}`);
     }
   }
   if (r.facts.length) {

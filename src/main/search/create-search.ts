@@ -5,6 +5,9 @@
 import type { Database } from 'better-sqlite3';
 import type { GraphStore } from '../memory/graph/graph-store';
 import { entityLinksOf } from './entity-links';
+import { derivedFromMemory } from './derived-sources';
+import { DerivedStore } from './derived-store';
+import { DerivedUpdater } from './derived-updater';
 import type { Lexicon } from './expansion';
 import type { RankParams } from './rank';
 import type { RoleNames } from './role-names';
@@ -26,6 +29,7 @@ export interface SearchParts {
   rank?: Partial<RankParams>;
   /** Related words; by default WordNet, read from disk on the first search that expands, then kept. */
   lexicon?: () => Lexicon | null;
+  log?: (msg: string, err?: unknown) => void;
 }
 
 export function createSearch(p: SearchParts): SearchService {
@@ -41,5 +45,8 @@ export function createSearch(p: SearchParts): SearchService {
     lexicon: p.lexicon ?? (() => (wordnet === undefined ? (wordnet = WordNet.installed()) : wordnet)),
     roleNames: p.roleNames,
     rank: p.rank,
+    // What memory learned from each message, as its second field (issue 31): recomputed from memory when
+    // memory changes (the engine tells it) and at the first search of a process (the rebuild path).
+    derived: new DerivedUpdater({ store: new DerivedStore(p.appDb), read: () => derivedFromMemory(p.memoryDb, p.facts), log: p.log }),
   });
 }

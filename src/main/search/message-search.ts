@@ -5,8 +5,10 @@
 //  2. those are re-scored in full (BM25, word pairs close together, coverage, time and speaker cues),
 //     then each turn also inherits part of its neighbouring turns' scores (see rank.ts).
 import type { Database, Statement } from 'better-sqlite3';
-import type { MessageHit } from '../../shared/search';
-import { agentIdxOf, MessageIndex, seqOf, type MessageRow, type ScoringRow } from './message-index';
+import type { DerivedVia, MessageHit } from '../../shared/search';
+import { DerivedIndex, unionPostings } from './derived-index';
+import type { DerivedEntry } from './derived-store';
+import { agentIdxOf, MessageIndex, seqOf, type MessageRow, type Postings, type ScoringRow } from './message-index';
 import type { AnalyzedQuery } from './query';
 import {
   diversify,
@@ -35,6 +37,8 @@ export const NEIGHBOUR_REACH = 3;
 
 export class MessageSearch {
   readonly index: MessageIndex;
+  /** What memory learned from each message (issue 31): a second field, empty in a home with no such memory. */
+  readonly derived: DerivedIndex;
   private readonly maxSeqStmt: Statement;
 
   constructor(
@@ -42,6 +46,7 @@ export class MessageSearch {
     private readonly p: RankParams,
   ) {
     this.index = new MessageIndex(db);
+    this.derived = new DerivedIndex(db);
     this.maxSeqStmt = db.prepare(`SELECT max(seq) FROM messages`).pluck();
   }
 
@@ -50,8 +55,8 @@ export class MessageSearch {
   }
 
   /** The hits, and the full text of each in the same order (query expansion reads them). */
-  rank(q: AnalyzedQuery, opts: MessageSearchOptions): { hits: MessageHit[]; texts: string[]; seqs: number[] } {
-    const none = { hits: [], texts: [], seqs: [] };
+  rank(q: AnalyzedQuery, opts: MessageSearchOptions): { hits: MessageHit[]; texts: string[]; seqs: number[]; derivedTexts: string[] } {
+    const none = { hits: [], texts: [], seqs: [], derivedTexts: [] };
     if (!q.terms.length) return none;
     const p = this.p;
     let agentIdx: number | null = null;
@@ -61,6 +66,15 @@ export class MessageSearch {
     }
     const { docs, avgLength } = this.index.stats();
     if (docs === 0) return none;
+    // No derived memory (or turned off): none of its reads happen, and the ranking is the words' alone.
+    const derivedStats = p.derivedWeight > 0 ? this.derived.stats() : null;
+    const withDerived = derivedStats !== null && derivedStats.docs > 0;
+
+    // The names of the conversation's two sides count in the words only: what memory learned from a
+    // message names its speaker in nearly every sentence ("Caroline collects…"), so in the derived field
+    // a name would find every message a fact was taken from; who spoke is the speaker cue's to judge.
+    const nameStems = withDerived ? roleStems(opts.roleNames) : null;
+    const derivedTerm = (stem: string) => withDerived && !nameStems!.has(stem);
 
     // Pass 1: posting lists → IDF per word, and which words each message has.
     const terms: TermStat[] = [];
@@ -70,7 +84,8 @@ export class MessageSearch {
     let maxSeq: number | null = null;
     const cap = Math.max(p.postingFloor, Math.floor(p.postingBudget / q.terms.length));
     q.terms.forEach((term, bit) => {
-      const { rowids, capped } = this.index.postings(term.norm, cap);
+      const words: Postings = this.index.postings(term.norm, cap);
+      const { rowids, capped } = derivedTerm(term.stem) ? unionPostings(words, this.derived.postings(term.norm, cap), cap) : words;
       let df = rowids.length;
       if (capped) {
         maxSeq ??= (this.maxSeqStmt.get() as number | null) ?? 0;
@@ -100,19 +115,34 @@ export class MessageSearch {
     const dated = q.months.length > 0 || q.years.length > 0 || q.days.length > 0;
     const preferredRole = namedRole(q, opts.roleNames);
     const own = new Map<number, number>();
+    const throughMemory = new Set<number>();
     const place = new Map<number, string>();
     const questions = new Set<number>();
     // A question naming a day or month also finds messages that talk about it in relative words.
     const mentioned = dated ? this.index.mentionedDays(rows.map((r) => r.seq)) : null;
+    const derivedText = withDerived ? this.derived.bodies(rows.map((r) => r.seq)) : null;
+    const dWanted = withDerived ? new Set([...wanted].filter(derivedTerm)) : wanted;
+    const dKeys = new Set([...dWanted].map(stemKey));
+    const dKeyCodes = stemKeyCodes(dWanted);
     for (const row of rows) {
       const created = dated ? new Date(row.createdAt) : null;
-      const scored = scoreText(scanTerms(row.content, wanted, keys, keyCodes), terms, q, avgLength, p, {
-        hasTimeExpression: q.temporal && hasTimeExpression(row.content),
-        createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
-        mentionedDays: mentioned?.get(row.seq),
-      });
+      const body = derivedText?.get(row.seq);
+      const scored = scoreText(
+        scanTerms(row.content, wanted, keys, keyCodes),
+        terms,
+        q,
+        avgLength,
+        p,
+        {
+          hasTimeExpression: q.temporal && hasTimeExpression(row.content),
+          createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
+          mentionedDays: mentioned?.get(row.seq),
+        },
+        body && dWanted.size ? { scan: scanTerms(body, dWanted, dKeys, dKeyCodes), avgLength: derivedStats!.avgLength } : null,
+      );
       if (scored.score <= 0) continue;
       own.set(row.seq, preferredRole && row.role === preferredRole ? scored.score * (1 + p.speaker) : scored.score);
+      if (scored.throughDerived) throughMemory.add(row.seq);
       place.set(row.seq, row.sessionId);
       if (row.content.includes('?')) questions.add(row.seq);
     }
@@ -135,10 +165,14 @@ export class MessageSearch {
       .map((r) => [r.seq, r.score] as [number, number]);
     const full = new Map(this.index.rows(best.map(([seq]) => seq)).map((r) => [r.seq, r]));
     const kept = best.filter(([seq]) => full.has(seq));
+    // Only the hits whose scoring found a query word in their derived text alone are asked why.
+    const vias = throughMemory.size ? this.vias(kept.filter(([seq]) => throughMemory.has(seq)).map(([seq]) => full.get(seq)!), dWanted) : null;
     return {
-      hits: kept.map(([seq, score]) => toHit(full.get(seq)!, score, wanted)),
+      hits: kept.map(([seq, score]) => toHit(full.get(seq)!, score, wanted, vias?.get(seq))),
       texts: kept.map(([seq]) => full.get(seq)!.content),
       seqs: kept.map(([seq]) => seq),
+      // What memory learned from the hits, best first (the second hop reads it); none without derived memory.
+      derivedTexts: withDerived && p.hopTerms > 0 ? this.derivedTextsOf(kept.map(([seq]) => seq)) : [],
     };
   }
 
@@ -146,10 +180,47 @@ export class MessageSearch {
   hitsFor(ranked: ReadonlyArray<[seq: number, score: number]>, q: AnalyzedQuery, opts: Pick<MessageSearchOptions, 'excludeIncognito'>): MessageHit[] {
     const wanted = new Set(q.terms.map((t) => t.stem));
     const full = new Map(this.index.rows(ranked.map(([seq]) => seq)).map((r) => [r.seq, r]));
-    return ranked
-      .filter(([seq]) => full.has(seq) && !(opts.excludeIncognito && full.get(seq)!.incognito))
-      .map(([seq, score]) => toHit(full.get(seq)!, score, wanted));
+    const kept = ranked.filter(([seq]) => full.has(seq) && !(opts.excludeIncognito && full.get(seq)!.incognito));
+    const vias = this.p.derivedWeight > 0 && this.derived.stats().docs > 0 ? this.vias(kept.map(([seq]) => full.get(seq)!), wanted) : null;
+    return kept.map(([seq, score]) => toHit(full.get(seq)!, score, wanted, vias?.get(seq)));
   }
+
+  /** The derived texts of `seqs` that have one, in the order of `seqs`. */
+  private derivedTextsOf(seqs: number[]): string[] {
+    const bodies = this.derived.bodies(seqs);
+    return seqs.flatMap((seq) => (bodies.has(seq) ? [bodies.get(seq)!] : []));
+  }
+
+  /**
+   * Why each message was found, where memory explains it: the derived entry holding the most query words
+   * the message's own text lacks. A message its words found on their own gets none.
+   */
+  private vias(rows: MessageRow[], wanted: ReadonlySet<string>): Map<number, DerivedVia> {
+    const out = new Map<number, DerivedVia>();
+    const entries = this.derived.entries(rows.map((r) => r.seq));
+    if (!entries.size) return out;
+    const keys = new Set([...wanted].map(stemKey));
+    const keyCodes = stemKeyCodes(wanted);
+    for (const row of rows) {
+      const list = entries.get(row.seq);
+      if (!list) continue;
+      const own = scanTerms(row.content, wanted, keys, keyCodes).positions;
+      const best = bestEntry(list, (e) => {
+        let n = 0;
+        for (const stem of scanTerms(e.text, wanted, keys, keyCodes).positions.keys()) if (!own.has(stem)) n++;
+        return n;
+      });
+      if (best) out.set(row.seq, { kind: best.kind, text: best.text });
+    }
+    return out;
+  }
+}
+
+/** The stems of every name either side of the conversation goes by. */
+export function roleStems(names: MessageSearchOptions['roleNames']): Set<string> {
+  const out = new Set<string>();
+  for (const list of Object.values(names ?? {})) for (const n of list ?? []) for (const s of stemsOf(n)) out.add(s);
+  return out;
 }
 
 /** The one side of the conversation the query names, if it names exactly one. */
@@ -253,7 +324,21 @@ function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
-function toHit(row: MessageRow, score: number, stems: ReadonlySet<string>): MessageHit {
+/** The entry with the highest positive count (the first on a tie), or null when none counts. */
+function bestEntry(list: readonly DerivedEntry[], count: (e: DerivedEntry) => number): DerivedEntry | null {
+  let best: DerivedEntry | null = null;
+  let most = 0;
+  for (const e of list) {
+    const n = count(e);
+    if (n > most) {
+      most = n;
+      best = e;
+    }
+  }
+  return best;
+}
+
+function toHit(row: MessageRow, score: number, stems: ReadonlySet<string>, via?: DerivedVia): MessageHit {
   const snippet = makeSnippet(row.content, stems);
   return {
     messageId: row.id,
@@ -265,5 +350,6 @@ function toHit(row: MessageRow, score: number, stems: ReadonlySet<string>): Mess
     snippet: snippet.text,
     highlights: snippet.highlights,
     score: round2(score),
+    ...(via ? { via } : {}),
   };
 }

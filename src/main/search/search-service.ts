@@ -10,11 +10,12 @@ import type { MessageIndex } from './message-index';
 import { entityTerms, feedbackTerms, lexiconTerms, type EntityLink, type Lexicon } from './expansion';
 import { reciprocalRankFusion } from './fusion';
 import type { TextEmbedder } from './message-embedder';
-import { MessageSearch } from './message-search';
+import { MessageSearch, roleStems } from './message-search';
 import type { MessageVectors } from './message-vectors';
 import { analyzeQuery, type AnalyzedQuery } from './query';
 import { DEFAULT_RANK_PARAMS, type RankParams } from './rank';
 import type { RoleNames } from './role-names';
+import type { DerivedUpdater } from './derived-updater';
 
 /**
  * Graph entities matching a query in the given scopes (null: every scope) — the one thing search needs
@@ -44,6 +45,8 @@ export interface SearchServiceDeps {
   lexicon?: () => Lexicon | null;
   /** Entities of the L2 graph a query may name (null scopes: every scope); read only when rank.entityTerms > 0. */
   entityLinks?: ((scopes: string[] | null, query: string) => EntityLink[]) | null;
+  /** Keeps the derived field (what memory learned from each message) in step; brought up to date before a search. */
+  derived?: DerivedUpdater | null;
 }
 
 /** The query's embedding is one short request; past this, words alone answer. */
@@ -92,6 +95,11 @@ export class SearchService {
     return this.messages.index;
   }
 
+  /** The derived field's updater (issue 31), for memory's change events and the rebuild path. */
+  get derived(): DerivedUpdater | null {
+    return this.d.derived ?? null;
+  }
+
   /** Plugs in (or replaces) the graph side. */
   setEntitySearch(fn: EntitySearch | null): void {
     this.entities = fn;
@@ -103,6 +111,7 @@ export class SearchService {
    */
   search(input: SearchInput): SearchResults {
     const started = performance.now();
+    this.d.derived?.fresh();
     const k = clampK(input.k);
     const q = analyzeQuery(input.query);
     const messages = this.lexical(q, input, k).hits;
@@ -119,6 +128,7 @@ export class SearchService {
     const q = analyzeQuery(input.query);
     if (!embedder || !this.d.semantic || !input.query.trim()) return this.search(input);
     const started = performance.now();
+    this.d.derived?.fresh();
     const k = clampK(input.k);
     let queryVector: Float32Array;
     try {
@@ -159,6 +169,14 @@ export class SearchService {
       if (linked.length) q = { ...q, terms: [...q.terms, ...linked].slice(0, MAX_TERMS) };
     }
     const first = this.messages.rank(q, { ...input, k, roleNames });
+    if (this.params.hopTerms > 0 && first.derivedTexts.length >= 2) {
+      // Second hop through what memory learned from the best hits (rank.ts hopTerms); never a speaker's name.
+      const names = roleStems(roleNames);
+      const hop = feedbackTerms(q, first.derivedTexts.slice(0, this.params.hopDocs), { terms: this.params.hopTerms + names.size, weight: this.params.hopWeight })
+        .filter((t) => !names.has(t.stem))
+        .slice(0, this.params.hopTerms);
+      if (hop.length) return this.messages.rank({ ...q, terms: [...q.terms, ...hop].slice(0, MAX_TERMS) }, { ...input, k, roleNames });
+    }
     if (this.params.prfTerms > 0 && first.texts.length >= 2) {
       // Second pass with the words the best first results share (expansion.ts).
       const extra = feedbackTerms(q, first.texts.slice(0, this.params.prfDocs), { terms: this.params.prfTerms, weight: this.params.prfWeight });

@@ -158,6 +158,34 @@ export function scanTerms(text: string, wanted: ReadonlySet<string>, keys: Reado
   return { length, positions };
 }
 
+/** Every word: a key set that holds everything (walkWords then visits each word). */
+const EVERY: ReadonlySet<never> = { has: () => true } as unknown as ReadonlySet<never>;
+
+/**
+ * A text's every stem with its positions, and its length: what scanTerms finds for any query, computed
+ * once. For texts scored again and again against new queries (a scope's facts, at every search).
+ */
+export function scanAll(text: string): TermScan {
+  const positions = new Map<string, number[]>();
+  const length = walkWords(text, EVERY, EVERY, (word, pos) => {
+    const s = stem(word);
+    const list = positions.get(s);
+    if (list) list.push(pos);
+    else positions.set(s, [pos]);
+  });
+  return { length, positions };
+}
+
+/** The part of a full scan (scanAll) that scanTerms would have found for these stems. */
+export function narrowScan(all: TermScan, wanted: ReadonlySet<string>): TermScan {
+  const positions = new Map<string, number[]>();
+  for (const s of wanted) {
+    const list = all.positions.get(s);
+    if (list) positions.set(s, list);
+  }
+  return { length: all.length, positions };
+}
+
 /** [start, end) offsets of the words whose stem is wanted. */
 export function matchRanges(text: string, wanted: ReadonlySet<string>): Array<[number, number]> {
   const out: Array<[number, number]> = [];

@@ -12,6 +12,7 @@ import { app0009MessageVectors } from './app-0009-message-vectors';
 import { app0010MessageModel } from './app-0010-message-model';
 import { app0011Attachments } from './app-0011-attachments';
 import { app0012ChatSettings } from './app-0012-chat-settings';
+import { app0013MessageDerived } from './app-0013-message-derived';
 
 export const appMigrations: readonly Migration[] = [
   app0001Init,
@@ -26,4 +27,5 @@ export const appMigrations: readonly Migration[] = [
   app0010MessageModel,
   app0011Attachments,
   app0012ChatSettings,
+  app0013MessageDerived,
 ];

@@ -244,7 +244,7 @@ function ResultList(props: {
                     <div className="search-option-head">
                       <span className="search-option-title">{h.sessionTitle}</span>
                       {props.showAgent ? <span className="search-tag">{agentName(h.agentId)}</span> : null}
-                      {h.highlights.length === 0 ? (
+                      {h.highlights.length === 0 && !h.via ? (
                         <span className="search-near" title="Next to a message that matches">
                           near a match
                         </span>
@@ -256,6 +256,11 @@ function ResultList(props: {
                     <div className="search-snippet" data-testid="search-snippet">
                       <span className={`search-role search-role-${h.role}`}>{who}:</span> <Marked text={h.snippet} highlights={h.highlights} />
                     </div>
+                    {h.via ? (
+                      <div className="search-via" data-testid="search-via">
+                        matched through {h.via.kind === 'fact' ? 'a fact' : 'a relation'}: <Marked text={h.via.text} highlights={wordPrefixRanges(h.via.text, props.query)} />
+                      </div>
+                    ) : null}
                   </>
                 );
                 break;

@@ -23,8 +23,9 @@ export const TOP_MESSAGES = 4;
  * words: they come last, in a group of their own.
  */
 export function flatten(r: SearchResults): ResultItem[] {
-  const direct = r.messages.filter((m) => m.highlights.length > 0);
-  const near = r.messages.filter((m) => m.highlights.length === 0);
+  // A message found through what memory learned from it (`via`) is a hit of its own, not a neighbour.
+  const direct = r.messages.filter((m) => m.highlights.length > 0 || m.via);
+  const near = r.messages.filter((m) => m.highlights.length === 0 && !m.via);
   const message = (group: 'message' | 'more' | 'near') => (hit: MessageHit): ResultItem => ({ kind: 'message', group, key: `m:${hit.messageId}`, hit });
   return [
     ...direct.slice(0, TOP_MESSAGES).map(message('message')),

@@ -1,0 +1,89 @@
+// The SQL side of the derived field (app migration 13): its posting lists and statistics from its own
+// FTS5 index, and the derived text of candidate messages. Like message-index.ts: no ranking here.
+import type { Database, Statement } from 'better-sqlite3';
+import type { DerivedEntry } from './derived-store';
+import { readVarint, type Postings } from './message-index';
+
+export class DerivedIndex {
+  private stmts: { postings: Statement; stats: Statement; bodies: Statement; entries: Statement } | null | undefined;
+
+  constructor(private readonly db: Database) {}
+
+  /** Prepared on first use; null on a database from before migration 13 (nothing derived to read). */
+  private get s() {
+    if (this.stmts !== undefined) return this.stmts;
+    const has = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'message_derived_fts'`).get();
+    this.stmts = has
+      ? {
+          postings: this.db.prepare(`SELECT rowid FROM message_derived_fts WHERE message_derived_fts MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck(),
+          stats: this.db.prepare(`SELECT block FROM message_derived_fts_data WHERE id = 1`).pluck(),
+          bodies: this.db.prepare(`SELECT d.seq, d.body FROM json_each(?) j JOIN message_derived d ON d.seq = j.value`).raw(),
+          entries: this.db.prepare(`SELECT d.seq, d.entries FROM json_each(?) j JOIN message_derived d ON d.seq = j.value`).raw(),
+        }
+      : null;
+    return this.stmts;
+  }
+
+  /** Indexed derived documents and their mean length in tokens (FTS5's own averages record). */
+  stats(): { docs: number; avgLength: number } {
+    const block = this.s?.stats.get() as Buffer | undefined;
+    if (!block || block.length === 0) return { docs: 0, avgLength: 1 };
+    const [docs, at] = readVarint(block, 0);
+    const [tokens] = readVarint(block, at);
+    return { docs, avgLength: docs > 0 ? Math.max(1, tokens / docs) : 1 };
+  }
+
+  /** Rowids (message-index.ts's scheme) whose derived text has the word, newest first, at most `cap`. */
+  postings(word: string, cap: number): Postings {
+    if (!this.s) return { rowids: [], capped: false };
+    let rowids: number[];
+    try {
+      rowids = this.s.postings.all(`"${word.replace(/"/g, '""')}"`, cap + 1) as number[];
+    } catch (err) {
+      if (/phrase queries are not supported/i.test((err as Error).message)) return { rowids: [], capped: false };
+      throw err;
+    }
+    const capped = rowids.length > cap;
+    if (capped) rowids.length = cap;
+    return { rowids, capped };
+  }
+
+  /** The derived text of those of `seqs` that have one. */
+  bodies(seqs: number[]): Map<number, string> {
+    if (!this.s || !seqs.length) return new Map();
+    return new Map(this.s.bodies.all(JSON.stringify(seqs)) as Array<[number, string]>);
+  }
+
+  /** The derived entries of those of `seqs` that have any (for telling why a message was found). */
+  entries(seqs: number[]): Map<number, DerivedEntry[]> {
+    if (!this.s || !seqs.length) return new Map();
+    const out = new Map<number, DerivedEntry[]>();
+    for (const [seq, json] of this.s.entries.all(JSON.stringify(seqs)) as Array<[number, string]>) out.set(seq, JSON.parse(json) as DerivedEntry[]);
+    return out;
+  }
+}
+
+/** Two newest-first posting lists as one (a message in both counts once), at most `cap` long. */
+export function unionPostings(a: Postings, b: Postings, cap: number): Postings {
+  if (!b.rowids.length) return a;
+  if (!a.rowids.length) return b;
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while ((i < a.rowids.length || j < b.rowids.length) && out.length < cap) {
+    const x = a.rowids[i];
+    const y = b.rowids[j];
+    if (y === undefined || (x !== undefined && x > y)) {
+      out.push(x);
+      i++;
+    } else if (x === undefined || y > x) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+      j++;
+    }
+  }
+  return { rowids: out, capped: a.capped || b.capped || i < a.rowids.length || j < b.rowids.length };
+}
