@@ -166,6 +166,22 @@ describe('attachments in the prompt', () => {
     expect(replayed.content).toEqual(first!.content);
   });
 
+  it('edit & resend keeps the edited message’s files; an edit that says none sends none', async () => {
+    const { session, add, call } = setup();
+    const a = await add('memo.txt', 'Budget: 40k for the garden.');
+    llm.enqueue({ kind: 'text', text: 'The budget is 40k.' });
+    const first = await call<{ messages: Message[] }>('chat.send', { sessionId: session.id, text: 'what is the budget?', attachments: [{ id: a.id, name: 'memo.txt' }] });
+    const original = first.messages.find((m) => m.role === 'user')!;
+    llm.enqueue({ kind: 'text', text: 'Still 40k.' });
+    const edited = await call<{ messages: Message[] }>('chat.send', { sessionId: session.id, text: 'what is the garden budget?', replacing: original.id });
+    expect(lastUserText(llm)).toContain('Budget: 40k for the garden.');
+    const resent = edited.messages.find((m) => m.role === 'user')!;
+    expect(resent.attachments?.map((f) => f.name)).toEqual(['memo.txt']);
+    llm.enqueue({ kind: 'text', text: 'No file now.' });
+    await call('chat.send', { sessionId: session.id, text: 'without the memo?', replacing: resent.id, attachments: [] });
+    expect(lastUserText(llm)).toBe('without the memo?');
+  });
+
   it('sends a long document’s passages that answer the message, and says what was left out', async () => {
     const { session, add, call } = setup();
     const filler = (n: number) => Array.from({ length: n }, (_, i) => `Paragraph ${i}: general remarks about the weather, the office plants and the quarterly newsletter schedule.`).join('\n\n');
