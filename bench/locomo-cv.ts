@@ -92,6 +92,11 @@ export function derivedGrid(): Array<{ name: string; params: Partial<RankParams>
   out.push({ name: 'candidates200', params: { candidates: 200 } });
   out.push({ name: 'expand30', params: { expand: 30 } });
   out.push({ name: 'afterQuestion3', params: { afterQuestion: 3 } });
+  // Second pass (issue 31): how the two fields combine (a word in both counts the stronger field's
+  // frequency, or their sum), with the field's weight and length normalisation around it.
+  out.push({ name: 'derived sum', params: { derivedMax: 0 } });
+  for (const derivedWeight of [1, 3]) out.push({ name: `derived max${derivedWeight}`, params: { derivedWeight } });
+  out.push({ name: 'derived max b0.25', params: { derivedB: 0.25 } });
   return out;
 }
 

@@ -64,6 +64,21 @@ describe('message search through derived memory', () => {
     expect(ids('Seuss')).not.toContain(target);
   });
 
+  it('a fact repeating a message’s own words does not count them twice: it helps as much as it helps a message lacking them', async () => {
+    const { engine } = setup();
+    // Each in its own chat, so no neighbour shares a score; the same length, so only the fields differ.
+    const alone = (content: string) => {
+      const s = engine.sessions.create({ agentId: 'default', title: content });
+      return { sessionId: s.id, messageId: engine.messages.append({ sessionId: s.id, role: 'user', content }).id };
+    };
+    const says = alone('we went sailing on the lake');
+    const lacks = alone('we went out on the lake');
+    for (const source of [says, lacks]) await engine.facts.record(SCOPE, 'Goes sailing on the lake often', { actor: 'agent', origin: 'typed', source });
+    const score = (id: string) => engine.search.search({ query: 'sailing', agentId: 'default' }).messages.find((m) => m.messageId === id)?.score;
+    expect(score(lacks.messageId)).toBeGreaterThan(0);
+    expect(score(says.messageId)).toBe(score(lacks.messageId));
+  });
+
   it('a home with no derived memory ranks exactly as the words alone do', () => {
     const { engine } = setup();
     const words = new SearchService({ db: engine.appDb, rank: { derivedWeight: 0 } });

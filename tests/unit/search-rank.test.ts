@@ -50,6 +50,25 @@ describe('ranking signals', () => {
     );
   });
 
+  it('a word in both the text and its derived field counts the stronger field once (max), not their sum', () => {
+    const q = analyzeQuery('sailing books');
+    const terms = q.terms.map((t) => ({ stem: t.stem, idf: 1, weight: 1 }));
+    const wanted = new Set(terms.map((t) => t.stem));
+    const scan = (text: string) => scanTerms(text, wanted, new Set([...wanted].map(stemKey)));
+    const at = (text: string, derived: string | null, params = p) =>
+      scoreText(scan(text), terms, q, 6, params, noCues, derived === null ? null : { scan: scan(derived), avgLength: 6 }).score;
+    const text = 'we went sailing on the lake';
+    const fact = 'goes sailing on the lake often';
+    // The shipped combination: the fact repeating the text's word scores as the fact alone would.
+    expect(DEFAULT_RANK_PARAMS.derivedMax).toBe(1);
+    expect(at(text, fact)).toBeCloseTo(at('we went out on the lake', fact));
+    expect(at(text, fact)).toBeGreaterThan(at(text, null));
+    // Summed, repeating the same word in memory would count it twice.
+    expect(at(text, fact, { ...p, derivedMax: 0 })).toBeGreaterThan(at(text, fact));
+    // A word memory adds (one the text lacks) still counts in full.
+    expect(at(text, 'collects books about sailing')).toBeGreaterThan(at(text, fact));
+  });
+
   it('shorter messages win at equal matches (length normalisation)', () => {
     expect(score('camping trip', 'camping')).toBeGreaterThan(score('camping trip with the whole family at the lake last summer', 'camping'));
   });

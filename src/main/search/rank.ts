@@ -78,6 +78,8 @@ export interface RankParams {
    */
   derivedWeight: number;
   derivedB: number;
+  /** 1: a word found in both fields counts the stronger field's frequency only (max), not their sum. */
+  derivedMax: number;
   /**
    * A second hop through derived memory: words shared by at least two of the derived texts of the first
    * ranking's best `hopDocs` messages (not the query's, not the speakers' names), at most `hopTerms` of
@@ -147,6 +149,12 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   // (0.799 against 0.802). A home with no derived memory never reads the field (docs/search-quality.md).
   derivedWeight: 2,
   derivedB: 0.5,
+  // Second pass (issue 31, same stand-in): a word both fields hold counts the stronger field once. Summed,
+  // a fact repeating a message's words counted them twice and pushed up the messages the words had
+  // already found over those only memory could find. As a grid arm it was picked on 4 of 10 folds
+  // (cross-validated 0.798 → 0.799); shipped, cross-validated 0.798 → 0.801 (category 3 0.388 → 0.393),
+  // in-sample 0.802 → 0.804. Words-only homes never reach this line.
+  derivedMax: 1,
   hopTerms: 0,
   hopDocs: 5,
   hopWeight: 0.3,
@@ -233,7 +241,7 @@ export function scoreText(
       bm25 += t.idf * t.weight * ((f * (p.k1 + 1)) / (f + norm));
     } else {
       // BM25F: each field's frequency over its own length normalisation, summed, then saturated once.
-      const tf = f / lengthNorm + (p.derivedWeight * fd) / dNorm;
+      const tf = p.derivedMax ? Math.max(f / lengthNorm, (p.derivedWeight * fd) / dNorm) : f / lengthNorm + (p.derivedWeight * fd) / dNorm;
       bm25 += t.idf * t.weight * ((tf * (p.k1 + 1)) / (tf + p.k1));
       if (!f) throughDerived = true;
     }
