@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { api, expect, rawRequest, ROOT, startServer, test, type MonadServer } from './fixtures';
+import { api, expect, overlaps, rawRequest, ROOT, startServer, test, type MonadServer } from './fixtures';
 import { openSettings } from './settings-nav';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -272,6 +272,9 @@ test.describe('shell', () => {
     await page.getByTestId('agent-create-name').fill('Blocked');
     await page.getByTestId('agent-create-submit').click();
     await expect(page.getByTestId('toast').filter({ hasText: 'not saved until it is fixed' })).toBeVisible();
+    // Two error toasts are up for 12 s: they must not sit over the section list the person clicks next.
+    const stack = (await page.getByTestId('toasts').boundingBox())!;
+    expect(overlaps(stack, (await page.getByTestId('settings-nav').boundingBox())!)).toBe(false);
 
     // Fix it on disk, with a new agent: the error goes and the agent appears.
     const fixed = JSON.parse(good);

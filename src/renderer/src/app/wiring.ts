@@ -75,16 +75,27 @@ export function startWiring(): () => void {
   stops.push(() => window.removeEventListener('unhandledrejection', onRejection));
   stops.push(() => window.removeEventListener('error', onError));
 
+  // The config error this window last told the person about. Kept here, not read from the settings store:
+  // a status event can clear the store's error before the config event arrives (their order is the
+  // engine's), and "valid again" was then never said.
+  let announced: string | null = useSettings.getState().configError;
   stops.push(
     on('config.changed', ({ config, error }) => {
-      const before = useSettings.getState().configError;
+      const before = announced;
+      announced = error;
       useSettings.getState().applyConfig(config, error);
       useAgents.getState().replace(config.agent.agents);
       if (error && error !== before) toast.error('config.json has an error', `${error} — the last good configuration stays in force.`, 'CONFIG_INVALID');
       if (!error && before) toast.success('config.json is valid again', 'The new configuration is in force.');
     }),
   );
-  stops.push(on('status.changed', (status) => useSettings.getState().applyStatus(status)));
+  stops.push(
+    on('status.changed', (status) => {
+      useSettings.getState().applyStatus(status);
+      // A window opened on a broken config learns of it from the status: its fix is then announced too.
+      if (!status.config.ok && announced === null) announced = status.config.error ?? 'config.json has an error';
+    }),
+  );
   stops.push(
     on('sessions.changed', ({ agentId }) => {
       if (useSessions.getState().isTracked(agentId)) void useSessions.getState().load(agentId);

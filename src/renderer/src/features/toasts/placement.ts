@@ -11,8 +11,15 @@ export interface Rect {
   bottom: number;
 }
 
-/** What a toast must never cover: banners and notices, the composer, the graph's legend and zoom. */
+/**
+ * What a toast must never cover: banners and notices, the composer, the graph's legend and zoom, and
+ * navigation (Settings' section list, tab lists): a stack over it held a click on "Status" for the 12 s
+ * an error toast lives.
+ */
 export const TOAST_AVOID = [
+  'nav',
+  '[role="navigation"]',
+  '[role="tablist"]',
   '.banner',
   '.freshness-notice',
   '.no-model-note',
