@@ -136,3 +136,27 @@ test('an image for a model that cannot see it is refused before sending, in word
   expect(llm.chatRequests()).toHaveLength(0);
   expect(await serious(page, '[data-testid="composer"]')).toEqual([]);
 });
+
+test('a file tray appearing under a long chat keeps its newest message in view', async ({ page, server, llm }) => {
+  await configureModelViaApi(server, llm);
+  // Replies long enough that three of them fill the view many times over.
+  llm.setDefault(() => ({ kind: 'text', text: Array.from({ length: 30 }, (_, i) => `Line ${i + 1} of a long answer.`).join('\n\n') }));
+  await openApp(page, server);
+  await newSession(page);
+  const replies = page.locator('[data-testid="message"][data-role="assistant"]');
+  for (const [i, text] of ['first question', 'second question', 'third question'].entries()) {
+    await page.getByTestId('composer-input').fill(text);
+    await page.getByTestId('composer-input').press('Enter');
+    await expect(replies).toHaveCount(i + 1);
+  }
+  const list = page.getByTestId('message-list');
+  const distanceToEnd = () => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+  await expect.poll(distanceToEnd).toBeLessThanOrEqual(2);
+  const before = await list.evaluate((el) => el.clientHeight);
+  // The tray takes room below the list: the list gets shorter, and must still show its end.
+  await page.getByTestId('attach-input').setInputFiles({ name: 'trip.md', mimeType: 'text/markdown', buffer: Buffer.from(NOTES) });
+  await expect(chip(page, 'trip.md')).toHaveAttribute('data-state', 'ready');
+  expect(await list.evaluate((el) => el.clientHeight)).toBeLessThan(before);
+  await expect.poll(distanceToEnd).toBeLessThanOrEqual(2);
+  await expect(replies.last().getByText('Line 30 of a long answer.')).toBeInViewport();
+});

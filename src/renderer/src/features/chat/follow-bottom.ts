@@ -125,9 +125,12 @@ export function useFollowBottom(
     };
   }, [scrollRef, enabled, follow, release]);
 
-  // Content that grows (a streaming reply, a row measured taller than estimated) keeps the end in view.
+  // Content that grows (a streaming reply, a row measured taller than estimated) keeps the end in view;
+  // so does a view that gets shorter (a note, a file tray or a taller composer appearing below it: the
+  // newest message was left half under the fold when only the content was watched).
   useEffect(() => {
     const content = contentRef.current;
+    const view = scrollRef.current;
     if (!content || !enabled) return;
     // Scrolling inside the observer's callback would resize again in the same frame (a loop the browser
     // reports as an error): scroll in the next frame instead.
@@ -140,11 +143,12 @@ export function useFollowBottom(
       });
     });
     observer.observe(content);
+    if (view) observer.observe(view);
     return () => {
       observer.disconnect();
       cancelAnimationFrame(frame);
     };
-  }, [contentRef, enabled, toEnd]);
+  }, [contentRef, scrollRef, enabled, toEnd]);
 
   // New messages: followed, or counted.
   useLayoutEffect(() => {
