@@ -3,6 +3,7 @@
 // can see on every button and "as of" date input reached with Tab; History's "Undo" label that looked
 // like a button. Light, dark and a 900×700 window, with screenshots.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +61,7 @@ async function open(page: Page, server: MonadServer, theme: 'light' | 'dark'): P
 /** Every axe rule (best-practice ones too: label-title-only is one), serious or critical, in `selector`. */
 async function noSeriousAxe(page: Page, selector: string, where: string): Promise<void> {
   await settle(page);
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import type { Page } from '@playwright/test';
 import { ROOT } from './fixtures';
 import { configureModelViaApi, expect, newSession, openApp, test } from './llm-fixture';
@@ -14,6 +15,7 @@ const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 const NOTES = '# Trip plan\nFly to Tromsø on the 12th.\nThe hotel booking code is AURORA-77.\n';
 
 async function serious(page: Page, selector: string): Promise<string[]> {
+  await settleAnimations(page);
   const axe = await new AxeBuilder({ page }).include(selector).analyze();
   return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' / ')}`);
 }

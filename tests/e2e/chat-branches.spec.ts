@@ -2,6 +2,7 @@
 // `monad serve` with the scripted model.
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import type { Page } from '@playwright/test';
 import { api, ROOT } from './fixtures';
 import { configureModelViaApi, expect, newSession, openApp, test, TEST_KEY } from './llm-fixture';
@@ -75,6 +76,7 @@ test.describe('chat branches', () => {
     await expect(page.getByTestId('edit-form')).toHaveCount(0);
     expect(llm.chatRequests().length).toBe(requests);
 
+    await settleAnimations(page);
     const axe = await new AxeBuilder({ page }).include('[data-testid="chat-pane"]').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });

@@ -5,6 +5,7 @@
 // Real Chromium against `monad serve` with the scripted model; axe and screenshots in light, dark, 900×700.
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import type { Page } from '@playwright/test';
 import type { RecordedRequest } from '../fixtures/scripted-llm';
 import { api, ROOT, startServer } from './fixtures';
@@ -14,6 +15,7 @@ import { configureModelViaApi, expect, newSession, openApp, test } from './llm-f
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
 async function serious(page: Page, selector: string): Promise<string[]> {
+  await settleAnimations(page);
   const axe = await new AxeBuilder({ page }).include(selector).analyze();
   return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' / ')}`);
 }

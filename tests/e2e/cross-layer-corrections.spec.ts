@@ -3,6 +3,7 @@
 // Inbox shows it with why; accepted, the fact is gone and the law grounded on it is out of recall; one
 // undo in History brings relation, fact and law back together. axe, and light, dark and 900×700.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,6 +85,7 @@ async function clickEdge(page: Page, key: string): Promise<void> {
 }
 
 async function axe(page: Page, selector: string): Promise<void> {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -3,6 +3,7 @@
 // highlighted —, the person in the app, a bullet added by hand in an editor), and the date control shows
 // a scope as it was at any moment, read-only. Screenshots in light, dark and 900×700; axe on each.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -25,6 +26,7 @@ async function openMemory(page: Page, server: MonadServer): Promise<void> {
 const factRow = (page: Page, text: string) => page.getByTestId('fact').filter({ has: page.getByTestId('fact-text').getByText(text, { exact: true }) });
 
 async function axe(page: Page, selector: string): Promise<void> {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

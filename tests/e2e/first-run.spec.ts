@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import type { Page } from '@playwright/test';
 import { api, expect, ROOT, startServer, test, type MonadServer } from './fixtures';
 
@@ -35,6 +36,7 @@ async function closedPort(): Promise<string> {
 }
 
 async function serious(page: Page, selector: string): Promise<string[]> {
+  await settleAnimations(page);
   const axe = await new AxeBuilder({ page }).include(selector).analyze();
   return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' / ')}`);
 }

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import type { Page } from '@playwright/test';
 import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
 import { DEMO_PROJECT_SCOPE, DEMO_SCOPE, seedDemoGraph, seedLargeGraph, type DemoGraph, type LargeGraph } from '../helpers/seed-graph';
@@ -396,6 +397,7 @@ bigTest.describe('graph tab at 5,000 entities', () => {
 
 /** No serious or critical accessibility violations inside `selector`. */
 async function axe(page: Page, selector: string): Promise<void> {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -5,6 +5,7 @@
 // view grouped by day with its filters and links; undo with the plan shown first. Screenshots light,
 // dark and 900×700 (looked at), axe with no serious or critical violation, keyboard only where it matters.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,6 +125,7 @@ async function openHistory(page: Page): Promise<void> {
 }
 
 async function axe(page: Page, selector: string): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -3,6 +3,7 @@
 // marked), accepts it behind a confirmation, and the file holds the cleaned text. Pending files survive
 // a reload and can be dismissed. Screenshots in light, dark and at 900×700; axe on the screen.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -75,6 +76,7 @@ test.describe('identity files from an import', () => {
 
     await card.scrollIntoViewIfNeeded();
     const axe = async () => {
+      await settleAnimations(page);
       const result = await new AxeBuilder({ page }).include('[data-testid="data-section"]').analyze();
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     };

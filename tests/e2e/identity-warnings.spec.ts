@@ -4,6 +4,7 @@
 // "Save anyway", both reachable from the keyboard. Screenshots light, dark and 900×700; axe on the warning.
 // Also (§5) the one-time notice when `monad serve` had to make a loose home owner-only.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,7 @@ async function typeDraft(page: Page, text: string): Promise<void> {
 }
 
 async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).include('[data-testid="identity-view"]').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -4,6 +4,7 @@
 // Markdown file only changes on approval. Then the chat's freshness notice: memory changed mid-session,
 // "Use it now" rebuilds the block and "What the model saw" records it. Light, dark and 900×700; axe.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -16,6 +17,7 @@ const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 test.describe.configure({ timeout: 150_000 });
 
 async function axe(page: Page, selector: string): Promise<void> {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

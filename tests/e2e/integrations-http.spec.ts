@@ -6,6 +6,7 @@
 // The third access level ("Writes go to the Inbox") is chosen per app. Screenshots light, dark and
 // 900×700 (looked at), axe with no serious or critical violation.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -77,6 +78,7 @@ async function turnOn(section: ReturnType<Page['getByTestId']>, port: number): P
 }
 
 async function axe(page: Page): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).include('[data-testid="integrations-settings"]').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -4,6 +4,7 @@
 // added by name likewise; what each may see and do, revoke, a new key, remove. Screenshots light, dark and
 // 900×700 (looked at), axe with no serious or critical violation.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +76,7 @@ async function connectWith(server: MonadServer, name: string, bearer: string): P
 }
 
 async function axe(page: Page, selector: string): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

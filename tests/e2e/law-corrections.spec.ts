@@ -5,6 +5,7 @@
 // recall with the reason, and models' proposed changes to the person's laws are accepted or dismissed.
 // Keyboard use, axe, and screenshots in light, dark and 900×700.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,6 +99,7 @@ function lawCard(page: Page, statement: string) {
 }
 
 async function noSeriousAxe(page: Page): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).include('[data-testid="laws-pane"]').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import type { Browser, Page } from '@playwright/test';
 import { Engine } from '../../src/main/engine';
 import { LawStore } from '../../src/main/memory/laws/law-store';
@@ -193,6 +194,7 @@ test.describe('laws tab', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      await settleAnimations(page);
       const bad = (await new AxeBuilder({ page }).include('[data-testid="memory-agent"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary}`).join(", ")}`)).toEqual([]);
       await card.screenshot({ path: join(SCREENSHOTS, `memory-next-step-${scheme}.png`) });

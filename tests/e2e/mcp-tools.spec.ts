@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import type { Page } from '@playwright/test';
 import { openSettings } from './settings-nav';
 import { FILESYSTEM_JS, HOSTILE_JS } from '../helpers/mcp-servers';
@@ -19,6 +20,7 @@ const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 async function axeClean(page: Page, selector: string): Promise<void> {
   // The chat's tool-state pill ("done" in green on green) fails contrast on main already: the chat's own
   // accessibility pass (issue 17) owns it. Everything this feature adds is checked.
+  await settleAnimations(page);
   const axe = await new AxeBuilder({ page }).include(selector).exclude('.tool-state').analyze();
   expect(axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' / ')}`)).toEqual([]);
 }

@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import type { Browser, Page } from '@playwright/test';
 import { openSettings as openSection } from './settings-nav';
 import { expect, ROOT, startServer, test, type MonadServer } from './fixtures';
@@ -24,6 +25,7 @@ async function openSettings(page: Page, server: MonadServer): Promise<void> {
 }
 
 async function axe(page: Page, selector: string): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -4,6 +4,7 @@
 // a memory task raise a notice that says what failed and opens the self-test; Settings → Memory lists the
 // failing task. Screenshots in light, dark and 900×700; axe on each new part.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -15,6 +16,7 @@ import { configureModelViaApi, expect, openApp, test } from './llm-fixture';
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
 async function axe(page: Page, selector: string): Promise<void> {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import type { Page } from '@playwright/test';
 import { api, ROOT } from './fixtures';
 import { expect, openApp, test, TEST_KEY } from './llm-fixture';
@@ -252,6 +253,7 @@ test.describe('models settings', () => {
     await expect(page.getByTestId('provider-key-will-drop')).toContainText('will not be sent there');
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'models-key-will-drop.png') });
+    await settleAnimations(page);
     const axe = await new AxeBuilder({ page }).include('[data-testid="provider-form"]').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + ' ' + (n.failureSummary ?? '')).join(' / ')}`)).toEqual([]);
     await page.getByTestId('provider-save').click();

@@ -5,6 +5,7 @@
 // the prompt cache). A write waiting in the Inbox shows as pending in the tool chip and the receipt,
 // never as saved. Light, dark and 900×700; axe.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -18,6 +19,7 @@ const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 test.describe.configure({ timeout: 150_000 });
 
 async function axe(page: Page, selector: string): Promise<void> {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

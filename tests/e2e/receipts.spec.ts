@@ -4,6 +4,7 @@
 // receipt, whose items open their correction ("This is wrong"), and the correction lands. Keyboard only
 // where a person would use it; axe on every new screen; screenshots in light, dark and 900×700.
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -17,6 +18,7 @@ const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 test.describe.configure({ timeout: 150_000 });
 
 async function axe(page: Page, selector: string): Promise<void> {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -3,6 +3,7 @@
 // and a layout that works at 900×700. Screenshots in light, dark and 900×700; axe on each screen.
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { api, expect, ROOT, test } from './fixtures';
@@ -17,6 +18,7 @@ async function open(page: Page, url: string): Promise<void> {
 
 async function serious(page: Page, selector = '[data-testid="app"]'): Promise<string[]> {
   // The agent avatar's contrast belongs to the accessibility pass of issue 17 (another branch).
+  await settleAnimations(page);
   const axe = await new AxeBuilder({ page }).include(selector).exclude('.agent-avatar').analyze();
   return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' / ')}`);
 }

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { settleAnimations } from './settle';
 import type { Browser, Page } from '@playwright/test';
 import { api, ROOT, startServer, type MonadServer } from './fixtures';
 import { expect, newSession, openApp, test, TEST_KEY } from './llm-fixture';
@@ -27,6 +28,7 @@ async function noLocalServers(): Promise<Record<string, string>> {
 }
 
 async function serious(page: Page, selector: string): Promise<string[]> {
+  await settleAnimations(page);
   const axe = await new AxeBuilder({ page }).include(selector).analyze();
   return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' / ')}`);
 }
