@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Engine } from '../../src/main/engine';
-import { factSyncPort } from '../../src/main/engine-sync';
+import { syncKinds } from '../../src/main/engine-sync';
 import { startRelay } from '../../src/main/sync/relay';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { factsDoc, SIZE, type FactRecord } from './workload';
@@ -28,7 +28,7 @@ export async function runSyncFactsBench(): Promise<SyncFactsResult> {
   const open = (n: string): Engine => Engine.open({ home: join(root, n), host: 'cli', backgroundJobs: false, qdrant: { enabled: false } });
   const a = open('a');
   const b = open('b');
-  const run = (e: Engine, n: string) => syncNow({ relayUrl: relay.url, space: 'bench', storeFile: join(root, n, 'sync', 'device.sqlite'), facts: factSyncPort(e) });
+  const run = (e: Engine, n: string) => syncNow({ relayUrl: relay.url, space: 'bench', storeFile: join(root, n, 'sync', 'device.sqlite'), kinds: syncKinds(e) });
   try {
     for (let i = 0; i < SIZE.factScopes; i++) {
       const recs = Object.values(factsDoc(i).collections.facts) as FactRecord[];

@@ -4,6 +4,8 @@ import { MonadError } from '../shared/errors';
 import type { Engine } from './engine';
 import type { JournalActor } from '../shared/journal';
 import type { FactSyncPort } from './sync/sync-ports';
+import { factsKind } from './sync/fact-bridge';
+import type { SyncKind } from './sync/sync-kind';
 
 export function factSyncPort(engine: Engine): FactSyncPort {
   const { memory, ledger } = engine.facts;
@@ -38,4 +40,9 @@ export function factSyncPort(engine: Engine): FactSyncPort {
       }
     },
   };
+}
+
+/** Everything that travels between this home's devices, one entry per kind (issue 30 §2). */
+export function syncKinds(engine: Engine): SyncKind[] {
+  return [factsKind(factSyncPort(engine))];
 }

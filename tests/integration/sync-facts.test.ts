@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
-import { factSyncPort } from '../../src/main/engine-sync';
+import { syncKinds } from '../../src/main/engine-sync';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
 import { runCliAsync, spawnCli, waitForLine } from '../helpers/cli';
@@ -32,7 +32,7 @@ function stopped(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
 }
 
-const sync = (engine: Engine, relayUrl: string) => syncNow({ relayUrl, space: SPACE, storeFile: syncStoreFile(engine.paths.root), facts: factSyncPort(engine) });
+const sync = (engine: Engine, relayUrl: string) => syncNow({ relayUrl, space: SPACE, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine) });
 
 const markdown = (engine: Engine, scope: string): string => readFileSync(engine.facts.memory.pathOf(scope), 'utf8');
 
@@ -115,7 +115,7 @@ describe('monad sync: facts between two homes through a relay on loopback', () =
     a.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, () => a.facts.memory.recordMany('global', texts));
     await sync(a, first.url);
     const b = openEngine({ home: tempHome() });
-    const pulling = syncNow({ relayUrl: first.url, space: SPACE, storeFile: syncStoreFile(b.paths.root), facts: factSyncPort(b), timeoutMs: 3_000 }).catch((e: Error) => e);
+    const pulling = syncNow({ relayUrl: first.url, space: SPACE, storeFile: syncStoreFile(b.paths.root), kinds: syncKinds(b), timeoutMs: 3_000 }).catch((e: Error) => e);
     first.child.kill('SIGKILL');
     await stopped(first.child);
     const cut = await pulling;
@@ -158,7 +158,7 @@ describe('monad sync: facts between two homes through a relay on loopback', () =
     const a = openEngine({ home: tempHome() });
     recordAsPerson(a, 'global', 'Plays the cello');
     const port = await freePort();
-    const err = await syncNow({ relayUrl: `ws://127.0.0.1:${port}`, space: SPACE, storeFile: syncStoreFile(a.paths.root), facts: factSyncPort(a), timeoutMs: 1_500 }).catch((e: Error) => e);
+    const err = await syncNow({ relayUrl: `ws://127.0.0.1:${port}`, space: SPACE, storeFile: syncStoreFile(a.paths.root), kinds: syncKinds(a), timeoutMs: 1_500 }).catch((e: Error) => e);
     expect((err as Error).message).toMatch(/Could not sync with the relay at ws:\/\/127\.0\.0\.1:\d+ .*monad sync serve/);
     expect(a.facts.memory.read('global').facts.map((f) => f.text)).toEqual(['Plays the cello']);
   }, 30_000);

@@ -4,7 +4,7 @@
 // home's name on it once (--relay, --space), and remembers them.
 import { join } from 'node:path';
 import { MonadError } from '../../shared/errors';
-import { factSyncPort } from '../../main/engine-sync';
+import { syncKinds } from '../../main/engine-sync';
 import { DocStore } from '../../main/sync/doc-store';
 import { startRelay } from '../../main/sync/relay';
 import { syncNow } from '../../main/sync/sync-client';
@@ -57,11 +57,11 @@ export async function syncCommand(argv: string[]): Promise<number> {
       if (!relayUrl || !space) throw new UsageError('This home has no relay yet: run `monad sync now --relay URL --space NAME` once (the relay `monad sync serve` printed, and the same name on every device).');
       const engine = openCliEngine({ home: flags.home, host: 'cli' });
       try {
-        const r = await syncNow({ relayUrl, space, storeFile, facts: factSyncPort(engine) });
+        const r = await syncNow({ relayUrl, space, storeFile, kinds: syncKinds(engine) });
         if (flags.json) printJson(r);
         else {
           process.stdout.write(`synced with ${r.relay}: ${r.sent} change(s) sent, ${r.received} fact(s) received, ${r.forgotten} forgotten\n`);
-          for (const s of r.scopes) for (const x of s.refused) process.stdout.write(`refused in ${s.scope}: "${x.text}" (${x.reason})\n`);
+          for (const d of r.documents) for (const x of d.refused) process.stdout.write(`refused in ${d.kind}/${d.key}: "${x.text}" (${x.reason})\n`);
         }
         return 0;
       } catch (err) {

@@ -7,6 +7,7 @@ import * as Y from 'yjs';
 import type { JournalActor } from '../../shared/journal';
 import { resolveFact, versionId, type FactVersion } from './fact-log';
 import type { FactSyncPort, IncomingFact } from './sync-ports';
+import type { SyncKind } from './sync-kind';
 
 export interface ScopeReport {
   scope: string;
@@ -104,4 +105,18 @@ export function reconcileScope(input: ReconcileInput): { report: ScopeReport; sy
     });
   }
   return { report, synced: new Set(facts.facts(scope).map((f) => f.id)) };
+}
+
+/** L1 facts as a sync kind: one document per scope, `facts/<scope>`. */
+export function factsKind(facts: FactSyncPort): SyncKind {
+  return {
+    kind: 'facts',
+    localKeys: () => facts.scopes(),
+    reconcile(scope, doc, ctx) {
+      const lastSynced = new Set<string>(JSON.parse(ctx.memory.get('synced') ?? '[]') as string[]);
+      const { report, synced } = reconcileScope({ scope, doc, facts, lastSynced, device: ctx.device, now: ctx.now });
+      ctx.memory.set('synced', JSON.stringify([...synced].sort()));
+      return { kind: 'facts', key: scope, sent: report.sent, received: report.received, forgotten: report.forgotten, refused: report.refused };
+    },
+  };
 }

@@ -8,8 +8,7 @@ import { createRequire } from 'node:module';
 import * as Y from 'yjs';
 import { MonadError } from '../../shared/errors';
 import { DocStore } from './doc-store';
-import { reconcileScope, type ScopeReport } from './fact-bridge';
-import type { FactSyncPort } from './sync-ports';
+import type { KindReport, SyncKind } from './sync-kind';
 
 // Node 20 has no global WebSocket (Electron's Node and Node 22 do): the provider is given `ws`, which ships
 // no types of its own.
@@ -23,7 +22,8 @@ export interface SyncOptions {
   device?: string;
   /** This device's DocStore file. */
   storeFile: string;
-  facts: FactSyncPort;
+  /** What travels: one entry per kind (engine-sync.ts builds the list). */
+  kinds: readonly SyncKind[];
   now?: () => Date;
   /** How long to wait for the relay before giving up (default 15 s). */
   timeoutMs?: number;
@@ -32,7 +32,8 @@ export interface SyncOptions {
 export interface SyncReport {
   relay: string;
   device: string;
-  scopes: ScopeReport[];
+  /** One entry per document this run reconciled. */
+  documents: KindReport[];
   sent: number;
   received: number;
   forgotten: number;
@@ -110,27 +111,28 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
       throw new MonadError('CONFLICT', `This home was synced by a newer Monad (sync format ${format}; this one knows up to ${SYNC_FORMAT}). Update Monad on this device to keep syncing; nothing here was changed.`, { format, known: SYNC_FORMAT });
     }
     if (format < SYNC_FORMAT) meta.set('format', SYNC_FORMAT);
-    const known = home.getMap<{ kind: 'facts' }>('docs');
-    const scopes = new Set<string>([...opts.facts.scopes()]);
-    for (const name of known.keys()) if (name.startsWith('facts/')) scopes.add(name.slice('facts/'.length));
-
-    const reports: ScopeReport[] = [];
-    for (const scope of [...scopes].sort()) {
-      const local = `facts/${scope}`;
-      const doc = await openDoc(local);
-      const key = `facts-synced:${scope}`;
-      const lastSynced = new Set<string>(JSON.parse(store.get(key) ?? '[]') as string[]);
-      const { report, synced } = reconcileScope({ scope, doc, facts: opts.facts, lastSynced, device, now: opts.now ?? (() => new Date()) });
-      store.save(local, Y.encodeStateAsUpdate(doc));
-      store.set(key, JSON.stringify([...synced].sort()));
-      if (!known.has(local)) known.set(local, { kind: 'facts' });
-      reports.push(report);
+    // Every document this home or another device has made, by kind: a device opens what others created too.
+    const known = home.getMap<{ kind: string }>('docs');
+    const reports: KindReport[] = [];
+    for (const kind of opts.kinds) {
+      const keys = new Set<string>(kind.localKeys());
+      const prefix = `${kind.kind}/`;
+      for (const name of known.keys()) if (name.startsWith(prefix)) keys.add(name.slice(prefix.length));
+      for (const key of [...keys].sort()) {
+        const local = `${prefix}${key}`;
+        const doc = await openDoc(local);
+        const memory = { get: (k: string) => store.get(`${local}:${k}`), set: (k: string, v: string) => store.set(`${local}:${k}`, v) };
+        const report = kind.reconcile(key, doc, { device, now: opts.now ?? (() => new Date()), memory });
+        store.save(local, Y.encodeStateAsUpdate(doc));
+        if (!known.has(local)) known.set(local, { kind: kind.kind });
+        reports.push(report);
+      }
     }
     store.save(HOME_DOC, Y.encodeStateAsUpdate(home));
     await within(Promise.all([...open.values()].map((o) => acknowledged(o.provider))));
 
     const sum = (k: 'sent' | 'received' | 'forgotten'): number => reports.reduce((n, r) => n + r[k], 0);
-    return { relay: opts.relayUrl, device, scopes: reports, sent: sum('sent'), received: sum('received'), forgotten: sum('forgotten'), refused: reports.reduce((n, r) => n + r.refused.length, 0) };
+    return { relay: opts.relayUrl, device, documents: reports, sent: sum('sent'), received: sum('received'), forgotten: sum('forgotten'), refused: reports.reduce((n, r) => n + r.refused.length, 0) };
   } finally {
     for (const o of open.values()) o.provider.destroy();
     socket.destroy();
