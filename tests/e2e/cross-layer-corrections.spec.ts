@@ -2,8 +2,7 @@
 // wrong" on "Rui lives in Braga" in the Graph proposes forgetting the fact a chat gave with it; the
 // Inbox shows it with why; accepted, the fact is gone and the law grounded on it is out of recall; one
 // undo in History brings relation, fact and law back together. axe, and light, dark and 900×700.
-import AxeBuilder from '@axe-core/playwright';
-import { settleAnimations } from './settle';
+import { expectAxeClean } from './settle';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,13 +83,6 @@ async function clickEdge(page: Page, key: string): Promise<void> {
   await page.mouse.click(box.x + at.x, box.y + at.y);
 }
 
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 const factTexts = async (server: MonadServer) => (await api<{ facts: FactView[] }>(server, 'facts.list', { scope: SCOPE })).facts.map((f) => f.text);
 const law = async (server: MonadServer, statement: string) => (await api<LawView[]>(server, 'laws.list', { scopes: [SCOPE] })).find((l) => l.statement === statement)!;
 
@@ -128,12 +120,12 @@ test.describe('cross-layer corrections', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
       await page.getByTestId('inbox').screenshot({ path: join(SCREENSHOTS, `cross-layer-inbox-${scheme}.png`) });
-      await axe(page, '[data-testid="inbox"]');
+      await expectAxeClean(page, '[data-testid="inbox"]');
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 900, height: 700 });
     await page.screenshot({ path: join(SCREENSHOTS, 'cross-layer-inbox-900x700.png') });
-    await axe(page, '[data-testid="inbox"]');
+    await expectAxeClean(page, '[data-testid="inbox"]');
 
     // One click accepts.
     await item.getByTestId('inbox-approve').click();
@@ -156,7 +148,7 @@ test.describe('cross-layer corrections', () => {
     const plan = page.getByTestId('undo-plan');
     await expect(plan).toContainText('Marked “Rui lives in Braga” as wrong');
     await page.screenshot({ path: join(SCREENSHOTS, 'cross-layer-undo-plan-900x700.png') });
-    await axe(page, '[data-testid="undo-plan"]');
+    await expectAxeClean(page, '[data-testid="undo-plan"]');
     await plan.getByTestId('undo-plan-confirm').click();
     await expect(page.getByTestId('toast').filter({ hasText: 'Undone' })).toBeVisible();
 

@@ -2,8 +2,7 @@
 // serve`: each fact says who wrote it and from where (the agent in a chat — a link that opens the message,
 // highlighted —, the person in the app, a bullet added by hand in an editor), and the date control shows
 // a scope as it was at any moment, read-only. Screenshots in light, dark and 900×700; axe on each.
-import AxeBuilder from '@axe-core/playwright';
-import { settleAnimations } from './settle';
+import { expectAxeClean } from './settle';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -24,13 +23,6 @@ async function openMemory(page: Page, server: MonadServer): Promise<void> {
 }
 
 const factRow = (page: Page, text: string) => page.getByTestId('fact').filter({ has: page.getByTestId('fact-text').getByText(text, { exact: true }) });
-
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -83,11 +75,11 @@ test.describe('fact provenance', () => {
       const listed = await api<{ facts: { id: string; source: { actor: string; via: string | null; messageId: string | null } }[] }>(server, 'facts.list', { scope: 'global' });
       expect(listed.facts.find((f) => f.id === factId("User's sister is called Ana"))?.source).toMatchObject({ actor: 'agent', messageId: source.id });
 
-      await axe(page, '[data-testid="facts-view"]');
+      await expectAxeClean(page, '[data-testid="facts-view"]');
       await shoot(page, 'facts-sources-light.png');
       await page.emulateMedia({ colorScheme: 'dark' });
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-      await axe(page, '[data-testid="facts-view"]');
+      await expectAxeClean(page, '[data-testid="facts-view"]');
       await shoot(page, 'facts-sources-dark.png');
       await page.emulateMedia({ colorScheme: 'light' });
 
@@ -150,11 +142,11 @@ test.describe('memory date control', () => {
     // The source shown is that of the text as it was then.
     await expect(factRow(page, 'User lives in Lisbon').getByTestId('fact-source')).toContainText('Edited by you in the app');
 
-    await axe(page, '[data-testid="facts-view"]');
+    await expectAxeClean(page, '[data-testid="facts-view"]');
     await shoot(page, 'facts-date-control-light.png');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await axe(page, '[data-testid="facts-view"]');
+    await expectAxeClean(page, '[data-testid="facts-view"]');
     await shoot(page, 'facts-date-control-dark.png');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 900, height: 700 });
@@ -196,11 +188,11 @@ test.describe('proposed changes to the person’s facts', () => {
       await expect(card).toBeVisible();
       await expect(card.getByTestId('fact-proposal-text')).toHaveText('“User lives in Porto, Portugal”');
       await expect.poll(() => page.getByTestId('fact-text').allTextContents()).toEqual(['User lives in Porto', 'User lives in Porto, Portugal']);
-      await axe(page, '[data-testid="facts-view"]');
+      await expectAxeClean(page, '[data-testid="facts-view"]');
       await shoot(page, 'facts-proposal-light.png');
       await page.emulateMedia({ colorScheme: 'dark' });
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-      await axe(page, '[data-testid="facts-view"]');
+      await expectAxeClean(page, '[data-testid="facts-view"]');
       await shoot(page, 'facts-proposal-dark.png');
       await page.emulateMedia({ colorScheme: 'light' });
 

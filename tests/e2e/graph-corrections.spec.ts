@@ -2,8 +2,7 @@
 // on a relation (the one it had replaced comes back), edit, rename, delete, add a relation by hand, and
 // accept a proposed change — each checked on screen and in the engine, keyboard first, axe-clean, with
 // screenshots in light, dark and at 900×700.
-import AxeBuilder from '@axe-core/playwright';
-import { settleAnimations } from './settle';
+import { expectAxeClean } from './settle';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,13 +102,6 @@ async function find(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId('graph-panel-title')).toHaveText(name);
 }
 
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test.describe('graph corrections', () => {
   test('merge a duplicate: Samuel folds into Sam, his relations move, his name leads to Sam; undoable', async ({ page, seeded }) => {
     const { server, graph, samuel } = seeded;
@@ -120,7 +112,7 @@ test.describe('graph corrections', () => {
     await expect(page.getByTestId('graph-merge-search')).toBeFocused();
     // The likely duplicate is offered before anything is typed.
     await expect(page.getByTestId('graph-merge-choice').first()).toContainText('Samuel');
-    await axe(page, '[data-testid="graph-panel"]');
+    await expectAxeClean(page, '[data-testid="graph-panel"]');
     await page.getByTestId('graph-merge-search').fill('samu');
     await page.getByTestId('graph-merge-search').press('Enter');
     await expect(page.getByTestId('confirm-dialog')).toContainText('Merge “Samuel” into “Sam”?');
@@ -159,7 +151,7 @@ test.describe('graph corrections', () => {
     await expect(page.getByTestId('graph-panel')).toBeVisible();
     await page.getByTestId('graph-relation-wrong').click();
     await page.keyboard.type('We only visited Lisbon');
-    await axe(page, '[data-testid="graph-panel"]');
+    await expectAxeClean(page, '[data-testid="graph-panel"]');
     await page.getByTestId('graph-wrong-confirm').click();
 
     await expect.poll(() => shown(page, `e${graph.edges.newHome}`)).toBe(false);
@@ -217,7 +209,7 @@ test.describe('graph corrections', () => {
     await page.getByTestId('graph-add-relation').fill('plays');
     await page.getByTestId('graph-add-dst').fill('Chess');
     await expect(page.getByTestId('graph-add-form')).toContainText('New entity');
-    await axe(page, '[data-testid="graph-panel"]');
+    await expectAxeClean(page, '[data-testid="graph-panel"]');
     await page.getByTestId('graph-add-save').click();
     await expect(page.getByTestId('graph-edge-sentence')).toHaveText('Sam plays Chess');
     await expect(page.getByTestId('graph-edge-yours')).toBeVisible();
@@ -235,7 +227,7 @@ test.describe('graph corrections', () => {
     await expect(card).toContainText('Add “Sam has pet Miso” again');
     await expect(card).toContainText('You marked “Sam has pet Miso” as wrong');
     await expect(card.getByTestId('graph-proposal-source')).toContainText('Career chat');
-    await axe(page, '[data-testid="graph-panel"]');
+    await expectAxeClean(page, '[data-testid="graph-panel"]');
     await card.getByTestId('graph-proposal-accept').click();
     await expect(page.getByTestId('graph-proposals-empty')).toBeVisible();
     await expect(page.getByTestId('graph-proposals-count')).toHaveText('0');
@@ -274,10 +266,10 @@ test.describe('graph corrections', () => {
       await p.getByTestId('graph-add-relation').fill('plays');
       await p.getByTestId('graph-add-dst').fill('Chess');
       await p.screenshot({ path: join(SCREENSHOTS, 'graph-add-dark.png') });
-      await axe(p, '[data-testid="graph-panel"]');
+      await expectAxeClean(p, '[data-testid="graph-panel"]');
       await p.getByTestId('graph-proposals-open').click();
       await p.screenshot({ path: join(SCREENSHOTS, 'graph-proposals-dark.png') });
-      await axe(p, '[data-testid="graph-panel"]');
+      await expectAxeClean(p, '[data-testid="graph-panel"]');
     } finally {
       await dark.close();
     }

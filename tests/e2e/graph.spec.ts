@@ -3,8 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { settleAnimations } from './settle';
+import { expectAxeClean } from './settle';
 import type { Page } from '@playwright/test';
 import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
 import { DEMO_PROJECT_SCOPE, DEMO_SCOPE, seedDemoGraph, seedLargeGraph, type DemoGraph, type LargeGraph } from '../helpers/seed-graph';
@@ -247,13 +246,13 @@ test.describe('graph tab', () => {
     await expect(ask).toContainText('Every 30 minutes, in the background');
     await expect(ask).toContainText('model call per 12,000 characters');
     await expect(empty.getByTestId('turn-on-background')).toBeChecked();
-    await axe(page, '[data-testid="graph-empty"]');
+    await expectAxeClean(page, '[data-testid="graph-empty"]');
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.setViewportSize({ width: 900, height: 700 });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.screenshot({ path: join(SCREENSHOTS, 'graph-turn-on-light.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await axe(page, '[data-testid="graph-empty"]');
+    await expectAxeClean(page, '[data-testid="graph-empty"]');
     await page.screenshot({ path: join(SCREENSHOTS, 'graph-turn-on-dark.png') });
     await page.emulateMedia({ colorScheme: 'light' });
     await ask.getByTestId('turn-on-graph-confirm').click();
@@ -396,9 +395,3 @@ bigTest.describe('graph tab at 5,000 entities', () => {
 });
 
 /** No serious or critical accessibility violations inside `selector`. */
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}

@@ -4,8 +4,7 @@
 // search, from an entity and from a chat being deleted (untick, forget, toast with undo); the History
 // view grouped by day with its filters and links; undo with the plan shown first. Screenshots light,
 // dark and 900×700 (looked at), axe with no serious or critical violation, keyboard only where it matters.
-import AxeBuilder from '@axe-core/playwright';
-import { settleAnimations } from './settle';
+import { expectAxeClean } from './settle';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,13 +123,6 @@ async function openHistory(page: Page): Promise<void> {
   await expect(page.getByTestId('history-view')).toBeVisible();
 }
 
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 const mem0Texts = async (server: MonadServer) => (await api<{ entries: { text: string }[] }>(server, 'mem0.entries', {})).entries.map((e) => e.text).sort();
 const factIds = async (server: MonadServer, scope: string) => (await api<{ facts: { id: string }[] }>(server, 'facts.list', { scope })).facts.map((f) => f.id);
 
@@ -163,7 +155,7 @@ test('forget everything about Ana from a search: preview in every layer, untick,
     await page.keyboard.press('Space');
     await expect(dialog.getByTestId('forget-count')).toHaveText(`${total - 1} of ${total} ticked`);
     await page.screenshot({ path: join(SCREENSHOTS, 'forget-preview-light.png') });
-    await axe(page, '[data-testid="forget-dialog"]');
+    await expectAxeClean(page, '[data-testid="forget-dialog"]');
 
     await dialog.getByTestId('forget-confirm').click();
     await expect(dialog).toHaveCount(0);
@@ -195,7 +187,7 @@ test('forget everything about Ana from a search: preview in every layer, untick,
     await expect(plan.getByTestId('undo-plan-item').first()).toBeVisible();
     await expect(plan.getByTestId('undo-plan-confirm')).toBeFocused();
     await page.screenshot({ path: join(SCREENSHOTS, 'history-undo-plan-light.png') });
-    await axe(page, '[data-testid="undo-plan"]');
+    await expectAxeClean(page, '[data-testid="undo-plan"]');
     await page.keyboard.press('Escape');
     await expect(plan).toHaveCount(0);
     expect(await mem0Texts(server)).toEqual(['User likes jazz']);
@@ -230,7 +222,7 @@ test('History: grouped by day, filtered by layer and author, each entry linked t
     await expect(yesterday.getByTestId('history-entry').filter({ hasText: 'Added User has sister Ana' })).toContainText('Graph extraction, in a chat');
     // The seed's facts are journaled by the facts layer too; the agent's entry is the one with its chat.
     await expect(yesterday.getByTestId('history-entry').filter({ hasText: 'Recorded “User' }).filter({ hasText: 'Agent, in a chat' })).toBeVisible();
-    await axe(page, '[data-testid="history-view"]');
+    await expectAxeClean(page, '[data-testid="history-view"]');
 
     // Filters: a layer, an author nobody matches, a scope.
     await page.getByTestId('history-layer-graph').click();
@@ -353,12 +345,12 @@ test.describe('screenshots: History and the forget preview, dark and 900×700', 
         await openHistory(page);
         await expect(page.getByTestId('history-entry').filter({ hasText: 'Derived' })).toBeVisible();
         await page.screenshot({ path: join(SCREENSHOTS, `history-${name}.png`) });
-        await axe(page, '[data-testid="history-view"]');
+        await expectAxeClean(page, '[data-testid="history-view"]');
         await page.getByTestId('search-input').fill('Ana');
         await page.getByTestId('search-forget').click();
         await expect(page.getByTestId('forget-item').first()).toBeVisible();
         await page.screenshot({ path: join(SCREENSHOTS, `forget-preview-${name}.png`) });
-        await axe(page, '[data-testid="forget-dialog"]');
+        await expectAxeClean(page, '[data-testid="forget-dialog"]');
       } finally {
         await context.close();
       }

@@ -3,9 +3,8 @@
 // approve, edit-then-approve and reject work by mouse and by keyboard (j/k, a, r, e, select-all); the
 // Markdown file only changes on approval. Then the chat's freshness notice: memory changed mid-session,
 // "Use it now" rebuilds the block and "What the model saw" records it. Light, dark and 900×700; axe.
-import AxeBuilder from '@axe-core/playwright';
-import { settleAnimations } from './settle';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { expectAxeClean, shootTestId } from './settle';
+import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { openSettings } from './settings-nav';
@@ -15,18 +14,6 @@ import { configureModelViaApi, expect, openApp, test } from './llm-fixture';
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
 test.describe.configure({ timeout: 150_000 });
-
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function shoot(page: Page, testId: string, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.getByTestId(testId).screenshot({ path: join(SCREENSHOTS, name) });
-}
 
 const globalFile = (server: MonadServer) => {
   const p = join(server.home, 'memory', 'global.md');
@@ -62,7 +49,7 @@ test.describe('inbox', () => {
     await mode.selectOption('ask');
     await expect(page.getByTestId('remember-settings').first()).toContainText('waits in the Inbox for you');
     await page.getByTestId('remember-settings').first().screenshot({ path: join(SCREENSHOTS, 'remember-settings-light.png') });
-    await axe(page, '[data-testid="remember-settings"]');
+    await expectAxeClean(page, '[data-testid="remember-settings"]');
     await expect.poll(async () => (await api<{ agent: { agents: { memory: { remember?: string } }[] } }>(server, 'config.get', {})).agent.agents[0].memory.remember).toBe('ask');
 
     const session = await api<{ id: string }>(server, 'sessions.create', { agentId: 'default', title: 'Morning' });
@@ -81,12 +68,12 @@ test.describe('inbox', () => {
     await expect(row(page, facts[0]).getByTestId('inbox-item-quote')).toHaveText('I drink green tea every morning.');
 
     await page.emulateMedia({ colorScheme: 'light' });
-    await shoot(page, 'inbox', 'inbox-light.png');
-    await axe(page, '[data-testid="inbox"]');
+    await shootTestId(page, 'inbox', 'inbox-light.png');
+    await expectAxeClean(page, '[data-testid="inbox"]');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await shoot(page, 'inbox', 'inbox-dark.png');
-    await axe(page, '[data-testid="inbox"]');
+    await shootTestId(page, 'inbox', 'inbox-dark.png');
+    await expectAxeClean(page, '[data-testid="inbox"]');
     await page.emulateMedia({ colorScheme: 'light' });
 
     // Mouse: approve the first.
@@ -135,8 +122,8 @@ test.describe('inbox', () => {
     llm.enqueue(...record('User lives in Porto', 'small'));
     await send(server, session.id, 'I live in Porto.');
     await expect(page.getByTestId('inbox-item')).toHaveCount(1);
-    await shoot(page, 'app', 'inbox-900x700.png');
-    await axe(page, '[data-testid="inbox"]');
+    await shootTestId(page, 'app', 'inbox-900x700.png');
+    await expectAxeClean(page, '[data-testid="inbox"]');
   });
 
   test('freshness: memory changed mid-session is said once; "Use it now" rebuilds the block and is recorded', async ({ page, server, llm }) => {
@@ -159,12 +146,12 @@ test.describe('inbox', () => {
     await expect(notice).toContainText('Added: (you said it) User plays the cello');
 
     await page.emulateMedia({ colorScheme: 'light' });
-    await shoot(page, 'chat-pane', 'freshness-light.png');
-    await axe(page, '[data-testid="freshness-notice"]');
+    await shootTestId(page, 'chat-pane', 'freshness-light.png');
+    await expectAxeClean(page, '[data-testid="freshness-notice"]');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await shoot(page, 'chat-pane', 'freshness-dark.png');
-    await axe(page, '[data-testid="freshness-notice"]');
+    await shootTestId(page, 'chat-pane', 'freshness-dark.png');
+    await expectAxeClean(page, '[data-testid="freshness-notice"]');
     await page.emulateMedia({ colorScheme: 'light' });
 
     // Said once: a reload does not say it again for the same change.
@@ -195,7 +182,7 @@ test.describe('inbox', () => {
     await expect(page.getByTestId('recall-rebuild')).toHaveCount(1);
     await expect(page.getByTestId('recall-rebuilds')).toContainText('Added: (you said it) User practises on Sundays');
     await page.setViewportSize({ width: 900, height: 700 });
-    await shoot(page, 'app', 'recall-rebuilds-900x700.png');
+    await shootTestId(page, 'app', 'recall-rebuilds-900x700.png');
 
     // Origin classes in the Memory tab: the person's facts say so; the agent's say it inferred them.
     llm.enqueue({ kind: 'tool_calls', calls: [{ id: 'inf', name: 'memory', args: { action: 'record', scope: 'global', text: 'User owns a bow made of pernambuco' } }] }, { kind: 'text', text: 'Noted.' });
@@ -206,10 +193,10 @@ test.describe('inbox', () => {
     await expect(chip('User owns a bow made of pernambuco')).toHaveText('the assistant inferred it');
     await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 30_000 });
     await chip('User owns a bow made of pernambuco').scrollIntoViewIfNeeded();
-    await shoot(page, 'app', 'origin-classes-900x700.png');
-    await axe(page, '[data-testid="facts-view"]');
+    await shootTestId(page, 'app', 'origin-classes-900x700.png');
+    await expectAxeClean(page, '[data-testid="facts-view"]');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await shoot(page, 'app', 'origin-classes-dark.png');
-    await axe(page, '[data-testid="facts-view"]');
+    await shootTestId(page, 'app', 'origin-classes-dark.png');
+    await expectAxeClean(page, '[data-testid="facts-view"]');
   });
 });

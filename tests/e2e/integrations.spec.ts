@@ -3,8 +3,7 @@
 // person approves it by keyboard, gets its key once with snippets that carry it, and the key works; an app
 // added by name likewise; what each may see and do, revoke, a new key, remove. Screenshots light, dark and
 // 900×700 (looked at), axe with no serious or critical violation.
-import AxeBuilder from '@axe-core/playwright';
-import { settleAnimations } from './settle';
+import { expectAxeClean } from './settle';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,13 +74,6 @@ async function connectWith(server: MonadServer, name: string, bearer: string): P
   return client;
 }
 
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 const clients = async (server: MonadServer) => (await api<McpAppsView>(server, 'mcp.clients.list', {})).apps;
 
 test('a keyless app waits for approval; approving (by keyboard) shows its key once with snippets, and the key works; apps are added, limited, revoked, re-keyed and removed', async ({ page }) => {
@@ -99,7 +91,7 @@ test('a keyless app waits for approval; approving (by keyboard) shows its key on
     await expect(pending).toContainText('Calls itself “VS Code”');
     await expect(pending).toContainText('may only read');
     await shootSection(page, 'light');
-    await axe(page, '[data-testid="integrations-settings"]');
+    await expectAxeClean(page, '[data-testid="integrations-settings"]');
     // Apps without a key can be refused altogether; they stay listed for approval.
     await section.getByTestId('integrations-keyless').click();
     await expect(section.getByTestId('integrations-keyless')).not.toBeChecked();
@@ -132,7 +124,7 @@ test('a keyless app waits for approval; approving (by keyboard) shows its key on
     await section.getByTestId('integrations-tab-claude-code').click();
     await expect(snippet).toContainText(new RegExp(`^claude mcp add --scope user --env MONAD_MCP_KEY=${key} monad -- \\S+ \\S+bin/monad\\.mjs mcp --home `));
     await shootKey(page, 'light');
-    await axe(page, '[data-testid="integrations-settings"]');
+    await expectAxeClean(page, '[data-testid="integrations-settings"]');
     await section.getByTestId('integrations-key-done').click();
     await expect(keyPanel).toHaveCount(0);
     // The key is not kept anywhere the page can show it again.
@@ -236,13 +228,13 @@ test.describe('screenshots: Settings → Integrations, dark and 900×700', () =>
         await keyless.close();
         await openIntegrations(page, server);
         await shootSection(page, name);
-        await axe(page, '[data-testid="integrations-settings"]');
+        await expectAxeClean(page, '[data-testid="integrations-settings"]');
         await page.getByTestId('integrations-add').click();
         await page.getByTestId('integrations-add-label').fill('Zed');
         await page.getByTestId('integrations-add-submit').click();
         await expect(page.getByTestId('integrations-key')).toBeVisible();
         await shootKey(page, name);
-        await axe(page, '[data-testid="integrations-settings"]');
+        await expectAxeClean(page, '[data-testid="integrations-settings"]');
       } finally {
         await context.close();
       }

@@ -4,8 +4,7 @@
 // at) and axe with no serious or critical violation.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { settleAnimations } from './settle';
+import { expectAxeClean } from './settle';
 import type { Browser, Page } from '@playwright/test';
 import { openSettings as openSection } from './settings-nav';
 import { expect, ROOT, startServer, test, type MonadServer } from './fixtures';
@@ -22,13 +21,6 @@ async function openSettings(page: Page, server: MonadServer): Promise<void> {
   await expect(page.getByTestId('connection-state')).toHaveAttribute('data-link', 'online');
   await openSection(page, 'memory');
   await expect(page.getByTestId('memory-cost-settings')).toBeVisible();
-}
-
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function fill(page: Page, testId: string, value: string): Promise<void> {
@@ -81,7 +73,7 @@ test('writes the backend, qdrant address and port, tidying limits and recall bud
     await expect(page.getByTestId('memory-recall-budget-default')).toHaveAttribute('placeholder', '8,000');
 
     await box.screenshot({ path: join(SCREENSHOTS, 'memory-cost-settings-light.png') });
-    await axe(page, '[data-testid="memory-cost-settings"]');
+    await expectAxeClean(page, '[data-testid="memory-cost-settings"]');
   } finally {
     await stop();
   }
@@ -98,7 +90,7 @@ test.describe('screenshots: the cost settings, dark and 900×700', () => {
       const box = page.getByTestId('memory-cost-settings');
       await box.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SCREENSHOTS, `memory-cost-settings-${name}.png`) });
-      await axe(page, '[data-testid="memory-cost-settings"]');
+      await expectAxeClean(page, '[data-testid="memory-cost-settings"]');
     } finally {
       await context.close();
       await stop();

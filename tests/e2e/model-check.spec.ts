@@ -3,24 +3,15 @@
 // task with the reason and the model's reply on failure, and the kept result; three failures in a row of
 // a memory task raise a notice that says what failed and opens the self-test; Settings → Memory lists the
 // failing task. Screenshots in light, dark and 900×700; axe on each new part.
-import AxeBuilder from '@axe-core/playwright';
-import { settleAnimations } from './settle';
+import { expectAxeClean } from './settle';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { openSettings } from './settings-nav';
 import { BROKEN_REPLY, memoryTaskResponder } from '../fixtures/memory-task-responder';
 import { api, ROOT } from './fixtures';
 import { configureModelViaApi, expect, openApp, test } from './llm-fixture';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
-
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('Check memory tasks: a failing task shows why and what the model sent; a fixed model passes; the result is kept', async ({ page, server, llm }) => {
   await configureModelViaApi(server, llm);
@@ -49,11 +40,11 @@ test('Check memory tasks: a failing task shows why and what the model sent; a fi
 
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, 'model-check-light.png') });
-  await axe(page, '[data-testid="model-check"]');
+  await expectAxeClean(page, '[data-testid="model-check"]');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.screenshot({ path: join(SCREENSHOTS, 'model-check-dark.png') });
-  await axe(page, '[data-testid="model-check"]');
+  await expectAxeClean(page, '[data-testid="model-check"]');
   await page.setViewportSize({ width: 900, height: 700 });
   await laws.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SCREENSHOTS, 'model-check-900x700.png') });
@@ -92,11 +83,11 @@ test('a memory task failing three times in a row raises a notice that opens the 
   await expect(notice).toContainText('Last time: The reply could not be used, even after a second try: The reply holds no JSON object.');
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, 'task-failing-notice-light.png') });
-  await axe(page, '[data-testid="notices"]');
+  await expectAxeClean(page, '[data-testid="notices"]');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.screenshot({ path: join(SCREENSHOTS, 'task-failing-notice-dark.png') });
-  await axe(page, '[data-testid="notices"]');
+  await expectAxeClean(page, '[data-testid="notices"]');
 
   await notice.getByTestId('notice-check-models').click();
   await expect(page.getByTestId('tab-settings')).toHaveAttribute('aria-selected', 'true');
@@ -114,5 +105,5 @@ test('a memory task failing three times in a row raises a notice that opens the 
   await page.setViewportSize({ width: 900, height: 700 });
   await failures.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SCREENSHOTS, 'task-failures-900x700-dark.png') });
-  await axe(page, '[data-testid="task-failures"]');
+  await expectAxeClean(page, '[data-testid="task-failures"]');
 });

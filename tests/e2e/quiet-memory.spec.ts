@@ -4,42 +4,16 @@
 // "Ask me" (the banner) or "Automatically" (the next reply sends memory as it is; the text says it costs
 // the prompt cache). A write waiting in the Inbox shows as pending in the tool chip and the receipt,
 // never as saved. Light, dark and 900×700; axe.
-import AxeBuilder from '@axe-core/playwright';
-import { settleAnimations } from './settle';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { bothThemes } from './settle';
+
 import type { Page } from '@playwright/test';
 import { openSettings } from './settings-nav';
-import { api, ROOT, type MonadServer } from './fixtures';
+import { api, type MonadServer } from './fixtures';
 import { configureModelViaApi, expect, openApp, test } from './llm-fixture';
 import type { ScriptedLlm } from '../fixtures/scripted-llm';
 
-const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
 test.describe.configure({ timeout: 150_000 });
-
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function shoot(page: Page, testId: string, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.getByTestId(testId).screenshot({ path: join(SCREENSHOTS, name) });
-}
-
-/** Looks in light and dark (axe in both) at one part of the page. */
-async function bothThemes(page: Page, testId: string, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-    await shoot(page, testId, `${name}-${scheme}.png`);
-    await axe(page, `[data-testid="${testId}"]`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 const record = (text: string, id: string) => [
   { kind: 'tool_calls' as const, calls: [{ id, name: 'memory', args: { action: 'record', scope: 'global', text } }] },

@@ -3,8 +3,7 @@
 // and a refused write with its reason; the tool chips tell read from write; a reply's "Memory" opens its
 // receipt, whose items open their correction ("This is wrong"), and the correction lands. Keyboard only
 // where a person would use it; axe on every new screen; screenshots in light, dark and 900×700.
-import AxeBuilder from '@axe-core/playwright';
-import { settleAnimations } from './settle';
+import { expectAxeClean } from './settle';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -17,21 +16,14 @@ const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
 test.describe.configure({ timeout: 150_000 });
 
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 /** Light, dark and 900×700 of one element, each checked with axe; back to light at the end. */
 async function shootAll(page: Page, target: () => Locator, selector: string, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await axe(page, selector);
+  await expectAxeClean(page, selector);
   await target().screenshot({ path: join(SCREENSHOTS, `${name}-light.png`) });
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await axe(page, selector);
+  await expectAxeClean(page, selector);
   await target().screenshot({ path: join(SCREENSHOTS, `${name}-dark.png`) });
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');

@@ -4,43 +4,18 @@
 // Inbox's keys work without clicking into the list; a fact's edit and forget are visible buttons; focus
 // on the sidebar search does not open its popover; focus rings show where the keyboard is. Light, dark
 // and 900×700; axe.
-import AxeBuilder from '@axe-core/playwright';
-import { settleAnimations } from './settle';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { shootTestId, bothThemes } from './settle';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { openSettings } from './settings-nav';
 import { Engine } from '../../src/main/engine';
-import { api, overlaps, ROOT, startServer, type MonadServer } from './fixtures';
+import { api, overlaps, startServer, type MonadServer } from './fixtures';
 import { configureModelViaApi, expect, openApp, test } from './llm-fixture';
 
-const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 
 test.describe.configure({ timeout: 150_000 });
-
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function shoot(page: Page, testId: string, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.getByTestId(testId).screenshot({ path: join(SCREENSHOTS, name) });
-}
-
-/** Looks in light and dark (axe in both) at one part of the page. */
-async function bothThemes(page: Page, testId: string, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-    await shoot(page, testId, `${name}-${scheme}.png`);
-    await axe(page, `[data-testid="${testId}"]`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** Types a message in the composer and waits for the reply (ending with `answer`) to finish. */
 async function say(page: Page, text: string, answer: string): Promise<void> {
@@ -207,7 +182,7 @@ test.describe('walkthrough fixes', () => {
     expect(sendBox!.y).toBeGreaterThanOrEqual(listBox!.y);
     expect(sendBox!.y + sendBox!.height).toBeLessThanOrEqual(listBox!.y + listBox!.height);
     await send.click({ trial: true });
-    await shoot(page, 'chat-pane', 'edit-under-banner-900x700.png');
+    await shootTestId(page, 'chat-pane', 'edit-under-banner-900x700.png');
   });
 
   test('an Undo toast covers neither the graph legend nor its zoom, stays in the Graph tab, and is there again on coming back', async ({ page }) => {
@@ -238,7 +213,7 @@ test.describe('walkthrough fixes', () => {
       await expect(legend.or(page.getByTestId('graph-legend-open'))).toBeVisible();
       await expect.poll(async () => overlaps((await undo.boundingBox())!, (await legend.or(page.getByTestId('graph-legend-open')).boundingBox())!)).toBe(false);
       await expect.poll(async () => overlaps((await undo.boundingBox())!, (await page.getByTestId('graph-panel').boundingBox())!)).toBe(false);
-      await shoot(page, 'app', 'graph-undo-toast-900x700.png');
+      await shootTestId(page, 'app', 'graph-undo-toast-900x700.png');
 
       // Another tab: the graph's Undo does not follow; back in the Graph it is still there to take.
       await page.getByTestId('tab-chat').click();
