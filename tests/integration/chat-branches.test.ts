@@ -1,32 +1,15 @@
 // Edit & resend (issue 17): the old branch stays reachable, the model sees only the active one, and a
 // chat can have its own model. Real engine, real SQLite, the scripted model server on 127.0.0.1.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dispatch } from '../../src/main/contract/dispatch';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../src/main/contract/handlers';
 import type { Engine } from '../../src/main/engine';
-import { startScriptedLlm, type ScriptedLlm } from '../fixtures/scripted-llm';
-import { TEST_KEY, useScriptedModel } from '../helpers/llm-setup';
-import { openEngine } from '../helpers/temp-home';
+import { TEST_KEY } from '../helpers/llm-setup';
+import { callChannel, scriptedLlmPerTest, scriptedChat } from '../helpers/scripted-chat';
 
-/** A contract call's data, or the test fails with the wire error. */
-async function call<T>(h: ReturnType<typeof createHandlers>, channel: string, input: unknown): Promise<T> {
-  const r = await dispatch(h, channel, input);
-  if (!r.ok) throw Object.assign(new Error(r.error.message), { code: r.error.code });
-  return r.data as T;
-}
-
-let llm: ScriptedLlm;
-beforeEach(async () => {
-  llm = await startScriptedLlm({ requireKey: TEST_KEY });
-});
-afterEach(async () => {
-  await llm.close();
-});
+const scripted = scriptedLlmPerTest();
 
 function setup() {
-  const engine = openEngine();
-  useScriptedModel(engine, llm);
-  const session = engine.sessions.create({ agentId: 'default' });
+  const { engine, session } = scriptedChat(scripted.llm);
   return { engine, session };
 }
 
@@ -42,7 +25,7 @@ function userText(body: { messages: { role: string; content: unknown }[] }): str
 describe('edit & resend', () => {
   it('keeps the old branch, shows "2 of 2", and sends the model only the edited path', async () => {
     const { engine, session } = setup();
-    llm.enqueue({ kind: 'text', text: 'Lisbon is lovely.' }, { kind: 'text', text: 'Pack light.' }, { kind: 'text', text: 'Porto it is.' });
+    scripted.llm.enqueue({ kind: 'text', text: 'Lisbon is lovely.' }, { kind: 'text', text: 'Pack light.' }, { kind: 'text', text: 'Porto it is.' });
     await engine.chat.send(session.id, 'Plan Lisbon');
     await engine.chat.send(session.id, 'What to pack?');
     const second = engine.messages.list(session.id).items[2];
@@ -51,7 +34,7 @@ describe('edit & resend', () => {
     await engine.chat.send(session.id, 'Plan Porto instead', { replacing: engine.messages.list(session.id).items[0].id });
     expect(path(engine, session.id)).toEqual(['user: Plan Porto instead', 'assistant: Porto it is.']);
     // The model saw the new version alone: nothing of the set-aside branch.
-    expect(userText(llm.chatRequests()[2].body)).toEqual(['user: Plan Porto instead']);
+    expect(userText(scripted.llm.chatRequests()[2].body)).toEqual(['user: Plan Porto instead']);
 
     const [edited] = engine.messages.list(session.id).items;
     expect(edited.branch).toEqual({ index: 1, ids: [expect.any(String), edited.id] });
@@ -64,9 +47,9 @@ describe('edit & resend', () => {
     expect(engine.sessions.get(session.id).messageCount).toBe(4);
 
     // A turn on the restored branch sees that branch only.
-    llm.enqueue({ kind: 'text', text: 'A raincoat.' });
+    scripted.llm.enqueue({ kind: 'text', text: 'A raincoat.' });
     await engine.chat.send(session.id, 'And for rain?');
-    expect(userText(llm.chatRequests()[3].body)).toEqual([
+    expect(userText(scripted.llm.chatRequests()[3].body)).toEqual([
       'user: Plan Lisbon',
       'assistant: Lisbon is lovely.',
       'user: What to pack?',
@@ -77,7 +60,7 @@ describe('edit & resend', () => {
 
   it('brings nested edits back exactly as they were when an earlier message is switched back', async () => {
     const { engine, session } = setup();
-    llm.enqueue(...['a1', 'b1', 'b2', 'a2'].map((t) => ({ kind: 'text' as const, text: `reply ${t}` })));
+    scripted.llm.enqueue(...['a1', 'b1', 'b2', 'a2'].map((t) => ({ kind: 'text' as const, text: `reply ${t}` })));
     await engine.chat.send(session.id, 'A1');
     await engine.chat.send(session.id, 'B1');
     const b1 = engine.messages.list(session.id).items[2].id;
@@ -99,7 +82,7 @@ describe('edit & resend', () => {
   it('refuses to edit a reply, a message of another chat, or a version that is not shown', async () => {
     const { engine, session } = setup();
     const other = engine.sessions.create({ agentId: 'default' });
-    llm.enqueue({ kind: 'text', text: 'one' }, { kind: 'text', text: 'two' }, { kind: 'text', text: 'three' });
+    scripted.llm.enqueue({ kind: 'text', text: 'one' }, { kind: 'text', text: 'two' }, { kind: 'text', text: 'three' });
     await engine.chat.send(session.id, 'first');
     await engine.chat.send(other.id, 'elsewhere');
     const [user, reply] = engine.messages.list(session.id).items;
@@ -114,12 +97,12 @@ describe('edit & resend', () => {
   it('answers over the contract: chat.send with replacing, chat.switchBranch', async () => {
     const { engine, session } = setup();
     const h = createHandlers(engine);
-    llm.enqueue({ kind: 'text', text: 'r1' }, { kind: 'text', text: 'r2' });
-    await call(h, 'chat.send', { sessionId: session.id, text: 'v1' });
+    scripted.llm.enqueue({ kind: 'text', text: 'r1' }, { kind: 'text', text: 'r2' });
+    await callChannel(h, 'chat.send', { sessionId: session.id, text: 'v1' });
     const first = engine.messages.list(session.id).items[0].id;
-    await call(h, 'chat.send', { sessionId: session.id, text: 'v2', replacing: first });
-    await call(h, 'chat.switchBranch', { sessionId: session.id, messageId: first });
-    const page = (await call(h, 'messages.list', { sessionId: session.id })) as { items: { content: string; branch?: unknown }[] };
+    await callChannel(h, 'chat.send', { sessionId: session.id, text: 'v2', replacing: first });
+    await callChannel(h, 'chat.switchBranch', { sessionId: session.id, messageId: first });
+    const page = (await callChannel(h, 'messages.list', { sessionId: session.id })) as { items: { content: string; branch?: unknown }[] };
     expect(page.items.map((m) => m.content)).toEqual(['v1', 'r1']);
     expect(page.items[0].branch).toMatchObject({ index: 0 });
   });
@@ -130,22 +113,22 @@ describe("a chat's own model", () => {
     const { engine, session } = setup();
     const h = createHandlers(engine);
     const other = engine.sessions.create({ agentId: 'default' });
-    engine.providers.save({ id: 'second', kind: 'openai', name: 'Second', baseURL: `${llm.url}/v1`, models: ['gpt-4.1'] }, TEST_KEY);
-    const updated = (await call(h, 'sessions.setModel', { id: session.id, model: { provider: 'second', model: 'gpt-4.1' } })) as { chatModel: unknown };
+    engine.providers.save({ id: 'second', kind: 'openai', name: 'Second', baseURL: `${scripted.llm.url}/v1`, models: ['gpt-4.1'] }, TEST_KEY);
+    const updated = (await callChannel(h, 'sessions.setModel', { id: session.id, model: { provider: 'second', model: 'gpt-4.1' } })) as { chatModel: unknown };
     expect(updated.chatModel).toEqual({ provider: 'second', model: 'gpt-4.1' });
     expect(engine.sessions.get(session.id).chatModel).toEqual({ provider: 'second', model: 'gpt-4.1' });
     expect(engine.sessions.get(other.id).chatModel).toBeNull();
 
-    llm.enqueue({ kind: 'text', text: 'from 4.1' }, { kind: 'text', text: 'from mini' }, { kind: 'text', text: 'back to mini' });
+    scripted.llm.enqueue({ kind: 'text', text: 'from 4.1' }, { kind: 'text', text: 'from mini' }, { kind: 'text', text: 'back to mini' });
     await engine.chat.send(session.id, 'hi');
     await engine.chat.send(other.id, 'hi');
-    expect(llm.chatRequests().map((r) => r.body.model)).toEqual(['gpt-4.1', 'gpt-4o-mini']);
+    expect(scripted.llm.chatRequests().map((r) => r.body.model)).toEqual(['gpt-4.1', 'gpt-4o-mini']);
 
-    await expect(call(h, 'sessions.setModel', { id: session.id, model: { provider: 'nope', model: 'x' } })).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    await expect(callChannel(h, 'sessions.setModel', { id: session.id, model: { provider: 'nope', model: 'x' } })).rejects.toMatchObject({ code: 'BAD_INPUT' });
     engine.providers.delete('second');
     await engine.chat.send(session.id, 'again');
-    expect(llm.chatRequests()[2].body.model).toBe('gpt-4o-mini');
-    await call(h, 'sessions.setModel', { id: session.id, model: null });
+    expect(scripted.llm.chatRequests()[2].body.model).toBe('gpt-4o-mini');
+    await callChannel(h, 'sessions.setModel', { id: session.id, model: null });
     expect(engine.sessions.get(session.id).chatModel).toBeNull();
   });
 });

@@ -1,28 +1,17 @@
 // Per-chat settings (issue 29 §2): a chat's own instructions on top of the agent's, its temperature,
 // maximum output tokens and context length, with agent defaults. Real engine, real SQLite, the scripted
 // OpenAI-wire server on 127.0.0.1: the assertions are on the request bodies the server received.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../src/main/contract/dispatch';
-import { createHandlers } from '../../src/main/contract/handlers';
 import { CHAT_PROMPT_HEADING } from '../../src/main/chat/turn-request';
-import { startScriptedLlm, type RecordedRequest, type ScriptedLlm } from '../fixtures/scripted-llm';
-import { TEST_KEY, useScriptedModel } from '../helpers/llm-setup';
-import { openEngine } from '../helpers/temp-home';
+import type { RecordedRequest } from '../fixtures/scripted-llm';
+import { scriptedLlmPerTest, scriptedChat } from '../helpers/scripted-chat';
 
-let llm: ScriptedLlm;
-beforeEach(async () => {
-  llm = await startScriptedLlm({ requireKey: TEST_KEY });
-  llm.setDefault({ kind: 'text', text: 'Fine.' });
-});
-afterEach(async () => {
-  await llm.close();
-});
+const scripted = scriptedLlmPerTest((llm) => llm.setDefault({ kind: 'text', text: 'Fine.' }));
 
 function setup() {
-  const engine = openEngine();
-  useScriptedModel(engine, llm);
-  const session = engine.sessions.create({ agentId: 'default' });
-  return { engine, session, handlers: createHandlers(engine) };
+  const { engine, session, handlers } = scriptedChat(scripted.llm);
+  return { engine, session, handlers };
 }
 
 function systemOf(req: RecordedRequest): string {
@@ -31,7 +20,7 @@ function systemOf(req: RecordedRequest): string {
   return String(first.content);
 }
 
-const lastTurn = () => llm.chatRequests().at(-1)!;
+const lastTurn = () => scripted.llm.chatRequests().at(-1)!;
 
 describe('per-chat settings reach the request', () => {
   it('sends the chat’s temperature and output limit, and appends its instructions after the unchanged prefix', async () => {
