@@ -3,22 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { entityLinksOf } from '../../src/main/search/entity-links';
 import { SearchService } from '../../src/main/search/search-service';
-import { openEngine } from '../helpers/temp-home';
-
-const SCOPE = 'agent:default';
+import { GLOBEX_SCOPE as SCOPE, seedGlobex } from '../helpers/seed-globex';
 
 function setup() {
-  const engine = openEngine();
-  const session = engine.sessions.create({ agentId: 'default', title: 'Work news' });
-  const say = (content: string) => engine.messages.append({ sessionId: session.id, role: 'user', content }).id;
-  const target = say('Globex is moving everyone to the new building in June');
-  for (const filler of ['We had pizza on the balcony', 'The train was late again', 'My plants need more light', 'I finished the crossword']) say(filler);
-  const other = say('I talked to Sam yesterday about the weather');
-  // Sam, renamed Samuel (so "sam" stays an alias), works at Globex.
-  const sam = engine.graph.store.upsertNode(SCOPE, 'Sam', 'person').id;
-  engine.graph.corrections.renameEntity(sam, 'Samuel', { actor: 'person' });
-  const globex = engine.graph.store.upsertNode(SCOPE, 'Globex', 'organization').id;
-  engine.graph.store.upsertEdge({ scope: SCOPE, src: sam, dst: globex, relation: 'works_at', provClass: 'user', validFrom: '2025-03-01', support: [other], supersede: false });
+  const { engine, target, other } = seedGlobex();
   const service = (entityTerms: number) =>
     new SearchService({
       db: engine.appDb,
