@@ -176,32 +176,12 @@ function FactRow(props: {
               reachable only by Enter/Delete, explained only in a tooltip). */}
           {readOnly ? null : (
             <span className="fact-actions">
-              <button
-                type="button"
-                className="button button-small button-quiet fact-action"
-                tabIndex={tabbable ? 0 : -1}
-                aria-label={`Edit “${fact.text}”`}
-                aria-keyshortcuts="Enter"
-                title="Edit (Enter on the fact)"
-                data-testid="fact-edit"
-                onClick={() => startEdit(fact.id)}
-              >
-                <Icon name="pencil" size={13} />
+              <FactAction tabbable={tabbable} label={`Edit “${fact.text}”`} keys="Enter" title="Edit (Enter on the fact)" testId="fact-edit" icon="pencil" onClick={() => startEdit(fact.id)}>
                 Edit
-              </button>
-              <button
-                type="button"
-                className="button button-small button-quiet button-danger-text fact-action"
-                tabIndex={tabbable ? 0 : -1}
-                aria-label={`Forget “${fact.text}”`}
-                aria-keyshortcuts="Delete"
-                title="Forget (Delete on the fact) — can be undone"
-                data-testid="fact-forget"
-                onClick={() => void doForget()}
-              >
-                <Icon name="trash" size={13} />
+              </FactAction>
+              <FactAction danger tabbable={tabbable} label={`Forget “${fact.text}”`} keys="Delete" title="Forget (Delete on the fact) — can be undone" testId="fact-forget" icon="trash" onClick={() => void doForget()}>
                 Forget
-              </button>
+              </FactAction>
             </span>
           )}
         </>
@@ -325,5 +305,24 @@ function FactEditor({ fact, onDone }: { fact: Fact; onDone(id: string): void }) 
         <div className="fact-edit-hint">Enter saves · Esc cancels · a fact is one line</div>
       )}
     </div>
+  );
+}
+
+/** A fact's visible action: a labelled button, reachable by Tab only from the fact in focus. */
+function FactAction(props: { tabbable: boolean; label: string; keys: string; title: string; testId: string; icon: 'pencil' | 'trash'; danger?: boolean; onClick: () => void; children: string }) {
+  return (
+    <button
+      type="button"
+      className={`button button-small button-quiet${props.danger ? ' button-danger-text' : ''} fact-action`}
+      tabIndex={props.tabbable ? 0 : -1}
+      aria-label={props.label}
+      aria-keyshortcuts={props.keys}
+      title={props.title}
+      data-testid={props.testId}
+      onClick={props.onClick}
+    >
+      <Icon name={props.icon} size={13} />
+      {props.children}
+    </button>
   );
 }

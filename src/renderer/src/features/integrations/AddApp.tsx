@@ -1,5 +1,6 @@
 // "Add an app" and "Approve…" (issue 26 §1): the person names the app (the label History will show) and
 // chooses what it may do; Monad makes its key, which KeyReveal then shows once.
+import { RadioSegments } from '../../app/RadioSegments';
 import { useEffect, useRef, useState } from 'react';
 import { MCP_CLIENT_NAME_MAX, type McpAccess, type McpNewApp } from '../../../../shared/mcp';
 import { ACCESS_LABEL } from './AppCard';
@@ -26,13 +27,13 @@ export function AddApp({ initialLabel, title, submitLabel, onSubmit, onCancel }:
         <span className="field-label">Name shown in Monad and in History</span>
         <input ref={input} className="input" value={label} maxLength={MCP_CLIENT_NAME_MAX} data-testid="integrations-add-label" onChange={(e) => setLabel(e.target.value)} />
       </label>
-      <div className="segmented" role="radiogroup" aria-label="What it may do">
-        {(['read', 'inbox', 'write'] as const).map((a) => (
-          <button key={a} type="button" role="radio" aria-checked={access === a} className={`segment${access === a ? ' is-active' : ''}`} data-testid={`integrations-add-access-${a}`} onClick={() => setAccess(a)}>
-            {ACCESS_LABEL[a].choice}
-          </button>
-        ))}
-      </div>
+      <RadioSegments
+        label="What it may do"
+        value={access}
+        options={(['read', 'inbox', 'write'] as const).map((a) => ({ value: a, label: ACCESS_LABEL[a].choice }))}
+        optionTestId={(a) => `integrations-add-access-${a}`}
+        onChoose={setAccess}
+      />
       <div className="card-actions">
         <button type="submit" className="button button-primary" disabled={!name} data-testid="integrations-add-submit">
           {submitLabel}

@@ -2,6 +2,7 @@
 // gave), what it calls itself when it connects (shown, never trusted), when it was last seen, the agent and
 // scopes it sees, what it may do, revoke, a new key, remove. An app without a key: what it calls itself,
 // Approve (it gets a key of its own) or Dismiss.
+import { RadioSegments } from '../../app/RadioSegments';
 import { useState } from 'react';
 import { MCP_CLIENT_NAME_MAX, type McpAccess, type McpAppView, type McpClientPatch, type McpPendingView } from '../../../../shared/mcp';
 import { fullTime, shortAgo } from '../../lib/time';
@@ -118,22 +119,14 @@ export function AppCard({ app: c, actions }: { app: McpAppView; actions: AppActi
             </button>
           ) : null}
         </fieldset>
-        <div className="segmented" role="radiogroup" aria-label={`What ${c.label} may do`}>
-          {(['read', 'inbox', 'write'] as const).map((a) => (
-            <button
-              key={a}
-              type="button"
-              role="radio"
-              aria-checked={c.access === a}
-              className={`segment${c.access === a ? ' is-active' : ''}`}
-              disabled={c.revoked}
-              data-testid={`integrations-access-${a}`}
-              onClick={() => c.access !== a && actions.change({ access: a })}
-            >
-              {ACCESS_LABEL[a].choice}
-            </button>
-          ))}
-        </div>
+        <RadioSegments
+          label={`What ${c.label} may do`}
+          value={c.access}
+          options={(['read', 'inbox', 'write'] as const).map((a) => ({ value: a, label: ACCESS_LABEL[a].choice }))}
+          optionTestId={(a) => `integrations-access-${a}`}
+          disabled={c.revoked}
+          onChoose={(access) => actions.change({ access })}
+        />
       </div>
       {confirm ? (
         <div className="integrations-confirm" role="group" aria-label={confirm === 'key' ? 'Make a new key' : 'Remove this app'}>

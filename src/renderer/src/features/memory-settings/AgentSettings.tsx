@@ -1,6 +1,7 @@
 // One agent's memory settings: its level (or the global one), background runs and their interval, and a
 // memory model of its own; each change is saved to config.json at once and said in words (next-step.ts).
 import { useEffect, useId, useState } from 'react';
+import { SwitchField } from '../../app/SwitchField';
 import type { Agent, AgentPatch, ModelRef } from '../../../../shared/config';
 import type { ProviderView } from '../../../../shared/domain';
 import { memoryModelAfterProviderChange, memoryModelChoices } from './memory-model-choice';
@@ -14,7 +15,7 @@ const INTERVAL_MIN = 1;
 const INTERVAL_MAX = 7 * 24 * 60;
 
 export function AgentSettings({ agent, globalLevel, providers }: { agent: Agent; globalLevel: Level; providers: ProviderView[] }) {
-  const ids = { level: useId(), auto: useId(), interval: useId() };
+  const ids = { level: useId(), interval: useId() };
   const [draftInterval, setDraftInterval] = useState(String(agent.memory.intervalMinutes));
   const [error, setError] = useState<string | null>(null);
   /** Counts saves, so a second save in a row shows the note again. */
@@ -73,25 +74,17 @@ export function AgentSettings({ agent, globalLevel, providers }: { agent: Agent;
         </select>
       </label>
 
-      <div className="field">
-        <span className="field-label" id={ids.auto}>
-          Background
-        </span>
-        <label className="switch-row">
-          <input
-            type="checkbox"
-            className="switch"
-            data-testid="agent-memory-auto"
-            aria-labelledby={ids.auto}
-            checked={auto}
-            onChange={(e) => {
-              setAuto(e.target.checked);
-              void save({ autoConsolidate: e.target.checked });
-            }}
-          />
-          <span>{auto ? 'Auto-consolidate' : 'Manual only'}</span>
-        </label>
-      </div>
+      <SwitchField
+        title="Background"
+        testId="agent-memory-auto"
+        checked={auto}
+        onText="Auto-consolidate"
+        offText="Manual only"
+        onChange={(on) => {
+          setAuto(on);
+          void save({ autoConsolidate: on });
+        }}
+      />
 
       <label className="field" htmlFor={ids.interval}>
         <span className="field-label">Every (minutes)</span>

@@ -2,6 +2,7 @@
 // mem0), mem0's vector store (the managed local qdrant and its port, or a remote qdrant address), how often
 // and how much automatic consolidation sends, and each agent's recall block budget. Until now these were
 // config.json only. Every field saves on Enter or when it loses focus; empty means "the default".
+import { RadioSegments } from '../../app/RadioSegments';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { Config } from '../../../../shared/config';
 import {
@@ -152,22 +153,15 @@ export function MemoryCostSettings() {
           <h3>Memory backend</h3>
           <p>Which memory Monad keeps. Switching is immediate and deletes nothing in either (memory.backend).</p>
         </div>
-        <div className="segmented level-picker" role="radiogroup" aria-label="Memory backend" data-testid="memory-backend-picker">
-          {BACKENDS.map((b) => (
-            <button
-              key={b.value}
-              type="button"
-              role="radio"
-              aria-checked={memory.backend === b.value}
-              className={`segment${memory.backend === b.value ? ' is-active' : ''}`}
-              data-testid={`memory-backend-${b.value}`}
-              title={b.detail}
-              onClick={() => memory.backend !== b.value && void patchConfig({ memory: { backend: b.value } }).then(setBackendError)}
-            >
-              {b.label}
-            </button>
-          ))}
-        </div>
+        <RadioSegments
+          className="level-picker"
+          label="Memory backend"
+          testId="memory-backend-picker"
+          value={memory.backend}
+          options={BACKENDS.map((b) => ({ value: b.value, label: b.label, title: b.detail }))}
+          optionTestId={(v) => `memory-backend-${v}`}
+          onChoose={(backend) => void patchConfig({ memory: { backend } }).then(setBackendError)}
+        />
       </div>
       {backendError ? (
         <span className="field-error" data-testid="memory-backend-error">

@@ -1,6 +1,7 @@
 // Settings → Memory: what the memory subsystem runs on (backend, models per role), the global depth and
 // decay, and per agent its level, schedule and model, with "Consolidate now" and what the runs did.
 // Every setting is written to config.json through the contract; the engine's answer is what shows.
+import { RadioSegments } from '../../app/RadioSegments';
 import '../../styles/laws.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FactCheckMode, MemoryFreshness } from '../../../../shared/config';
@@ -210,22 +211,14 @@ function GlobalMemory() {
           <h3>Default level</h3>
           <p>How deep consolidation goes for agents that use the global setting (memory.level).</p>
         </div>
-        <div className="segmented level-picker" role="radiogroup" aria-label="Default memory level" data-testid="memory-global-level">
-          {LEVELS.map((l) => (
-            <button
-              key={l.level}
-              type="button"
-              role="radio"
-              aria-checked={memory.level === l.level}
-              className={`segment${memory.level === l.level ? ' is-active' : ''}`}
-              data-testid={`memory-global-level-${l.level}`}
-              title={l.detail}
-              onClick={() => memory.level !== l.level && void write({ level: l.level })}
-            >
-              {l.level} · {l.label}
-            </button>
-          ))}
-        </div>
+        <RadioSegments
+          className="level-picker"
+          label="Default memory level"
+          testId="memory-global-level"
+          value={memory.level}
+          options={LEVELS.map((l) => ({ value: l.level, label: `${l.level} · ${l.label}`, title: l.detail }))}
+          onChoose={(level) => void write({ level })}
+        />
       </div>
       <div className="memory-global-row">
         <div className="memory-global-text">
@@ -273,22 +266,14 @@ function GlobalMemory() {
           <h3>Fact check</h3>
           <p>Before a fact is saved, the memory model is asked whether it is about you or an instruction to an assistant; instructions are refused (memory.factCheck).</p>
         </div>
-        <div className="segmented level-picker" role="radiogroup" aria-label="Fact check" data-testid="memory-fact-check">
-          {FACT_CHECK_MODES.map((m) => (
-            <button
-              key={m.mode}
-              type="button"
-              role="radio"
-              aria-checked={memory.factCheck === m.mode}
-              className={`segment${memory.factCheck === m.mode ? ' is-active' : ''}`}
-              data-testid={`memory-fact-check-${m.mode}`}
-              title={m.detail}
-              onClick={() => memory.factCheck !== m.mode && void write({ factCheck: m.mode })}
-            >
-              {m.label}
-            </button>
-          ))}
-        </div>
+        <RadioSegments
+          className="level-picker"
+          label="Fact check"
+          testId="memory-fact-check"
+          value={memory.factCheck}
+          options={FACT_CHECK_MODES.map((m) => ({ value: m.mode, label: m.label, title: m.detail }))}
+          onChoose={(factCheck) => void write({ factCheck })}
+        />
       </div>
       <div className="memory-global-row">
         <div className="memory-global-text">
@@ -297,42 +282,29 @@ function GlobalMemory() {
             A chat keeps the memory it started with, so every reply reuses the provider’s prompt cache; new chats always use memory as it is. {FRESHNESS_TEXT[memory.freshness]} (memory.freshness)
           </p>
         </div>
-        <div className="segmented level-picker" role="radiogroup" aria-label="When memory changes during a chat" data-testid="memory-freshness">
-          {FRESHNESS_MODES.map((m) => (
-            <button
-              key={m.mode}
-              type="button"
-              role="radio"
-              aria-checked={memory.freshness === m.mode}
-              className={`segment${memory.freshness === m.mode ? ' is-active' : ''}`}
-              data-testid={`memory-freshness-${m.mode}`}
-              onClick={() => memory.freshness !== m.mode && void write({ freshness: m.mode })}
-            >
-              {m.label}
-            </button>
-          ))}
-        </div>
+        <RadioSegments
+          className="level-picker"
+          label="When memory changes during a chat"
+          testId="memory-freshness"
+          value={memory.freshness}
+          options={FRESHNESS_MODES.map((m) => ({ value: m.mode, label: m.label }))}
+          onChoose={(freshness) => void write({ freshness })}
+        />
       </div>
       <div className="memory-global-row">
         <div className="memory-global-text">
           <h3>History of memory</h3>
           <p>How long Memory → History keeps each change, for undo and for what Monad knew on a date. Older entries are dropped once a day; what memory holds now is never touched (memory.history.retentionDays).</p>
         </div>
-        <div className="segmented level-picker" role="radiogroup" aria-label="Keep the history of memory" data-testid="memory-history-retention">
-          {[...RETENTION_CHOICES, ...(RETENTION_CHOICES.some((c) => c.days === memory.history.retentionDays) ? [] : [{ days: memory.history.retentionDays, label: `${memory.history.retentionDays} days` }])].map((c) => (
-            <button
-              key={c.days ?? 'forever'}
-              type="button"
-              role="radio"
-              aria-checked={memory.history.retentionDays === c.days}
-              className={`segment${memory.history.retentionDays === c.days ? ' is-active' : ''}`}
-              data-testid={`memory-history-retention-${c.days ?? 'forever'}`}
-              onClick={() => memory.history.retentionDays !== c.days && void write({ history: { retentionDays: c.days } })}
-            >
-              {c.label}
-            </button>
-          ))}
-        </div>
+        <RadioSegments
+          className="level-picker"
+          label="Keep the history of memory"
+          testId="memory-history-retention"
+          value={memory.history.retentionDays}
+          options={[...RETENTION_CHOICES, ...(RETENTION_CHOICES.some((c) => c.days === memory.history.retentionDays) ? [] : [{ days: memory.history.retentionDays, label: `${memory.history.retentionDays} days` }])].map((c) => ({ value: c.days, label: c.label }))}
+          optionTestId={(days) => `memory-history-retention-${days ?? 'forever'}`}
+          onChoose={(retentionDays) => void write({ history: { retentionDays } })}
+        />
       </div>
       <div className="memory-global-feedback" aria-live="polite">
         {shownError ? (

@@ -1,12 +1,13 @@
 // Per agent (issue 16 §3, §5): what its memory writes do — saved at once, waiting in the Inbox, or not
 // made — and whether facts it inferred stay out of recall until the person approves them in the Inbox.
 import { useEffect, useId, useState } from 'react';
+import { SwitchField } from '../../app/SwitchField';
 import type { Agent } from '../../../../shared/config';
 import { holdsInferred, REMEMBER_MODES, rememberModeOf, type RememberMode } from '../../../../shared/remember-mode';
 import { useMemorySettings } from './store';
 
 export function RememberSettings({ agent }: { agent: Agent }) {
-  const ids = { mode: useId(), hold: useId(), hint: useId() };
+  const ids = { mode: useId(), hint: useId() };
   const [mode, setMode] = useState<RememberMode>(rememberModeOf(agent));
   const [hold, setHold] = useState(holdsInferred(agent));
   const [error, setError] = useState<string | null>(null);
@@ -49,25 +50,17 @@ export function RememberSettings({ agent }: { agent: Agent }) {
           {detail}
         </span>
       </label>
-      <div className="field">
-        <span className="field-label" id={ids.hold}>
-          Inferred facts
-        </span>
-        <label className="switch-row">
-          <input
-            type="checkbox"
-            className="switch"
-            data-testid="agent-hold-inferred"
-            aria-labelledby={ids.hold}
-            checked={hold}
-            onChange={(e) => {
-              setHold(e.target.checked);
-              void save({ holdInferred: e.target.checked });
-            }}
-          />
-          <span>{hold ? 'Kept out of recall until you approve them in the Inbox' : 'Used in recall'}</span>
-        </label>
-      </div>
+      <SwitchField
+        title="Inferred facts"
+        testId="agent-hold-inferred"
+        checked={hold}
+        onText="Kept out of recall until you approve them in the Inbox"
+        offText="Used in recall"
+        onChange={(on) => {
+          setHold(on);
+          void save({ holdInferred: on });
+        }}
+      />
       {error ? (
         <div className="field-error" role="alert">
           {error}

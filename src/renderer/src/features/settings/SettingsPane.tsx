@@ -4,6 +4,7 @@
 // SECTIONS is the one list of what Settings holds: a feature adds its settings as its own component file
 // and one entry here ({ id, title, render }); the navigation, the remembered choice and the tests'
 // `settings-nav-<id>` ids all follow from it.
+import { RadioSegments } from '../../app/RadioSegments';
 import { useEffect, type ReactNode } from 'react';
 import { Section } from '../../app/Section';
 import type { AppStatus } from '../../../../shared/domain';
@@ -96,21 +97,7 @@ function AppearanceSection() {
   ];
   return (
     <Section title="Appearance" description="Follow the operating system, or pick a theme (ui.theme).">
-      <div className="segmented" role="radiogroup" aria-label="Theme" data-testid="theme-picker">
-        {options.map((o) => (
-          <button
-            key={o.value}
-            type="button"
-            role="radio"
-            aria-checked={theme === o.value}
-            className={`segment${theme === o.value ? ' is-active' : ''}`}
-            data-testid={`theme-${o.value}`}
-            onClick={() => theme !== o.value && void useSettings.getState().setTheme(o.value)}
-          >
-            {o.label}
-          </button>
-        ))}
-      </div>
+      <RadioSegments label="Theme" testId="theme-picker" value={theme} options={options} optionTestId={(v) => `theme-${v}`} onChoose={(t) => void useSettings.getState().setTheme(t)} />
     </Section>
   );
 }
