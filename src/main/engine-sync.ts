@@ -6,13 +6,18 @@ import type { JournalActor } from '../shared/journal';
 import type { FactSyncPort } from './sync/sync-ports';
 import { factsKind } from './sync/fact-bridge';
 import type { SyncKind } from './sync/sync-kind';
+import { editFactsFromSync, noteFactConflict } from './engine-sync-facts';
 
 export function factSyncPort(engine: Engine): FactSyncPort {
   const { memory, ledger } = engine.facts;
   const bySync = (actor: JournalActor, device: string) => ({ actor, source: { via: 'sync' as const, detail: `from device ${device}` } });
   return {
     scopes: () => memory.scopes().map((s) => s.scope),
-    facts: (scope) => memory.read(scope).facts.map((f) => ({ id: f.id, text: f.text, actor: ledger.sourceOf(scope, f.id)?.actor ?? null })),
+    facts: (scope) =>
+      memory.read(scope).facts.map((f) => {
+        const source = ledger.sourceOf(scope, f.id);
+        return { id: f.id, text: f.text, actor: source?.actor ?? null, replaces: source?.replaces ?? [] };
+      }),
     // MemoryDir's record path is the one every local write takes: sanitizer, lock, dedup, History, versions.
     // recordMany (as an import uses) writes the file once per call: one call per author and device.
     record: (scope, items) => {
@@ -31,6 +36,8 @@ export function factSyncPort(engine: Engine): FactSyncPort {
       }
       return out;
     },
+    edit: (scope, items) => editFactsFromSync(engine, scope, items),
+    noteConflict: (scope, note) => noteFactConflict(engine, scope, note),
     forget: (scope, id, device) => {
       try {
         ledger.as(bySync('person', device), () => memory.forget(scope, id));

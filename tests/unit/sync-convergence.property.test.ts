@@ -24,6 +24,13 @@ class Device implements FactSyncPort {
       this.facts_.set(idOf(text), { id: idOf(text), text, actor: 'person' });
       return { id: idOf(text), reason: null };
     });
+  edit = (_s: string, items: readonly { fromId: string; text: string }[]) =>
+    items.map(({ fromId, text }) => {
+      this.facts_.delete(fromId);
+      this.facts_.set(idOf(text), { id: idOf(text), text, actor: 'person', replaces: [fromId] });
+      return { id: idOf(text), reason: null };
+    });
+  noteConflict = () => undefined;
   forget = (_s: string, id: string) => void this.facts_.delete(id);
   list = () => [...this.facts_.keys()].sort();
   sync(at: number): void {

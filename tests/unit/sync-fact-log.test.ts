@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import type { JournalActor } from '../../src/shared/journal';
 import { headsOf, liveFacts, resolveFact, versionId, type FactVersion } from '../../src/main/sync/fact-log';
 import { reconcileScope, versionsOf } from '../../src/main/sync/fact-bridge';
-import type { FactSyncPort, SyncedFact } from '../../src/main/sync/sync-ports';
+import type { FactSyncPort, SyncConflictNote, SyncedFact } from '../../src/main/sync/sync-ports';
 
 function v(p: Omit<FactVersion, 'id' | 'actor'> & { actor?: JournalActor }): FactVersion {
   const base = { actor: 'person' as JournalActor, ...p };
@@ -54,24 +54,50 @@ describe('resolveFact', () => {
 });
 
 /** A home's facts in memory, with the sanitizer's refusal played by a word. */
-function fakeHome(initial: string[] = []): FactSyncPort & { list(): string[]; writes: { text: string; actor: JournalActor; device: string }[] } {
+type FakeHome = FactSyncPort & {
+  list(): string[];
+  writes: { text: string; actor: JournalActor; device: string }[];
+  edits: { fromId: string; text: string; device: string }[];
+  notes: SyncConflictNote[];
+  /** A local edit, as MemoryDir.update leaves it: a new id whose source replaces the old one. */
+  editLocal(fromText: string, text: string, actor?: JournalActor): void;
+};
+const fid = (t: string): string => `id-${t.toLowerCase()}`;
+function fakeHome(initial: string[] = []): FakeHome {
   const facts = new Map<string, SyncedFact>();
-  const id = (t: string): string => `id-${t.toLowerCase()}`;
-  for (const t of initial) facts.set(id(t), { id: id(t), text: t, actor: 'person' });
-  const writes: { text: string; actor: JournalActor; device: string }[] = [];
+  for (const t of initial) facts.set(fid(t), { id: fid(t), text: t, actor: 'person' });
+  const writes: FakeHome['writes'] = [];
+  const edits: FakeHome['edits'] = [];
+  const notes: SyncConflictNote[] = [];
+  const record: FactSyncPort['record'] = (_s, items) =>
+    items.map(({ text, actor, device }) => {
+      if (text.includes('IGNORE PREVIOUS')) return { id: null, reason: 'looks like an instruction' };
+      writes.push({ text, actor, device });
+      facts.set(fid(text), { id: fid(text), text, actor });
+      return { id: fid(text), reason: null };
+    });
+  const editLocal = (fromId: string, text: string, actor: JournalActor): void => {
+    facts.delete(fromId);
+    facts.set(fid(text), { id: fid(text), text, actor, replaces: [fromId] });
+  };
   return {
     writes,
+    edits,
+    notes,
     list: () => [...facts.values()].map((f) => f.text).sort(),
     scopes: () => ['global'],
     facts: () => [...facts.values()],
-    record: (_s, items) =>
-      items.map(({ text, actor, device }) => {
-        if (text.includes('IGNORE PREVIOUS')) return { id: null, reason: 'looks like an instruction' };
-        writes.push({ text, actor, device });
-        facts.set(id(text), { id: id(text), text, actor });
-        return { id: id(text), reason: null };
+    record,
+    edit: (_s, items) =>
+      items.map(({ fromId, text, actor, device }) => {
+        if (!facts.has(fromId)) return record('global', [{ text, actor, device }])[0];
+        edits.push({ fromId, text, device });
+        editLocal(fromId, text, actor);
+        return { id: fid(text), reason: null };
       }),
-    forget: (_s, fid) => void facts.delete(fid),
+    forget: (_s, id) => void facts.delete(id),
+    noteConflict: (_s, note) => void notes.push(note),
+    editLocal: (fromText, text, actor = 'person') => editLocal(fid(fromText), text, actor),
   };
 }
 
