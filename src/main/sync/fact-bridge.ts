@@ -134,21 +134,24 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
   const edits: IncomingEdit[] = [];
   const claimed = new Set<string>();
   for (const s of known.values()) {
-    if (s.state === 'live') {
-      if (local.has(s.textId) || claimed.has(s.textId)) continue;
-      claimed.add(s.textId);
-      const item = { text: s.version.text ?? '', actor: s.version.actor, device: s.version.device };
-      // An edit made elsewhere of a text this home still holds (and no other fact stands with): edited here too.
-      const fromId = s.version.kind === 'edit' ? [...s.textIds].find((t) => t !== s.textId && local.has(t) && !live.has(t) && !claimed.has(t)) : undefined;
-      if (fromId) {
-        claimed.add(fromId);
-        edits.push({ ...item, fromId });
-      } else incoming.push(item);
-    } else if (local.has(s.textId) && !live.has(s.textId) && !claimed.has(s.textId)) {
-      claimed.add(s.textId);
-      facts.forget(scope, s.textId, s.version.device);
-      report.forgotten++;
+    // Texts this fact had that this home still holds and no fact stands with any more: edited or forgotten
+    // elsewhere, or this device's own concurrent change that lost.
+    const stale = [...s.textIds].filter((t) => t !== s.textId && local.has(t) && !live.has(t) && !claimed.has(t));
+    stale.forEach((t) => claimed.add(t));
+    if (s.state === 'forgotten') {
+      if (local.has(s.textId) && !live.has(s.textId) && !claimed.has(s.textId)) stale.push(s.textId), claimed.add(s.textId);
+      for (const t of stale) {
+        facts.forget(scope, t, s.version.device);
+        report.forgotten++;
+      }
+      continue;
     }
+    const item = { text: s.version.text ?? '', actor: s.version.actor, device: s.version.device };
+    // Each stale text becomes the standing one through the edit path (History: one edit "on another device";
+    // a second one merges into it as an edit to a text already known). None: a fact new to this home.
+    for (const fromId of stale) edits.push({ ...item, fromId });
+    if (!stale.length && !local.has(s.textId) && !claimed.has(s.textId)) incoming.push(item);
+    claimed.add(s.textId);
   }
   const count = (items: readonly IncomingFact[], results: { id: string | null; reason: string | null }[]): void =>
     results.forEach((r, i) => {
