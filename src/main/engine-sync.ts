@@ -16,7 +16,7 @@ export function factSyncPort(engine: Engine): FactSyncPort {
     facts: (scope) =>
       memory.read(scope).facts.map((f) => {
         const source = ledger.sourceOf(scope, f.id);
-        return { id: f.id, text: f.text, actor: source?.actor ?? null, replaces: source?.replaces ?? [] };
+        return { id: f.id, text: f.text, actor: source?.actor ?? null, replaces: source?.replaces ?? [], at: source?.at ?? null };
       }),
     // MemoryDir's record path is the one every local write takes: sanitizer, lock, dedup, History, versions.
     // recordMany (as an import uses) writes the file once per call: one call per author and device.

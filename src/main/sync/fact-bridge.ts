@@ -95,7 +95,7 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
     const known = standing(map);
     const live = liveByText(known);
     const ever = new Set([...known.values()].flatMap((s) => [...s.textIds]));
-    const at = input.now().toISOString();
+    const now = input.now().toISOString();
     const edited = new Set<string>();
     for (const [id, f] of local) {
       if (live.has(id)) continue; // in the log already (recorded on another device too)
@@ -103,6 +103,8 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
       if (lastSynced.has(id) && ever.has(id)) continue;
       // A fact kept without a source predates kept sources: it is the person's memory file.
       const actor: JournalActor = f.actor ?? 'person';
+      // When the text was written, not when it is sent: the later *edit* wins, whichever device syncs first.
+      const at = f.at ?? now;
       // An edit of a fact this device had synced: one edit of that fact, after what this device had seen of it.
       const from = editedFrom(f, local, lastSynced);
       const lines = from ? holders(from, known, live) : [];
@@ -122,7 +124,7 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
       // Forgotten here. A consolidation that merged it into another fact is a derivation, not the person.
       const by = [...local.values()].find((f) => f.replaces?.includes(id))?.actor ?? 'person';
       for (const { factId, parents } of holders(id, known, live)) {
-        if (known.get(factId)!.state === 'live') push({ factId, parents, kind: 'forget', text: null, textId: id, actor: by, at, device });
+        if (known.get(factId)!.state === 'live') push({ factId, parents, kind: 'forget', text: null, textId: id, actor: by, at: now, device });
       }
     }
   });

@@ -12,6 +12,8 @@ export interface SyncedFact {
    * ids it replaced, so that an edit travels as one edit of the same fact rather than a forget and a record.
    */
   replaces?: readonly string[];
+  /** When its current text was written here, if known (a version's time: "the later edit wins" means this). */
+  at?: string | null;
 }
 
 export interface IncomingFact {
