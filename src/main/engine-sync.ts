@@ -7,6 +7,8 @@ import type { FactSyncPort } from './sync/sync-ports';
 import { factsKind } from './sync/fact-bridge';
 import type { SyncKind } from './sync/sync-kind';
 import { editFactsFromSync, noteFactConflict } from './engine-sync-facts';
+import { graphSyncPort } from './engine-sync-graph';
+import { graphKind } from './sync/graph-bridge';
 
 export function factSyncPort(engine: Engine): FactSyncPort {
   const { memory, ledger } = engine.facts;
@@ -51,5 +53,5 @@ export function factSyncPort(engine: Engine): FactSyncPort {
 
 /** Everything that travels between this home's devices, one entry per kind (issue 30 §2). */
 export function syncKinds(engine: Engine): SyncKind[] {
-  return [factsKind(factSyncPort(engine))];
+  return [factsKind(factSyncPort(engine)), graphKind(graphSyncPort(engine))];
 }
