@@ -9,6 +9,8 @@ import type { SyncKind } from './sync/sync-kind';
 import { editFactsFromSync, noteFactConflict } from './engine-sync-facts';
 import { graphSyncPort } from './engine-sync-graph';
 import { graphKind } from './sync/graph-bridge';
+import { lawSyncPort } from './engine-sync-laws';
+import { lawsKind } from './sync/laws-bridge';
 
 export function factSyncPort(engine: Engine): FactSyncPort {
   const { memory, ledger } = engine.facts;
@@ -53,5 +55,5 @@ export function factSyncPort(engine: Engine): FactSyncPort {
 
 /** Everything that travels between this home's devices, one entry per kind (issue 30 §2). */
 export function syncKinds(engine: Engine): SyncKind[] {
-  return [factsKind(factSyncPort(engine)), graphKind(graphSyncPort(engine))];
+  return [factsKind(factSyncPort(engine)), graphKind(graphSyncPort(engine)), lawsKind(lawSyncPort(engine))];
 }
