@@ -11,6 +11,8 @@ import { graphSyncPort } from './engine-sync-graph';
 import { graphKind } from './sync/graph-bridge';
 import { lawSyncPort } from './engine-sync-laws';
 import { lawsKind } from './sync/laws-bridge';
+import { inboxSyncPort } from './engine-sync-inbox';
+import { inboxKind } from './sync/inbox-bridge';
 
 export function factSyncPort(engine: Engine): FactSyncPort {
   const { memory, ledger } = engine.facts;
@@ -55,5 +57,5 @@ export function factSyncPort(engine: Engine): FactSyncPort {
 
 /** Everything that travels between this home's devices, one entry per kind (issue 30 §2). */
 export function syncKinds(engine: Engine): SyncKind[] {
-  return [factsKind(factSyncPort(engine)), graphKind(graphSyncPort(engine)), lawsKind(lawSyncPort(engine))];
+  return [factsKind(factSyncPort(engine)), graphKind(graphSyncPort(engine)), lawsKind(lawSyncPort(engine)), inboxKind(inboxSyncPort(engine))];
 }
