@@ -56,6 +56,31 @@ describe('monad sync: fact edits between two homes', () => {
     b.close();
   }, 60_000);
 
+  it('an undo on A reaches B as the change it makes, one History entry there, not a copy of A\'s History', async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    const fact = asPerson(a, () => a.facts.memory.record('global', 'Has a sister called Ana')).fact!;
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    asPerson(a, () => a.facts.memory.forget('global', fact.id));
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    expect(markdown(b)).not.toContain('Ana');
+    const before = entries(b).length;
+    // The person undoes the forget on A: the fact is back, and so on B at its next sync.
+    const forgot = entries(a).filter((e) => e.action === 'fact.forgotten').at(-1)!;
+    a.journal.undo(forgot.id, { confirm: true });
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    expect(markdown(b)).toContain('Has a sister called Ana');
+    const added = entries(b).slice(before);
+    expect(added.map((e) => [e.action, e.source?.via])).toEqual([['fact.recorded', 'sync']]);
+    a.close();
+    b.close();
+  }, 60_000);
+
   it('edits made apart on both homes: the later everywhere, one conflict listed on each, a pick on A ends it on both', async () => {
     const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
     relays.push(relay);
