@@ -105,6 +105,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
         throw err;
       }
     },
+    batch: (fn) => db.transaction(fn)(),
     retract: (scope, key, reason, device) => {
       const n = names(scope);
       const row = edges(scope, LIVE_E).find((e) => keyOf(n, e) === key);

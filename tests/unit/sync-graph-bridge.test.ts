@@ -22,6 +22,7 @@ function fakeGraph() {
       relations.set(r.key, { ...r, support: [...new Set([...(had?.support ?? []), ...r.support])].sort() });
       return { id: r.key, reason: null };
     },
+    batch: (fn) => fn(),
     retract: (_s, key, reason) => {
       const had = relations.get(key);
       if (!had) return false;

@@ -85,6 +85,11 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
   });
 
   // Incoming: this home follows what stands.
+  port.batch(() => incoming(scope, map, port, localRelations, report));
+  return report;
+}
+
+function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, localRelations: readonly SyncedRelation[], report: KindReport): void {
   const known = gather(map);
   const here = new Map(localRelations.map((r) => [r.key, r]));
   const entitiesHere = new Set(port.entities(scope).map((e) => e.key));
@@ -108,7 +113,6 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
     else if (!r.held) report.refused.push({ text: `${want.src} ${want.relation} ${want.dst}`, reason: r.reason ?? 'refused' });
   }
   // A retraction of a relation whose records this device never had: nothing to do here.
-  return report;
 }
 
 /** The knowledge graph as a sync kind: one document per scope, `graph/<scope>`. */

@@ -54,4 +54,6 @@ export interface GraphSyncPort {
   addRelation(scope: string, r: SyncedRelation, device: string): WriteOutcome & { held?: boolean };
   /** The person's retraction made on another device, through the graph's correction path (History, undo). */
   retract(scope: string, key: string, reason: string | null, device: string): boolean;
+  /** Runs a pull's writes in one database transaction (thousands of relations: one commit, not one each). */
+  batch<T>(fn: () => T): T;
 }
