@@ -2,7 +2,7 @@
 // shows one fact.edited "on another device", no forget and record); edits made apart on both homes end with
 // the same text on both, an open conflict each home lists and tells its History about, and the person's pick
 // on one home ends it on both.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
@@ -52,6 +52,29 @@ describe('monad sync: fact edits between two homes', () => {
     expect(b.facts.ledger.sourceOf('global', now.id)).toMatchObject({ event: 'edited', replaces: [first.id], via: 'sync' });
     // Nothing goes back.
     expect((await sync(b, relay.url)).sent).toBe(0);
+    a.close();
+    b.close();
+  }, 60_000);
+
+  it('a hand edit of A\'s Markdown file is one edit on B too', async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    const first = asPerson(a, () => a.facts.memory.record('global', 'Runs every Tuesday evening')).fact!;
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    const before = entries(b).length;
+    // The person edits the bullet in an editor; the ledger pairs the removed and the added line as one edit.
+    const file = a.facts.memory.pathOf('global');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Runs every Tuesday evening', 'Runs every Tuesday and Thursday evening'));
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    expect(markdown(b)).toContain('Runs every Tuesday and Thursday evening');
+    expect(markdown(b)).not.toContain('Runs every Tuesday evening');
+    const added = entries(b).slice(before);
+    expect(added.map((e) => e.action)).toEqual(['fact.edited']);
+    expect(added[0].item).toBe(`fact:${first.id}`);
     a.close();
     b.close();
   }, 60_000);
