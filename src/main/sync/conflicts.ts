@@ -2,6 +2,7 @@
 // open (two texts, "edited on both devices"), and the person's pick that ends one everywhere. The app's live
 // sync and History's pick are built on `openConflicts` / `pickFactVersion` (or, with a document already
 // open, `conflictsIn` / `pickInDoc`).
+import { existsSync } from 'node:fs';
 import * as Y from 'yjs';
 import { MonadError } from '../../shared/errors';
 import { DocStore } from './doc-store';
@@ -109,6 +110,8 @@ export function storeMemory(store: DocStore, local: string): KindMemory {
 
 /** The open "edited on both devices" conflicts of every fact scope this device has synced. */
 export function openConflicts(storeFile: string): FactConflict[] {
+  // A home that never synced has no store, and asking must not create one.
+  if (!existsSync(storeFile)) return [];
   const store = new DocStore(storeFile);
   try {
     const out: FactConflict[] = [];
