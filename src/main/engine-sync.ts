@@ -6,13 +6,24 @@ import type { JournalActor } from '../shared/journal';
 import type { FactSyncPort } from './sync/sync-ports';
 import { factsKind } from './sync/fact-bridge';
 import type { SyncKind } from './sync/sync-kind';
+import { editFactsFromSync, noteFactConflict } from './engine-sync-facts';
+import { graphSyncPort } from './engine-sync-graph';
+import { graphKind } from './sync/graph-bridge';
+import { lawSyncPort } from './engine-sync-laws';
+import { lawsKind } from './sync/laws-bridge';
+import { inboxSyncPort } from './engine-sync-inbox';
+import { inboxKind } from './sync/inbox-bridge';
 
 export function factSyncPort(engine: Engine): FactSyncPort {
   const { memory, ledger } = engine.facts;
   const bySync = (actor: JournalActor, device: string) => ({ actor, source: { via: 'sync' as const, detail: `from device ${device}` } });
   return {
     scopes: () => memory.scopes().map((s) => s.scope),
-    facts: (scope) => memory.read(scope).facts.map((f) => ({ id: f.id, text: f.text, actor: ledger.sourceOf(scope, f.id)?.actor ?? null })),
+    facts: (scope) =>
+      memory.read(scope).facts.map((f) => {
+        const source = ledger.sourceOf(scope, f.id);
+        return { id: f.id, text: f.text, actor: source?.actor ?? null, replaces: source?.replaces ?? [], at: source?.at ?? null };
+      }),
     // MemoryDir's record path is the one every local write takes: sanitizer, lock, dedup, History, versions.
     // recordMany (as an import uses) writes the file once per call: one call per author and device.
     record: (scope, items) => {
@@ -31,6 +42,8 @@ export function factSyncPort(engine: Engine): FactSyncPort {
       }
       return out;
     },
+    edit: (scope, items) => editFactsFromSync(engine, scope, items),
+    noteConflict: (scope, note) => noteFactConflict(engine, scope, note),
     forget: (scope, id, device) => {
       try {
         ledger.as(bySync('person', device), () => memory.forget(scope, id));
@@ -44,5 +57,5 @@ export function factSyncPort(engine: Engine): FactSyncPort {
 
 /** Everything that travels between this home's devices, one entry per kind (issue 30 §2). */
 export function syncKinds(engine: Engine): SyncKind[] {
-  return [factsKind(factSyncPort(engine))];
+  return [factsKind(factSyncPort(engine)), graphKind(graphSyncPort(engine)), lawsKind(lawSyncPort(engine)), inboxKind(inboxSyncPort(engine))];
 }

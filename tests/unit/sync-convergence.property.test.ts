@@ -1,5 +1,6 @@
 // Issue 30 §6: random operations on three devices, random delivery and partitions → every device ends
-// with the same facts, and nothing a device recorded is lost unless some device forgot that fact.
+// with the same facts, nothing a device recorded is lost unless some device forgot or edited that fact, and
+// every edit a device made (by the person or by a derivation) is in every device's log.
 // The devices are fact lists behind the real bridge (fact-bridge.ts) and real Yjs documents; "the relay"
 // is a pairwise exchange of updates in a random order, with some devices cut off in some rounds.
 import fc from 'fast-check';
@@ -24,6 +25,13 @@ class Device implements FactSyncPort {
       this.facts_.set(idOf(text), { id: idOf(text), text, actor: 'person' });
       return { id: idOf(text), reason: null };
     });
+  edit = (_s: string, items: readonly { fromId: string; text: string }[]) =>
+    items.map(({ fromId, text }) => {
+      this.facts_.delete(fromId);
+      this.facts_.set(idOf(text), { id: idOf(text), text, actor: 'person', replaces: [fromId] });
+      return { id: idOf(text), reason: null };
+    });
+  noteConflict = () => undefined;
   forget = (_s: string, id: string) => void this.facts_.delete(id);
   list = () => [...this.facts_.keys()].sort();
   sync(at: number): void {
@@ -37,34 +45,53 @@ const exchange = (a: Y.Doc, b: Y.Doc): void => {
   Y.applyUpdate(a, Y.encodeStateAsUpdate(b, Y.encodeStateVector(a)));
 };
 
-type Op = { kind: 'record' | 'forget'; device: number; text: number } | { kind: 'round'; online: boolean[]; order: number[] };
+type Op =
+  | { kind: 'record' | 'forget'; device: number; text: number }
+  | { kind: 'edit'; device: number; text: number; to: number; derived: boolean }
+  | { kind: 'round'; online: boolean[]; order: number[] };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constantFrom('record' as const, 'forget' as const), device: fc.nat(2), text: fc.nat(TEXTS.length - 1) }),
+  fc.record({ kind: fc.constant('edit' as const), device: fc.nat(2), text: fc.nat(TEXTS.length - 1), to: fc.nat(TEXTS.length - 1), derived: fc.boolean() }),
   fc.record({ kind: fc.constant('round' as const), online: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }), order: fc.shuffledSubarray([0, 1, 2], { minLength: 3, maxLength: 3 }) }),
 );
 
 describe('sync convergence (property)', () => {
-  it('three devices, random writes, delivery order and partitions: all converge, nothing unforgotten is lost', () => {
+  it('three devices, random records, edits, forgets, delivery order and partitions: all converge, nothing unforgotten is lost, no edit lost', () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 1, maxLength: 40 }), (ops) => {
         const devices = [new Device('device-a'), new Device('device-b'), new Device('device-c')];
         const recorded = new Set<string>();
         const forgotten = new Set<string>();
+        // An edit is acknowledged when its device syncs while still holding it (one edited again before a sync never left the device).
+        const editedTo = new Set<string>();
+        const pending = devices.map(() => new Set<string>());
+        const acknowledge = (i: number): void => {
+          for (const to of pending[i]) if (devices[i].facts_.has(idOf(to))) editedTo.add(to);
+          pending[i].clear();
+        };
         let t = 0;
         for (const o of ops) {
           t++;
           if (o.kind === 'round') {
             // A device online syncs (reconciles, then exchanges with the relay); offline ones keep editing.
             const on = o.order.filter((i) => o.online[i]);
-            for (const i of on) devices[i].sync(t);
+            for (const i of on) acknowledge(i), devices[i].sync(t);
             for (let k = 1; k < on.length; k++) exchange(devices[on[0]].doc, devices[on[k]].doc);
             for (const i of on) devices[i].sync(t);
             continue;
           }
           const d = devices[o.device];
           const text = TEXTS[o.text];
-          if (o.kind === 'record') {
+          if (o.kind === 'edit') {
+            // An edit as MemoryDir.update leaves it: the new text's id, whose source replaces the old one.
+            const to = TEXTS[o.to];
+            if (!d.facts_.has(idOf(text)) || d.facts_.has(idOf(to))) continue;
+            d.facts_.delete(idOf(text));
+            d.facts_.set(idOf(to), { id: idOf(to), text: to, actor: o.derived ? 'consolidation' : 'person', replaces: [idOf(text)] });
+            forgotten.add(idOf(text));
+            pending[o.device].add(to);
+          } else if (o.kind === 'record') {
             d.record('global', [{ text }]);
             recorded.add(idOf(text));
           } else if (d.facts_.has(idOf(text))) {
@@ -74,7 +101,7 @@ describe('sync convergence (property)', () => {
         }
         // Everyone comes online: two full rounds settle every device.
         for (let round = 0; round < 2; round++) {
-          for (const d of devices) d.sync(t + 100 + round);
+          devices.forEach((d, i) => (acknowledge(i), d.sync(t + 100 + round)));
           exchange(devices[0].doc, devices[1].doc);
           exchange(devices[0].doc, devices[2].doc);
           exchange(devices[0].doc, devices[1].doc);
@@ -87,6 +114,11 @@ describe('sync convergence (property)', () => {
         expect([...liveFacts(versionsOf(devices[0].doc).values()).keys()].sort()).toEqual(lists[0]);
         // A fact recorded and never forgotten by anyone is everywhere.
         for (const id of recorded) if (!forgotten.has(id)) expect(lists[0]).toContain(id);
+        // No edit is lost: each is a version in every device's log, even where a concurrent one won.
+        for (const d of devices) {
+          const texts = new Set([...versionsOf(d.doc).values()].map((v) => v.text));
+          for (const to of editedTo) expect(texts).toContain(to);
+        }
       }),
       { numRuns: 200, seed: 30_2026 },
     );

@@ -1,13 +1,16 @@
 // Between a fact scope's Markdown file (the truth on each device) and its synced version log (a Yjs map of
 // FactVersion records, add-only). Outgoing: what changed in the file since the last sync becomes new
-// versions. Incoming: the facts the log says stand are written through the port — the same path as a local
-// write — and those it says were forgotten are forgotten. After a run the file and the log agree, so
-// applying a synced write sends nothing back.
+// versions — an edit one `edit` version of the same fact. Incoming: the facts the log says stand are written
+// through the port — the same path as a local write or edit — and those it says were forgotten are
+// forgotten. After a run the file and the log agree, so applying a synced write sends nothing back.
 import * as Y from 'yjs';
 import type { JournalActor } from '../../shared/journal';
-import { resolveFact, versionId, type FactVersion } from './fact-log';
-import type { FactSyncPort, IncomingFact } from './sync-ports';
+import { conflictOf, versionsOf } from './conflicts';
+import { byFact, liveTextId, resolveFact, versionId, type FactVersion } from './fact-log';
+import type { FactSyncPort, IncomingEdit, IncomingFact, SyncedFact } from './sync-ports';
 import type { SyncKind } from './sync-kind';
+
+export { versionsOf } from './conflicts';
 
 export interface ScopeReport {
   scope: string;
@@ -17,32 +20,42 @@ export interface ScopeReport {
   refused: { text: string; reason: string }[];
 }
 
-/** The versions map of a scope's document. */
-export function versionsOf(doc: Y.Doc): Y.Map<FactVersion> {
-  return doc.getMap<FactVersion>('versions');
-}
-
 interface Standing {
   state: 'live' | 'forgotten';
   /** The version that stands (a forget for a forgotten fact). */
   version: FactVersion;
   /** The ids of the fact's heads: the parents of the next version this device writes. */
   heads: string[];
+  /** The id of the text that stands, or for a forgotten fact the text its forget removed. */
+  textId: string;
+  /** Every text id the fact ever had (an incoming edit replaces whichever of them this home holds). */
+  textIds: Set<string>;
+  /** Every version of the fact (for History when devices disagreed). */
+  versions: FactVersion[];
 }
 
 function standing(map: Y.Map<FactVersion>): Map<string, Standing> {
-  const byFact = new Map<string, FactVersion[]>();
-  for (const v of map.values()) {
-    const list = byFact.get(v.factId);
-    if (list) list.push(v);
-    else byFact.set(v.factId, [v]);
-  }
   const out = new Map<string, Standing>();
-  for (const [factId, list] of byFact) {
+  for (const [factId, list] of byFact(map.values())) {
     const r = resolveFact(list);
     if (!r) continue;
     const heads = (r.concurrent.length ? r.concurrent : [r.current]).map((v) => v.id);
-    out.set(factId, { state: r.current.kind === 'record' ? 'live' : 'forgotten', version: r.current, heads });
+    const textIds = new Set(list.map((v) => v.textId ?? liveTextId(v)).filter((t): t is string => !!t));
+    textIds.add(factId);
+    const live = liveTextId(r.current);
+    out.set(factId, { state: live ? 'live' : 'forgotten', version: r.current, heads, textId: live ?? r.current.textId ?? factId, textIds, versions: list });
+  }
+  return out;
+}
+
+/** The facts that stand live, by the id of their text (two lines of versions may have reached one text). */
+function liveByText(known: Map<string, Standing>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [factId, s] of known) {
+    if (s.state !== 'live') continue;
+    const list = out.get(s.textId);
+    if (list) list.push(factId);
+    else out.set(s.textId, [factId]);
   }
   return out;
 }
@@ -53,11 +66,20 @@ export interface ReconcileInput {
   facts: FactSyncPort;
   /** Fact ids the file held at the end of the last sync of this scope (empty the first time). */
   lastSynced: ReadonlySet<string>;
+  /** Conflicts (FactConflict.key) this home's History was already told about. */
+  announced?: ReadonlySet<string>;
   device: string;
   now: () => Date;
 }
 
-export function reconcileScope(input: ReconcileInput): { report: ScopeReport; synced: Set<string> } {
+export interface ReconcileResult {
+  report: ScopeReport;
+  synced: Set<string>;
+  /** The conflicts still open in the log that History has been told about (to pass as `announced` next time). */
+  announced: Set<string>;
+}
+
+export function reconcileScope(input: ReconcileInput): ReconcileResult {
   const { scope, doc, facts, lastSynced, device } = input;
   const map = versionsOf(doc);
   const report: ScopeReport = { scope, sent: 0, received: 0, forgotten: 0, refused: [] };
@@ -71,40 +93,111 @@ export function reconcileScope(input: ReconcileInput): { report: ScopeReport; sy
   const local = new Map(facts.facts(scope).map((f) => [f.id, f]));
   doc.transact(() => {
     const known = standing(map);
-    const at = input.now().toISOString();
+    const live = liveByText(known);
+    const ever = new Set([...known.values()].flatMap((s) => [...s.textIds]));
+    const now = input.now().toISOString();
+    const edited = new Set<string>();
     for (const [id, f] of local) {
-      // Synced before and still in the log: nothing new (a forget from elsewhere is applied below).
-      if (lastSynced.has(id) && known.has(id)) continue;
-      const k = known.get(id);
-      if (k?.state === 'live') continue; // already in the log (recorded on another device too)
-      // A fact the log never had, or one forgotten elsewhere that this device (re)recorded since.
+      if (live.has(id)) continue; // in the log already (recorded on another device too)
+      // Synced before and changed in the log since (forgotten or edited elsewhere): applied below.
+      if (lastSynced.has(id) && ever.has(id)) continue;
       // A fact kept without a source predates kept sources: it is the person's memory file.
       const actor: JournalActor = f.actor ?? 'person';
-      push({ factId: id, parents: k?.heads ?? [], kind: 'record', text: f.text, actor, at, device });
+      // When the text was written, not when it is sent: the later *edit* wins, whichever device syncs first.
+      const at = f.at ?? now;
+      // An edit of a fact this device had synced: one edit of that fact, after what this device had seen of it.
+      const from = editedFrom(f, local, lastSynced);
+      const lines = from ? holders(from, known, live) : [];
+      if (from && lines.length) {
+        edited.add(from);
+        for (const { factId, parents } of lines) push({ factId, parents, kind: 'edit', text: f.text, textId: id, actor, at, device });
+        continue;
+      }
+      // A fact the log never had, or one forgotten elsewhere that this device (re)recorded since. Its text once
+      // belonged to a fact that now has another text: a new line of versions, so that this is no edit of it.
+      const k = known.get(id);
+      const factId = k?.state === 'live' ? `${id}.${versionId({ factId: id, parents: k.heads, kind: 'record', text: f.text, actor, at, device }).slice(0, 8)}` : id;
+      push({ factId, parents: factId === id ? (k?.heads ?? []) : [], kind: 'record', text: f.text, textId: id, actor, at, device });
     }
     for (const id of lastSynced) {
-      if (local.has(id)) continue;
-      const k = known.get(id);
-      if (k?.state === 'live') push({ factId: id, parents: k.heads, kind: 'forget', text: null, actor: 'person', at, device });
+      if (local.has(id) || edited.has(id)) continue;
+      // Forgotten here. A consolidation that merged it into another fact is a derivation, not the person.
+      const by = [...local.values()].find((f) => f.replaces?.includes(id))?.actor ?? 'person';
+      for (const { factId, parents } of holders(id, known, live)) {
+        if (known.get(factId)!.state === 'live') push({ factId, parents, kind: 'forget', text: null, textId: id, actor: by, at: now, device });
+      }
     }
   });
 
   // Incoming: the file follows what stands in the merged log.
+  const known = standing(map);
+  const live = liveByText(known);
   const incoming: IncomingFact[] = [];
-  for (const [id, s] of standing(map)) {
-    if (s.state === 'live' && !local.has(id)) incoming.push({ text: s.version.text ?? '', actor: s.version.actor, device: s.version.device });
-    else if (s.state === 'forgotten' && local.has(id)) {
-      facts.forget(scope, id, s.version.device);
-      report.forgotten++;
+  const edits: IncomingEdit[] = [];
+  const claimed = new Set<string>();
+  for (const s of known.values()) {
+    // Texts this fact had that this home still holds and no fact stands with any more: edited or forgotten
+    // elsewhere, or this device's own concurrent change that lost.
+    const stale = [...s.textIds].filter((t) => t !== s.textId && local.has(t) && !live.has(t) && !claimed.has(t));
+    stale.forEach((t) => claimed.add(t));
+    if (s.state === 'forgotten') {
+      if (local.has(s.textId) && !live.has(s.textId) && !claimed.has(s.textId)) stale.push(s.textId), claimed.add(s.textId);
+      for (const t of stale) {
+        facts.forget(scope, t, s.version.device);
+        report.forgotten++;
+      }
+      continue;
     }
+    const item = { text: s.version.text ?? '', actor: s.version.actor, device: s.version.device };
+    // Each stale text becomes the standing one through the edit path (History: one edit "on another device";
+    // a second one merges into it as an edit to a text already known). None: a fact new to this home.
+    for (const fromId of stale) edits.push({ ...item, fromId });
+    if (!stale.length && !local.has(s.textId) && !claimed.has(s.textId)) incoming.push(item);
+    claimed.add(s.textId);
   }
-  if (incoming.length) {
-    facts.record(scope, incoming).forEach((r, i) => {
+  const count = (items: readonly IncomingFact[], results: { id: string | null; reason: string | null }[]): void =>
+    results.forEach((r, i) => {
       if (r.id) report.received++;
-      else report.refused.push({ text: incoming[i].text, reason: r.reason ?? 'refused' });
+      else report.refused.push({ text: items[i].text, reason: r.reason ?? 'refused' });
     });
+  if (edits.length) count(edits, facts.edit(scope, edits));
+  if (incoming.length) count(incoming, facts.record(scope, incoming));
+
+  // History hears once of each fact the devices changed apart (an open conflict keeps its key until a pick).
+  const announced = new Set<string>();
+  for (const s of known.values()) {
+    const c = s.heads.length > 1 ? conflictOf(scope, s.versions) : null;
+    if (!c) continue;
+    if (!input.announced?.has(c.key)) facts.noteConflict(scope, c);
+    announced.add(c.key);
   }
-  return { report, synced: new Set(facts.facts(scope).map((f) => f.id)) };
+  return { report, synced: new Set(facts.facts(scope).map((f) => f.id)), announced };
+}
+
+/** The synced fact this one replaced by an edit here. */
+function editedFrom(f: SyncedFact, local: ReadonlyMap<string, SyncedFact>, lastSynced: ReadonlySet<string>): string | null {
+  if (f.replaces?.length !== 1) return null; // a merge of several is a derivation's new fact, and their forgets
+  const from = f.replaces[0];
+  return from !== f.id && lastSynced.has(from) && !local.has(from) ? from : null;
+}
+
+/**
+ * The facts whose text this device held as `textId` when it last synced, and the versions it had seen of each
+ * (the parents of its change). Where the text still stands, that is the fact's heads. Where another device
+ * changed it since (the document is brought up to date before this runs), it is the versions that wrote this
+ * text: this device's change is then concurrent with the other's, and the rule decides between them.
+ */
+function holders(textId: string, known: ReadonlyMap<string, Standing>, live: ReadonlyMap<string, string[]>): { factId: string; parents: string[] }[] {
+  const standingWith = live.get(textId);
+  if (standingWith) return standingWith.map((factId) => ({ factId, parents: known.get(factId)!.heads }));
+  const out: { factId: string; parents: string[] }[] = [];
+  for (const [factId, s] of known) {
+    const wrote = s.versions.filter((v) => liveTextId(v) === textId);
+    if (!wrote.length) continue;
+    const named = new Set(wrote.flatMap((v) => v.parents));
+    out.push({ factId, parents: wrote.filter((v) => !named.has(v.id)).map((v) => v.id).sort() });
+  }
+  return out;
 }
 
 /** L1 facts as a sync kind: one document per scope, `facts/<scope>`. */
@@ -114,8 +207,11 @@ export function factsKind(facts: FactSyncPort): SyncKind {
     localKeys: () => facts.scopes(),
     reconcile(scope, doc, ctx) {
       const lastSynced = new Set<string>(JSON.parse(ctx.memory.get('synced') ?? '[]') as string[]);
-      const { report, synced } = reconcileScope({ scope, doc, facts, lastSynced, device: ctx.device, now: ctx.now });
-      ctx.memory.set('synced', JSON.stringify([...synced].sort()));
+      const announced = new Set<string>(JSON.parse(ctx.memory.get('conflicts') ?? '[]') as string[]);
+      const r = reconcileScope({ scope, doc, facts, lastSynced, announced, device: ctx.device, now: ctx.now });
+      ctx.memory.set('synced', JSON.stringify([...r.synced].sort()));
+      ctx.memory.set('conflicts', JSON.stringify([...r.announced].sort()));
+      const { report } = r;
       return { kind: 'facts', key: scope, sent: report.sent, received: report.received, forgotten: report.forgotten, refused: report.refused };
     },
   };

@@ -1,22 +1,32 @@
 // A fact scope's synced history (issue 30 §3, docs/sync.md): every change a device makes is a new, never
 // rewritten version record; the sync engine merges the records of all devices as a union, and this rule —
 // the same on every device — decides which version stands. The engine's own pick (by client id) is never
-// used: it is neither "the later edit" nor "an edit beats a forget".
+// used: it is neither "the later edit" nor "an edit beats a forget" nor "a correction beats a derivation".
 import { createHash } from 'node:crypto';
 import type { JournalActor } from '../../shared/journal';
 
-export type FactVersionKind = 'record' | 'forget';
+/** record: a fact's first text; edit: a new text for the same fact (or a pick that ends a conflict); forget. */
+export type FactVersionKind = 'record' | 'edit' | 'forget';
 
 export interface FactVersion {
   /** A hash of everything below: the same write arriving twice is one record. */
   id: string;
-  /** The fact's id (a hash of its normalised text: the same fact recorded on two devices is one fact). */
+  /**
+   * The fact this version belongs to: the id its first text had when it was recorded (ids are hashes of the
+   * normalised text, so the same fact recorded on two devices is one fact). An edit keeps it: a fact's id on
+   * a device changes with its text, its line of versions does not.
+   */
   factId: string;
   /** The versions of this fact the writing device had seen (its heads then); empty for a first record. */
   parents: string[];
   kind: FactVersionKind;
   /** The text (null for a forget). */
   text: string | null;
+  /**
+   * The id of `text` (edit), or of the text a forget removed, as the writing device computed it. Absent on
+   * format-1 records, where it is the fact's id (records) or its last text (forgets).
+   */
+  textId?: string;
   /** Who made the change on its device (person, agent, consolidation…). */
   actor: JournalActor;
   /** ISO time on the writing device. */
@@ -25,8 +35,16 @@ export interface FactVersion {
 }
 
 export function versionId(v: Omit<FactVersion, 'id'>): string {
-  const key = JSON.stringify([v.factId, [...v.parents].sort(), v.kind, v.text, v.actor, v.at, v.device]);
-  return createHash('sha256').update(key).digest('hex').slice(0, 24);
+  const fields: unknown[] = [v.factId, [...v.parents].sort(), v.kind, v.text, v.actor, v.at, v.device];
+  // Only when present, so that a format-1 record keeps the id every device already gave it.
+  if (v.textId !== undefined) fields.push(v.textId);
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 24);
+}
+
+/** The id of the text a live version leaves (null for a forget). */
+export function liveTextId(v: FactVersion): string | null {
+  if (v.kind === 'forget') return null;
+  return v.textId ?? v.factId;
 }
 
 /** The versions no other version names as a parent: what devices wrote without seeing each other. */
@@ -35,32 +53,59 @@ export function headsOf(versions: readonly FactVersion[]): FactVersion[] {
   return versions.filter((v) => !named.has(v.id));
 }
 
-// A record (or an edit, which is a record of the new text) beats a concurrent forget.
-const RANK: Record<FactVersionKind, number> = { record: 1, forget: 0 };
+/**
+ * Whether the person made this change themselves. Their correction beats whatever a derivation
+ * (consolidation, extraction, an agent's write, an inference, an import) wrote concurrently on another
+ * device, whatever the times: a re-derivation must never undo what the person set right.
+ */
+export function byPerson(v: Pick<FactVersion, 'actor'>): boolean {
+  return v.actor === 'person';
+}
+
+// A record or an edit beats a concurrent forget.
+const KIND_RANK: Record<FactVersionKind, number> = { record: 1, edit: 1, forget: 0 };
+
+/** The order of concurrent heads, best first; total, so every device picks the same one. */
+export function compareHeads(x: FactVersion, y: FactVersion): number {
+  return (
+    Number(byPerson(y)) - Number(byPerson(x)) ||
+    KIND_RANK[y.kind] - KIND_RANK[x.kind] ||
+    y.at.localeCompare(x.at) ||
+    y.device.localeCompare(x.device) ||
+    y.id.localeCompare(x.id)
+  );
+}
 
 /**
- * The version that stands for one fact, and the heads when devices disagreed. Among heads: an edit beats a
- * forget, then the later one wins, then the greater device id (so every device picks the same one).
+ * The version that stands for one fact, and the heads (best first) when devices disagreed. Among heads: the
+ * person's correction beats a derivation, then an edit beats a forget, then the later one wins, then the
+ * greater device id.
  */
 export function resolveFact(versions: readonly FactVersion[]): { current: FactVersion; concurrent: FactVersion[] } | null {
   const heads = headsOf(versions);
   if (!heads.length) return null;
-  const sorted = [...heads].sort((x, y) => RANK[y.kind] - RANK[x.kind] || y.at.localeCompare(x.at) || y.device.localeCompare(x.device));
+  const sorted = [...heads].sort(compareHeads);
   return { current: sorted[0], concurrent: sorted.length > 1 ? sorted : [] };
 }
 
-/** Per fact id, the text that stands (facts whose winning version is a forget are absent). */
-export function liveFacts(versions: Iterable<FactVersion>): Map<string, FactVersion> {
-  const byFact = new Map<string, FactVersion[]>();
+/** The versions of each fact, by its factId. */
+export function byFact(versions: Iterable<FactVersion>): Map<string, FactVersion[]> {
+  const out = new Map<string, FactVersion[]>();
   for (const v of versions) {
-    const list = byFact.get(v.factId);
+    const list = out.get(v.factId);
     if (list) list.push(v);
-    else byFact.set(v.factId, [v]);
+    else out.set(v.factId, [v]);
   }
+  return out;
+}
+
+/** Per text id, the version that stands with that text (facts whose winning version is a forget are absent). */
+export function liveFacts(versions: Iterable<FactVersion>): Map<string, FactVersion> {
   const live = new Map<string, FactVersion>();
-  for (const [factId, list] of byFact) {
+  for (const list of byFact(versions).values()) {
     const r = resolveFact(list);
-    if (r && r.current.kind === 'record') live.set(factId, r.current);
+    const textId = r ? liveTextId(r.current) : null;
+    if (r && textId) live.set(textId, r.current);
   }
   return live;
 }

@@ -7,6 +7,13 @@ export interface SyncedFact {
   text: string;
   /** Who wrote its current text on this device (null when no source is kept). */
   actor: JournalActor | null;
+  /**
+   * For a text that replaced others on this device (an edit: one id; a consolidation merge: several), the
+   * ids it replaced, so that an edit travels as one edit of the same fact rather than a forget and a record.
+   */
+  replaces?: readonly string[];
+  /** When its current text was written here, if known (a version's time: "the later edit wins" means this). */
+  at?: string | null;
 }
 
 export interface IncomingFact {
@@ -15,6 +22,27 @@ export interface IncomingFact {
   /** The device that wrote it. */
   device: string;
 }
+
+/** A new text for a fact this home holds under `fromId`, written on another device. */
+export interface IncomingEdit extends IncomingFact {
+  fromId: string;
+}
+
+/** What a device saw when two or more devices changed one fact apart, for this home's History. */
+export interface SyncConflictNote {
+  /** The fact's line of versions (FactVersion.factId). */
+  factId: string;
+  /** The id of the text that stands now (null when the fact stands forgotten). */
+  keptId: string | null;
+  /** 'edited': two texts (ends with a pick); 'kept': an edit beat a forget; 'corrected': the person's beat a derivation. */
+  kind: 'edited' | 'kept' | 'corrected';
+  /** One line in words, e.g. 'Edited on both devices: “…” (device-a) and “…” (device-b); kept “…”'. */
+  summary: string;
+  /** Every concurrent version, the one that stands first. */
+  versions: { versionId: string; kind: string; text: string | null; actor: JournalActor; device: string; at: string }[];
+}
+
+export type WriteOutcome = { id: string | null; reason: string | null };
 
 /** One home's L1 facts, as the sync bridge reads and writes them. */
 export interface FactSyncPort {
@@ -27,7 +55,14 @@ export interface FactSyncPort {
    * at once, so that a device's first sync writes each scope file a few times, not once per fact. Returns,
    * in order, the id each fact has here, or null when this home refused the text (the reason says why).
    */
-  record(scope: string, items: readonly IncomingFact[]): { id: string | null; reason: string | null }[];
+  record(scope: string, items: readonly IncomingFact[]): WriteOutcome[];
+  /**
+   * Edits facts through the same path as a local edit (History shows one edit made on another device).
+   * A fact no longer here is recorded instead. Returns, in order, the new id or the refusal.
+   */
+  edit(scope: string, items: readonly IncomingEdit[]): WriteOutcome[];
   /** Forgets a fact because another device forgot it; a fact no longer here is no error. */
   forget(scope: string, id: string, device: string): void;
+  /** Tells this home's History what happened when devices changed one fact apart (never undone: nothing was written). */
+  noteConflict(scope: string, note: SyncConflictNote): void;
 }

@@ -1,0 +1,118 @@
+// The sync room's port onto this home's knowledge graph (issue 30 §2–§3), built in the composition root's
+// room so that src/main/sync/ never imports the graph. Rows are found by content keys (the normalised names
+// and wording that define them): local row ids are random per device and stay as they are (no migration).
+import { createHash } from 'node:crypto';
+import type { AssertedBy, ProvClass } from '../shared/domain';
+import { MonadError } from '../shared/errors';
+import type { Engine } from './engine';
+import { sanitizeFact } from './memory/facts/sanitize';
+import { recordUpsert } from './memory/graph/graph-corrections';
+import { nodeItem, quote, type By } from './memory/graph/graph-journal';
+import { normalizeName, normalizeRelation } from './memory/graph/graph-normalize';
+import { EDGE_SELECT, LIVE_E, toEdge, type EdgeRow } from './memory/graph/graph-rows';
+import type { GraphSyncPort, SyncedRelation } from './sync/graph-ports';
+
+const hash = (parts: string[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24);
+export const entityKey = (scope: string, name: string): string => hash(['entity', scope, normalizeName(name)]);
+export const relationKey = (scope: string, src: string, relation: string, dst: string, prov: ProvClass): string =>
+  hash(['relation', scope, normalizeName(src), normalizeRelation(relation), normalizeName(dst), prov]);
+
+const bySync = (actor: By['actor'], device: string): By => ({ actor, source: { via: 'sync', detail: `from device ${device}` } });
+
+export function graphSyncPort(engine: Engine): GraphSyncPort {
+  const { store, corrections } = engine.graph;
+  const g = corrections.g;
+  const db = engine.memoryDb;
+  const names = (scope: string): Map<number, string> =>
+    new Map((db.prepare(`SELECT id, name FROM graph_node WHERE scope = ?`).all(scope) as { id: number; name: string }[]).map((r) => [r.id, r.name]));
+  const edges = (scope: string, where: string) => (db.prepare(`${EDGE_SELECT} WHERE e.scope = ? AND ${where} ORDER BY e.id`).all(scope) as (EdgeRow & { created_at: string })[]);
+  const keyOf = (n: Map<number, string>, e: EdgeRow): string => relationKey(e.scope, n.get(e.src) ?? '', e.relation, n.get(e.dst) ?? '', e.prov_class);
+  /** Text from another device passes the sanitizer, as extraction's does; null when refused. */
+  const clean = (text: string): { ok: true; text: string } | { ok: false; reason: string } => {
+    const r = sanitizeFact(text);
+    return r.ok && r.text.trim() ? { ok: true, text: r.text.trim() } : { ok: false, reason: r.ok ? 'empty' : r.reason };
+  };
+  const node = (scope: string, name: string, assertedBy: AssertedBy, by: By): number => {
+    const found = store.resolveName(scope, name);
+    if (found) return found.id;
+    const r = store.upsertNode(scope, name, 'thing', '', { assertedBy });
+    g.append({ action: 'entity.added', item: nodeItem(r.id), scope, by, after: g.node(r.id), summary: `${assertedBy === 'person' ? 'Added' : 'Learned of'} ${quote(name)}` });
+    return r.id;
+  };
+
+  return {
+    scopes: () => store.scopes().map((s) => s.scope),
+    entities: (scope) =>
+      (db.prepare(`SELECT name, type, summary, asserted_by FROM graph_node WHERE scope = ? AND removed_at IS NULL ORDER BY id`).all(scope) as {
+        name: string;
+        type: string;
+        summary: string;
+        asserted_by: AssertedBy;
+      }[]).map((r) => ({ key: entityKey(scope, r.name), name: r.name, type: r.type, summary: r.summary, assertedBy: r.asserted_by })),
+    relations: (scope) => {
+      const n = names(scope);
+      return edges(scope, LIVE_E).map((row): SyncedRelation => {
+        const e = toEdge(row);
+        return { key: keyOf(n, row), src: n.get(e.src) ?? '', dst: n.get(e.dst) ?? '', relation: e.relation, provClass: e.provClass, validFrom: e.validFrom, support: e.support, assertedBy: e.assertedBy ?? 'model', at: row.created_at };
+      });
+    },
+    retractions: (scope) => {
+      const n = names(scope);
+      const live = new Set(edges(scope, LIVE_E).map((e) => keyOf(n, e)));
+      const out = new Map<string, { key: string; reason: string | null; at: string }>();
+      for (const e of edges(scope, `e.retracted_by = 'person' AND e.retracted_at IS NOT NULL`)) {
+        const key = keyOf(n, e);
+        if (!live.has(key)) out.set(key, { key, reason: e.retracted_reason, at: e.retracted_at! });
+      }
+      return [...out.values()];
+    },
+    addEntity: (scope, e, device) => {
+      const name = clean(e.name);
+      if (!name.ok) return { id: null, reason: name.reason };
+      const type = clean(e.type || 'thing');
+      const summary = e.summary ? clean(e.summary) : null;
+      const by = bySync(e.assertedBy === 'person' ? 'person' : 'extraction', device);
+      return db.transaction(() =>
+        g.journal.inGroup(() => {
+          const r = store.upsertNode(scope, name.text.slice(0, 200), type.ok ? type.text.slice(0, 40) : 'thing', summary?.ok ? summary.text : '', { assertedBy: e.assertedBy });
+          if (r.created) g.append({ action: 'entity.added', item: nodeItem(r.id), scope, by, after: g.node(r.id), summary: `${e.assertedBy === 'person' ? 'Added' : 'Learned of'} ${quote(name.text)}` });
+          return { id: e.key, reason: null };
+        }),
+      )();
+    },
+    addRelation: (scope, r, device) => {
+      const parts = [clean(r.src), clean(r.relation), clean(r.dst)];
+      const refused = parts.find((p) => !p.ok);
+      if (refused && !refused.ok) return { id: null, reason: refused.reason };
+      const [src, relation, dst] = parts.map((p) => (p.ok ? p.text : ''));
+      const by = bySync(r.assertedBy === 'person' ? 'person' : 'extraction', device);
+      try {
+        return db.transaction(() =>
+          g.journal.inGroup(() => {
+            const s = node(scope, src.slice(0, 200), r.assertedBy, by);
+            const d = node(scope, dst.slice(0, 200), r.assertedBy, by);
+            if (s === d) return { id: null, reason: 'a relation needs two different entities' };
+            // The store's own write: it merges with the same relation here and refuses (holds) a model's relation
+            // that this home's person marked wrong — the correction beats the re-derivation on this side too.
+            const res = store.tryUpsertEdge({ scope, src: s, dst: d, relation, provClass: r.provClass, validFrom: r.validFrom, support: r.support, supersede: false, assertedBy: r.assertedBy });
+            if (res.kind === 'held') return { id: null, reason: 'marked wrong here', held: true };
+            recordUpsert(g, res, by);
+            return { id: r.key, reason: null };
+          }),
+        )();
+      } catch (err) {
+        if (err instanceof MonadError && (err.code === 'BAD_INPUT' || err.code === 'CONFLICT')) return { id: null, reason: err.message };
+        throw err;
+      }
+    },
+    batch: (fn) => db.transaction(fn)(),
+    retract: (scope, key, reason, device) => {
+      const n = names(scope);
+      const row = edges(scope, LIVE_E).find((e) => keyOf(n, e) === key);
+      if (!row) return false;
+      // The person's correction made on another device: the graph's own correction path (History, undo).
+      corrections.retractRelation(row.id, { reason }, bySync('person', device));
+      return true;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+// The graph as a sync kind (issue 30 §2–§3): one document per scope, `graph/<scope>`, holding add-only
+// records, each under `<what>:<content key>:<device>` so that a device only ever rewrites its own record and
+// the engine's merge is a plain union. Entities and relations carry their content keys (graph-ports.ts), so the
+// same relation derived on two devices is one relation with the support of both. The person's retraction is a
+// record too, and it outranks every model record of that relation, earlier or later: a correction beats a
+// re-derivation. Only the person's own add made after the retraction brings the relation back.
+import type * as Y from 'yjs';
+import type { GraphSyncPort, SyncedEntity, SyncedRelation, SyncedRetraction } from './graph-ports';
+import type { KindReport, SyncKind } from './sync-kind';
+
+type Stamped<T> = T & { device: string };
+type GraphRecord =
+  | ({ t: 'entity' } & Stamped<SyncedEntity>)
+  | ({ t: 'relation' } & Stamped<SyncedRelation>)
+  | ({ t: 'retract' } & Stamped<SyncedRetraction>);
+
+export function graphRecordsOf(doc: Y.Doc): Y.Map<GraphRecord> {
+  return doc.getMap<GraphRecord>('records');
+}
+
+/** Per relation key: every device's record, the union of their support, and the latest retraction. */
+function gather(map: Y.Map<GraphRecord>) {
+  const relations = new Map<string, Stamped<SyncedRelation>[]>();
+  const retracted = new Map<string, Stamped<SyncedRetraction>>();
+  const entities = new Map<string, Stamped<SyncedEntity>>();
+  for (const r of map.values()) {
+    if (r.t === 'relation') {
+      const list = relations.get(r.key);
+      if (list) list.push(r);
+      else relations.set(r.key, [r]);
+    } else if (r.t === 'retract') {
+      const prev = retracted.get(r.key);
+      if (!prev || r.at > prev.at || (r.at === prev.at && r.device > prev.device)) retracted.set(r.key, r);
+    } else {
+      const prev = entities.get(r.key);
+      // The person's entity first, then the device id: every device picks the same one.
+      if (!prev || (r.assertedBy === 'person' && prev.assertedBy !== 'person') || (r.assertedBy === prev.assertedBy && r.device > prev.device)) entities.set(r.key, r);
+    }
+  }
+  return { relations, retracted, entities };
+}
+
+/** A relation stands unless the person retracted it and did not add it again themselves afterwards. */
+function stands(records: readonly SyncedRelation[], retraction: SyncedRetraction | undefined): boolean {
+  if (!retraction) return true;
+  return records.some((r) => r.assertedBy === 'person' && r.at > retraction.at);
+}
+
+function merged(records: readonly Stamped<SyncedRelation>[]): Stamped<SyncedRelation> {
+  const sorted = [...records].sort((a, b) => (a.assertedBy === b.assertedBy ? a.device.localeCompare(b.device) : a.assertedBy === 'person' ? -1 : 1));
+  const support = [...new Set(records.flatMap((r) => r.support))].sort();
+  const validFrom = records.map((r) => r.validFrom).sort()[0];
+  return { ...sorted[0], support, validFrom };
+}
+
+export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, device: string): KindReport {
+  const map = graphRecordsOf(doc);
+  const report: KindReport = { kind: 'graph', key: scope, sent: 0, received: 0, forgotten: 0, refused: [] };
+  const put = (id: string, r: GraphRecord): void => {
+    map.set(id, r);
+    report.sent++;
+  };
+
+  // Outgoing: what this home holds that the document does not say yet, as this device's own records.
+  const localRelations = port.relations(scope);
+  const localRetractions = port.retractions(scope);
+  doc.transact(() => {
+    const known = gather(map);
+    for (const e of port.entities(scope)) {
+      if (!known.entities.has(e.key)) put(`entity:${e.key}:${device}`, { t: 'entity', ...e, device });
+    }
+    for (const r of localRelations) {
+      // Said already (by any device, this one included) when some record is as much the person's and the
+      // records' support covers this one's: writing it again would only echo what came in.
+      const others = known.relations.get(r.key) ?? [];
+      const support = new Set(others.flatMap((o) => o.support));
+      const said = others.some((o) => o.assertedBy === 'person' || r.assertedBy !== 'person') && r.support.every((m) => support.has(m));
+      if (!said) put(`relation:${r.key}:${device}`, { t: 'relation', ...r, support: [...r.support].sort(), device });
+    }
+    for (const x of localRetractions) {
+      // Only while the document still says the relation stands (a retraction that came in is not sent back).
+      const mine = map.get(`retract:${x.key}:${device}`);
+      if (!(mine?.t === 'retract' && mine.at === x.at) && stands(known.relations.get(x.key) ?? [], known.retracted.get(x.key))) put(`retract:${x.key}:${device}`, { t: 'retract', ...x, device });
+    }
+  });
+
+  // Incoming: this home follows what stands.
+  port.batch(() => incoming(scope, map, port, localRelations, report));
+  return report;
+}
+
+function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, localRelations: readonly SyncedRelation[], report: KindReport): void {
+  const known = gather(map);
+  const here = new Map(localRelations.map((r) => [r.key, r]));
+  const entitiesHere = new Set(port.entities(scope).map((e) => e.key));
+  for (const [key, e] of known.entities) {
+    if (entitiesHere.has(key)) continue;
+    const r = port.addEntity(scope, e, e.device);
+    if (r.id) report.received++;
+    else report.refused.push({ text: e.name, reason: r.reason ?? 'refused' });
+  }
+  for (const [key, records] of known.relations) {
+    const retraction = known.retracted.get(key);
+    const local = here.get(key);
+    if (!stands(records, retraction)) {
+      if (local && port.retract(scope, key, retraction!.reason, retraction!.device)) report.forgotten++;
+      continue;
+    }
+    const want = merged(records);
+    if (local && want.support.every((m) => local.support.includes(m)) && (local.assertedBy === 'person' || want.assertedBy !== 'person')) continue;
+    const r = port.addRelation(scope, want, want.device);
+    if (r.id) report.received++;
+    else if (!r.held) report.refused.push({ text: `${want.src} ${want.relation} ${want.dst}`, reason: r.reason ?? 'refused' });
+  }
+  // A retraction of a relation whose records this device never had: nothing to do here.
+}
+
+/** The knowledge graph as a sync kind: one document per scope, `graph/<scope>`. */
+export function graphKind(port: GraphSyncPort): SyncKind {
+  return {
+    kind: 'graph',
+    localKeys: () => port.scopes(),
+    reconcile: (scope, doc, ctx) => reconcileGraph(scope, doc, port, ctx.device),
+  };
+}

@@ -1,0 +1,59 @@
+// The sync room's port onto this home's knowledge graph (issue 30 §2–§3), built by engine-sync-graph.ts.
+// Graph rows have local integer ids, different on every device; every record here is named by a content key
+// (the scope and the normalised names and wording that define it), computed by the side that owns the
+// normalisation, so that what two devices derived is one record and merges idempotently.
+import type { WriteOutcome } from './sync-ports';
+
+export type SyncedProv = 'user' | 'assistant' | 'inferred';
+
+export interface SyncedEntity {
+  /** A hash of the scope and the normalised name. */
+  key: string;
+  name: string;
+  type: string;
+  summary: string;
+  assertedBy: 'model' | 'person';
+}
+
+export interface SyncedRelation {
+  /** A hash of the scope, the normalised names of both ends, the normalised wording and the provenance class. */
+  key: string;
+  src: string;
+  dst: string;
+  relation: string;
+  provClass: SyncedProv;
+  validFrom: string;
+  /** The messages it was learned from (the same ids on every device once chats sync). */
+  support: string[];
+  assertedBy: 'model' | 'person';
+  /** When this relation's row was made on its device: a person's re-add after a retraction outranks it. */
+  at: string;
+}
+
+/** The person marked a relation wrong: a correction that travels and outranks any re-derivation. */
+export interface SyncedRetraction {
+  key: string;
+  reason: string | null;
+  at: string;
+}
+
+export interface GraphSyncPort {
+  scopes(): string[];
+  /** Live entities of a scope. */
+  entities(scope: string): SyncedEntity[];
+  /** Live relations of a scope (not marked wrong, not folded into another), current or ended. */
+  relations(scope: string): SyncedRelation[];
+  /** The relations of a scope the person marked wrong (and that are not live again). */
+  retractions(scope: string): SyncedRetraction[];
+  /** Through the graph layer's own write path (sanitizer, journal "on another device"); null id when refused. */
+  addEntity(scope: string, e: SyncedEntity, device: string): WriteOutcome;
+  /**
+   * Through the same path as extraction (a model's relation) or the person's add: the store merges it with the
+   * same relation here and adds its support; `held` when this home's person marked it wrong (never written).
+   */
+  addRelation(scope: string, r: SyncedRelation, device: string): WriteOutcome & { held?: boolean };
+  /** The person's retraction made on another device, through the graph's correction path (History, undo). */
+  retract(scope: string, key: string, reason: string | null, device: string): boolean;
+  /** Runs a pull's writes in one database transaction (thousands of relations: one commit, not one each). */
+  batch<T>(fn: () => T): T;
+}

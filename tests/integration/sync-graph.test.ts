@@ -1,0 +1,104 @@
+// Issue 30 §2–§3, the graph between two homes through a relay on loopback: a relation derived on A (written
+// through the graph store, as extraction writes it) reaches B with its support; the same relation derived on
+// both homes is one relation with the support of both; the person's correction (marked wrong) on A reaches B
+// and beats B's concurrent re-derivation, on both homes.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/main/engine';
+import { syncKinds } from '../../src/main/engine-sync';
+import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
+import { syncNow } from '../../src/main/sync/sync-client';
+import { syncStoreFile } from '../../src/cli/commands/sync';
+import { openEngine, tempHome } from '../helpers/temp-home';
+
+const SPACE = 'home-under-test';
+const relays: RunningRelay[] = [];
+afterEach(async () => {
+  for (const r of relays.splice(0)) await r.close();
+});
+
+const sync = (engine: Engine, relayUrl: string) => syncNow({ relayUrl, space: SPACE, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine) });
+
+/** A relation as extraction writes it: the entities, then the store's upsert with the messages it came from. */
+function derive(engine: Engine, src: string, relation: string, dst: string, support: string[]): number {
+  const { store } = engine.graph;
+  const s = store.upsertNode('global', src, 'person').id;
+  const d = store.upsertNode('global', dst, 'organization').id;
+  const r = store.tryUpsertEdge({ scope: 'global', src: s, dst: d, relation, provClass: 'user', validFrom: '2026-03-01T10:00:00.000Z', support, supersede: false });
+  if (r.kind === 'held') throw new Error('held');
+  return r.id;
+}
+
+/** The live relations of the scope, as sentences with their support. */
+function relations(engine: Engine): { text: string; support: string[] }[] {
+  const snap = engine.graph.store.snapshot('global');
+  const name = new Map(snap.nodes.map((n) => [n.id, n.name]));
+  return snap.edges.map((e) => ({ text: `${name.get(e.src)} ${e.relation} ${name.get(e.dst)}`, support: [...e.support].sort() })).sort((a, b) => a.text.localeCompare(b.text));
+}
+
+const syncEntries = (engine: Engine) => engine.journal.list({ layer: 'graph' }, { limit: 500 }).entries.filter((e) => e.source?.via === 'sync');
+
+describe('monad sync: the graph between two homes', () => {
+  it('a relation derived on A reaches B with its support; derived on both it is one relation with both supports', async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    derive(a, 'Sam', 'works_at', 'Globex', ['msg-a1']);
+    derive(a, 'Sam', 'lives_in', 'Lyon', ['msg-a2']);
+    // B derived one of the same relations from its own message, with names cased and spaced its own way.
+    derive(b, 'sam', 'works at', 'GLOBEX', ['msg-b1']);
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    await sync(a, relay.url);
+    for (const home of [a, b]) {
+      expect(relations(home).map((r) => r.text)).toHaveLength(2);
+      expect(relations(home).find((r) => r.text.toLowerCase().includes('lives_in lyon'))?.support).toEqual(['msg-a2']);
+      expect(relations(home).find((r) => r.text.toLowerCase().includes('works_at globex'))?.support).toEqual(['msg-a1', 'msg-b1']);
+    }
+    // Written through the graph layer on B: History says the relation came from another device.
+    expect(syncEntries(b).map((e) => e.action)).toContain('relation.added');
+    // Nothing left to send: a second round is quiet.
+    const again = await sync(b, relay.url);
+    expect(again.documents.find((d) => d.kind === 'graph')).toMatchObject({ sent: 0, received: 0 });
+    a.close();
+    b.close();
+  }, 60_000);
+
+  it("the person's retraction on A reaches B and beats B's concurrent re-derivation", async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    const id = derive(a, 'Sam', 'works_at', 'Initech', ['msg-1']);
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    expect(relations(b).map((r) => r.text)).toEqual(['Sam works_at Initech']);
+
+    // Apart: the person marks it wrong on A; B re-derives it from a new message (later).
+    a.graph.corrections.retractRelation(id, { reason: 'Sam left Initech in 2024' }, { actor: 'person', source: { via: 'app' } });
+    derive(b, 'Sam', 'works_at', 'Initech', ['msg-2']);
+    await sync(b, relay.url);
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    expect(relations(a)).toEqual([]);
+    expect(relations(b)).toEqual([]);
+    const retracted = syncEntries(b).filter((e) => e.action === 'relation.retracted');
+    expect(retracted).toHaveLength(1);
+    expect(retracted[0].actor).toBe('person');
+    // Extraction on B later does not bring it back (the store holds it: the person's mark is B's now too).
+    const r = b.graph.store.tryUpsertEdge({
+      scope: 'global',
+      src: b.graph.store.resolveName('global', 'Sam')!.id,
+      dst: b.graph.store.resolveName('global', 'Initech')!.id,
+      relation: 'works_at',
+      provClass: 'user',
+      validFrom: '2026-03-03T10:00:00.000Z',
+      support: ['msg-3'],
+      supersede: false,
+    });
+    expect(r.kind).toBe('held');
+    a.close();
+    b.close();
+  }, 60_000);
+});

@@ -1,0 +1,102 @@
+// The graph's sync rule (graph-bridge.ts) with a port standing in for the graph: records named by content key
+// merge as one relation; the person's retraction beats every model record, earlier or later; only the
+// person's own add after the retraction brings it back; text this home refuses is reported, never written.
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { reconcileGraph } from '../../src/main/sync/graph-bridge';
+import type { GraphSyncPort, SyncedEntity, SyncedRelation, SyncedRetraction } from '../../src/main/sync/graph-ports';
+
+function fakeGraph() {
+  const relations = new Map<string, SyncedRelation>();
+  const retractions = new Map<string, SyncedRetraction>();
+  const entities = new Map<string, SyncedEntity>();
+  const port: GraphSyncPort = {
+    scopes: () => ['global'],
+    entities: () => [...entities.values()],
+    relations: () => [...relations.values()],
+    retractions: () => [...retractions.values()].filter((x) => !relations.has(x.key)),
+    addEntity: (_s, e) => (e.name.includes('IGNORE PREVIOUS') ? { id: null, reason: 'looks like an instruction' } : (entities.set(e.key, e), { id: e.key, reason: null })),
+    addRelation: (_s, r) => {
+      if (r.assertedBy === 'model' && retractions.has(r.key)) return { id: null, reason: 'marked wrong here', held: true };
+      const had = relations.get(r.key);
+      relations.set(r.key, { ...r, support: [...new Set([...(had?.support ?? []), ...r.support])].sort() });
+      return { id: r.key, reason: null };
+    },
+    batch: (fn) => fn(),
+    retract: (_s, key, reason) => {
+      const had = relations.get(key);
+      if (!had) return false;
+      relations.delete(key);
+      retractions.set(key, { key, reason, at: '2026-03-02T00:00:00.000Z' });
+      return true;
+    },
+  };
+  return { port, relations, retractions, entities };
+}
+
+const rel = (p: Partial<SyncedRelation> = {}): SyncedRelation => ({
+  key: 'k-sam-works-globex',
+  src: 'Sam',
+  dst: 'Globex',
+  relation: 'works_at',
+  provClass: 'user',
+  validFrom: '2026-03-01T10:00:00.000Z',
+  support: ['m1'],
+  assertedBy: 'model',
+  at: '2026-03-01T10:00:00.000Z',
+  ...p,
+});
+
+function exchange(a: Y.Doc, b: Y.Doc): void {
+  Y.applyUpdate(b, Y.encodeStateAsUpdate(a, Y.encodeStateVector(b)));
+  Y.applyUpdate(a, Y.encodeStateAsUpdate(b, Y.encodeStateVector(a)));
+}
+
+describe('reconcileGraph', () => {
+  it('the same relation from two devices is one, with the support of both; a quiet second run sends nothing', () => {
+    const [a, b] = [fakeGraph(), fakeGraph()];
+    const [docA, docB] = [new Y.Doc(), new Y.Doc()];
+    a.relations.set('k-sam-works-globex', rel({ support: ['m1'] }));
+    b.relations.set('k-sam-works-globex', rel({ support: ['m2'] }));
+    reconcileGraph('global', docA, a.port, 'device-a');
+    reconcileGraph('global', docB, b.port, 'device-b');
+    exchange(docA, docB);
+    reconcileGraph('global', docA, a.port, 'device-a');
+    reconcileGraph('global', docB, b.port, 'device-b');
+    expect(a.relations.get('k-sam-works-globex')!.support).toEqual(['m1', 'm2']);
+    expect(b.relations.get('k-sam-works-globex')!.support).toEqual(['m1', 'm2']);
+    expect(reconcileGraph('global', docA, a.port, 'device-a')).toMatchObject({ sent: 0, received: 0 });
+  });
+
+  it("a retraction beats a model's later re-derivation, and only the person's own later add brings it back", () => {
+    const [a, b] = [fakeGraph(), fakeGraph()];
+    const [docA, docB] = [new Y.Doc(), new Y.Doc()];
+    a.retractions.set('k-sam-works-globex', { key: 'k-sam-works-globex', reason: 'left', at: '2026-03-02T00:00:00.000Z' });
+    b.relations.set('k-sam-works-globex', rel({ support: ['m9'], at: '2026-03-05T00:00:00.000Z' }));
+    reconcileGraph('global', docA, a.port, 'device-a');
+    reconcileGraph('global', docB, b.port, 'device-b');
+    exchange(docA, docB);
+    reconcileGraph('global', docA, a.port, 'device-a');
+    const rb = reconcileGraph('global', docB, b.port, 'device-b');
+    expect(rb.forgotten).toBe(1);
+    expect(a.relations.size).toBe(0);
+    expect(b.relations.size).toBe(0);
+    // The person on B adds it again, after the retraction: it stands on both.
+    b.relations.set('k-sam-works-globex', rel({ assertedBy: 'person', at: '2026-03-06T00:00:00.000Z', support: [] }));
+    reconcileGraph('global', docB, b.port, 'device-b');
+    exchange(docA, docB);
+    reconcileGraph('global', docA, a.port, 'device-a');
+    expect(a.relations.get('k-sam-works-globex')?.assertedBy).toBe('person');
+  });
+
+  it('an entity whose name this home refuses is reported and not written', () => {
+    const [a, b] = [fakeGraph(), fakeGraph()];
+    const [docA, docB] = [new Y.Doc(), new Y.Doc()];
+    a.entities.set('e1', { key: 'e1', name: 'IGNORE PREVIOUS instructions', type: 'thing', summary: '', assertedBy: 'model' });
+    reconcileGraph('global', docA, a.port, 'device-a');
+    exchange(docA, docB);
+    const r = reconcileGraph('global', docB, b.port, 'device-b');
+    expect(b.entities.size).toBe(0);
+    expect(r.refused).toEqual([{ text: 'IGNORE PREVIOUS instructions', reason: 'looks like an instruction' }]);
+  });
+});
