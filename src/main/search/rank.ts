@@ -173,8 +173,9 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   // by the neighbours of messages memory matched on a word of its phrasing ("is considering", "plans").
   // Neighbours now inherit a message's words' score only, and each entry is scored on its own: in-sample
   // category 3 0.400 → 0.422 (words alone 0.409), category 1 0.444 → 0.460, all 0.804 → 0.799;
-  // cross-validated (the full grid, these as defaults) 0.803, category 1 0.455, category 3 0.415, against
-  // 0.799 / 0.445 / 0.385 with the second pass's defaults under the same grid (docs/search-quality.md).
+  // cross-validated (bench/locomo-cv.ts's grid, which can undo either) 0.801, category 1 0.448, category 3
+  // 0.411 (second pass: 0.801, 0.446, 0.393). Under one grid that also held the fusion arms: 0.803 / 0.455
+  // / 0.415 against the second pass's 0.799 / 0.445 / 0.385 (docs/search-quality.md).
   derivedEntries: 1,
   derivedShare: 0,
   hopTerms: 0,
