@@ -97,6 +97,12 @@ export function derivedGrid(): Array<{ name: string; params: Partial<RankParams>
   out.push({ name: 'derived sum', params: { derivedMax: 0 } });
   for (const derivedWeight of [1, 3]) out.push({ name: `derived max${derivedWeight}`, params: { derivedWeight } });
   out.push({ name: 'derived max b0.25', params: { derivedB: 0.25 } });
+  // Third pass (issue 31): the shipped defaults score each derived entry as its own document (the message
+  // takes its best) and let neighbours inherit a message's words' score only; the arms put back what the
+  // second pass shipped, each part alone and both.
+  out.push({ name: 'concatenated', params: { derivedEntries: 0 } });
+  for (const derivedShare of [0.5, 1]) out.push({ name: `share${derivedShare}`, params: { derivedShare } });
+  out.push({ name: 'second pass', params: { derivedEntries: 0, derivedShare: 1 } });
   return out;
 }
 
@@ -125,7 +131,7 @@ const byCategory = (xs: Scored[]): Record<string, number> => {
 };
 
 export async function runLocomoCv(
-  opts: { data?: string; conversations?: LocomoConversation[]; legacy?: boolean; embedding?: LocomoOptions['embedding']; derived?: DerivedMode; log?: (s: string) => void } = {},
+  opts: { data?: string; conversations?: LocomoConversation[]; legacy?: boolean; embedding?: LocomoOptions['embedding']; derived?: DerivedMode; /** Ranking changes under every configuration (judging another set of defaults). */ base?: Partial<RankParams>; log?: (s: string) => void } = {},
 ): Promise<CvResult> {
   const conversations = opts.conversations ?? loadLocomo(opts.data ?? DEFAULT_LOCOMO_PATH);
   if (conversations.length < 3) throw new Error('cross-validation needs at least 3 conversations');
@@ -141,7 +147,7 @@ export async function runLocomoCv(
     if (opts.embedding) opts.log?.(`embedding ${engine.appDb.prepare('SELECT count(*) FROM messages').pluck().get()} turns with ${opts.embedding.model}…`);
     const semantic = opts.embedding ? await embedAll(engine, opts.embedding) : null;
     const evaluate = async (params: Partial<RankParams>): Promise<Scored[]> => {
-      const service = productSearch(engine, { rank: params, lexicon: () => wordnet, semantic, roleNames: (id) => names.get(id) ?? {} });
+      const service = productSearch(engine, { rank: { ...opts.base, ...params }, lexicon: () => wordnet, semantic, roleNames: (id) => names.get(id) ?? {} });
       const out: Scored[] = [];
       for (const [ci, conv] of conversations.entries()) {
         const agentId = agentIdFor(conv.id, ci);

@@ -7,6 +7,8 @@
 //       that cite it, recorded as facts with that turn as source (a STAND-IN for consolidation's facts:
 //       LoCoMo's authors wrote them with an LLM; bench/lib/locomo-derived.ts)
 //   npx tsx bench/locomo.ts --synthetic 1000000 [--queries N] [--home DIR] [--json]   (DIR: build once, reuse)
+//       then the same questions again with derived memory on a share of the messages (--derived-share,
+//       default 0.2; 0 skips that arm)
 //
 // Every turn of every conversation is ingested as a message into a fresh temporary home through the
 // engine's own stores (one agent per conversation, one session per LoCoMo session, dated with that
@@ -36,6 +38,12 @@ import { mean, percentile, recallAt, round } from './lib/stats';
 import { runSyntheticBench, type SyntheticResult } from './lib/synthetic';
 
 export { DEFAULT_LOCOMO_PATH };
+
+/**
+ * Share of the synthetic run's messages given derived memory for its derived arm: about the stand-in's
+ * density on LoCoMo (LoCoMo's observations cite 1,129 of its 5,882 turns).
+ */
+export const SYNTHETIC_DERIVED_SHARE = 0.2;
 
 export interface LocomoOptions {
   /** A LoCoMo-format JSON file; default ../shared/data/locomo/locomo-dev.json from the repo root. */
@@ -341,6 +349,11 @@ function printSynthetic(r: SyntheticResult): void {
   console.log(`latency    p50 ${r.latencyMs.p50} ms   p95 ${r.latencyMs.p95} ms   max ${r.latencyMs.max} ms over ${r.queries} queries (target p95 < 20 ms)`);
   console.log(`cpu time   p50 ${r.cpuMs.p50} ms   p95 ${r.cpuMs.p95} ms   (load average now ${loadavg()[0].toFixed(1)})`);
   console.log(`baseline   p50 ${r.baselineLatencyMs.p50} ms   p95 ${r.baselineLatencyMs.p95} ms   (plain BM25 OR-query on the same index, same run; monad/baseline p95 ${(r.latencyMs.p95 / Math.max(0.001, r.baselineLatencyMs.p95)).toFixed(2)}×)`);
+  if (r.derived) {
+    const d = r.derived;
+    console.log(`derived    p50 ${d.latencyMs.p50} ms   p95 ${d.latencyMs.p95} ms   max ${d.latencyMs.max} ms with derived memory on ${d.messages} messages (${d.entries} made-up entries), same questions, same run (target p95 < 20 ms; derived/words p95 ${(d.latencyMs.p95 / Math.max(0.001, r.latencyMs.p95)).toFixed(2)}×, derived/baseline ${(d.latencyMs.p95 / Math.max(0.001, r.baselineLatencyMs.p95)).toFixed(2)}×)`);
+    console.log(`derived cpu p50 ${d.cpuMs.p50} ms   p95 ${d.cpuMs.p95} ms`);
+  }
   if (r.data === 'generated') console.log('data       generated words and questions (--generated)');
 }
 
@@ -359,6 +372,7 @@ async function cli(argv: string[]): Promise<number> {
       'embed-url': { type: 'string' },
       'embed-model': { type: 'string' },
       derived: { type: 'string' },
+      'derived-share': { type: 'string' },
     },
     strict: true,
   });
@@ -366,7 +380,9 @@ async function cli(argv: string[]): Promise<number> {
   if (values.synthetic !== undefined) {
     const n = Number(values.synthetic);
     if (!Number.isInteger(n) || n < 1000) throw new Error('--synthetic needs a message count of at least 1000');
-    const r = await runSyntheticBench({ messages: n, queries: values.queries ? Number(values.queries) : undefined, home: values.home, generatedOnly: values.generated, log: values.json ? undefined : (s) => console.error(s) });
+    const derivedShare = values['derived-share'] === undefined ? SYNTHETIC_DERIVED_SHARE : Number(values['derived-share']);
+    if (!(derivedShare >= 0 && derivedShare <= 1)) throw new Error('--derived-share takes a share of messages between 0 and 1 (0: no derived arm)');
+    const r = await runSyntheticBench({ messages: n, queries: values.queries ? Number(values.queries) : undefined, home: values.home, generatedOnly: values.generated, derivedShare, log: values.json ? undefined : (s) => console.error(s) });
     if (values.json) console.log(JSON.stringify(r));
     else printSynthetic(r);
     return 0;

@@ -65,11 +65,15 @@ const BENCHES: Bench[] = [
     name: 'search-1m',
     run: async () => {
       const { runSyntheticBench } = await import('./lib/synthetic');
-      const r = await runSyntheticBench({ messages: 1_000_000 });
+      const { SYNTHETIC_DERIVED_SHARE } = await import('./locomo');
+      const r = await runSyntheticBench({ messages: 1_000_000, derivedShare: SYNTHETIC_DERIVED_SHARE });
       return {
         lines: [
           line('search', 'query p95 at 1,000,000 messages', r.latencyMs.p95, 'ms', '< 20 ms', r.latencyMs.p95 < 20),
           line('search', 'BM25 baseline p95 at 1,000,000 messages (same run)', r.baselineLatencyMs.p95, 'ms', '', null),
+          ...(r.derived
+            ? [line('search', `query p95 at 1,000,000 messages, derived memory on ${r.derived.messages} (same run)`, r.derived.latencyMs.p95, 'ms', '< 20 ms', r.derived.latencyMs.p95 < 20)]
+            : []),
         ],
         raw: r,
       };
@@ -357,7 +361,7 @@ async function main(): Promise<void> {
     const { parseDerivedMode } = await import('./lib/locomo-derived');
     const r = await runLocomoBench({ data: values.data, derived: parseDerivedMode(values.derived) });
     process.stdout.write(
-      `${JSON.stringify({ recall5: r.recall5, recall10: r.recall10, byCategory: r.byCategory, latencyMs: r.latencyMs, baselineLatencyMs: r.baselineLatencyMs, questions: r.questions, messages: r.messages, baseline: r.baseline, derived: r.derived, ...(r.standIn ? { standIn: r.standIn } : {}) })}\n`,
+      `${JSON.stringify({ recall5: r.recall5, recall10: r.recall10, byCategory: r.byCategory, latencyMs: r.latencyMs, baselineLatencyMs: r.baselineLatencyMs, medianOf3Ms: r.medianOf3Ms, questions: r.questions, messages: r.messages, baseline: r.baseline, derived: r.derived, ...(r.standIn ? { standIn: r.standIn } : {}) })}\n`,
     );
     return;
   }

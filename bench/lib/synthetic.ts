@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Engine } from '../../src/main/engine';
 import { DEFAULT_LOCOMO_PATH, loadLocomo } from './locomo-data';
 import { percentile, round } from './stats';
+import { timeDerivedArm, type DerivedArmResult } from './synthetic-derived';
 
 export interface SyntheticOptions {
   messages: number;
@@ -23,6 +24,8 @@ export interface SyntheticOptions {
   seed?: number;
   /** Build into this directory and keep it; a directory already holding the corpus is reused as is. */
   home?: string;
+  /** Also time the derived arm (synthetic-derived.ts): this share of messages with derived memory; 0 none. */
+  derivedShare?: number;
   log?: (line: string) => void;
 }
 
@@ -43,6 +46,8 @@ export interface SyntheticResult {
   baselineLatencyMs: { p50: number; p95: number };
   /** Where the vocabulary and questions came from. */
   data: 'locomo' | 'generated';
+  /** The derived arm, timed after the words' pass and the baseline in the same run (when asked for). */
+  derived?: DerivedArmResult;
 }
 
 /** Vocabulary size: roughly what a few years of one person's chats use. */
@@ -177,11 +182,15 @@ export async function runSyntheticBench(opts: SyntheticOptions): Promise<Synthet
     const order = questions.map((q) => ({ q, key: random() })).sort((a, b) => a.key - b.key).map((x) => x.q);
     const latencies: number[] = [];
     const cpu: number[] = [];
+    // Mostly the main agent (as the tool would), some other agents, some unscoped (UI/CLI); the same
+    // agents for the derived arm's pass.
+    const agents = Array.from({ length: WARMUP_QUERIES + n }, () => {
+      const r = random();
+      return r < 0.7 ? 'default' : r < 0.8 ? 'work' : r < 0.9 ? 'research' : undefined;
+    });
     for (let i = 0; i < WARMUP_QUERIES + n; i++) {
       const q = order[i % order.length];
-      const r = random();
-      // Mostly the main agent (as the tool would), some other agents, some unscoped (UI/CLI).
-      const agentId = r < 0.7 ? 'default' : r < 0.8 ? 'work' : r < 0.9 ? 'research' : undefined;
+      const agentId = agents[i];
       const c0 = process.cpuUsage();
       const t0 = performance.now();
       engine.search.search({ query: q, agentId, k: 10 });
@@ -203,7 +212,12 @@ export async function runSyntheticBench(opts: SyntheticOptions): Promise<Synthet
       baselineStmt.all(words.map((w) => `"${w}"`).join(' OR '));
       if (i >= WARMUP_QUERIES) baseline.push(performance.now() - t0);
     }
+    const derived = opts.derivedShare
+      ? timeDerivedArm(engine, opts.messages, { share: opts.derivedShare, random, sentence, question: (i) => ({ query: order[i % order.length], agentId: agents[i] }), warmUp: WARMUP_QUERIES, timed: n })
+      : undefined;
+    if (derived) log(`derived arm: ${derived.messages} messages with ${derived.entries} entries written in ${(derived.writeMs / 1000).toFixed(1)} s`);
     return {
+      ...(derived ? { derived } : {}),
       data: source ? 'locomo' : 'generated',
       baselineLatencyMs: { p50: round(percentile(baseline, 50), 2), p95: round(percentile(baseline, 95), 2) },
       messages: opts.messages,

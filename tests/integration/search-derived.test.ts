@@ -79,6 +79,52 @@ describe('message search through derived memory', () => {
     expect(score(says.messageId)).toBe(score(lacks.messageId));
   });
 
+  it('each fact counts as its own short document: one short fact among many long ones finds its message first; forgetting it undoes that', async () => {
+    const { engine } = setup();
+    // Each in its own chat, so no neighbour shares a score.
+    const alone = (content: string) => {
+      const s = engine.sessions.create({ agentId: 'default', title: content });
+      return { sessionId: s.id, messageId: engine.messages.append({ sessionId: s.id, role: 'user', content }).id };
+    };
+    const busy = alone('that was a long talk about everything going on this spring');
+    const other = alone('we spent the whole afternoon inside');
+    const long = [
+      'Plans a long road trip along the coast with two friends in the old camper van next summer',
+      'Is learning to bake sourdough bread and keeps a starter alive on the kitchen windowsill every week',
+      'Volunteers at the animal shelter on Saturday mornings walking the older dogs around the park',
+      'Wants to repaint the hallway a pale green colour before the family visits again in autumn',
+      'Started running three times a week and hopes to finish a half marathon by next spring',
+    ];
+    for (const text of long) await engine.facts.record(SCOPE, text, { actor: 'agent', origin: 'typed', source: busy });
+    const short = await engine.facts.record(SCOPE, 'Collects Dr. Seuss books', { actor: 'agent', origin: 'typed', source: busy });
+    // A message with one fact, longer than the short one, naming the same thing.
+    await engine.facts.record(SCOPE, 'Read a Dr. Seuss book aloud at the library on a rainy afternoon with the neighbours', { actor: 'agent', origin: 'typed', source: other });
+    const first = () => engine.search.search({ query: 'Seuss books', agentId: 'default', k: 1 }).messages[0];
+    // All of a message's facts in one field, the short fact drowned in the long ones' length: the other
+    // message would come first. Scored one by one, the short fact is the best match of the two.
+    expect(first()).toMatchObject({ messageId: busy.messageId, via: { kind: 'fact', text: 'Collects Dr. Seuss books' } });
+    engine.facts.forget(SCOPE, short.fact!.id, { actor: 'person' });
+    expect(first().messageId).toBe(other.messageId);
+  });
+
+  it('what memory adds to a message is not passed to its neighbours: only what their words found is', async () => {
+    const { engine } = setup();
+    const s = engine.sessions.create({ agentId: 'default', title: 'Fair' });
+    const say = (content: string, role: 'user' | 'assistant') => engine.messages.append({ sessionId: s.id, role, content }).id;
+    const asked = say('what did you pick up at the fair?', 'assistant');
+    const answer = say('a few classics for the kids, the rhyming ones', 'user');
+    const after = say('lovely, they will enjoy those', 'assistant');
+    await engine.facts.record(SCOPE, 'Collects Dr. Seuss books', { actor: 'agent', origin: 'typed', source: { sessionId: s.id, messageId: answer } });
+    const ids = engine.search.search({ query: 'Seuss', agentId: 'default' }).messages.map((m) => m.messageId);
+    // The turns around it say nothing of Seuss; a neighbour's share of memory's match would list them.
+    expect(ids).toContain(answer);
+    expect(ids).not.toContain(asked);
+    expect(ids).not.toContain(after);
+    // Their words' shares still pass as before: a words match in the question lifts the answer next to it.
+    const fair = engine.search.search({ query: 'fair', agentId: 'default' }).messages.map((m) => m.messageId);
+    expect(fair.slice(0, 2)).toEqual([asked, answer]);
+  });
+
   it('a home with no derived memory ranks exactly as the words alone do', () => {
     const { engine } = setup();
     const words = new SearchService({ db: engine.appDb, rank: { derivedWeight: 0 } });

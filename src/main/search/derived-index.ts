@@ -5,7 +5,9 @@ import type { DerivedEntry } from './derived-store';
 import { readVarint, type Postings } from './message-index';
 
 export class DerivedIndex {
-  private stmts: { postings: Statement; stats: Statement; bodies: Statement; entries: Statement } | null | undefined;
+  private stmts: { postings: Statement; stats: Statement; bodies: Statement; entries: Statement; entryCount: Statement } | null | undefined;
+  /** The entries' mean length, kept while the field's statistics record is unchanged. */
+  private entryAvg: { block: string; avg: number } | null = null;
 
   constructor(private readonly db: Database) {}
 
@@ -19,6 +21,7 @@ export class DerivedIndex {
           stats: this.db.prepare(`SELECT block FROM message_derived_fts_data WHERE id = 1`).pluck(),
           bodies: this.db.prepare(`SELECT d.seq, d.body FROM json_each(?) j JOIN message_derived d ON d.seq = j.value`).raw(),
           entries: this.db.prepare(`SELECT d.seq, d.entries FROM json_each(?) j JOIN message_derived d ON d.seq = j.value`).raw(),
+          entryCount: this.db.prepare(`SELECT coalesce(sum(json_array_length(entries)), 0) FROM message_derived`).pluck(),
         }
       : null;
     return this.stmts;
@@ -31,6 +34,24 @@ export class DerivedIndex {
     const [docs, at] = readVarint(block, 0);
     const [tokens] = readVarint(block, at);
     return { docs, avgLength: docs > 0 ? Math.max(1, tokens / docs) : 1 };
+  }
+
+  /**
+   * The mean length in tokens of one derived entry (a fact, a relation's sentence): the field's tokens
+   * over the entries' count. Counting the entries reads the whole table, so it is done again only when
+   * the field's statistics record changes (a write to the field).
+   */
+  entryAvgLength(): number {
+    const block = this.s?.stats.get() as Buffer | undefined;
+    if (!block || block.length === 0) return 1;
+    const key = block.toString('hex');
+    if (this.entryAvg?.block === key) return this.entryAvg.avg;
+    const [, at] = readVarint(block, 0);
+    const [tokens] = readVarint(block, at);
+    const entries = this.s!.entryCount.get() as number;
+    const avg = entries > 0 ? Math.max(1, tokens / entries) : 1;
+    this.entryAvg = { block: key, avg };
+    return avg;
   }
 
   /** Rowids (message-index.ts's scheme) whose derived text has the word, newest first, at most `cap`. */

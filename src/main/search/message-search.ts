@@ -18,11 +18,12 @@ import {
   neighbourScore,
   queryWeight,
   scoreText,
+  type DerivedField,
   type RankParams,
   type TermStat,
 } from './rank';
 import { makeSnippet } from './snippet';
-import { scanTerms, stemKey, stemKeyCodes, stems as stemsOf } from './text';
+import { scanTerms, stemKey, stemKeyCodes, stems as stemsOf, type TermScan } from './text';
 
 export interface MessageSearchOptions {
   k: number;
@@ -120,28 +121,32 @@ export class MessageSearch {
     const questions = new Set<number>();
     // A question naming a day or month also finds messages that talk about it in relative words.
     const mentioned = dated ? this.index.mentionedDays(rows.map((r) => r.seq)) : null;
-    const derivedText = withDerived ? this.derived.bodies(rows.map((r) => r.seq)) : null;
     const dWanted = withDerived ? new Set([...wanted].filter(derivedTerm)) : wanted;
     const dKeys = new Set([...dWanted].map(stemKey));
     const dKeyCodes = stemKeyCodes(dWanted);
+    const derivedOf = withDerived && dWanted.size ? this.derivedFields(rows.map((r) => r.seq), derivedStats!, (text) => scanTerms(text, dWanted, dKeys, dKeyCodes)) : null;
+    // With derived memory, each message's words-only score too: what its neighbours inherit (derivedShare).
+    const ownWords = withDerived && p.derivedShare < 1 ? new Map<number, number>() : null;
     for (const row of rows) {
       const created = dated ? new Date(row.createdAt) : null;
-      const body = derivedText?.get(row.seq);
-      const scored = scoreText(
-        scanTerms(row.content, wanted, keys, keyCodes),
-        terms,
-        q,
-        avgLength,
-        p,
-        {
-          hasTimeExpression: q.temporal && hasTimeExpression(row.content),
-          createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
-          mentionedDays: mentioned?.get(row.seq),
-        },
-        body && dWanted.size ? { scan: scanTerms(body, dWanted, dKeys, dKeyCodes), avgLength: derivedStats!.avgLength } : null,
-      );
+      const scan = scanTerms(row.content, wanted, keys, keyCodes);
+      const cues = {
+        hasTimeExpression: q.temporal && hasTimeExpression(row.content),
+        createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
+        mentionedDays: mentioned?.get(row.seq),
+      };
+      const fields = derivedOf?.get(row.seq);
+      const words = !fields || ownWords ? scoreText(scan, terms, q, avgLength, p, cues) : null;
+      // A message with several derived entries scored one by one takes its best (rank.ts derivedEntries).
+      let scored = words ?? { score: 0, matched: 0 };
+      for (const field of fields ?? []) {
+        const s = scoreText(scan, terms, q, avgLength, p, cues, field);
+        if (s.score > scored.score) scored = s;
+      }
+      const roleBoost = preferredRole && row.role === preferredRole ? 1 + p.speaker : 1;
+      if (ownWords && words && words.score > 0) ownWords.set(row.seq, words.score * roleBoost);
       if (scored.score <= 0) continue;
-      own.set(row.seq, preferredRole && row.role === preferredRole ? scored.score * (1 + p.speaker) : scored.score);
+      own.set(row.seq, scored.score * roleBoost);
       if (scored.throughDerived) throughMemory.add(row.seq);
       place.set(row.seq, row.sessionId);
       if (row.content.includes('?')) questions.add(row.seq);
@@ -149,11 +154,15 @@ export class MessageSearch {
 
     // The neighbourhoods of the best are looked up; neighbours can enter the results on their
     // neighbours' strength.
-    const expanded = new Set([...own.entries()].sort((a, b) => b[1] - a[1]).slice(0, Math.max(p.expand, opts.k)).map(([seq]) => seq));
+    // The best by words alone are looked up too: with derivedShare, their neighbours score differently.
+    const top = (m: ReadonlyMap<number, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, Math.max(p.expand, opts.k)).map(([seq]) => seq);
+    const expanded = new Set([...top(own), ...(ownWords ? top(ownWords) : [])]);
     const around: number[] = [];
     for (const seq of expanded) for (let d = -NEIGHBOUR_REACH; d <= NEIGHBOUR_REACH; d++) if (d && !place.has(seq + d)) around.push(seq + d);
     for (const [seq, sessionId] of this.index.places(around)) if (visible(sessionId)) place.set(seq, sessionId);
-    const ranked = scoreWithNeighbours(place, own, questions, expanded, p)
+    // What neighbours inherit: a message's words' score and `derivedShare` of what memory added to it.
+    const shares = ownWords ? new Map([...own].map(([seq, s]) => [seq, (ownWords.get(seq) ?? 0) + p.derivedShare * (s - (ownWords.get(seq) ?? 0))])) : own;
+    const ranked = scoreWithNeighbours(place, own, questions, expanded, p, shares)
       .filter(([, s]) => s > 0)
       .sort((a, b) => b[1] - a[1] || b[0] - a[0]);
     const best = diversify(
@@ -183,6 +192,21 @@ export class MessageSearch {
     const kept = ranked.filter(([seq]) => full.has(seq) && !(opts.excludeIncognito && full.get(seq)!.incognito));
     const vias = this.p.derivedWeight > 0 && this.derived.stats().docs > 0 ? this.vias(kept.map(([seq]) => full.get(seq)!), wanted) : null;
     return kept.map(([seq, score]) => toHit(full.get(seq)!, score, wanted, vias?.get(seq)));
+  }
+
+  /**
+   * The derived field(s) of each of `seqs` that has one, scanned for the query: one field of all its
+   * entries, or each entry as a field of its own against the entries' mean length (rank.ts derivedEntries).
+   */
+  private derivedFields(seqs: number[], stats: { avgLength: number }, scan: (text: string) => TermScan): Map<number, DerivedField[]> {
+    const out = new Map<number, DerivedField[]>();
+    if (!this.p.derivedEntries) {
+      for (const [seq, body] of this.derived.bodies(seqs)) out.set(seq, [{ scan: scan(body), avgLength: stats.avgLength }]);
+      return out;
+    }
+    const avgLength = this.derived.entryAvgLength();
+    for (const [seq, entries] of this.derived.entries(seqs)) out.set(seq, entries.map((e) => ({ scan: scan(e.text), avgLength })));
+    return out;
   }
 
   /** The derived texts of `seqs` that have one, in the order of `seqs`. */
@@ -287,6 +311,8 @@ export function scoreWithNeighbours(
   questions: ReadonlySet<number>,
   expanded: ReadonlySet<number>,
   p: RankParams,
+  /** What each message passes on to its neighbours (default: its own score). */
+  shares: ReadonlyMap<number, number> = own,
 ): Array<[seq: number, score: number]> {
   const seqs = Array.from(place.keys()).sort((a, b) => a - b);
   const sessions = seqs.map((seq) => place.get(seq));
@@ -300,6 +326,7 @@ export function scoreWithNeighbours(
     return -1;
   };
   const ownAt = (i: number) => (i < 0 ? 0 : (own.get(seqs[i]) ?? 0));
+  const shareAt = (i: number) => (i < 0 ? 0 : (shares.get(seqs[i]) ?? 0));
   const out: Array<[number, number]> = [];
   for (let i = 0; i < seqs.length; i++) {
     const prev = prevOf(i);
@@ -307,11 +334,11 @@ export function scoreWithNeighbours(
     const score = neighbourScore(
       ownAt(i),
       {
-        prev: ownAt(prev),
+        prev: shareAt(prev),
         prevIsQuestion: prev >= 0 && questions.has(seqs[prev]),
-        next: ownAt(next),
-        prev2: prev >= 0 ? ownAt(prevOf(prev)) : 0,
-        next2: next >= 0 ? ownAt(nextOf(next)) : 0,
+        next: shareAt(next),
+        prev2: prev >= 0 ? shareAt(prevOf(prev)) : 0,
+        next2: next >= 0 ? shareAt(nextOf(next)) : 0,
       },
       p,
     );

@@ -81,6 +81,19 @@ export interface RankParams {
   /** 1: a word found in both fields counts the stronger field's frequency only (max), not their sum. */
   derivedMax: number;
   /**
+   * 1: each derived entry (a fact, a relation's sentence) is scored as its own short document beside the
+   * message's words, and the message takes its best entry; 0: all of a message's entries are one field.
+   * Concatenated, a message that fed many facts has a long field whose length normalisation dilutes the
+   * one short fact that matches.
+   */
+  derivedEntries: number;
+  /**
+   * Share of what memory added to a message's score that its neighbours inherit (1: all of it, like its
+   * words' score; 0: its words' score only). A turn memory matched is lifted itself; passed on, its
+   * memory share lifted the turns around it over turns the words had found on their own.
+   */
+  derivedShare: number;
+  /**
    * A second hop through derived memory: words shared by at least two of the derived texts of the first
    * ranking's best `hopDocs` messages (not the query's, not the speakers' names), at most `hopTerms` of
    * them at `hopWeight` of a typed word; the search then runs again. What memory learned from the best
@@ -155,6 +168,16 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   // (cross-validated 0.798 → 0.799); shipped, cross-validated 0.798 → 0.801 (category 3 0.388 → 0.393),
   // in-sample 0.802 → 0.804. Words-only homes never reach this line.
   derivedMax: 1,
+  // Third pass (issue 31, same stand-in and harness). Category 3 (open-domain) was below words alone
+  // (cross-validated 0.393 against 0.406): its gold turns sat low in the words' top 10 and were pushed out
+  // by the neighbours of messages memory matched on a word of its phrasing ("is considering", "plans").
+  // Neighbours now inherit a message's words' score only, and each entry is scored on its own: in-sample
+  // category 3 0.400 → 0.422 (words alone 0.409), category 1 0.444 → 0.460, all 0.804 → 0.799;
+  // cross-validated (bench/locomo-cv.ts's grid, which can undo either) 0.801, category 1 0.448, category 3
+  // 0.411 (second pass: 0.801, 0.446, 0.393). Under one grid that also held the fusion arms: 0.803 / 0.455
+  // / 0.415 against the second pass's 0.799 / 0.445 / 0.385 (docs/search-quality.md).
+  derivedEntries: 1,
+  derivedShare: 0,
   hopTerms: 0,
   hopDocs: 5,
   hopWeight: 0.3,
