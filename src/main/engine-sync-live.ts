@@ -1,0 +1,60 @@
+// The live sync's wiring (issue 30 §5), in the composition root's room: when this home is paired, the host
+// (the desktop app, `monad serve`) starts a session with the kinds engine-sync.ts lists, and the engine's own
+// change events tell it what to reconcile. `MONAD_SYNC=off` keeps it stopped (tests that sync by hand).
+import type { EventName } from '../shared/contract';
+import type { Engine } from './engine';
+import { syncKinds } from './engine-sync';
+import { deviceStoreFile, pairingOf } from './sync/live-sync-service';
+import type { LiveSyncOptions } from './sync/live-sync';
+
+/**
+ * Which kinds an engine event may have changed (null: none). Memory changes reach every kind but chats (the
+ * journal covers facts, the graph, laws, History, Inbox and identity files); chats have their own events.
+ */
+export function kindsChangedBy(event: EventName, kinds: readonly string[]): string[] | null {
+  switch (event) {
+    case 'memory.changed':
+      return kinds.filter((k) => k !== 'chat');
+    case 'sessions.changed':
+    case 'chat.message':
+      return kinds.includes('chat') ? ['chat'] : null;
+    case 'config.changed':
+      return kinds.includes('agents') ? ['agents'] : null;
+    default:
+      return null;
+  }
+}
+
+export interface LiveSyncStart {
+  env?: NodeJS.ProcessEnv;
+  /** Tests shorten the quiet time and the reconnection backoff. */
+  tuning?: Pick<LiveSyncOptions, 'debounceMs' | 'reconnect'>;
+  /** The device's relay credential, once pairing keeps one. */
+  credential?: () => string | null;
+}
+
+/** Starts the live sync when this home is paired; returns whether it did. */
+export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean {
+  const env = opts.env ?? process.env;
+  if (env.MONAD_SYNC === 'off' || engine.sync.running) return false;
+  const storeFile = deviceStoreFile(engine.paths.root);
+  const paired = pairingOf(storeFile);
+  if (!paired) return false;
+  const kinds = syncKinds(engine);
+  const names = kinds.map((k) => k.kind);
+  engine.sync.start({
+    ...paired,
+    storeFile,
+    kinds,
+    credential: opts.credential,
+    // TODO(issue 30 §3, merge with the conflicts slice): count conflicts.openConflicts() here once it lands.
+    now: () => engine.now(),
+    ...opts.tuning,
+  });
+  const unsubscribe = engine.events.subscribe((e) => {
+    const changed = kindsChangedBy(e.name, names);
+    if (changed?.length) engine.sync.localChange(changed);
+  });
+  engine.sync.onStop(unsubscribe);
+  return true;
+}
