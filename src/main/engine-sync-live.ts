@@ -49,6 +49,7 @@ export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean
     credential: opts.credential,
     // TODO(issue 30 §3, merge with the conflicts slice): count conflicts.openConflicts() here once it lands.
     now: () => engine.now(),
+    onChange: (status) => engine.events.emit('sync.changed', status),
     ...opts.tuning,
   });
   const unsubscribe = engine.events.subscribe((e) => {

@@ -1,0 +1,23 @@
+// The contract's sync channels (issue 30 §5): the state the sidebar footer shows, and "sync now".
+import { MonadError } from '../../shared/errors';
+import type { HandlerPorts } from './handler-ports';
+import type { ChannelOutput, ParsedInput } from '../../shared/contract';
+
+type SyncChannel = 'sync.now' | 'sync.status';
+// Spelled out rather than Pick<Handlers, …>: handlers.ts imports this file, and the room allows no circle.
+type SyncHandlers = { [K in SyncChannel]: (input: ParsedInput<K>) => Promise<ChannelOutput<K>> | ChannelOutput<K> };
+
+/** How long "sync now" waits for the relay before saying it could not reach it. */
+const SYNC_NOW_TIMEOUT_MS = 15_000;
+
+export function syncHandlers(engine: Pick<HandlerPorts, 'sync'>): SyncHandlers {
+  return {
+    'sync.status': () => engine.sync.status(),
+    'sync.now': async () => {
+      if (engine.sync.status().state === 'not-set-up') {
+        throw new MonadError('BAD_INPUT', 'This home does not sync with other devices yet. Pair it with a relay (`monad sync now --relay URL --space NAME` once), then start Monad again.');
+      }
+      return engine.sync.flush(SYNC_NOW_TIMEOUT_MS);
+    },
+  };
+}
