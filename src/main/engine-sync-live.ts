@@ -6,6 +6,7 @@ import type { Engine } from './engine';
 import { syncKinds } from './engine-sync';
 import { deviceStoreFile, pairingOf } from './sync/live-sync-service';
 import type { LiveSyncOptions } from './sync/live-sync';
+import type { FactConflictRules } from './sync/live-conflicts';
 
 /**
  * Which kinds an engine event may have changed (null: none). Memory changes reach every kind but chats (the
@@ -31,7 +32,17 @@ export interface LiveSyncStart {
   tuning?: Pick<LiveSyncOptions, 'debounceMs' | 'reconnect'>;
   /** The device's relay credential, once pairing keeps one. */
   credential?: () => string | null;
+  /** The fact conflict rules (default: FACT_CONFLICT_RULES; tests give a stand-in). */
+  conflictRules?: FactConflictRules | null;
 }
+
+/**
+ * The fact log's conflict rules (issue 30 §3).
+ * TODO(merge with the branch adding src/main/sync/conflicts.ts): set this to
+ * `{ conflictsIn: (scope, doc) => conflictsIn(scope, doc).filter((c) => c.kind === 'edited'), pickInDoc }`
+ * (its FactConflict has the SyncConflictView fields). Until then no conflict is listed and a pick is refused.
+ */
+const FACT_CONFLICT_RULES: FactConflictRules | null = null;
 
 /** Starts the live sync when this home is paired; returns whether it did. */
 export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean {
@@ -42,12 +53,13 @@ export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean
   if (!paired) return false;
   const kinds = syncKinds(engine);
   const names = kinds.map((k) => k.kind);
+  engine.sync.useConflictRules(opts.conflictRules === undefined ? FACT_CONFLICT_RULES : opts.conflictRules);
   engine.sync.start({
     ...paired,
     storeFile,
     kinds,
     credential: opts.credential,
-    // TODO(issue 30 §3, merge with the conflicts slice): count conflicts.openConflicts() here once it lands.
+    conflicts: () => engine.sync.conflicts.count(),
     now: () => engine.now(),
     onChange: (status) => engine.events.emit('sync.changed', status),
     ...opts.tuning,

@@ -129,6 +129,8 @@ const channelNameSet = {
   // sync between devices (issue 30 §5)
   'sync.status': true,
   'sync.now': true,
+  'sync.conflicts': true,
+  'sync.pick': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {

@@ -2,7 +2,7 @@
 // shows, and "sync now". Joined into `contract` in contract.ts; the push event `sync.changed` carries the same
 // SyncStatus (EventMap in contract.ts).
 import { z } from 'zod';
-import { channel } from './contract-base';
+import { channel, scope } from './contract-base';
 
 /**
  * What a device's live sync is doing, most urgent first: `not-set-up` (this home has no relay),
@@ -35,9 +35,35 @@ export interface SyncNowResult {
   received: number;
 }
 
+/** One version of a fact that devices changed apart (the heads of its log). */
+export interface SyncConflictVersion {
+  versionId: string;
+  /** null: this device's version forgot the fact. */
+  text: string | null;
+  device: string;
+  at: string;
+  actor: string;
+}
+
+/** A fact "edited on both devices", waiting for the person's pick (History). */
+export interface SyncConflictView {
+  scope: string;
+  /** The fact's line of versions. */
+  factId: string;
+  summary: string;
+  /** The version that stands meanwhile (the later edit) first. */
+  versions: SyncConflictVersion[];
+}
+
+const versionRef = z.string().min(1).max(200).regex(/^[A-Za-z0-9:_-]+$/, 'an id');
+
 export const syncChannels = {
   /** The live sync's state (the sidebar footer). */
   'sync.status': channel<SyncStatus>()(z.object({}).strict()),
   /** Reconciles every document now and waits for the relay's acknowledgement (bounded by a timeout). */
   'sync.now': channel<SyncNowResult>()(z.object({}).strict()),
+  /** The facts edited on both devices that wait for a pick. */
+  'sync.conflicts': channel<SyncConflictView[]>()(z.object({}).strict()),
+  /** Keeps one version of a fact edited on both devices: ends the conflict here and, once synced, everywhere. */
+  'sync.pick': channel<{ status: SyncStatus }>()(z.object({ scope, factId: versionRef, versionId: versionRef }).strict()),
 } as const;

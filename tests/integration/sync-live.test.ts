@@ -13,6 +13,11 @@ import { deviceStoreFile } from '../../src/main/sync/live-sync-service';
 import { spawnCli, waitForLine } from '../helpers/cli';
 import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
 import { freePort } from '../helpers/ports';
+import { dispatch } from '../../src/main/contract/dispatch';
+import { createHandlers } from '../../src/main/contract/handlers';
+import type { SyncConflictView } from '../../src/shared/contract-sync';
+import { headsOf, versionId, type FactVersion } from '../../src/main/sync/fact-log';
+import type { FactConflictRules } from '../../src/main/sync/live-conflicts';
 
 const SPACE = 'live-home-under-test';
 const children: ChildProcess[] = [];
@@ -156,4 +161,78 @@ describe('live sync: paired homes follow each other without a command', () => {
     expect(startLiveSync(off, { env: { MONAD_SYNC: 'off' } })).toBe(false);
     expect(off.sync.status().state).toBe('not-set-up');
   });
+});
+
+describe('live sync: "edited on both devices" through the open documents', () => {
+  // A stand-in for the fact log's conflict rules (conflicts.ts, issue 30 §3, on another branch): any fact with
+  // more than one head is a conflict; a pick is a version whose parents are all the heads. What is under test
+  // is the live side: conflicts read from the open documents, the count in the state, the pick written into
+  // the open document (not the stored copy), reconciled at once and sent, ending the conflict on both devices.
+  const rules: FactConflictRules = {
+    conflictsIn(scope, doc) {
+      const all = [...doc.getMap<FactVersion>('versions').values()];
+      const facts = new Set(all.map((v) => v.factId));
+      return [...facts].flatMap((factId) => {
+        const heads = headsOf(all.filter((v) => v.factId === factId)).sort((x, y) => y.at.localeCompare(x.at) || y.device.localeCompare(x.device));
+        return heads.length > 1 ? [{ scope, factId, summary: 'changed on both devices', versions: heads.map((h) => ({ versionId: h.id, text: h.text, device: h.device, at: h.at, actor: h.actor })) }] : [];
+      });
+    },
+    pickInDoc(doc, factId, picked, device, now) {
+      const map = doc.getMap<FactVersion>('versions');
+      const all = [...map.values()].filter((v) => v.factId === factId);
+      const chosen = all.find((v) => v.id === picked)!;
+      const base = { factId, parents: headsOf(all).map((h) => h.id).sort(), kind: chosen.kind, text: chosen.text, actor: 'person' as const, at: now.toISOString(), device };
+      map.set(versionId(base), { ...base, id: versionId(base) });
+    },
+  };
+  const liveWithRules = (relayUrl: string): Engine => {
+    const home = tempHome();
+    pair(home, relayUrl);
+    const engine = openEngine({ home });
+    engines.push(engine);
+    startLiveSync(engine, { env: {}, conflictRules: rules, tuning: { debounceMs: 50, reconnect: { minDelayMs: 100, maxDelayMs: 500 } } });
+    return engine;
+  };
+
+  it('changes made apart show as one conflict on both devices; a pick through the contract on B ends it on both', async () => {
+    const data = join(tempHome(), 'relay');
+    const port = await freePort();
+    const first = await startRelay(data, port);
+    const a = liveWithRules(first.url);
+    const b = liveWithRules(first.url);
+    const id = record(a, 'global', 'Drinks coffee black');
+    await waitFor(() => texts(b, 'global').includes('Drinks coffee black'), 30_000, 'the fact on B');
+
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    await waitFor(() => a.sync.status().state === 'offline' && b.sync.status().state === 'offline', 30_000, 'both offline');
+    // Apart, both devices change the same fact: two heads once they meet.
+    for (const e of [a, b]) e.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, () => e.facts.memory.forget('global', id));
+    await startRelay(data, port);
+    await waitFor(() => a.sync.status().state === 'conflict' && b.sync.status().state === 'conflict', 60_000, 'a conflict on both');
+    expect(a.sync.status().conflicts).toBe(1);
+
+    const handlers = createHandlers(b);
+    const listed = await dispatch(handlers, 'sync.conflicts', {});
+    expect(listed.ok).toBe(true);
+    const [conflict] = (listed as { ok: true; data: SyncConflictView[] }).data;
+    expect(conflict).toMatchObject({ scope: 'global', factId: id });
+    expect(conflict.versions).toHaveLength(2);
+    const picked = await dispatch(handlers, 'sync.pick', { scope: 'global', factId: id, versionId: conflict.versions[1].versionId });
+    expect(picked).toMatchObject({ ok: true, data: { status: { conflicts: 0 } } });
+    await waitFor(() => a.sync.status().conflicts === 0 && a.sync.status().state === 'synced' && b.sync.status().state === 'synced', 30_000, 'the conflict gone on A too');
+    // A second pick of the same conflict: nothing to pick any more, and nothing written.
+    expect((await dispatch(handlers, 'sync.conflicts', {})) as { data: unknown[] }).toMatchObject({ ok: true, data: [] });
+  }, 180_000);
+
+  it('without conflict rules (this build), nothing is listed and a pick is refused with what to do', async () => {
+    const relay = await startRelay(join(tempHome(), 'relay'));
+    const a = liveHome(relay.url);
+    await waitFor(() => a.sync.status().state === 'synced', 30_000, 'synced');
+    const handlers = createHandlers(a);
+    expect(await dispatch(handlers, 'sync.conflicts', {})).toMatchObject({ ok: true, data: [] });
+    const r = await dispatch(handlers, 'sync.pick', { scope: 'global', factId: 'abc', versionId: 'def' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } });
+    expect((r as { ok: false; error: { message: string } }).error.message).toMatch(/Edit the fact in Memory/);
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import { MonadError } from '../../shared/errors';
 import type { HandlerPorts } from './handler-ports';
 import type { ChannelOutput, ParsedInput } from '../../shared/contract';
 
-type SyncChannel = 'sync.now' | 'sync.status';
+type SyncChannel = 'sync.conflicts' | 'sync.now' | 'sync.pick' | 'sync.status';
 // Spelled out rather than Pick<Handlers, …>: handlers.ts imports this file, and the room allows no circle.
 type SyncHandlers = { [K in SyncChannel]: (input: ParsedInput<K>) => Promise<ChannelOutput<K>> | ChannelOutput<K> };
 
@@ -18,6 +18,11 @@ export function syncHandlers(engine: Pick<HandlerPorts, 'sync'>): SyncHandlers {
         throw new MonadError('BAD_INPUT', 'This home does not sync with other devices yet. Pair it with a relay (`monad sync now --relay URL --space NAME` once), then start Monad again.');
       }
       return engine.sync.flush(SYNC_NOW_TIMEOUT_MS);
+    },
+    'sync.conflicts': () => engine.sync.conflicts.open(),
+    'sync.pick': ({ scope, factId, versionId }) => {
+      engine.sync.conflicts.pick(scope, factId, versionId);
+      return { status: engine.sync.status() };
     },
   };
 }

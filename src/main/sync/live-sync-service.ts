@@ -2,9 +2,12 @@
 // for a paired home, then the session's state. The engine holds one, so the contract's handlers and the
 // hosts reach the sync through it without knowing whether this home syncs at all.
 import { join } from 'node:path';
+import type * as Y from 'yjs';
 import type { SyncStatus } from '../../shared/contract-sync';
+import { MonadError } from '../../shared/errors';
 import { DocStore } from './doc-store';
 import { LiveSync, type LiveSyncOptions } from './live-sync';
+import { liveConflicts, type FactConflictRules, type SyncConflicts } from './live-conflicts';
 
 /** Where a home keeps its synced documents and what it remembers between syncs. */
 export function deviceStoreFile(home: string): string {
@@ -27,6 +30,8 @@ export const NOT_SET_UP: SyncStatus = { state: 'not-set-up', relay: null, pendin
 
 export class SyncService {
   private live: LiveSync | null = null;
+  /** History's conflicts over the live documents (no rules: none, and a pick is refused with what to do). */
+  conflicts: SyncConflicts = liveConflicts(this, null);
   private readonly onStops: (() => void)[] = [];
 
   get running(): boolean {
@@ -54,6 +59,22 @@ export class SyncService {
     const before = { ...live.totals };
     const status = await live.flush(timeoutMs);
     return { status, sent: live.totals.sent - before.sent, received: live.totals.received - before.received };
+  }
+
+  /** The live session's open documents of a kind (none when not syncing). */
+  docsOf(kind: string): { key: string; doc: Y.Doc }[] {
+    return this.live?.docsOf(kind) ?? [];
+  }
+
+  /** Changes one open document and reconciles it (LiveSync.withDoc); refuses when this home does not sync. */
+  withDoc<T>(kind: string, key: string, change: (doc: Y.Doc, device: string, now: Date) => T): T {
+    if (!this.live) throw new MonadError('BAD_INPUT', 'This home does not sync with other devices now, so there is nothing to pick between. Start Monad with its relay reachable, then try again.');
+    return this.live.withDoc(kind, key, change);
+  }
+
+  /** The fact conflict rules the composition root hands over (issue 30 §3). */
+  useConflictRules(rules: FactConflictRules | null): void {
+    this.conflicts = liveConflicts(this, rules);
   }
 
   /** Run when the session stops (the wiring's event subscription ends with it). */

@@ -73,6 +73,8 @@ export class LiveSync {
   private lastSyncedAt: string | null = null;
   private lastError: string | null = null;
   private shown = '';
+  /** Open conflicts as last counted: after each reconcile, not at every status read (it reads every log). */
+  private conflictCount = 0;
   readonly totals: LiveTotals = { sent: 0, received: 0, forgotten: 0, refused: 0 };
   private readonly now: () => Date;
   private readonly debounceMs: number;
@@ -124,7 +126,7 @@ export class LiveSync {
   status(): SyncStatus {
     let pending = 0;
     for (const d of this.docs.values()) pending += d.provider.unsyncedChanges;
-    const conflicts = this.opts.conflicts?.() ?? 0;
+    const conflicts = this.conflictCount;
     const connected = this.socket.status === 'connected';
     const state: SyncState = !connected ? (this.everConnected || this.lastError ? 'offline' : 'connecting') : conflicts > 0 ? 'conflict' : pending > 0 || this.due.size > 0 ? 'pending' : 'synced';
     return { state, relay: this.opts.relayUrl, pending, conflicts, refused: this.totals.refused, lastSyncedAt: this.lastSyncedAt, lastError: this.lastError };
@@ -226,7 +228,40 @@ export class LiveSync {
       this.due.delete(local);
       this.reconcile(d, home.doc);
     }
+    this.countConflicts();
     this.changed();
+  }
+
+  private countConflicts(): void {
+    try {
+      this.conflictCount = this.opts.conflicts?.() ?? 0;
+    } catch (err) {
+      this.lastError = `Counting conflicts failed: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+
+  /** The open documents of one kind, up to date with the relay at least once (History's conflicts read them). */
+  docsOf(kind: string): { key: string; doc: Y.Doc }[] {
+    return [...this.docs.values()].filter((d) => d.kind?.kind === kind && d.ready).map((d) => ({ key: d.key, doc: d.doc }));
+  }
+
+  /**
+   * Changes one open document in place (History's pick writes its version here, never into the stored copy,
+   * which this session would overwrite), then reconciles it at once so this home's file follows; the provider
+   * sends the change to the relay.
+   */
+  withDoc<T>(kind: string, key: string, change: (doc: Y.Doc, device: string, now: Date) => T): T {
+    const d = this.docs.get(`${kind}/${key}`);
+    const home = this.docs.get(HOME_DOC)!;
+    if (!d || !d.ready || !d.kind) {
+      throw new MonadError('NOT_FOUND', `This device has not synced ${kind}/${key} yet. Wait until the sync line says Synced, then try again.`, { kind, key });
+    }
+    const out = change(d.doc, this.device, this.now());
+    this.due.delete(d.local);
+    this.reconcile(d, home.doc);
+    this.countConflicts();
+    this.changed();
+    return out;
   }
 
   /** The home document: refuse a newer format; open every document another device made. */

@@ -64,7 +64,7 @@ export function SyncState() {
           aria-label={`${label} Open History to pick.`}
           data-testid="sync-state-open"
           onClick={() => {
-            // TODO(issue 30 §3, with the History conflict kind): filter History on conflicts once entries have it.
+            // History opens with "Edited on both devices" on top (ConflictsPanel), each with its pick.
             useFacts.getState().setView('history');
             useShell.getState().setTab('memory');
           }}
