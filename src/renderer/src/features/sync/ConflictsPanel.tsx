@@ -16,9 +16,9 @@ export function ConflictsPanel() {
   if (!syncing || conflicts.length === 0) return null;
   return (
     <section className="sync-conflicts" aria-labelledby="sync-conflicts-title" data-testid="sync-conflicts">
-      <h3 id="sync-conflicts-title" className="sync-conflicts-title">
+      <h2 id="sync-conflicts-title" className="sync-conflicts-title">
         Edited on both devices · {conflicts.length} to look at
-      </h3>
+      </h2>
       <p className="sync-conflicts-hint">The later edit stands until you pick. The one you keep is kept on every device.</p>
       <ul className="sync-conflicts-list">
         {conflicts.map((c) => (
