@@ -8,6 +8,9 @@ import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { startLiveSync } from '../../src/main/engine-sync-live';
+import * as Y from 'yjs';
+import { syncKinds } from '../../src/main/engine-sync';
+import { syncNow } from '../../src/main/sync/sync-client';
 import { DocStore } from '../../src/main/sync/doc-store';
 import { deviceStoreFile } from '../../src/main/sync/live-sync-service';
 import { spawnCli, waitForLine } from '../helpers/cli';
@@ -150,6 +153,29 @@ describe('live sync: paired homes follow each other without a command', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(texts(a, 'global')).toEqual(want);
   }, 240_000);
+
+  it('a home synced by a newer Monad: the live sync stops, says to update, and writes nothing', async () => {
+    const relay = await startRelay(join(tempHome(), 'relay'));
+    const newer = openEngine({ home: tempHome() });
+    const storeFile = deviceStoreFile(newer.paths.root);
+    const kinds = syncKinds(newer);
+    await syncNow({ relayUrl: relay.url, space: SPACE, storeFile, kinds });
+    // A newer Monad raised the home's format: played by writing the home document's format directly.
+    const store = new DocStore(storeFile);
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, store.load('home')!);
+    doc.getMap('meta').set('format', 99);
+    store.save('home', Y.encodeStateAsUpdate(doc));
+    store.close();
+    await syncNow({ relayUrl: relay.url, space: SPACE, storeFile, kinds }).catch(() => null); // carries it to the relay
+
+    const older = liveHome(relay.url);
+    record(older, 'global', 'Reads before sleeping');
+    await waitFor(() => /synced by a newer Monad/.test(older.sync.status().lastError ?? ''), 30_000, 'the refusal');
+    expect(older.sync.status().lastError).toMatch(/sync format 99; this one knows up to 1\)\. Update Monad on this device to keep syncing; nothing here was changed/);
+    expect(older.sync.status().state).not.toBe('synced');
+    expect(texts(older, 'global')).toEqual(['Reads before sleeping']);
+  }, 90_000);
 
   it('not paired, or MONAD_SYNC=off: no session, and the state says "not set up"', async () => {
     const lone = openEngine({ home: tempHome() });
