@@ -351,6 +351,13 @@ const BENCHES: Bench[] = [
           line('sync-live', `added memory: a live device pulling ${r.facts.toLocaleString('en')} facts`, r.pullRssGrowthMB, 'MB', `≤ ${t.memoryMB} MB`, r.pullRssGrowthMB <= t.memoryMB),
           line('sync-live', `live pull of ${r.facts.toLocaleString('en')} facts into a fresh home's Markdown`, r.pullS, 's', '≤ 60 s', r.pullS <= 60),
           line('sync-live', 'live push of them', r.pushS, 's', '', null),
+          ...(r.served
+            ? [
+                line('sync-live', 'idle CPU of a live device (monad serve, own process, 5,000 facts)', r.served.live.idleCpuPct, '%', `≤ ${t.idleCpuPct} %`, r.served.live.idleCpuPct <= t.idleCpuPct),
+                line('sync-live', 'idle CPU of the same device, MONAD_SYNC=off', r.served.off.idleCpuPct, '%', '', null),
+                line('sync-live', 'memory the live sync adds to that device (resident, live − off)', r.served.live.rssMB - r.served.off.rssMB, 'MB', `≤ ${t.memoryMB} MB`, r.served.live.rssMB - r.served.off.rssMB <= t.memoryMB),
+              ]
+            : []),
         ],
         raw: r,
       };

@@ -2,10 +2,12 @@
 // the live session the app and `monad serve` run (product defaults: 250 ms quiet time). Home A holds the
 // 5,000 facts (10 scopes, the spike's texts) and pushes them live; home B starts empty and pulls them live
 // (its added memory is measured); then 20 probes, a fact recorded on A timed until it is in B's Markdown
-// file; then 10 s of idleness, CPU measured. Everything runs in this one process (relay + two devices), so
-// the idle CPU is an upper bound for one device.
+// file; then 10 s of idleness, CPU measured. That much runs in this one process (relay + two devices), so
+// its idle CPU is an upper bound for one device. Last, B's home is served by the built `monad serve` in a
+// process of its own, with MONAD_SYNC=off and then live: its idle CPU and resident memory each way (the
+// difference is what the live sync adds to a device holding 5,000 facts).
 // Run alone with `npm run bench -- sync-live` or `npx tsx bench/sync-live.ts`.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +17,7 @@ import { DocStore } from '../src/main/sync/doc-store';
 import { deviceStoreFile } from '../src/main/sync/live-sync-service';
 import { startRelay } from '../src/main/sync/relay';
 import { factsDoc, SIZE, type FactRecord } from './sync-spike/workload';
+import { ROOT, serve } from './lib/serve';
 
 export const SYNC_LIVE_TARGETS = { probeMs: 2_000, memoryMB: 200, idleCpuPct: 1 } as const;
 
@@ -31,6 +34,15 @@ export interface SyncLiveResult {
   /** CPU of this process (relay + both live devices) over 10 s of idleness, % of one core. */
   idleCpuPct: number;
   idleSeconds: number;
+  /** B's home served by the built `monad serve` in a process of its own, without and with its live sync. */
+  served: { off: ServedIdle; live: ServedIdle } | null;
+}
+
+export interface ServedIdle {
+  /** CPU of the process over 10 s after it settled, % of one core. */
+  idleCpuPct: number;
+  /** Resident memory after settling. */
+  rssMB: number;
 }
 
 const PROBES = 20;
@@ -41,6 +53,35 @@ async function until(predicate: () => boolean, timeoutMs: number, what: string):
   while (!predicate()) {
     if (performance.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const SETTLE_MS = 5_000;
+
+/** Ticks of CPU (user + system) a process has used, from /proc (Linux). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+async function servedIdle(home: string, sync: 'on' | 'off'): Promise<ServedIdle> {
+  const before = process.env.MONAD_SYNC;
+  process.env.MONAD_SYNC = sync;
+  const s = await serve(home);
+  if (before === undefined) delete process.env.MONAD_SYNC;
+  else process.env.MONAD_SYNC = before;
+  try {
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const pid = s.child.pid!;
+    const t0 = cpuTicks(pid);
+    const w0 = performance.now();
+    await new Promise((r) => setTimeout(r, IDLE_MS));
+    // USER_HZ is 100 on Linux: a tick is 10 ms.
+    const idleCpuPct = (((cpuTicks(pid) - t0) * 10) / (performance.now() - w0)) * 100;
+    const rssKB = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+    return { idleCpuPct, rssMB: rssKB / 1024 };
+  } finally {
+    await s.stop();
   }
 }
 
@@ -107,7 +148,13 @@ export async function runSyncLiveBench(): Promise<SyncLiveResult> {
     const wall = performance.now() - w0;
     const idleCpuPct = ((cpu.user + cpu.system) / 1000 / wall) * 100;
 
-    return { facts, pushS, pullS, pullRssGrowthMB, probes: PROBES, probeMs: { p50: pct(sorted, 50), p95: pct(sorted, 95), max: sorted[sorted.length - 1] }, idleCpuPct, idleSeconds: wall / 1000 };
+    // The device alone: B's home (5,000 facts, paired) served in its own process, without then with its live sync.
+    await home.sync.stop();
+    home.close();
+    b = null;
+    const served = existsSync(join(ROOT, 'out/cli/index.js')) ? { off: await servedIdle(join(root, 'b'), 'off'), live: await servedIdle(join(root, 'b'), 'on') } : null;
+
+    return { facts, pushS, pullS, pullRssGrowthMB, probes: PROBES, probeMs: { p50: pct(sorted, 50), p95: pct(sorted, 95), max: sorted[sorted.length - 1] }, idleCpuPct, idleSeconds: wall / 1000, served };
   } finally {
     await a.sync.stop();
     await b?.sync.stop();
