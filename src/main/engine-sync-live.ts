@@ -44,7 +44,7 @@ export interface LiveSyncStart {
  */
 const FACT_CONFLICT_RULES: FactConflictRules | null = null;
 
-/** Starts the live sync when this home is paired; returns whether it did. */
+/** Starts the live sync when this home is paired; returns whether it runs (a bad saved relay: no, and the state says why). */
 export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean {
   const env = opts.env ?? process.env;
   if (env.MONAD_SYNC === 'off' || engine.sync.running) return false;
@@ -69,5 +69,5 @@ export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean
     if (changed?.length) engine.sync.localChange(changed);
   });
   engine.sync.onStop(unsubscribe);
-  return true;
+  return engine.sync.running;
 }

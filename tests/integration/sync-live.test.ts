@@ -187,6 +187,21 @@ describe('live sync: paired homes follow each other without a command', () => {
     expect(startLiveSync(off, { env: { MONAD_SYNC: 'off' } })).toBe(false);
     expect(off.sync.status().state).toBe('not-set-up');
   });
+
+  it('a saved relay address that is not ws:// or wss://: the host still starts; the state says what to do', async () => {
+    const home = tempHome();
+    const store = new DocStore(deviceStoreFile(home));
+    store.set('relay', 'relay.example:1234');
+    store.set('space', SPACE);
+    store.close();
+    const engine = openEngine({ home });
+    engines.push(engine);
+    expect(startLiveSync(engine, { env: {} })).toBe(false);
+    expect(engine.sync.status()).toMatchObject({ state: 'offline', relay: 'relay.example:1234' });
+    expect(engine.sync.status().lastError).toMatch(/is not a ws:\/\/ or wss:\/\/ address\. Set it again with `monad sync now --relay URL --space NAME`/);
+    const r = await dispatch(createHandlers(engine), 'sync.now', {});
+    expect(r).toMatchObject({ ok: false, error: { code: 'PROVIDER_ERROR' } });
+  });
 });
 
 describe('live sync: "edited on both devices" through the open documents', () => {

@@ -26,10 +26,24 @@ export function pairingOf(storeFile: string): { relayUrl: string; space: string 
   }
 }
 
+/** Why a saved relay address cannot be used, or null. */
+export function relayUrlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = new URL('invalid:');
+  }
+  if (parsed.protocol === 'ws:' || parsed.protocol === 'wss:') return null;
+  return `The relay address saved for this home (${url.slice(0, 200)}) is not a ws:// or wss:// address. Set it again with \`monad sync now --relay URL --space NAME\` (the URL \`monad sync serve\` printed).`;
+}
+
 export const NOT_SET_UP: SyncStatus = { state: 'not-set-up', relay: null, pending: 0, conflicts: 0, refused: 0, lastSyncedAt: null, lastError: null };
 
 export class SyncService {
   private live: LiveSync | null = null;
+  /** Why a paired home's sync could not start (shown instead of "not set up"). */
+  private failure: SyncStatus | null = null;
   /** History's conflicts over the live documents (no rules: none, and a pick is refused with what to do). */
   conflicts: SyncConflicts = liveConflicts(this, null);
   private readonly onStops: (() => void)[] = [];
@@ -40,11 +54,22 @@ export class SyncService {
 
   start(opts: LiveSyncOptions): void {
     if (this.live) throw new Error('live sync already started');
-    this.live = new LiveSync(opts);
+    this.failure = null;
+    // A sync that cannot start must not stop the app or `monad serve` from starting: it says why instead.
+    const bad = relayUrlProblem(opts.relayUrl);
+    if (bad) {
+      this.failure = { ...NOT_SET_UP, state: 'offline', relay: opts.relayUrl, lastError: bad };
+      return;
+    }
+    try {
+      this.live = new LiveSync(opts);
+    } catch (err) {
+      this.failure = { ...NOT_SET_UP, state: 'offline', relay: opts.relayUrl, lastError: `Sync could not start: ${err instanceof Error ? err.message : String(err)}. Restart Monad; if it keeps happening, pair this device again.` };
+    }
   }
 
   status(): SyncStatus {
-    return this.live?.status() ?? NOT_SET_UP;
+    return this.live?.status() ?? this.failure ?? NOT_SET_UP;
   }
 
   /** This home changed: the named kinds (all when none) are reconciled after the quiet time. */
@@ -55,6 +80,7 @@ export class SyncService {
   /** Reconciles everything now and waits for the relay (`sync.now`); not set up → the empty status. */
   async flush(timeoutMs: number): Promise<{ status: SyncStatus; sent: number; received: number }> {
     const live = this.live;
+    if (!live && this.failure) throw new MonadError('PROVIDER_ERROR', this.failure.lastError ?? 'Sync could not start.', { relay: this.failure.relay });
     if (!live) return { status: NOT_SET_UP, sent: 0, received: 0 };
     const before = { ...live.totals };
     const status = await live.flush(timeoutMs);
