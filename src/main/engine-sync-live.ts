@@ -47,7 +47,10 @@ const FACT_CONFLICT_RULES: FactConflictRules | null = null;
 /** Starts the live sync when this home is paired; returns whether it runs (a bad saved relay: no, and the state says why). */
 export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean {
   const env = opts.env ?? process.env;
-  if (env.MONAD_SYNC === 'off' || engine.sync.running) return false;
+  if (env.MONAD_SYNC === 'off') return false;
+  if (engine.sync.running) return true;
+  // Pairing later (Settings → Devices, or the CLI while the app runs) starts it through engine.sync.tryStart().
+  engine.sync.setStarter(() => startLiveSync(engine, opts));
   const storeFile = deviceStoreFile(engine.paths.root);
   const paired = pairingOf(storeFile);
   if (!paired) return false;

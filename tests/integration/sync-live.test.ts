@@ -188,6 +188,22 @@ describe('live sync: paired homes follow each other without a command', () => {
     expect(off.sync.status().state).toBe('not-set-up');
   });
 
+  it('paired while the host runs: sync.now starts the live sync instead of saying "not set up"', async () => {
+    const relay = await startRelay(join(tempHome(), 'relay'));
+    const engine = openEngine({ home: tempHome() });
+    engines.push(engine);
+    expect(startLiveSync(engine, { env: {} })).toBe(false);
+    const handlers = createHandlers(engine);
+    expect((await dispatch(handlers, 'sync.now', {})).ok).toBe(false);
+    record(engine, 'global', 'Paired after the app started');
+    pair(engine.paths.root, relay.url);
+    const r = await dispatch(handlers, 'sync.now', {});
+    expect(r).toMatchObject({ ok: true, data: { sent: 1, status: { state: 'synced', relay: relay.url } } });
+    // Another home on the relay gets the fact: the session pushed it.
+    const other = liveHome(relay.url);
+    await waitFor(() => texts(other, 'global').includes('Paired after the app started'), 30_000, 'the fact on the other home');
+  }, 60_000);
+
   it('a saved relay address that is not ws:// or wss://: the host still starts; the state says what to do', async () => {
     const home = tempHome();
     const store = new DocStore(deviceStoreFile(home));

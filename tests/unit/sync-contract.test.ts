@@ -15,7 +15,7 @@ describe('sync channels on a home that does not sync', () => {
     expect(now.ok).toBe(false);
     if (!now.ok) {
       expect(now.error.code).toBe('BAD_INPUT');
-      expect(now.error.message).toMatch(/does not sync with other devices yet.*monad sync now --relay URL --space NAME/);
+      expect(now.error.message).toMatch(/does not sync with other devices yet.*monad sync now --relay URL --space NAME.*press Sync now again/);
     }
     expect((await dispatch(handlers, 'sync.status', { extra: 1 })).ok).toBe(false);
   });

@@ -80,5 +80,5 @@ export interface HandlerPorts {
   mcpHttp: Pick<McpHttpListener, 'status' | 'url'>;
   mcpHttpToken: Pick<McpHttpToken, 'get' | 'regenerate'>;
   /** The live sync with this home's other devices (issue 30 §5). */
-  sync: Pick<SyncService, 'conflicts' | 'flush' | 'status'>;
+  sync: Pick<SyncService, 'conflicts' | 'flush' | 'status' | 'tryStart'>;
 }

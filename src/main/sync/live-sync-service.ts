@@ -42,6 +42,8 @@ export const NOT_SET_UP: SyncStatus = { state: 'not-set-up', relay: null, pendin
 
 export class SyncService {
   private live: LiveSync | null = null;
+  /** Starts a session if this home is paired now (set by the host's wiring; null: the host does not sync). */
+  private starter: (() => boolean) | null = null;
   /** Why a paired home's sync could not start (shown instead of "not set up"). */
   private failure: SyncStatus | null = null;
   /** History's conflicts over the live documents (no rules: none, and a pick is refused with what to do). */
@@ -66,6 +68,20 @@ export class SyncService {
     } catch (err) {
       this.failure = { ...NOT_SET_UP, state: 'offline', relay: opts.relayUrl, lastError: `Sync could not start: ${err instanceof Error ? err.message : String(err)}. Restart Monad; if it keeps happening, pair this device again.` };
     }
+  }
+
+  /** What `tryStart` runs: the composition root's start, which re-reads the pairing. */
+  setStarter(starter: (() => boolean) | null): void {
+    this.starter = starter;
+  }
+
+  /**
+   * Starts syncing if this home has been paired since the host started (pairing from Settings → Devices or
+   * `monad sync now --relay --space` while the app runs); true when a session runs.
+   */
+  tryStart(): boolean {
+    if (this.live) return true;
+    return this.starter?.() ?? false;
   }
 
   status(): SyncStatus {
