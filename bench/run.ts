@@ -3,7 +3,7 @@
 //   npm run bench                      all of them
 //   npm run bench -- locomo [--data FILE] [--derived observations] [--json]   the LoCoMo search benchmark alone
 //       (--derived observations: LoCoMo's observations as a STAND-IN for consolidation's facts, issue 31)
-//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render attachments pipeline cost-guards history forget receipts egress mem0-projection transfer cold-start mcp-cold-start sync-spike sync-facts
+//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render attachments pipeline cost-guards history forget receipts egress mem0-projection transfer cold-start mcp-cold-start sync-spike sync-facts sync-live
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -336,6 +336,32 @@ const BENCHES: Bench[] = [
           // measured by sync-spike over a kept connection.
           line('sync-facts', 'one fact A → B (sync now on A, then on B)', r.oneFactS, 's', '', null),
           line('sync-facts', 'sync now with nothing to do', r.idleResyncS, 's', '', null),
+        ],
+        raw: r,
+      };
+    },
+  },
+  {
+    // Issue 30 §5: the live sync the app runs (relay + two paired homes on loopback, one process).
+    name: 'sync-live',
+    run: async () => {
+      const { runSyncLiveBench, SYNC_LIVE_TARGETS: t } = await import('./sync-live');
+      const r = await runSyncLiveBench();
+      return {
+        lines: [
+          line('sync-live', `fact on A in B's Markdown file, p50 (${r.probes} probes)`, r.probeMs.p50, 'ms', `≤ ${t.probeMs} ms`, r.probeMs.p50 <= t.probeMs),
+          line('sync-live', `fact on A in B's Markdown file, p95 (${r.probes} probes)`, r.probeMs.p95, 'ms', `≤ ${t.probeMs} ms`, r.probeMs.p95 <= t.probeMs),
+          line('sync-live', `idle CPU over ${r.idleSeconds.toFixed(0)} s (relay + two live devices, one process)`, r.idleCpuPct, '%', `≤ ${t.idleCpuPct} %`, r.idleCpuPct <= t.idleCpuPct),
+          line('sync-live', `added memory: a live device pulling ${r.facts.toLocaleString('en')} facts`, r.pullRssGrowthMB, 'MB', `≤ ${t.memoryMB} MB`, r.pullRssGrowthMB <= t.memoryMB),
+          line('sync-live', `live pull of ${r.facts.toLocaleString('en')} facts into a fresh home's Markdown`, r.pullS, 's', '≤ 60 s', r.pullS <= 60),
+          line('sync-live', 'live push of them', r.pushS, 's', '', null),
+          ...(r.served
+            ? [
+                line('sync-live', 'idle CPU of a live device (monad serve, own process, 5,000 facts)', r.served.live.idleCpuPct, '%', `≤ ${t.idleCpuPct} %`, r.served.live.idleCpuPct <= t.idleCpuPct),
+                line('sync-live', 'idle CPU of the same device, MONAD_SYNC=off', r.served.off.idleCpuPct, '%', '', null),
+                line('sync-live', 'memory the live sync adds to that device (resident, live − off)', r.served.live.rssMB - r.served.off.rssMB, 'MB', `≤ ${t.memoryMB} MB`, r.served.live.rssMB - r.served.off.rssMB <= t.memoryMB),
+              ]
+            : []),
         ],
         raw: r,
       };

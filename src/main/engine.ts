@@ -46,6 +46,7 @@ import { sqliteVersion } from './db/open';
 import { applyPendingRestore, BackupService } from './db/backup';
 import type { OpenChecks, CheckReport } from './db/open-checks';
 import { EventBus } from './events';
+import { SyncService } from './sync/live-sync-service';
 import { EgressFilter } from './secrets/egress-filter';
 import { MemoryJournal } from './memory/journal/journal';
 import type { HistoryService } from './memory/journal/history-service';
@@ -98,6 +99,8 @@ export class Engine {
   readonly events = new EventBus(this.egress);
   /** The turns running now, for a window that opens mid-turn (`chat.live`). */
   readonly liveTurns = new LiveTurns(this.events);
+  /** The live sync with this home's other devices (issue 30 §5): started by the host when paired. */
+  readonly sync = new SyncService();
   readonly config: ConfigStore;
   readonly appDb: Database;
   readonly memoryDb: Database;
@@ -427,6 +430,7 @@ export class Engine {
     this.closed = true;
     this.chat.cancelAll();
     this.liveTurns.close();
+    void this.sync.stop(); // synchronous up to its end: documents saved before the stores below close
     // Hosts await mcp.close() first (serve, the desktop app's before-quit); this is the backstop.
     void this.mcp.close();
     void this.mcpHttp.stop();

@@ -13,6 +13,7 @@ import { builtPaths, isOwnRendererUrl, rendererTarget } from './electron/rendere
 import { createSafeStorageSecretStore } from './electron/safe-storage';
 import { contentSecurityPolicyFor, createMainWindow, installContentSecurityPolicy } from './electron/window';
 import { startDesktopServices, type DesktopServices } from './desktop-services';
+import { startLiveSync } from './engine-sync-live';
 import { Engine } from './engine';
 import { homePaths } from './home';
 
@@ -64,6 +65,8 @@ if (!app.requestSingleInstanceLock()) {
     const live = engine;
     // The MCP listener for other apps (Settings → Integrations), when switched on; it follows config changes.
     services = startDesktopServices(live);
+    // A paired home syncs with its other devices while the app runs (issue 30 §5).
+    startLiveSync(live);
     const policy = contentSecurityPolicyFor(target);
     if (target.kind === 'app') serveRenderer(target.rendererDir, policy);
     installContentSecurityPolicy(session.defaultSession, policy);
@@ -96,7 +99,10 @@ if (!app.requestSingleInstanceLock()) {
     stopping = true;
     event.preventDefault();
     // …and the MCP tool servers (issue 19 §2), and close the MCP listener's port (issue 19 §1).
-    (services ? services.stop() : Promise.all([engine.mem0.stop(), engine.mcp.close()]))
+    const closing = engine;
+    closing.sync
+      .stop()
+      .then(async () => void (await (services ? services.stop() : Promise.all([closing.mem0.stop(), closing.mcp.close()]))))
       .catch((err: unknown) => console.error('[main] stopping memory services failed:', err))
       .finally(() => app.quit());
   });

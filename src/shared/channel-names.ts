@@ -126,6 +126,11 @@ const channelNameSet = {
   'sessions.setModel': true,
   'sessions.setSettings': true,
   'providers.detectLocal': true,
+  // sync between devices (issue 30 §5)
+  'sync.status': true,
+  'sync.now': true,
+  'sync.conflicts': true,
+  'sync.pick': true,
 } satisfies Record<ChannelName, true>;
 
 const eventNameSet = {
@@ -148,6 +153,7 @@ const eventNameSet = {
   // Inbox (issue 16 §3–§4)
   'inbox.changed': true,
   'memory.changed': true,
+  'sync.changed': true,
 } satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES = Object.freeze(Object.keys(channelNameSet) as ChannelName[]);

@@ -18,6 +18,7 @@ import { reviewChannels } from './contract-review';
 import { memoryBackendChannels } from './contract-memory-backend';
 import { mcpChannels } from './contract-mcp';
 import { attachmentChannels } from './contract-attachments';
+import { syncChannels, type SyncStatus } from './contract-sync';
 
 // Kept exported from here, the contract's public path: importers (transfer's formats) validate ids with
 // the contract's own schemas.
@@ -31,6 +32,7 @@ export const contract = {
   ...memoryBackendChannels,
   ...mcpChannels,
   ...attachmentChannels,
+  ...syncChannels,
 } as const;
 
 export type Contract = typeof contract;
@@ -75,6 +77,8 @@ export interface EventMap {
   'inbox.changed': { count: number };
   /** Memory changed in some layer (coalesced): chats check whether their frozen recall block is stale. */
   'memory.changed': { at: string };
+  /** The live sync's state changed (issue 30 §5): the sidebar footer's sync line. */
+  'sync.changed': SyncStatus;
 }
 export type EventName = keyof EventMap;
 // The plain name list is EVENT_NAME_LIST in channel-names.ts (zod-free, for the sandboxed preload), checked

@@ -100,6 +100,7 @@ export function samples(sessionId: string): Partial<Record<ChannelName, Record<s
     'sessions.setSettings': { id: sessionId, settings: { temperature: 0.4, systemPrompt: 'Answer in French.' } },
     'attachments.add': { name: 'notes.txt', data: Buffer.from('fuzz notes').toString('base64') },
     'attachments.preview': { id: 'a'.repeat(64), name: 'notes.txt' },
+    'sync.pick': { scope: 'global', factId: 'f'.repeat(16), versionId: 'v'.repeat(16) },
   } as Partial<Record<ChannelName, Record<string, unknown>>>;
 }
 

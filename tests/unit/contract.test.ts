@@ -11,6 +11,7 @@ import { memoryBackendChannels } from '../../src/shared/contract-memory-backend'
 import { mcpChannels } from '../../src/shared/contract-mcp';
 import { attachmentChannels } from '../../src/shared/contract-attachments';
 import { reviewChannels } from '../../src/shared/contract-review';
+import { syncChannels } from '../../src/shared/contract-sync';
 import { isWireError } from '../../src/shared/errors';
 import { dispatch } from '../../src/main/contract/dispatch';
 import { createHandlers } from '../../src/main/contract/handlers';
@@ -37,7 +38,7 @@ describe('contract', () => {
   });
 
   it('declares each channel in exactly one group (a repeated name would silently replace the other)', () => {
-    const groups = [appChannels, memoryChannels, reviewChannels, memoryBackendChannels, mcpChannels, attachmentChannels];
+    const groups = [appChannels, memoryChannels, reviewChannels, memoryBackendChannels, mcpChannels, attachmentChannels, syncChannels];
     const declared = groups.flatMap((g) => Object.keys(g));
     expect(new Set(declared).size).toBe(declared.length);
     expect([...declared].sort()).toEqual([...CHANNELS].sort());

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localServersFromEnv } from '../../main/llm/local-servers';
 import { openCliEngine } from '../output';
+import { startLiveSync } from '../../main/engine-sync-live';
 import { startServer } from '../../main/server/http-server';
 import { globalFlags, parseCommandArgs, UsageError } from '../args';
 
@@ -42,6 +43,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const health = engine.config.getHealth();
   if (!health.ok) process.stderr.write(`warning: ${health.error}\n`);
   process.stdout.write(`Monad listening on ${server.openUrl}\n`);
+  // A paired home keeps syncing with its relay while it is served (issue 30 §5; MONAD_SYNC=off disables it).
+  if (startLiveSync(engine)) process.stdout.write(`Syncing with ${engine.sync.status().relay}\n`);
   // The MCP listener of Settings → Integrations, as in the desktop app (its own port and persistent token).
   await engine.mcpHttp.start();
   const mcpHttp = await engine.mcpHttp.status();
@@ -54,6 +57,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await server.close();
+  await engine.sync.stop();
   await engine.mcpHttp.stop();
   // Let queued mem0 observations finish and stop a managed qdrant gracefully before closing.
   await engine.mem0.stop().catch((err: unknown) => process.stderr.write(`warning: stopping memory services failed: ${String(err)}\n`));

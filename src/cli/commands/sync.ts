@@ -2,11 +2,11 @@
 // on a machine the person owns; `now` syncs this home's facts with it and returns when the relay has them.
 // Pairing (invite, join, devices, revoke) is still to come: until then `now` is told the relay and the
 // home's name on it once (--relay, --space), and remembers them.
-import { join } from 'node:path';
 import { MonadError } from '../../shared/errors';
 import { syncKinds } from '../../main/engine-sync';
 import { DocStore } from '../../main/sync/doc-store';
 import { startRelay } from '../../main/sync/relay';
+import { deviceStoreFile } from '../../main/sync/live-sync-service';
 import { syncNow } from '../../main/sync/sync-client';
 import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
@@ -15,7 +15,7 @@ import { syncHelp } from './sync-help';
 
 /** Where a home keeps its synced documents and what it remembers between syncs. */
 export function syncStoreFile(home: string): string {
-  return join(home, 'sync', 'device.sqlite');
+  return deviceStoreFile(home);
 }
 
 function parsePort(value: unknown): number {

@@ -33,6 +33,7 @@ import type { Mem0Layer } from '../memory/mem0-layer';
 import type { MessageEmbedder } from '../search/message-embedder';
 import type { SearchService } from '../search/search-service';
 import type { SecretStore } from '../secrets/secret-store';
+import type { SyncService } from '../sync/live-sync-service';
 import type { TransferService } from '../transfer/transfer-service';
 
 type ReceiptArgs = Parameters<typeof receiptView>;
@@ -78,4 +79,6 @@ export interface HandlerPorts {
   mcpClients: Pick<McpClients, 'add' | 'approve' | 'dismiss' | 'list' | 'regenerate' | 'remove' | 'setKeylessPolicy' | 'update'>;
   mcpHttp: Pick<McpHttpListener, 'status' | 'url'>;
   mcpHttpToken: Pick<McpHttpToken, 'get' | 'regenerate'>;
+  /** The live sync with this home's other devices (issue 30 §5). */
+  sync: Pick<SyncService, 'conflicts' | 'flush' | 'status' | 'tryStart'>;
 }

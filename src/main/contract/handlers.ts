@@ -8,6 +8,7 @@ import { receiptView, withUndoState } from '../chat/receipt-view';
 import { toGraphView } from '../memory/graph/graph-view';
 import type { By } from '../memory/laws/law-writer';
 import { mcpSetupInfo } from '../mcp/mcp-setup';
+import { syncHandlers } from './sync-handlers';
 
 /** A correction made through the contract is the person's, in the app (the desktop window or `monad serve`). */
 const PERSON_IN_APP: By = { actor: 'person', source: { via: 'app' } };
@@ -272,6 +273,7 @@ export function createHandlers(engine: HandlerPorts): Handlers {
     'mcp.http.status': () => engine.mcpHttp.status(),
     'mcp.http.token': () => ({ token: engine.mcpHttpToken.get() }),
     'mcp.http.regenerate': () => ({ token: engine.mcpHttpToken.regenerate() }),
+    ...syncHandlers(engine),
     // Shell (issue 17): branches, a chat's own model, local servers on first run.
     'chat.switchBranch': ({ sessionId, messageId }) => {
       engine.chat.switchBranch(sessionId, messageId);

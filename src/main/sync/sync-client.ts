@@ -12,7 +12,7 @@ import type { KindReport, SyncKind } from './sync-kind';
 
 // Node 20 has no global WebSocket (Electron's Node and Node 22 do): the provider is given `ws`, which ships
 // no types of its own.
-const WebSocketPolyfill = createRequire(import.meta.url)('ws') as unknown;
+export const WebSocketPolyfill = createRequire(import.meta.url)('ws') as unknown;
 
 export interface SyncOptions {
   relayUrl: string;
@@ -41,7 +41,8 @@ export interface SyncReport {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-const HOME_DOC = 'home';
+/** The home document: the sync format and the list of every document any device made. */
+export const HOME_DOC = 'home';
 /**
  * The shape of the synced documents. A device that finds a greater one in the home document stops before it
  * writes anything: it cannot know what a newer Monad's records mean.

@@ -2,6 +2,7 @@
 import { useAgents } from '../features/agents/store';
 import { SearchBox } from '../features/search/SearchBox';
 import { SessionList } from '../features/sessions/SessionList';
+import { SyncState } from '../features/sync/SyncState';
 import { useSessions } from '../features/sessions/store';
 import { host } from '../lib/api';
 import { useConnection } from '../lib/connection';
@@ -66,6 +67,7 @@ export function Sidebar() {
           })}
         </nav>
       </div>
+      <SyncState />
       <SidebarFooter />
     </aside>
   );

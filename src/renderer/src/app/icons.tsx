@@ -22,6 +22,7 @@ const PATHS = {
   key: 'M15 7a2 2 0 0 1 2 2M21 9a6 6 0 0 1-7.7 5.7L11 17H9v2H7v2H3v-3.6l6.3-6.3A6 6 0 1 1 21 9z',
   inbox: 'M4 13l2.5-7.5A2 2 0 0 1 8.4 4h7.2a2 2 0 0 1 1.9 1.5L20 13v5a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2zM4 13h4.5l1.5 3h4l1.5-3H20',
   eraser: 'M20 20H9l-5.3-5.3a2 2 0 0 1 0-2.8L13 2.6a2 2 0 0 1 2.8 0l4.6 4.6a2 2 0 0 1 0 2.8L10.5 20M8 8.5l7.5 7.5',
+  refresh: 'M20 11a8 8 0 0 0-14.9-3M4 4v4h4M4 13a8 8 0 0 0 14.9 3M20 20v-4h-4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

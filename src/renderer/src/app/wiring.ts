@@ -5,6 +5,7 @@ import { ensureMcpEvents } from '../features/mcp-tools/store';
 import { useInbox } from '../features/inbox/store';
 import { useSessions } from '../features/sessions/store';
 import { useSettings } from '../features/settings/store';
+import { useSync, wireSync } from '../features/sync/store';
 import { toast } from '../features/toasts/store';
 import { ApiError, on, onApiError, onEventsOpened, onReconnected, whenNoCallsInFlight } from '../lib/api';
 import { startCommandOnlyCleanup } from '../features/chat/command-only-sessions';
@@ -108,6 +109,8 @@ export function startWiring(): () => void {
       if (useInbox.getState().loaded) void useInbox.getState().load();
     }),
   );
+  // Sync between devices (issue 30 §5): the sidebar's sync line.
+  stops.push(wireSync());
   stops.push(onReconnected(() => void loadAll()));
   // Changes made before the event stream first opened were announced to nobody: load once more then,
   // after the first screen's own calls and in idle time, so the catch-up never delays the first paint.
@@ -120,7 +123,7 @@ export function startWiring(): () => void {
 }
 
 async function loadAll(): Promise<void> {
-  await Promise.all([useSettings.getState().load(), useAgents.getState().load(), useInbox.getState().load()]);
+  await Promise.all([useSettings.getState().load(), useAgents.getState().load(), useInbox.getState().load(), useSync.getState().load()]);
   const sessions = useSessions.getState();
   await Promise.all(Object.keys(sessions.byAgent).map((agentId) => sessions.load(agentId)));
 }

@@ -16,6 +16,7 @@ import { useSessions } from '../sessions/store';
 import { ACTOR_LABEL, groupReason, historyRows, itemRef, LAYER_LABEL, rowSummary, sourceMessage, timeOfDay, undoTarget, whoLabel, type HistoryRow, type ItemRef } from './format';
 import { openItem, openLabel } from './open-item';
 import { UndoPlanDialog } from './UndoPlanDialog';
+import { ConflictsPanel } from '../sync/ConflictsPanel';
 import { useHistory } from './store';
 
 /** Other tabs, the CLI and background consolidation write history too: look for new entries while shown. */
@@ -49,6 +50,7 @@ export function HistoryView() {
     <div className="memory-body history" data-testid="history-view">
       <Filters />
       <section className="history-column" aria-label="Changes to memory" aria-busy={status === 'loading'}>
+        <ConflictsPanel />
         {status === 'loading' && !entries.length ? (
           <div className="history-state">Loading…</div>
         ) : status === 'error' && !entries.length ? (

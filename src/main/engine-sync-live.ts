@@ -1,0 +1,81 @@
+// The live sync's wiring (issue 30 §5), in the composition root's room: when this home is paired, the host
+// (the desktop app, `monad serve`) starts a session with the kinds engine-sync.ts lists, and the engine's own
+// change events tell it what to reconcile. `MONAD_SYNC=off` keeps it stopped (tests that sync by hand).
+import { conflictsIn, pickInDoc } from './sync/conflicts';
+import type { EventName } from '../shared/contract';
+import type { Engine } from './engine';
+import { syncKinds } from './engine-sync';
+import { deviceStoreFile, pairingOf } from './sync/live-sync-service';
+import type { LiveSyncOptions } from './sync/live-sync';
+import type { FactConflictRules } from './sync/live-conflicts';
+
+/**
+ * Which kinds an engine event may have changed (null: none). Memory changes reach every kind but chats (the
+ * journal covers facts, the graph, laws, History, Inbox and identity files); chats have their own events.
+ */
+export function kindsChangedBy(event: EventName, kinds: readonly string[]): string[] | null {
+  switch (event) {
+    case 'memory.changed':
+      return kinds.filter((k) => k !== 'chat');
+    case 'sessions.changed':
+    case 'chat.message':
+      return kinds.includes('chat') ? ['chat'] : null;
+    case 'config.changed':
+      return kinds.includes('agents') ? ['agents'] : null;
+    default:
+      return null;
+  }
+}
+
+export interface LiveSyncStart {
+  env?: NodeJS.ProcessEnv;
+  /** Tests shorten the quiet time and the reconnection backoff. */
+  tuning?: Pick<LiveSyncOptions, 'debounceMs' | 'reconnect'>;
+  /** The device's relay credential, once pairing keeps one. */
+  credential?: () => string | null;
+  /** The fact conflict rules (default: FACT_CONFLICT_RULES; tests give a stand-in). */
+  conflictRules?: FactConflictRules | null;
+}
+
+/**
+ * The fact log's conflict rules (issue 30 §3): only "edited on both devices" waits for a pick; an edit that
+ * beat a forget and a correction that beat a derivation are settled by the rule and told in History.
+ */
+const FACT_CONFLICT_RULES: FactConflictRules = {
+  conflictsIn: (scope, doc) =>
+    conflictsIn(scope, doc)
+      .filter((c) => c.kind === 'edited')
+      .map((c) => ({ scope: c.scope, factId: c.factId, summary: c.summary, versions: c.versions })),
+  pickInDoc,
+};
+
+/** Starts the live sync when this home is paired; returns whether it runs (a bad saved relay: no, and the state says why). */
+export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean {
+  const env = opts.env ?? process.env;
+  if (env.MONAD_SYNC === 'off') return false;
+  if (engine.sync.running) return true;
+  // Pairing later (Settings → Devices, or the CLI while the app runs) starts it through engine.sync.tryStart().
+  engine.sync.setStarter(() => startLiveSync(engine, opts));
+  const storeFile = deviceStoreFile(engine.paths.root);
+  const paired = pairingOf(storeFile);
+  if (!paired) return false;
+  const kinds = syncKinds(engine);
+  const names = kinds.map((k) => k.kind);
+  engine.sync.useConflictRules(opts.conflictRules === undefined ? FACT_CONFLICT_RULES : opts.conflictRules);
+  engine.sync.start({
+    ...paired,
+    storeFile,
+    kinds,
+    credential: opts.credential,
+    conflicts: () => engine.sync.conflicts.count(),
+    now: () => engine.now(),
+    onChange: (status) => engine.events.emit('sync.changed', status),
+    ...opts.tuning,
+  });
+  const unsubscribe = engine.events.subscribe((e) => {
+    const changed = kindsChangedBy(e.name, names);
+    if (changed?.length) engine.sync.localChange(changed);
+  });
+  engine.sync.onStop(unsubscribe);
+  return engine.sync.running;
+}

@@ -1,0 +1,60 @@
+// History's "edited on both devices" (issue 30 §3): facts two devices changed apart, each version's text with
+// the device and time it came from, and "Keep this one". Picking writes one new version that every device
+// then agrees on, so the conflict leaves this list here and on the other devices once they sync.
+import { useEffect } from 'react';
+import type { SyncConflictView } from '../../../../shared/contract-sync';
+import { fullTime, shortAgo } from '../../lib/time';
+import { useSync } from './store';
+import '../../styles/sync.css';
+
+export function ConflictsPanel() {
+  const conflicts = useSync((s) => s.conflicts);
+  const syncing = useSync((s) => s.status !== null && s.status.state !== 'not-set-up');
+  useEffect(() => {
+    if (syncing) void useSync.getState().loadConflicts();
+  }, [syncing]);
+  if (!syncing || conflicts.length === 0) return null;
+  return (
+    <section className="sync-conflicts" aria-labelledby="sync-conflicts-title" data-testid="sync-conflicts">
+      <h2 id="sync-conflicts-title" className="sync-conflicts-title">
+        Edited on both devices · {conflicts.length} to look at
+      </h2>
+      <p className="sync-conflicts-hint">The later edit stands until you pick. The one you keep is kept on every device.</p>
+      <ul className="sync-conflicts-list">
+        {conflicts.map((c) => (
+          <Conflict key={`${c.scope}/${c.factId}`} conflict={c} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Conflict({ conflict }: { conflict: SyncConflictView }) {
+  const picking = useSync((s) => s.picking);
+  return (
+    <li className="sync-conflict" data-testid="sync-conflict" data-fact-id={conflict.factId}>
+      <div className="sync-conflict-scope mono">{conflict.scope}</div>
+      <ul className="sync-conflict-versions">
+        {conflict.versions.map((v, i) => (
+          <li key={v.versionId} className="sync-conflict-version" data-testid="sync-conflict-version">
+            <div className="sync-conflict-text selectable">{v.text ?? <em>Forgotten</em>}</div>
+            <div className="sync-conflict-meta">
+              on {v.device} · <time dateTime={v.at} title={fullTime(v.at)}>{shortAgo(v.at)}</time>
+              {i === 0 ? ' · stands now' : ''}
+            </div>
+            <button
+              type="button"
+              className="button"
+              data-testid="sync-conflict-keep"
+              disabled={picking !== null}
+              aria-label={`Keep this one: ${v.text ?? 'forgotten'} (from ${v.device})`}
+              onClick={() => void useSync.getState().pick(conflict, v.versionId)}
+            >
+              {picking === v.versionId ? 'Keeping…' : 'Keep this one'}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

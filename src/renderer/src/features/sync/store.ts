@@ -1,0 +1,67 @@
+// The sidebar's sync line (issue 30 §5): the engine's live sync state, kept current by `sync.changed`, and
+// "sync now". The engine is the truth; this only holds the last status it sent.
+import { create } from 'zustand';
+import type { SyncConflictView, SyncStatus } from '../../../../shared/contract-sync';
+import { attempt, invoke, on } from '../../lib/api';
+import { toast } from '../toasts/store';
+
+interface SyncStore {
+  status: SyncStatus | null;
+  /** A "sync now" in flight. */
+  running: boolean;
+  /** Facts edited on both devices that wait for a pick (History). */
+  conflicts: SyncConflictView[];
+  /** The version being kept, while its pick is in flight. */
+  picking: string | null;
+  load(): Promise<void>;
+  apply(status: SyncStatus): void;
+  syncNow(): Promise<void>;
+  loadConflicts(): Promise<void>;
+  pick(conflict: SyncConflictView, versionId: string): Promise<void>;
+}
+
+export const useSync = create<SyncStore>((set, get) => ({
+  status: null,
+  running: false,
+  conflicts: [],
+  picking: null,
+  async load() {
+    const status = await attempt(() => invoke('sync.status'));
+    if (status) set({ status });
+  },
+  apply(status) {
+    const before = get().status?.conflicts ?? 0;
+    set({ status });
+    // A pick here or on another device, or a new conflict: the list follows the count.
+    if (status.conflicts !== before || (status.conflicts === 0 && get().conflicts.length)) void get().loadConflicts();
+  },
+  async loadConflicts() {
+    const conflicts = await attempt(() => invoke('sync.conflicts'));
+    if (conflicts) set({ conflicts });
+  },
+  async pick(conflict, versionId) {
+    if (get().picking) return;
+    set({ picking: versionId });
+    const r = await attempt(() => invoke('sync.pick', { scope: conflict.scope, factId: conflict.factId, versionId }));
+    set({ picking: null });
+    if (!r) return;
+    set({ status: r.status });
+    const kept = conflict.versions.find((v) => v.versionId === versionId);
+    toast.success('Kept', kept?.text ? `“${kept.text}” stands on every device once they sync.` : 'The fact stays forgotten on every device once they sync.');
+    await get().loadConflicts();
+  },
+  async syncNow() {
+    if (get().running) return;
+    set({ running: true });
+    const r = await attempt(() => invoke('sync.now'));
+    set({ running: false });
+    if (!r) return;
+    set({ status: r.status });
+    toast.success('Synced', r.sent || r.received ? `${r.sent} change${r.sent === 1 ? '' : 's'} sent, ${r.received} received.` : 'Nothing new on either side.');
+  },
+}));
+
+/** Follows the engine's sync events; returns the unsubscribe. */
+export function wireSync(): () => void {
+  return on('sync.changed', (status) => useSync.getState().apply(status));
+}
