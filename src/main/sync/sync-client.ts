@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import * as Y from 'yjs';
 import { MonadError } from '../../shared/errors';
 import { DocStore } from './doc-store';
+import { refusalError, UNPAIRED_TOKEN } from './relay-auth-reasons';
+import { checkRelayUrl } from './relay-url';
 import type { KindReport, SyncKind } from './sync-kind';
 
 // Node 20 has no global WebSocket (Electron's Node and Node 22 do): the provider is given `ws`, which ships
@@ -27,6 +29,8 @@ export interface SyncOptions {
   now?: () => Date;
   /** How long to wait for the relay before giving up (default 15 s). */
   timeoutMs?: number;
+  /** This device's credential from `monad sync join` (none: the relay must allow unpaired spaces). */
+  token?: string;
 }
 
 export interface SyncReport {
@@ -63,6 +67,7 @@ export function deviceIdOf(store: DocStore): string {
 }
 
 export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
+  checkRelayUrl(opts.relayUrl);
   const store = new DocStore(opts.storeFile);
   const device = opts.device ?? deviceIdOf(store);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -89,8 +94,10 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
     const stored = store.load(local);
     if (stored) Y.applyUpdate(doc, stored);
     return within(
-      new Promise<Y.Doc>((resolve) => {
-        const provider = new HocuspocusProvider({ websocketProvider: socket, name: nameOf(local), document: doc, awareness: null, onSynced: () => resolve(doc) });
+      new Promise<Y.Doc>((resolve, reject) => {
+        // A refusal (revoked, another home, not paired) ends the run at once with the relay's reason.
+        const onAuthenticationFailed = ({ reason }: { reason: string }): void => reject(refusalError(reason, opts.relayUrl));
+        const provider = new HocuspocusProvider({ websocketProvider: socket, name: nameOf(local), document: doc, awareness: null, token: opts.token ?? UNPAIRED_TOKEN, onAuthenticationFailed, onSynced: () => resolve(doc) });
         open.set(local, { doc, provider });
       }),
     );
