@@ -9,11 +9,13 @@ import { DocStore } from '../../main/sync/doc-store';
 import { startRelay } from '../../main/sync/relay';
 import { checkRelayUrl } from '../../main/sync/relay-url';
 import { syncNow } from '../../main/sync/sync-client';
+import { recordSyncFailure, recordSyncRun } from '../../main/sync/sync-status';
 import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 import { syncHelp } from './sync-help';
 import { devices, invite, joinHome, revoke, type PairingArgs } from './sync-pairing';
 import { syncStoreFile } from './sync-store-file';
+import { status } from './sync-status';
 
 export { syncStoreFile };
 
@@ -89,16 +91,18 @@ export async function syncCommand(argv: string[]): Promise<number> {
       }
       if (!relayUrl || !space) throw new UsageError('This home has no relay yet: get an invite code from a paired device and run `monad sync join CODE --relay URL` (or, for a space nobody paired on a loopback relay, `monad sync now --relay URL --space NAME` once).');
       const engine = openCliEngine({ home: flags.home, host: 'cli' });
+      const withStore = <T>(fn: (store: DocStore) => T): T => {
+        const st = new DocStore(storeFile);
+        try {
+          return fn(st);
+        } finally {
+          st.close();
+        }
+      };
       try {
-        const pairingStore = new DocStore(storeFile);
-        const token = (() => {
-          try {
-            return readPairing(pairingStore, engine.secrets).token ?? undefined;
-          } finally {
-            pairingStore.close();
-          }
-        })();
+        const token = withStore((st) => readPairing(st, engine.secrets).token ?? undefined);
         const r = await syncNow({ relayUrl, space, storeFile, kinds: syncKinds(engine), token });
+        withStore((st) => recordSyncRun(st, r, new Date()));
         if (flags.json) printJson(r);
         else {
           process.stdout.write(`synced with ${r.relay}: ${r.sent} change(s) sent, ${r.received} fact(s) received, ${r.forgotten} forgotten\n`);
@@ -107,6 +111,8 @@ export async function syncCommand(argv: string[]): Promise<number> {
         return 0;
       } catch (err) {
         if (err instanceof MonadError) {
+          withStore((st) => recordSyncFailure(st, err.message, new Date()));
+          if (flags.json) printJson({ error: { code: err.code, message: err.message } });
           process.stderr.write(`monad sync now: ${err.message}\n`);
           return 1;
         }
@@ -115,6 +121,8 @@ export async function syncCommand(argv: string[]): Promise<number> {
         engine.close();
       }
     }
+    case 'status':
+      return status(flags);
     default:
       throw new UsageError(`${action ? `unknown action "${action}"` : 'needs an action'}; usage: ${syncHelp}`);
   }
