@@ -18,6 +18,7 @@ import { reviewChannels } from './contract-review';
 import { memoryBackendChannels } from './contract-memory-backend';
 import { mcpChannels } from './contract-mcp';
 import { attachmentChannels } from './contract-attachments';
+import { syncDeviceChannels } from './contract-sync-devices';
 
 // Kept exported from here, the contract's public path: importers (transfer's formats) validate ids with
 // the contract's own schemas.
@@ -31,6 +32,7 @@ export const contract = {
   ...memoryBackendChannels,
   ...mcpChannels,
   ...attachmentChannels,
+  ...syncDeviceChannels,
 } as const;
 
 export type Contract = typeof contract;

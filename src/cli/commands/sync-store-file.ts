@@ -1,7 +1,3 @@
 // Where a home keeps its synced documents and what it remembers between syncs (pairing included, never the
-// credential): one place, so `monad sync …` commands and tests agree on it.
-import { join } from 'node:path';
-
-export function syncStoreFile(home: string): string {
-  return join(home, 'sync', 'device.sqlite');
-}
+// credential): the engine's one definition, named here for the CLI and its tests.
+export { deviceStoreFile as syncStoreFile } from '../../main/sync/devices-service';
