@@ -10,6 +10,7 @@ import { memoryChannels } from '../../src/shared/contract-memory';
 import { memoryBackendChannels } from '../../src/shared/contract-memory-backend';
 import { mcpChannels } from '../../src/shared/contract-mcp';
 import { attachmentChannels } from '../../src/shared/contract-attachments';
+import { syncDeviceChannels } from '../../src/shared/contract-sync-devices';
 import { reviewChannels } from '../../src/shared/contract-review';
 import { isWireError } from '../../src/shared/errors';
 import { dispatch } from '../../src/main/contract/dispatch';
@@ -37,7 +38,7 @@ describe('contract', () => {
   });
 
   it('declares each channel in exactly one group (a repeated name would silently replace the other)', () => {
-    const groups = [appChannels, memoryChannels, reviewChannels, memoryBackendChannels, mcpChannels, attachmentChannels];
+    const groups = [appChannels, memoryChannels, reviewChannels, memoryBackendChannels, mcpChannels, attachmentChannels, syncDeviceChannels];
     const declared = groups.flatMap((g) => Object.keys(g));
     expect(new Set(declared).size).toBe(declared.length);
     expect([...declared].sort()).toEqual([...CHANNELS].sort());

@@ -1,14 +1,15 @@
 // The handlers of Settings → Devices' channels (contract-sync-devices.ts), kept beside handlers.ts so the
 // sync group adds one spread there.
-import type { ChannelName } from '../../shared/contract';
+import type { ChannelName, ChannelOutput, ParsedInput } from '../../shared/contract';
 import type { syncDeviceChannels } from '../../shared/contract-sync-devices';
 import { SyncDevices } from '../sync/devices-service';
 import type { HandlerPorts } from './handler-ports';
-import type { Handlers } from './handlers';
 
 type SyncChannel = keyof typeof syncDeviceChannels & ChannelName;
+/** The same shape as handlers.ts's Handlers, for these channels (importing it would make the two files a circle). */
+type SyncHandlers = { [K in SyncChannel]: (input: ParsedInput<K>) => Promise<ChannelOutput<K>> };
 
-export function syncDeviceHandlers(engine: Pick<HandlerPorts, 'paths' | 'secrets'>): Pick<Handlers, SyncChannel> {
+export function syncDeviceHandlers(engine: Pick<HandlerPorts, 'paths' | 'secrets'>): SyncHandlers {
   const devices = new SyncDevices({ home: engine.paths.root, secrets: engine.secrets });
   return {
     'sync.devices': () => devices.view(),
