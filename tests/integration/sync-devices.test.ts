@@ -2,6 +2,7 @@
 // one device once; an expired or wrong code, a wrong credential and another home's document are refused;
 // revoking a device closes its connections within a second and its next sync is refused with the sentence
 // docs/sync.md fixes; the credential is in no plain file of the home but its secret store.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -16,8 +17,9 @@ import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { RelayAuthStore } from '../../src/main/sync/relay-auth-store';
 import { MAX_FAILED_JOINS_PER_MINUTE } from '../../src/main/sync/relay-http';
 import { syncNow } from '../../src/main/sync/sync-client';
+import { emptyReport, type SyncKind } from '../../src/main/sync/sync-kind';
 import { syncStoreFile } from '../../src/cli/commands/sync';
-import { runCliAsync } from '../helpers/cli';
+import { runCliAsync, spawnCli, waitForLine } from '../helpers/cli';
 import { openEngine, tempHome } from '../helpers/temp-home';
 
 const WebSocketPolyfill = createRequire(import.meta.url)('ws') as unknown;
@@ -163,6 +165,36 @@ describe('monad sync: pairing, credentials and revocation on a real relay', () =
     // The revoked device can no longer invite or list either.
     await expect(requestInvite(relay.url, phone.token)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   }, 180_000);
+
+  it('a device revoked while its sync waits for the relay is told so at once, not after the timeout', async () => {
+    // The relay in a process of its own, so that a synchronous request from inside a kind's reconcile can
+    // revoke this very device mid-run (the run then waits for acknowledgements of a change sent afterwards).
+    const data = tempHome();
+    const child = spawnCli(['sync', 'serve', '--data', data, '--port', '0']);
+    try {
+      const url = (await waitForLine(child, /relay listening on (ws:\/\/127\.0\.0\.1:\d+)/, 60_000))[1];
+      const admin = await joinRelay(url, firstInvite(data, 'home-x'), 'desktop');
+      const me = await joinRelay(url, (await requestInvite(url, admin.token)).code, 'laptop');
+      const revokeNow = `fetch(${JSON.stringify(`${url.replace('ws:', 'http:')}/monad/sync/revoke`)}, { method: 'POST', headers: { authorization: 'Bearer ${admin.token}', 'content-type': 'application/json' }, body: JSON.stringify({ device: 'laptop' }) }).then((r) => process.exit(r.ok ? 0 : 1))`;
+      const kind: SyncKind = {
+        kind: 'notes',
+        localKeys: () => ['only'],
+        reconcile(key, doc) {
+          execFileSync(process.execPath, ['-e', revokeNow]);
+          doc.getMap('notes').set('written', 'after the revocation');
+          return emptyReport('notes', key);
+        },
+      };
+      const t0 = Date.now();
+      await expect(syncNow({ relayUrl: url, space: 'home-x', storeFile: join(tempHome(), 'device.sqlite'), kinds: [kind], token: me.token, timeoutMs: 20_000 })).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+        message: expect.stringContaining('This device was removed from sync on'),
+      });
+      expect(Date.now() - t0).toBeLessThan(10_000);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 120_000);
 
   it(`more than ${MAX_FAILED_JOINS_PER_MINUTE} wrong codes in a minute stop all joins for that minute`, async () => {
     const data = tempHome();

@@ -79,12 +79,25 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
   const unreachable = (): MonadError =>
     new MonadError('PROVIDER_ERROR', `Could not sync with the relay at ${opts.relayUrl} within ${Math.round(timeoutMs / 1000)} s. Check that \`monad sync serve\` is running there and that this device can reach it; nothing here was changed.`, { relay: opts.relayUrl });
 
+  // The relay's refusal of any document (revoked, another home, not paired) ends the whole run at once, also
+  // while it waits for acknowledgements: a device revoked mid-run is told so, not left to time out.
+  let refusal: MonadError | null = null;
+  /** Set when the run ends (done, refused or timed out): polls stop. */
+  let finished = false;
+  const onRefusal = new Set<(e: MonadError) => void>();
+  const refused = (reason: string): void => {
+    refusal ??= refusalError(reason, opts.relayUrl);
+    for (const stop of [...onRefusal]) stop(refusal);
+  };
   const within = <T>(p: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      const t = setTimeout(() => reject(unreachable()), timeoutMs);
+      if (refusal) return reject(refusal);
+      const t = setTimeout(() => stop(unreachable()), timeoutMs);
+      const stop = (e: unknown): void => (clearTimeout(t), onRefusal.delete(stop), reject(e));
+      onRefusal.add(stop);
       p.then(
-        (v) => (clearTimeout(t), resolve(v)),
-        (e: unknown) => (clearTimeout(t), reject(e)),
+        (v) => (clearTimeout(t), onRefusal.delete(stop), resolve(v)),
+        (e: unknown) => stop(e),
       );
     });
 
@@ -94,9 +107,8 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
     const stored = store.load(local);
     if (stored) Y.applyUpdate(doc, stored);
     return within(
-      new Promise<Y.Doc>((resolve, reject) => {
-        // A refusal (revoked, another home, not paired) ends the run at once with the relay's reason.
-        const onAuthenticationFailed = ({ reason }: { reason: string }): void => reject(refusalError(reason, opts.relayUrl));
+      new Promise<Y.Doc>((resolve) => {
+        const onAuthenticationFailed = ({ reason }: { reason: string }): void => refused(reason);
         const provider = new HocuspocusProvider({ websocketProvider: socket, name: nameOf(local), document: doc, awareness: null, token: opts.token ?? UNPAIRED_TOKEN, onAuthenticationFailed, onSynced: () => resolve(doc) });
         open.set(local, { doc, provider });
       }),
@@ -106,7 +118,7 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
   // returns to zero (bench/sync-spike found the difference: a wait on the event hung for 30 s).
   const acknowledged = (p: HocuspocusProvider): Promise<void> =>
     new Promise((resolve) => {
-      const check = (): void => void (p.unsyncedChanges === 0 ? resolve() : setTimeout(check, 10));
+      const check = (): void => void (p.unsyncedChanges === 0 ? resolve() : !finished && setTimeout(check, 10));
       check();
     });
 
@@ -141,6 +153,7 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
     const sum = (k: 'sent' | 'received' | 'forgotten'): number => reports.reduce((n, r) => n + r[k], 0);
     return { relay: opts.relayUrl, device, documents: reports, sent: sum('sent'), received: sum('received'), forgotten: sum('forgotten'), refused: reports.reduce((n, r) => n + r.refused.length, 0) };
   } finally {
+    finished = true;
     for (const o of open.values()) o.provider.destroy();
     socket.destroy();
     store.close();
