@@ -105,7 +105,9 @@ describe('monad sync: pairing, credentials and revocation on a real relay', () =
     const old = firstInvite(data, 'home-x', sixteenMinutesAgo);
     await expect(joinRelay(relay.url, old, 'late')).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('older than 15 minutes') });
 
-    const joined = await joinRelay(relay.url, firstInvite(data, 'home-x'), 'desk');
+    const joined = await joinRelay(relay.url, firstInvite(data, 'home-x'), '\u001b[31mdesk\u202e\u200b');
+    // A name is shown on every device and printed in terminals: no escape sequences, no direction overrides.
+    expect(joined.device.name).toBe('[31mdesk');
     const engine = openEngine();
     const run = (token?: string) => syncNow({ relayUrl: relay.url, space: 'home-x', storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine), token, timeoutMs: 10_000 });
     await expect(run(`msync_${'A'.repeat(43)}`)).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringContaining("does not know this device's credential") });

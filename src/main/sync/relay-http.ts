@@ -19,7 +19,17 @@ const WINDOW_MS = 60_000;
 /** Pairing requests are a few dozen bytes; anything much larger is not one. */
 const MAX_BODY_BYTES = 4_096;
 
-const JoinBody = z.object({ code: z.string().max(400), name: z.string().trim().min(1).max(80) });
+/**
+ * A device's name is shown on every device of the home and printed in terminals: control characters (a
+ * terminal's escape sequences), bidirectional overrides and zero-width characters are dropped.
+ */
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const deviceName = z
+  .string()
+  .max(200)
+  .transform((s) => s.replace(UNSHOWABLE, '').trim().slice(0, 80))
+  .pipe(z.string().min(1, 'a device needs a name'));
+const JoinBody = z.object({ code: z.string().max(400), name: deviceName });
 const RevokeBody = z.object({ device: z.string().min(1).max(80) });
 
 export interface RelayHttpDeps {
