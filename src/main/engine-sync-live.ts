@@ -2,6 +2,8 @@
 // (the desktop app, `monad serve`) starts a session with the kinds engine-sync.ts lists, and the engine's own
 // change events tell it what to reconcile. `MONAD_SYNC=off` keeps it stopped (tests that sync by hand).
 import { conflictsIn, pickInDoc } from './sync/conflicts';
+import { readPairing } from './sync/device-pairing';
+import { DocStore } from './sync/doc-store';
 import type { EventName } from '../shared/contract';
 import type { Engine } from './engine';
 import { syncKinds } from './engine-sync';
@@ -66,7 +68,9 @@ export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean
     ...paired,
     storeFile,
     kinds,
-    credential: opts.credential,
+    // The device's own credential from pairing (its secret store, bound to the relay's origin); read at each
+    // connection so a device paired again picks up its new one.
+    credential: opts.credential ?? (() => credentialOf(engine, storeFile)),
     conflicts: () => engine.sync.conflicts.count(),
     now: () => engine.now(),
     onChange: (status) => engine.events.emit('sync.changed', status),
@@ -78,4 +82,14 @@ export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean
   });
   engine.sync.onStop(unsubscribe);
   return engine.sync.running;
+}
+
+/** This device's relay credential, or null before it joined (a space nobody paired, on a loopback relay). */
+function credentialOf(engine: Engine, storeFile: string): string | null {
+  const store = new DocStore(storeFile);
+  try {
+    return readPairing(store, engine.secrets).token;
+  } finally {
+    store.close();
+  }
 }

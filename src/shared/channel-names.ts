@@ -119,6 +119,11 @@ const channelNameSet = {
   'mcp.http.status': true,
   'mcp.http.token': true,
   'mcp.http.regenerate': true,
+  // Settings → Devices (issue 30 §4)
+  'sync.devices': true,
+  'sync.invite': true,
+  'sync.join': true,
+  'sync.revoke': true,
   // shell (issue 17)
   'chat.switchBranch': true,
   'attachments.add': true,

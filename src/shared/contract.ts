@@ -19,6 +19,7 @@ import { memoryBackendChannels } from './contract-memory-backend';
 import { mcpChannels } from './contract-mcp';
 import { attachmentChannels } from './contract-attachments';
 import { syncChannels, type SyncStatus } from './contract-sync';
+import { syncDeviceChannels } from './contract-sync-devices';
 
 // Kept exported from here, the contract's public path: importers (transfer's formats) validate ids with
 // the contract's own schemas.
@@ -33,6 +34,7 @@ export const contract = {
   ...mcpChannels,
   ...attachmentChannels,
   ...syncChannels,
+  ...syncDeviceChannels,
 } as const;
 
 export type Contract = typeof contract;

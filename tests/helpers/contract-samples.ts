@@ -101,6 +101,9 @@ export function samples(sessionId: string): Partial<Record<ChannelName, Record<s
     'attachments.add': { name: 'notes.txt', data: Buffer.from('fuzz notes').toString('base64') },
     'attachments.preview': { id: 'a'.repeat(64), name: 'notes.txt' },
     'sync.pick': { scope: 'global', factId: 'f'.repeat(16), versionId: 'v'.repeat(16) },
+    // Settings → Devices (issue 30 §4): a relay address nothing listens on (port 9), a device of no pairing.
+    'sync.join': { code: 'abandon ability able about above absent', relay: 'ws://127.0.0.1:9', name: 'Fuzz' },
+    'sync.revoke': { device: 'dev-0123456789' },
   } as Partial<Record<ChannelName, Record<string, unknown>>>;
 }
 

@@ -10,6 +10,7 @@ import { memoryChannels } from '../../src/shared/contract-memory';
 import { memoryBackendChannels } from '../../src/shared/contract-memory-backend';
 import { mcpChannels } from '../../src/shared/contract-mcp';
 import { attachmentChannels } from '../../src/shared/contract-attachments';
+import { syncDeviceChannels } from '../../src/shared/contract-sync-devices';
 import { reviewChannels } from '../../src/shared/contract-review';
 import { syncChannels } from '../../src/shared/contract-sync';
 import { isWireError } from '../../src/shared/errors';
@@ -38,7 +39,7 @@ describe('contract', () => {
   });
 
   it('declares each channel in exactly one group (a repeated name would silently replace the other)', () => {
-    const groups = [appChannels, memoryChannels, reviewChannels, memoryBackendChannels, mcpChannels, attachmentChannels, syncChannels];
+    const groups = [appChannels, memoryChannels, reviewChannels, memoryBackendChannels, mcpChannels, attachmentChannels, syncChannels, syncDeviceChannels];
     const declared = groups.flatMap((g) => Object.keys(g));
     expect(new Set(declared).size).toBe(declared.length);
     expect([...declared].sort()).toEqual([...CHANNELS].sort());

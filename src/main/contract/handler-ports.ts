@@ -44,7 +44,8 @@ export interface HandlerPorts {
   paths: Pick<HomePaths, 'root'>;
   config: Pick<ConfigStore, 'get' | 'update'>;
   events: Pick<EventBus, 'emit'>;
-  secrets: Pick<SecretStore, 'values'>;
+  /** values: to scrub them; get/set/binding: this device's sync credential (Settings → Devices). */
+  secrets: Pick<SecretStore, 'binding' | 'get' | 'set' | 'values'>;
   agents: Pick<AgentService, 'create' | 'delete' | 'get' | 'list' | 'update'>;
   sessions: Pick<SessionStore, 'create' | 'get' | 'list' | 'rename' | 'setChatModel' | 'setSettings' | 'update'>;
   /** Deletes a session and tells the memory layers (SessionEnd). */

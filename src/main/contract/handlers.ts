@@ -9,6 +9,7 @@ import { toGraphView } from '../memory/graph/graph-view';
 import type { By } from '../memory/laws/law-writer';
 import { mcpSetupInfo } from '../mcp/mcp-setup';
 import { syncHandlers } from './sync-handlers';
+import { syncDeviceHandlers } from './sync-device-handlers';
 
 /** A correction made through the contract is the person's, in the app (the desktop window or `monad serve`). */
 const PERSON_IN_APP: By = { actor: 'person', source: { via: 'app' } };
@@ -293,5 +294,6 @@ export function createHandlers(engine: HandlerPorts): Handlers {
       return session;
     },
     'providers.detectLocal': () => engine.providers.detectLocal(),
+    ...syncDeviceHandlers(engine),
   };
 }

@@ -1,18 +1,16 @@
 // The engine's handle on its live sync (issue 30 §5): empty ("not set up") until the host starts a session
 // for a paired home, then the session's state. The engine holds one, so the contract's handlers and the
 // hosts reach the sync through it without knowing whether this home syncs at all.
-import { join } from 'node:path';
 import type * as Y from 'yjs';
 import type { SyncStatus } from '../../shared/contract-sync';
 import { MonadError } from '../../shared/errors';
 import { DocStore } from './doc-store';
+import { checkRelayUrl } from './relay-url';
 import { LiveSync, type LiveSyncOptions } from './live-sync';
 import { liveConflicts, type FactConflictRules, type SyncConflicts } from './live-conflicts';
 
-/** Where a home keeps its synced documents and what it remembers between syncs. */
-export function deviceStoreFile(home: string): string {
-  return join(home, 'sync', 'device.sqlite');
-}
+// One definition of where a home keeps its synced documents (devices-service.ts), named here for the live sync.
+export { deviceStoreFile } from './devices-service';
 
 /** The relay and the home's name on it, as `monad sync now --relay --space` (later: pairing) stored them. */
 export function pairingOf(storeFile: string): { relayUrl: string; space: string } | null {
@@ -26,16 +24,15 @@ export function pairingOf(storeFile: string): { relayUrl: string; space: string 
   }
 }
 
-/** Why a saved relay address cannot be used, or null. */
+/** Why a saved relay address cannot be used (not ws:// or wss://, or ws:// to another machine), or null. */
 export function relayUrlProblem(url: string): string | null {
-  let parsed: URL;
   try {
-    parsed = new URL(url);
-  } catch {
-    parsed = new URL('invalid:');
+    checkRelayUrl(url);
+    return null;
+  } catch (err) {
+    if (!(err instanceof MonadError)) throw err;
+    return `The relay address saved for this home cannot be used: ${err.message} Join again from Settings → Devices with the relay's address.`;
   }
-  if (parsed.protocol === 'ws:' || parsed.protocol === 'wss:') return null;
-  return `The relay address saved for this home (${url.slice(0, 200)}) is not a ws:// or wss:// address. Set it again with \`monad sync now --relay URL --space NAME\` (the URL \`monad sync serve\` printed).`;
 }
 
 export const NOT_SET_UP: SyncStatus = { state: 'not-set-up', relay: null, pending: 0, conflicts: 0, refused: 0, lastSyncedAt: null, lastError: null };

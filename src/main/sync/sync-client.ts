@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import * as Y from 'yjs';
 import { MonadError } from '../../shared/errors';
 import { DocStore } from './doc-store';
+import { refusalError, UNPAIRED_TOKEN } from './relay-auth-reasons';
+import { checkRelayUrl } from './relay-url';
 import type { KindReport, SyncKind } from './sync-kind';
 
 // Node 20 has no global WebSocket (Electron's Node and Node 22 do): the provider is given `ws`, which ships
@@ -27,6 +29,8 @@ export interface SyncOptions {
   now?: () => Date;
   /** How long to wait for the relay before giving up (default 15 s). */
   timeoutMs?: number;
+  /** This device's credential from `monad sync join` (none: the relay must allow unpaired spaces). */
+  token?: string;
 }
 
 export interface SyncReport {
@@ -64,6 +68,7 @@ export function deviceIdOf(store: DocStore): string {
 }
 
 export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
+  checkRelayUrl(opts.relayUrl);
   const store = new DocStore(opts.storeFile);
   const device = opts.device ?? deviceIdOf(store);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -75,12 +80,25 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
   const unreachable = (): MonadError =>
     new MonadError('PROVIDER_ERROR', `Could not sync with the relay at ${opts.relayUrl} within ${Math.round(timeoutMs / 1000)} s. Check that \`monad sync serve\` is running there and that this device can reach it; nothing here was changed.`, { relay: opts.relayUrl });
 
+  // The relay's refusal of any document (revoked, another home, not paired) ends the whole run at once, also
+  // while it waits for acknowledgements: a device revoked mid-run is told so, not left to time out.
+  let refusal: MonadError | null = null;
+  /** Set when the run ends (done, refused or timed out): polls stop. */
+  let finished = false;
+  const onRefusal = new Set<(e: MonadError) => void>();
+  const refused = (reason: string): void => {
+    refusal ??= refusalError(reason, opts.relayUrl);
+    for (const stop of [...onRefusal]) stop(refusal);
+  };
   const within = <T>(p: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      const t = setTimeout(() => reject(unreachable()), timeoutMs);
+      if (refusal) return reject(refusal);
+      const t = setTimeout(() => stop(unreachable()), timeoutMs);
+      const stop = (e: unknown): void => (clearTimeout(t), onRefusal.delete(stop), reject(e));
+      onRefusal.add(stop);
       p.then(
-        (v) => (clearTimeout(t), resolve(v)),
-        (e: unknown) => (clearTimeout(t), reject(e)),
+        (v) => (clearTimeout(t), onRefusal.delete(stop), resolve(v)),
+        (e: unknown) => stop(e),
       );
     });
 
@@ -91,7 +109,8 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
     if (stored) Y.applyUpdate(doc, stored);
     return within(
       new Promise<Y.Doc>((resolve) => {
-        const provider = new HocuspocusProvider({ websocketProvider: socket, name: nameOf(local), document: doc, awareness: null, onSynced: () => resolve(doc) });
+        const onAuthenticationFailed = ({ reason }: { reason: string }): void => refused(reason);
+        const provider = new HocuspocusProvider({ websocketProvider: socket, name: nameOf(local), document: doc, awareness: null, token: opts.token ?? UNPAIRED_TOKEN, onAuthenticationFailed, onSynced: () => resolve(doc) });
         open.set(local, { doc, provider });
       }),
     );
@@ -100,7 +119,7 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
   // returns to zero (bench/sync-spike found the difference: a wait on the event hung for 30 s).
   const acknowledged = (p: HocuspocusProvider): Promise<void> =>
     new Promise((resolve) => {
-      const check = (): void => void (p.unsyncedChanges === 0 ? resolve() : setTimeout(check, 10));
+      const check = (): void => void (p.unsyncedChanges === 0 ? resolve() : !finished && setTimeout(check, 10));
       check();
     });
 
@@ -135,6 +154,7 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
     const sum = (k: 'sent' | 'received' | 'forgotten'): number => reports.reduce((n, r) => n + r[k], 0);
     return { relay: opts.relayUrl, device, documents: reports, sent: sum('sent'), received: sum('received'), forgotten: sum('forgotten'), refused: reports.reduce((n, r) => n + r.refused.length, 0) };
   } finally {
+    finished = true;
     for (const o of open.values()) o.provider.destroy();
     socket.destroy();
     store.close();

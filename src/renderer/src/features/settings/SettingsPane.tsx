@@ -11,6 +11,7 @@ import type { AppStatus } from '../../../../shared/domain';
 import { AgentsEditor } from '../agents/AgentsEditor';
 import { ChatsSection } from '../chat/ChatsSection';
 import { DataSection } from '../data/DataSection';
+import { DevicesSection } from '../devices/DevicesSection';
 import { IntegrationsSection } from '../integrations/IntegrationsSection';
 import { MemorySection } from '../memory-settings/MemorySection';
 import { ModelsSection } from '../models/ModelsSection';
@@ -35,6 +36,7 @@ export const SECTIONS: readonly SettingsSectionEntry[] = [
   { id: 'agents', title: 'Agents', hint: 'Names, descriptions and instructions', render: () => <AgentsEditor /> },
   { id: 'chats', title: 'Chats', hint: 'Generated titles', render: () => <ChatsSection /> },
   { id: 'data', title: 'Data', hint: 'Import, export and backups', render: () => <DataSection /> },
+  { id: 'devices', title: 'Devices', hint: 'Sync with your other devices', render: () => <DevicesSection /> },
   { id: 'integrations', title: 'Integrations', hint: 'Monad’s memory in other apps (MCP)', render: () => <IntegrationsSection /> },
   { id: 'appearance', title: 'Appearance', hint: 'Light, dark or the system’s theme', render: () => <AppearanceSection /> },
   { id: 'status', title: 'Status', hint: 'Versions, home folder, database', render: () => <StatusOrLoading /> },

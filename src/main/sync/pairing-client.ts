@@ -1,0 +1,70 @@
+// A device's side of the relay's pairing API (relay-http.ts): ask for an invite code, join with one, list
+// and revoke the home's devices. Errors come back as the relay's own sentence, typed by its code.
+import { ERROR_CODES, MonadError, type ErrorCode } from '../../shared/errors';
+import { SYNC_API } from './relay-http-paths';
+import { checkRelayUrl, httpBaseOf } from './relay-url';
+
+export interface PairedDevice {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastSeenAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface Invite {
+  code: string;
+  space: string;
+  expiresAt: string;
+}
+
+export interface Joined {
+  token: string;
+  space: string;
+  device: PairedDevice;
+}
+
+/** Pairing requests are small and answered at once; a relay that takes longer is not answering. */
+const REQUEST_TIMEOUT_MS = 15_000;
+
+async function call<T>(relayUrl: string, method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<T> {
+  const base = httpBaseOf(checkRelayUrl(relayUrl));
+  let res: Response;
+  try {
+    res = await fetch(`${base}${SYNC_API}${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause?.code ?? cause?.message ?? (err as Error).message;
+    const tlsHint = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(why) ? ' The relay\'s certificate is not trusted here: for your own certificate authority, start Monad with NODE_EXTRA_CA_CERTS=/path/to/ca.pem (docs/sync.md §4).' : '';
+    throw new MonadError('PROVIDER_ERROR', `Could not reach the relay at ${relayUrl} (${why}). Check that \`monad sync serve\` is running there and that this device can reach it.${tlsHint}`, { relay: relayUrl });
+  }
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not the relay's JSON (another server on that port, a proxy's error page): said below.
+  }
+  if (!res.ok || parsed === null) {
+    const e = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
+    if (e?.message) {
+      const code = (ERROR_CODES as readonly string[]).includes(e.code ?? '') ? (e.code as ErrorCode) : 'PROVIDER_ERROR';
+      throw new MonadError(code, e.message, { relay: relayUrl, status: res.status });
+    }
+    throw new MonadError('PROVIDER_ERROR', `${relayUrl} did not answer as a Monad relay (HTTP ${res.status}). Check the address: it is the one \`monad sync serve\` printed, or your proxy's wss:// address.`, { relay: relayUrl, status: res.status });
+  }
+  return parsed as T;
+}
+
+export const requestInvite = (relayUrl: string, token: string): Promise<Invite> => call<Invite>(relayUrl, 'POST', '/invite', token);
+
+export const joinRelay = (relayUrl: string, code: string, name: string): Promise<Joined> => call<Joined>(relayUrl, 'POST', '/join', null, { code, name });
+
+export const listDevices = (relayUrl: string, token: string): Promise<{ space: string; self: string; devices: PairedDevice[] }> => call(relayUrl, 'GET', '/devices', token);
+
+export const revokeDevice = (relayUrl: string, token: string, device: string): Promise<{ device: PairedDevice }> => call(relayUrl, 'POST', '/revoke', token, { device });
