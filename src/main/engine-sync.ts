@@ -6,6 +6,8 @@ import type { JournalActor } from '../shared/journal';
 import type { FactSyncPort } from './sync/sync-ports';
 import { factsKind } from './sync/fact-bridge';
 import type { SyncKind } from './sync/sync-kind';
+import { chatsKind } from './sync/chat-bridge';
+import { chatSyncPort } from './engine-sync-chats';
 
 export function factSyncPort(engine: Engine): FactSyncPort {
   const { memory, ledger } = engine.facts;
@@ -44,5 +46,5 @@ export function factSyncPort(engine: Engine): FactSyncPort {
 
 /** Everything that travels between this home's devices, one entry per kind (issue 30 §2). */
 export function syncKinds(engine: Engine): SyncKind[] {
-  return [factsKind(factSyncPort(engine))];
+  return [factsKind(factSyncPort(engine)), chatsKind(chatSyncPort(engine))];
 }

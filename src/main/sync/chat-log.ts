@@ -1,0 +1,96 @@
+// A chat's synced records (issue 30 §2): every change a device makes to a chat is a new, never rewritten
+// record in the chat's document (`chat/<sessionId>`), keyed by a hash of its content, so the same write
+// arriving twice is one record and the engine merges devices as a plain union. What stands is decided here,
+// the same way on every device:
+//   - the chat's state (title, agent, settings…): the latest `state` record (then the greater device id);
+//   - a message: its one `message` record (a message never changes once written; an edit is a new message,
+//     a branch, as the store keeps it);
+//   - a message's place on the path shown (`inactive`): the latest `branch` record, else 0;
+//   - a hidden message (`hidden`) and a deleted chat (`deleted`) are final: a chat deleted on one device is
+//     deleted on all of them, even if another device added a message meanwhile (that device's person
+//     deleted the whole chat, messages and all; the added message is still in the document).
+import { createHash } from 'node:crypto';
+import type { ChatBlob, ChatMessage, ChatState } from './chat-ports';
+
+interface Stamped {
+  /** ISO time on the writing device. */
+  at: string;
+  device: string;
+}
+
+export type ChatRecord =
+  | ({ type: 'state'; state: ChatState } & Stamped)
+  | { type: 'message'; message: ChatMessage; /** The writing device's order, for messages of the same instant. */ seq: number }
+  | ({ type: 'branch'; messageId: string; inactive: number } & Stamped)
+  | ({ type: 'hidden'; messageId: string } & Stamped)
+  | ({ type: 'deleted' } & Stamped)
+  | { type: 'blob'; blob: ChatBlob };
+
+/** Content-addressed: a blob by its bytes' hash, every other record by a hash of the whole record. */
+export function recordId(r: ChatRecord): string {
+  if (r.type === 'blob') return `blob:${r.blob.sha256}`;
+  if (r.type === 'message') return `message:${r.message.id}`;
+  return `${r.type}:${createHash('sha256').update(stableJson(r)).digest('hex').slice(0, 24)}`;
+}
+
+/** JSON with object keys sorted, so that the same record hashes the same on every device. */
+export function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v)
+      .sort()
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+const later = <T extends Stamped>(a: T, b: T): T => (b.at > a.at || (b.at === a.at && b.device > a.device) ? b : a);
+
+/** What the merged records of one chat say stands. */
+export interface ChatStanding {
+  deleted: boolean;
+  state: ChatState | null;
+  /** Messages in the order every device shows them: by time, then the writing device's order, then id. */
+  messages: ChatMessage[];
+  inactive: Map<string, number>;
+  hidden: Set<string>;
+  blobs: Map<string, ChatBlob>;
+}
+
+export function standingOf(records: Iterable<ChatRecord>): ChatStanding {
+  let state: (ChatRecord & { type: 'state' }) | null = null;
+  let deleted = false;
+  const messages: { m: ChatMessage; seq: number }[] = [];
+  const branch = new Map<string, ChatRecord & { type: 'branch' }>();
+  const hidden = new Set<string>();
+  const blobs = new Map<string, ChatBlob>();
+  for (const r of records) {
+    switch (r.type) {
+      case 'state':
+        state = state ? later(state, r) : r;
+        break;
+      case 'message':
+        messages.push({ m: r.message, seq: r.seq });
+        break;
+      case 'branch': {
+        const b = branch.get(r.messageId);
+        branch.set(r.messageId, b ? later(b, r) : r);
+        break;
+      }
+      case 'hidden':
+        hidden.add(r.messageId);
+        break;
+      case 'deleted':
+        deleted = true;
+        break;
+      case 'blob':
+        blobs.set(r.blob.sha256, r.blob);
+        break;
+    }
+  }
+  messages.sort((x, y) => (x.m.createdAt < y.m.createdAt ? -1 : x.m.createdAt > y.m.createdAt ? 1 : x.seq - y.seq || (x.m.id < y.m.id ? -1 : 1)));
+  const inactive = new Map([...branch].map(([id, b]) => [id, b.inactive]));
+  return { deleted, state: state?.state ?? null, messages: messages.map((x) => x.m), inactive, hidden, blobs };
+}

@@ -1,0 +1,93 @@
+// What the chats kind needs from this home, and nothing more (issue 28's clean ports): the composition root
+// (engine-sync-chats.ts) builds it over the session and message stores; this room never imports them.
+
+/**
+ * A chat's own state as it travels: what the person sees and set for this chat. Left out on purpose: the
+ * workspace folder (a path on one machine), the recall block (rebuilt on the next turn) and updatedAt
+ * (it follows the messages on each device).
+ */
+export interface ChatState {
+  agentId: string;
+  title: string;
+  /** Where the title came from (first-line, generated, person, kept): a device never regenerates a person's title. */
+  titleSource: string | null;
+  projectKey: string | null;
+  incognito: boolean;
+  createdAt: string;
+  chatModel: { provider: string; model: string } | null;
+  /**
+   * The chat's own settings, instructions included. Unlike an import (a file's text never becomes
+   * instructions), these come from another device the person paired with this home: the person wrote them,
+   * and a chat whose instructions stayed behind would answer differently on each device. They still pass
+   * the chat-settings schema and the secret filter here, like everything else from another device.
+   */
+  settings: Record<string, unknown>;
+}
+
+/** A file sent with a user message: its name and content hash; its bytes travel once per chat as a blob record. */
+export interface ChatFileRef {
+  name: string;
+  sha256: string;
+}
+
+/** One message as it travels (the fields an export carries, minus the receipt: see docs/sync.md). */
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'system' | 'tool';
+  content: string;
+  toolCalls: { id: string; name: string; args: unknown }[] | null;
+  toolCallId: string | null;
+  usage: { input: number; output: number } | null;
+  error: string | null;
+  createdAt: string;
+  origin: 'typed' | 'pasted' | 'forwarded' | null;
+  /** Branches: the first version of the user message this one is an edit of. */
+  editRoot: string | null;
+  writtenBy: { provider: string; model: string } | null;
+  files: ChatFileRef[];
+}
+
+/** A stored file's bytes and what an import carries beside them (attachments/attachment-archive.ts). */
+export interface ChatBlob {
+  name: string;
+  sha256: string;
+  data: string[];
+  pdf?: { pages: number; text: string[] };
+}
+
+export interface LocalChat {
+  state: ChatState;
+  /** Live messages in this home's order, each with its set-aside number (0: on the path shown). */
+  messages: (ChatMessage & { inactive: number })[];
+  /** Messages this home hid (a regenerated reply): hidden on every device. */
+  deleted: string[];
+}
+
+export type Refusal = { text: string; reason: string };
+
+/** One home's chats, as the chats kind reads and writes them. */
+export interface ChatSyncPort {
+  /** Every chat this home holds. */
+  sessionIds(): string[];
+  /** A chat as it stands here, or null when this home has none with that id. */
+  read(sessionId: string): LocalChat | null;
+  /** The bytes of the files these messages carry (only asked for messages this device sends). */
+  blobs(messageIds: string[]): ChatBlob[];
+  /**
+   * Writes a chat's state (creating the chat when it is not here) through the same checks as an import:
+   * the title through the sanitizer, settings through their schema. Returns what was refused.
+   */
+  writeState(sessionId: string, state: ChatState, device: string): Refusal[];
+  /**
+   * Adds messages from another device, in order, each validated and cleaned as an import does (oversize
+   * refused, secrets redacted), its files re-hashed and re-judged from `blobs` (a refused file is left out
+   * of its message). Returns, per message, whether it was written and what was refused.
+   */
+  addMessages(sessionId: string, messages: readonly (ChatMessage & { inactive: number })[], blobs: ReadonlyMap<string, ChatBlob>): { written: boolean; refused: Refusal[] }[];
+  /** Moves a message on or off the path shown (edit-and-resend's branches). */
+  setInactive(sessionId: string, messageId: string, inactive: number): void;
+  /** Hides messages another device hid. */
+  hide(sessionId: string, messageIds: string[]): void;
+  /** Deletes a chat another device deleted, as the app deletes one (its files, the memory layers told). */
+  delete(sessionId: string): void;
+}
