@@ -8,6 +8,8 @@ import { factsKind } from './sync/fact-bridge';
 import type { SyncKind } from './sync/sync-kind';
 import { chatsKind } from './sync/chat-bridge';
 import { chatSyncPort } from './engine-sync-chats';
+import { identityKind } from './sync/identity-bridge';
+import { identitySyncPort } from './engine-sync-identity';
 
 export function factSyncPort(engine: Engine): FactSyncPort {
   const { memory, ledger } = engine.facts;
@@ -46,5 +48,5 @@ export function factSyncPort(engine: Engine): FactSyncPort {
 
 /** Everything that travels between this home's devices, one entry per kind (issue 30 §2). */
 export function syncKinds(engine: Engine): SyncKind[] {
-  return [factsKind(factSyncPort(engine)), chatsKind(chatSyncPort(engine))];
+  return [factsKind(factSyncPort(engine)), chatsKind(chatSyncPort(engine)), identityKind(identitySyncPort(engine))];
 }

@@ -2,6 +2,7 @@
 // with every kind the composition root lists. A chat with a branch made on A appears on B identical; a
 // message added on each while apart lands on both; a deletion travels; a third home joining later gets
 // what stands; a second run sends nothing.
+import { utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
@@ -62,5 +63,25 @@ describe('monad sync: chats between homes through a relay on loopback', () => {
     expect(new Set(c.messages.idsOf(id))).toEqual(new Set(a.messages.idsOf(id)));
 
     for (const e of [a, b, c]) expect(await sync(e, url)).toMatchObject({ sent: 0, received: 0, forgotten: 0, refused: 0 });
+  }, 120_000);
+
+  it('identity files: an edit on A reaches B through the relay; edits on both while apart, the later stands on both', async () => {
+    const { url } = await relay();
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    const by = { actor: 'person' as const, source: { via: 'app' as const } };
+    const dated = (path: string, iso: string) => utimesSync(path, new Date(iso), new Date(iso));
+    dated(a.facts.identity.write('soul', 'Warm, plain words.\n', { agentId: 'default', by }).path, '2026-03-01T10:00:00Z');
+    await sync(a, url);
+    expect((await sync(b, url)).received).toBe(1);
+    expect(b.facts.identity.view('soul', 'default').content).toBe('Warm, plain words.\n');
+
+    dated(b.facts.identity.write('soul', 'Warm, plain words. (desktop, evening)\n', { agentId: 'default', by }).path, '2026-03-02T20:00:00Z');
+    dated(a.facts.identity.write('soul', 'Warm, plain words. (laptop, morning)\n', { agentId: 'default', by }).path, '2026-03-02T08:00:00Z');
+    await sync(b, url);
+    await sync(a, url);
+    await sync(b, url);
+    for (const e of [a, b]) expect(e.facts.identity.view('soul', 'default').content).toBe('Warm, plain words. (desktop, evening)\n');
+    for (const e of [a, b]) expect(await sync(e, url)).toMatchObject({ sent: 0, received: 0 });
   }, 120_000);
 });
