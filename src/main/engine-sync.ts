@@ -10,6 +10,8 @@ import { chatsKind } from './sync/chat-bridge';
 import { chatSyncPort } from './engine-sync-chats';
 import { identityKind } from './sync/identity-bridge';
 import { identitySyncPort } from './engine-sync-identity';
+import { agentsKind } from './sync/agents-bridge';
+import { agentsSyncPort } from './engine-sync-agents';
 
 export function factSyncPort(engine: Engine): FactSyncPort {
   const { memory, ledger } = engine.facts;
@@ -48,5 +50,5 @@ export function factSyncPort(engine: Engine): FactSyncPort {
 
 /** Everything that travels between this home's devices, one entry per kind (issue 30 §2). */
 export function syncKinds(engine: Engine): SyncKind[] {
-  return [factsKind(factSyncPort(engine)), chatsKind(chatSyncPort(engine)), identityKind(identitySyncPort(engine))];
+  return [factsKind(factSyncPort(engine)), chatsKind(chatSyncPort(engine)), identityKind(identitySyncPort(engine)), agentsKind(agentsSyncPort(engine))];
 }

@@ -30,8 +30,16 @@ export function identityVersionsOf(doc: Y.Doc): Y.Map<IdentityVersion> {
   return doc.getMap<IdentityVersion>('versions');
 }
 
+/** What the later-edit-wins rule reads of a version (identity files' and agents' alike). */
+export interface Dated {
+  id: string;
+  parents: string[];
+  at: string;
+  device: string;
+}
+
 /** The version that stands and every head (more than one: edited on several devices while apart). */
-export function resolveIdentity(versions: readonly IdentityVersion[]): { current: IdentityVersion; heads: IdentityVersion[] } | null {
+export function resolveIdentity<V extends Dated>(versions: readonly V[]): { current: V; heads: V[] } | null {
   const named = new Set(versions.flatMap((v) => v.parents));
   const heads = versions.filter((v) => !named.has(v.id)).sort((x, y) => y.at.localeCompare(x.at) || y.device.localeCompare(x.device));
   return heads.length ? { current: heads[0], heads } : null;
