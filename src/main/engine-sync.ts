@@ -50,5 +50,7 @@ export function factSyncPort(engine: Engine): FactSyncPort {
 
 /** Everything that travels between this home's devices, one entry per kind (issue 30 §2). */
 export function syncKinds(engine: Engine): SyncKind[] {
-  return [factsKind(factSyncPort(engine)), chatsKind(chatSyncPort(engine)), identityKind(identitySyncPort(engine)), agentsKind(agentsSyncPort(engine))];
+  // Agents before the chats and identity files that belong to them: a chat arriving with a new agent finds
+  // it here in the same run, and the sidebar shows it under that agent at once.
+  return [factsKind(factSyncPort(engine)), agentsKind(agentsSyncPort(engine)), identityKind(identitySyncPort(engine)), chatsKind(chatSyncPort(engine))];
 }

@@ -84,4 +84,31 @@ describe('monad sync: chats between homes through a relay on loopback', () => {
     for (const e of [a, b]) expect(e.facts.identity.view('soul', 'default').content).toBe('Warm, plain words. (desktop, evening)\n');
     for (const e of [a, b]) expect(await sync(e, url)).toMatchObject({ sent: 0, received: 0 });
   }, 120_000);
+
+  it('agents: one made on A with memory settings reaches B with its chats in one run; a model chosen on B stays B\'s', async () => {
+    const { url } = await relay();
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    a.agents.create({ id: 'gardener', name: 'Gardener', memory: { level: 3, autoConsolidate: false, intervalMinutes: 60, remember: 'ask' } } as never);
+    const s = a.sessions.create({ agentId: 'gardener' });
+    a.messages.append({ sessionId: s.id, role: 'user', content: 'When do I sow leeks?' });
+    await sync(a, url);
+    const rb = await sync(b, url);
+    expect(rb.refused).toBe(0);
+    expect(b.agents.list().find((x) => x.id === 'gardener')).toMatchObject({ name: 'Gardener', memory: { level: 3, intervalMinutes: 60, remember: 'ask' } });
+    expect(b.sessions.list('gardener').map((x) => x.id)).toEqual([s.id]);
+
+    b.config.update((c) => {
+      c.models.providers.push({ id: 'desk', kind: 'openai-compatible', name: 'Desk', baseURL: 'http://127.0.0.1:8080/v1', models: ['m'] });
+      return c;
+    });
+    b.agents.update('gardener', { models: { chat: { provider: 'desk', model: 'm' } }, memory: { level: 2 } });
+    await sync(b, url);
+    await sync(a, url);
+    expect(a.agents.list().find((x) => x.id === 'gardener')).toMatchObject({ memory: { level: 2 }, models: {} });
+    expect(a.config.get().models.providers.map((p) => p.id)).not.toContain('desk');
+    expect((await sync(b, url)).received).toBe(0);
+    expect(b.agents.list().find((x) => x.id === 'gardener')!.models.chat).toEqual({ provider: 'desk', model: 'm' });
+  }, 120_000);
 });
+
