@@ -3,7 +3,8 @@
 // (transfer/import.ts), with the import's validation: the archive's schemas, the same cleaner (titles
 // through the fact sanitizer, message texts with secrets redacted and invisible characters stripped,
 // oversize messages refused) and the same re-hash and re-judging of attached files. Messages are appended
-// through the message store, as a local turn appends them, so search indexes them as it does any message.
+// through the message store, as a local turn appends them, so search indexes them as it does any message;
+// a reply's receipt is kept as an import keeps one (journal ids dropped, marked imported).
 import { z } from 'zod';
 import { chatSettingsSchema } from '../shared/chat-settings';
 import { idSchema } from '../shared/config';
@@ -14,6 +15,8 @@ import { archiveMessageSchema } from './transfer/formats';
 import { dateSchema, projectKeySchema, sessionIdSchema } from './transfer/formats-fields';
 import { ImportCleaner, printable } from './transfer/import-clean';
 import { emptyReport } from './transfer/import';
+import { importedReceipt } from './transfer/import-chats';
+import { replyMemoryOf } from '../shared/receipt';
 import { MAX_MESSAGE_CHARS } from './transfer/limits';
 import { KnownSecrets } from './memory/facts/sanitize-known-secrets';
 import { archiveAttachmentSchema } from './attachments/attachment-archive';
@@ -113,6 +116,15 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
     sessionIds: () => engine.sessions.list().map((s) => s.id),
     read,
 
+    receipts(messageIds) {
+      const out = new Map<string, unknown>();
+      for (const id of messageIds) {
+        const r = engine.messages.receiptOf(id).receipt;
+        if (r) out.set(id, r);
+      }
+      return out;
+    },
+
     blobs: (messageIds) => [...engine.attachments.archiveOf(messageIds).values()].flat().map((a) => ({ name: a.name, sha256: a.sha256, data: a.data, ...(a.pdf ? { pdf: a.pdf } : {}) })),
 
     writeState(sessionId, raw, device) {
@@ -167,6 +179,8 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
           const other = owner.get(m.data.id) as string | undefined;
           if (other !== undefined) return other === sessionId ? { written: false, refused: [] } : refused('its id belongs to another chat here; left out');
           const stored = m.data.role === 'user' ? storeFiles(files.data, blobs, cleaner, where) : { kept: [], refused: [] };
+          const receipt = m.data.role === 'assistant' && m.data.receipt != null ? importedReceipt(cleaner, m.data.receipt) : null;
+          if (m.data.role === 'assistant' && m.data.receipt != null && !receipt) report.warnings.push(`${where}: its memory receipt is not one Monad writes; left out`);
           const wb = m.data.role === 'assistant' && m.data.writtenBy ? { provider: printable(cleaner.messageText(m.data.writtenBy.provider), 100), model: printable(cleaner.messageText(m.data.writtenBy.model), 200) } : null;
           engine.messages.append({
             id: m.data.id,
@@ -183,6 +197,7 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
             editRoot: m.data.editRoot && known.has(m.data.editRoot) ? m.data.editRoot : null,
             writtenBy: wb && wb.provider && wb.model ? wb : null,
             attachments: stored.kept,
+            receipt: receipt ? { full: receipt, summary: replyMemoryOf(receipt) } : null,
           });
           known.add(m.data.id);
           const inactive = Number.isInteger(raw.inactive) && raw.inactive >= 0 ? raw.inactive : 0;

@@ -1,11 +1,12 @@
 // Helpers for the chats kind's tests (issue 30 §2): a chat with an edited-and-resent branch, a file and
 // its own settings, and a comparable view of a chat as a home holds it.
 import type { Engine } from '../../src/main/engine';
+import { replyMemoryOf } from '../../src/shared/receipt';
 
 /**
  * A chat with everything that travels: a person's title, instructions and a temperature, a first question
  * with a file, a reply by a named model, then the question edited and resent (the first version and its
- * reply set aside on a branch) and a new reply.
+ * reply set aside on a branch) and a new reply with its memory receipt.
  */
 export async function chatWithBranch(engine: Engine, t0 = Date.UTC(2026, 2, 1, 9)): Promise<string> {
   const at = (s: number) => new Date(t0 + s * 1000).toISOString();
@@ -17,7 +18,9 @@ export async function chatWithBranch(engine: Engine, t0 = Date.UTC(2026, 2, 1, 9
   engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'Two, so you can compare them.', createdAt: at(2), writtenBy: { provider: 'local', model: 'llama3.2' } });
   engine.messages.setAside(s.id, q1.id);
   engine.messages.append({ sessionId: s.id, role: 'user', content: 'How many hives for a small roof?', origin: 'typed', editRoot: q1.id, createdAt: at(3) });
-  engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'One, on a roof that size.', createdAt: at(4), writtenBy: { provider: 'local', model: 'llama3.2' } });
+  // The reply that ends the turn carries its memory receipt (issue 16), with a line naming this home's History.
+  const full = { version: 1 as const, frozen: null, identity: [], reads: [], changes: [{ kind: 'forgotten' as const, scope: 'global', text: 'Keeps bees on a balcony', factId: null, journalId: 7 }] };
+  engine.messages.append({ sessionId: s.id, role: 'assistant', content: 'One, on a roof that size.', createdAt: at(4), writtenBy: { provider: 'local', model: 'llama3.2' }, receipt: { full, summary: replyMemoryOf(full) } });
   return s.id;
 }
 

@@ -69,6 +69,11 @@ describe('chats between two homes', () => {
     const fileOnA = A.engine.messages.get(q1).attachments![0];
     expect(B.engine.messages.get(q1).attachments).toEqual([fileOnA]);
 
+    // The last reply's receipt came as an import's does: its lines, no journal id of A's, marked imported.
+    const r2 = (chatView(A.engine, id).rows as { id: string }[])[3].id;
+    expect(B.engine.messages.receiptOf(r2).receipt).toEqual({ ...A.engine.messages.receiptOf(r2).receipt, changes: [{ kind: 'forgotten', scope: 'global', text: 'Keeps bees on a balcony', factId: null, journalId: null }], imported: true });
+    expect(B.engine.messages.get(r2).memory?.changes).toHaveLength(1);
+
     // Nothing goes back, on either side, however often they sync.
     exchange(A, B);
     expect(syncChats(B)).toMatchObject({ sent: 0, received: 0, forgotten: 0 });

@@ -64,8 +64,9 @@ export function reconcileChat(sessionId: string, doc: Y.Doc, port: ChatSyncPort,
     const fresh = local.messages.filter((m) => !inDoc.has(m.id));
     const blobs = fresh.some((m) => m.files.length) ? port.blobs(fresh.filter((m) => m.files.length).map((m) => m.id)) : [];
     for (const b of blobs) push({ type: 'blob', blob: b }, false);
+    const receipts = fresh.some((m) => m.role === 'assistant') ? port.receipts(fresh.filter((m) => m.role === 'assistant').map((m) => m.id)) : new Map<string, unknown>();
     local.messages.forEach((m, seq) => {
-      if (!inDoc.has(m.id)) push({ type: 'message', message: withoutInactive(m), seq });
+      if (!inDoc.has(m.id)) push({ type: 'message', message: { ...withoutInactive(m), ...(receipts.has(m.id) ? { receipt: receipts.get(m.id) } : {}) }, seq });
       const standing = known.inactive.get(m.id) ?? 0;
       // A message sent from here is on the path shown unless a branch record says otherwise.
       if (m.inactive !== standing && agreed.inactive[m.id] !== m.inactive) {

@@ -30,7 +30,7 @@ export interface ChatFileRef {
   sha256: string;
 }
 
-/** One message as it travels (the fields an export carries, minus the receipt: see docs/sync.md). */
+/** One message as it travels (the fields an export carries). */
 export interface ChatMessage {
   id: string;
   role: 'user' | 'assistant' | 'system' | 'tool';
@@ -45,6 +45,12 @@ export interface ChatMessage {
   editRoot: string | null;
   writtenBy: { provider: string; model: string } | null;
   files: ChatFileRef[];
+  /**
+   * A reply's memory receipt (issue 16), as sent: read only for messages this device sends (ports' `receipts`),
+   * absent from what `read` returns. The receiving home keeps it as an import does (journal ids dropped,
+   * marked imported: its ids name the other home's rows).
+   */
+  receipt?: unknown;
 }
 
 /** A stored file's bytes and what an import carries beside them (attachments/attachment-archive.ts). */
@@ -71,6 +77,8 @@ export interface ChatSyncPort {
   sessionIds(): string[];
   /** A chat as it stands here, or null when this home has none with that id. */
   read(sessionId: string): LocalChat | null;
+  /** The receipts of these replies, by message id (only asked for messages this device sends). */
+  receipts(messageIds: string[]): Map<string, unknown>;
   /** The bytes of the files these messages carry (only asked for messages this device sends). */
   blobs(messageIds: string[]): ChatBlob[];
   /**
