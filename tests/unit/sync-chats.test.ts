@@ -203,5 +203,23 @@ describe('what another device sends is checked like an import', () => {
     expect(r.refused.map((x) => x.reason).join()).toMatch(/belongs to another chat/);
     expect(B.engine.messages.get(taken).sessionId).toBe(mine);
   });
+
+  it('records of a shape this Monad does not know (a newer one, a damaged store) are skipped: the sync goes on, they never stand', () => {
+    const B = device(openEngine(), 'device-b');
+    const id = 'c0ffee00-0000-4000-8000-000000000003';
+    const doc = B.docOf(id);
+    const map = chatRecordsOf(doc) as unknown as { set(k: string, v: unknown): void };
+    put(doc, { type: 'state', state: { ...state, title: 'Plain', chatModel: null, settings: {} }, at: '2026-03-01T09:00:00.000Z', device: 'device-x' });
+    put(doc, { type: 'message', message: message('m-ok', 'fine') as never, seq: 0 });
+    map.set('message:broken', { type: 'message', seq: 1 });
+    map.set('state:newer', { type: 'state', state: null, at: '2099-01-01T00:00:00.000Z', device: 'zz' });
+    map.set('branch:odd', { type: 'branch', messageId: 'm-ok', inactive: 'aside', at: '2099-01-01T00:00:00.000Z', device: 'zz' });
+    map.set('future:kind', { type: 'reaction', emoji: '+1' });
+    map.set('not-an-object', 42);
+    const r = reconcileChat(id, doc, B.port, B.ctx(id));
+    expect(r.received).toBe(2);
+    expect(B.engine.sessions.get(id).title).toBe('Plain');
+    expect(B.engine.messages.list(id).items.map((m) => m.id)).toEqual(['m-ok']);
+  });
 });
 

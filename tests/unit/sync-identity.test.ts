@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { identitySyncPort } from '../../src/main/engine-sync-identity';
 import { identityKind, identityVersionsOf, resolveIdentity } from '../../src/main/sync/identity-bridge';
+import { agentsKind, agentVersionsOf } from '../../src/main/sync/agents-bridge';
+import { agentsSyncPort } from '../../src/main/engine-sync-agents';
 import { openEngine } from '../helpers/temp-home';
 import { device, exchange, syncKind, type Device } from '../helpers/sync-devices';
 
@@ -87,5 +89,24 @@ describe('identity files between two homes', () => {
     expect(B.engine.facts.identity.view('user').exists).toBe(false);
     exchange(A, B);
     expect(sync(B).sent).toBe(0);
+  });
+});
+
+describe('identity and agents documents with records of an unknown shape', () => {
+  it('skips them: the sync goes on and they never stand', () => {
+    const kind = identityKind;
+    const A = device(openEngine(), 'device-a');
+    const B = device(openEngine(), 'device-b');
+    save(A.engine, 'user', 'Name: Ada\n', '2026-03-01T10:00:00Z');
+    syncKind(A, kind(identitySyncPort(A.engine)));
+    exchange(A, B);
+    const versions = identityVersionsOf(B.docOf('identity/USER.md')) as unknown as { set(k: string, v: unknown): void };
+    versions.set('odd', { id: 'odd', parents: 'none', text: 'Name: Mallory\n', at: '2099-01-01T00:00:00Z', device: 'zz' });
+    versions.set('odd2', { id: 'odd2', parents: [], text: { html: true }, at: '2099-01-01T00:00:00Z', device: 'zz' });
+    (agentVersionsOf(B.docOf('agents/all')) as unknown as { set(k: string, v: unknown): void }).set('odd', { id: 'odd', agentId: 7, parents: [], value: 'x', at: '2099', device: 'zz' });
+    expect(syncKind(B, kind(identitySyncPort(B.engine))).received).toBe(1);
+    expect(text(B.engine, 'user')).toBe('Name: Ada\n');
+    expect(syncKind(B, agentsKind(agentsSyncPort(B.engine))).refused).toEqual([]);
+    expect(B.engine.agents.list().map((a) => a.id)).toEqual(['default']);
   });
 });

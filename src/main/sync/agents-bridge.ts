@@ -36,9 +36,16 @@ type Agreed = Record<string, { version: string; value: string | null }>;
 
 function standingByAgent(map: Y.Map<AgentVersion>): Map<string, AgentVersion> {
   const byAgent = new Map<string, AgentVersion[]>();
-  for (const v of map.values()) byAgent.set(v.agentId, [...(byAgent.get(v.agentId) ?? []), v]);
+  for (const v of map.values()) {
+    // A record of another shape (a newer Monad's, a damaged one) is skipped; the value is validated by the port.
+    if (typeof v?.agentId !== 'string' || (v.value !== null && typeof v.value !== 'object')) continue;
+    byAgent.set(v.agentId, [...(byAgent.get(v.agentId) ?? []), v]);
+  }
   const out = new Map<string, AgentVersion>();
-  for (const [id, list] of byAgent) out.set(id, resolveIdentity(list)!.current);
+  for (const [id, list] of byAgent) {
+    const r = resolveIdentity(list);
+    if (r) out.set(id, r.current);
+  }
   return out;
 }
 
@@ -75,7 +82,7 @@ export function reconcileAgents(doc: Y.Doc, port: AgentsSyncPort, ctx: Reconcile
     const wanted = v.value ? stableJson(v.value) : null;
     if (wanted !== holds) {
       const r = v.value ? port.write(v.value, v.device) : ((why) => ({ written: why === null, refused: why ? [why] : [] }))(port.remove(id, v.device));
-      for (const reason of r.refused) report.refused.push({ text: v.value?.name ?? id, reason });
+      for (const reason of r.refused) report.refused.push({ text: typeof v.value?.name === 'string' ? v.value.name : id, reason });
       if (r.written) {
         if (v.value) report.received++;
         else report.forgotten++;

@@ -10,6 +10,7 @@
 //     deleted on all of them, even if another device added a message meanwhile (that device's person
 //     deleted the whole chat, messages and all; the added message is still in the document).
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import type { ChatBlob, ChatMessage, ChatState } from './chat-ports';
 
 interface Stamped {
@@ -59,7 +60,28 @@ export interface ChatStanding {
   blobs: Map<string, ChatBlob>;
 }
 
-export function standingOf(records: Iterable<ChatRecord>): ChatStanding {
+// The shape a record must have to be read at all. A document is written by other devices (a newer Monad, a
+// damaged store): a record of another shape is skipped here, so it can neither stop a sync nor be half-read;
+// what a record says is validated again, field by field, where it is written into this home (the port).
+const stamped = { at: z.string().max(40), device: z.string().max(200) };
+const recordShape = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('state'), state: z.object({}).passthrough(), ...stamped }),
+  z.object({ type: z.literal('message'), message: z.object({ id: z.string().max(200), createdAt: z.string().max(40), content: z.string() }).passthrough(), seq: z.number() }),
+  z.object({ type: z.literal('branch'), messageId: z.string().max(200), inactive: z.number().int().min(0), ...stamped }),
+  z.object({ type: z.literal('hidden'), messageId: z.string().max(200), ...stamped }),
+  z.object({ type: z.literal('deleted'), ...stamped }),
+  z.object({ type: z.literal('blob'), blob: z.object({ sha256: z.string().max(64) }).passthrough() }),
+]);
+
+/** The records of a document that this Monad can read (see recordShape). */
+export function readable(records: Iterable<unknown>): ChatRecord[] {
+  const out: ChatRecord[] = [];
+  for (const r of records) if (recordShape.safeParse(r).success) out.push(r as ChatRecord);
+  return out;
+}
+
+export function standingOf(input: Iterable<unknown>): ChatStanding {
+  const records = readable(input);
   let state: (ChatRecord & { type: 'state' }) | null = null;
   let deleted = false;
   const messages: { m: ChatMessage; seq: number }[] = [];

@@ -6,6 +6,7 @@
 // incoming text. The file on each device stays the truth: what stands is written through the port.
 import { createHash } from 'node:crypto';
 import type * as Y from 'yjs';
+import { z } from 'zod';
 import type { IdentityKey, IdentitySyncPort } from './identity-ports';
 import { emptyReport, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
 
@@ -26,6 +27,9 @@ export function identityVersionId(v: Omit<IdentityVersion, 'id'>): string {
     .slice(0, 24);
 }
 
+/** A version whose text is a string or null (the rest of its shape is checked by resolveIdentity). */
+export const isIdentityVersion = (v: IdentityVersion): boolean => typeof v?.text === 'string' || v?.text === null;
+
 export function identityVersionsOf(doc: Y.Doc): Y.Map<IdentityVersion> {
   return doc.getMap<IdentityVersion>('versions');
 }
@@ -38,8 +42,14 @@ export interface Dated {
   device: string;
 }
 
-/** The version that stands and every head (more than one: edited on several devices while apart). */
-export function resolveIdentity<V extends Dated>(versions: readonly V[]): { current: V; heads: V[] } | null {
+const datedShape = z.object({ id: z.string().max(64), parents: z.array(z.string().max(64)).max(64), at: z.string().max(40), device: z.string().max(200) }).passthrough();
+
+/**
+ * The version that stands and every head (more than one: edited on several devices while apart). A record
+ * of another shape (a newer Monad's, a damaged one) is skipped: it can neither stop a sync nor stand.
+ */
+export function resolveIdentity<V extends Dated>(input: readonly V[]): { current: V; heads: V[] } | null {
+  const versions = input.filter((v) => datedShape.safeParse(v).success);
   const named = new Set(versions.flatMap((v) => v.parents));
   const heads = versions.filter((v) => !named.has(v.id)).sort((x, y) => y.at.localeCompare(x.at) || y.device.localeCompare(x.device));
   return heads.length ? { current: heads[0], heads } : null;
@@ -64,7 +74,7 @@ export function reconcileIdentity(key: IdentityKey, doc: Y.Doc, port: IdentitySy
     report.refused.push({ text: key, reason: err instanceof Error ? err.message : String(err) });
     return report;
   }
-  const before = resolveIdentity([...map.values()]);
+  const before = resolveIdentity([...map.values()].filter(isIdentityVersion));
 
   // Outgoing: saved here since the last sync (or never synced and not what the document already says).
   const changedHere = raw ? local !== agreed.text : local !== null && local !== (before?.current.text ?? null);
@@ -79,7 +89,7 @@ export function reconcileIdentity(key: IdentityKey, doc: Y.Doc, port: IdentitySy
   }
 
   // Incoming: the file follows the version that stands.
-  const now = resolveIdentity([...map.values()]);
+  const now = resolveIdentity([...map.values()].filter(isIdentityVersion));
   if (!now) return report;
   let text = local;
   if (now.current.text !== local) {
