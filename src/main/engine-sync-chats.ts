@@ -212,9 +212,7 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
       return out;
     },
 
-    setInactive(sessionId, messageId, inactive) {
-      db.prepare(`UPDATE messages SET inactive = ? WHERE id = ? AND session_id = ?`).run(inactive, messageId, sessionId);
-    },
+    setInactive: (sessionId, marks) => engine.messages.applyMarks(sessionId, marks),
 
     hide: (_sessionId, ids) => void engine.messages.softDelete(ids),
 

@@ -124,7 +124,13 @@ describe('chats between two homes', () => {
     B.engine.messages.softDelete([r1]); // a regenerated reply is hidden
     syncChats(B);
     exchange(A, B);
+    // A is told as by a local switch: the branch set aside leaves memory, the one brought back is read again.
+    const told: string[] = [];
+    A.engine.messages.onSetAside((sid) => told.push(`aside ${sid}`));
+    A.engine.messages.onRestore((sid, fromSeq) => told.push(`back ${sid} ${fromSeq}`));
     const ra = syncChats(A);
+    const seqOfQ1 = A.engine.appDb.prepare(`SELECT seq FROM messages WHERE id = ?`).pluck().get(q1) as number;
+    expect(told).toEqual([`aside ${id}`, `back ${id} ${seqOfQ1}`]);
     expect(ra.forgotten).toBe(1);
     expect(chatView(A.engine, id).shown.map((m) => m.id)).toEqual([q1]);
     expect(A.engine.messages.activeIds([r2]).size).toBe(0);

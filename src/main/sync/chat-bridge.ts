@@ -104,10 +104,8 @@ export function reconcileChat(sessionId: string, doc: Y.Doc, port: ChatSyncPort,
       report.refused.push(...r.refused);
     }
   }
-  for (const m of local?.messages ?? []) {
-    const standing = s.inactive.get(m.id) ?? 0;
-    if (m.inactive !== standing) port.setInactive(sessionId, m.id, standing);
-  }
+  const moved = (local?.messages ?? []).filter((m) => m.inactive !== (s.inactive.get(m.id) ?? 0)).map((m) => ({ id: m.id, inactive: s.inactive.get(m.id) ?? 0 }));
+  if (moved.length) port.setInactive(sessionId, moved);
   const toHide = (local?.messages ?? []).filter((m) => s.hidden.has(m.id)).map((m) => m.id);
   if (toHide.length) {
     port.hide(sessionId, toHide);

@@ -92,8 +92,11 @@ export interface ChatSyncPort {
    * of its message). Returns, per message, whether it was written and what was refused.
    */
   addMessages(sessionId: string, messages: readonly (ChatMessage & { inactive: number })[], blobs: ReadonlyMap<string, ChatBlob>): { written: boolean; refused: Refusal[] }[];
-  /** Moves a message on or off the path shown (edit-and-resend's branches). */
-  setInactive(sessionId: string, messageId: string, inactive: number): void;
+  /**
+   * Moves messages on or off the path shown (edit-and-resend's branches) as a local switch does: what was
+   * learned only from messages set aside leaves memory, messages brought back are read again.
+   */
+  setInactive(sessionId: string, marks: readonly { id: string; inactive: number }[]): void;
   /** Hides messages another device hid. */
   hide(sessionId: string, messageIds: string[]): void;
   /** Deletes a chat another device deleted, as the app deletes one (its files, the memory layers told). */
