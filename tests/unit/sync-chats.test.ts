@@ -137,6 +137,32 @@ describe('chats between two homes', () => {
     expect(chatView(A.engine, id)).toEqual(chatView(B.engine, id));
   });
 
+  it('branches set aside on two devices apart under the same number stay two branches: bringing one back leaves the other aside', () => {
+    const A = device(openEngine(), 'device-a');
+    const B = device(openEngine(), 'device-b');
+    const id = A.engine.sessions.create({ agentId: 'default' }).id;
+    A.engine.messages.append({ sessionId: id, role: 'user', content: 'First question', createdAt: '2026-03-01T09:00:00.000Z' });
+    const r1 = A.engine.messages.append({ sessionId: id, role: 'assistant', content: 'First answer', createdAt: '2026-03-01T09:00:01.000Z' }).id;
+    syncChats(A);
+    exchange(A, B);
+    syncChats(B);
+    // Apart, each device sets a different part aside; each store numbers its set 1.
+    A.engine.messages.setAside(id, r1);
+    const q2 = B.engine.messages.append({ sessionId: id, role: 'user', content: 'Second question', createdAt: '2026-03-01T09:01:00.000Z' }).id;
+    const r2 = B.engine.messages.append({ sessionId: id, role: 'assistant', content: 'Second answer', createdAt: '2026-03-01T09:01:01.000Z' }).id;
+    B.engine.messages.setAside(id, q2);
+    syncChats(A);
+    syncChats(B);
+    exchange(A, B);
+    syncChats(A);
+    syncChats(B);
+    for (const d of [A, B]) {
+      expect(d.engine.messages.activeIds([r1, q2, r2]).size).toBe(0);
+      d.engine.messages.restore(id, r1);
+      expect([...d.engine.messages.activeIds([r1, q2, r2])]).toEqual([r1]);
+    }
+  });
+
   it('a chat deleted on A is deleted on B; a third home joining later gets the chats that stand and not the deleted one', async () => {
     const A = device(openEngine(), 'device-a');
     const B = device(openEngine(), 'device-b');

@@ -5,6 +5,7 @@
 import type * as Y from 'yjs';
 import { recordId, stableJson, standingOf, type ChatRecord } from './chat-log';
 import type { ChatMessage, ChatSyncPort, LocalChat } from './chat-ports';
+import { ChatMarks } from './chat-marks';
 import { emptyReport, type KindMemory, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
 
 export function chatRecordsOf(doc: Y.Doc): Y.Map<ChatRecord> {
@@ -39,6 +40,7 @@ export function reconcileChat(sessionId: string, doc: Y.Doc, port: ChatSyncPort,
   const agreed = agreedOf(ctx.memory);
   const local = port.read(sessionId);
   const at = ctx.now().toISOString();
+  const marks = new ChatMarks(ctx.memory, ctx.device, local?.messages.map((m) => m.inactive) ?? []);
   const push = (r: ChatRecord, counts = true): void => {
     const id = recordId(r);
     if (map.has(id)) return;
@@ -67,10 +69,10 @@ export function reconcileChat(sessionId: string, doc: Y.Doc, port: ChatSyncPort,
     const receipts = fresh.some((m) => m.role === 'assistant') ? port.receipts(fresh.filter((m) => m.role === 'assistant').map((m) => m.id)) : new Map<string, unknown>();
     local.messages.forEach((m, seq) => {
       if (!inDoc.has(m.id)) push({ type: 'message', message: { ...withoutInactive(m), ...(receipts.has(m.id) ? { receipt: receipts.get(m.id) } : {}) }, seq });
-      const standing = known.inactive.get(m.id) ?? 0;
       // A message sent from here is on the path shown unless a branch record says otherwise.
-      if (m.inactive !== standing && agreed.inactive[m.id] !== m.inactive) {
-        push({ type: 'branch', messageId: m.id, inactive: m.inactive, at, device: ctx.device });
+      const group = marks.groupOf(m.inactive);
+      if (group !== (known.groups.get(m.id) ?? null) && agreed.inactive[m.id] !== m.inactive) {
+        push({ type: 'branch', messageId: m.id, group, at, device: ctx.device });
       }
     });
     for (const id of local.deleted) if (inDoc.has(id) && !known.hidden.has(id)) push({ type: 'hidden', messageId: id, at, device: ctx.device });
@@ -97,20 +99,22 @@ export function reconcileChat(sessionId: string, doc: Y.Doc, port: ChatSyncPort,
     if (!local) report.received++;
   }
   const here = new Set([...(local?.messages.map((m) => m.id) ?? []), ...(local?.deleted ?? [])]);
-  const incoming = s.messages.filter((m) => !here.has(m.id) && !s.hidden.has(m.id)).map((m) => ({ ...m, inactive: s.inactive.get(m.id) ?? 0 }));
+  const markOf = (id: string): number => marks.markOf(s.groups.get(id) ?? null);
+  const incoming = s.messages.filter((m) => !here.has(m.id) && !s.hidden.has(m.id)).map((m) => ({ ...m, inactive: markOf(m.id) }));
   if (incoming.length) {
     for (const r of port.addMessages(sessionId, incoming, s.blobs)) {
       if (r.written) report.received++;
       report.refused.push(...r.refused);
     }
   }
-  const moved = (local?.messages ?? []).filter((m) => m.inactive !== (s.inactive.get(m.id) ?? 0)).map((m) => ({ id: m.id, inactive: s.inactive.get(m.id) ?? 0 }));
+  const moved = (local?.messages ?? []).filter((m) => m.inactive !== markOf(m.id)).map((m) => ({ id: m.id, inactive: markOf(m.id) }));
   if (moved.length) port.setInactive(sessionId, moved);
   const toHide = (local?.messages ?? []).filter((m) => s.hidden.has(m.id)).map((m) => m.id);
   if (toHide.length) {
     port.hide(sessionId, toHide);
     report.forgotten += toHide.length;
   }
+  marks.save();
   ctx.memory.set('agreed', JSON.stringify(agreement(port.read(sessionId))));
   return report;
 }

@@ -5,7 +5,8 @@
 //   - the chat's state (title, agent, settings…): the latest `state` record (then the greater device id);
 //   - a message: its one `message` record (a message never changes once written; an edit is a new message,
 //     a branch, as the store keeps it);
-//   - a message's place on the path shown (`inactive`): the latest `branch` record, else 0;
+//   - a message's place on the path shown: the latest `branch` record names the set it was set aside with
+//     (`<device>:<number>`, see chat-marks.ts), none (null, or no record) when it is on the path shown;
 //   - a hidden message (`hidden`) and a deleted chat (`deleted`) are final: a chat deleted on one device is
 //     deleted on all of them, even if another device added a message meanwhile (that device's person
 //     deleted the whole chat, messages and all; the added message is still in the document).
@@ -22,7 +23,7 @@ interface Stamped {
 export type ChatRecord =
   | ({ type: 'state'; state: ChatState } & Stamped)
   | { type: 'message'; message: ChatMessage; /** The writing device's order, for messages of the same instant. */ seq: number }
-  | ({ type: 'branch'; messageId: string; inactive: number } & Stamped)
+  | ({ type: 'branch'; messageId: string; group: string | null } & Stamped)
   | ({ type: 'hidden'; messageId: string } & Stamped)
   | ({ type: 'deleted' } & Stamped)
   | { type: 'blob'; blob: ChatBlob };
@@ -55,7 +56,8 @@ export interface ChatStanding {
   state: ChatState | null;
   /** Messages in the order every device shows them: by time, then the writing device's order, then id. */
   messages: ChatMessage[];
-  inactive: Map<string, number>;
+  /** Per message set aside, the set it was set aside with (messages on the path shown are absent). */
+  groups: Map<string, string>;
   hidden: Set<string>;
   blobs: Map<string, ChatBlob>;
 }
@@ -67,7 +69,7 @@ const stamped = { at: z.string().max(40), device: z.string().max(200) };
 const recordShape = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), state: z.object({}).passthrough(), ...stamped }),
   z.object({ type: z.literal('message'), message: z.object({ id: z.string().max(200), createdAt: z.string().max(40), content: z.string() }).passthrough(), seq: z.number() }),
-  z.object({ type: z.literal('branch'), messageId: z.string().max(200), inactive: z.number().int().min(0), ...stamped }),
+  z.object({ type: z.literal('branch'), messageId: z.string().max(200), group: z.string().min(1).max(300).nullable(), ...stamped }),
   z.object({ type: z.literal('hidden'), messageId: z.string().max(200), ...stamped }),
   z.object({ type: z.literal('deleted'), ...stamped }),
   z.object({ type: z.literal('blob'), blob: z.object({ sha256: z.string().max(64) }).passthrough() }),
@@ -113,6 +115,7 @@ export function standingOf(input: Iterable<unknown>): ChatStanding {
     }
   }
   messages.sort((x, y) => (x.m.createdAt < y.m.createdAt ? -1 : x.m.createdAt > y.m.createdAt ? 1 : x.seq - y.seq || (x.m.id < y.m.id ? -1 : 1)));
-  const inactive = new Map([...branch].map(([id, b]) => [id, b.inactive]));
-  return { deleted, state: state?.state ?? null, messages: messages.map((x) => x.m), inactive, hidden, blobs };
+  const groups = new Map<string, string>();
+  for (const [id, b] of branch) if (b.group !== null) groups.set(id, b.group);
+  return { deleted, state: state?.state ?? null, messages: messages.map((x) => x.m), groups, hidden, blobs };
 }
