@@ -2,7 +2,7 @@
 // sync room depends only on ChatSyncPort. Chats from another device are written as an import writes chats
 // (transfer/import.ts), with the import's validation: the archive's schemas, the same cleaner (titles
 // through the fact sanitizer, message texts with secrets redacted and invisible characters stripped,
-// oversize messages refused) and the same re-hash and re-judging of attached files. Messages are appended
+// oversize messages refused) and the same re-hash and re-judging of attached files (chatBlobPort). Messages are appended
 // through the message store, as a local turn appends them, so search indexes them as it does any message;
 // a reply's receipt is kept as an import keeps one (journal ids dropped, marked imported).
 import { z } from 'zod';
@@ -20,7 +20,7 @@ import { replyMemoryOf } from '../shared/receipt';
 import { MAX_MESSAGE_CHARS } from './transfer/limits';
 import { KnownSecrets } from './memory/facts/sanitize-known-secrets';
 import { archiveAttachmentSchema } from './attachments/attachment-archive';
-import type { ChatBlob, ChatSyncPort, LocalChat, Refusal } from './sync/chat-ports';
+import type { ChatBlobPort, ChatSyncPort, LocalChat, Refusal } from './sync/chat-ports';
 
 /** A chat's title when the one from the other device was refused here (the sanitizer says why, in the report). */
 const FALLBACK_TITLE = 'Synced chat';
@@ -47,26 +47,13 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
     return { cleaner: new ImportCleaner(report, KnownSecrets.from(engine.secrets.values())), report };
   };
   const refusalsOf = (report: ReturnType<typeof emptyReport>): Refusal[] => report.refused.map((r) => ({ text: r.excerpt, reason: `${r.what}: ${r.reason}` }));
-  /**
-   * A message's files from another device, each stored only if its bytes pass the checks an attached file
-   * does (attachment-archive.ts: re-hashed, kind judged again); a refused or missing file is left out and said.
-   */
-  const storeFiles = (files: readonly { name: string; sha256: string }[], blobs: ReadonlyMap<string, ChatBlob>, cleaner: ImportCleaner, where: string): { kept: { id: string; name: string }[]; refused: Refusal[] } => {
-    const kept: { id: string; name: string }[] = [];
-    const refused: Refusal[] = [];
-    for (const f of files) {
-      const blob = archiveAttachmentSchema.safeParse(blobs.get(f.sha256));
-      if (!blob.success || blob.data.sha256 !== f.sha256) {
-        refused.push({ text: printable(f.name), reason: `${where}: the file ${printable(f.name)} did not arrive whole; left out` });
-        continue;
-      }
-      try {
-        kept.push({ id: engine.attachments.fromArchive({ ...blob.data, name: f.name }, (t) => cleaner.messageText(t)), name: f.name });
-      } catch (err) {
-        if (!(err instanceof MonadError)) throw err;
-        refused.push({ text: printable(f.name), reason: `${where}: the file ${printable(f.name)} was left out: ${err.message}` });
-      }
-    }
+  const hasFile = (sha256: string): boolean => db.prepare(`SELECT 1 FROM attachments WHERE id = ?`).get(sha256) !== undefined;
+  /** A message's files: linked when this home holds their bytes (the blob kind brought and checked them). */
+  const linkable = (files: readonly { name: string; sha256: string }[], where: string): { kept: { id: string; name: string }[]; refused: Refusal[] } => {
+    const kept = files.filter((f) => hasFile(f.sha256)).map((f) => ({ id: f.sha256, name: f.name }));
+    const refused = files
+      .filter((f) => !hasFile(f.sha256))
+      .map((f) => ({ text: printable(f.name), reason: `${where}: the file ${printable(f.name)} did not arrive here (refused, or not synced yet); the message is kept without it` }));
     return { kept, refused };
   };
   const exists = (id: string): boolean => db.prepare(`SELECT 1 FROM sessions WHERE id = ?`).get(id) !== undefined;
@@ -125,8 +112,6 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
       return out;
     },
 
-    blobs: (messageIds) => [...engine.attachments.archiveOf(messageIds).values()].flat().map((a) => ({ name: a.name, sha256: a.sha256, data: a.data, ...(a.pdf ? { pdf: a.pdf } : {}) })),
-
     writeState(sessionId, raw, device) {
       const { cleaner, report } = cleanerFor();
       const where = `chat ${printable(sessionId, 40)} from device ${printable(device, 40)}`;
@@ -163,7 +148,7 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
       return [...refusalsOf(report), ...report.warnings.map((w) => ({ text: '', reason: w }))];
     },
 
-    addMessages(sessionId, messages, blobs) {
+    addMessages(sessionId, messages) {
       const { cleaner, report } = cleanerFor();
       const owner = db.prepare(`SELECT session_id FROM messages WHERE id = ?`).pluck();
       const known = new Set(engine.messages.idsOf(sessionId));
@@ -178,7 +163,7 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
           if (m.data.content.length > MAX_MESSAGE_CHARS) return refused(`longer than ${MAX_MESSAGE_CHARS.toLocaleString('en')} characters; left out`);
           const other = owner.get(m.data.id) as string | undefined;
           if (other !== undefined) return other === sessionId ? { written: false, refused: [] } : refused('its id belongs to another chat here; left out');
-          const stored = m.data.role === 'user' ? storeFiles(files.data, blobs, cleaner, where) : { kept: [], refused: [] };
+          const stored = m.data.role === 'user' ? linkable(files.data, where) : { kept: [], refused: [] };
           const receipt = m.data.role === 'assistant' && m.data.receipt != null ? importedReceipt(cleaner, m.data.receipt) : null;
           if (m.data.role === 'assistant' && m.data.receipt != null && !receipt) report.warnings.push(`${where}: its memory receipt is not one Monad writes; left out`);
           const wb = m.data.role === 'assistant' && m.data.writtenBy ? { provider: printable(cleaner.messageText(m.data.writtenBy.provider), 100), model: printable(cleaner.messageText(m.data.writtenBy.model), 200) } : null;
@@ -223,3 +208,32 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
     },
   };
 }
+
+/** Attached files' bytes (chat-blobs.ts): read from the attachment store, stored as an import stores one. */
+export function chatBlobPort(engine: Engine): ChatBlobPort {
+  const db = engine.appDb;
+  return {
+    fileHashes: () => db.prepare(`SELECT DISTINCT attachment_id FROM message_attachments ORDER BY attachment_id`).pluck().all() as string[],
+    has: (sha256) => db.prepare(`SELECT 1 FROM attachments WHERE id = ?`).get(sha256) !== undefined,
+    blob(sha256) {
+      const row = db.prepare(`SELECT ma.message_id AS messageId, ma.name AS name FROM message_attachments ma WHERE ma.attachment_id = ? LIMIT 1`).get(sha256) as { messageId: string; name: string } | undefined;
+      if (!row) return null;
+      const a = (engine.attachments.archiveOf([row.messageId]).get(row.messageId) ?? []).find((f) => f.sha256 === sha256);
+      return a ? { name: a.name, sha256: a.sha256, data: a.data, ...(a.pdf ? { pdf: a.pdf } : {}) } : null;
+    },
+    store(blob) {
+      const report = emptyReport();
+      const cleaner = new ImportCleaner(report, KnownSecrets.from(engine.secrets.values()));
+      const parsed = archiveAttachmentSchema.safeParse(blob);
+      if (!parsed.success) return `${printable(String(blob?.name ?? 'a file'))}: not a file record this Monad can read; left out`;
+      try {
+        engine.attachments.fromArchive(parsed.data, (t) => cleaner.messageText(t));
+        return null;
+      } catch (err) {
+        if (err instanceof MonadError) return `${printable(parsed.data.name)} was left out: ${err.message}`;
+        throw err;
+      }
+    },
+  };
+}
+

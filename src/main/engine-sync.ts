@@ -7,7 +7,8 @@ import type { FactSyncPort } from './sync/sync-ports';
 import { factsKind } from './sync/fact-bridge';
 import type { SyncKind } from './sync/sync-kind';
 import { chatsKind } from './sync/chat-bridge';
-import { chatSyncPort } from './engine-sync-chats';
+import { chatBlobPort, chatSyncPort } from './engine-sync-chats';
+import { blobsKind } from './sync/chat-blobs';
 import { identityKind } from './sync/identity-bridge';
 import { identitySyncPort } from './engine-sync-identity';
 import { agentsKind } from './sync/agents-bridge';
@@ -50,7 +51,8 @@ export function factSyncPort(engine: Engine): FactSyncPort {
 
 /** Everything that travels between this home's devices, one entry per kind (issue 30 §2). */
 export function syncKinds(engine: Engine): SyncKind[] {
-  // Agents before the chats and identity files that belong to them: a chat arriving with a new agent finds
-  // it here in the same run, and the sidebar shows it under that agent at once.
-  return [factsKind(factSyncPort(engine)), agentsKind(agentsSyncPort(engine)), identityKind(identitySyncPort(engine)), chatsKind(chatSyncPort(engine))];
+  // Agents before the chats and identity files that belong to them (a chat arriving with a new agent finds
+  // it here in the same run, and the sidebar shows it under that agent at once); files before the chats
+  // whose messages carry them.
+  return [factsKind(factSyncPort(engine)), agentsKind(agentsSyncPort(engine)), identityKind(identitySyncPort(engine)), blobsKind(chatBlobPort(engine)), chatsKind(chatSyncPort(engine))];
 }

@@ -39,7 +39,7 @@ describe('monad sync: chats between homes through a relay on loopback', () => {
     expect((await sync(a, url)).sent).toBeGreaterThan(0);
     const rb = await sync(b, url);
     expect(rb.refused).toBe(0);
-    expect(rb.received).toBe(10); // two chats, four messages each
+    expect(rb.received).toBe(11); // two chats, four messages each, and the file both carry (one document)
     expect(chatView(b, id)).toEqual(chatView(a, id));
     expect(chatView(b, doomed)).toEqual(chatView(a, doomed));
 
@@ -58,7 +58,7 @@ describe('monad sync: chats between homes through a relay on loopback', () => {
 
     const c = openEngine({ home: tempHome() });
     const rc = await sync(c, url);
-    expect(rc.received).toBe(7); // the chat and its six messages; the deleted chat never arrives
+    expect(rc.received).toBe(8); // the file, the chat and its six messages; the deleted chat never arrives
     expect(chatsOf(c)).toEqual([id]);
     expect(new Set(c.messages.idsOf(id))).toEqual(new Set(a.messages.idsOf(id)));
 

@@ -41,11 +41,11 @@ export function reconcileChat(sessionId: string, doc: Y.Doc, port: ChatSyncPort,
   const local = port.read(sessionId);
   const at = ctx.now().toISOString();
   const marks = new ChatMarks(ctx.memory, ctx.device, local?.messages.map((m) => m.inactive) ?? []);
-  const push = (r: ChatRecord, counts = true): void => {
+  const push = (r: ChatRecord): void => {
     const id = recordId(r);
     if (map.has(id)) return;
     map.set(id, r);
-    if (counts) report.sent++;
+    report.sent++;
   };
 
   // Outgoing, in one transaction (one update to the relay).
@@ -64,8 +64,6 @@ export function reconcileChat(sessionId: string, doc: Y.Doc, port: ChatSyncPort,
     }
     const inDoc = new Set(known.messages.map((m) => m.id));
     const fresh = local.messages.filter((m) => !inDoc.has(m.id));
-    const blobs = fresh.some((m) => m.files.length) ? port.blobs(fresh.filter((m) => m.files.length).map((m) => m.id)) : [];
-    for (const b of blobs) push({ type: 'blob', blob: b }, false);
     const receipts = fresh.some((m) => m.role === 'assistant') ? port.receipts(fresh.filter((m) => m.role === 'assistant').map((m) => m.id)) : new Map<string, unknown>();
     local.messages.forEach((m, seq) => {
       if (!inDoc.has(m.id)) push({ type: 'message', message: { ...withoutInactive(m), ...(receipts.has(m.id) ? { receipt: receipts.get(m.id) } : {}) }, seq });
@@ -102,7 +100,7 @@ export function reconcileChat(sessionId: string, doc: Y.Doc, port: ChatSyncPort,
   const markOf = (id: string): number => marks.markOf(s.groups.get(id) ?? null);
   const incoming = s.messages.filter((m) => !here.has(m.id) && !s.hidden.has(m.id)).map((m) => ({ ...m, inactive: markOf(m.id) }));
   if (incoming.length) {
-    for (const r of port.addMessages(sessionId, incoming, s.blobs)) {
+    for (const r of port.addMessages(sessionId, incoming)) {
       if (r.written) report.received++;
       report.refused.push(...r.refused);
     }

@@ -12,7 +12,7 @@
 //     deleted the whole chat, messages and all; the added message is still in the document).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { ChatBlob, ChatMessage, ChatState } from './chat-ports';
+import type { ChatMessage, ChatState } from './chat-ports';
 
 interface Stamped {
   /** ISO time on the writing device. */
@@ -25,12 +25,10 @@ export type ChatRecord =
   | { type: 'message'; message: ChatMessage; /** The writing device's order, for messages of the same instant. */ seq: number }
   | ({ type: 'branch'; messageId: string; group: string | null } & Stamped)
   | ({ type: 'hidden'; messageId: string } & Stamped)
-  | ({ type: 'deleted' } & Stamped)
-  | { type: 'blob'; blob: ChatBlob };
+  | ({ type: 'deleted' } & Stamped);
 
-/** Content-addressed: a blob by its bytes' hash, every other record by a hash of the whole record. */
+/** Content-addressed: a message by its id (made once, never rewritten), every other record by a hash of itself. */
 export function recordId(r: ChatRecord): string {
-  if (r.type === 'blob') return `blob:${r.blob.sha256}`;
   if (r.type === 'message') return `message:${r.message.id}`;
   return `${r.type}:${createHash('sha256').update(stableJson(r)).digest('hex').slice(0, 24)}`;
 }
@@ -59,7 +57,6 @@ export interface ChatStanding {
   /** Per message set aside, the set it was set aside with (messages on the path shown are absent). */
   groups: Map<string, string>;
   hidden: Set<string>;
-  blobs: Map<string, ChatBlob>;
 }
 
 // The shape a record must have to be read at all. A document is written by other devices (a newer Monad, a
@@ -72,7 +69,6 @@ const recordShape = z.discriminatedUnion('type', [
   z.object({ type: z.literal('branch'), messageId: z.string().max(200), group: z.string().min(1).max(300).nullable(), ...stamped }),
   z.object({ type: z.literal('hidden'), messageId: z.string().max(200), ...stamped }),
   z.object({ type: z.literal('deleted'), ...stamped }),
-  z.object({ type: z.literal('blob'), blob: z.object({ sha256: z.string().max(64) }).passthrough() }),
 ]);
 
 /** The records of a document that this Monad can read (see recordShape). */
@@ -89,7 +85,6 @@ export function standingOf(input: Iterable<unknown>): ChatStanding {
   const messages: { m: ChatMessage; seq: number }[] = [];
   const branch = new Map<string, ChatRecord & { type: 'branch' }>();
   const hidden = new Set<string>();
-  const blobs = new Map<string, ChatBlob>();
   for (const r of records) {
     switch (r.type) {
       case 'state':
@@ -109,13 +104,10 @@ export function standingOf(input: Iterable<unknown>): ChatStanding {
       case 'deleted':
         deleted = true;
         break;
-      case 'blob':
-        blobs.set(r.blob.sha256, r.blob);
-        break;
     }
   }
   messages.sort((x, y) => (x.m.createdAt < y.m.createdAt ? -1 : x.m.createdAt > y.m.createdAt ? 1 : x.seq - y.seq || (x.m.id < y.m.id ? -1 : 1)));
   const groups = new Map<string, string>();
   for (const [id, b] of branch) if (b.group !== null) groups.set(id, b.group);
-  return { deleted, state: state?.state ?? null, messages: messages.map((x) => x.m), groups, hidden, blobs };
+  return { deleted, state: state?.state ?? null, messages: messages.map((x) => x.m), groups, hidden };
 }

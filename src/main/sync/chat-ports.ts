@@ -24,7 +24,7 @@ export interface ChatState {
   settings: Record<string, unknown>;
 }
 
-/** A file sent with a user message: its name and content hash; its bytes travel once per chat as a blob record. */
+/** A file sent with a user message: its name and content hash; its bytes travel in their own `blob/<sha256>` document. */
 export interface ChatFileRef {
   name: string;
   sha256: string;
@@ -79,8 +79,6 @@ export interface ChatSyncPort {
   read(sessionId: string): LocalChat | null;
   /** The receipts of these replies, by message id (only asked for messages this device sends). */
   receipts(messageIds: string[]): Map<string, unknown>;
-  /** The bytes of the files these messages carry (only asked for messages this device sends). */
-  blobs(messageIds: string[]): ChatBlob[];
   /**
    * Writes a chat's state (creating the chat when it is not here) through the same checks as an import:
    * the title through the sanitizer, settings through their schema. Returns what was refused.
@@ -88,10 +86,11 @@ export interface ChatSyncPort {
   writeState(sessionId: string, state: ChatState, device: string): Refusal[];
   /**
    * Adds messages from another device, in order, each validated and cleaned as an import does (oversize
-   * refused, secrets redacted), its files re-hashed and re-judged from `blobs` (a refused file is left out
-   * of its message). Returns, per message, whether it was written and what was refused.
+   * refused, secrets redacted); a file is linked when this home holds its bytes (brought by the blob kind,
+   * before the chats, re-hashed and re-judged there), else left out and said. Returns, per message, whether
+   * it was written and what was refused.
    */
-  addMessages(sessionId: string, messages: readonly (ChatMessage & { inactive: number })[], blobs: ReadonlyMap<string, ChatBlob>): { written: boolean; refused: Refusal[] }[];
+  addMessages(sessionId: string, messages: readonly (ChatMessage & { inactive: number })[]): { written: boolean; refused: Refusal[] }[];
   /**
    * Moves messages on or off the path shown (edit-and-resend's branches) as a local switch does: what was
    * learned only from messages set aside leaves memory, messages brought back are read again.
@@ -101,4 +100,23 @@ export interface ChatSyncPort {
   hide(sessionId: string, messageIds: string[]): void;
   /** Deletes a chat another device deleted, as the app deletes one (its files, the memory layers told). */
   delete(sessionId: string): void;
+}
+
+/**
+ * Attached files' bytes, one document per file (`blob/<sha256>`): kept apart from the chat's document so a
+ * chat with many large files never becomes one message larger than the relay's WebSocket takes (100 MiB),
+ * and a file carried by several chats travels once.
+ */
+export interface ChatBlobPort {
+  /** The content hashes of the files messages of this home carry. */
+  fileHashes(): string[];
+  /** A file's bytes and what an import carries beside them; null when this home does not hold it. */
+  blob(sha256: string): ChatBlob | null;
+  /** Whether this home holds the file. */
+  has(sha256: string): boolean;
+  /**
+   * Stores another device's file as an imported one is stored (re-hashed, its kind judged again from the
+   * bytes, the size limits); null when stored, or why it was refused.
+   */
+  store(blob: ChatBlob): string | null;
 }
