@@ -48,6 +48,23 @@ describe('identity files between two homes', () => {
     expect([sync(A), sync(B)].map((r) => r.sent + r.received)).toEqual([0, 0]);
   });
 
+  it('a file removed on A is removed on B, through the same path (History says so)', () => {
+    const A = device(openEngine(), 'device-a');
+    const B = device(openEngine(), 'device-b');
+    save(A.engine, 'soul', 'Dry humour.\n', '2026-03-01T10:00:00Z');
+    sync(A);
+    exchange(A, B);
+    sync(B);
+    A.engine.facts.identity.remove('soul', { agentId: 'default', by: PERSON });
+    expect(sync(A).sent).toBe(1);
+    exchange(A, B);
+    expect(sync(B).forgotten).toBe(1);
+    expect(B.engine.facts.identity.view('soul', 'default').exists).toBe(false);
+    expect(B.engine.journal.list({}).entries[0]).toMatchObject({ action: 'identity.saved', summary: 'Removed SOUL.md', source: { via: 'sync' } });
+    exchange(A, B);
+    expect([sync(A), sync(B)].map((r) => r.sent)).toEqual([0, 0]);
+  });
+
   it('edited on both while apart: the later edit stands on both, whichever syncs first; the other is kept in the document', () => {
     for (const laterSyncsFirst of [true, false]) {
       const A = device(openEngine(), 'device-a');
