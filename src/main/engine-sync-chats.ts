@@ -99,8 +99,13 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
     };
   };
 
+  const digestOf = db.prepare(
+    `SELECT (SELECT json_array(agent_id, title, title_source, project_key, incognito, created_at, chat_model, settings) FROM sessions WHERE id = ?)
+       || (SELECT count(*) || ':' || coalesce(group_concat(id || '/' || inactive || '/' || (deleted_at IS NOT NULL), ','), '') FROM (SELECT id, inactive, deleted_at FROM messages WHERE session_id = ? ORDER BY seq))`,
+  ).pluck();
   return {
     sessionIds: () => engine.sessions.list().map((s) => s.id),
+    digest: (sessionId) => String(digestOf.get(sessionId, sessionId) ?? 'none'),
     read,
 
     receipts(messageIds) {

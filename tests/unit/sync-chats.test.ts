@@ -83,6 +83,22 @@ describe('chats between two homes', () => {
     exchange(A, B);
     expect(syncChats(B)).toMatchObject({ sent: 0, received: 0, forgotten: 0 });
     expect(syncChats(A)).toMatchObject({ sent: 0, received: 0, forgotten: 0 });
+
+    // A chat that moved neither here nor in its document is not read again; one that moved is.
+    const reads: string[] = [];
+    const read = B.port.read.bind(B.port);
+    B.port.read = (sid) => (reads.push(sid), read(sid));
+    exchange(A, B);
+    syncChats(B);
+    expect(reads).toEqual([]);
+    A.engine.sessions.rename(id, 'Beekeeping on the roof');
+    syncChats(A);
+    exchange(A, B);
+    expect(syncChats(B).sent).toBe(0);
+    expect(new Set(reads)).toEqual(new Set([id]));
+    expect(B.engine.sessions.get(id).title).toBe('Beekeeping on the roof');
+    B.engine.messages.softDelete([(chatView(B.engine, id).rows as { id: string }[])[3].id]); // changed here only
+    expect(syncChats(B).sent).toBe(1);
   });
 
   it('messages written on both devices while apart both land on each; a title renamed on both: the later stands', async () => {

@@ -2,7 +2,8 @@
 // Outgoing: what changed here since the last sync becomes new records, in one transaction. Incoming: what
 // the merged records say stands is written here through the port — the same checks as an import. After a
 // run the chat and the document agree, so what was just written from another device is never sent back.
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
+import { createHash } from 'node:crypto';
 import { recordId, stableJson, standingOf, type ChatRecord } from './chat-log';
 import type { ChatMessage, ChatSyncPort, LocalChat } from './chat-ports';
 import { ChatMarks } from './chat-marks';
@@ -34,8 +35,24 @@ function agreement(local: LocalChat | null): Agreed {
   return { had: true, state: stableJson(local.state), inactive: Object.fromEntries(local.messages.map((m) => [m.id, m.inactive])) };
 }
 
+/**
+ * Where this device left a chat: its digest here and the document's state vector. When neither moved, the
+ * chat and the document still agree and the chat is not read at all (a `sync now` with nothing to do reads
+ * one row per chat, not every message).
+ */
+function restingPoint(sessionId: string, doc: Y.Doc, port: ChatSyncPort): string {
+  return createHash('sha256').update(port.digest(sessionId)).update(Y.encodeStateVector(doc)).digest('hex');
+}
+
 export function reconcileChat(sessionId: string, doc: Y.Doc, port: ChatSyncPort, ctx: ReconcileContext): KindReport {
   const report = emptyReport('chat', sessionId);
+  if (ctx.memory.get('rest') === restingPoint(sessionId, doc, port)) return report;
+  const report2 = reconcileChanged(sessionId, doc, port, ctx, report);
+  ctx.memory.set('rest', restingPoint(sessionId, doc, port));
+  return report2;
+}
+
+function reconcileChanged(sessionId: string, doc: Y.Doc, port: ChatSyncPort, ctx: ReconcileContext, report: KindReport): KindReport {
   const map = chatRecordsOf(doc);
   const agreed = agreedOf(ctx.memory);
   const local = port.read(sessionId);

@@ -75,6 +75,11 @@ export type Refusal = { text: string; reason: string };
 export interface ChatSyncPort {
   /** Every chat this home holds. */
   sessionIds(): string[];
+  /**
+   * A short digest of everything `read` would return that can change (the chat's row, its messages' ids,
+   * places on the path and hidden ones): equal digests, nothing changed here. Cheap: one query.
+   */
+  digest(sessionId: string): string;
   /** A chat as it stands here, or null when this home has none with that id. */
   read(sessionId: string): LocalChat | null;
   /** The receipts of these replies, by message id (only asked for messages this device sends). */
