@@ -2,9 +2,9 @@
 // sync room depends only on ChatSyncPort. Chats from another device are written as an import writes chats
 // (transfer/import.ts), with the import's validation: the archive's schemas, the same cleaner (titles
 // through the fact sanitizer, message texts with secrets redacted and invisible characters stripped,
-// oversize messages refused) and the same re-hash and re-judging of attached files (chatBlobPort). Messages are appended
-// through the message store, as a local turn appends them, so search indexes them as it does any message;
-// a reply's receipt is kept as an import keeps one (journal ids dropped, marked imported).
+// oversize messages refused) and the same re-hash and re-judging of attached files (chatBlobPort).
+// Messages are appended through the message store, as a local turn appends them, so search indexes them as
+// it does any message; a reply's receipt is kept as an import keeps one (journal ids dropped, marked imported).
 import { z } from 'zod';
 import { chatSettingsSchema } from '../shared/chat-settings';
 import { idSchema } from '../shared/config';
@@ -65,8 +65,8 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
       (db.prepare(`SELECT id, edit_root, inactive FROM messages WHERE session_id = ? AND deleted_at IS NULL`).all(sessionId) as { id: string; edit_root: string | null; inactive: number }[]).map((r) => [r.id, r]),
     );
     const listed = engine.messages.since(sessionId, 0, Number.MAX_SAFE_INTEGER).map(({ message }) => message);
-    // since() leaves files out; a user message's chips come with get() (one query per message: chats hold tens).
-    const refs = new Map(listed.filter((m) => m.role === 'user').map((m) => [m.id, engine.messages.get(m.id).attachments ?? []]));
+    // since() leaves files out: the user messages' files, in one query.
+    const refs = engine.attachments.files(listed.filter((m) => m.role === 'user').map((m) => m.id));
     const live = new Set(listed.map((m) => m.id));
     const messages = listed.map((m) => ({
       id: m.id,

@@ -47,9 +47,9 @@ function restingPoint(sessionId: string, doc: Y.Doc, port: ChatSyncPort): string
 export function reconcileChat(sessionId: string, doc: Y.Doc, port: ChatSyncPort, ctx: ReconcileContext): KindReport {
   const report = emptyReport('chat', sessionId);
   if (ctx.memory.get('rest') === restingPoint(sessionId, doc, port)) return report;
-  const report2 = reconcileChanged(sessionId, doc, port, ctx, report);
+  reconcileChanged(sessionId, doc, port, ctx, report);
   ctx.memory.set('rest', restingPoint(sessionId, doc, port));
-  return report2;
+  return report;
 }
 
 function reconcileChanged(sessionId: string, doc: Y.Doc, port: ChatSyncPort, ctx: ReconcileContext, report: KindReport): KindReport {
