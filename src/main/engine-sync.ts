@@ -13,6 +13,13 @@ import { lawSyncPort } from './engine-sync-laws';
 import { lawsKind } from './sync/laws-bridge';
 import { inboxSyncPort } from './engine-sync-inbox';
 import { inboxKind } from './sync/inbox-bridge';
+import { chatsKind } from './sync/chat-bridge';
+import { chatBlobPort, chatSyncPort } from './engine-sync-chats';
+import { blobsKind } from './sync/chat-blobs';
+import { identityKind } from './sync/identity-bridge';
+import { identitySyncPort } from './engine-sync-identity';
+import { agentsKind } from './sync/agents-bridge';
+import { agentsSyncPort } from './engine-sync-agents';
 
 export function factSyncPort(engine: Engine): FactSyncPort {
   const { memory, ledger } = engine.facts;
@@ -57,5 +64,17 @@ export function factSyncPort(engine: Engine): FactSyncPort {
 
 /** Everything that travels between this home's devices, one entry per kind (issue 30 §2). */
 export function syncKinds(engine: Engine): SyncKind[] {
-  return [factsKind(factSyncPort(engine)), graphKind(graphSyncPort(engine)), lawsKind(lawSyncPort(engine)), inboxKind(inboxSyncPort(engine))];
+  // Agents before the chats and identity files that belong to them (a chat arriving with a new agent finds
+  // it here in the same run, and the sidebar shows it under that agent at once); files before the chats
+  // whose messages carry them; chats before the graph, whose relations name the messages that support them.
+  return [
+    factsKind(factSyncPort(engine)),
+    agentsKind(agentsSyncPort(engine)),
+    identityKind(identitySyncPort(engine)),
+    blobsKind(chatBlobPort(engine)),
+    chatsKind(chatSyncPort(engine)),
+    graphKind(graphSyncPort(engine)),
+    lawsKind(lawSyncPort(engine)),
+    inboxKind(inboxSyncPort(engine)),
+  ];
 }

@@ -201,6 +201,29 @@ export class MessageStore {
   }
 
   /**
+   * Puts messages of a chat on or off the path shown with the set-aside numbers another device gave them
+   * (sync, issue 30 §2), and tells the same listeners a local switch tells: those set aside leave what was
+   * learned only from them, those brought back are read again from the first of them.
+   */
+  applyMarks(sessionId: string, marks: readonly { id: string; inactive: number }[]): void {
+    const get = this.db.prepare(`SELECT seq, inactive FROM messages WHERE id = ? AND session_id = ?`);
+    const set = this.db.prepare(`UPDATE messages SET inactive = ? WHERE id = ? AND session_id = ?`);
+    let asideSome = false;
+    let backFrom: number | null = null;
+    this.db.transaction(() => {
+      for (const m of marks) {
+        const row = get.get(m.id, sessionId) as { seq: number; inactive: number } | undefined;
+        if (!row || row.inactive === m.inactive) continue;
+        set.run(m.inactive, m.id, sessionId);
+        if (row.inactive === 0) asideSome = true;
+        else if (m.inactive === 0) backFrom = Math.min(backFrom ?? row.seq, row.seq);
+      }
+    })();
+    if (asideSome) for (const fn of this.setAsideListeners) fn(sessionId);
+    if (backFrom !== null) for (const fn of this.restoreListeners) fn(sessionId, backFrom);
+  }
+
+  /**
    * Called with the first sequence number of a branch brought back: consolidation skipped it while it was
    * set aside, and reads it again from there (issue 27 §4).
    */

@@ -255,14 +255,21 @@ export class ChatReader {
    * else), and it is marked imported so its graph and law ids are not linked.
    */
   private receipt(raw: unknown, at: JsonPath): TurnReceipt | null {
-    const r = turnReceiptSchema.safeParse(this.cleaner.messageValue(raw));
-    if (!r.success) {
-      this.report.warnings.push(`The memory receipt at ${formatPath([...at, 'receipt'])} is not one Monad writes; left out.`);
-      return null;
-    }
-    const changes = r.data.changes.map((c) => ('journalId' in c ? { ...c, journalId: null } : c));
-    return { ...r.data, changes, imported: true };
+    const r = importedReceipt(this.cleaner, raw);
+    if (!r) this.report.warnings.push(`The memory receipt at ${formatPath([...at, 'receipt'])} is not one Monad writes; left out.`);
+    return r;
   }
+}
+
+/**
+ * A receipt from elsewhere (a file, another device), cleaned and checked whole; null when it does not pass.
+ * Its journal ids are dropped and it is marked imported (see ChatReader.receipt for why).
+ */
+export function importedReceipt(cleaner: ImportCleaner, raw: unknown): TurnReceipt | null {
+  const r = turnReceiptSchema.safeParse(cleaner.messageValue(raw));
+  if (!r.success) return null;
+  const changes = r.data.changes.map((c) => ('journalId' in c ? { ...c, journalId: null } : c));
+  return { ...r.data, changes, imported: true };
 }
 
 /** The node no other node names as its parent: where a conversation without current_node ends. */

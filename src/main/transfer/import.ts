@@ -57,7 +57,7 @@ export function runImport(engine: ImportPorts, review: IdentityReview, source: I
   return new ImportRun(engine, review, source).execute();
 }
 
-function emptyReport(): ImportReport {
+export function emptyReport(): ImportReport {
   return {
     format: 'transcript',
     agents: { added: 0 },

@@ -1,0 +1,40 @@
+// Attached files as a sync kind (issue 30 §2): one document per file, `blob/<sha256>`, holding its bytes
+// once (the name of a file is its message's, in the chat's document). A device that holds a file another
+// lacks puts it in; a device that lacks it stores it through the port, checked as an imported file is.
+// Runs before the chats (engine-sync.ts), so a message arriving with a file finds it here.
+import type * as Y from 'yjs';
+import { z } from 'zod';
+import type { ChatBlob, ChatBlobPort } from './chat-ports';
+import { emptyReport, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
+
+const SHA256 = /^[0-9a-f]{64}$/;
+const blobShape = z.object({ name: z.string().max(300), sha256: z.string().regex(SHA256), data: z.array(z.string()) }).passthrough();
+
+export function blobMapOf(doc: Y.Doc): Y.Map<ChatBlob> {
+  return doc.getMap<ChatBlob>('file');
+}
+
+export function reconcileBlob(sha256: string, doc: Y.Doc, port: ChatBlobPort, _ctx: ReconcileContext): KindReport {
+  const report = emptyReport('blob', sha256);
+  if (!SHA256.test(sha256)) return report;
+  const map = blobMapOf(doc);
+  const stored = map.get('file');
+  const here = port.has(sha256);
+  if (here && stored === undefined) {
+    const blob = port.blob(sha256);
+    if (blob) {
+      doc.transact(() => map.set('file', blob));
+      report.sent++;
+    }
+  } else if (!here && stored !== undefined) {
+    const ok = blobShape.safeParse(stored);
+    const refused = ok.success && ok.data.sha256 === sha256 ? port.store(stored) : 'not a file record this Monad can read';
+    if (refused) report.refused.push({ text: ok.success ? ok.data.name.slice(0, 120) : sha256, reason: refused });
+    else report.received++;
+  }
+  return report;
+}
+
+export function blobsKind(port: ChatBlobPort): SyncKind {
+  return { kind: 'blob', localKeys: () => port.fileHashes(), reconcile: (key, doc, ctx) => reconcileBlob(key, doc, port, ctx) };
+}
