@@ -196,7 +196,8 @@ describe('live sync: paired homes follow each other without a command', () => {
     record(engine, 'global', 'Paired after the app started');
     pair(engine.paths.root, relay.url);
     const r = await dispatch(handlers, 'sync.now', {});
-    expect(r).toMatchObject({ ok: true, data: { sent: 1, status: { state: 'synced', relay: relay.url } } });
+    // Sent: the fact and, at a first sync, the home's default agent.
+    expect(r).toMatchObject({ ok: true, data: { sent: 2, status: { state: 'synced', relay: relay.url } } });
     // Another home on the relay gets the fact: the session pushed it.
     const other = liveHome(relay.url);
     await waitFor(() => texts(other, 'global').includes('Paired after the app started'), 30_000, 'the fact on the other home');

@@ -60,6 +60,22 @@ describe('agents between two homes', () => {
     expect([sync(A), sync(B)].map((r) => r.sent + r.received)).toEqual([0, 0]);
   });
 
+  it("a fresh device joining the home takes the home's agent settings; its own untouched defaults never overwrite them", () => {
+    const A = device(openEngine(), 'device-a');
+    A.engine.agents.update('default', { name: 'Ada’s assistant', memory: { level: 3, remember: 'ask', recallBudgetChars: 3000 } } as never);
+    sync(A);
+    // B is set up later (its clock is later): its default agent is the factory one, and differs from A's.
+    const B = device(openEngine(), 'device-b');
+    expect(agent(B.engine, 'default')!.memory.level).not.toBe(3);
+    exchange(A, B);
+    sync(B);
+    exchange(A, B);
+    sync(A);
+    for (const e of [A.engine, B.engine]) expect(agent(e, 'default')).toMatchObject({ name: 'Ada’s assistant', memory: { level: 3, remember: 'ask', recallBudgetChars: 3000 } });
+    exchange(A, B);
+    expect([sync(A), sync(B)].map((r) => r.sent + r.received)).toEqual([0, 0]);
+  });
+
   it('renamed on both while apart: the later stands on both; removed on A: removed on B', () => {
     const A = device(openEngine(), 'device-a', Date.UTC(2026, 3, 1));
     const B = device(openEngine(), 'device-b', Date.UTC(2026, 3, 1));

@@ -48,6 +48,22 @@ describe('identity files between two homes', () => {
     expect([sync(A), sync(B)].map((r) => r.sent + r.received)).toEqual([0, 0]);
   });
 
+  it("a device joining the home later does not replace the home's file with its own newer one; its text stays in the document", () => {
+    const A = device(openEngine(), 'device-a');
+    save(A.engine, 'user', 'Name: Ada\nKeeps bees on a roof in Lyon.\n', '2026-03-01T10:00:00Z');
+    sync(A);
+    // B was set up later and wrote its own USER.md then (dated after A's edit), before it ever synced.
+    const B = device(openEngine(), 'device-b');
+    save(B.engine, 'user', 'Name: (not set)\n', '2026-11-30T10:00:00Z');
+    exchange(A, B);
+    sync(B);
+    exchange(A, B);
+    sync(A);
+    for (const e of [A.engine, B.engine]) expect(text(e, 'user')).toBe('Name: Ada\nKeeps bees on a roof in Lyon.\n');
+    const doc = B.docs.get('identity/USER.md')!;
+    expect([...identityVersionsOf(doc).values()].map((v) => v.text)).toContain('Name: (not set)\n');
+  });
+
   it('a file removed on A is removed on B, through the same path (History says so)', () => {
     const A = device(openEngine(), 'device-a');
     const B = device(openEngine(), 'device-b');

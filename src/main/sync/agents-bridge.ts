@@ -5,7 +5,7 @@
 import type * as Y from 'yjs';
 import { createHash } from 'node:crypto';
 import { stableJson } from './chat-log';
-import { resolveIdentity } from './identity-bridge';
+import { JOINING_AT, resolveIdentity } from './identity-bridge';
 import type { AgentsSyncPort, SyncedAgent } from './agents-ports';
 import { emptyReport, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
 
@@ -59,9 +59,9 @@ export function reconcileAgents(doc: Y.Doc, port: AgentsSyncPort, ctx: Reconcile
 
   doc.transact(() => {
     const known = standingByAgent(map);
-    const push = (agentId: string, value: SyncedAgent | null): void => {
+    const push = (agentId: string, value: SyncedAgent | null, when = at): void => {
       const a = agreed[agentId];
-      const v = versionOf({ agentId, parents: a ? [a.version] : [], value, at, device: ctx.device });
+      const v = versionOf({ agentId, parents: a ? [a.version] : [], value, at: when, device: ctx.device });
       map.set(v.id, v);
       report.sent++;
     };
@@ -70,7 +70,14 @@ export function reconcileAgents(doc: Y.Doc, port: AgentsSyncPort, ctx: Reconcile
       const standing = known.get(id);
       const same = standing?.value ? stableJson(standing.value) === json : false;
       // Changed here since the last sync; or never synced from here and not what the document says.
-      if (agreed[id] ? agreed[id].value !== json : !same) push(id, a);
+      if (agreed[id]) {
+        if (agreed[id].value !== json) push(id, a);
+      } else if (!same) {
+        // A device's first sync of an agent the home already has: the home's settings stand (a device that
+        // joins takes the home as it is — its own were, most often, the factory defaults, dated now, which
+        // would otherwise beat the person's settings). Its version stays in the document, dated as older.
+        push(id, a, standing ? JOINING_AT : at);
+      }
     }
     for (const id of Object.keys(agreed)) if (!local.has(id) && agreed[id].value !== null && known.get(id)?.value) push(id, null);
   });

@@ -34,6 +34,12 @@ export function identityVersionsOf(doc: Y.Doc): Y.Map<IdentityVersion> {
   return doc.getMap<IdentityVersion>('versions');
 }
 
+/**
+ * The date given to a joining device's own version of an item the home already has (identity files,
+ * agents): older than any edit, so the home's stands and the device's stays in the document.
+ */
+export const JOINING_AT = new Date(0).toISOString();
+
 /** What the later-edit-wins rule reads of a version (identity files' and agents' alike). */
 export interface Dated {
   id: string;
@@ -81,7 +87,10 @@ export function reconcileIdentity(key: IdentityKey, doc: Y.Doc, port: IdentitySy
   if (changedHere) {
     // "The later edit wins" means the edit's time, not the sync's: a file edited in the morning and synced
     // at night loses to one edited at noon on another device. A removal has no file left to date: now.
-    const at = (local !== null ? port.editedAt(key) : null) ?? ctx.now().toISOString();
+    // A device's first sync of a file the home already has: the home's text stands (a device that joins
+    // takes the home as it is; a file made when it was set up is newer than the person's edit on the
+    // other device, and would otherwise replace it). Its own text stays in the document, dated as older.
+    const at = !raw && before ? JOINING_AT : ((local !== null ? port.editedAt(key) : null) ?? ctx.now().toISOString());
     const v = { parents: agreed.version ? [agreed.version] : [], text: local, at, device: ctx.device };
     const full = { ...v, id: identityVersionId(v) };
     doc.transact(() => map.set(full.id, full));
