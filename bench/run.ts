@@ -3,7 +3,7 @@
 //   npm run bench                      all of them
 //   npm run bench -- locomo [--data FILE] [--derived observations] [--json]   the LoCoMo search benchmark alone
 //       (--derived observations: LoCoMo's observations as a STAND-IN for consolidation's facts, issue 31)
-//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render attachments pipeline cost-guards history forget receipts egress mem0-projection transfer cold-start mcp-cold-start sync-spike sync-facts sync-live
+//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render attachments pipeline cost-guards history forget receipts egress mem0-projection transfer cold-start mcp-cold-start sync-spike sync-facts sync-home sync-live
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -336,6 +336,25 @@ const BENCHES: Bench[] = [
           // measured by sync-spike over a kept connection.
           line('sync-facts', 'one fact A → B (sync now on A, then on B)', r.oneFactS, 's', '', null),
           line('sync-facts', 'sync now with nothing to do', r.idleResyncS, 's', '', null),
+        ],
+        raw: r,
+      };
+    },
+  },
+  {
+    // Issue 30 §6: a fresh device's initial sync of the benchmark home through Monad's own write paths.
+    name: 'sync-home',
+    run: async () => {
+      const { runSyncHomeBench } = await import('./sync-spike/home-path');
+      const r = await runSyncHomeBench();
+      const all = r.received.messages === r.messages && r.received.facts === r.facts && r.received.relations === r.relations;
+      return {
+        lines: [
+          line('sync-home', `initial sync of ${r.messages.toLocaleString('en')} messages, ${r.facts.toLocaleString('en')} facts, ${r.relations.toLocaleString('en')} relations to a fresh home`, r.pullS, 's', '≤ 60 s', r.pullS <= 60 && all),
+          line('sync-home', 'memory the initial sync adds (peak resident growth)', r.pullPeakRssGrowthMB, 'MB', '≤ 200 MB', r.pullPeakRssGrowthMB <= 200),
+          line('sync-home', `arrived: ${r.received.messages} messages, ${r.received.facts} facts, ${r.received.relations} relations; refused ${r.refused}`, null, '', '', all),
+          line('sync-home', 'pushing the home from the first device', r.pushS, 's', '', null),
+          line('sync-home', 'a quiet sync now after it', r.quietResyncS, 's', '', null),
         ],
         raw: r,
       };

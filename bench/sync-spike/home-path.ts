@@ -1,0 +1,124 @@
+// Issue 30 §6's initial sync through Monad's own path (not the spike's stand-in records): home A holds the
+// benchmark home — 10,000 messages (200 chats × 50), 5,000 facts (10 scopes × 500) and 20,000 relations over
+// 4,000 entities, each relation supported by a message — written through the engine's own stores. A pushes it
+// to a relay on loopback; a fresh home B pulls everything with one `sync now` through every kind's write path
+// (the message store, MemoryDir, the graph store). Figures: the pull's time (target ≤ 60 s), the memory it
+// adds to the process (peak resident growth, target ≤ 200 MB), a quiet `sync now` after it, and what arrived.
+// Run alone with `npm run bench -- sync-home` or `npx tsx bench/sync-spike/home-path.ts`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Engine } from '../../src/main/engine';
+import { syncKinds } from '../../src/main/engine-sync';
+import { startRelay } from '../../src/main/sync/relay';
+import { syncNow, type SyncReport } from '../../src/main/sync/sync-client';
+import { chatDoc, factsDoc, graphDoc, SIZE, type FactRecord, type MessageRecord, type NodeRecord, type RelationRecord } from './workload';
+
+export interface SyncHomeResult {
+  messages: number;
+  facts: number;
+  relations: number;
+  buildS: number;
+  pushS: number;
+  pullS: number;
+  pullPeakRssGrowthMB: number;
+  quietResyncS: number;
+  received: { messages: number; facts: number; relations: number };
+  refused: number;
+}
+
+/** Writes the benchmark home into an engine through its own stores; returns the counts it holds. */
+function buildHome(e: Engine): { messages: number; facts: number; relations: number } {
+  const messageIds = new Map<string, string>(); // the workload's message id → the store's
+  let messages = 0;
+  for (let s = 0; s < SIZE.sessions; s++) {
+    const doc = chatDoc(s);
+    const session = e.sessions.create({ agentId: 'default', title: (Object.values(doc.collections.session)[0] as { title: string }).title });
+    for (const m of Object.values(doc.collections.messages) as MessageRecord[]) {
+      messageIds.set(m.id, e.messages.append({ sessionId: session.id, role: m.role, content: m.content }).id);
+      messages++;
+    }
+  }
+  for (let i = 0; i < SIZE.factScopes; i++) {
+    const recs = Object.values(factsDoc(i).collections.facts) as FactRecord[];
+    e.facts.ledger.as({ actor: 'person', source: { via: 'app' } }, () => e.facts.memory.recordMany(recs[0].scope, recs.map((f) => f.text)));
+  }
+  const facts = e.facts.memory.scopes().reduce((n, s) => n + s.count, 0);
+  for (let g = 0; g < SIZE.graphScopes.length; g++) {
+    const { scope } = SIZE.graphScopes[g];
+    const doc = graphDoc(g);
+    const nodeIds = new Map<string, number>();
+    for (const n of Object.values(doc.collections.nodes) as NodeRecord[]) nodeIds.set(n.id, e.graph.store.upsertNode(scope, n.name, n.type).id);
+    for (const r of Object.values(doc.collections.relations) as RelationRecord[]) {
+      const support = r.support.map((m) => messageIds.get(m)).filter((m): m is string => Boolean(m));
+      e.graph.store.upsertEdge({ scope, src: nodeIds.get(r.src)!, dst: nodeIds.get(r.dst)!, relation: r.relation, provClass: r.provClass === 'stated' ? 'user' : 'inferred', validFrom: r.validFrom.slice(0, 10), support, supersede: false });
+    }
+  }
+  return { messages, facts, relations: relationCount(e) };
+}
+
+function relationCount(e: Engine): number {
+  return SIZE.graphScopes.reduce((n, { scope }) => n + e.graph.store.snapshot(scope).edges.length, 0);
+}
+
+function messageCount(e: Engine): number {
+  return e.appDb.prepare('SELECT COUNT(*) FROM messages WHERE deleted_at IS NULL').pluck().get() as number;
+}
+
+export async function runSyncHomeBench(): Promise<SyncHomeResult> {
+  const root = mkdtempSync(join(tmpdir(), 'monad-sync-home-'));
+  const relay = await startRelay({ dataDir: join(root, 'relay'), port: 0 });
+  const open = (n: string): Engine => Engine.open({ home: join(root, n), host: 'cli', backgroundJobs: false, qdrant: { enabled: false } });
+  const a = open('a');
+  let b: Engine | null = null;
+  const run = (e: Engine, n: string): Promise<SyncReport> => syncNow({ relayUrl: relay.url, space: 'bench', storeFile: join(root, n, 'sync', 'device.sqlite'), kinds: syncKinds(e), timeoutMs: 120_000 });
+  try {
+    let t = performance.now();
+    const counts = buildHome(a);
+    const buildS = (performance.now() - t) / 1000;
+    t = performance.now();
+    await run(a, 'a');
+    const pushS = (performance.now() - t) / 1000;
+
+    b = open('b');
+    global.gc?.();
+    const rss0 = process.memoryUsage().rss;
+    let peak = rss0;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    t = performance.now();
+    const pulled = await run(b, 'b');
+    const pullS = (performance.now() - t) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    const received = { messages: messageCount(b), facts: b.facts.memory.scopes().reduce((n, s) => n + s.count, 0), relations: relationCount(b) };
+    t = performance.now();
+    await run(b, 'b');
+    const quietResyncS = (performance.now() - t) / 1000;
+    return {
+      ...counts,
+      buildS,
+      pushS,
+      pullS,
+      pullPeakRssGrowthMB: (peak - rss0) / 1e6,
+      quietResyncS,
+      received,
+      refused: pulled.refused,
+    };
+  } finally {
+    a.close();
+    b?.close();
+    await relay.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runSyncHomeBench().then(
+    (r) => console.log(JSON.stringify(r, null, 2)),
+    (err) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
+}
