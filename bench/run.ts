@@ -355,6 +355,9 @@ const BENCHES: Bench[] = [
           line('sync-home', `arrived: ${r.received.messages} messages, ${r.received.facts} facts, ${r.received.relations} relations; refused ${r.refused}`, null, '', '', all),
           line('sync-home', 'pushing the home from the first device', r.pushS, 's', '', null),
           line('sync-home', 'a quiet sync now after it', r.quietResyncS, 's', '', null),
+          line('sync-home', `a fresh home joining with the app's live sync: everything arrived${r.live.complete ? '' : ' — NOT complete'}`, r.live.pullS, 's', '≤ 60 s', r.live.complete && r.live.pullS <= 60),
+          line('sync-home', 'memory the live sync adds while it holds the home (peak / settled)', r.live.peakRssGrowthMB, 'MB', '≤ 200 MB', r.live.peakRssGrowthMB <= 200),
+          line('sync-home', 'memory the live sync keeps, settled', r.live.settledRssGrowthMB, 'MB', '', null),
         ],
         raw: r,
       };

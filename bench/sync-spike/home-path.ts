@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Engine } from '../../src/main/engine';
 import { syncKinds } from '../../src/main/engine-sync';
+import { startLiveSync } from '../../src/main/engine-sync-live';
+import { DocStore } from '../../src/main/sync/doc-store';
 import { startRelay } from '../../src/main/sync/relay';
 import { syncNow, type SyncReport } from '../../src/main/sync/sync-client';
 import { chatDoc, factsDoc, graphDoc, SIZE, type FactRecord, type MessageRecord, type NodeRecord, type RelationRecord } from './workload';
@@ -26,6 +28,8 @@ export interface SyncHomeResult {
   quietResyncS: number;
   received: { messages: number; facts: number; relations: number };
   refused: number;
+  /** A third, fresh home joining with the app's live sync (every document stays open while it runs). */
+  live: { pullS: number; peakRssGrowthMB: number; settledRssGrowthMB: number; complete: boolean };
 }
 
 /** Writes the benchmark home into an engine through its own stores; returns the counts it holds. */
@@ -66,6 +70,32 @@ function messageCount(e: Engine): number {
   return e.appDb.prepare('SELECT COUNT(*) FROM messages WHERE deleted_at IS NULL').pluck().get() as number;
 }
 
+/** A fresh home paired to the relay and synced by the live session the app runs; its memory while it holds the home. */
+async function measureLive(c: Engine, home: string, relayUrl: string, want: { messages: number; facts: number; relations: number }): Promise<SyncHomeResult['live']> {
+  const store = new DocStore(join(home, 'sync', 'device.sqlite'));
+  store.set('relay', relayUrl);
+  store.set('space', 'bench');
+  store.close();
+  const rss0 = process.memoryUsage().rss;
+  let peak = rss0;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const t = performance.now();
+  try {
+    startLiveSync(c, { env: {} });
+    const deadline = Date.now() + 180_000;
+    const done = (): boolean => messageCount(c) === want.messages && c.facts.memory.scopes().reduce((n, s) => n + s.count, 0) === want.facts && relationCount(c) === want.relations;
+    while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    const pullS = (performance.now() - t) / 1000;
+    const complete = done();
+    await new Promise((r) => setTimeout(r, 3_000));
+    return { pullS, peakRssGrowthMB: (Math.max(peak, process.memoryUsage().rss) - rss0) / 1e6, settledRssGrowthMB: (process.memoryUsage().rss - rss0) / 1e6, complete };
+  } finally {
+    clearInterval(sampler);
+    await c.sync.stop();
+    c.close();
+  }
+}
+
 export async function runSyncHomeBench(): Promise<SyncHomeResult> {
   const root = mkdtempSync(join(tmpdir(), 'monad-sync-home-'));
   const relay = await startRelay({ dataDir: join(root, 'relay'), port: 0 });
@@ -95,7 +125,11 @@ export async function runSyncHomeBench(): Promise<SyncHomeResult> {
     t = performance.now();
     await run(b, 'b');
     const quietResyncS = (performance.now() - t) / 1000;
+    b.close();
+    b = null;
+    const live = await measureLive(open('c'), join(root, 'c'), relay.url, counts);
     return {
+      live,
       ...counts,
       buildS,
       pushS,
