@@ -106,6 +106,18 @@ export function derivedGrid(): Array<{ name: string; params: Partial<RankParams>
   return out;
 }
 
+/**
+ * Fourth pass (issue 31): feedback through memory (rank.ts memoryPrfTerms, RM3-style): entries taken, words
+ * added, the best word's weight. A reduced grid around the middle values (the machine is shared).
+ */
+export function memoryFeedbackGrid(): Array<{ name: string; params: Partial<RankParams> }> {
+  const out: Array<{ name: string; params: Partial<RankParams> }> = [{ name: 'shipped defaults', params: {} }];
+  for (const [memoryPrfEntries, memoryPrfTerms, memoryPrfWeight] of [[5, 10, 0.35], [3, 10, 0.35], [10, 10, 0.35], [5, 5, 0.35], [5, 20, 0.35], [5, 10, 0.2], [5, 10, 0.5]]) {
+    out.push({ name: `memory feedback ${memoryPrfEntries}/${memoryPrfTerms}x${memoryPrfWeight}`, params: { memoryPrfEntries, memoryPrfTerms, memoryPrfWeight } });
+  }
+  return out;
+}
+
 /** Hybrid: the shipped words ranking, fused with the vectors at several weights (0: words only). */
 export function hybridGrid(): Array<{ name: string; params: Partial<RankParams> }> {
   const out: Array<{ name: string; params: Partial<RankParams> }> = [{ name: 'words only', params: { semanticWeight: 0 } }];
@@ -131,7 +143,7 @@ const byCategory = (xs: Scored[]): Record<string, number> => {
 };
 
 export async function runLocomoCv(
-  opts: { data?: string; conversations?: LocomoConversation[]; legacy?: boolean; embedding?: LocomoOptions['embedding']; derived?: DerivedMode; /** Ranking changes under every configuration (judging another set of defaults). */ base?: Partial<RankParams>; log?: (s: string) => void } = {},
+  opts: { data?: string; conversations?: LocomoConversation[]; legacy?: boolean; embedding?: LocomoOptions['embedding']; derived?: DerivedMode; /** Ranking changes under every configuration (judging another set of defaults). */ base?: Partial<RankParams>; /** The grid to tune over instead of the mode's own (a reduced run). */ arms?: Array<{ name: string; params: Partial<RankParams> }>; log?: (s: string) => void } = {},
 ): Promise<CvResult> {
   const conversations = opts.conversations ?? loadLocomo(opts.data ?? DEFAULT_LOCOMO_PATH);
   if (conversations.length < 3) throw new Error('cross-validation needs at least 3 conversations');
@@ -163,7 +175,7 @@ export async function runLocomoCv(
       return out;
     };
 
-    const configs = semantic ? hybridGrid() : standIn ? [...grid(), ...derivedGrid()] : grid();
+    const configs = opts.arms ?? (semantic ? hybridGrid() : standIn ? [...grid(), ...derivedGrid()] : grid());
     const results: Scored[][] = [];
     for (const [i, c] of configs.entries()) {
       opts.log?.(`config ${i + 1}/${configs.length}: ${c.name}`);

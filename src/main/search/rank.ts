@@ -103,6 +103,15 @@ export interface RankParams {
   hopTerms: number;
   hopDocs: number;
   hopWeight: number;
+  /**
+   * Feedback through memory (memory-feedback.ts, RM3-style): the derived entries are ranked for the query,
+   * and the words the best `memoryPrfEntries` of them use most (weighed by the entry's match and the word's
+   * rarity) are added, at most `memoryPrfTerms`, the best at `memoryPrfWeight` of a typed word; the search
+   * then runs again. 0 terms turns it off; a home with no derived memory never reaches it.
+   */
+  memoryPrfTerms: number;
+  memoryPrfEntries: number;
+  memoryPrfWeight: number;
   /** Candidates scored in full after the cheap first pass. */
   candidates: number;
   /** Top candidates whose neighbours are fetched (neighbours can enter the results); at least k. */
@@ -181,6 +190,9 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   hopTerms: 0,
   hopDocs: 5,
   hopWeight: 0.3,
+  memoryPrfTerms: 0,
+  memoryPrfEntries: 5,
+  memoryPrfWeight: 0.35,
   // More candidates did not raise recall: the first pass already ranks by the words matched.
   candidates: 80,
   // Neighbourhoods looked up (at least k): on LoCoMo 10 did as well as 40, at a third of the reads.
