@@ -27,6 +27,11 @@ export interface MemoryFeedbackOptions {
   excluded: ReadonlySet<string>;
   /** Messages whose memory may not feed the query (an incognito session, another session). */
   hidden?: (seqs: number[]) => Set<number>;
+  /**
+   * Only when the best entry matched at least this share of the query words' weight in memory: a loose
+   * match (one common word of a long question) would add the words of an unrelated fact.
+   */
+  minCover: number;
   /** Posting reads per word. */
   cap: number;
 }
@@ -88,6 +93,13 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
   }
   const top = [...scored.values()].sort((a, b) => b.score - a.score).slice(0, o.entries);
   if (!top.length) return [];
+  if (o.minCover > 0) {
+    // A query word memory never uses counts at full rarity: the entry does not hold it either.
+    const all = used.reduce((s, t) => s + (idfOf.get(t.stem) ?? idf(dDocs, 0)), 0);
+    let hit = 0;
+    for (const [stem, w] of idfOf) if (top[0].counts.has(stem)) hit += w;
+    if (hit < o.minCover * all) return [];
+  }
 
   // P(w | relevant) ≈ Σ over the top entries of P(w | entry) · P(entry | query) (the relevance model).
   const total = top.reduce((s, e) => s + e.score, 0);

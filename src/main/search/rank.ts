@@ -112,6 +112,14 @@ export interface RankParams {
   memoryPrfTerms: number;
   memoryPrfEntries: number;
   memoryPrfWeight: number;
+  /** Feedback through memory only when the best entry holds this share of the query's weight in memory. */
+  memoryPrfCover: number;
+  /**
+   * Multi-hop spread (session-spread.ts): when the messages memory matched best lie in several sessions,
+   * the best turn of each of the first `spreadSessions` of those sessions keeps a place in the results.
+   * 0 turns it off; a home with no derived memory never reaches it.
+   */
+  spreadSessions: number;
   /** Candidates scored in full after the cheap first pass. */
   candidates: number;
   /** Top candidates whose neighbours are fetched (neighbours can enter the results); at least k. */
@@ -193,6 +201,8 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   memoryPrfTerms: 0,
   memoryPrfEntries: 5,
   memoryPrfWeight: 0.35,
+  memoryPrfCover: 0,
+  spreadSessions: 0,
   // More candidates did not raise recall: the first pass already ranks by the words matched.
   candidates: 80,
   // Neighbourhoods looked up (at least k): on LoCoMo 10 did as well as 40, at a third of the reads.

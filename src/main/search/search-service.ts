@@ -212,7 +212,7 @@ export class SearchService {
           }
         : undefined;
     const cap = Math.max(p.postingFloor, Math.floor(p.postingBudget / Math.max(1, q.terms.length)));
-    const o = { entries: p.memoryPrfEntries, terms: p.memoryPrfTerms, weight: p.memoryPrfWeight, agentIdx, excluded: roleStems(roleNames), hidden, cap };
+    const o = { entries: p.memoryPrfEntries, terms: p.memoryPrfTerms, weight: p.memoryPrfWeight, minCover: p.memoryPrfCover, agentIdx, excluded: roleStems(roleNames), hidden, cap };
     return memoryFeedbackTerms(q.terms, index, this.messages.derived, o);
   }
 
