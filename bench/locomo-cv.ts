@@ -118,11 +118,6 @@ export function memoryFeedbackGrid(): Array<{ name: string; params: Partial<Rank
   return out;
 }
 
-/** Fourth pass (issue 31): the multi-hop spread (rank.ts spreadSessions) over the first 2, 3 or 4 sessions. */
-export function spreadGrid(): Array<{ name: string; params: Partial<RankParams> }> {
-  return [2, 3, 4].map((spreadSessions) => ({ name: `spread${spreadSessions}`, params: { spreadSessions } }));
-}
-
 /** Hybrid: the shipped words ranking, fused with the vectors at several weights (0: words only). */
 export function hybridGrid(): Array<{ name: string; params: Partial<RankParams> }> {
   const out: Array<{ name: string; params: Partial<RankParams> }> = [{ name: 'words only', params: { semanticWeight: 0 } }];

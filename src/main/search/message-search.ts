@@ -22,7 +22,6 @@ import {
   type RankParams,
   type TermStat,
 } from './rank';
-import { bestSessions, spreadOverSessions } from './session-spread';
 import { makeSnippet } from './snippet';
 import { scanTerms, stemKey, stemKeyCodes, stems as stemsOf, type TermScan } from './text';
 
@@ -128,8 +127,6 @@ export class MessageSearch {
     const derivedOf = withDerived && dWanted.size ? this.derivedFields(rows.map((r) => r.seq), derivedStats!, (text) => scanTerms(text, dWanted, dKeys, dKeyCodes)) : null;
     // With derived memory, each message's words-only score too: what its neighbours inherit (derivedShare).
     const ownWords = withDerived && p.derivedShare < 1 ? new Map<number, number>() : null;
-    // Multi-hop spread (rank.ts spreadSessions): how well memory matched each message.
-    const memoryBest = derivedOf && p.spreadSessions > 0 ? new Map<number, number>() : null;
     for (const row of rows) {
       const created = dated ? new Date(row.createdAt) : null;
       const scan = scanTerms(row.content, wanted, keys, keyCodes);
@@ -145,7 +142,6 @@ export class MessageSearch {
       for (const field of fields ?? []) {
         const s = scoreText(scan, terms, q, avgLength, p, cues, field);
         if (s.score > scored.score) scored = s;
-        if (memoryBest && field.scan.positions.size && s.score > (memoryBest.get(row.seq) ?? 0)) memoryBest.set(row.seq, s.score);
       }
       const roleBoost = preferredRole && row.role === preferredRole ? 1 + p.speaker : 1;
       if (ownWords && words && words.score > 0) ownWords.set(row.seq, words.score * roleBoost);
@@ -169,14 +165,13 @@ export class MessageSearch {
     const ranked = scoreWithNeighbours(place, own, questions, expanded, p, shares)
       .filter(([, s]) => s > 0)
       .sort((a, b) => b[1] - a[1] || b[0] - a[0]);
-    const diverse = diversify(
+    const best = diversify(
       ranked.map(([seq, score]) => ({ seq, score, session: place.get(seq)! })),
       p.clusterMax,
       p.clusterReach,
-    );
-    const best = (memoryBest?.size ? spreadOverSessions(diverse, bestSessions(memoryBest, place, p.spreadSessions), opts.k) : diverse.slice(0, opts.k)).map(
-      (r) => [r.seq, r.score] as [number, number],
-    );
+    )
+      .slice(0, opts.k)
+      .map((r) => [r.seq, r.score] as [number, number]);
     const full = new Map(this.index.rows(best.map(([seq]) => seq)).map((r) => [r.seq, r]));
     const kept = best.filter(([seq]) => full.has(seq));
     // Only the hits whose scoring found a query word in their derived text alone are asked why.

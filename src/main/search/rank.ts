@@ -114,12 +114,6 @@ export interface RankParams {
   memoryPrfWeight: number;
   /** Feedback through memory only when the best entry holds this share of the query's weight in memory. */
   memoryPrfCover: number;
-  /**
-   * Multi-hop spread (session-spread.ts): when the messages memory matched best lie in several sessions,
-   * the best turn of each of the first `spreadSessions` of those sessions keeps a place in the results.
-   * 0 turns it off; a home with no derived memory never reaches it.
-   */
-  spreadSessions: number;
   /** Candidates scored in full after the cheap first pass. */
   candidates: number;
   /** Top candidates whose neighbours are fetched (neighbours can enter the results); at least k. */
@@ -198,11 +192,16 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   hopTerms: 0,
   hopDocs: 5,
   hopWeight: 0.3,
-  memoryPrfTerms: 0,
-  memoryPrfEntries: 5,
+  // Fourth pass (issue 31, same stand-in and harness): on. Memory's sentences name a topic in canonical
+  // words the question and its answering turns each lack. As the grid's defaults (the full grid plus an arm
+  // turning it off, never picked): cross-validated 0.801 → 0.808, category 1 0.448 → 0.479, category 3
+  // 0.411 → 0.405 (words alone 0.406); in-sample 0.799 → 0.808. Ungated (cover 0) it cost category 3 its
+  // gain (0.385); a cover of 0.75 held out 0.805 / 0.465 / 0.404. 3 entries did better than 5 or 10 in-sample
+  // (0.806, 0.802, 0.795), 10 words as well as 5 or 20 (docs/search-quality.md). Words-only homes never reach it.
+  memoryPrfTerms: 10,
+  memoryPrfEntries: 3,
   memoryPrfWeight: 0.35,
-  memoryPrfCover: 0,
-  spreadSessions: 0,
+  memoryPrfCover: 0.5,
   // More candidates did not raise recall: the first pass already ranks by the words matched.
   candidates: 80,
   // Neighbourhoods looked up (at least k): on LoCoMo 10 did as well as 40, at a third of the reads.
