@@ -38,6 +38,8 @@ export interface MemoryFeedbackOptions {
 
 /** Messages whose entries are ranked: the best by the query words their memory holds. */
 const POOL = 40;
+/** Postings read to judge an added word's rarity. */
+const DF_CAP = 100;
 const K1 = 1.2;
 const B = 0.5;
 
@@ -115,10 +117,12 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
   // Distinctive, not merely frequent: weighed by rarity among the messages (a word every turn uses
   // would find nothing in particular). Only the likeliest words are looked up.
   const { docs } = messages.stats();
-  const candidates = [...mass.entries()].sort((a, b) => b[1].p - a[1].p || (a[0] < b[0] ? -1 : 1)).slice(0, o.terms * 3);
+  const candidates = [...mass.entries()].sort((a, b) => b[1].p - a[1].p || (a[0] < b[0] ? -1 : 1)).slice(0, o.terms * 2);
   const weighed = candidates
     .map(([stem, m]) => {
-      const df = messages.postings(m.norm, o.cap).rowids.length;
+      // Rarity needs no exact count for common words: past DF_CAP postings a word is common, and its
+      // weight small either way; the cap keeps these reads cheap however long the history.
+      const df = messages.postings(m.norm, DF_CAP).rowids.length;
       return { stem, norm: m.norm, w: m.p * idf(Math.max(docs, 1), Math.min(df, docs)) };
     })
     .filter((x) => x.w > 0)
