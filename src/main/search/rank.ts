@@ -193,11 +193,12 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   hopDocs: 5,
   hopWeight: 0.3,
   // Fourth pass (issue 31, same stand-in and harness): on. Memory's sentences name a topic in canonical
-  // words the question and its answering turns each lack. As the grid's defaults (the full grid plus an arm
-  // turning it off, never picked): cross-validated 0.801 → 0.808, category 1 0.448 → 0.479, category 3
-  // 0.411 → 0.405 (words alone 0.406); in-sample 0.799 → 0.808. Ungated (cover 0) it cost category 3 its
-  // gain (0.385); a cover of 0.75 held out 0.805 / 0.465 / 0.404. 3 entries did better than 5 or 10 in-sample
-  // (0.806, 0.802, 0.795), 10 words as well as 5 or 20 (docs/search-quality.md). Words-only homes never reach it.
+  // words the question and its answering turns each lack. As the defaults under the standard grid (which
+  // holds an arm turning it off, never picked): cross-validated 0.801 → 0.808, category 1 0.448 → 0.477,
+  // category 3 0.411 → 0.410 (words alone 0.406); in-sample 0.799 → 0.808. Ungated (cover 0) it cost
+  // category 3 its gain (0.385 held out): a long question matched an entry on one word and imported an
+  // unrelated fact's words. 3 entries beat 5 or 10 in-sample (0.806, 0.802, 0.795); 5, 10 or 20 words and
+  // weights 0.25–0.5 were within 0.003 (docs/search-quality.md). Words-only homes never reach it.
   memoryPrfTerms: 10,
   memoryPrfEntries: 3,
   memoryPrfWeight: 0.35,
