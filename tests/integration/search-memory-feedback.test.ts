@@ -42,6 +42,15 @@ describe('feedback through memory', () => {
     expect(ids(withFeedback, 'adoption')).toEqual([]);
   });
 
+  it('an entry matching only a small part of the question lends it nothing', async () => {
+    const { engine, first, called, forms, withFeedback, ids } = setup();
+    await engine.facts.record(SCOPE, 'Contacted an adoption agency', { actor: 'agent', origin: 'typed', source: { sessionId: first.id, messageId: called } });
+    // The fact holds one word of four: its other words would be another topic's, and are not added.
+    expect(ids(withFeedback, 'adoption lawyer deadline paperwork')).not.toContain(forms);
+    const ungated = new SearchService({ db: engine.appDb, rank: { memoryPrfCover: 0 } });
+    expect(ids(ungated, 'adoption lawyer deadline paperwork')).toContain(forms);
+  });
+
   it('memory of an incognito session lends no words to a search that leaves such sessions out', async () => {
     const { engine, forms, withFeedback } = setup();
     const secret = engine.sessions.create({ agentId: 'default', title: 'Private', incognito: true });
