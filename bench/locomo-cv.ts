@@ -103,6 +103,22 @@ export function derivedGrid(): Array<{ name: string; params: Partial<RankParams>
   out.push({ name: 'concatenated', params: { derivedEntries: 0 } });
   for (const derivedShare of [0.5, 1]) out.push({ name: `share${derivedShare}`, params: { derivedShare } });
   out.push({ name: 'second pass', params: { derivedEntries: 0, derivedShare: 1 } });
+  // Fourth pass (issue 31): the shipped feedback through memory, undone.
+  out.push({ name: 'memory feedback off', params: { memoryPrfTerms: 0 } });
+  return out;
+}
+
+/**
+ * Fourth pass (issue 31): feedback through memory (rank.ts memoryPrfTerms, RM3-style), the reduced grid it
+ * was judged with: entries taken, words added, the best word's weight, ungated (cover 0) and gated on the
+ * best entry's cover of the query. Run by passing it as `arms` (the machine is shared).
+ */
+export function memoryFeedbackGrid(): Array<{ name: string; params: Partial<RankParams> }> {
+  const out: Array<{ name: string; params: Partial<RankParams> }> = [{ name: 'shipped defaults', params: {} }, { name: 'memory feedback off', params: { memoryPrfTerms: 0 } }];
+  for (const [memoryPrfEntries, memoryPrfTerms, memoryPrfWeight] of [[5, 10, 0.35], [3, 10, 0.35], [10, 10, 0.35], [5, 5, 0.35], [5, 20, 0.35], [5, 10, 0.2], [5, 10, 0.5]]) {
+    out.push({ name: `memory feedback ${memoryPrfEntries}/${memoryPrfTerms}x${memoryPrfWeight}`, params: { memoryPrfEntries, memoryPrfTerms, memoryPrfWeight, memoryPrfCover: 0 } });
+  }
+  for (const memoryPrfCover of [0.6, 0.75]) out.push({ name: `memory feedback cover${memoryPrfCover}`, params: { memoryPrfCover } });
   return out;
 }
 
@@ -131,7 +147,7 @@ const byCategory = (xs: Scored[]): Record<string, number> => {
 };
 
 export async function runLocomoCv(
-  opts: { data?: string; conversations?: LocomoConversation[]; legacy?: boolean; embedding?: LocomoOptions['embedding']; derived?: DerivedMode; /** Ranking changes under every configuration (judging another set of defaults). */ base?: Partial<RankParams>; log?: (s: string) => void } = {},
+  opts: { data?: string; conversations?: LocomoConversation[]; legacy?: boolean; embedding?: LocomoOptions['embedding']; derived?: DerivedMode; /** Ranking changes under every configuration (judging another set of defaults). */ base?: Partial<RankParams>; /** The grid to tune over instead of the mode's own (a reduced run). */ arms?: Array<{ name: string; params: Partial<RankParams> }>; log?: (s: string) => void } = {},
 ): Promise<CvResult> {
   const conversations = opts.conversations ?? loadLocomo(opts.data ?? DEFAULT_LOCOMO_PATH);
   if (conversations.length < 3) throw new Error('cross-validation needs at least 3 conversations');
@@ -163,7 +179,7 @@ export async function runLocomoCv(
       return out;
     };
 
-    const configs = semantic ? hybridGrid() : standIn ? [...grid(), ...derivedGrid()] : grid();
+    const configs = opts.arms ?? (semantic ? hybridGrid() : standIn ? [...grid(), ...derivedGrid()] : grid());
     const results: Scored[][] = [];
     for (const [i, c] of configs.entries()) {
       opts.log?.(`config ${i + 1}/${configs.length}: ${c.name}`);

@@ -103,6 +103,17 @@ export interface RankParams {
   hopTerms: number;
   hopDocs: number;
   hopWeight: number;
+  /**
+   * Feedback through memory (memory-feedback.ts, RM3-style): the derived entries are ranked for the query,
+   * and the words the best `memoryPrfEntries` of them use most (weighed by the entry's match and the word's
+   * rarity) are added, at most `memoryPrfTerms`, the best at `memoryPrfWeight` of a typed word; the search
+   * then runs again. 0 terms turns it off; a home with no derived memory never reaches it.
+   */
+  memoryPrfTerms: number;
+  memoryPrfEntries: number;
+  memoryPrfWeight: number;
+  /** Feedback through memory only when the best entry holds this share of the query's weight in memory. */
+  memoryPrfCover: number;
   /** Candidates scored in full after the cheap first pass. */
   candidates: number;
   /** Top candidates whose neighbours are fetched (neighbours can enter the results); at least k. */
@@ -181,6 +192,17 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   hopTerms: 0,
   hopDocs: 5,
   hopWeight: 0.3,
+  // Fourth pass (issue 31, same stand-in and harness): on. Memory's sentences name a topic in canonical
+  // words the question and its answering turns each lack. As the defaults under the standard grid (which
+  // holds an arm turning it off, never picked): cross-validated 0.801 → 0.808, category 1 0.448 → 0.477,
+  // category 3 0.411 → 0.410 (words alone 0.406); in-sample 0.799 → 0.808. Ungated (cover 0) it cost
+  // category 3 its gain (0.385 held out): a long question matched an entry on one word and imported an
+  // unrelated fact's words. 3 entries beat 5 or 10 in-sample (0.806, 0.802, 0.795); 5, 10 or 20 words and
+  // weights 0.25–0.5 were within 0.003 (docs/search-quality.md). Words-only homes never reach it.
+  memoryPrfTerms: 10,
+  memoryPrfEntries: 3,
+  memoryPrfWeight: 0.35,
+  memoryPrfCover: 0.5,
   // More candidates did not raise recall: the first pass already ranks by the words matched.
   candidates: 80,
   // Neighbourhoods looked up (at least k): on LoCoMo 10 did as well as 40, at a third of the reads.

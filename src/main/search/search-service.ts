@@ -12,7 +12,8 @@ import { reciprocalRankFusion } from './fusion';
 import type { TextEmbedder } from './message-embedder';
 import { MessageSearch, roleStems } from './message-search';
 import type { MessageVectors } from './message-vectors';
-import { analyzeQuery, type AnalyzedQuery } from './query';
+import { memoryFeedbackTerms } from './memory-feedback';
+import { analyzeQuery, type AnalyzedQuery, type QueryTerm } from './query';
 import { DEFAULT_RANK_PARAMS, type RankParams } from './rank';
 import type { RoleNames } from './role-names';
 import type { DerivedUpdater } from './derived-updater';
@@ -168,6 +169,12 @@ export class SearchService {
       const linked = entityTerms(q, links, { terms: this.params.entityTerms, weight: this.params.entityWeight, relatedWeight: this.params.entityRelatedWeight });
       if (linked.length) q = { ...q, terms: [...q.terms, ...linked].slice(0, MAX_TERMS) };
     }
+    if (this.params.memoryPrfTerms > 0 && this.params.derivedWeight > 0) {
+      // Feedback through memory's own words (rank.ts memoryPrfTerms); never a speaker's name. It needs no
+      // first ranking of the messages: memory's entries are ranked instead.
+      const extra = this.memoryFeedback(q, input, roleNames);
+      if (extra.length) q = { ...q, terms: [...q.terms, ...extra].slice(0, MAX_TERMS) };
+    }
     const first = this.messages.rank(q, { ...input, k, roleNames });
     if (this.params.hopTerms > 0 && first.derivedTexts.length >= 2) {
       // Second hop through what memory learned from the best hits (rank.ts hopTerms); never a speaker's name.
@@ -183,6 +190,30 @@ export class SearchService {
       if (extra.length) return this.messages.rank({ ...q, terms: [...q.terms, ...extra].slice(0, MAX_TERMS) }, { ...input, k, roleNames });
     }
     return first;
+  }
+
+  /**
+   * Words memory uses for what the query asks (memory-feedback.ts), to add to it; none in a home with no
+   * derived memory, and never from messages the search may not show.
+   */
+  private memoryFeedback(q: AnalyzedQuery, input: SearchInput, roleNames: SearchInput['roleNames']): QueryTerm[] {
+    const p = this.params;
+    const index = this.messages.index;
+    let agentIdx: number | null = null;
+    if (input.agentId) {
+      agentIdx = index.agentIndex(input.agentId);
+      if (agentIdx === null) return [];
+    }
+    const hidden =
+      input.sessionId || input.excludeIncognito
+        ? (seqs: number[]) => {
+            const off = input.excludeIncognito ? index.incognitoSessions() : null;
+            return new Set(index.places(seqs).filter(([, s]) => (input.sessionId && s !== input.sessionId) || off?.has(s)).map(([seq]) => seq));
+          }
+        : undefined;
+    const cap = Math.max(p.postingFloor, Math.floor(p.postingBudget / Math.max(1, q.terms.length)));
+    const o = { entries: p.memoryPrfEntries, terms: p.memoryPrfTerms, weight: p.memoryPrfWeight, minCover: p.memoryPrfCover, agentIdx, excluded: roleStems(roleNames), hidden, cap };
+    return memoryFeedbackTerms(q.terms, index, this.messages.derived, o);
   }
 
   private withMemory(q: AnalyzedQuery, input: SearchInput, k: number, messages: SearchResults['messages']): Omit<SearchResults, 'tookMs'> {

@@ -1,0 +1,141 @@
+// Pseudo-relevance feedback through memory (issue 31, fourth pass; RM3-style, Lavrenko & Croft's relevance
+// model with the query mixed back in). The derived entries (facts, relations' sentences) are ranked for the
+// query as short documents of their own; the words the best few use most, weighed by how well each entry
+// matched and by how rare the word is, are added to the query at a fraction of a typed word's weight.
+// Memory writes in canonical words ("adoption agency", "LGBTQ support group") where a question and its
+// answering turns each use their own: the entries translate the one into the other. Model-free and
+// bounded: one posting read per query word, the entries of at most `POOL` messages, one posting read per
+// candidate word.
+import type { DerivedIndex } from './derived-index';
+import type { MessageIndex } from './message-index';
+import { masksByMerge, topByMask } from './message-search';
+import type { QueryTerm } from './query';
+import { idf } from './rank';
+import { isStopword } from './stopwords';
+import { tokenize } from './text';
+
+export interface MemoryFeedbackOptions {
+  /** Best-matching entries the words are taken from. */
+  entries: number;
+  /** Words added, at most. */
+  terms: number;
+  /** Weight of the best added word relative to a typed word; the others in proportion to theirs. */
+  weight: number;
+  /** Only this agent's messages' memory (index of the agent in the rowid scheme), or every agent's. */
+  agentIdx: number | null;
+  /** Stems never added nor matched in memory (the speakers' names: memory names them in every line). */
+  excluded: ReadonlySet<string>;
+  /** Messages whose memory may not feed the query (an incognito session, another session). */
+  hidden?: (seqs: number[]) => Set<number>;
+  /**
+   * Only when the best entry matched at least this share of the query words' weight in memory: a loose
+   * match (one common word of a long question) would add the words of an unrelated fact.
+   */
+  minCover: number;
+  /** Posting reads per word. */
+  cap: number;
+}
+
+/** Messages whose entries are ranked: the best by the query words their memory holds. */
+const POOL = 40;
+/** Postings read to judge an added word's rarity. */
+const DF_CAP = 100;
+const K1 = 1.2;
+const B = 0.5;
+
+export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: MessageIndex, derived: DerivedIndex, o: MemoryFeedbackOptions): QueryTerm[] {
+  if (o.terms <= 0 || o.entries <= 0 || o.weight <= 0) return [];
+  const { docs: dDocs } = derived.stats();
+  if (dDocs === 0) return [];
+  const asked = new Set(terms.map((t) => t.stem));
+  const used = terms.filter((t) => !o.excluded.has(t.stem) && (t.boost ?? 1) >= 1);
+  if (!used.length) return [];
+
+  // The query words in memory: their IDF over the derived documents, and the messages holding them.
+  const idfOf = new Map<string, number>();
+  const lists: number[][] = [];
+  const bits: number[] = [];
+  const weightByBit: number[] = [];
+  used.slice(0, 30).forEach((t, bit) => {
+    const { rowids } = derived.postings(t.norm, o.cap);
+    if (!rowids.length) return;
+    const w = idf(dDocs, Math.min(rowids.length, dDocs));
+    idfOf.set(t.stem, w);
+    lists.push(rowids);
+    bits.push(1 << bit);
+    weightByBit[bit] = w;
+  });
+  if (!lists.length) return [];
+  let pool = topByMask(masksByMerge(lists, bits, o.agentIdx), (mask) => sumBits(mask, weightByBit), POOL);
+  const hidden = o.hidden?.(pool);
+  if (hidden?.size) pool = pool.filter((seq) => !hidden.has(seq));
+
+  // Each entry once (an entry citing several turns is stored with each), scored by BM25 over the query.
+  const avgLength = derived.entryAvgLength();
+  const scored = new Map<string, { score: number; counts: Map<string, { norm: string; n: number }>; length: number }>();
+  for (const list of derived.entries(pool).values()) {
+    for (const e of list) {
+      if (scored.has(e.text)) continue;
+      const counts = new Map<string, { norm: string; n: number }>();
+      let length = 0;
+      for (const tok of tokenize(e.text)) {
+        length++;
+        const c = counts.get(tok.stem);
+        if (c) c.n++;
+        else counts.set(tok.stem, { norm: tok.norm, n: 1 });
+      }
+      const norm = K1 * (1 - B + (B * length) / avgLength);
+      let score = 0;
+      for (const [stem, w] of idfOf) {
+        const f = counts.get(stem)?.n ?? 0;
+        if (f) score += w * ((f * (K1 + 1)) / (f + norm));
+      }
+      if (score > 0) scored.set(e.text, { score, counts, length: Math.max(1, length) });
+    }
+  }
+  const top = [...scored.values()].sort((a, b) => b.score - a.score).slice(0, o.entries);
+  if (!top.length) return [];
+  if (o.minCover > 0) {
+    // A query word memory never uses counts at full rarity: the entry does not hold it either.
+    const all = used.reduce((s, t) => s + (idfOf.get(t.stem) ?? idf(dDocs, 0)), 0);
+    let hit = 0;
+    for (const [stem, w] of idfOf) if (top[0].counts.has(stem)) hit += w;
+    if (hit < o.minCover * all) return [];
+  }
+
+  // P(w | relevant) ≈ Σ over the top entries of P(w | entry) · P(entry | query) (the relevance model).
+  const total = top.reduce((s, e) => s + e.score, 0);
+  const mass = new Map<string, { norm: string; p: number }>();
+  for (const e of top) {
+    for (const [stem, c] of e.counts) {
+      if (asked.has(stem) || o.excluded.has(stem) || c.norm.length < 3 || isStopword(c.norm) || /^\d+$/.test(c.norm)) continue;
+      const m = mass.get(stem) ?? { norm: c.norm, p: 0 };
+      m.p += (c.n / e.length) * (e.score / total);
+      mass.set(stem, m);
+    }
+  }
+  // Distinctive, not merely frequent: weighed by rarity among the messages (a word every turn uses
+  // would find nothing in particular). Only the likeliest words are looked up.
+  const { docs } = messages.stats();
+  const candidates = [...mass.entries()].sort((a, b) => b[1].p - a[1].p || (a[0] < b[0] ? -1 : 1)).slice(0, o.terms * 2);
+  const weighed = candidates
+    .map(([stem, m]) => {
+      // Rarity needs no exact count for common words: past DF_CAP postings a word is common, and its
+      // weight small either way; the cap keeps these reads cheap however long the history.
+      const df = messages.postings(m.norm, DF_CAP).rowids.length;
+      return { stem, norm: m.norm, w: m.p * idf(Math.max(docs, 1), Math.min(df, docs)) };
+    })
+    .filter((x) => x.w > 0)
+    .sort((a, b) => b.w - a.w || (a.stem < b.stem ? -1 : 1))
+    .slice(0, o.terms);
+  if (!weighed.length) return [];
+  const best = weighed[0].w;
+  return weighed.map((x) => ({ norm: x.norm, stem: x.stem, count: 1, proper: false, boost: (o.weight * x.w) / best }));
+}
+
+function sumBits(mask: number, weightByBit: readonly number[]): number {
+  let s = 0;
+  for (let bit = 0; mask >> bit; bit++) if ((mask >> bit) & 1) s += weightByBit[bit] ?? 0;
+  return s;
+}
+
