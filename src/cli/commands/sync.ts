@@ -105,7 +105,11 @@ export async function syncCommand(argv: string[]): Promise<number> {
         withStore((st) => recordSyncRun(st, r, new Date()));
         if (flags.json) printJson(r);
         else {
-          process.stdout.write(`synced with ${r.relay}: ${r.sent} change(s) sent, ${r.received} fact(s) received, ${r.forgotten} forgotten\n`);
+          process.stdout.write(`synced with ${r.relay}: ${r.sent} change(s) sent, ${r.received} received, ${r.forgotten} removed\n`);
+          // What arrived, by kind (facts, chats, the graph, …), so a person sees what moved.
+          const byKind = new Map<string, number>();
+          for (const d of r.documents) if (d.received) byKind.set(d.kind, (byKind.get(d.kind) ?? 0) + d.received);
+          if (byKind.size) process.stdout.write(`received: ${[...byKind].map(([k, n]) => `${n} in ${k}`).join(', ')}\n`);
           for (const d of r.documents) for (const x of d.refused) process.stdout.write(`refused in ${d.kind}/${d.key}: "${x.text}" (${x.reason})\n`);
         }
         return 0;
