@@ -12,6 +12,12 @@ import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
 import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
+import { createHandlers } from '../../src/main/contract/handlers';
+import { dispatch } from '../../src/main/contract/dispatch';
+import { readPairing } from '../../src/main/sync/device-pairing';
+import { RelayAuthStore } from '../../src/main/sync/relay-auth-store';
+import { newInviteCode } from '../../src/main/sync/pairing-code';
+import type { SyncDevicesView } from '../../src/shared/contract-sync-devices';
 
 const SPACE = 'consolidation-device-home';
 const relays: RunningRelay[] = [];
@@ -95,5 +101,49 @@ describe('scheduled consolidation on one device of a synced home', () => {
     expect(await tick(a, later)).toEqual([]);
     expect(await tick(b, later)).toEqual(['default']);
     expect(a.consolidation.status().agents.find((x) => x.agentId === 'default')).toMatchObject({ scheduledOn: 'desktop', nextRunAt: null });
+  }, 120_000);
+});
+
+describe('Settings → Devices: "Scheduled consolidation runs on" and "Run it on this device"', () => {
+  it('paired devices show the device; the button moves it here and the other device learns it at its sync', async () => {
+    const data = join(tempHome(), 'relay');
+    const relay = await startRelay({ dataDir: data, port: 0 });
+    relays.push(relay);
+    // The home's first invite, as `monad sync invite --data DIR` makes it on the relay's machine.
+    const auth = new RelayAuthStore(join(data, 'relay.sqlite'));
+    auth.ensureHome('settings-home');
+    const first = newInviteCode();
+    auth.createInvite('settings-home', first, null);
+    auth.close();
+
+    const a = openEngine({ backgroundJobs: false });
+    const b = openEngine({ backgroundJobs: false });
+    engines.push(a, b);
+    const call = async (e: Engine, ch: 'sync.devices' | 'sync.consolidateHere' | 'sync.invite' | 'sync.join', input: object = {}) => {
+      const r = await dispatch(createHandlers(e), ch, input);
+      if (!r.ok) throw new Error(JSON.stringify(r));
+      return r.data as SyncDevicesView & { code: string };
+    };
+    const pairedSync = (e: Engine) => {
+      const p = withStore(e, (s) => readPairing(s, e.secrets));
+      return syncNow({ relayUrl: p.relay!, space: p.space!, token: p.token!, storeFile: syncStoreFile(e.paths.root), kinds: syncKinds(e) });
+    };
+    await call(a, 'sync.join', { code: first, relay: relay.url, name: 'laptop' });
+    expect((await call(a, 'sync.devices')).consolidation).toBeNull(); // never synced yet
+    await pairedSync(a);
+    const invite = await call(a, 'sync.invite');
+    await call(b, 'sync.join', { code: invite.code, relay: relay.url, name: 'desktop' });
+    await pairedSync(b);
+    expect((await call(a, 'sync.devices')).consolidation).toEqual({ name: 'laptop', thisDevice: true, pending: false });
+    expect((await call(b, 'sync.devices')).consolidation).toEqual({ name: 'laptop', thisDevice: false, pending: false });
+    expect(b.consolidation.scheduler.scheduledOn()).toBe('laptop');
+
+    expect((await call(b, 'sync.consolidateHere')).consolidation).toEqual({ name: 'desktop', thisDevice: true, pending: true });
+    expect(b.consolidation.scheduler.scheduledOn()).toBeNull();
+    await pairedSync(b);
+    await pairedSync(a);
+    expect((await call(b, 'sync.devices')).consolidation).toEqual({ name: 'desktop', thisDevice: true, pending: false });
+    expect((await call(a, 'sync.devices')).consolidation).toEqual({ name: 'desktop', thisDevice: false, pending: false });
+    expect(a.consolidation.scheduler.scheduledOn()).toBe('desktop');
   }, 120_000);
 });
