@@ -18,12 +18,17 @@ import { readPairing } from '../../src/main/sync/device-pairing';
 import { RelayAuthStore } from '../../src/main/sync/relay-auth-store';
 import { newInviteCode } from '../../src/main/sync/pairing-code';
 import type { SyncDevicesView } from '../../src/shared/contract-sync-devices';
+import { startLiveSync } from '../../src/main/engine-sync-live';
+import { runCliAsync } from '../helpers/cli';
 
 const SPACE = 'consolidation-device-home';
 const relays: RunningRelay[] = [];
 const engines: Engine[] = [];
 afterEach(async () => {
-  for (const e of engines.splice(0)) e.close();
+  for (const e of engines.splice(0)) {
+    await e.sync.stop();
+    e.close();
+  }
   for (const r of relays.splice(0)) await r.close();
 });
 
@@ -146,4 +151,42 @@ describe('Settings → Devices: "Scheduled consolidation runs on" and "Run it on
     expect((await call(a, 'sync.devices')).consolidation).toEqual({ name: 'desktop', thisDevice: false, pending: false });
     expect(a.consolidation.scheduler.scheduledOn()).toBe('desktop');
   }, 120_000);
+});
+
+describe('the live sync and the CLI carry the choice too', () => {
+  it('a choice made while the app syncs reaches the other device with no command; the CLI shows and moves it', async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const live = (name: string): Engine => {
+      const e = device(name);
+      withStore(e, (s) => {
+        s.set('relay', relay.url);
+        s.set('space', SPACE);
+      });
+      expect(startLiveSync(e, { env: {}, tuning: { debounceMs: 50, reconnect: { minDelayMs: 100, maxDelayMs: 500 } } })).toBe(true);
+      return e;
+    };
+    const a = live('laptop');
+    await waitFor(() => a.sync.status().state === 'synced' && withStore(a, consolidationDeviceOf) !== null, 30_000, 'A synced');
+    const b = live('desktop');
+    await waitFor(() => b.consolidation.scheduler.scheduledOn() === 'laptop', 30_000, 'B learns the laptop runs it');
+
+    // What Settings → Devices' button does (sync.consolidateHere), here on B while both sync live.
+    withStore(b, (s) => chooseConsolidationDevice(s, thisDevice(s)));
+    b.sync.localChange(['home']);
+    await waitFor(() => a.consolidation.scheduler.scheduledOn() === 'desktop', 30_000, 'A learns the desktop runs it');
+    expect(withStore(b, consolidationDeviceOf)).toMatchObject({ name: 'desktop', thisDevice: true, pending: false });
+
+    // The CLI on A (its own process, the same home): shows the device, then moves it back to A.
+    await a.sync.stop();
+    const shown = await runCliAsync(['sync', 'consolidation-device', '--home', a.paths.root, '--json']);
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ consolidationDevice: { name: 'desktop', thisDevice: false }, changed: false });
+    const moved = await runCliAsync(['sync', 'consolidation-device', 'this', '--home', a.paths.root]);
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toMatch(/scheduled consolidation runs on this device, "laptop"/);
+    expect(a.consolidation.scheduler.scheduledOn()).toBeNull();
+    await sync(a, relay.url);
+    await waitFor(() => b.consolidation.scheduler.scheduledOn() === 'laptop', 30_000, 'B learns the laptop runs it again');
+  }, 180_000);
 });
