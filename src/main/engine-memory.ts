@@ -15,6 +15,7 @@ import type { EventBus } from './events';
 import type { HomePaths } from './home';
 import type { LlmClient } from './llm/llm-client';
 import { ConsolidationLayer } from './memory/consolidation-layer';
+import { gateScheduledConsolidation } from './engine-sync-consolidation';
 import type { CorrectionLinks } from './memory/cross-layer/correction-links';
 import { createCorrectionLinks } from './memory/cross-layer/link-wiring';
 import { FactsLayer } from './memory/facts-layer';
@@ -150,6 +151,8 @@ export function wireMemory(d: MemoryWiringDeps): MemoryParts {
     log: (msg, err) => d.log(msg, err),
   });
   consolidation.register(d.commands);
+  // A home synced across devices runs its schedule on one of them (issue 30 §3).
+  gateScheduledConsolidation(consolidation.scheduler, d.paths.root);
   const mem0 = new Mem0Layer({
     paths: d.paths,
     config: () => d.config.get(),

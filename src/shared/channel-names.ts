@@ -124,6 +124,7 @@ const channelNameSet = {
   'sync.invite': true,
   'sync.join': true,
   'sync.revoke': true,
+  'sync.consolidateHere': true,
   // shell (issue 17)
   'chat.switchBranch': true,
   'attachments.add': true,

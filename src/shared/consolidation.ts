@@ -52,6 +52,8 @@ export interface AgentMemoryStatus {
   lastRun: ConsolidationSummary | null;
   nextRunAt: string | null;
   lastError: string | null;
+  /** Another device of this home runs the scheduled consolidation (its name; issue 30 §3): none here. */
+  scheduledOn?: string | null;
   memoryModel: string | null;
 }
 

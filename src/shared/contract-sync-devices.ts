@@ -24,6 +24,11 @@ export interface SyncDevicesView {
   devices: SyncDeviceView[];
   /** Why the list could not be read (the relay is down, this device was revoked…), in words. */
   error: string | null;
+  /**
+   * The device that runs this home's scheduled consolidation, as this device last saw it (issue 30 §3; null
+   * before the first sync). `pending`: chosen here, not yet sent to the relay.
+   */
+  consolidation?: { name: string; thisDevice: boolean; pending: boolean } | null;
 }
 
 export interface SyncInviteView {
@@ -44,4 +49,6 @@ export const syncDeviceChannels = {
   'sync.join': channel<SyncDevicesView>()(z.object({ code: z.string().trim().min(1).max(300), relay: relayUrl, name: z.string().trim().min(1).max(80).optional() }).strict()),
   /** Revokes a device of this home (its id); the relay closes its connections at once. */
   'sync.revoke': channel<SyncDevicesView>()(z.object({ device: z.string().min(1).max(80) }).strict()),
+  /** Scheduled consolidation runs on this device from now on; the others learn it at their next sync. */
+  'sync.consolidateHere': channel<SyncDevicesView>()(empty),
 } as const;

@@ -115,6 +115,12 @@ test('join with a code, invite another device (words and QR), list with this dev
     const rows = section.getByTestId('devices-row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first().getByTestId('devices-this')).toBeVisible();
+    // The joined device syncs at once and, first in this home, runs its scheduled consolidation (issue 30 §3).
+    await expect(async () => {
+      await section.getByTestId('devices-refresh').click();
+      await expect(section.getByTestId('devices-consolidation-device')).toHaveText('Laptop (this device)', { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(section.getByTestId('devices-consolidate-here')).toHaveCount(0);
     // The credential never reached the page: the engine keeps it.
     const view = await api<SyncDevicesView>(server, 'sync.devices', {});
     expect(JSON.stringify(view)).not.toContain('msync_');

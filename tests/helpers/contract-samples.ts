@@ -104,6 +104,7 @@ export function samples(sessionId: string): Partial<Record<ChannelName, Record<s
     // Settings → Devices (issue 30 §4): a relay address nothing listens on (port 9), a device of no pairing.
     'sync.join': { code: 'abandon ability able about above absent', relay: 'ws://127.0.0.1:9', name: 'Fuzz' },
     'sync.revoke': { device: 'dev-0123456789' },
+    'sync.consolidateHere': {},
   } as Partial<Record<ChannelName, Record<string, unknown>>>;
 }
 

@@ -108,3 +108,35 @@ describe('consolidation scheduler', () => {
     expect(s.nextRunAt('a', 0)).toBe(last + 30 * MIN);
   });
 });
+
+describe('consolidation scheduler on a home synced across devices (issue 30 §3)', () => {
+  it('starts nothing while another device runs the schedule, and runs again when it is back here', async () => {
+    const { s, runs, finish } = harness();
+    let elsewhere: string | null = 'desktop';
+    s.runsElsewhereWhen(() => elsewhere);
+    expect(s.scheduledOn()).toBe('desktop');
+    expect(s.tick(0)).toEqual([]); // due (never ran), but scheduled on the desktop
+    expect(s.tick(100 * MIN)).toEqual([]);
+    expect(runs).toEqual([]);
+    elsewhere = null; // the person chose this device
+    expect(s.tick(101 * MIN)).toEqual(['a']);
+    await finish('a');
+    expect(runs).toEqual(['a']);
+  });
+
+  it('a failing answer does not stop the schedule: it runs here and logs why', () => {
+    const logged: string[] = [];
+    const s = new ConsolidationScheduler({
+      config: () => configSchema.parse({ agent: { agents: [{ id: 'a', name: 'A', memory: { autoConsolidate: true, intervalMinutes: 30 } }] } }),
+      run: () => new Promise<ConsolidationSummary>(() => {}),
+      isRunning: () => false,
+      lastRunAt: () => null,
+      log: (m) => logged.push(m),
+    });
+    s.runsElsewhereWhen(() => {
+      throw new Error('database is locked');
+    });
+    expect(s.tick(0)).toEqual(['a']);
+    expect(logged[0]).toMatch(/which device runs scheduled consolidation/);
+  });
+});

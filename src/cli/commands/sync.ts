@@ -16,6 +16,7 @@ import { syncHelp } from './sync-help';
 import { devices, invite, joinHome, revoke, type PairingArgs } from './sync-pairing';
 import { syncStoreFile } from './sync-store-file';
 import { status } from './sync-status';
+import { consolidationDevice } from './sync-consolidation';
 
 export { syncStoreFile };
 
@@ -127,6 +128,8 @@ export async function syncCommand(argv: string[]): Promise<number> {
     }
     case 'status':
       return status(flags);
+    case 'consolidation-device':
+      return consolidationDevice(pairing);
     default:
       throw new UsageError(`${action ? `unknown action "${action}"` : 'needs an action'}; usage: ${syncHelp}`);
   }

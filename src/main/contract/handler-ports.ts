@@ -81,5 +81,5 @@ export interface HandlerPorts {
   mcpHttp: Pick<McpHttpListener, 'status' | 'url'>;
   mcpHttpToken: Pick<McpHttpToken, 'get' | 'regenerate'>;
   /** The live sync with this home's other devices (issue 30 §5). */
-  sync: Pick<SyncService, 'conflicts' | 'flush' | 'status' | 'tryStart'>;
+  sync: Pick<SyncService, 'conflicts' | 'flush' | 'status' | 'tryStart' | 'localChange'>;
 }

@@ -21,5 +21,11 @@ export function syncDeviceHandlers(engine: Pick<HandlerPorts, 'paths' | 'secrets
       return view;
     },
     'sync.revoke': ({ device }) => devices.revoke(device),
+    // The choice goes into the home document at once while the live sync runs ('home'), else at the next sync.
+    'sync.consolidateHere': async () => {
+      const view = await devices.consolidateHere();
+      engine.sync.localChange(['home']);
+      return view;
+    },
   };
 }

@@ -91,10 +91,12 @@ export class ConsolidationLayer {
       return r ? `${r.provider.name} · ${r.model}` : null;
     };
     const now = this.d.now().getTime();
+    const elsewhere = this.scheduler.scheduledOn();
     return {
       backend: config.memory.backend,
       agents: config.agent.agents.map((a) => {
-        const next = this.scheduler.nextRunAt(a.id, now);
+        // Scheduled on another device: no next run here, and the status says where it runs instead.
+        const next = elsewhere === null ? this.scheduler.nextRunAt(a.id, now) : null;
         return {
           agentId: a.id,
           name: a.name,
@@ -105,6 +107,7 @@ export class ConsolidationLayer {
           lastRun: this.runs.last(a.id),
           nextRunAt: next === null ? null : new Date(next).toISOString(),
           lastError: this.scheduler.lastError(a.id),
+          scheduledOn: a.memory.autoConsolidate ? elsewhere : null,
           memoryModel: name('memory', a.id),
         };
       }),
@@ -172,8 +175,9 @@ export function memoryStatusLine(a: {
   autoConsolidate: boolean;
   intervalMinutes: number;
   lastRun: { finishedAt: string; ok: boolean; error?: string | null } | null;
+  scheduledOn?: string | null;
 }): string {
   const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
   const last = a.lastRun ? `${when(a.lastRun.finishedAt)} (${a.lastRun.ok ? 'succeeded' : `failed: ${a.lastRun.error ?? 'unknown error'}`})` : 'never';
-  return `- ${a.name}: level ${a.effectiveLevel}, ${a.autoConsolidate ? `every ${a.intervalMinutes} min` : 'manual'}; last run ${last}`;
+  return `- ${a.name}: level ${a.effectiveLevel}, ${a.autoConsolidate ? (a.scheduledOn ? `scheduled on ${a.scheduledOn} (run it here on demand)` : `every ${a.intervalMinutes} min`) : 'manual'}; last run ${last}`;
 }

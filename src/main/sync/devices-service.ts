@@ -7,6 +7,7 @@ import QRCode from 'qrcode';
 import type { SyncDevicesView, SyncInviteView } from '../../shared/contract-sync-devices';
 import { MonadError } from '../../shared/errors';
 import type { SecretStore } from '../secrets/secret-store';
+import { chooseConsolidationDevice, consolidationDeviceOf, thisDevice } from './consolidation-device';
 import { DocStore } from './doc-store';
 import { readPairing, requirePaired, savePairing, type Pairing } from './device-pairing';
 import { joinRelay, listDevices, requestInvite, revokeDevice } from './pairing-client';
@@ -41,7 +42,9 @@ export class SyncDevices {
 
   async view(): Promise<SyncDevicesView> {
     const p = this.pairing();
-    const base = { paired: Boolean(p.token && p.deviceId), relay: p.relay, space: p.space, deviceId: p.deviceId, deviceName: p.deviceName };
+    const seen = this.withStore(consolidationDeviceOf);
+    const consolidation = seen ? { name: seen.name, thisDevice: seen.thisDevice, pending: seen.pending } : null;
+    const base = { paired: Boolean(p.token && p.deviceId), relay: p.relay, space: p.space, deviceId: p.deviceId, deviceName: p.deviceName, consolidation };
     if (!base.paired) return { ...base, devices: [], error: null };
     try {
       const r = await listDevices(p.relay!, p.token!);
@@ -66,6 +69,13 @@ export class SyncDevices {
     const name = input.name?.trim() || hostname().slice(0, 80) || 'device';
     const joined = await joinRelay(relay, code, name);
     this.withStore((s) => savePairing(s, this.opts.secrets as SecretStore, { relay, space: joined.space, deviceId: joined.device.id, deviceName: joined.device.name, token: joined.token }));
+    return this.view();
+  }
+
+  /** Scheduled consolidation runs here from now on (issue 30 §3); the caller has the sync send it. */
+  async consolidateHere(): Promise<SyncDevicesView> {
+    requirePaired(this.pairing());
+    this.withStore((s) => chooseConsolidationDevice(s, thisDevice(s)));
     return this.view();
   }
 

@@ -13,6 +13,7 @@ import type { SyncState, SyncStatus } from '../../shared/contract-sync';
 import { MonadError } from '../../shared/errors';
 import { DocStore } from './doc-store';
 import type { KindReport, SyncKind } from './sync-kind';
+import { followConsolidationDevice } from './consolidation-device';
 import { HOME_DOC, SYNC_FORMAT, WebSocketPolyfill, deviceIdOf } from './sync-client';
 
 export interface LiveSyncOptions {
@@ -112,6 +113,8 @@ export class LiveSync {
   /** Something changed in this home: reconcile these kinds (every kind when none are named) soon. */
   localChange(kinds?: readonly string[]): void {
     if (this.stopped) return;
+    // 'home': a choice kept in this device's store (the consolidation device) goes into the home document.
+    if (kinds?.includes(HOME_DOC)) this.due.add(HOME_DOC);
     for (const kind of this.opts.kinds) {
       if (kinds && !kinds.includes(kind.kind)) continue;
       for (const key of kind.localKeys()) {
@@ -275,6 +278,7 @@ export class LiveSync {
       return;
     }
     if (format < SYNC_FORMAT) meta.set('format', SYNC_FORMAT);
+    followConsolidationDevice(home.doc, this.store);
     const known = home.doc.getMap<{ kind: string }>('docs');
     for (const kind of this.opts.kinds) {
       const prefix = `${kind.kind}/`;

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import * as Y from 'yjs';
 import { MonadError } from '../../shared/errors';
+import { followConsolidationDevice } from './consolidation-device';
 import { DocStore } from './doc-store';
 import { refusalError, UNPAIRED_TOKEN } from './relay-auth-reasons';
 import { checkRelayUrl } from './relay-url';
@@ -143,6 +144,7 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
       throw new MonadError('CONFLICT', `This home was synced by a newer Monad (sync format ${format}; this one knows up to ${SYNC_FORMAT}). Update Monad on this device to keep syncing; nothing here was changed.`, { format, known: SYNC_FORMAT });
     }
     if (format < SYNC_FORMAT) meta.set('format', SYNC_FORMAT);
+    followConsolidationDevice(home, store);
     // Every document this home or another device has made, by kind: a device opens what others created too.
     const known = home.getMap<{ kind: string }>('docs');
     const reports: KindReport[] = [];

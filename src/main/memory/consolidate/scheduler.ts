@@ -24,9 +24,16 @@ export interface SchedulerDeps {
   log: (msg: string, err?: unknown) => void;
 }
 
+/**
+ * Whether scheduled runs belong to another device of this home (issue 30 §3): that device's name, or null
+ * when they run here. The composition root builds it from the sync room; a home that does not sync has none.
+ */
+export type ScheduledElsewhere = () => string | null;
+
 export class ConsolidationScheduler {
   private timer: NodeJS.Timeout | null = null;
   private state = new Map<string, AgentState>();
+  private elsewhere: ScheduledElsewhere = () => null;
 
   constructor(private readonly d: SchedulerDeps) {}
 
@@ -39,6 +46,22 @@ export class ConsolidationScheduler {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** Set once by the composition root; on-demand runs (run(), /consolidate) never ask it. */
+  runsElsewhereWhen(elsewhere: ScheduledElsewhere): void {
+    this.elsewhere = elsewhere;
+  }
+
+  /** The device that runs this home's scheduled consolidation when it is not this one (see ScheduledElsewhere). */
+  scheduledOn(): string | null {
+    try {
+      return this.elsewhere();
+    } catch (err) {
+      // An unreadable sync store must not stop consolidation: this device runs its schedule as before.
+      this.d.log('[consolidate] could not read which device runs scheduled consolidation', err);
+      return null;
+    }
   }
 
   /** When the agent is next due, or null when it does not auto-consolidate. */
@@ -60,6 +83,8 @@ export class ConsolidationScheduler {
   /** One pass over the agents; returns the ids started. Public so tests can drive it with a fake clock. */
   tick(now: number): string[] {
     const started: string[] = [];
+    // Another device of this home runs the schedule: nothing starts here (the status says where it runs).
+    if (this.scheduledOn() !== null) return started;
     for (const agent of this.d.config().agent.agents) {
       if (!agent.memory.autoConsolidate || this.d.isRunning(agent.id)) continue;
       const due = this.nextRunAt(agent.id, now);

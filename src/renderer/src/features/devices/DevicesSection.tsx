@@ -81,6 +81,10 @@ export function DevicesSection() {
             This device is <strong>{view.deviceName ?? view.deviceId}</strong> in the home <span className="mono">{view.space}</span> on{' '}
             <span className="mono selectable">{view.relay}</span>.
           </p>
+          <ConsolidationLine view={view} busy={busy} onHere={async () => {
+            const next = await act(() => invoke('sync.consolidateHere', {}));
+            if (next) setView(next);
+          }} />
           <InviteArea invite={invite} busy={busy} onInvite={async () => setInvite(await act(() => invoke('sync.invite', {})))} onDone={() => setInvite(null)} />
           <h3 className="devices-subtitle">Devices of this home</h3>
           {view.error ? (
@@ -101,6 +105,22 @@ export function DevicesSection() {
         }} />
       )}
     </Section>
+  );
+}
+
+/** Where the scheduled consolidation runs (issue 30 §3): one device of the home; the others run it on demand. */
+function ConsolidationLine(props: { view: SyncDevicesView; busy: boolean; onHere: () => void }) {
+  const c = props.view.consolidation;
+  return (
+    <p className="devices-consolidation" data-testid="devices-consolidation">
+      Scheduled consolidation runs on: <strong data-testid="devices-consolidation-device">{c ? (c.thisDevice ? `${c.name} (this device)` : c.name) : 'the first device to sync'}</strong>
+      {c?.pending ? <span className="muted"> · the other devices learn it at the next sync</span> : null}{' '}
+      {c?.thisDevice ? null : (
+        <button type="button" className="button" disabled={props.busy} onClick={props.onHere} data-testid="devices-consolidate-here">
+          Run it on this device
+        </button>
+      )}
+    </p>
   );
 }
 

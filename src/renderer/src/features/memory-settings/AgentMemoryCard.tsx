@@ -105,6 +105,10 @@ function Schedule({ agent, status }: { agent: Agent; status: AgentMemoryStatus |
         <Glyph name="clock" size={13} />
         {!agent.memory.autoConsolidate ? (
           'Runs only when you press Consolidate now (or /consolidate)'
+        ) : status?.scheduledOn ? (
+          <span data-testid="memory-scheduled-elsewhere">
+            Scheduled consolidation runs on {status.scheduledOn}; run it here on demand (Consolidate now)
+          </span>
         ) : status?.nextRunAt ? (
           <span title={fullTime(status.nextRunAt)} data-testid="memory-next-run">
             Next run {untilText(status.nextRunAt)} · every {agent.memory.intervalMinutes} min
