@@ -10,7 +10,7 @@ import { recordUpsert } from './memory/graph/graph-corrections';
 import { nodeItem, quote, type By } from './memory/graph/graph-journal';
 import { normalizeName, normalizeRelation } from './memory/graph/graph-normalize';
 import { EDGE_SELECT, LIVE_E, toEdge, type EdgeRow } from './memory/graph/graph-rows';
-import type { GraphSyncPort, SyncedRelation } from './sync/graph-ports';
+import type { GraphSyncPort, SyncedEnd, SyncedRelation } from './sync/graph-ports';
 
 const hash = (parts: string[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24);
 export const entityKey = (scope: string, name: string): string => hash(['entity', scope, normalizeName(name)]);
@@ -25,7 +25,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
   const db = engine.memoryDb;
   const names = (scope: string): Map<number, string> =>
     new Map((db.prepare(`SELECT id, name FROM graph_node WHERE scope = ?`).all(scope) as { id: number; name: string }[]).map((r) => [r.id, r.name]));
-  const edges = (scope: string, where: string) => (db.prepare(`${EDGE_SELECT} WHERE e.scope = ? AND ${where} ORDER BY e.id`).all(scope) as (EdgeRow & { created_at: string })[]);
+  const edges = (scope: string, where: string) => (db.prepare(`${EDGE_SELECT} WHERE e.scope = ? AND ${where} ORDER BY e.id`).all(scope) as (EdgeRow & { created_at: string; updated_at: string })[]);
   const keyOf = (n: Map<number, string>, e: EdgeRow): string => relationKey(e.scope, n.get(e.src) ?? '', e.relation, n.get(e.dst) ?? '', e.prov_class);
   /** Text from another device passes the sanitizer, as extraction's does; null when refused. */
   const clean = (text: string): { ok: true; text: string } | { ok: false; reason: string } => {
@@ -53,7 +53,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       const n = names(scope);
       return edges(scope, LIVE_E).map((row): SyncedRelation => {
         const e = toEdge(row);
-        return { key: keyOf(n, row), src: n.get(e.src) ?? '', dst: n.get(e.dst) ?? '', relation: e.relation, provClass: e.provClass, validFrom: e.validFrom, support: e.support, assertedBy: e.assertedBy ?? 'model', at: row.created_at };
+        return { key: keyOf(n, row), src: n.get(e.src) ?? '', dst: n.get(e.dst) ?? '', relation: e.relation, provClass: e.provClass, validFrom: e.validFrom, validTo: e.validTo, support: e.support, assertedBy: e.assertedBy ?? 'model', at: row.created_at };
       });
     },
     retractions: (scope) => {
@@ -65,6 +65,33 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
         if (!live.has(key)) out.set(key, { key, reason: e.retracted_reason, at: e.retracted_at! });
       }
       return [...out.values()];
+    },
+    ends: (scope) => {
+      const n = names(scope);
+      const out = new Map<string, SyncedEnd>();
+      for (const e of edges(scope, `${LIVE_E} AND e.valid_to IS NOT NULL`)) {
+        // An end on the person's relation is the person's (an end the person sets makes the relation theirs,
+        // and a model's value never closes the person's relation); otherwise a newer derived value closed it.
+        const end = { key: keyOf(n, e), validTo: e.valid_to!, at: e.updated_at, person: e.asserted_by === 'person' };
+        const prev = out.get(end.key);
+        if (!prev || end.validTo > prev.validTo) out.set(end.key, end);
+      }
+      return [...out.values()];
+    },
+    endRelation: (scope, end, device) => {
+      const n = names(scope);
+      const row = edges(scope, `${LIVE_E} AND e.valid_to IS NULL`).find((e) => keyOf(n, e) === end.key);
+      // Nothing open here, or this home's relation starts after that end (a later holding): nothing to close.
+      if (!row || row.valid_from >= end.validTo) return false;
+      if (end.person) {
+        corrections.editRelation(row.id, { validTo: end.validTo }, bySync('person', device));
+        return true;
+      }
+      const before = g.edge(row.id);
+      g.group(() =>
+        corrections.setEdgeState(row.id, { ...before, validTo: end.validTo, supersededBy: null }, bySync('extraction', device), 'relation.edited', `${quote(before.text)} ended ${end.validTo.slice(0, 10)}, as learned on another device`),
+      );
+      return true;
     },
     addEntity: (scope, e, device) => {
       const name = clean(e.name);

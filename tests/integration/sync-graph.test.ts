@@ -20,11 +20,11 @@ afterEach(async () => {
 const sync = (engine: Engine, relayUrl: string) => syncNow({ relayUrl, space: SPACE, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine) });
 
 /** A relation as extraction writes it: the entities, then the store's upsert with the messages it came from. */
-function derive(engine: Engine, src: string, relation: string, dst: string, support: string[]): number {
+function derive(engine: Engine, src: string, relation: string, dst: string, support: string[], opts: { validFrom?: string; supersede?: boolean } = {}): number {
   const { store } = engine.graph;
   const s = store.upsertNode('global', src, 'person').id;
   const d = store.upsertNode('global', dst, 'organization').id;
-  const r = store.tryUpsertEdge({ scope: 'global', src: s, dst: d, relation, provClass: 'user', validFrom: '2026-03-01T10:00:00.000Z', support, supersede: false });
+  const r = store.tryUpsertEdge({ scope: 'global', src: s, dst: d, relation, provClass: 'user', validFrom: opts.validFrom ?? '2026-03-01T10:00:00.000Z', support, supersede: opts.supersede ?? false });
   if (r.kind === 'held') throw new Error('held');
   return r.id;
 }
@@ -34,6 +34,13 @@ function relations(engine: Engine): { text: string; support: string[] }[] {
   const snap = engine.graph.store.snapshot('global');
   const name = new Map(snap.nodes.map((n) => [n.id, n.name]));
   return snap.edges.map((e) => ({ text: `${name.get(e.src)} ${e.relation} ${name.get(e.dst)}`, support: [...e.support].sort() })).sort((a, b) => a.text.localeCompare(b.text));
+}
+
+/** Every live relation row (ended ones too) with its end. */
+function relationRows(engine: Engine): { text: string; validTo: string | null }[] {
+  const snap = engine.graph.store.snapshot('global');
+  const name = new Map(snap.nodes.map((n) => [n.id, n.name]));
+  return snap.edges.map((e) => ({ text: `${name.get(e.src)} ${e.relation} ${name.get(e.dst)}`, validTo: e.validTo }));
 }
 
 const syncEntries = (engine: Engine) => engine.journal.list({ layer: 'graph' }, { limit: 500 }).entries.filter((e) => e.source?.via === 'sync');
@@ -98,6 +105,50 @@ describe('monad sync: the graph between two homes', () => {
       supersede: false,
     });
     expect(r.kind).toBe('held');
+    a.close();
+    b.close();
+  }, 60_000);
+
+  it("a relation's end reaches B: a newer value's and the person's, which beats B's later re-derivation", async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    derive(a, 'Sam', 'lives_in', 'Lisbon', ['msg-1']);
+    const job = derive(a, 'Sam', 'works_at', 'Initech', ['msg-2']);
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    const ends = (home: Engine) => Object.fromEntries(relationRows(home).map((r) => [r.text, r.validTo]));
+    expect(ends(b)).toEqual({ 'Sam lives_in Lisbon': null, 'Sam works_at Initech': null });
+
+    // On A: a newer value closes Lisbon (as extraction does), and the person ends the job by hand.
+    derive(a, 'Sam', 'lives_in', 'Porto', ['msg-3'], { validFrom: '2026-05-01T00:00:00.000Z', supersede: true });
+    a.graph.corrections.editRelation(job, { validTo: '2026-04-01T00:00:00.000Z' }, { actor: 'person', source: { via: 'app' } });
+    // Meanwhile B re-derives the job from a new message: the person's end still wins.
+    await new Promise((r) => setTimeout(r, 5));
+    derive(b, 'Sam', 'works_at', 'Initech', ['msg-4']);
+    await sync(b, relay.url);
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    await sync(a, relay.url);
+    const want = { 'Sam lives_in Lisbon': '2026-05-01T00:00:00.000Z', 'Sam lives_in Porto': null, 'Sam works_at Initech': '2026-04-01T00:00:00.000Z' };
+    expect(ends(a)).toEqual(want);
+    expect(ends(b)).toEqual(want);
+    // Through the graph's correction path on B: History says so, the person's end as the person's.
+    const edited = syncEntries(b).filter((e) => e.action === 'relation.edited' && /ended/.test(e.summary));
+    expect(edited.map((e) => e.actor).sort()).toEqual(['extraction', 'person']);
+    // Extraction on B later does not re-open what the person ended (the store holds it back).
+    const held = b.graph.store.tryUpsertEdge({
+      scope: 'global',
+      src: b.graph.store.resolveName('global', 'Sam')!.id,
+      dst: b.graph.store.resolveName('global', 'Initech')!.id,
+      relation: 'works_at',
+      provClass: 'user',
+      validFrom: '2026-06-01T00:00:00.000Z',
+      support: ['msg-5'],
+      supersede: false,
+    });
+    expect(held.kind).toBe('held');
     a.close();
     b.close();
   }, 60_000);

@@ -3,16 +3,19 @@
 // the engine's merge is a plain union. Entities and relations carry their content keys (graph-ports.ts), so the
 // same relation derived on two devices is one relation with the support of both. The person's retraction is a
 // record too, and it outranks every model record of that relation, earlier or later: a correction beats a
-// re-derivation. Only the person's own add made after the retraction brings the relation back.
+// re-derivation. Only the person's own add made after the retraction brings the relation back. A relation's
+// end (`end:<key>:<device>`) travels the same way: the person's end beats a derivation, and between two
+// derivations the later stands (a relation derived again after another device closed it stays open).
 import type * as Y from 'yjs';
-import type { GraphSyncPort, SyncedEntity, SyncedRelation, SyncedRetraction } from './graph-ports';
+import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedRelation, SyncedRetraction } from './graph-ports';
 import type { KindReport, SyncKind } from './sync-kind';
 
 type Stamped<T> = T & { device: string };
 type GraphRecord =
   | ({ t: 'entity' } & Stamped<SyncedEntity>)
   | ({ t: 'relation' } & Stamped<SyncedRelation>)
-  | ({ t: 'retract' } & Stamped<SyncedRetraction>);
+  | ({ t: 'retract' } & Stamped<SyncedRetraction>)
+  | ({ t: 'end' } & Stamped<SyncedEnd>);
 
 export function graphRecordsOf(doc: Y.Doc): Y.Map<GraphRecord> {
   return doc.getMap<GraphRecord>('records');
@@ -23,6 +26,7 @@ function gather(map: Y.Map<GraphRecord>) {
   const relations = new Map<string, Stamped<SyncedRelation>[]>();
   const retracted = new Map<string, Stamped<SyncedRetraction>>();
   const entities = new Map<string, Stamped<SyncedEntity>>();
+  const ends = new Map<string, Stamped<SyncedEnd>>();
   for (const r of map.values()) {
     if (r.t === 'relation') {
       const list = relations.get(r.key);
@@ -31,13 +35,27 @@ function gather(map: Y.Map<GraphRecord>) {
     } else if (r.t === 'retract') {
       const prev = retracted.get(r.key);
       if (!prev || r.at > prev.at || (r.at === prev.at && r.device > prev.device)) retracted.set(r.key, r);
+    } else if (r.t === 'end') {
+      const prev = ends.get(r.key);
+      if (!prev || outranks(r, prev)) ends.set(r.key, r);
     } else {
       const prev = entities.get(r.key);
       // The person's entity first, then the device id: every device picks the same one.
       if (!prev || (r.assertedBy === 'person' && prev.assertedBy !== 'person') || (r.assertedBy === prev.assertedBy && r.device > prev.device)) entities.set(r.key, r);
     }
   }
-  return { relations, retracted, entities };
+  return { relations, retracted, entities, ends };
+}
+
+/** The person's end first, then the later, then the device id: every device picks the same one. */
+function outranks(a: Stamped<SyncedEnd>, b: Stamped<SyncedEnd>): boolean {
+  if (a.person !== b.person) return a.person;
+  return a.at > b.at || (a.at === b.at && a.device > b.device);
+}
+
+/** An end stands unless it was derived and some device derived the relation again afterwards. */
+function endStands(end: SyncedEnd, records: readonly SyncedRelation[]): boolean {
+  return end.person || !records.some((r) => r.at > end.at);
 }
 
 /** A relation stands unless the person retracted it and did not add it again themselves afterwards. */
@@ -64,6 +82,7 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
   // Outgoing: what this home holds that the document does not say yet, as this device's own records.
   const localRelations = port.relations(scope);
   const localRetractions = port.retractions(scope);
+  const localEnds = port.ends(scope);
   doc.transact(() => {
     const known = gather(map);
     for (const e of port.entities(scope)) {
@@ -75,12 +94,21 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
       const others = known.relations.get(r.key) ?? [];
       const support = new Set(others.flatMap((o) => o.support));
       const said = others.some((o) => o.assertedBy === 'person' || r.assertedBy !== 'person') && r.support.every((m) => support.has(m));
-      if (!said) put(`relation:${r.key}:${device}`, { t: 'relation', ...r, support: [...r.support].sort(), device });
+      // Its end travels as an end record of its own, never inside the relation record.
+      const { validTo: _end, ...record } = r;
+      if (!said) put(`relation:${r.key}:${device}`, { t: 'relation', ...record, support: [...r.support].sort(), device });
     }
     for (const x of localRetractions) {
       // Only while the document still says the relation stands (a retraction that came in is not sent back).
       const mine = map.get(`retract:${x.key}:${device}`);
       if (!(mine?.t === 'retract' && mine.at === x.at) && stands(known.relations.get(x.key) ?? [], known.retracted.get(x.key))) put(`retract:${x.key}:${device}`, { t: 'retract', ...x, device });
+    }
+    for (const x of localEnds) {
+      // Said already when the standing end is at least as much the person's and ends the relation at the same
+      // instant (an end that came in is not echoed back); a person's end is sent over a derived one.
+      const best = known.ends.get(x.key);
+      if (best && best.validTo === x.validTo && (best.person || !x.person)) continue;
+      put(`end:${x.key}:${device}`, { t: 'end', ...x, device });
     }
   });
 
@@ -113,6 +141,13 @@ function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, l
     else if (!r.held) report.refused.push({ text: `${want.src} ${want.relation} ${want.dst}`, reason: r.reason ?? 'refused' });
   }
   // A retraction of a relation whose records this device never had: nothing to do here.
+  const open = new Map(known.ends.size ? port.relations(scope).filter((r) => !r.validTo).map((r) => [r.key, r]) : []);
+  for (const [key, end] of known.ends) {
+    const local = open.get(key);
+    if (!local || !stands(known.relations.get(key) ?? [], known.retracted.get(key))) continue;
+    if (!endStands(end, [...(known.relations.get(key) ?? []), local])) continue;
+    if (port.endRelation(scope, end, end.device)) report.received++;
+  }
 }
 
 /** The knowledge graph as a sync kind: one document per scope, `graph/<scope>`. */

@@ -23,6 +23,8 @@ export interface SyncedRelation {
   relation: string;
   provClass: SyncedProv;
   validFrom: string;
+  /** Its end on this device (null: it still holds); the end travels as its own record (SyncedEnd). */
+  validTo?: string | null;
   /** The messages it was learned from (the same ids on every device once chats sync). */
   support: string[];
   assertedBy: 'model' | 'person';
@@ -37,6 +39,19 @@ export interface SyncedRetraction {
   at: string;
 }
 
+/**
+ * A relation's end: it was closed (superseded by a newer value, or ended by the person's correction). The
+ * person's end outranks any derivation; between derivations the later stands.
+ */
+export interface SyncedEnd {
+  key: string;
+  validTo: string;
+  /** When it was closed on its device. */
+  at: string;
+  /** The person set the end (a correction), not a newer derived value. */
+  person: boolean;
+}
+
 export interface GraphSyncPort {
   scopes(): string[];
   /** Live entities of a scope. */
@@ -45,6 +60,13 @@ export interface GraphSyncPort {
   relations(scope: string): SyncedRelation[];
   /** The relations of a scope the person marked wrong (and that are not live again). */
   retractions(scope: string): SyncedRetraction[];
+  /** The ends of the scope's live relations that are closed. */
+  ends(scope: string): SyncedEnd[];
+  /**
+   * Closes this home's open relation of that key through the graph's correction path (History "on another
+   * device"): a person's end as the person's edit, a derived one as extraction's. False when nothing changed.
+   */
+  endRelation(scope: string, end: SyncedEnd, device: string): boolean;
   /** Through the graph layer's own write path (sanitizer, journal "on another device"); null id when refused. */
   addEntity(scope: string, e: SyncedEntity, device: string): WriteOutcome;
   /**
