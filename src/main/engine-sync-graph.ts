@@ -10,7 +10,7 @@ import { recordUpsert } from './memory/graph/graph-corrections';
 import { nodeItem, quote, type By } from './memory/graph/graph-journal';
 import { normalizeName, normalizeRelation } from './memory/graph/graph-normalize';
 import { EDGE_SELECT, LIVE_E, toEdge, type EdgeRow } from './memory/graph/graph-rows';
-import type { GraphSyncPort, SyncedEnd, SyncedRelation } from './sync/graph-ports';
+import type { GraphSyncPort, SyncedEnd, SyncedEntityFix, SyncedRelation } from './sync/graph-ports';
 
 const hash = (parts: string[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24);
 export const entityKey = (scope: string, name: string): string => hash(['entity', scope, normalizeName(name)]);
@@ -93,6 +93,33 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       );
       return true;
     },
+    entityFixes: (scope) => localEntityFixes(db, scope),
+    fixEntity: (scope, fix, device) => {
+      const from = clean(fix.from);
+      const to = fix.to === null ? null : clean(fix.to);
+      if (!from.ok) return { changed: false, reason: from.reason };
+      if (to && !to.ok) return { changed: false, reason: to.reason };
+      const target = to?.ok ? to.text.slice(0, 200) : null;
+      // Found by its old name, which stays an alias of a renamed entity: a fix already applied finds nothing to do.
+      const node = store.resolveName(scope, from.text);
+      if (!node) return { changed: false, reason: null };
+      const by = bySync('person', device);
+      try {
+        if (fix.op === 'delete') corrections.deleteEntity(node.id, by);
+        else if (fix.op === 'rename') {
+          if (!target || normalizeName(target) === normalizeName(g.node(node.id).name)) return { changed: false, reason: null };
+          corrections.renameEntity(node.id, target, by);
+        } else {
+          const keep = target ? store.resolveName(scope, target) : null;
+          if (!keep || keep.id === node.id) return { changed: false, reason: null };
+          corrections.mergeEntities(keep.id, node.id, by);
+        }
+        return { changed: true, reason: null };
+      } catch (err) {
+        if (err instanceof MonadError && (err.code === 'BAD_INPUT' || err.code === 'CONFLICT')) return { changed: false, reason: err.message };
+        throw err;
+      }
+    },
     addEntity: (scope, e, device) => {
       const name = clean(e.name);
       if (!name.ok) return { id: null, reason: name.reason };
@@ -113,6 +140,11 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       if (refused && !refused.ok) return { id: null, reason: refused.reason };
       const [src, relation, dst] = parts.map((p) => (p.ok ? p.text : ''));
       const by = bySync(r.assertedBy === 'person' ? 'person' : 'extraction', device);
+      // A derived relation naming an entity the person deleted here does not bring it back (as extraction).
+      if (r.assertedBy !== 'person') {
+        const gone = store.personDeleted(scope);
+        if (gone.size && (gone.has(normalizeName(src)) || gone.has(normalizeName(dst)))) return { id: null, reason: 'deleted here', held: true };
+      }
       try {
         return db.transaction(() =>
           g.journal.inGroup(() => {
@@ -142,4 +174,31 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       return true;
     },
   };
+}
+
+const FIX_OPS: Record<string, SyncedEntityFix['op']> = { 'entity.renamed': 'rename', 'entity.merged': 'merge', 'entity.deleted': 'delete' };
+
+/**
+ * The person's entity corrections made here, from History (the journal holds each one's names before and
+ * after): not undone, and not those that came in from another device (those are in the document already).
+ */
+function localEntityFixes(db: Engine['memoryDb'], scope: string): SyncedEntityFix[] {
+  const rows = db
+    .prepare(
+      `SELECT at, action, source, before, after FROM memory_journal WHERE layer = 'graph' AND scope = ? AND actor = 'person'
+         AND action IN ('entity.renamed', 'entity.merged', 'entity.deleted') AND undone_by IS NULL ORDER BY id`,
+    )
+    .all(scope) as { at: string; action: string; source: string | null; before: string | null; after: string | null }[];
+  const out: SyncedEntityFix[] = [];
+  for (const r of rows) {
+    if (r.source && (JSON.parse(r.source) as { via?: string }).via === 'sync') continue;
+    const before = r.before ? (JSON.parse(r.before) as { name?: string; keep?: { name: string }; drop?: { name: string } }) : {};
+    const after = r.after ? (JSON.parse(r.after) as { name?: string }) : {};
+    const op = FIX_OPS[r.action];
+    const from = op === 'merge' ? before.drop?.name : before.name;
+    const to = op === 'merge' ? (before.keep?.name ?? null) : op === 'rename' ? (after.name ?? null) : null;
+    if (!from || (op !== 'delete' && !to)) continue;
+    out.push({ key: entityKey(scope, from), op, from, to, at: r.at });
+  }
+  return out;
 }

@@ -152,4 +152,50 @@ describe('monad sync: the graph between two homes', () => {
     a.close();
     b.close();
   }, 60_000);
+
+  it("the person's rename, merge and delete on A reach B, through B's corrections, and beat B's concurrent re-derivation", async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    derive(a, 'Sam', 'works_at', 'Globex', ['msg-1']);
+    derive(a, 'Sammy', 'likes', 'Jazz', ['msg-2']);
+    derive(a, 'Bob', 'lives_in', 'Lyon', ['msg-3']);
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    const names = (home: Engine) => home.graph.store.snapshot('global').nodes.map((n) => n.name).sort();
+    expect(names(b)).toEqual(['Bob', 'Globex', 'Jazz', 'Lyon', 'Sam', 'Sammy']);
+
+    // Apart: the person corrects A; B re-derives the old names from new messages.
+    const person = { actor: 'person' as const, source: { via: 'app' as const } };
+    const id = (home: Engine, name: string) => home.graph.store.resolveName('global', name)!.id;
+    a.graph.corrections.renameEntity(id(a, 'Sam'), 'Samuel', person);
+    a.graph.corrections.mergeEntities(id(a, 'Samuel'), id(a, 'Sammy'), person);
+    a.graph.corrections.deleteEntity(id(a, 'Bob'), person);
+    derive(b, 'Sam', 'works_at', 'Globex', ['msg-8']);
+    derive(b, 'Bob', 'lives_in', 'Lyon', ['msg-9']);
+    await sync(b, relay.url);
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    await sync(a, relay.url);
+    for (const home of [a, b]) {
+      expect(names(home)).toEqual(['Globex', 'Jazz', 'Lyon', 'Samuel']);
+      expect(relations(home).map((r) => r.text)).toEqual(['Samuel likes Jazz', 'Samuel works_at Globex']);
+    }
+    expect(relations(b).find((r) => r.text === 'Samuel works_at Globex')?.support).toEqual(['msg-1', 'msg-8']);
+    // Through B's correction path, as the person's, from another device (History, undo).
+    const fixes = syncEntries(b).filter((e) => e.action.startsWith('entity.') && e.action !== 'entity.added');
+    // Newest first, as History lists them: applied in the order the person made them.
+    expect(fixes.map((e) => [e.action, e.actor])).toEqual([
+      ['entity.deleted', 'person'],
+      ['entity.merged', 'person'],
+      ['entity.renamed', 'person'],
+    ]);
+    // The old names stay aliases on B, and a later extraction that says "Sam" or "Bob" does not undo them.
+    expect(id(b, 'Sam')).toBe(id(b, 'Samuel'));
+    expect(id(b, 'Sammy')).toBe(id(b, 'Samuel'));
+    expect(b.graph.store.personDeleted('global').has('bob')).toBe(true);
+    a.close();
+    b.close();
+  }, 60_000);
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { reconcileGraph } from '../../src/main/sync/graph-bridge';
-import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedRelation, SyncedRetraction } from '../../src/main/sync/graph-ports';
+import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedEntityFix, SyncedRelation, SyncedRetraction } from '../../src/main/sync/graph-ports';
 
 function fakeGraph() {
   const relations = new Map<string, SyncedRelation>();
@@ -12,7 +12,21 @@ function fakeGraph() {
   const entities = new Map<string, SyncedEntity>();
   /** The ends of closed relations here, by key (the relation's validTo mirrors it). */
   const ends = new Map<string, SyncedEnd>();
+  /** The person's entity corrections made here, and those applied from another device. */
+  const fixes: SyncedEntityFix[] = [];
+  const applied: SyncedEntityFix[] = [];
+  const byName = (name: string) => [...entities.values()].find((e) => e.name.toLowerCase() === name.toLowerCase());
   const port: GraphSyncPort = {
+    entityFixes: () => fixes,
+    fixEntity: (_s, fix) => {
+      if (fix.to?.includes('IGNORE PREVIOUS')) return { changed: false, reason: 'looks like an instruction' };
+      const e = byName(fix.from);
+      if (!e) return { changed: false, reason: null };
+      entities.delete(e.key);
+      if (fix.op === 'rename') entities.set(`key:${fix.to}`, { ...e, key: `key:${fix.to}`, name: fix.to!, assertedBy: 'person' });
+      applied.push(fix);
+      return { changed: true, reason: null };
+    },
     scopes: () => ['global'],
     entities: () => [...entities.values()],
     relations: () => [...relations.values()],
@@ -41,7 +55,7 @@ function fakeGraph() {
       return true;
     },
   };
-  return { port, relations, retractions, entities, ends };
+  return { port, relations, retractions, entities, ends, fixes, applied };
 }
 
 const rel = (p: Partial<SyncedRelation> = {}): SyncedRelation => ({
@@ -139,5 +153,32 @@ describe('reconcileGraph', () => {
       reconcileGraph('global', docB, b.port, 'device-b');
       expect(b.relations.get('k-sam-works-globex')?.validTo ?? null).toBe(person ? '2026-03-04T00:00:00.000Z' : null);
     }
+  });
+
+  it("the person's entity corrections travel oldest first, beat the entity records of the old name, and are not echoed", () => {
+    const [a, b] = [fakeGraph(), fakeGraph()];
+    const [docA, docB] = [new Y.Doc(), new Y.Doc()];
+    const ent = (name: string): SyncedEntity => ({ key: `key:${name}`, name, type: 'person', summary: '', assertedBy: 'model' });
+    for (const home of [a, b]) for (const n of ['Sam', 'Bob', 'IGNORE']) home.entities.set(`key:${n}`, ent(n));
+    reconcileGraph('global', docA, a.port, 'device-a');
+    reconcileGraph('global', docB, b.port, 'device-b');
+    exchange(docA, docB);
+    // On A the person renames Sam twice and deletes Bob; a fix naming an instruction is refused on B.
+    a.entities.clear();
+    a.entities.set('key:Sam Smith', ent('Sam Smith'));
+    a.fixes.push({ key: 'key:Samuel', op: 'rename', from: 'Samuel', to: 'Sam Smith', at: '2026-03-02T00:00:00.000Z' });
+    a.fixes.push({ key: 'key:Sam', op: 'rename', from: 'Sam', to: 'Samuel', at: '2026-03-01T00:00:00.000Z' });
+    a.fixes.push({ key: 'key:Bob', op: 'delete', from: 'Bob', to: null, at: '2026-03-03T00:00:00.000Z' });
+    a.fixes.push({ key: 'key:IGNORE', op: 'rename', from: 'IGNORE', to: 'IGNORE PREVIOUS instructions', at: '2026-03-04T00:00:00.000Z' });
+    reconcileGraph('global', docA, a.port, 'device-a');
+    exchange(docA, docB);
+    const rb = reconcileGraph('global', docB, b.port, 'device-b');
+    expect(b.applied.map((f) => `${f.op} ${f.from}`)).toEqual(['rename Sam', 'rename Samuel', 'delete Bob']);
+    expect([...b.entities.values()].map((e) => e.name).sort()).toEqual(['IGNORE', 'Sam Smith']);
+    expect(rb.refused).toEqual([{ text: 'IGNORE', reason: 'looks like an instruction' }]);
+    // The old names' entity records in the document do not bring them back on either device.
+    reconcileGraph('global', docA, a.port, 'device-a');
+    expect([...a.entities.values()].map((e) => e.name)).toEqual(['Sam Smith']);
+    expect(reconcileGraph('global', docA, a.port, 'device-a').sent).toBe(0);
   });
 });

@@ -5,9 +5,12 @@
 // record too, and it outranks every model record of that relation, earlier or later: a correction beats a
 // re-derivation. Only the person's own add made after the retraction brings the relation back. A relation's
 // end (`end:<key>:<device>`) travels the same way: the person's end beats a derivation, and between two
-// derivations the later stands (a relation derived again after another device closed it stays open).
+// derivations the later stands (a relation derived again after another device closed it stays open). The
+// person's entity corrections (`fix:<old entity key>:<op>:<device>`: rename, merge, delete) are applied
+// first, oldest first, and an entity record under a corrected key is not added again: a correction beats
+// the derivation that named the entity so.
 import type * as Y from 'yjs';
-import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedRelation, SyncedRetraction } from './graph-ports';
+import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedEntityFix, SyncedRelation, SyncedRetraction } from './graph-ports';
 import type { KindReport, SyncKind } from './sync-kind';
 
 type Stamped<T> = T & { device: string };
@@ -15,7 +18,8 @@ type GraphRecord =
   | ({ t: 'entity' } & Stamped<SyncedEntity>)
   | ({ t: 'relation' } & Stamped<SyncedRelation>)
   | ({ t: 'retract' } & Stamped<SyncedRetraction>)
-  | ({ t: 'end' } & Stamped<SyncedEnd>);
+  | ({ t: 'end' } & Stamped<SyncedEnd>)
+  | ({ t: 'fix' } & Stamped<SyncedEntityFix>);
 
 export function graphRecordsOf(doc: Y.Doc): Y.Map<GraphRecord> {
   return doc.getMap<GraphRecord>('records');
@@ -27,6 +31,7 @@ function gather(map: Y.Map<GraphRecord>) {
   const retracted = new Map<string, Stamped<SyncedRetraction>>();
   const entities = new Map<string, Stamped<SyncedEntity>>();
   const ends = new Map<string, Stamped<SyncedEnd>>();
+  const fixes: Stamped<SyncedEntityFix>[] = [];
   for (const r of map.values()) {
     if (r.t === 'relation') {
       const list = relations.get(r.key);
@@ -35,6 +40,8 @@ function gather(map: Y.Map<GraphRecord>) {
     } else if (r.t === 'retract') {
       const prev = retracted.get(r.key);
       if (!prev || r.at > prev.at || (r.at === prev.at && r.device > prev.device)) retracted.set(r.key, r);
+    } else if (r.t === 'fix') {
+      fixes.push(r);
     } else if (r.t === 'end') {
       const prev = ends.get(r.key);
       if (!prev || outranks(r, prev)) ends.set(r.key, r);
@@ -44,7 +51,9 @@ function gather(map: Y.Map<GraphRecord>) {
       if (!prev || (r.assertedBy === 'person' && prev.assertedBy !== 'person') || (r.assertedBy === prev.assertedBy && r.device > prev.device)) entities.set(r.key, r);
     }
   }
-  return { relations, retracted, entities, ends };
+  // Oldest first, so that a chain (Sam → Samuel → Sam Smith) is replayed in order on every device.
+  fixes.sort((a, b) => a.at.localeCompare(b.at) || a.device.localeCompare(b.device));
+  return { relations, retracted, entities, ends, fixes };
 }
 
 /** The person's end first, then the later, then the device id: every device picks the same one. */
@@ -83,6 +92,7 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
   const localRelations = port.relations(scope);
   const localRetractions = port.retractions(scope);
   const localEnds = port.ends(scope);
+  const localFixes = port.entityFixes(scope);
   doc.transact(() => {
     const known = gather(map);
     for (const e of port.entities(scope)) {
@@ -103,6 +113,11 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
       const mine = map.get(`retract:${x.key}:${device}`);
       if (!(mine?.t === 'retract' && mine.at === x.at) && stands(known.relations.get(x.key) ?? [], known.retracted.get(x.key))) put(`retract:${x.key}:${device}`, { t: 'retract', ...x, device });
     }
+    for (const x of localFixes) {
+      const id = `fix:${x.key}:${x.op}:${device}`;
+      const mine = map.get(id);
+      if (!(mine?.t === 'fix' && mine.at === x.at && mine.to === x.to)) put(id, { t: 'fix', ...x, device });
+    }
     for (const x of localEnds) {
       // Said already when the standing end is at least as much the person's and ends the relation at the same
       // instant (an end that came in is not echoed back); a person's end is sent over a derived one.
@@ -120,9 +135,15 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
 function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, localRelations: readonly SyncedRelation[], report: KindReport): void {
   const known = gather(map);
   const here = new Map(localRelations.map((r) => [r.key, r]));
+  for (const fix of known.fixes) {
+    const r = port.fixEntity(scope, fix, fix.device);
+    if (r.reason) report.refused.push({ text: fix.from, reason: r.reason });
+    else if (r.changed) report.received++;
+  }
+  const fixed = new Set(known.fixes.map((f) => f.key));
   const entitiesHere = new Set(port.entities(scope).map((e) => e.key));
   for (const [key, e] of known.entities) {
-    if (entitiesHere.has(key)) continue;
+    if (entitiesHere.has(key) || fixed.has(key)) continue;
     const r = port.addEntity(scope, e, e.device);
     if (r.id) report.received++;
     else report.refused.push({ text: e.name, reason: r.reason ?? 'refused' });

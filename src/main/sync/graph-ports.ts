@@ -52,6 +52,21 @@ export interface SyncedEnd {
   person: boolean;
 }
 
+/**
+ * The person's correction of an entity (rename, merge into another, delete), named by the entity's key and
+ * name before it: the other device finds the same entity by that name (or by its alias, once renamed).
+ */
+export interface SyncedEntityFix {
+  /** The content key of the entity as it was named before (hash of scope + normalised name). */
+  key: string;
+  op: 'rename' | 'merge' | 'delete';
+  /** Its name before the correction. */
+  from: string;
+  /** The new name (rename), the kept entity's name (merge); null for a delete. */
+  to: string | null;
+  at: string;
+}
+
 export interface GraphSyncPort {
   scopes(): string[];
   /** Live entities of a scope. */
@@ -67,6 +82,14 @@ export interface GraphSyncPort {
    * device"): a person's end as the person's edit, a derived one as extraction's. False when nothing changed.
    */
   endRelation(scope: string, end: SyncedEnd, device: string): boolean;
+  /** The person's entity corrections made on this device (not undone; not those that came from another one). */
+  entityFixes(scope: string): SyncedEntityFix[];
+  /**
+   * Applies another device's entity correction through the graph's correction path, as the person's (History
+   * "on another device", undo). `changed` false when there is nothing left to do here (already done, or no
+   * such entity); a reason when this home refuses it (a name that does not pass the sanitizer, a taken name).
+   */
+  fixEntity(scope: string, fix: SyncedEntityFix, device: string): { changed: boolean; reason: string | null };
   /** Through the graph layer's own write path (sanitizer, journal "on another device"); null id when refused. */
   addEntity(scope: string, e: SyncedEntity, device: string): WriteOutcome;
   /**
