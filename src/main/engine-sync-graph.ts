@@ -151,6 +151,10 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
             const s = node(scope, src.slice(0, 200), r.assertedBy, by);
             const d = node(scope, dst.slice(0, 200), r.assertedBy, by);
             if (s === d) return { id: null, reason: 'a relation needs two different entities' };
+            // A record under a name this home corrected since (renamed, merged) finds its relation by the alias:
+            // already here with all its support, it is nothing new (and is not counted as received every time).
+            const twin = (db.prepare(`${EDGE_SELECT} WHERE e.scope = ? AND e.src = ? AND e.dst = ? AND e.relation = ? AND e.prov_class = ? AND ${LIVE_E}`).all(scope, s, d, normalizeRelation(relation), r.provClass) as EdgeRow[]).map(toEdge);
+            if (twin.some((t) => r.support.every((m) => t.support.includes(m)) && (t.assertedBy === 'person' || r.assertedBy !== 'person'))) return { id: null, reason: null, same: true };
             // The store's own write: it merges with the same relation here and refuses (holds) a model's relation
             // that this home's person marked wrong — the correction beats the re-derivation on this side too.
             const res = store.tryUpsertEdge({ scope, src: s, dst: d, relation, provClass: r.provClass, validFrom: r.validFrom, support: r.support, supersede: false, assertedBy: r.assertedBy });

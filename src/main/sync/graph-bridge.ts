@@ -159,7 +159,7 @@ function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, l
     if (local && want.support.every((m) => local.support.includes(m)) && (local.assertedBy === 'person' || want.assertedBy !== 'person')) continue;
     const r = port.addRelation(scope, want, want.device);
     if (r.id) report.received++;
-    else if (!r.held) report.refused.push({ text: `${want.src} ${want.relation} ${want.dst}`, reason: r.reason ?? 'refused' });
+    else if (!r.held && !r.same) report.refused.push({ text: `${want.src} ${want.relation} ${want.dst}`, reason: r.reason ?? 'refused' });
   }
   // A retraction of a relation whose records this device never had: nothing to do here.
   const open = new Map(known.ends.size ? port.relations(scope).filter((r) => !r.validTo).map((r) => [r.key, r]) : []);

@@ -94,9 +94,10 @@ export interface GraphSyncPort {
   addEntity(scope: string, e: SyncedEntity, device: string): WriteOutcome;
   /**
    * Through the same path as extraction (a model's relation) or the person's add: the store merges it with the
-   * same relation here and adds its support; `held` when this home's person marked it wrong (never written).
+   * same relation here and adds its support; `held` when this home's person marked it wrong (never written);
+   * `same` when it is here already with all its support (a record under a name corrected since).
    */
-  addRelation(scope: string, r: SyncedRelation, device: string): WriteOutcome & { held?: boolean };
+  addRelation(scope: string, r: SyncedRelation, device: string): WriteOutcome & { held?: boolean; same?: boolean };
   /** The person's retraction made on another device, through the graph's correction path (History, undo). */
   retract(scope: string, key: string, reason: string | null, device: string): boolean;
   /** Runs a pull's writes in one database transaction (thousands of relations: one commit, not one each). */
