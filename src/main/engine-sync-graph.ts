@@ -93,6 +93,16 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       );
       return true;
     },
+    reopenRelation: (scope, key, device) => {
+      const n = names(scope);
+      const row = edges(scope, `${LIVE_E} AND e.valid_to IS NOT NULL AND e.asserted_by = 'model'`).find((e) => keyOf(n, e) === key);
+      if (!row) return false;
+      const before = g.edge(row.id);
+      g.group(() =>
+        corrections.setEdgeState(row.id, { ...before, validTo: null, supersededBy: null }, bySync('extraction', device), 'relation.reopened', `Re-opened ${quote(before.text)}: derived again on another device after it ended`),
+      );
+      return true;
+    },
     entityFixes: (scope) => localEntityFixes(db, scope),
     fixEntity: (scope, fix, device) => {
       const from = clean(fix.from);

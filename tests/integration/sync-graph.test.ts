@@ -116,10 +116,18 @@ describe('monad sync: the graph between two homes', () => {
     const b = openEngine({ home: tempHome() });
     derive(a, 'Sam', 'lives_in', 'Lisbon', ['msg-1']);
     const job = derive(a, 'Sam', 'works_at', 'Initech', ['msg-2']);
+    // Closed on A before B ever had it: B's row, made when it came in, is no derivation of B's and closes too.
+    derive(a, 'Ana', 'lives_in', 'Rome', ['msg-5']);
+    derive(a, 'Ana', 'lives_in', 'Milan', ['msg-6'], { validFrom: '2026-04-15T00:00:00.000Z', supersede: true });
     await sync(a, relay.url);
+    await new Promise((r) => setTimeout(r, 5));
     await sync(b, relay.url);
-    const ends = (home: Engine) => Object.fromEntries(relationRows(home).map((r) => [r.text, r.validTo]));
+    const ends = (home: Engine) => Object.fromEntries(relationRows(home).filter((r) => r.text.startsWith('Sam')).map((r) => [r.text, r.validTo]));
     expect(ends(b)).toEqual({ 'Sam lives_in Lisbon': null, 'Sam works_at Initech': null });
+    expect(relationRows(b).filter((r) => r.text.startsWith('Ana'))).toEqual([
+      { text: 'Ana lives_in Rome', validTo: '2026-04-15T00:00:00.000Z' },
+      { text: 'Ana lives_in Milan', validTo: null },
+    ]);
 
     // On A: a newer value closes Lisbon (as extraction does), and the person ends the job by hand.
     derive(a, 'Sam', 'lives_in', 'Porto', ['msg-3'], { validFrom: '2026-05-01T00:00:00.000Z', supersede: true });
@@ -136,7 +144,7 @@ describe('monad sync: the graph between two homes', () => {
     expect(ends(b)).toEqual(want);
     // Through the graph's correction path on B: History says so, the person's end as the person's.
     const edited = syncEntries(b).filter((e) => e.action === 'relation.edited' && /ended/.test(e.summary));
-    expect(edited.map((e) => e.actor).sort()).toEqual(['extraction', 'person']);
+    expect(edited.map((e) => e.actor).sort()).toEqual(['extraction', 'extraction', 'person']);
     // Extraction on B later does not re-open what the person ended (the store holds it back).
     const held = b.graph.store.tryUpsertEdge({
       scope: 'global',

@@ -35,10 +35,17 @@ function fakeGraph() {
     addRelation: (_s, r) => {
       if (r.assertedBy === 'model' && retractions.has(r.key)) return { id: null, reason: 'marked wrong here', held: true };
       const had = relations.get(r.key);
-      relations.set(r.key, { ...r, support: [...new Set([...(had?.support ?? []), ...r.support])].sort() });
+      relations.set(r.key, { ...r, validTo: had?.validTo ?? null, support: [...new Set([...(had?.support ?? []), ...r.support])].sort() });
       return { id: r.key, reason: null };
     },
     ends: () => [...ends.values()].filter((x) => relations.has(x.key)),
+    reopenRelation: (_s, key) => {
+      const r = relations.get(key);
+      if (!r?.validTo) return false;
+      relations.set(key, { ...r, validTo: null });
+      ends.delete(key);
+      return true;
+    },
     endRelation: (_s, end) => {
       const r = relations.get(end.key);
       if (!r || r.validTo) return false;
@@ -129,9 +136,9 @@ describe('reconcileGraph', () => {
     const [docA, docB] = [new Y.Doc(), new Y.Doc()];
     a.relations.set('k-sam-works-globex', rel({ validTo: '2026-03-04T00:00:00.000Z' }));
     a.ends.set('k-sam-works-globex', { key: 'k-sam-works-globex', validTo: '2026-03-04T00:00:00.000Z', at: '2026-03-04T00:00:00.000Z', person: false });
-    b.relations.set('k-sam-works-globex', rel({ support: ['m1'] }));
+    // B got the relation afresh when A's records came in, after A had closed it: no derivation of its own.
+    b.relations.set('k-sam-works-globex', rel({ support: ['m1'], at: '2026-03-08T00:00:00.000Z' }));
     reconcileGraph('global', docA, a.port, 'device-a');
-    reconcileGraph('global', docB, b.port, 'device-b');
     exchange(docA, docB);
     const rb = reconcileGraph('global', docB, b.port, 'device-b');
     expect(rb.received).toBe(1);
@@ -152,6 +159,10 @@ describe('reconcileGraph', () => {
       exchange(docA, docB);
       reconcileGraph('global', docB, b.port, 'device-b');
       expect(b.relations.get('k-sam-works-globex')?.validTo ?? null).toBe(person ? '2026-03-04T00:00:00.000Z' : null);
+      // And A follows: the person's end stays, a derived end gives way to B's later derivation.
+      exchange(docA, docB);
+      reconcileGraph('global', docA, a.port, 'device-a');
+      expect(a.relations.get('k-sam-works-globex')?.validTo ?? null).toBe(person ? '2026-03-04T00:00:00.000Z' : null);
     }
   });
 

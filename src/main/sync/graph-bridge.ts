@@ -162,12 +162,26 @@ function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, l
     else if (!r.held && !r.same) report.refused.push({ text: `${want.src} ${want.relation} ${want.dst}`, reason: r.reason ?? 'refused' });
   }
   // A retraction of a relation whose records this device never had: nothing to do here.
-  const open = new Map(known.ends.size ? port.relations(scope).filter((r) => !r.validTo).map((r) => [r.key, r]) : []);
+  const mine = known.ends.size ? port.relations(scope) : [];
+  const open = new Map(mine.filter((r) => !r.validTo).map((r) => [r.key, r]));
+  const closed = new Map(known.ends.size ? port.ends(scope).map((x) => [x.key, x]) : []);
   for (const [key, end] of known.ends) {
+    const records = known.relations.get(key) ?? [];
+    if (!stands(records, known.retracted.get(key))) continue;
     const local = open.get(key);
-    if (!local || !stands(known.relations.get(key) ?? [], known.retracted.get(key))) continue;
-    if (!endStands(end, [...(known.relations.get(key) ?? []), local])) continue;
-    if (port.endRelation(scope, end, end.device)) report.received++;
+    if (local) {
+      // Judged on the document's records only: a row this home made when the relation came in (after the end
+      // was made elsewhere) is no derivation of its own; one that is has been sent above.
+      if (endStands(end, records) && port.endRelation(scope, end, end.device)) report.received++;
+      continue;
+    }
+    // Closed here by a derivation that another device's later derivation outlived (the latest end is older
+    // than it): the later stands, so this home re-opens it too and both devices agree.
+    const here = closed.get(key);
+    if (here && !here.person && !endStands(end, records)) {
+      const later = records.reduce((a, b) => (b.at > a.at ? b : a));
+      if (port.reopenRelation(scope, key, later.device)) report.received++;
+    }
   }
 }
 

@@ -90,6 +90,8 @@ export interface GraphSyncPort {
    * such entity); a reason when this home refuses it (a name that does not pass the sanitizer, a taken name).
    */
   fixEntity(scope: string, fix: SyncedEntityFix, device: string): { changed: boolean; reason: string | null };
+  /** Re-opens this home's derived relation of that key that a later derivation elsewhere outlived (History). */
+  reopenRelation(scope: string, key: string, device: string): boolean;
   /** Through the graph layer's own write path (sanitizer, journal "on another device"); null id when refused. */
   addEntity(scope: string, e: SyncedEntity, device: string): WriteOutcome;
   /**
