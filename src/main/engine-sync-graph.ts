@@ -110,7 +110,10 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       if (!from.ok) return { changed: false, reason: from.reason };
       if (to && !to.ok) return { changed: false, reason: to.reason };
       const target = to?.ok ? to.text.slice(0, 200) : null;
-      // Found by its old name, which stays an alias of a renamed entity: a fix already applied finds nothing to do.
+      // Each fix is replayed every round, oldest first: one this home made already (here, or from sync) is done,
+      // or replaying Sam → Samuel after a later Samuel → Sam would rename it again.
+      if (madeHere(db, scope, fix, from.text, target)) return { changed: false, reason: null };
+      // Found by its old name, which stays an alias of a renamed entity.
       const node = store.resolveName(scope, from.text);
       if (!node) return { changed: false, reason: null };
       const by = bySync('person', device);
@@ -215,4 +218,18 @@ function localEntityFixes(db: Engine['memoryDb'], scope: string): SyncedEntityFi
     out.push({ key: entityKey(scope, from), op, from, to, at: r.at });
   }
   return out;
+}
+
+/** This home's History already holds that correction (the person's here, or one applied from another device). */
+function madeHere(db: Engine['memoryDb'], scope: string, fix: SyncedEntityFix, from: string, to: string | null): boolean {
+  const action = Object.keys(FIX_OPS).find((a) => FIX_OPS[a] === fix.op)!;
+  const rows = db.prepare(`SELECT before, after FROM memory_journal WHERE layer = 'graph' AND scope = ? AND action = ?`).all(scope, action) as { before: string | null; after: string | null }[];
+  const same = (a: string | undefined, b: string | null) => (a === undefined || b === null ? a === undefined && b === null : normalizeName(a) === normalizeName(b));
+  return rows.some((r) => {
+    const before = r.before ? (JSON.parse(r.before) as { name?: string; keep?: { name: string }; drop?: { name: string } }) : {};
+    const after = r.after ? (JSON.parse(r.after) as { name?: string }) : {};
+    if (fix.op === 'merge') return same(before.drop?.name, from) && same(before.keep?.name, to);
+    if (fix.op === 'rename') return same(before.name, from) && same(after.name, to);
+    return same(before.name, from);
+  });
 }

@@ -205,6 +205,11 @@ describe('monad sync: the graph between two homes', () => {
     expect(b.graph.store.personDeleted('global').has('bob')).toBe(true);
     // Nothing left to do: the records under the old names find their relations by the aliases.
     for (const home of [b, a]) expect((await sync(home, relay.url)).documents.find((d) => d.kind === 'graph')).toMatchObject({ sent: 0, received: 0, refused: [] });
+    // The person renames it back on A: replaying the older rename does not undo the newer one, on either home.
+    a.graph.corrections.renameEntity(id(a, 'Samuel'), 'Sam', person);
+    for (const home of [a, b, a, b]) await sync(home, relay.url);
+    for (const home of [a, b]) expect(names(home)).toEqual(['Globex', 'Jazz', 'Lyon', 'Sam']);
+    expect(syncEntries(b).filter((e) => e.action === 'entity.renamed')).toHaveLength(2);
     a.close();
     b.close();
   }, 60_000);
