@@ -213,4 +213,69 @@ describe('monad sync: the graph between two homes', () => {
     a.close();
     b.close();
   }, 60_000);
+
+  /** Two homes that share Sam, Sammy and Bob (derived on A, synced to B). */
+  async function sharedHomes() {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    derive(a, 'Sam', 'works_at', 'Globex', ['msg-1']);
+    derive(a, 'Sammy', 'likes', 'Jazz', ['msg-2']);
+    derive(a, 'Bob', 'lives_in', 'Lyon', ['msg-3']);
+    await sync(a, relay.url);
+    await sync(b, relay.url);
+    const round = async () => {
+      for (const home of [b, a, b, a]) await sync(home, relay.url);
+    };
+    return { a, b, round };
+  }
+  const person = { actor: 'person' as const, source: { via: 'app' as const } };
+  const nodeId = (home: Engine, name: string) => home.graph.store.resolveName('global', name)?.id ?? null;
+  const names = (home: Engine) => home.graph.store.snapshot('global').nodes.map((n) => n.name).sort();
+  const fixesOn = (home: Engine, action: string) => syncEntries(home).filter((e) => e.action === action && e.actor === 'person');
+
+  it('a rename on A renames the same entity on B; B re-deriving the old name reaches the renamed one', async () => {
+    const { a, b, round } = await sharedHomes();
+    a.graph.corrections.renameEntity(nodeId(a, 'Sam')!, 'Samuel', person);
+    derive(b, 'Sam', 'works_at', 'Globex', ['msg-8']);
+    await round();
+    for (const home of [a, b]) expect(names(home)).toEqual(['Bob', 'Globex', 'Jazz', 'Lyon', 'Sammy', 'Samuel']);
+    expect(relations(b).find((r) => r.text === 'Samuel works_at Globex')?.support).toEqual(['msg-1', 'msg-8']);
+    expect(relations(a).find((r) => r.text === 'Samuel works_at Globex')?.support).toEqual(['msg-1', 'msg-8']);
+    expect(fixesOn(b, 'entity.renamed')).toHaveLength(1);
+    expect(nodeId(b, 'Sam')).toBe(nodeId(b, 'Samuel'));
+    a.close();
+    b.close();
+  }, 60_000);
+
+  it('a merge on A merges the same two on B, and B re-deriving the dropped name does not split them', async () => {
+    const { a, b, round } = await sharedHomes();
+    a.graph.corrections.mergeEntities(nodeId(a, 'Sam')!, nodeId(a, 'Sammy')!, person);
+    derive(b, 'Sammy', 'likes', 'Jazz', ['msg-9']);
+    await round();
+    for (const home of [a, b]) {
+      expect(names(home)).toEqual(['Bob', 'Globex', 'Jazz', 'Lyon', 'Sam']);
+      expect(relations(home).find((r) => r.text === 'Sam likes Jazz')?.support).toEqual(['msg-2', 'msg-9']);
+    }
+    expect(fixesOn(b, 'entity.merged')).toHaveLength(1);
+    expect(nodeId(b, 'Sammy')).toBe(nodeId(b, 'Sam'));
+    a.close();
+    b.close();
+  }, 60_000);
+
+  it('a delete on A deletes on B with its relations, and B re-deriving it does not bring it back', async () => {
+    const { a, b, round } = await sharedHomes();
+    a.graph.corrections.deleteEntity(nodeId(a, 'Bob')!, person);
+    derive(b, 'Bob', 'lives_in', 'Lyon', ['msg-7']);
+    await round();
+    for (const home of [a, b]) {
+      expect(names(home)).toEqual(['Globex', 'Jazz', 'Lyon', 'Sam', 'Sammy']);
+      expect(relations(home).map((r) => r.text)).toEqual(['Sam works_at Globex', 'Sammy likes Jazz']);
+    }
+    expect(fixesOn(b, 'entity.deleted')).toHaveLength(1);
+    expect(b.graph.store.personDeleted('global').has('bob')).toBe(true);
+    a.close();
+    b.close();
+  }, 60_000);
 });
