@@ -10,7 +10,7 @@ import { recordUpsert } from './memory/graph/graph-corrections';
 import { nodeItem, quote, type By } from './memory/graph/graph-journal';
 import { normalizeName, normalizeRelation } from './memory/graph/graph-normalize';
 import { EDGE_SELECT, LIVE_E, toEdge, type EdgeRow } from './memory/graph/graph-rows';
-import type { GraphSyncPort, SyncedRelation } from './sync/graph-ports';
+import type { GraphSyncPort, SyncedEnd, SyncedEntityFix, SyncedRelation } from './sync/graph-ports';
 
 const hash = (parts: string[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24);
 export const entityKey = (scope: string, name: string): string => hash(['entity', scope, normalizeName(name)]);
@@ -25,7 +25,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
   const db = engine.memoryDb;
   const names = (scope: string): Map<number, string> =>
     new Map((db.prepare(`SELECT id, name FROM graph_node WHERE scope = ?`).all(scope) as { id: number; name: string }[]).map((r) => [r.id, r.name]));
-  const edges = (scope: string, where: string) => (db.prepare(`${EDGE_SELECT} WHERE e.scope = ? AND ${where} ORDER BY e.id`).all(scope) as (EdgeRow & { created_at: string })[]);
+  const edges = (scope: string, where: string) => (db.prepare(`${EDGE_SELECT} WHERE e.scope = ? AND ${where} ORDER BY e.id`).all(scope) as (EdgeRow & { created_at: string; updated_at: string })[]);
   const keyOf = (n: Map<number, string>, e: EdgeRow): string => relationKey(e.scope, n.get(e.src) ?? '', e.relation, n.get(e.dst) ?? '', e.prov_class);
   /** Text from another device passes the sanitizer, as extraction's does; null when refused. */
   const clean = (text: string): { ok: true; text: string } | { ok: false; reason: string } => {
@@ -53,7 +53,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       const n = names(scope);
       return edges(scope, LIVE_E).map((row): SyncedRelation => {
         const e = toEdge(row);
-        return { key: keyOf(n, row), src: n.get(e.src) ?? '', dst: n.get(e.dst) ?? '', relation: e.relation, provClass: e.provClass, validFrom: e.validFrom, support: e.support, assertedBy: e.assertedBy ?? 'model', at: row.created_at };
+        return { key: keyOf(n, row), src: n.get(e.src) ?? '', dst: n.get(e.dst) ?? '', relation: e.relation, provClass: e.provClass, validFrom: e.validFrom, validTo: e.validTo, support: e.support, assertedBy: e.assertedBy ?? 'model', at: row.created_at };
       });
     },
     retractions: (scope) => {
@@ -65,6 +65,73 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
         if (!live.has(key)) out.set(key, { key, reason: e.retracted_reason, at: e.retracted_at! });
       }
       return [...out.values()];
+    },
+    ends: (scope) => {
+      const n = names(scope);
+      const out = new Map<string, SyncedEnd>();
+      for (const e of edges(scope, `${LIVE_E} AND e.valid_to IS NOT NULL`)) {
+        // An end on the person's relation is the person's (an end the person sets makes the relation theirs,
+        // and a model's value never closes the person's relation); otherwise a newer derived value closed it.
+        const end = { key: keyOf(n, e), validTo: e.valid_to!, at: e.updated_at, person: e.asserted_by === 'person' };
+        const prev = out.get(end.key);
+        if (!prev || end.validTo > prev.validTo) out.set(end.key, end);
+      }
+      return [...out.values()];
+    },
+    endRelation: (scope, end, device) => {
+      const n = names(scope);
+      const row = edges(scope, `${LIVE_E} AND e.valid_to IS NULL`).find((e) => keyOf(n, e) === end.key);
+      // Nothing open here, or this home's relation starts after that end (a later holding): nothing to close.
+      if (!row || row.valid_from >= end.validTo) return false;
+      if (end.person) {
+        corrections.editRelation(row.id, { validTo: end.validTo }, bySync('person', device));
+        return true;
+      }
+      const before = g.edge(row.id);
+      g.group(() =>
+        corrections.setEdgeState(row.id, { ...before, validTo: end.validTo, supersededBy: null }, bySync('extraction', device), 'relation.edited', `${quote(before.text)} ended ${end.validTo.slice(0, 10)}, as learned on another device`),
+      );
+      return true;
+    },
+    reopenRelation: (scope, key, device) => {
+      const n = names(scope);
+      const row = edges(scope, `${LIVE_E} AND e.valid_to IS NOT NULL AND e.asserted_by = 'model'`).find((e) => keyOf(n, e) === key);
+      if (!row) return false;
+      const before = g.edge(row.id);
+      g.group(() =>
+        corrections.setEdgeState(row.id, { ...before, validTo: null, supersededBy: null }, bySync('extraction', device), 'relation.reopened', `Re-opened ${quote(before.text)}: derived again on another device after it ended`),
+      );
+      return true;
+    },
+    entityFixes: (scope) => localEntityFixes(db, scope),
+    fixEntity: (scope, fix, device) => {
+      const from = clean(fix.from);
+      const to = fix.to === null ? null : clean(fix.to);
+      if (!from.ok) return { changed: false, reason: from.reason };
+      if (to && !to.ok) return { changed: false, reason: to.reason };
+      const target = to?.ok ? to.text.slice(0, 200) : null;
+      // Each fix is replayed every round, oldest first: one this home made already (here, or from sync) is done,
+      // or replaying Sam → Samuel after a later Samuel → Sam would rename it again.
+      if (madeHere(db, scope, fix, from.text, target)) return { changed: false, reason: null };
+      // Found by its old name, which stays an alias of a renamed entity.
+      const node = store.resolveName(scope, from.text);
+      if (!node) return { changed: false, reason: null };
+      const by = bySync('person', device);
+      try {
+        if (fix.op === 'delete') corrections.deleteEntity(node.id, by);
+        else if (fix.op === 'rename') {
+          if (!target || normalizeName(target) === normalizeName(g.node(node.id).name)) return { changed: false, reason: null };
+          corrections.renameEntity(node.id, target, by);
+        } else {
+          const keep = target ? store.resolveName(scope, target) : null;
+          if (!keep || keep.id === node.id) return { changed: false, reason: null };
+          corrections.mergeEntities(keep.id, node.id, by);
+        }
+        return { changed: true, reason: null };
+      } catch (err) {
+        if (err instanceof MonadError && (err.code === 'BAD_INPUT' || err.code === 'CONFLICT')) return { changed: false, reason: err.message };
+        throw err;
+      }
     },
     addEntity: (scope, e, device) => {
       const name = clean(e.name);
@@ -86,12 +153,21 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       if (refused && !refused.ok) return { id: null, reason: refused.reason };
       const [src, relation, dst] = parts.map((p) => (p.ok ? p.text : ''));
       const by = bySync(r.assertedBy === 'person' ? 'person' : 'extraction', device);
+      // A derived relation naming an entity the person deleted here does not bring it back (as extraction).
+      if (r.assertedBy !== 'person') {
+        const gone = store.personDeleted(scope);
+        if (gone.size && (gone.has(normalizeName(src)) || gone.has(normalizeName(dst)))) return { id: null, reason: 'deleted here', held: true };
+      }
       try {
         return db.transaction(() =>
           g.journal.inGroup(() => {
             const s = node(scope, src.slice(0, 200), r.assertedBy, by);
             const d = node(scope, dst.slice(0, 200), r.assertedBy, by);
             if (s === d) return { id: null, reason: 'a relation needs two different entities' };
+            // A record under a name this home corrected since (renamed, merged) finds its relation by the alias:
+            // already here with all its support, it is nothing new (and is not counted as received every time).
+            const twin = (db.prepare(`${EDGE_SELECT} WHERE e.scope = ? AND e.src = ? AND e.dst = ? AND e.relation = ? AND e.prov_class = ? AND ${LIVE_E}`).all(scope, s, d, normalizeRelation(relation), r.provClass) as EdgeRow[]).map(toEdge);
+            if (twin.some((t) => r.support.every((m) => t.support.includes(m)) && (t.assertedBy === 'person' || r.assertedBy !== 'person'))) return { id: null, reason: null, same: true };
             // The store's own write: it merges with the same relation here and refuses (holds) a model's relation
             // that this home's person marked wrong — the correction beats the re-derivation on this side too.
             const res = store.tryUpsertEdge({ scope, src: s, dst: d, relation, provClass: r.provClass, validFrom: r.validFrom, support: r.support, supersede: false, assertedBy: r.assertedBy });
@@ -115,4 +191,45 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       return true;
     },
   };
+}
+
+const FIX_OPS: Record<string, SyncedEntityFix['op']> = { 'entity.renamed': 'rename', 'entity.merged': 'merge', 'entity.deleted': 'delete' };
+
+/**
+ * The person's entity corrections made here, from History (the journal holds each one's names before and
+ * after): not undone, and not those that came in from another device (those are in the document already).
+ */
+function localEntityFixes(db: Engine['memoryDb'], scope: string): SyncedEntityFix[] {
+  const rows = db
+    .prepare(
+      `SELECT at, action, source, before, after FROM memory_journal WHERE layer = 'graph' AND scope = ? AND actor = 'person'
+         AND action IN ('entity.renamed', 'entity.merged', 'entity.deleted') AND undone_by IS NULL ORDER BY id`,
+    )
+    .all(scope) as { at: string; action: string; source: string | null; before: string | null; after: string | null }[];
+  const out: SyncedEntityFix[] = [];
+  for (const r of rows) {
+    if (r.source && (JSON.parse(r.source) as { via?: string }).via === 'sync') continue;
+    const before = r.before ? (JSON.parse(r.before) as { name?: string; keep?: { name: string }; drop?: { name: string } }) : {};
+    const after = r.after ? (JSON.parse(r.after) as { name?: string }) : {};
+    const op = FIX_OPS[r.action];
+    const from = op === 'merge' ? before.drop?.name : before.name;
+    const to = op === 'merge' ? (before.keep?.name ?? null) : op === 'rename' ? (after.name ?? null) : null;
+    if (!from || (op !== 'delete' && !to)) continue;
+    out.push({ key: entityKey(scope, from), op, from, to, at: r.at });
+  }
+  return out;
+}
+
+/** This home's History already holds that correction (the person's here, or one applied from another device). */
+function madeHere(db: Engine['memoryDb'], scope: string, fix: SyncedEntityFix, from: string, to: string | null): boolean {
+  const action = Object.keys(FIX_OPS).find((a) => FIX_OPS[a] === fix.op)!;
+  const rows = db.prepare(`SELECT before, after FROM memory_journal WHERE layer = 'graph' AND scope = ? AND action = ?`).all(scope, action) as { before: string | null; after: string | null }[];
+  const same = (a: string | undefined, b: string | null) => (a === undefined || b === null ? a === undefined && b === null : normalizeName(a) === normalizeName(b));
+  return rows.some((r) => {
+    const before = r.before ? (JSON.parse(r.before) as { name?: string; keep?: { name: string }; drop?: { name: string } }) : {};
+    const after = r.after ? (JSON.parse(r.after) as { name?: string }) : {};
+    if (fix.op === 'merge') return same(before.drop?.name, from) && same(before.keep?.name, to);
+    if (fix.op === 'rename') return same(before.name, from) && same(after.name, to);
+    return same(before.name, from);
+  });
 }

@@ -3,16 +3,23 @@
 // the engine's merge is a plain union. Entities and relations carry their content keys (graph-ports.ts), so the
 // same relation derived on two devices is one relation with the support of both. The person's retraction is a
 // record too, and it outranks every model record of that relation, earlier or later: a correction beats a
-// re-derivation. Only the person's own add made after the retraction brings the relation back.
+// re-derivation. Only the person's own add made after the retraction brings the relation back. A relation's
+// end (`end:<key>:<device>`) travels the same way: the person's end beats a derivation, and between two
+// derivations the later stands (a relation derived again after another device closed it stays open). The
+// person's entity corrections (`fix:<old entity key>:<op>:<device>`: rename, merge, delete) are applied
+// first, oldest first, and an entity record under a corrected key is not added again: a correction beats
+// the derivation that named the entity so.
 import type * as Y from 'yjs';
-import type { GraphSyncPort, SyncedEntity, SyncedRelation, SyncedRetraction } from './graph-ports';
+import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedEntityFix, SyncedRelation, SyncedRetraction } from './graph-ports';
 import type { KindReport, SyncKind } from './sync-kind';
 
 type Stamped<T> = T & { device: string };
 type GraphRecord =
   | ({ t: 'entity' } & Stamped<SyncedEntity>)
   | ({ t: 'relation' } & Stamped<SyncedRelation>)
-  | ({ t: 'retract' } & Stamped<SyncedRetraction>);
+  | ({ t: 'retract' } & Stamped<SyncedRetraction>)
+  | ({ t: 'end' } & Stamped<SyncedEnd>)
+  | ({ t: 'fix' } & Stamped<SyncedEntityFix>);
 
 export function graphRecordsOf(doc: Y.Doc): Y.Map<GraphRecord> {
   return doc.getMap<GraphRecord>('records');
@@ -23,6 +30,8 @@ function gather(map: Y.Map<GraphRecord>) {
   const relations = new Map<string, Stamped<SyncedRelation>[]>();
   const retracted = new Map<string, Stamped<SyncedRetraction>>();
   const entities = new Map<string, Stamped<SyncedEntity>>();
+  const ends = new Map<string, Stamped<SyncedEnd>>();
+  const fixes: Stamped<SyncedEntityFix>[] = [];
   for (const r of map.values()) {
     if (r.t === 'relation') {
       const list = relations.get(r.key);
@@ -31,13 +40,31 @@ function gather(map: Y.Map<GraphRecord>) {
     } else if (r.t === 'retract') {
       const prev = retracted.get(r.key);
       if (!prev || r.at > prev.at || (r.at === prev.at && r.device > prev.device)) retracted.set(r.key, r);
+    } else if (r.t === 'fix') {
+      fixes.push(r);
+    } else if (r.t === 'end') {
+      const prev = ends.get(r.key);
+      if (!prev || outranks(r, prev)) ends.set(r.key, r);
     } else {
       const prev = entities.get(r.key);
       // The person's entity first, then the device id: every device picks the same one.
       if (!prev || (r.assertedBy === 'person' && prev.assertedBy !== 'person') || (r.assertedBy === prev.assertedBy && r.device > prev.device)) entities.set(r.key, r);
     }
   }
-  return { relations, retracted, entities };
+  // Oldest first, so that a chain (Sam → Samuel → Sam Smith) is replayed in order on every device.
+  fixes.sort((a, b) => a.at.localeCompare(b.at) || a.device.localeCompare(b.device));
+  return { relations, retracted, entities, ends, fixes };
+}
+
+/** The person's end first, then the later, then the device id: every device picks the same one. */
+function outranks(a: Stamped<SyncedEnd>, b: Stamped<SyncedEnd>): boolean {
+  if (a.person !== b.person) return a.person;
+  return a.at > b.at || (a.at === b.at && a.device > b.device);
+}
+
+/** An end stands unless it was derived and some device derived the relation again afterwards. */
+function endStands(end: SyncedEnd, records: readonly SyncedRelation[]): boolean {
+  return end.person || !records.some((r) => r.at > end.at);
 }
 
 /** A relation stands unless the person retracted it and did not add it again themselves afterwards. */
@@ -64,6 +91,8 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
   // Outgoing: what this home holds that the document does not say yet, as this device's own records.
   const localRelations = port.relations(scope);
   const localRetractions = port.retractions(scope);
+  const localEnds = port.ends(scope);
+  const localFixes = port.entityFixes(scope);
   doc.transact(() => {
     const known = gather(map);
     for (const e of port.entities(scope)) {
@@ -75,12 +104,26 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
       const others = known.relations.get(r.key) ?? [];
       const support = new Set(others.flatMap((o) => o.support));
       const said = others.some((o) => o.assertedBy === 'person' || r.assertedBy !== 'person') && r.support.every((m) => support.has(m));
-      if (!said) put(`relation:${r.key}:${device}`, { t: 'relation', ...r, support: [...r.support].sort(), device });
+      // Its end travels as an end record of its own, never inside the relation record.
+      const { validTo: _end, ...record } = r;
+      if (!said) put(`relation:${r.key}:${device}`, { t: 'relation', ...record, support: [...r.support].sort(), device });
     }
     for (const x of localRetractions) {
       // Only while the document still says the relation stands (a retraction that came in is not sent back).
       const mine = map.get(`retract:${x.key}:${device}`);
       if (!(mine?.t === 'retract' && mine.at === x.at) && stands(known.relations.get(x.key) ?? [], known.retracted.get(x.key))) put(`retract:${x.key}:${device}`, { t: 'retract', ...x, device });
+    }
+    for (const x of localFixes) {
+      const id = `fix:${x.key}:${x.op}:${device}`;
+      const mine = map.get(id);
+      if (!(mine?.t === 'fix' && mine.at === x.at && mine.to === x.to)) put(id, { t: 'fix', ...x, device });
+    }
+    for (const x of localEnds) {
+      // Said already when the standing end is at least as much the person's and ends the relation at the same
+      // instant (an end that came in is not echoed back); a person's end is sent over a derived one.
+      const best = known.ends.get(x.key);
+      if (best && best.validTo === x.validTo && (best.person || !x.person)) continue;
+      put(`end:${x.key}:${device}`, { t: 'end', ...x, device });
     }
   });
 
@@ -92,9 +135,15 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
 function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, localRelations: readonly SyncedRelation[], report: KindReport): void {
   const known = gather(map);
   const here = new Map(localRelations.map((r) => [r.key, r]));
+  for (const fix of known.fixes) {
+    const r = port.fixEntity(scope, fix, fix.device);
+    if (r.reason) report.refused.push({ text: fix.from, reason: r.reason });
+    else if (r.changed) report.received++;
+  }
+  const fixed = new Set(known.fixes.map((f) => f.key));
   const entitiesHere = new Set(port.entities(scope).map((e) => e.key));
   for (const [key, e] of known.entities) {
-    if (entitiesHere.has(key)) continue;
+    if (entitiesHere.has(key) || fixed.has(key)) continue;
     const r = port.addEntity(scope, e, e.device);
     if (r.id) report.received++;
     else report.refused.push({ text: e.name, reason: r.reason ?? 'refused' });
@@ -110,9 +159,30 @@ function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, l
     if (local && want.support.every((m) => local.support.includes(m)) && (local.assertedBy === 'person' || want.assertedBy !== 'person')) continue;
     const r = port.addRelation(scope, want, want.device);
     if (r.id) report.received++;
-    else if (!r.held) report.refused.push({ text: `${want.src} ${want.relation} ${want.dst}`, reason: r.reason ?? 'refused' });
+    else if (!r.held && !r.same) report.refused.push({ text: `${want.src} ${want.relation} ${want.dst}`, reason: r.reason ?? 'refused' });
   }
   // A retraction of a relation whose records this device never had: nothing to do here.
+  const mine = known.ends.size ? port.relations(scope) : [];
+  const open = new Map(mine.filter((r) => !r.validTo).map((r) => [r.key, r]));
+  const closed = new Map(known.ends.size ? port.ends(scope).map((x) => [x.key, x]) : []);
+  for (const [key, end] of known.ends) {
+    const records = known.relations.get(key) ?? [];
+    if (!stands(records, known.retracted.get(key))) continue;
+    const local = open.get(key);
+    if (local) {
+      // Judged on the document's records only: a row this home made when the relation came in (after the end
+      // was made elsewhere) is no derivation of its own; one that is has been sent above.
+      if (endStands(end, records) && port.endRelation(scope, end, end.device)) report.received++;
+      continue;
+    }
+    // Closed here by a derivation that another device's later derivation outlived (the latest end is older
+    // than it): the later stands, so this home re-opens it too and both devices agree.
+    const here = closed.get(key);
+    if (here && !here.person && !endStands(end, records)) {
+      const later = records.reduce((a, b) => (b.at > a.at ? b : a));
+      if (port.reopenRelation(scope, key, later.device)) report.received++;
+    }
+  }
 }
 
 /** The knowledge graph as a sync kind: one document per scope, `graph/<scope>`. */

@@ -23,6 +23,8 @@ export interface SyncedRelation {
   relation: string;
   provClass: SyncedProv;
   validFrom: string;
+  /** Its end on this device (null: it still holds); the end travels as its own record (SyncedEnd). */
+  validTo?: string | null;
   /** The messages it was learned from (the same ids on every device once chats sync). */
   support: string[];
   assertedBy: 'model' | 'person';
@@ -37,6 +39,34 @@ export interface SyncedRetraction {
   at: string;
 }
 
+/**
+ * A relation's end: it was closed (superseded by a newer value, or ended by the person's correction). The
+ * person's end outranks any derivation; between derivations the later stands.
+ */
+export interface SyncedEnd {
+  key: string;
+  validTo: string;
+  /** When it was closed on its device. */
+  at: string;
+  /** The person set the end (a correction), not a newer derived value. */
+  person: boolean;
+}
+
+/**
+ * The person's correction of an entity (rename, merge into another, delete), named by the entity's key and
+ * name before it: the other device finds the same entity by that name (or by its alias, once renamed).
+ */
+export interface SyncedEntityFix {
+  /** The content key of the entity as it was named before (hash of scope + normalised name). */
+  key: string;
+  op: 'rename' | 'merge' | 'delete';
+  /** Its name before the correction. */
+  from: string;
+  /** The new name (rename), the kept entity's name (merge); null for a delete. */
+  to: string | null;
+  at: string;
+}
+
 export interface GraphSyncPort {
   scopes(): string[];
   /** Live entities of a scope. */
@@ -45,13 +75,31 @@ export interface GraphSyncPort {
   relations(scope: string): SyncedRelation[];
   /** The relations of a scope the person marked wrong (and that are not live again). */
   retractions(scope: string): SyncedRetraction[];
+  /** The ends of the scope's live relations that are closed. */
+  ends(scope: string): SyncedEnd[];
+  /**
+   * Closes this home's open relation of that key through the graph's correction path (History "on another
+   * device"): a person's end as the person's edit, a derived one as extraction's. False when nothing changed.
+   */
+  endRelation(scope: string, end: SyncedEnd, device: string): boolean;
+  /** The person's entity corrections made on this device (not undone; not those that came from another one). */
+  entityFixes(scope: string): SyncedEntityFix[];
+  /**
+   * Applies another device's entity correction through the graph's correction path, as the person's (History
+   * "on another device", undo). `changed` false when there is nothing left to do here (already done, or no
+   * such entity); a reason when this home refuses it (a name that does not pass the sanitizer, a taken name).
+   */
+  fixEntity(scope: string, fix: SyncedEntityFix, device: string): { changed: boolean; reason: string | null };
+  /** Re-opens this home's derived relation of that key that a later derivation elsewhere outlived (History). */
+  reopenRelation(scope: string, key: string, device: string): boolean;
   /** Through the graph layer's own write path (sanitizer, journal "on another device"); null id when refused. */
   addEntity(scope: string, e: SyncedEntity, device: string): WriteOutcome;
   /**
    * Through the same path as extraction (a model's relation) or the person's add: the store merges it with the
-   * same relation here and adds its support; `held` when this home's person marked it wrong (never written).
+   * same relation here and adds its support; `held` when this home's person marked it wrong (never written);
+   * `same` when it is here already with all its support (a record under a name corrected since).
    */
-  addRelation(scope: string, r: SyncedRelation, device: string): WriteOutcome & { held?: boolean };
+  addRelation(scope: string, r: SyncedRelation, device: string): WriteOutcome & { held?: boolean; same?: boolean };
   /** The person's retraction made on another device, through the graph's correction path (History, undo). */
   retract(scope: string, key: string, reason: string | null, device: string): boolean;
   /** Runs a pull's writes in one database transaction (thousands of relations: one commit, not one each). */
