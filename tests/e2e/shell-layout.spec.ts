@@ -28,7 +28,7 @@ test.describe('shell layout', () => {
     await open(page, server.openUrl);
     await page.getByTestId('tab-settings').click();
     const nav = page.getByTestId('settings-nav');
-    await expect(nav.getByRole('button')).toHaveText([/^Models/, /^Memory/, /^Tools/, /^Agents/, /^Chats/, /^Data/, /^Integrations/, /^Appearance/, /^Status/]);
+    await expect(nav.getByRole('button')).toHaveText([/^Models/, /^Memory/, /^Tools/, /^Agents/, /^Chats/, /^Data/, /^Devices/, /^Integrations/, /^Appearance/, /^Status/]);
     await expect(page.getByTestId('models-section')).toBeVisible();
     await expect(page.getByTestId('data-section')).toHaveCount(0);
 
