@@ -15,8 +15,7 @@ import { DocStore } from '../../src/main/sync/doc-store';
 import { savePairing } from '../../src/main/sync/device-pairing';
 import { deviceStoreFile } from '../../src/main/sync/devices-service';
 import { joinRelay, requestInvite } from '../../src/main/sync/pairing-client';
-import { newInviteCode } from '../../src/main/sync/pairing-code';
-import { RelayAuthStore } from '../../src/main/sync/relay-auth-store';
+import { firstInviteOnRelay } from '../../src/main/sync/relay-first-invite';
 import type { SyncDevicesView } from '../../src/shared/contract-sync-devices';
 import { openSettings } from './settings-nav';
 import { settleAnimations } from './settle';
@@ -65,17 +64,7 @@ async function startRelay(): Promise<Relay> {
 }
 
 /** A new home's first invite, made on the relay's machine as `monad sync invite --data DIR` does. */
-function firstInvite(relay: Relay, space: string): string {
-  const auth = new RelayAuthStore(join(relay.data, 'relay.sqlite'));
-  try {
-    auth.ensureHome(space);
-    const code = newInviteCode();
-    auth.createInvite(space, code, null);
-    return code;
-  } finally {
-    auth.close();
-  }
-}
+const firstInvite = (relay: Relay, space: string): string => firstInviteOnRelay(relay.data, space).code;
 
 async function axe(page: Page): Promise<void> {
   await settleAnimations(page);

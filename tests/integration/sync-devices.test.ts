@@ -14,7 +14,7 @@ import { SYNC_TOKEN_REF } from '../../src/main/sync/device-pairing';
 import { joinRelay, listDevices, requestInvite, revokeDevice } from '../../src/main/sync/pairing-client';
 import { hashSecret, newInviteCode } from '../../src/main/sync/pairing-code';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
-import { RelayAuthStore } from '../../src/main/sync/relay-auth-store';
+import { firstInviteOnRelay } from '../../src/main/sync/relay-first-invite';
 import { MAX_FAILED_JOINS_PER_MINUTE } from '../../src/main/sync/relay-http';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { emptyReport, type SyncKind } from '../../src/main/sync/sync-kind';
@@ -35,17 +35,7 @@ async function relayIn(dir: string): Promise<RunningRelay> {
 }
 
 /** The first invite of a home, as `monad sync invite --data DIR` makes it on the relay's machine. */
-function firstInvite(dataDir: string, space: string, now?: () => Date): string {
-  const auth = new RelayAuthStore(join(dataDir, 'relay.sqlite'), now);
-  try {
-    auth.ensureHome(space);
-    const code = newInviteCode();
-    auth.createInvite(space, code, null);
-    return code;
-  } finally {
-    auth.close();
-  }
-}
+const firstInvite = (dataDir: string, space: string, now?: () => Date): string => firstInviteOnRelay(dataDir, space, now).code;
 
 /** Opens one document as a device would and reports whether the relay let it in, and when it was closed. */
 function openRaw(url: string, name: string, token: string) {

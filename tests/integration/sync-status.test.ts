@@ -2,16 +2,14 @@
 // yet sent, then synced; a record another device sent that this home refuses is listed; a failed run is
 // shown beside the last good one.
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { versionId, type FactVersion } from '../../src/main/sync/fact-log';
 import { versionsOf } from '../../src/main/sync/fact-bridge';
 import { joinRelay } from '../../src/main/sync/pairing-client';
-import { newInviteCode } from '../../src/main/sync/pairing-code';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
-import { RelayAuthStore } from '../../src/main/sync/relay-auth-store';
+import { firstInviteOnRelay } from '../../src/main/sync/relay-first-invite';
 import type { SyncStatus } from '../../src/main/sync/sync-status';
 import { runCliAsync } from '../helpers/cli';
 import { tempHome } from '../helpers/temp-home';
@@ -22,17 +20,7 @@ afterEach(async () => {
   for (const r of relays.splice(0)) await r.close();
 });
 
-function invite(dataDir: string, space: string): string {
-  const auth = new RelayAuthStore(join(dataDir, 'relay.sqlite'));
-  try {
-    auth.ensureHome(space);
-    const code = newInviteCode();
-    auth.createInvite(space, code, null);
-    return code;
-  } finally {
-    auth.close();
-  }
-}
+const invite = (dataDir: string, space: string): string => firstInviteOnRelay(dataDir, space).code;
 
 async function status(home: string): Promise<SyncStatus> {
   const r = await runCliAsync(['sync', 'status', '--home', home, '--json']);

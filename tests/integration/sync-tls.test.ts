@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncKinds } from '../../src/main/engine-sync';
 import { joinRelay } from '../../src/main/sync/pairing-client';
-import { newInviteCode } from '../../src/main/sync/pairing-code';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
-import { RelayAuthStore } from '../../src/main/sync/relay-auth-store';
+import { firstInviteOnRelay } from '../../src/main/sync/relay-first-invite';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
 import { runCliAsync } from '../helpers/cli';
@@ -27,17 +26,7 @@ function selfSigned(dir: string): { cert: string; key: string } {
   return { cert, key };
 }
 
-function invite(dataDir: string, space: string): string {
-  const auth = new RelayAuthStore(join(dataDir, 'relay.sqlite'));
-  try {
-    auth.ensureHome(space);
-    const code = newInviteCode();
-    auth.createInvite(space, code, null);
-    return code;
-  } finally {
-    auth.close();
-  }
-}
+const invite = (dataDir: string, space: string): string => firstInviteOnRelay(dataDir, space).code;
 
 describe('monad sync over TLS', () => {
   it('serves wss:// with the given certificate; a device that trusts it joins and syncs, one that does not is told why', async () => {

@@ -3,13 +3,12 @@
 // credential; the very first invite of a new home is made on the relay's machine (`invite --data DIR`),
 // whose files only the person who runs the relay can write.
 import { hostname } from 'node:os';
-import { join } from 'node:path';
 import type { Engine } from '../../main/engine';
 import { DocStore } from '../../main/sync/doc-store';
 import { readPairing, requirePaired, savePairing } from '../../main/sync/device-pairing';
 import { joinRelay, listDevices, requestInvite, revokeDevice, type PairedDevice } from '../../main/sync/pairing-client';
-import { newInviteCode, normaliseInviteCode } from '../../main/sync/pairing-code';
-import { RelayAuthStore } from '../../main/sync/relay-auth-store';
+import { normaliseInviteCode } from '../../main/sync/pairing-code';
+import { firstInviteOnRelay } from '../../main/sync/relay-first-invite';
 import { checkRelayUrl } from '../../main/sync/relay-url';
 import { randomBytes } from 'node:crypto';
 import { openCliEngine } from '../output';
@@ -47,15 +46,7 @@ export async function invite(a: PairingArgs): Promise<number> {
   if (a.data) {
     // On the relay's machine: writing to its store is the proof of being the person who runs it.
     const space = a.space ?? `home-${randomBytes(4).toString('hex')}`;
-    const auth = new RelayAuthStore(join(a.data, 'relay.sqlite'));
-    try {
-      auth.ensureHome(space);
-      const code = newInviteCode();
-      const { expiresAt } = auth.createInvite(space, code, null);
-      printInvite(a.flags, { code, space, expiresAt }, a.relay ?? null);
-    } finally {
-      auth.close();
-    }
+    printInvite(a.flags, firstInviteOnRelay(a.data, space), a.relay ?? null);
     return 0;
   }
   return withPairingContext(a.flags.home, async (engine, store) => {
