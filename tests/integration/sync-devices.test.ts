@@ -3,6 +3,7 @@
 // revoking a device closes its connections within a second and its next sync is refused with the sentence
 // docs/sync.md fixes; the credential is in no plain file of the home but its secret store.
 import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -187,6 +188,38 @@ describe('monad sync: pairing, credentials and revocation on a real relay', () =
       child.kill('SIGKILL');
     }
   }, 120_000);
+
+  it('a relay address that redirects is refused: neither the invite code nor a credential goes to where it points', async () => {
+    // Two loopback servers: one answers every pairing request with a redirect to the other, which records
+    // whatever reaches it. fetch would resend a POST's body (the code) on a 307 and keep other headers.
+    const received: string[] = [];
+    const listen = (handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; port: number }> =>
+      new Promise((resolve) => {
+        const server = createServer(handler);
+        server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port }));
+      });
+    const target = await listen((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''} ${body}`);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    const redirecting = await listen((req, res) => res.writeHead(307, { location: `http://127.0.0.1:${target.port}${req.url}` }).end());
+    try {
+      const url = `ws://127.0.0.1:${redirecting.port}`;
+      const join = await joinRelay(url, 'abandon ability able about above absent', 'laptop').catch((e: Error) => e);
+      expect(join).toBeInstanceOf(Error);
+      expect((join as Error).message).toMatch(/redirect to http:\/\/127\.0\.0\.1:\d+.*does not send credentials to another address/);
+      const invite = await requestInvite(url, 'msync_not-a-real-token').catch((e: Error) => e);
+      expect((invite as Error).message).toMatch(/redirect/);
+      expect(received).toEqual([]);
+    } finally {
+      await new Promise((r) => redirecting.server.close(r));
+      await new Promise((r) => target.server.close(r));
+    }
+  });
 
   it(`more than ${MAX_FAILED_JOINS_PER_MINUTE} wrong codes in a minute stop all joins for that minute`, async () => {
     const data = tempHome();

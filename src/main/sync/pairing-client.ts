@@ -1,6 +1,7 @@
 // A device's side of the relay's pairing API (relay-http.ts): ask for an invite code, join with one, list
 // and revoke the home's devices. Errors come back as the relay's own sentence, typed by its code.
 import { ERROR_CODES, MonadError, type ErrorCode } from '../../shared/errors';
+import { refuseRedirects } from '../net/no-redirect-fetch';
 import { SYNC_API } from './relay-http-paths';
 import { checkRelayUrl, httpBaseOf } from './relay-url';
 
@@ -24,6 +25,12 @@ export interface Joined {
   device: PairedDevice;
 }
 
+/**
+ * Pairing requests carry the device's credential or an invite code (whose answer is a new credential): a
+ * redirect is refused, never followed, so neither is sent to an address the person did not give.
+ */
+const relayFetch = refuseRedirects({ name: 'The relay', carries: 'credentials', fix: 'Use the address `monad sync serve` printed, or your proxy\'s wss:// address, exactly.' });
+
 /** Pairing requests are small and answered at once; a relay that takes longer is not answering. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -31,13 +38,14 @@ async function call<T>(relayUrl: string, method: 'GET' | 'POST', path: string, t
   const base = httpBaseOf(checkRelayUrl(relayUrl));
   let res: Response;
   try {
-    res = await fetch(`${base}${SYNC_API}${path}`, {
+    res = await relayFetch(`${base}${SYNC_API}${path}`, {
       method,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (err) {
+    if (err instanceof MonadError) throw err; // a refused redirect, said as it is
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     const why = cause?.code ?? cause?.message ?? (err as Error).message;
     const tlsHint = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(why) ? ' The relay\'s certificate is not trusted here: for your own certificate authority, start Monad with NODE_EXTRA_CA_CERTS=/path/to/ca.pem (docs/sync.md §4).' : '';
