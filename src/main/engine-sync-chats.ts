@@ -64,7 +64,9 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
     const marks = new Map(
       (db.prepare(`SELECT id, edit_root, inactive FROM messages WHERE session_id = ? AND deleted_at IS NULL`).all(sessionId) as { id: string; edit_root: string | null; inactive: number }[]).map((r) => [r.id, r]),
     );
-    const listed = engine.messages.since(sessionId, 0, Number.MAX_SAFE_INTEGER).map(({ message }) => message);
+    const inOrder = engine.messages.inOrder(sessionId);
+    const listed = inOrder.map(({ message }) => message);
+    const places = new Map(inOrder.map(({ message, order }) => [message.id, order]));
     // since() leaves files out: the user messages' files, in one query.
     const refs = engine.attachments.files(listed.filter((m) => m.role === 'user').map((m) => m.id));
     const live = new Set(listed.map((m) => m.id));
@@ -82,6 +84,7 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
       writtenBy: m.role === 'assistant' ? (m.writtenBy ?? null) : null,
       files: (refs.get(m.id) ?? []).map((f) => ({ name: f.name, sha256: f.id })),
       inactive: marks.get(m.id)?.inactive ?? 0,
+      place: places.get(m.id) ?? { at: '', tie: 0 },
     }));
     return {
       state: {
@@ -101,7 +104,7 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
 
   const digestOf = db.prepare(
     `SELECT (SELECT json_array(agent_id, title, title_source, project_key, incognito, created_at, chat_model, settings) FROM sessions WHERE id = ?)
-       || (SELECT count(*) || ':' || coalesce(group_concat(id || '/' || inactive || '/' || (deleted_at IS NOT NULL), ','), '') FROM (SELECT id, inactive, deleted_at FROM messages WHERE session_id = ? ORDER BY seq))`,
+       || (SELECT count(*) || ':' || coalesce(group_concat(id || '/' || inactive || '/' || (deleted_at IS NOT NULL) || '/' || sort_at || '/' || sort_tie, ','), '') FROM (SELECT id, inactive, deleted_at, sort_at, sort_tie FROM messages WHERE session_id = ? ORDER BY seq))`,
   ).pluck();
   return {
     sessionIds: () => engine.sessions.list().map((s) => s.id),
@@ -188,6 +191,8 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
             writtenBy: wb && wb.provider && wb.model ? wb : null,
             attachments: stored.kept,
             receipt: receipt ? { full: receipt, summary: replyMemoryOf(receipt) } : null,
+            // Its place in the chat as the records give it, the same on every device.
+            order: { at: raw.place?.at ?? '', tie: Number.isSafeInteger(raw.place?.tie) ? raw.place.tie : 0 },
           });
           known.add(m.data.id);
           const inactive = Number.isInteger(raw.inactive) && raw.inactive >= 0 ? raw.inactive : 0;
@@ -203,6 +208,8 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
     },
 
     setInactive: (sessionId, marks) => engine.messages.applyMarks(sessionId, marks),
+
+    setPlaces: (sessionId, places) => engine.messages.setOrder(sessionId, places),
 
     hide: (_sessionId, ids) => void engine.messages.softDelete(ids),
 

@@ -1,9 +1,12 @@
-// Messages in db/app.sqlite, below chat and memory (both read them). Paged newest-first by an opaque cursor
-// (the row's insertion sequence).
+// Messages in db/app.sqlite, below chat and memory (both read them). A chat is read in its order key
+// (sort_at, sort_tie, id: the same on every device, src/shared/message-order.ts), never in `seq`, the order
+// rows arrived in here, which stays their search-index rowid and consolidation's watermark. Paged
+// newest-first by an opaque cursor (a row's seq, standing for that row's place).
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { Message, MessageOrigin, Page, Role, TokenUsage, ToolCall, WrittenBy } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
+import { canonicalTime, nextOrderTime } from '../../shared/message-order';
 import { resolvedDays } from '../search/message-dates';
 import { attachmentRefsOf, linkAttachments } from '../attachments/attachment-store';
 import { replyMemoryOf, turnReceiptSchema, type MemoryChange, type ReplyMemory, type TurnReceipt } from '../../shared/receipt';
@@ -48,7 +51,18 @@ export interface NewMessage {
   writtenBy?: WrittenBy | null;
   /** User messages: files stored by `attachments.add`, linked in the message's own transaction (issue 29 §1). */
   attachments?: readonly { id: string; name: string }[];
+  /**
+   * The message's place in its chat, as another device gave it (sync). Absent for a message written here:
+   * it goes after everything the chat holds (nextOrderTime), tied by its own seq.
+   */
+  order?: { at: string; tie: number };
 }
+
+/** A chat in order: every reader of a chat's messages in sequence sorts by this (index messages_in_order). */
+const IN_ORDER = 'sort_at, sort_tie, id';
+const IN_ORDER_DESC = 'sort_at DESC, sort_tie DESC, id DESC';
+/** This row's place is before (<), or at or after (>=), the place of the row given by its id or seq. */
+const placed = (op: '<' | '>=', by: 'id' | 'seq'): string => `(sort_at, sort_tie, id) ${op} (SELECT sort_at, sort_tie, id FROM messages WHERE ${by} = ?)`;
 
 export const DEFAULT_PAGE_SIZE = 100;
 
@@ -68,10 +82,12 @@ export class MessageStore {
     // Resolved before the write (chrono is the slow part); stored with the message in one transaction.
     const days = m.role === 'user' || m.role === 'assistant' ? resolvedDays(m.content, at) : [];
     this.db.transaction(() => {
+      const latest = this.db.prepare(`SELECT max(sort_at) FROM messages WHERE session_id = ?`).pluck().get(m.sessionId) as string | null;
+      const sortAt = m.order ? (canonicalTime(m.order.at) ?? nextOrderTime(at, null)) : nextOrderTime(at, latest);
       const res = this.db
         .prepare(
-          `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin, receipt, receipt_summary, edit_root, model_provider, model_id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin, receipt, receipt_summary, edit_root, model_provider, model_id, sort_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -90,7 +106,10 @@ export class MessageStore {
           m.editRoot ?? null,
           m.role === 'assistant' && m.writtenBy ? m.writtenBy.provider : null,
           m.role === 'assistant' && m.writtenBy ? m.writtenBy.model : null,
+          sortAt,
         );
+      // The tie: the other device's, or this row's own seq (this device's order of writing).
+      this.db.prepare(`UPDATE messages SET sort_tie = ? WHERE seq = ?`).run(m.order ? m.order.tie : Number(res.lastInsertRowid), Number(res.lastInsertRowid));
       if (m.attachments?.length) linkAttachments(this.db, id, m.attachments);
       // The days the message talks about, for search (search/message-dates.ts).
       if (days.length) {
@@ -121,13 +140,12 @@ export class MessageStore {
    */
   list(sessionId: string, opts: { before?: string; limit?: number } = {}): Page<Message> {
     const limit = opts.limit ?? DEFAULT_PAGE_SIZE;
-    const before = opts.before === undefined ? Number.MAX_SAFE_INTEGER : decodeCursor(opts.before);
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM messages WHERE session_id = ? AND deleted_at IS NULL AND inactive = 0 AND seq < ?
-         ORDER BY seq DESC LIMIT ?`,
-      )
-      .all(sessionId, before, limit + 1) as MessageRow[];
+    const where = `session_id = ? AND deleted_at IS NULL AND inactive = 0`;
+    const rows = (
+      opts.before === undefined
+        ? this.db.prepare(`SELECT * FROM messages WHERE ${where} ORDER BY ${IN_ORDER_DESC} LIMIT ?`).all(sessionId, limit + 1)
+        : this.db.prepare(`SELECT * FROM messages WHERE ${where} AND ${placed('<', 'seq')} ORDER BY ${IN_ORDER_DESC} LIMIT ?`).all(sessionId, decodeCursor(opts.before), limit + 1)
+    ) as MessageRow[];
     const hasMore = rows.length > limit;
     const page = rows.slice(0, limit).reverse();
     const versions = this.versionsOf(sessionId);
@@ -142,7 +160,7 @@ export class MessageStore {
   /** Every edited user message of a session: first version id → all live versions, oldest first. */
   private versionsOf(sessionId: string): Map<string, string[]> {
     const rows = this.db
-      .prepare(`SELECT id, edit_root FROM messages WHERE session_id = ? AND edit_root IS NOT NULL AND deleted_at IS NULL ORDER BY seq`)
+      .prepare(`SELECT id, edit_root FROM messages WHERE session_id = ? AND edit_root IS NOT NULL AND deleted_at IS NULL ORDER BY ${IN_ORDER}`)
       .all(sessionId) as { id: string; edit_root: string }[];
     const out = new Map<string, string[]>();
     for (const r of rows) {
@@ -158,9 +176,9 @@ export class MessageStore {
    * message keeps: `restore` brings exactly that set back. Returns the number.
    */
   setAside(sessionId: string, fromSeqOf: string): number {
-    const seq = this.seqOf(sessionId, fromSeqOf);
+    this.seqOf(sessionId, fromSeqOf); // it must be a message of this chat
     const mark = ((this.db.prepare(`SELECT max(inactive) FROM messages WHERE session_id = ?`).pluck().get(sessionId) as number | null) ?? 0) + 1;
-    this.db.prepare(`UPDATE messages SET inactive = ? WHERE session_id = ? AND inactive = 0 AND seq >= ?`).run(mark, sessionId, seq);
+    this.db.prepare(`UPDATE messages SET inactive = ? WHERE session_id = ? AND inactive = 0 AND ${placed('>=', 'id')}`).run(mark, sessionId, fromSeqOf);
     for (const fn of this.setAsideListeners) fn(sessionId);
     return mark;
   }
@@ -263,6 +281,29 @@ export class MessageStore {
     return rows.map((r) => ({ seq: r.seq, message: toMessage(r), active: r.inactive === 0 }));
   }
 
+  /**
+   * Every live message of a chat in its order (the one every device shows), with its order key and whether
+   * it is on the path shown: what export and sync read.
+   */
+  inOrder(sessionId: string): { message: Message; active: boolean; order: { at: string; tie: number } }[] {
+    const rows = this.db.prepare(`SELECT * FROM messages WHERE session_id = ? AND deleted_at IS NULL ORDER BY ${IN_ORDER}`).all(sessionId) as (MessageRow & { sort_at: string; sort_tie: number })[];
+    return rows.map((r) => ({ message: toMessage(r), active: r.inactive === 0, order: { at: r.sort_at, tie: r.sort_tie } }));
+  }
+
+  /**
+   * Moves messages of a chat to the places another device's records give them (sync, issue 30 §6): only
+   * their order key changes, never their seq, so the search index is untouched.
+   */
+  setOrder(sessionId: string, places: readonly { id: string; at: string; tie: number }[]): void {
+    const set = this.db.prepare(`UPDATE messages SET sort_at = ?, sort_tie = ? WHERE id = ? AND session_id = ?`);
+    this.db.transaction(() => {
+      for (const p of places) {
+        const at = canonicalTime(p.at);
+        if (at !== null && Number.isSafeInteger(p.tie)) set.run(at, p.tie, p.id, sessionId);
+      }
+    })();
+  }
+
   /** Which of these ids still exist and are not soft-deleted. */
   liveIds(ids: string[]): Set<string> {
     const live = new Set<string>();
@@ -292,7 +333,7 @@ export class MessageStore {
 
   /** Every message id of a session, hidden (soft-deleted) ones too: what "rests only on this chat" is checked against. */
   idsOf(sessionId: string): string[] {
-    return this.db.prepare(`SELECT id FROM messages WHERE session_id = ? ORDER BY seq`).pluck().all(sessionId) as string[];
+    return this.db.prepare(`SELECT id FROM messages WHERE session_id = ? ORDER BY ${IN_ORDER}`).pluck().all(sessionId) as string[];
   }
 
   /**

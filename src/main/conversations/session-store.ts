@@ -33,7 +33,7 @@ export type TitleSource = 'first-line' | 'generated' | 'person' | 'kept';
 const SELECT = `
   SELECT s.*, (
     SELECT count(*) FROM (
-      SELECT m.role, lag(m.role) OVER (ORDER BY m.seq) AS prev FROM messages m
+      SELECT m.role, lag(m.role) OVER (ORDER BY m.sort_at, m.sort_tie, m.id) AS prev FROM messages m
       WHERE m.session_id = s.id AND m.deleted_at IS NULL AND m.inactive = 0 AND m.role IN ('user', 'assistant')
     ) WHERE role = 'user' OR prev IS NOT 'assistant'
   ) AS message_count

@@ -5,7 +5,7 @@
 import * as Y from 'yjs';
 import { createHash } from 'node:crypto';
 import { recordId, stableJson, standingOf, type ChatRecord } from './chat-log';
-import type { ChatMessage, ChatSyncPort, LocalChat } from './chat-ports';
+import type { ChatMessage, ChatPlace, ChatSyncPort, LocalChat } from './chat-ports';
 import { ChatMarks } from './chat-marks';
 import { emptyReport, type KindMemory, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
 
@@ -82,14 +82,15 @@ function reconcileChanged(sessionId: string, doc: Y.Doc, port: ChatSyncPort, ctx
     const inDoc = new Set(known.messages.map((m) => m.id));
     const fresh = local.messages.filter((m) => !inDoc.has(m.id));
     const receipts = fresh.some((m) => m.role === 'assistant') ? port.receipts(fresh.filter((m) => m.role === 'assistant').map((m) => m.id)) : new Map<string, unknown>();
-    local.messages.forEach((m, seq) => {
-      if (!inDoc.has(m.id)) push({ type: 'message', message: { ...withoutInactive(m), ...(receipts.has(m.id) ? { receipt: receipts.get(m.id) } : {}) }, seq });
+    for (const m of local.messages) {
+      // Its place travels with it (seq is the place's tie), so every device puts it where it stands here.
+      if (!inDoc.has(m.id)) push({ type: 'message', message: { ...asSent(m), ...(receipts.has(m.id) ? { receipt: receipts.get(m.id) } : {}) }, seq: m.place.tie, sortAt: m.place.at });
       // A message sent from here is on the path shown unless a branch record says otherwise.
       const group = marks.groupOf(m.inactive);
       if (group !== (known.groups.get(m.id) ?? null) && agreed.inactive[m.id] !== m.inactive) {
         push({ type: 'branch', messageId: m.id, group, at, device: ctx.device });
       }
-    });
+    }
     for (const id of local.deleted) if (inDoc.has(id) && !known.hidden.has(id)) push({ type: 'hidden', messageId: id, at, device: ctx.device });
   });
 
@@ -115,13 +116,18 @@ function reconcileChanged(sessionId: string, doc: Y.Doc, port: ChatSyncPort, ctx
   }
   const here = new Set([...(local?.messages.map((m) => m.id) ?? []), ...(local?.deleted ?? [])]);
   const markOf = (id: string): number => marks.markOf(s.groups.get(id) ?? null);
-  const incoming = s.messages.filter((m) => !here.has(m.id) && !s.hidden.has(m.id)).map((m) => ({ ...m, inactive: markOf(m.id) }));
+  const placeIn = (id: string): ChatPlace => s.places.get(id) ?? { at: '', tie: 0 };
+  const incoming = s.messages.filter((m) => !here.has(m.id) && !s.hidden.has(m.id)).map((m) => ({ ...m, inactive: markOf(m.id), place: placeIn(m.id) }));
   if (incoming.length) {
     for (const r of port.addMessages(sessionId, incoming)) {
       if (r.written) report.received++;
       report.refused.push(...r.refused);
     }
   }
+  // Messages here take the places the records give them (one order on every device, whatever order they
+  // arrived in); a message not in the document yet keeps its own, which it was just sent with.
+  const misplaced = (local?.messages ?? []).filter((m) => s.places.has(m.id) && !samePlace(m.place, placeIn(m.id))).map((m) => ({ id: m.id, ...placeIn(m.id) }));
+  if (misplaced.length) port.setPlaces(sessionId, misplaced);
   const moved = (local?.messages ?? []).filter((m) => m.inactive !== markOf(m.id)).map((m) => ({ id: m.id, inactive: markOf(m.id) }));
   if (moved.length) port.setInactive(sessionId, moved);
   const toHide = (local?.messages ?? []).filter((m) => s.hidden.has(m.id)).map((m) => m.id);
@@ -134,10 +140,13 @@ function reconcileChanged(sessionId: string, doc: Y.Doc, port: ChatSyncPort, ctx
   return report;
 }
 
-function withoutInactive(m: ChatMessage & { inactive: number }): ChatMessage {
-  const { inactive: _inactive, ...rest } = m;
+/** A message as it travels: without this device's set-aside number; its place travels beside it. */
+function asSent(m: ChatMessage & { inactive: number; place: ChatPlace }): ChatMessage {
+  const { inactive: _inactive, place: _place, ...rest } = m;
   return rest;
 }
+
+const samePlace = (a: ChatPlace, b: ChatPlace): boolean => a.at === b.at && a.tie === b.tie;
 
 /** Chats as a sync kind: one document per chat, `chat/<sessionId>` (the session's id, the same everywhere). */
 export function chatsKind(port: ChatSyncPort): SyncKind {

@@ -12,7 +12,8 @@
 //     deleted the whole chat, messages and all; the added message is still in the document).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { ChatMessage, ChatState } from './chat-ports';
+import { canonicalTime, compareOrder } from '../../shared/message-order';
+import type { ChatMessage, ChatPlace, ChatState } from './chat-ports';
 
 interface Stamped {
   /** ISO time on the writing device. */
@@ -22,7 +23,17 @@ interface Stamped {
 
 export type ChatRecord =
   | ({ type: 'state'; state: ChatState } & Stamped)
-  | { type: 'message'; message: ChatMessage; /** The writing device's order, for messages of the same instant. */ seq: number }
+  | {
+      type: 'message';
+      message: ChatMessage;
+      /** The writing device's order, for messages of the same instant (the tie of the message's place). */
+      seq: number;
+      /**
+       * The message's order time (src/shared/message-order.ts). Absent from records written before it
+       * existed: the message's own time stands for it then, on every device alike.
+       */
+      sortAt?: string;
+    }
   | ({ type: 'branch'; messageId: string; group: string | null } & Stamped)
   | ({ type: 'hidden'; messageId: string } & Stamped)
   | ({ type: 'deleted' } & Stamped);
@@ -52,8 +63,10 @@ const later = <T extends Stamped>(a: T, b: T): T => (b.at > a.at || (b.at === a.
 export interface ChatStanding {
   deleted: boolean;
   state: ChatState | null;
-  /** Messages in the order every device shows them: by time, then the writing device's order, then id. */
+  /** Messages in the order every device shows them: by order time, then the writing device's order, then id. */
   messages: ChatMessage[];
+  /** Each message's place (the key of that order), by id. */
+  places: Map<string, ChatPlace>;
   /** Per message set aside, the set it was set aside with (messages on the path shown are absent). */
   groups: Map<string, string>;
   hidden: Set<string>;
@@ -82,7 +95,7 @@ export function standingOf(input: Iterable<unknown>): ChatStanding {
   const records = readable(input);
   let state: (ChatRecord & { type: 'state' }) | null = null;
   let deleted = false;
-  const messages: { m: ChatMessage; seq: number }[] = [];
+  const messages: { m: ChatMessage; place: ChatPlace }[] = [];
   const branch = new Map<string, ChatRecord & { type: 'branch' }>();
   const hidden = new Set<string>();
   for (const r of records) {
@@ -91,7 +104,7 @@ export function standingOf(input: Iterable<unknown>): ChatStanding {
         state = state ? later(state, r) : r;
         break;
       case 'message':
-        messages.push({ m: r.message, seq: r.seq });
+        messages.push({ m: r.message, place: placeOf(r) });
         break;
       case 'branch': {
         const b = branch.get(r.messageId);
@@ -106,8 +119,17 @@ export function standingOf(input: Iterable<unknown>): ChatStanding {
         break;
     }
   }
-  messages.sort((x, y) => (x.m.createdAt < y.m.createdAt ? -1 : x.m.createdAt > y.m.createdAt ? 1 : x.seq - y.seq || (x.m.id < y.m.id ? -1 : 1)));
+  messages.sort((x, y) => compareOrder({ ...x.place, id: x.m.id }, { ...y.place, id: y.m.id }));
   const groups = new Map<string, string>();
   for (const [id, b] of branch) if (b.group !== null) groups.set(id, b.group);
-  return { deleted, state: state?.state ?? null, messages: messages.map((x) => x.m), groups, hidden };
+  return { deleted, state: state?.state ?? null, messages: messages.map((x) => x.m), places: new Map(messages.map((x) => [x.m.id, x.place])), groups, hidden };
+}
+
+/**
+ * A message record's place, the same on every device: its order time (or, in a record from before order
+ * times, or one whose time is not a date, the message's own time), in canonical form; its tie.
+ */
+export function placeOf(r: ChatRecord & { type: 'message' }): ChatPlace {
+  const at = canonicalTime(r.sortAt) ?? canonicalTime(r.message.createdAt) ?? '';
+  return { at, tie: Number.isSafeInteger(r.seq) ? r.seq : 0 };
 }

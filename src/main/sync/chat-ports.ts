@@ -61,10 +61,19 @@ export interface ChatBlob {
   pdf?: { pages: number; text: string[] };
 }
 
+/**
+ * A message's place in its chat (src/shared/message-order.ts): its order time and the writing device's tie.
+ * It travels beside the message, so every device sorts the same keys.
+ */
+export interface ChatPlace {
+  at: string;
+  tie: number;
+}
+
 export interface LocalChat {
   state: ChatState;
-  /** Live messages in this home's order, each with its set-aside number (0: on the path shown). */
-  messages: (ChatMessage & { inactive: number })[];
+  /** Live messages in the chat's order, each with its set-aside number (0: on the path shown) and its place. */
+  messages: (ChatMessage & { inactive: number; place: ChatPlace })[];
   /** Messages this home hid (a regenerated reply): hidden on every device. */
   deleted: string[];
 }
@@ -90,12 +99,14 @@ export interface ChatSyncPort {
    */
   writeState(sessionId: string, state: ChatState, device: string): Refusal[];
   /**
-   * Adds messages from another device, in order, each validated and cleaned as an import does (oversize
+   * Adds messages from another device at their places, each validated and cleaned as an import does (oversize
    * refused, secrets redacted); a file is linked when this home holds its bytes (brought by the blob kind,
    * before the chats, re-hashed and re-judged there), else left out and said. Returns, per message, whether
    * it was written and what was refused.
    */
-  addMessages(sessionId: string, messages: readonly (ChatMessage & { inactive: number })[]): { written: boolean; refused: Refusal[] }[];
+  addMessages(sessionId: string, messages: readonly (ChatMessage & { inactive: number; place: ChatPlace })[]): { written: boolean; refused: Refusal[] }[];
+  /** Moves messages already here to the places the chat's records give them (their order only; nothing else changes). */
+  setPlaces(sessionId: string, places: readonly ({ id: string } & ChatPlace)[]): void;
   /**
    * Moves messages on or off the path shown (edit-and-resend's branches) as a local switch does: what was
    * learned only from messages set aside leaves memory, messages brought back are read again.

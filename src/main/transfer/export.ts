@@ -97,7 +97,7 @@ function* sessionItems(engine: ExportPorts): Generator<ExportArchive['sessions']
     const branches = new Map<string, { editRoot: string | null; inactive: number }>();
     for (const b of branchRows.all(s.id) as { id: string; edit_root: string | null; inactive: number }[]) branches.set(b.id, { editRoot: b.edit_root, inactive: b.inactive });
     const model = chatModel.get(s.id) as string | null;
-    const listed = engine.messages.since(s.id, 0, Number.MAX_SAFE_INTEGER);
+    const listed = engine.messages.inOrder(s.id);
     // Attachments (issue 29 §1): a user message's files travel with it, bytes and all.
     const files = engine.attachments.archiveOf(listed.filter(({ message: m }) => m.role === 'user').map(({ message: m }) => m.id));
     const messages = listed.map(({ message: m }) => ({

@@ -38,7 +38,8 @@ export interface ExportPorts extends MemoryExportPorts {
   providers: Pick<ProviderService, 'list'>;
   sessions: { get(id: string): Session };
   messages: {
-    since(sessionId: string, afterSeq: number, limit?: number): { seq: number; message: Message; active: boolean }[];
+    /** A chat in its order, the one every device shows (not the order rows arrived in here). */
+    inOrder(sessionId: string): { message: Message; active: boolean }[];
     receiptOf(id: string): { message: Message; receipt: TurnReceipt | null };
   };
   attachments: Pick<AttachmentService, 'archiveOf'>;

@@ -13,6 +13,7 @@ import { app0010MessageModel } from './app-0010-message-model';
 import { app0011Attachments } from './app-0011-attachments';
 import { app0012ChatSettings } from './app-0012-chat-settings';
 import { app0013MessageDerived } from './app-0013-message-derived';
+import { app0014MessageOrder } from './app-0014-message-order';
 
 export const appMigrations: readonly Migration[] = [
   app0001Init,
@@ -28,4 +29,5 @@ export const appMigrations: readonly Migration[] = [
   app0011Attachments,
   app0012ChatSettings,
   app0013MessageDerived,
+  app0014MessageOrder,
 ];
