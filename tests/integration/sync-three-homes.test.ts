@@ -3,7 +3,8 @@
 // edits made between two rounds). (a) a fact, a chat with two messages and corrections (a fact edited by the
 // person, a relation retracted) made on A reach B and C; (b) the relay is SIGKILLed, every device edits
 // while apart, the relay comes back on the same port and data: every edit is on every device, the state is
-// identical, and the fact edited on two devices is one conflict on each.
+// identical — each chat's messages in the same order, the chat continued on all three apart included —
+// and the fact edited on two devices is one conflict on each.
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,10 +59,10 @@ function derive(e: Engine, src: string, relation: string, dst: string): number {
   return r.id;
 }
 
-/** What must be identical on every device. Messages are compared as sets per chat: see the note in (b). */
+/** What must be identical on every device: each chat's messages in the order the chat shows them. */
 function state(e: Engine) {
   const facts = Object.fromEntries(e.facts.memory.scopes().map((s) => [s.scope, e.facts.memory.read(s.scope).facts.map((f) => f.text).sort()]).filter(([, t]) => t.length > 0));
-  const chats = Object.fromEntries(e.sessions.list().map((s) => [s.id, e.messages.list(s.id).items.map((m) => m.id).sort()]));
+  const chats = Object.fromEntries(e.sessions.list().map((s) => [s.id, e.messages.list(s.id).items.map((m) => `${m.id} ${m.content}`)]));
   const snap = e.graph.store.snapshot('global');
   const name = new Map(snap.nodes.map((n) => [n.id, n.name]));
   const relations = snap.edges.map((x) => `${name.get(x.src)} ${x.relation} ${name.get(x.dst)}`).sort();
@@ -110,6 +111,9 @@ describe('three homes and a relay (issue 30 §6)', () => {
       const s = d.sessions.create({ agentId: 'default' });
       d.messages.append({ sessionId: s.id, role: 'user', content: `A new chat on ${n} while apart` });
       apart.set(d, s.id);
+      // And the chat they all hold, continued on each device while apart.
+      d.messages.append({ sessionId: chat.id, role: 'user', content: `Continued on ${n} while apart` });
+      await new Promise((r) => setTimeout(r, 5));
     }
     // The same fact edited on two devices while apart; C's edit is the later one.
     asPerson(b, () => b.facts.memory.update('global', shared.id, 'Lives in Annecy'));
@@ -130,11 +134,17 @@ describe('three homes and a relay (issue 30 §6)', () => {
       const s = state(d);
       expect(s.facts).toEqual(expected.facts);
       expect(s.relations).toEqual(expected.relations);
-      // Every chat everywhere, each with every message. Known limit: messages written apart in the same chat
-      // may be listed in a different order on each device, so chats are compared as sets of message ids.
+      // Every chat everywhere, each with every message, in one order: the shared chat's continuations
+      // interleaved by the time they were written (A, then B, then C).
       expect(Object.keys(s.chats).sort()).toEqual([chat.id, ...apart.values()].sort());
       for (const [, id] of apart) expect(s.chats[id]).toHaveLength(1);
-      expect(s.chats[chat.id]).toHaveLength(2);
+      expect(s.chats[chat.id].map((m) => m.replace(/^\S+ /, ''))).toEqual([
+        'When do I sow leeks?',
+        'In early spring, under cover.',
+        'Continued on A while apart',
+        'Continued on B while apart',
+        'Continued on C while apart',
+      ]);
       // The doubly edited fact: one conflict on each device, with both edits.
       const open = conflicts(d);
       expect(open).toHaveLength(1);
