@@ -2,7 +2,8 @@
 // A message's place is its order key — (order time, tie, id), compared in that order — never its local
 // insertion number (`seq`), which is the order it *arrived* in on one device and stays the search index's
 // rowid. The order time is a hybrid logical clock per chat: a message written here takes the later of its
-// own time and just after the latest order time this chat holds, so a reply written on a device whose clock
+// own time and just after the latest order time this chat holds (app migration 14's trigger does it for
+// every write, so no writer can forget), so a reply written on a device whose clock
 // is behind still comes after what that device had already seen (causality beats clocks), and messages
 // written apart on two devices interleave by time. The tie is the writing device's own order (messages of
 // the same instant); the id makes the order total. Devices exchange the key with the message, so every
@@ -18,18 +19,6 @@ export function canonicalTime(s: unknown): string | null {
   const ms = Date.parse(s);
   if (!Number.isFinite(ms) || ms < FIRST || ms > LAST) return null;
   return new Date(ms).toISOString();
-}
-
-/**
- * The order time of a message written here: its own time, or one millisecond after the latest order time
- * the chat already holds when that is not earlier (a clock behind the other device's, or two writes in one
- * millisecond).
- */
-export function nextOrderTime(at: string, latest: string | null): string {
-  const own = canonicalTime(at) ?? new Date(0).toISOString();
-  if (latest === null || latest < own) return own;
-  const after = Date.parse(latest) + 1;
-  return Number.isFinite(after) ? new Date(after).toISOString() : own;
 }
 
 export interface OrderKey {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { chatSyncPort } from '../../src/main/engine-sync-chats';
 import { chatsKind } from '../../src/main/sync/chat-bridge';
-import { canonicalTime, compareOrder, nextOrderTime } from '../../src/shared/message-order';
+import { canonicalTime, compareOrder } from '../../src/shared/message-order';
 import { device, exchange, syncKind, type Device } from '../helpers/sync-devices';
 import { openEngine } from '../helpers/temp-home';
 
@@ -87,11 +87,19 @@ describe('one order for a chat on every device, whatever the delivery order', ()
 });
 
 describe('the order key', () => {
-  it('a message written here goes after everything the chat holds, even when this clock is behind', () => {
-    expect(nextOrderTime('2026-03-01T10:00:00Z', null)).toBe('2026-03-01T10:00:00.000Z');
-    expect(nextOrderTime('2026-03-01T10:00:00.000Z', '2026-03-01T09:00:00.000Z')).toBe('2026-03-01T10:00:00.000Z');
-    expect(nextOrderTime('2026-03-01T09:00:00.000Z', '2026-03-01T10:00:00.000Z')).toBe('2026-03-01T10:00:00.001Z');
-    expect(nextOrderTime('2026-03-01T10:00:00.000Z', '2026-03-01T10:00:00.000Z')).toBe('2026-03-01T10:00:00.001Z');
+  it('a message written here goes after everything the chat holds, even when this clock is behind or in the same millisecond', () => {
+    const e = openEngine();
+    engines.push(e);
+    const chat = e.sessions.create({ agentId: 'default' }).id;
+    const at = (iso: string) => e.messages.append({ sessionId: chat, role: 'user', content: iso, createdAt: iso }).id;
+    const written = [at('2026-03-01T10:00:00.000Z'), at('2026-03-01T09:00:00.000Z'), at('2026-03-01T09:00:00.000Z'), at('2026-03-01T10:00:00.500Z'), at('2026-03-01T11:00:00+01:00')];
+    expect(e.messages.inOrder(chat).map((m) => [m.message.id, m.order.at])).toEqual([
+      [written[0], '2026-03-01T10:00:00.000Z'],
+      [written[1], '2026-03-01T10:00:00.001Z'],
+      [written[2], '2026-03-01T10:00:00.002Z'],
+      [written[3], '2026-03-01T10:00:00.500Z'],
+      [written[4], '2026-03-01T10:00:00.501Z'],
+    ]);
   });
 
   it('times from another device compare as strings only in one canonical form; others are refused', () => {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { Message, MessageOrigin, Page, Role, TokenUsage, ToolCall, WrittenBy } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
-import { canonicalTime, nextOrderTime } from '../../shared/message-order';
+import { canonicalTime } from '../../shared/message-order';
 import { resolvedDays } from '../search/message-dates';
 import { attachmentRefsOf, linkAttachments } from '../attachments/attachment-store';
 import { replyMemoryOf, turnReceiptSchema, type MemoryChange, type ReplyMemory, type TurnReceipt } from '../../shared/receipt';
@@ -53,7 +53,7 @@ export interface NewMessage {
   attachments?: readonly { id: string; name: string }[];
   /**
    * The message's place in its chat, as another device gave it (sync). Absent for a message written here:
-   * it goes after everything the chat holds (nextOrderTime), tied by its own seq.
+   * it goes after everything the chat holds, tied by its own seq (the trigger of app migration 14).
    */
   order?: { at: string; tie: number };
 }
@@ -82,8 +82,8 @@ export class MessageStore {
     // Resolved before the write (chrono is the slow part); stored with the message in one transaction.
     const days = m.role === 'user' || m.role === 'assistant' ? resolvedDays(m.content, at) : [];
     this.db.transaction(() => {
-      const latest = this.db.prepare(`SELECT max(sort_at) FROM messages WHERE session_id = ?`).pluck().get(m.sessionId) as string | null;
-      const sortAt = m.order ? (canonicalTime(m.order.at) ?? nextOrderTime(at, null)) : nextOrderTime(at, latest);
+      // '' lets the trigger place it after everything the chat holds; a place from another device is kept.
+      const sortAt = m.order ? (canonicalTime(m.order.at) ?? canonicalTime(at) ?? '') : '';
       const res = this.db
         .prepare(
           `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin, receipt, receipt_summary, edit_root, model_provider, model_id, sort_at)
@@ -108,8 +108,8 @@ export class MessageStore {
           m.role === 'assistant' && m.writtenBy ? m.writtenBy.model : null,
           sortAt,
         );
-      // The tie: the other device's, or this row's own seq (this device's order of writing).
-      this.db.prepare(`UPDATE messages SET sort_tie = ? WHERE seq = ?`).run(m.order ? m.order.tie : Number(res.lastInsertRowid), Number(res.lastInsertRowid));
+      // The tie the other device gave (a message written here has its own seq, from the trigger).
+      if (m.order && sortAt !== '') this.db.prepare(`UPDATE messages SET sort_tie = ? WHERE seq = ?`).run(m.order.tie, Number(res.lastInsertRowid));
       if (m.attachments?.length) linkAttachments(this.db, id, m.attachments);
       // The days the message talks about, for search (search/message-dates.ts).
       if (days.length) {
