@@ -86,8 +86,8 @@ export class MessageStore {
       const sortAt = m.order ? (canonicalTime(m.order.at) ?? canonicalTime(at) ?? '') : '';
       const res = this.db
         .prepare(
-          `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin, receipt, receipt_summary, edit_root, model_provider, model_id, sort_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO messages (id, session_id, role, content, tool_calls, tool_call_id, usage_input, usage_output, error, created_at, origin, receipt, receipt_summary, edit_root, model_provider, model_id, sort_at, sort_tie)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -107,9 +107,9 @@ export class MessageStore {
           m.role === 'assistant' && m.writtenBy ? m.writtenBy.provider : null,
           m.role === 'assistant' && m.writtenBy ? m.writtenBy.model : null,
           sortAt,
+          // The tie the other device gave (a message written here gets its own seq from the trigger).
+          m.order ? m.order.tie : 0,
         );
-      // The tie the other device gave (a message written here has its own seq, from the trigger).
-      if (m.order && sortAt !== '') this.db.prepare(`UPDATE messages SET sort_tie = ? WHERE seq = ?`).run(m.order.tie, Number(res.lastInsertRowid));
       if (m.attachments?.length) linkAttachments(this.db, id, m.attachments);
       // The days the message talks about, for search (search/message-dates.ts).
       if (days.length) {

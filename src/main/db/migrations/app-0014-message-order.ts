@@ -19,7 +19,8 @@ const place = (seq: string): string => `
     END
     FROM (
       SELECT strftime(${CANONICAL}, m.created_at) AS own,
-             (SELECT max(o.sort_at) FROM messages o WHERE o.session_id = m.session_id AND o.seq <> m.seq AND o.sort_at <> '') AS latest
+             -- Not yet placed rows hold '', below every time: max() is the latest placed one (an index lookup).
+             nullif((SELECT max(o.sort_at) FROM messages o WHERE o.session_id = m.session_id), '') AS latest
       FROM messages m WHERE m.seq = ${seq}
     )
   )
