@@ -271,8 +271,10 @@ export class MessageStore {
   }
 
   /**
-   * Live messages after a sequence watermark, oldest first, with their sequence numbers. `active` is false
-   * for a message on a branch set aside by edit-and-resend (consolidation does not read those).
+   * Live messages after a sequence watermark, in the order they arrived here (a watermark must never skip
+   * a message that arrives later with an earlier place), with their sequence numbers. `active` is false for
+   * a message on a branch set aside by edit-and-resend (consolidation does not read those). A chat in the
+   * order it is shown is `inOrder`.
    */
   since(sessionId: string, afterSeq: number, limit = 5000): { seq: number; message: Message; active: boolean }[] {
     const rows = this.db
