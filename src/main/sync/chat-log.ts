@@ -4,7 +4,8 @@
 // the same way on every device:
 //   - the chat's state (title, agent, settings…): the latest `state` record (then the greater device id);
 //   - a message: its one `message` record (a message never changes once written; an edit is a new message,
-//     a branch, as the store keeps it);
+//     a branch, as the store keeps it), with its place in the chat (order time and tie, placeOf), which every
+//     device sorts the chat by (src/shared/message-order.ts);
 //   - a message's place on the path shown: the latest `branch` record names the set it was set aside with
 //     (`<device>:<number>`, see chat-marks.ts), none (null, or no record) when it is on the path shown;
 //   - a hidden message (`hidden`) and a deleted chat (`deleted`) are final: a chat deleted on one device is
