@@ -9,6 +9,7 @@ import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
 import { openEngine, tempHome } from '../helpers/temp-home';
+import { RUI_SCOPE, seedRui } from '../helpers/seed-rui';
 
 const SPACE = 'home-under-test';
 const relays: RunningRelay[] = [];
@@ -190,6 +191,46 @@ describe('monad sync: Inbox decisions between two homes', () => {
     await sync(a, relay.url);
     const rb = await sync(b, relay.url);
     expect(rb.documents.find((d) => d.kind === 'inbox')?.refused).toEqual([{ text, reason: expect.any(String) }]);
+    a.close();
+    b.close();
+  }, 60_000);
+
+  it('a carried correction rejected on A is no longer listed on B, and the fact stays', async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    // The same chat and relations on both; the person marks "Rui lives in Braga" wrong on each, and each
+    // home proposes forgetting the fact that says it.
+    for (const home of [a, b]) {
+      const { edges } = seedRui(home);
+      home.graph.corrections.retractRelation(edges.lives, { reason: 'He moved away' }, person);
+    }
+    expect(items(b, 'link').map((l) => l.action)).toEqual(['Forget']);
+    a.inbox.reject(items(a, 'link')[0].id, VIA);
+    await rounds(relay.url, a, b);
+    expect(items(b, 'link')).toEqual([]);
+    expect(b.facts.memory.read(RUI_SCOPE).facts.map((f) => f.text)).toContain('Rui lives in Braga');
+    a.close();
+    b.close();
+  }, 60_000);
+
+  it('a held fact approved on A is no longer held on B', async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    for (const home of [a, b]) home.agents.update('default', { memory: { holdInferred: true } });
+    const s = a.sessions.create({ agentId: 'default' });
+    const m = a.messages.append({ sessionId: s.id, role: 'user', content: 'I need to walk Rex later.' }).id;
+    a.facts.ledger.as({ actor: 'agent', source: { sessionId: s.id, messageId: m } }, () => a.facts.memory.record('global', 'User probably has a dog'));
+    await rounds(relay.url, a, b);
+    expect(items(b, 'held').map((i) => i.text)).toEqual(['User probably has a dog']);
+    await tick();
+    await a.inbox.approve(items(a, 'held')[0].id, VIA);
+    await rounds(relay.url, a, b);
+    expect(items(a, 'held')).toEqual([]);
+    expect(items(b, 'held')).toEqual([]);
     a.close();
     b.close();
   }, 60_000);
