@@ -52,7 +52,7 @@ export function localDecisions(engine: Engine): SyncedDecision[] {
     push({ source: 'link', outcome: r.status as SyncedDecision['outcome'], scope: r.scope!, detail: r.kind!, text: rejectionText(l), at: r.decided_at });
   }
   // A held fact the person approved as it was (an edit before approving travels as the person's edit).
-  const held = all(`SELECT scope, fact_id, recorded_at FROM fact_origin WHERE origin = 'person' AND detail = '${HELD_APPROVED}'`);
+  const held = db.prepare(`SELECT scope, fact_id, recorded_at FROM fact_origin WHERE origin = 'person' AND detail = ?`).all(HELD_APPROVED) as Row[];
   const texts = new Map<string, Map<string, string>>();
   for (const r of held) {
     if (!texts.has(r.scope!)) texts.set(r.scope!, new Map(engine.facts.memory.read(r.scope!).facts.map((f) => [f.id, f.text])));
@@ -93,6 +93,22 @@ const same = (a: string, b: string): boolean => normalizeFact(a) === normalizeFa
 export function settleDecision(engine: Engine, d: SyncedDecision, device: string): { settled: number; reason: string | null } {
   const ok = check(d);
   if ('reason' in ok) return { settled: 0, reason: ok.reason };
+  let settled = 0;
+  try {
+    settleEach(engine, d, device, () => settled++);
+  } catch (err) {
+    // This home's proposal cannot take the decision (its law was rejected here meanwhile, it was decided a
+    // moment ago): what was settled stays, the rest is reported and tried again at the next sync.
+    if (!(err instanceof MonadError)) throw err;
+    if (settled) engine.inbox.changed();
+    return { settled, reason: `not settled here: ${err.message}` };
+  }
+  if (settled) engine.inbox.changed();
+  return { settled, reason: null };
+}
+
+/** Settles each pending proposal matching `d` through its layer, calling `done` after each. */
+function settleEach(engine: Engine, d: SyncedDecision, device: string, done: () => void): void {
   const db = engine.memoryDb;
   const via = { via: 'sync' as const };
   const person = { actor: 'person' as const, source: { via: 'sync' as const, detail: `from device ${device}` } };
@@ -100,7 +116,6 @@ export function settleDecision(engine: Engine, d: SyncedDecision, device: string
   const rejected = d.outcome === 'rejected';
   // An approval answers the proposals made before it; a rejection also those made since (never asked again).
   const asked = (at: string) => rejected || at <= d.at;
-  let settled = 0;
   switch (d.source) {
     case 'chat': {
       const fp = proposalFingerprint(d.detail as ProposalKind, d.scope, d.text);
@@ -108,7 +123,7 @@ export function settleDecision(engine: Engine, d: SyncedDecision, device: string
       for (const r of rows.filter((x) => asked(x.proposed_at))) {
         if (rejected) engine.inbox.reject(`chat:${r.id}`, via);
         else db.prepare(`UPDATE memory_proposal SET status = 'approved', decided_at = ? WHERE id = ? AND status = 'pending'`).run(now, r.id);
-        settled++;
+        done();
       }
       break;
     }
@@ -117,7 +132,7 @@ export function settleDecision(engine: Engine, d: SyncedDecision, device: string
       if (!rejected) break;
       for (const p of engine.facts.proposals.list(d.scope).filter((x) => same(x.text, d.text))) {
         engine.inbox.reject(`merge:${p.id}`, via);
-        settled++;
+        done();
       }
       break;
     }
@@ -126,7 +141,7 @@ export function settleDecision(engine: Engine, d: SyncedDecision, device: string
       for (const p of pending) {
         if (rejected) engine.inbox.reject(`graph:${p.id}`, via);
         else engine.graph.store.db.prepare(`UPDATE graph_proposal SET status = 'accepted', decided_at = ? WHERE id = ? AND status = 'pending'`).run(now, p.id);
-        settled++;
+        done();
       }
       break;
     }
@@ -134,7 +149,7 @@ export function settleDecision(engine: Engine, d: SyncedDecision, device: string
       for (const p of engine.laws.openProposals([d.scope]).filter((x) => x.kind === d.detail && same(x.statement, d.text) && asked(x.proposedAt))) {
         if (rejected) engine.laws.corrections.dismiss(p.id, person);
         else engine.laws.corrections.accept(p.id, person);
-        settled++;
+        done();
       }
       break;
     }
@@ -142,7 +157,7 @@ export function settleDecision(engine: Engine, d: SyncedDecision, device: string
       for (const l of engine.links.pending().filter((x) => x.scope === d.scope && x.kind === d.detail && same(rejectionText(x), d.text) && asked(x.proposedAt))) {
         if (rejected) engine.inbox.reject(`link:${l.id}`, via);
         else db.prepare(`UPDATE correction_link SET status = 'approved', decided_at = ? WHERE id = ? AND status = 'pending'`).run(now, l.id);
-        settled++;
+        done();
       }
       break;
     }
@@ -153,11 +168,9 @@ export function settleDecision(engine: Engine, d: SyncedDecision, device: string
       const origins = engine.facts.origins.of(d.scope, facts.map((f) => f.id));
       for (const f of facts.filter((x) => isHeld(sources.get(x.id), origins.get(x.id)))) {
         engine.facts.origins.record({ scope: d.scope, factId: f.id, origin: 'person', event: 'duplicate', detail: HELD_APPROVED_ELSEWHERE });
-        settled++;
+        done();
       }
       break;
     }
   }
-  if (settled) engine.inbox.changed();
-  return { settled, reason: null };
 }
