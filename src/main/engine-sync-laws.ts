@@ -59,6 +59,8 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
             status: l.status,
             rejectedReason: l.rejectedReason,
             pinned: l.pinned,
+            recall: e.action === 'law.suppressed' ? { out: true, reason: l.suppressed?.reason ?? null } : e.action === 'law.unsuppressed' ? { out: false, reason: null } : null,
+            suppressed: l.suppressed !== null,
             decidedAt: e.at,
           },
         ];
@@ -76,7 +78,7 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
       // A removal by re-derivation is a person's decision only in the ways re-derivation honours them.
       const person: By = { actor: 'person', source: { via: 'sync', detail: `from device ${device}` } };
       // Text from another device passes the same sanitizer as a law the person types.
-      for (const text of [law.statement, law.derivedStatement ?? '']) {
+      for (const text of [law.statement, law.derivedStatement ?? '', law.recall?.reason ?? '']) {
         const r = text ? sanitizeFact(text) : null;
         if (r && !r.ok) return { id: null, reason: r.reason };
       }
@@ -107,10 +109,14 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
                   : corrections.edit(row.id, law.statement, person);
               }
               if (law.pinned !== row.pinned) row = corrections.pin(row.id, law.pinned, person);
+              // Out of recall or back: only a law that was here before the decision (a re-derivation since is
+              // a new law), and never over a suppression this device's cascade made after it.
+              if (law.recall?.out && !row.suppressed && row.derivedAt <= law.decidedAt) row = corrections.suppress(row.id, law.recall.reason ?? 'Taken out of recall on another device', person);
+              if (law.recall && !law.recall.out && row.suppressed && row.suppressed.at <= law.decidedAt) row = corrections.unsuppress(row.id, person);
             }
             if (law.status === 'rejected' && row.status === 'active') row = corrections.reject(row.id, { reason: law.rejectedReason }, person);
             // Nothing to write (e.g. a rejected law worded differently here): not counted as received.
-            const changed = !found || found.status !== row.status || found.statement !== row.statement || found.pinned !== row.pinned;
+            const changed = !found || found.status !== row.status || found.statement !== row.statement || found.pinned !== row.pinned || (found.suppressed === null) !== (row.suppressed === null);
             return { id: changed ? law.key : null, reason: null };
           }),
         )();

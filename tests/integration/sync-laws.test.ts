@@ -173,4 +173,26 @@ describe('monad sync: laws and the person\'s decisions between two homes', () =>
     a.close();
     b.close();
   }, 60_000);
+
+  it('taking a law out of recall and bringing it back travel, with the person\'s reason', async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    const law = infer(a, 'The user travels by train');
+    a.laws.corrections.pin(law.id, true, person);
+    await rounds(relay.url, a, b);
+    await tick();
+    a.laws.corrections.suppress(law.id, 'Only while the car is in the garage', person);
+    await rounds(relay.url, a, b);
+    expect(lawNamed(b, 'The user travels by train')?.suppressed).toMatchObject({ reason: 'Only while the car is in the garage' });
+    await tick();
+    a.laws.corrections.unsuppress(law.id, person);
+    await rounds(relay.url, a, b);
+    expect(lawNamed(b, 'The user travels by train')).toMatchObject({ suppressed: null, pinned: true });
+    const quiet = await sync(b, relay.url);
+    expect(quiet.documents.find((d) => d.kind === 'laws')).toMatchObject({ sent: 0, received: 0, forgotten: 0 });
+    a.close();
+    b.close();
+  }, 60_000);
 });

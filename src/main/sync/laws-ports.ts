@@ -16,6 +16,13 @@ export interface SyncedLaw {
   status: 'active' | 'rejected' | 'removed';
   rejectedReason: string | null;
   pinned: boolean;
+  /**
+   * Set when the decision was to take the law out of recall (with the person's reason) or to bring it back;
+   * absent for other decisions, which leave recall as each device's own cascade has it.
+   */
+  recall?: { out: boolean; reason: string | null } | null;
+  /** Whether the law was out of recall where this state was read (compared with `recall`, never applied). */
+  suppressed?: boolean;
   /** When the decision was made, on the device that made it (rejected, un-rejected, edited, pinned, added, removed). */
   decidedAt: string;
   /** Who removed it (only with `removed`); a record without it is the person's. */

@@ -22,9 +22,13 @@ export function standingOf(records: Iterable<LawRecord>): LawRecord | undefined 
   return derivation && later(derivation, person) ? derivation : person;
 }
 
-/** Two states that say the same thing (then nothing needs to be written or sent). */
+/** Two states that say the same thing (then nothing needs to be written or sent); `a` is the standing one. */
 export function sameState(a: SyncedLaw, b: SyncedLaw): boolean {
   if (a.status !== b.status) return false;
   if (a.status === 'removed') return true;
+  // Recall is compared only where one side's decision was about it: a suppression this device's own cascade
+  // made (a forgotten fact a law rested on) is not a decision, and each device's cascade makes its own.
+  const out = (x: SyncedLaw): boolean => (x.recall ? x.recall.out : (x.suppressed ?? false));
+  if ((a.recall || b.recall) && out(a) !== out(b)) return false;
   return a.statement === b.statement && a.pinned === b.pinned && a.derivedStatement === b.derivedStatement;
 }
