@@ -27,7 +27,8 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
       store.remove(row.id);
       engine.journal.append({
         layer: 'laws',
-        action: derivation ? 'law.replaced' : 'law.removed',
+        // 'law.replaced' either way: History's undo of it puts the row back (a 'law.removed' has no undo).
+        action: 'law.replaced',
         scope: row.scope,
         item: lawItem(row.id),
         actor: derivation ? 'inference' : 'person',
