@@ -8,12 +8,20 @@ import { syncKinds } from '../../src/main/engine-sync';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
-import { openEngine, tempHome } from '../helpers/temp-home';
+import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
+import { startLiveSync } from '../../src/main/engine-sync-live';
+import { DocStore } from '../../src/main/sync/doc-store';
+import { deviceStoreFile } from '../../src/main/sync/live-sync-service';
 import { RUI_SCOPE, seedRui } from '../helpers/seed-rui';
 
 const SPACE = 'home-under-test';
 const relays: RunningRelay[] = [];
+const live: Engine[] = [];
 afterEach(async () => {
+  for (const e of live.splice(0)) {
+    await e.sync.stop();
+    e.close();
+  }
   for (const r of relays.splice(0)) await r.close();
 });
 
@@ -233,5 +241,28 @@ describe('monad sync: Inbox decisions between two homes', () => {
     expect(items(b, 'held')).toEqual([]);
     a.close();
     b.close();
+  }, 60_000);
+
+  it('live: a dismissal on A, which writes no History entry, reaches B with no command', async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const liveHome = () => {
+      const home = tempHome();
+      const store = new DocStore(deviceStoreFile(home));
+      store.set('relay', relay.url);
+      store.set('space', SPACE);
+      store.close();
+      const engine = openEngine({ home });
+      live.push(engine);
+      expect(startLiveSync(engine, { env: {}, tuning: { debounceMs: 50, reconnect: { minDelayMs: 100, maxDelayMs: 500 } } })).toBe(true);
+      return engine;
+    };
+    const a = liveHome();
+    const b = liveHome();
+    await waitFor(() => a.sync.status().state === 'synced' && b.sync.status().state === 'synced', 30_000, 'both synced');
+    const onA = proposeRelation(a);
+    proposeRelation(b);
+    a.inbox.reject(`graph:${onA}`, VIA);
+    await waitFor(() => items(b, 'graph').length === 0, 15_000, 'the dismissal settled on B');
   }, 60_000);
 });
