@@ -7,7 +7,7 @@ import { MonadError } from '../shared/errors';
 import type { Engine } from './engine';
 import { sanitizeFact } from './memory/facts/sanitize';
 import { normalizeName } from './memory/graph/graph-normalize';
-import { isAsserted, type LawRow } from './memory/laws/law-store';
+import type { LawRow } from './memory/laws/law-store';
 import { asLawRow, lawItem, quoted, type By } from './memory/laws/law-writer';
 import type { LawSyncPort, LocalLaw, SyncedLaw } from './sync/laws-ports';
 
@@ -68,12 +68,19 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
       }),
     removal: (id) => {
       if (store.get(id)) return null;
-      const last = engine.journal.itemHistory(lawItem(id)).at(-1);
+      const history = engine.journal.itemHistory(lawItem(id));
+      const last = history.at(-1);
       if (!last || last.after !== null) return null;
       const before = asLawRow(last.before);
       if (!before) return null;
+      const decision = history.filter((e) => e.actor === 'person' && e !== last).at(-1);
       // Only a re-derivation here is the system's: the person's undo of an addition is their decision.
-      return { by: last.action === 'law.replaced' && last.actor !== 'person' ? 'derivation' : 'person', at: last.at, statement: before.statement };
+      return {
+        by: last.action === 'law.replaced' && last.actor !== 'person' ? 'derivation' : 'person',
+        at: last.at,
+        statement: before.statement,
+        lastDecision: decision ? { entry: decision.id, at: decision.at } : null,
+      };
     },
     apply: (scope, law, device) => {
       // A removal by re-derivation is a person's decision only in the ways re-derivation honours them.
@@ -90,9 +97,11 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
             let row = found;
             if (law.status === 'removed') {
               if (!row) return { id: null, reason: null };
-              // A re-derivation elsewhere never takes a law the person asserted or rejected here, nor one this
-              // device derived again after it.
-              if (law.removedBy === 'derivation' && (isAsserted(row) || row.status === 'rejected' || row.derivedAt > law.decidedAt)) return { id: null, reason: null };
+              // A removal by re-derivation stands only over the person's decisions its device had seen (the
+              // standing rule), so the law's state here came from those: it goes. Not a rejected law (an
+              // exclusion, never re-derived away), nor one this device derived again on its own since.
+              const ownLater = !lastDecision(row) && row.derivedAt > law.decidedAt;
+              if (law.removedBy === 'derivation' && (row.status === 'rejected' || ownLater)) return { id: null, reason: null };
               remove(row, law, person);
               return { id: law.key, reason: null };
             }

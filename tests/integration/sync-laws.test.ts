@@ -199,4 +199,23 @@ describe('monad sync: laws and the person\'s decisions between two homes', () =>
     a.close();
     b.close();
   }, 60_000);
+
+  it('unpinned and then dropped by a re-derivation on A before any sync: gone from B too, though B had it pinned', async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    const law = infer(a, 'The user plays chess online');
+    a.laws.corrections.pin(law.id, true, person);
+    await rounds(relay.url, a, b);
+    expect(lawsOf(b)).toEqual([{ statement: 'The user plays chess online', status: 'active', pinned: true, reason: null }]);
+    await tick();
+    a.laws.corrections.pin(law.id, false, person);
+    a.laws.writer.replaceDerived('global', [], 'later-inputs', { actor: 'inference' });
+    await rounds(relay.url, a, b);
+    expect(lawsOf(a)).toEqual([]);
+    expect(lawsOf(b)).toEqual([]);
+    a.close();
+    b.close();
+  }, 60_000);
 });

@@ -67,8 +67,9 @@ function localStates(scope: string, port: LawSyncPort, seen: Map<string, Seen>, 
       status: 'removed',
       decidedAt: gone.at,
       removedBy: gone.by,
-      // A re-derivation removed what the person had left here at the last sync: that decision is its basis.
-      basis: gone.by === 'derivation' ? s.decidedAt : null,
+      // What the re-derivation removed: the person's latest decision here — as synced last time (its original
+      // time), or one made here since.
+      basis: gone.by === 'derivation' ? (gone.lastDecision && gone.lastDecision.entry !== s.entry ? gone.lastDecision.at : s.decidedAt) : null,
     });
   }
   return out;

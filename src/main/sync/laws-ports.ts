@@ -47,6 +47,8 @@ export interface LawRemoval {
   by: 'person' | 'derivation';
   at: string;
   statement: string;
+  /** The person's latest History entry for the law before it left (a decision made here, or one applied from sync). */
+  lastDecision: { entry: number; at: string } | null;
 }
 
 export interface LawSyncPort {
