@@ -138,6 +138,26 @@ describe('monad sync: Inbox decisions between two homes', () => {
     b.close();
   }, 60_000);
 
+  it('a merge approved on A: B no longer lists its own, and holds the merged fact once', async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const a = openEngine({ home: tempHome() });
+    const b = openEngine({ home: tempHome() });
+    for (const home of [a, b]) {
+      const f1 = home.facts.memory.record('global', 'Has a cat').fact!;
+      const f2 = home.facts.memory.record('global', 'Owns a cat called Mia').fact!;
+      home.facts.proposals.proposeMerge('global', 'Has a cat called Mia', [f1, f2], { actor: 'consolidation' });
+    }
+    await rounds(relay.url, a, b); // the facts are one set on both before the person decides
+    await tick();
+    await a.inbox.approve(items(a, 'merge')[0].id, VIA);
+    await rounds(relay.url, a, b);
+    expect(items(b, 'merge')).toEqual([]);
+    for (const home of [a, b]) expect(home.facts.memory.read('global').facts.map((f) => f.text)).toEqual(['Has a cat called Mia']);
+    a.close();
+    b.close();
+  }, 60_000);
+
   it('a dismissal of each kind of proposal travels: merge, graph, law; none is asked again on B', async () => {
     const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
     relays.push(relay);
