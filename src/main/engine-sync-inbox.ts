@@ -3,10 +3,12 @@
 // valid scope, text through the sanitizer; its fingerprint is recomputed here, never taken from the record.
 import { MonadError } from '../shared/errors';
 import type { Engine } from './engine';
+import { normalizeFact } from './memory/facts/fact-id';
 import { sanitizeFact } from './memory/facts/sanitize';
 import { proposalFingerprint, type ProposalKind } from './memory/inbox/rejections';
 import { parseScope } from './memory/scope';
 import type { InboxSyncPort } from './sync/inbox-ports';
+import { localDecisions, settleDecision } from './engine-sync-inbox-decisions';
 
 const KINDS: readonly ProposalKind[] = ['record', 'update', 'delete', 'merge', 'graph', 'law', 'held', 'link'];
 
@@ -38,5 +40,8 @@ export function inboxSyncPort(engine: Engine): InboxSyncPort {
       for (const id of pending) engine.inbox.reject(`chat:${id}`, { via: 'sync' });
       return { id: fingerprint, reason: null };
     },
+    normalize: (text) => normalizeFact(text),
+    decisions: () => localDecisions(engine),
+    settle: (d, device) => settleDecision(engine, d, device),
   };
 }

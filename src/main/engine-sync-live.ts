@@ -24,6 +24,9 @@ export function kindsChangedBy(event: EventName, kinds: readonly string[]): stri
       return kinds.includes('chat') ? ['chat'] : null;
     case 'config.changed':
       return kinds.includes('agents') ? ['agents'] : null;
+    // An Inbox decision that writes nothing to memory (a dismissal, a rejection) still has to travel.
+    case 'inbox.changed':
+      return kinds.includes('inbox') ? ['inbox'] : null;
     default:
       return null;
   }

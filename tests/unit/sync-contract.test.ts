@@ -29,6 +29,9 @@ describe('which engine events reconcile which kinds', () => {
     expect(kindsChangedBy('sessions.changed', kinds)).toEqual(['chat']);
     expect(kindsChangedBy('config.changed', kinds)).toEqual(['agents']);
     expect(kindsChangedBy('chat.delta', kinds)).toBeNull();
+    // A dismissal in the Inbox writes no History entry: its own event sends it.
+    expect(kindsChangedBy('inbox.changed', [...kinds, 'inbox'])).toEqual(['inbox']);
+    expect(kindsChangedBy('inbox.changed', kinds)).toBeNull();
     // A kind that is not synced is never named.
     expect(kindsChangedBy('chat.message', ['facts'])).toBeNull();
   });

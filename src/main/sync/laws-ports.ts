@@ -2,7 +2,7 @@
 // a content key (its scope and its statement as first derived, normalised), since law row ids differ per device.
 import type { WriteOutcome } from './sync-ports';
 
-/** A law as it travels: its state as the person left it. */
+/** A law as it travels: its state as the person (or, for a removal, a re-derivation) left it. */
 export interface SyncedLaw {
   key: string;
   statement: string;
@@ -12,17 +12,56 @@ export interface SyncedLaw {
   /** Only refs that mean the same on every device (facts: content hashes); graph refs are local ids. */
   support: string[];
   origin: 'inference' | 'person' | 'import';
-  status: 'active' | 'rejected';
+  /** `removed`: the law is gone (the person undid its addition, or a re-derivation dropped it). */
+  status: 'active' | 'rejected' | 'removed';
   rejectedReason: string | null;
   pinned: boolean;
-  /** When the person last decided on it here (rejected, un-rejected, edited, pinned, added). */
+  /**
+   * Set when the decision was to take the law out of recall (with the person's reason) or to bring it back;
+   * absent for other decisions, which leave recall as each device's own cascade has it.
+   */
+  recall?: { out: boolean; reason: string | null } | null;
+  /** Whether the law was out of recall where this state was read (compared with `recall`, never applied). */
+  suppressed?: boolean;
+  /** When the decision was made, on the device that made it (rejected, un-rejected, edited, pinned, added, removed). */
   decidedAt: string;
+  /** Who removed it (only with `removed`); a record without it is the person's. */
+  removedBy?: 'person' | 'derivation';
+  /**
+   * For a removal by re-derivation: the person's latest decision on the law that the removing device had
+   * seen. A person's decision newer than that was made apart from the re-derivation, and beats it.
+   */
+  basis?: string | null;
+}
+
+/** A law of this home that the person decided on, with what tells this device's decisions from synced ones. */
+export interface LocalLaw extends SyncedLaw {
+  /** This home's row id (differs per device). */
+  id: number;
+  /** The id of the person's latest History entry for it: a new one means a new decision here. */
+  entry: number;
+}
+
+/** What became of a law row that is no longer here. */
+export interface LawRemoval {
+  by: 'person' | 'derivation';
+  at: string;
+  statement: string;
+  /** The person's latest History entry for the law before it left (a decision made here, or one applied from sync). */
+  lastDecision: { entry: number; at: string } | null;
 }
 
 export interface LawSyncPort {
   scopes(): string[];
   /** The laws of a scope the person decided on (an inferred law no one touched is re-derived on each device). */
-  decided(scope: string): SyncedLaw[];
-  /** Brings this home's law of that key to the given state through the laws' own correction paths (or adds it). */
+  decided(scope: string): LocalLaw[];
+  /** The keys of every law of the scope this home holds, decided on or not. */
+  keys(scope: string): string[];
+  /** How the law with this row id left this home (its last History entry), or null when unknown or still here. */
+  removal(id: number): LawRemoval | null;
+  /**
+   * Brings this home's law of that key to the given state through the laws' own paths (or adds it, or
+   * removes it). `id: null, reason: null` when this home keeps its own (a re-derivation here since).
+   */
   apply(scope: string, law: SyncedLaw, device: string): WriteOutcome;
 }
