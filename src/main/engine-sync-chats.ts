@@ -201,17 +201,31 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
           return { written: true, refused: [...refusalsOf({ ...report, refused: report.refused.slice(refusedBefore) }), ...stored.refused] };
         }),
       )();
-      if (out.some((r) => r.written)) engine.events.emit('sessions.changed', { agentId: engine.sessions.get(sessionId).agentId });
+      if (out.some((r) => r.written)) {
+        engine.events.emit('sessions.changed', { agentId: engine.sessions.get(sessionId).agentId });
+        // The sidebar hears sessions.changed; a window showing this chat reloads its messages on this one.
+        engine.events.emit('messages.changed', { sessionId });
+      }
       const warnings = report.warnings.map((w) => ({ text: '', reason: w }));
       if (warnings.length && out.length) out[out.length - 1].refused.push(...warnings);
       return out;
     },
 
-    setInactive: (sessionId, marks) => engine.messages.applyMarks(sessionId, marks),
+    // The bridge calls these only when a mark or a hidden reply differs here: the open chat redraws the path.
+    setInactive(sessionId, marks) {
+      engine.messages.applyMarks(sessionId, marks);
+      engine.events.emit('messages.changed', { sessionId });
+    },
 
-    setPlaces: (sessionId, places) => engine.messages.setOrder(sessionId, places),
+    // Called only when a message here is out of its place: the open chat redraws in the shared order.
+    setPlaces(sessionId, places) {
+      engine.messages.setOrder(sessionId, places);
+      engine.events.emit('messages.changed', { sessionId });
+    },
 
-    hide: (_sessionId, ids) => void engine.messages.softDelete(ids),
+    hide(sessionId, ids) {
+      if (engine.messages.softDelete(ids) > 0) engine.events.emit('messages.changed', { sessionId });
+    },
 
     delete(sessionId) {
       // deleteSession removes the row before its first await (its files and the memory layers' SessionEnd

@@ -147,6 +147,7 @@ const eventNameSet = {
   'chat.delta': true,
   'chat.tool': true,
   'chat.message': true,
+  'messages.changed': true,
   'consolidate.progress': true,
   'consolidate.done': true,
   'mem0.status': true,

@@ -61,6 +61,11 @@ export interface EventMap {
   'chat.tool': LiveToolEvent & { sessionId: string };
   /** A message was persisted. */
   'chat.message': { sessionId: string; message: Message };
+  /**
+   * A chat's stored messages changed other than by a turn here: another device's messages, hidden replies or
+   * branches written by sync (issue 30). A window showing that chat reloads its messages in the engine's order.
+   */
+  'messages.changed': { sessionId: string };
   'consolidate.progress': ConsolidationProgress;
   'consolidate.done': ConsolidationSummary;
   /** The mem0 backend's status changed (qdrant phase, download progress, queued observations). */

@@ -3,6 +3,7 @@
 import type { EventMap } from '../../../../shared/contract';
 import { on, onReconnected } from '../../lib/api';
 import { useChat } from './store';
+import { messagesChanged, reloadWhenQuiet } from './synced-messages';
 
 let subscribed = false;
 const pending: EventMap['chat.delta'][] = [];
@@ -35,6 +36,12 @@ export function ensureChatEvents(): void {
     flush();
     useChat.getState().applyTurn(e);
   });
+  // Another device's messages, written by sync (issue 30): the open chat reloads once it is quiet.
+  on('messages.changed', (e) => {
+    flush();
+    messagesChanged(e.sessionId);
+  });
+  useChat.subscribe(reloadWhenQuiet);
   // Events may have been missed while the stream was down.
   onReconnected(() => void useChat.getState().refreshTail());
 }
