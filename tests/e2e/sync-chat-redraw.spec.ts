@@ -5,52 +5,20 @@
 // CLI. With no action here they appear in the open chat, in place and in order, the page never reloaded, the
 // composer's draft kept; while the person reads older messages the view stays where it is and "Jump to
 // latest" counts them. Light, dark and 900×700 screenshots; axe on the chat.
-import AxeBuilder from '@axe-core/playwright';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { Engine } from '../../src/main/engine';
 import { ROOT, expect, startServer, test, type MonadServer } from './fixtures';
-import { settleAnimations } from './settle';
+import { cli, startCliRelay, type CliRelay } from './cli-relay';
+import { expectAxeClean, settleAnimations } from './settle';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 const SPACE = 'e2e-chat-redraw';
 const DRAFT = 'Should I add a super before the lime flow';
 
 test.describe.configure({ timeout: 180_000 });
-
-function cli(args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['bin/monad.mjs', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, MEM0_TELEMETRY: 'false' } });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** `monad sync serve` on any free loopback port; resolves with its URL once it listens. */
-async function startRelay(data: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['bin/monad.mjs', 'sync', 'serve', '--data', data, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`relay did not start: ${out}`)), 30_000);
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const m = /relay listening on (ws:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.once('exit', () => reject(new Error(`relay exited: ${out}`)));
-  });
-  return { url, child };
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGKILL');
-  await gone;
-}
 
 /** The other device: writes into its home as its own app would, then pushes with `monad sync now`. */
 function onOtherDevice(home: string, relay: string, write: (engine: Engine) => void): void {
@@ -62,13 +30,6 @@ function onOtherDevice(home: string, relay: string, write: (engine: Engine) => v
   }
   const pushed = cli(['sync', 'now', '--home', home, '--relay', relay, '--space', SPACE]);
   expect(pushed.code, pushed.stderr).toBe(0);
-}
-
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function openChat(page: Page, server: MonadServer, sessionId: string): Promise<void> {
@@ -88,7 +49,7 @@ async function shoot(browser: Browser, server: MonadServer, sessionId: string, o
     await openChat(page, server, sessionId);
     await expect(page.getByText('Yes, it settled in the spare hive.')).toBeVisible();
     await page.screenshot({ path: join(SCREENSHOTS, `sync-chat-redraw-${name}.png`) });
-    await axe(page, '[data-testid="chat-pane"]');
+    await expectAxeClean(page, '[data-testid="chat-pane"]');
   } finally {
     await context.close();
   }
@@ -97,11 +58,11 @@ async function shoot(browser: Browser, server: MonadServer, sessionId: string, o
 test('messages another device writes appear in the open chat, in order, the draft kept, the reading position kept', async ({ page, browser }) => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const tmp = mkdtempSync(join(tmpdir(), 'monad-e2e-redraw-'));
-  let relay: ChildProcess | null = null;
+  let relay: CliRelay | null = null;
   let stop: (() => Promise<void>) | null = null;
   try {
-    const started = await startRelay(join(tmp, 'relay'));
-    relay = started.child;
+    const started = await startCliRelay(join(tmp, 'relay'));
+    relay = started;
     // The other device starts the chat: long enough that reading its beginning means scrolling up.
     const other = join(tmp, 'other');
     const t0 = Date.now() - 3_600_000;
@@ -146,7 +107,7 @@ test('messages another device writes appear in the open chat, in order, the draf
     expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
     await expect(page.getByTestId('jump-to-latest')).toHaveCount(0); // followed: nothing below to count
     await page.screenshot({ path: join(SCREENSHOTS, 'sync-chat-redraw-light.png') });
-    await axe(page, '[data-testid="chat-pane"]');
+    await expectAxeClean(page, '[data-testid="chat-pane"]');
 
     // Reading the beginning of the chat: new messages from the other device do not move the view; they are counted below.
     await list.hover();
@@ -164,7 +125,7 @@ test('messages another device writes appear in the open chat, in order, the draf
     await expect(page.getByText('Question 1: what should I check on the hives this week?')).toBeVisible();
     await expect(composer).toHaveValue(DRAFT);
     await page.screenshot({ path: join(SCREENSHOTS, 'sync-chat-redraw-reading.png') });
-    await axe(page, '[data-testid="chat-pane"]');
+    await expectAxeClean(page, '[data-testid="chat-pane"]');
     await page.getByTestId('jump-to-latest').click();
     await expect(page.getByText('A little syrup for the first week.')).toBeVisible();
 
@@ -172,7 +133,7 @@ test('messages another device writes appear in the open chat, in order, the draf
     await shoot(browser, server, sessionId, { colorScheme: 'light', viewport: { width: 900, height: 700 } }, 'small');
   } finally {
     await stop?.();
-    if (relay) await kill(relay);
+    if (relay) await relay.kill();
     rmSync(tmp, { recursive: true, force: true });
   }
 });

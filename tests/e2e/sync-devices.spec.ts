@@ -4,8 +4,6 @@
 // shows both with when each was last seen and this device marked; revoking the other (after a confirmation)
 // marks it revoked, and the relay refuses it from then on. Screenshots light, dark and 900×700 (looked at),
 // axe with no serious or critical violation.
-import AxeBuilder from '@axe-core/playwright';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +16,8 @@ import { joinRelay, requestInvite } from '../../src/main/sync/pairing-client';
 import { firstInviteOnRelay } from '../../src/main/sync/relay-first-invite';
 import type { SyncDevicesView } from '../../src/shared/contract-sync-devices';
 import { openSettings } from './settings-nav';
-import { settleAnimations } from './settle';
+import { startCliRelay } from './cli-relay';
+import { expectAxeClean } from './settle';
 import { api, expect, ROOT, startServer, test, type MonadServer } from './fixtures';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -30,34 +29,15 @@ interface Relay {
   stop(): Promise<void>;
 }
 
-/** `monad sync serve` from the built CLI on a free port; resolves with the URL it prints. */
+/** `monad sync serve` from the built CLI on a free port, in a data folder of its own removed at stop. */
 async function startRelay(): Promise<Relay> {
   const data = mkdtempSync(join(tmpdir(), 'monad-e2e-relay-'));
-  const child: ChildProcess = spawn(process.execPath, ['bin/monad.mjs', 'sync', 'serve', '--data', data, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d) => (err += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no relay line: ${out} ${err}`)), 30_000);
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /relay listening on (ws:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`relay exited ${code}: ${err}`)));
-  });
+  const relay = await startCliRelay(data);
   return {
-    url,
+    url: relay.url,
     data,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await relay.stop();
       rmSync(data, { recursive: true, force: true });
     },
   };
@@ -65,13 +45,6 @@ async function startRelay(): Promise<Relay> {
 
 /** A new home's first invite, made on the relay's machine as `monad sync invite --data DIR` does. */
 const firstInvite = (relay: Relay, space: string): string => firstInviteOnRelay(relay.data, space).code;
-
-async function axe(page: Page): Promise<void> {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).include('[data-testid="devices-settings"]').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.getByTestId('devices-settings').evaluate((el) => el.scrollIntoView({ block: 'start' }));
@@ -86,7 +59,7 @@ test('join with a code, invite another device (words and QR), list with this dev
     await openSettings(page, 'devices');
     const section = page.getByTestId('devices-settings');
     await expect(section.getByTestId('devices-join-form')).toBeVisible();
-    await axe(page);
+    await expectAxeClean(page, '[data-testid="devices-settings"]');
     await shoot(page, 'join-light');
 
     // A wrong code is refused in words, and nothing is paired.
@@ -120,7 +93,7 @@ test('join with a code, invite another device (words and QR), list with this dev
     expect(shown.split(/\s+/)).toHaveLength(6);
     await expect(section.locator('img.devices-qr')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
     const phone = await joinRelay(relay.url, shown, 'Phone');
-    await axe(page);
+    await expectAxeClean(page, '[data-testid="devices-settings"]');
     await shoot(page, 'invite-light');
     await section.getByTestId('devices-invite-done').click();
     await section.getByTestId('devices-refresh').click();
@@ -140,7 +113,7 @@ test('join with a code, invite another device (words and QR), list with this dev
     await expect(phoneRow.getByTestId('devices-revoke')).toHaveCount(0);
     // The relay refuses the revoked device from now on.
     await expect(requestInvite(relay.url, phone.token)).rejects.toThrow('This device was removed from sync on');
-    await axe(page);
+    await expectAxeClean(page, '[data-testid="devices-settings"]');
     await shoot(page, 'list-light');
   } finally {
     await relay.stop();
@@ -174,11 +147,11 @@ test.describe('screenshots: Settings → Devices, dark and 900×700', () => {
       await openDevices(page, server);
       await expect(page.getByTestId('devices-row')).toHaveCount(2);
       await shoot(page, `list-${name}`);
-      await axe(page);
+      await expectAxeClean(page, '[data-testid="devices-settings"]');
       await page.getByTestId('devices-invite').click();
       await expect(page.getByTestId('devices-invite-code')).toBeVisible();
       await shoot(page, `invite-${name}`);
-      await axe(page);
+      await expectAxeClean(page, '[data-testid="devices-settings"]');
     } finally {
       await context.close();
       await stop();
