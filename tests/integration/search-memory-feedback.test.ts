@@ -2,6 +2,7 @@
 // question best lend it their words, so a turn that speaks of the same thing in memory's words, and not in
 // the question's, is found too; what memory no longer holds lends nothing.
 import { describe, expect, it } from 'vitest';
+import type { MessageSearch } from '../../src/main/search/message-search';
 import { SearchService } from '../../src/main/search/search-service';
 import { openEngine } from '../helpers/temp-home';
 
@@ -65,5 +66,28 @@ describe('feedback through memory', () => {
   it('a home with no derived memory: feedback through memory changes nothing', () => {
     const { ids, withFeedback, without } = setup();
     for (const query of ['agency forms', 'pizza balcony', 'called today']) expect(ids(withFeedback, query)).toEqual(ids(without, query));
+  });
+});
+
+describe('feedback through memory, its cost', () => {
+  it('one search reads each word’s posting list once from each index, feedback and ranking together', async () => {
+    const { engine, first, called, withFeedback } = setup();
+    await engine.facts.record(SCOPE, 'Contacted an adoption agency about the forms', { actor: 'agent', origin: 'typed', source: { sessionId: first.id, messageId: called } });
+    engine.search.search({ query: 'adoption', agentId: 'default' }); // brings the derived field up to date
+    const index = withFeedback.index;
+    const derived = (withFeedback as unknown as { messages: MessageSearch }).messages.derived;
+    const asked = { words: [] as string[], derived: [] as string[] };
+    const spy = <T extends { postings: (w: string, cap: number) => unknown }>(o: T, into: string[]) => {
+      const real = o.postings.bind(o);
+      o.postings = (w: string, cap: number) => (into.push(w), real(w, cap)) as never;
+    };
+    spy(index, asked.words);
+    spy(derived, asked.derived);
+    const found = withFeedback.search({ query: 'adoption', agentId: 'default' }).messages;
+    expect(found.length).toBeGreaterThan(0);
+    // The feedback added memory's words (agency, forms…), so the ranking asked for more than the query's.
+    expect(new Set(asked.derived).size).toBeGreaterThan(2);
+    expect(asked.words.length).toBe(new Set(asked.words).size);
+    expect(asked.derived.length).toBe(new Set(asked.derived).size);
   });
 });

@@ -8,6 +8,7 @@
 // candidate word.
 import type { DerivedIndex } from './derived-index';
 import type { MessageIndex } from './message-index';
+import type { PostingSource } from './posting-reads';
 import { masksByMerge, topByMask } from './message-search';
 import type { QueryTerm } from './query';
 import { idf } from './rank';
@@ -34,6 +35,10 @@ export interface MemoryFeedbackOptions {
   minCover: number;
   /** Posting reads per word. */
   cap: number;
+  /** Entries' words, kept across searches (the service holds one); a fresh one when absent. */
+  words?: EntryWords;
+  /** This search's posting reads (posting-reads.ts), shared with the ranking that follows. */
+  reads?: { words: PostingSource; derived: PostingSource };
 }
 
 /** Messages whose entries are ranked: the best by the query words their memory holds. */
@@ -47,6 +52,8 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
   if (o.terms <= 0 || o.entries <= 0 || o.weight <= 0) return [];
   const { docs: dDocs } = derived.stats();
   if (dDocs === 0) return [];
+  const reads = o.reads ?? { words: messages, derived };
+  const words = o.words ?? new EntryWords();
   const asked = new Set(terms.map((t) => t.stem));
   const used = terms.filter((t) => !o.excluded.has(t.stem) && (t.boost ?? 1) >= 1);
   if (!used.length) return [];
@@ -57,7 +64,7 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
   const bits: number[] = [];
   const weightByBit: number[] = [];
   used.slice(0, 30).forEach((t, bit) => {
-    const { rowids } = derived.postings(t.norm, o.cap);
+    const { rowids } = reads.derived.postings(t.norm, o.cap);
     if (!rowids.length) return;
     const w = idf(dDocs, Math.min(rowids.length, dDocs));
     idfOf.set(t.stem, w);
@@ -72,18 +79,11 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
 
   // Each entry once (an entry citing several turns is stored with each), scored by BM25 over the query.
   const avgLength = derived.entryAvgLength();
-  const scored = new Map<string, { score: number; counts: Map<string, { norm: string; n: number }>; length: number }>();
+  const scored = new Map<string, { score: number; counts: EntryCounts['counts']; length: number }>();
   for (const list of derived.entries(pool).values()) {
     for (const e of list) {
       if (scored.has(e.text)) continue;
-      const counts = new Map<string, { norm: string; n: number }>();
-      let length = 0;
-      for (const tok of tokenize(e.text)) {
-        length++;
-        const c = counts.get(tok.stem);
-        if (c) c.n++;
-        else counts.set(tok.stem, { norm: tok.norm, n: 1 });
-      }
+      const { counts, length } = words.of(e.text);
       const norm = K1 * (1 - B + (B * length) / avgLength);
       let score = 0;
       for (const [stem, w] of idfOf) {
@@ -122,7 +122,7 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
     .map(([stem, m]) => {
       // Rarity needs no exact count for common words: past DF_CAP postings a word is common, and its
       // weight small either way; the cap keeps these reads cheap however long the history.
-      const df = messages.postings(m.norm, DF_CAP).rowids.length;
+      const df = reads.words.postings(m.norm, DF_CAP).rowids.length;
       return { stem, norm: m.norm, w: m.p * idf(Math.max(docs, 1), Math.min(df, docs)) };
     })
     .filter((x) => x.w > 0)
@@ -131,6 +131,41 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
   if (!weighed.length) return [];
   const best = weighed[0].w;
   return weighed.map((x) => ({ norm: x.norm, stem: x.stem, count: 1, proper: false, boost: (o.weight * x.w) / best }));
+}
+
+/** An entry's words: each stem's count (and the form FTS5 is asked for), and its length in tokens. */
+export interface EntryCounts {
+  counts: ReadonlyMap<string, { norm: string; n: number }>;
+  length: number;
+}
+
+/**
+ * Entries' words by their text, kept across searches: the same pool of entries is tokenized and stemmed
+ * by search after search, and stemming was a third of the feedback's cost. An entry's words follow from
+ * its text alone, so a corrected or forgotten fact is simply a key no longer asked for; the oldest keys
+ * go first past `max`.
+ */
+export class EntryWords {
+  private readonly known = new Map<string, EntryCounts>();
+
+  constructor(private readonly max = 20_000) {}
+
+  of(text: string): EntryCounts {
+    const had = this.known.get(text);
+    if (had) return had;
+    const counts = new Map<string, { norm: string; n: number }>();
+    let length = 0;
+    for (const tok of tokenize(text)) {
+      length++;
+      const c = counts.get(tok.stem);
+      if (c) c.n++;
+      else counts.set(tok.stem, { norm: tok.norm, n: 1 });
+    }
+    const out = { counts, length };
+    if (this.known.size >= this.max) this.known.delete(this.known.keys().next().value!);
+    this.known.set(text, out);
+    return out;
+  }
 }
 
 function sumBits(mask: number, weightByBit: readonly number[]): number {

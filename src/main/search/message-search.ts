@@ -22,6 +22,7 @@ import {
   type RankParams,
   type TermStat,
 } from './rank';
+import type { PostingSource } from './posting-reads';
 import { makeSnippet } from './snippet';
 import { scanTerms, stemKey, stemKeyCodes, stems as stemsOf, type TermScan } from './text';
 
@@ -31,6 +32,8 @@ export interface MessageSearchOptions {
   sessionId?: string;
   excludeIncognito?: boolean;
   roleNames?: Partial<Record<'user' | 'assistant', string[]>>;
+  /** The posting reads of this search so far (posting-reads.ts): a second read of a word costs nothing. */
+  reads?: { words: PostingSource; derived: PostingSource };
 }
 
 /** Neighbours are looked for this many seqs away: a tool call and its result can sit between turns. */
@@ -84,9 +87,10 @@ export class MessageSearch {
     const bits: number[] = [];
     let maxSeq: number | null = null;
     const cap = Math.max(p.postingFloor, Math.floor(p.postingBudget / q.terms.length));
+    const reads = opts.reads ?? { words: this.index, derived: this.derived };
     q.terms.forEach((term, bit) => {
-      const words: Postings = this.index.postings(term.norm, cap);
-      const { rowids, capped } = derivedTerm(term.stem) ? unionPostings(words, this.derived.postings(term.norm, cap), cap) : words;
+      const words: Postings = reads.words.postings(term.norm, cap);
+      const { rowids, capped } = derivedTerm(term.stem) ? unionPostings(words, reads.derived.postings(term.norm, cap), cap) : words;
       let df = rowids.length;
       if (capped) {
         maxSeq ??= (this.maxSeqStmt.get() as number | null) ?? 0;
