@@ -38,9 +38,19 @@ describe('feedback through memory', () => {
     // below the one memory holds the question's word for (the turns beside it follow on its words' share).
     expect(ids(without, 'adoption')).toEqual([called]);
     expect(ids(withFeedback, 'adoption').slice(0, 2)).toEqual([called, forms]);
+    // Each says what memory found it through: the turn the fact came from, and the turn the fact's words
+    // found, though the fact was not learned from it.
+    const hits = withFeedback.search({ query: 'adoption', agentId: 'default' }).messages;
+    expect(hits.find((h) => h.messageId === called)?.via).toEqual({ kind: 'fact', text: 'Contacted an adoption agency' });
+    expect(hits.find((h) => h.messageId === forms)?.via).toEqual({ kind: 'fact', text: 'Contacted an adoption agency' });
+    // A turn holding the person's own word was found by it: no memory to credit.
+    const own = engine.messages.append({ sessionId: first.id, role: 'user', content: 'The adoption agency called back about the forms' }).id;
+    const again = withFeedback.search({ query: 'adoption', agentId: 'default' }).messages;
+    expect(again.find((h) => h.messageId === own)).toBeDefined();
+    expect(again.find((h) => h.messageId === own)?.via).toBeUndefined();
 
     engine.facts.forget(SCOPE, r.fact!.id, { actor: 'person' });
-    expect(ids(withFeedback, 'adoption')).toEqual([]);
+    expect(ids(withFeedback, 'adoption')).toEqual([own]);
   });
 
   it('an entry matching only a small part of the question lends it nothing', async () => {

@@ -7,6 +7,7 @@
 // bounded: one posting read per query word, the entries of at most `POOL` messages, one posting read per
 // candidate word.
 import type { DerivedIndex } from './derived-index';
+import type { DerivedEntry } from './derived-store';
 import type { MessageIndex } from './message-index';
 import type { PostingSource } from './posting-reads';
 import { masksByMerge, topByMask } from './message-search';
@@ -79,7 +80,7 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
 
   // Each entry once (an entry citing several turns is stored with each), scored by BM25 over the query.
   const avgLength = derived.entryAvgLength();
-  const scored = new Map<string, { score: number; counts: EntryCounts['counts']; length: number }>();
+  const scored = new Map<string, { entry: DerivedEntry; score: number; counts: EntryCounts['counts']; length: number }>();
   for (const list of derived.entries(pool).values()) {
     for (const e of list) {
       if (scored.has(e.text)) continue;
@@ -90,7 +91,7 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
         const f = counts.get(stem)?.n ?? 0;
         if (f) score += w * ((f * (K1 + 1)) / (f + norm));
       }
-      if (score > 0) scored.set(e.text, { score, counts, length: Math.max(1, length) });
+      if (score > 0) scored.set(e.text, { entry: e, score, counts, length: Math.max(1, length) });
     }
   }
   const top = [...scored.values()].sort((a, b) => b.score - a.score).slice(0, o.entries);
@@ -105,12 +106,18 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
 
   // P(w | relevant) ≈ Σ over the top entries of P(w | entry) · P(entry | query) (the relevance model).
   const total = top.reduce((s, e) => s + e.score, 0);
-  const mass = new Map<string, { norm: string; p: number }>();
+  // Each word remembers the entry that lent it most: a message found by it was found through that entry.
+  const mass = new Map<string, { norm: string; p: number; lentBy: DerivedEntry; most: number }>();
   for (const e of top) {
     for (const [stem, c] of e.counts) {
       if (asked.has(stem) || o.excluded.has(stem) || c.norm.length < 3 || isStopword(c.norm) || /^\d+$/.test(c.norm)) continue;
-      const m = mass.get(stem) ?? { norm: c.norm, p: 0 };
-      m.p += (c.n / e.length) * (e.score / total);
+      const share = (c.n / e.length) * (e.score / total);
+      const m = mass.get(stem) ?? { norm: c.norm, p: 0, lentBy: e.entry, most: 0 };
+      m.p += share;
+      if (share > m.most) {
+        m.most = share;
+        m.lentBy = e.entry;
+      }
       mass.set(stem, m);
     }
   }
@@ -123,14 +130,14 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
       // Rarity needs no exact count for common words: past DF_CAP postings a word is common, and its
       // weight small either way; the cap keeps these reads cheap however long the history.
       const df = reads.words.postings(m.norm, DF_CAP).rowids.length;
-      return { stem, norm: m.norm, w: m.p * idf(Math.max(docs, 1), Math.min(df, docs)) };
+      return { stem, norm: m.norm, lentBy: m.lentBy, w: m.p * idf(Math.max(docs, 1), Math.min(df, docs)) };
     })
     .filter((x) => x.w > 0)
     .sort((a, b) => b.w - a.w || (a.stem < b.stem ? -1 : 1))
     .slice(0, o.terms);
   if (!weighed.length) return [];
   const best = weighed[0].w;
-  return weighed.map((x) => ({ norm: x.norm, stem: x.stem, count: 1, proper: false, boost: (o.weight * x.w) / best }));
+  return weighed.map((x) => ({ norm: x.norm, stem: x.stem, count: 1, proper: false, boost: (o.weight * x.w) / best, lentBy: { kind: x.lentBy.kind, text: x.lentBy.text } }));
 }
 
 /** An entry's words: each stem's count (and the form FTS5 is asked for), and its length in tokens. */
