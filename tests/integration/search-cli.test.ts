@@ -36,6 +36,20 @@ describe('monad search', () => {
     expect(runCli(['search', 'Seuss', '--home', home]).stdout).toContain('matched through a fact: Collects Dr. Seuss books');
   });
 
+  it('says which fact lent the words a message was found by, though the fact came from another message', async () => {
+    const home = tempHome();
+    const engine = openEngine({ home });
+    const s = engine.sessions.create({ agentId: 'default', title: 'Calls' });
+    const later = engine.sessions.create({ agentId: 'default', title: 'Post' });
+    const called = engine.messages.append({ sessionId: s.id, role: 'user', content: 'I finally called them today, fingers crossed' });
+    const forms = engine.messages.append({ sessionId: later.id, role: 'user', content: 'The agency mailed the forms this morning' });
+    engine.messages.append({ sessionId: later.id, role: 'assistant', content: 'We had pizza on the balcony' });
+    await engine.facts.record('agent:default', 'Contacted an adoption agency', { actor: 'agent', origin: 'typed', source: { sessionId: s.id, messageId: called.id } });
+    engine.close();
+    const r = JSON.parse(runCli(['search', 'adoption', '--home', home, '--json']).stdout) as SearchResults;
+    expect(r.messages.find((h) => h.messageId === forms.id)?.via).toEqual({ kind: 'fact', text: 'Contacted an adoption agency' });
+  });
+
   it('prints results as JSON, scoped with --agent and limited with --k', () => {
     const { home, m1, m2, m3 } = seededHome();
     const all = runCli(['search', 'ferry', 'Lisbon', '--home', home, '--json']);

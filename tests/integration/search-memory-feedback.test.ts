@@ -2,6 +2,7 @@
 // question best lend it their words, so a turn that speaks of the same thing in memory's words, and not in
 // the question's, is found too; what memory no longer holds lends nothing.
 import { describe, expect, it } from 'vitest';
+import type { MessageSearch } from '../../src/main/search/message-search';
 import { SearchService } from '../../src/main/search/search-service';
 import { openEngine } from '../helpers/temp-home';
 
@@ -37,9 +38,19 @@ describe('feedback through memory', () => {
     // below the one memory holds the question's word for (the turns beside it follow on its words' share).
     expect(ids(without, 'adoption')).toEqual([called]);
     expect(ids(withFeedback, 'adoption').slice(0, 2)).toEqual([called, forms]);
+    // Each says what memory found it through: the turn the fact came from, and the turn the fact's words
+    // found, though the fact was not learned from it.
+    const hits = withFeedback.search({ query: 'adoption', agentId: 'default' }).messages;
+    expect(hits.find((h) => h.messageId === called)?.via).toEqual({ kind: 'fact', text: 'Contacted an adoption agency' });
+    expect(hits.find((h) => h.messageId === forms)?.via).toEqual({ kind: 'fact', text: 'Contacted an adoption agency' });
+    // A turn holding the person's own word was found by it: no memory to credit.
+    const own = engine.messages.append({ sessionId: first.id, role: 'user', content: 'The adoption agency called back about the forms' }).id;
+    const again = withFeedback.search({ query: 'adoption', agentId: 'default' }).messages;
+    expect(again.find((h) => h.messageId === own)).toBeDefined();
+    expect(again.find((h) => h.messageId === own)?.via).toBeUndefined();
 
     engine.facts.forget(SCOPE, r.fact!.id, { actor: 'person' });
-    expect(ids(withFeedback, 'adoption')).toEqual([]);
+    expect(ids(withFeedback, 'adoption')).toEqual([own]);
   });
 
   it('an entry matching only a small part of the question lends it nothing', async () => {
@@ -65,5 +76,28 @@ describe('feedback through memory', () => {
   it('a home with no derived memory: feedback through memory changes nothing', () => {
     const { ids, withFeedback, without } = setup();
     for (const query of ['agency forms', 'pizza balcony', 'called today']) expect(ids(withFeedback, query)).toEqual(ids(without, query));
+  });
+});
+
+describe('feedback through memory, its cost', () => {
+  it('one search reads each word’s posting list once from each index, feedback and ranking together', async () => {
+    const { engine, first, called, withFeedback } = setup();
+    await engine.facts.record(SCOPE, 'Contacted an adoption agency about the forms', { actor: 'agent', origin: 'typed', source: { sessionId: first.id, messageId: called } });
+    engine.search.search({ query: 'adoption', agentId: 'default' }); // brings the derived field up to date
+    const index = withFeedback.index;
+    const derived = (withFeedback as unknown as { messages: MessageSearch }).messages.derived;
+    const asked = { words: [] as string[], derived: [] as string[] };
+    const spy = <T extends { postings: (w: string, cap: number) => unknown }>(o: T, into: string[]) => {
+      const real = o.postings.bind(o);
+      o.postings = (w: string, cap: number) => (into.push(w), real(w, cap)) as never;
+    };
+    spy(index, asked.words);
+    spy(derived, asked.derived);
+    const found = withFeedback.search({ query: 'adoption', agentId: 'default' }).messages;
+    expect(found.length).toBeGreaterThan(0);
+    // The feedback added memory's words (agency, forms…), so the ranking asked for more than the query's.
+    expect(new Set(asked.derived).size).toBeGreaterThan(2);
+    expect(asked.words.length).toBe(new Set(asked.words).size);
+    expect(asked.derived.length).toBe(new Set(asked.derived).size);
   });
 });

@@ -7,7 +7,9 @@
 // bounded: one posting read per query word, the entries of at most `POOL` messages, one posting read per
 // candidate word.
 import type { DerivedIndex } from './derived-index';
+import type { DerivedEntry } from './derived-store';
 import type { MessageIndex } from './message-index';
+import type { PostingSource } from './posting-reads';
 import { masksByMerge, topByMask } from './message-search';
 import type { QueryTerm } from './query';
 import { idf } from './rank';
@@ -34,6 +36,10 @@ export interface MemoryFeedbackOptions {
   minCover: number;
   /** Posting reads per word. */
   cap: number;
+  /** Entries' words, kept across searches (the service holds one); a fresh one when absent. */
+  words?: EntryWords;
+  /** This search's posting reads (posting-reads.ts), shared with the ranking that follows. */
+  reads?: { words: PostingSource; derived: PostingSource };
 }
 
 /** Messages whose entries are ranked: the best by the query words their memory holds. */
@@ -47,6 +53,8 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
   if (o.terms <= 0 || o.entries <= 0 || o.weight <= 0) return [];
   const { docs: dDocs } = derived.stats();
   if (dDocs === 0) return [];
+  const reads = o.reads ?? { words: messages, derived };
+  const words = o.words ?? new EntryWords();
   const asked = new Set(terms.map((t) => t.stem));
   const used = terms.filter((t) => !o.excluded.has(t.stem) && (t.boost ?? 1) >= 1);
   if (!used.length) return [];
@@ -57,7 +65,7 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
   const bits: number[] = [];
   const weightByBit: number[] = [];
   used.slice(0, 30).forEach((t, bit) => {
-    const { rowids } = derived.postings(t.norm, o.cap);
+    const { rowids } = reads.derived.postings(t.norm, o.cap);
     if (!rowids.length) return;
     const w = idf(dDocs, Math.min(rowids.length, dDocs));
     idfOf.set(t.stem, w);
@@ -72,25 +80,18 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
 
   // Each entry once (an entry citing several turns is stored with each), scored by BM25 over the query.
   const avgLength = derived.entryAvgLength();
-  const scored = new Map<string, { score: number; counts: Map<string, { norm: string; n: number }>; length: number }>();
+  const scored = new Map<string, { entry: DerivedEntry; score: number; counts: EntryCounts['counts']; length: number }>();
   for (const list of derived.entries(pool).values()) {
     for (const e of list) {
       if (scored.has(e.text)) continue;
-      const counts = new Map<string, { norm: string; n: number }>();
-      let length = 0;
-      for (const tok of tokenize(e.text)) {
-        length++;
-        const c = counts.get(tok.stem);
-        if (c) c.n++;
-        else counts.set(tok.stem, { norm: tok.norm, n: 1 });
-      }
+      const { counts, length } = words.of(e.text);
       const norm = K1 * (1 - B + (B * length) / avgLength);
       let score = 0;
       for (const [stem, w] of idfOf) {
         const f = counts.get(stem)?.n ?? 0;
         if (f) score += w * ((f * (K1 + 1)) / (f + norm));
       }
-      if (score > 0) scored.set(e.text, { score, counts, length: Math.max(1, length) });
+      if (score > 0) scored.set(e.text, { entry: e, score, counts, length: Math.max(1, length) });
     }
   }
   const top = [...scored.values()].sort((a, b) => b.score - a.score).slice(0, o.entries);
@@ -105,12 +106,18 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
 
   // P(w | relevant) ≈ Σ over the top entries of P(w | entry) · P(entry | query) (the relevance model).
   const total = top.reduce((s, e) => s + e.score, 0);
-  const mass = new Map<string, { norm: string; p: number }>();
+  // Each word remembers the entry that lent it most: a message found by it was found through that entry.
+  const mass = new Map<string, { norm: string; p: number; lentBy: DerivedEntry; most: number }>();
   for (const e of top) {
     for (const [stem, c] of e.counts) {
       if (asked.has(stem) || o.excluded.has(stem) || c.norm.length < 3 || isStopword(c.norm) || /^\d+$/.test(c.norm)) continue;
-      const m = mass.get(stem) ?? { norm: c.norm, p: 0 };
-      m.p += (c.n / e.length) * (e.score / total);
+      const share = (c.n / e.length) * (e.score / total);
+      const m = mass.get(stem) ?? { norm: c.norm, p: 0, lentBy: e.entry, most: 0 };
+      m.p += share;
+      if (share > m.most) {
+        m.most = share;
+        m.lentBy = e.entry;
+      }
       mass.set(stem, m);
     }
   }
@@ -122,15 +129,50 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
     .map(([stem, m]) => {
       // Rarity needs no exact count for common words: past DF_CAP postings a word is common, and its
       // weight small either way; the cap keeps these reads cheap however long the history.
-      const df = messages.postings(m.norm, DF_CAP).rowids.length;
-      return { stem, norm: m.norm, w: m.p * idf(Math.max(docs, 1), Math.min(df, docs)) };
+      const df = reads.words.postings(m.norm, DF_CAP).rowids.length;
+      return { stem, norm: m.norm, lentBy: m.lentBy, w: m.p * idf(Math.max(docs, 1), Math.min(df, docs)) };
     })
     .filter((x) => x.w > 0)
     .sort((a, b) => b.w - a.w || (a.stem < b.stem ? -1 : 1))
     .slice(0, o.terms);
   if (!weighed.length) return [];
   const best = weighed[0].w;
-  return weighed.map((x) => ({ norm: x.norm, stem: x.stem, count: 1, proper: false, boost: (o.weight * x.w) / best }));
+  return weighed.map((x) => ({ norm: x.norm, stem: x.stem, count: 1, proper: false, boost: (o.weight * x.w) / best, lentBy: { kind: x.lentBy.kind, text: x.lentBy.text } }));
+}
+
+/** An entry's words: each stem's count (and the form FTS5 is asked for), and its length in tokens. */
+export interface EntryCounts {
+  counts: ReadonlyMap<string, { norm: string; n: number }>;
+  length: number;
+}
+
+/**
+ * Entries' words by their text, kept across searches: the same pool of entries is tokenized and stemmed
+ * by search after search, and stemming was a third of the feedback's cost. An entry's words follow from
+ * its text alone, so a corrected or forgotten fact is simply a key no longer asked for; the oldest keys
+ * go first past `max`.
+ */
+export class EntryWords {
+  private readonly known = new Map<string, EntryCounts>();
+
+  constructor(private readonly max = 20_000) {}
+
+  of(text: string): EntryCounts {
+    const had = this.known.get(text);
+    if (had) return had;
+    const counts = new Map<string, { norm: string; n: number }>();
+    let length = 0;
+    for (const tok of tokenize(text)) {
+      length++;
+      const c = counts.get(tok.stem);
+      if (c) c.n++;
+      else counts.set(tok.stem, { norm: tok.norm, n: 1 });
+    }
+    const out = { counts, length };
+    if (this.known.size >= this.max) this.known.delete(this.known.keys().next().value!);
+    this.known.set(text, out);
+    return out;
+  }
 }
 
 function sumBits(mask: number, weightByBit: readonly number[]): number {

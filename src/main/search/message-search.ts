@@ -9,7 +9,7 @@ import type { DerivedVia, MessageHit } from '../../shared/search';
 import { DerivedIndex, unionPostings } from './derived-index';
 import type { DerivedEntry } from './derived-store';
 import { agentIdxOf, MessageIndex, seqOf, type MessageRow, type Postings, type ScoringRow } from './message-index';
-import type { AnalyzedQuery } from './query';
+import type { AnalyzedQuery, QueryTerm } from './query';
 import {
   diversify,
   estimateDf,
@@ -22,6 +22,7 @@ import {
   type RankParams,
   type TermStat,
 } from './rank';
+import type { PostingSource } from './posting-reads';
 import { makeSnippet } from './snippet';
 import { scanTerms, stemKey, stemKeyCodes, stems as stemsOf, type TermScan } from './text';
 
@@ -31,6 +32,8 @@ export interface MessageSearchOptions {
   sessionId?: string;
   excludeIncognito?: boolean;
   roleNames?: Partial<Record<'user' | 'assistant', string[]>>;
+  /** The posting reads of this search so far (posting-reads.ts): a second read of a word costs nothing. */
+  reads?: { words: PostingSource; derived: PostingSource };
 }
 
 /** Neighbours are looked for this many seqs away: a tool call and its result can sit between turns. */
@@ -84,9 +87,10 @@ export class MessageSearch {
     const bits: number[] = [];
     let maxSeq: number | null = null;
     const cap = Math.max(p.postingFloor, Math.floor(p.postingBudget / q.terms.length));
+    const reads = opts.reads ?? { words: this.index, derived: this.derived };
     q.terms.forEach((term, bit) => {
-      const words: Postings = this.index.postings(term.norm, cap);
-      const { rowids, capped } = derivedTerm(term.stem) ? unionPostings(words, this.derived.postings(term.norm, cap), cap) : words;
+      const words: Postings = reads.words.postings(term.norm, cap);
+      const { rowids, capped } = derivedTerm(term.stem) ? unionPostings(words, reads.derived.postings(term.norm, cap), cap) : words;
       let df = rowids.length;
       if (capped) {
         maxSeq ??= (this.maxSeqStmt.get() as number | null) ?? 0;
@@ -175,7 +179,16 @@ export class MessageSearch {
     const full = new Map(this.index.rows(best.map(([seq]) => seq)).map((r) => [r.seq, r]));
     const kept = best.filter(([seq]) => full.has(seq));
     // Only the hits whose scoring found a query word in their derived text alone are asked why.
-    const vias = throughMemory.size ? this.vias(kept.filter(([seq]) => throughMemory.has(seq)).map(([seq]) => full.get(seq)!), dWanted) : null;
+    let vias = throughMemory.size ? this.vias(kept.filter(([seq]) => throughMemory.has(seq)).map(([seq]) => full.get(seq)!), dWanted) : null;
+    // A hit found by words memory lent the query (feedback through memory) and by none of the others says
+    // which entry lent them, though that entry was learned from another message.
+    if (q.terms.some((t) => t.lentBy)) {
+      for (const [seq] of kept) {
+        if (vias?.has(seq)) continue;
+        const via = lentVia(full.get(seq)!.content, q.terms);
+        if (via) (vias ?? (vias = new Map())).set(seq, via);
+      }
+    }
     return {
       hits: kept.map(([seq, score]) => toHit(full.get(seq)!, score, wanted, vias?.get(seq))),
       texts: kept.map(([seq]) => full.get(seq)!.content),
@@ -363,6 +376,30 @@ function bestEntry(list: readonly DerivedEntry[], count: (e: DerivedEntry) => nu
     }
   }
   return best;
+}
+
+/**
+ * The entry that lent a message the query words it holds, when it holds lent words only: the one that
+ * lent most of them (the weightier word's on a tie). Null when a word of the person's own is there too
+ * (the words found it on their own) or no lent word is.
+ */
+export function lentVia(content: string, terms: readonly QueryTerm[]): DerivedVia | null {
+  const stems = new Set(terms.map((t) => t.stem));
+  const found = scanTerms(content, stems, new Set([...stems].map(stemKey)), stemKeyCodes(stems)).positions;
+  const byLender = new Map<string, { via: DerivedVia; n: number; first: number }>();
+  let at = 0;
+  for (const t of [...terms].sort((a, b) => (b.boost ?? 1) - (a.boost ?? 1))) {
+    at++;
+    if (!found.has(t.stem)) continue;
+    if (!t.lentBy) return null;
+    const key = `${t.lentBy.kind}\u0000${t.lentBy.text}`;
+    const had = byLender.get(key) ?? { via: t.lentBy, n: 0, first: at };
+    had.n++;
+    byLender.set(key, had);
+  }
+  let best: { via: DerivedVia; n: number; first: number } | null = null;
+  for (const l of byLender.values()) if (!best || l.n > best.n || (l.n === best.n && l.first < best.first)) best = l;
+  return best ? { kind: best.via.kind, text: best.via.text } : null;
 }
 
 function toHit(row: MessageRow, score: number, stems: ReadonlySet<string>, via?: DerivedVia): MessageHit {

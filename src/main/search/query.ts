@@ -1,5 +1,6 @@
 // Query processing: from what a person (or a model) typed to the terms worth looking up, plus the cues
 // the ranker uses — adjacent word pairs, month and year mentions, and whether it asks "when".
+import type { DerivedVia } from '../../shared/search';
 import { isStopword } from './stopwords';
 import { tokenize, type Token } from './text';
 
@@ -16,6 +17,11 @@ export interface QueryTerm {
    * (expansion.ts), so an added word can help a message up but never outweigh the query.
    */
   boost?: number;
+  /**
+   * A word feedback through memory added (memory-feedback.ts): the derived entry that lent it most, so a
+   * message found by it can say which fact or relation it was found through.
+   */
+  lentBy?: DerivedVia;
 }
 
 export interface AnalyzedQuery {

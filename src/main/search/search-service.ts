@@ -12,7 +12,8 @@ import { reciprocalRankFusion } from './fusion';
 import type { TextEmbedder } from './message-embedder';
 import { MessageSearch, roleStems } from './message-search';
 import type { MessageVectors } from './message-vectors';
-import { memoryFeedbackTerms } from './memory-feedback';
+import { EntryWords, memoryFeedbackTerms, type MemoryFeedbackOptions } from './memory-feedback';
+import { PostingReads } from './posting-reads';
 import { analyzeQuery, type AnalyzedQuery, type QueryTerm } from './query';
 import { DEFAULT_RANK_PARAMS, type RankParams } from './rank';
 import type { RoleNames } from './role-names';
@@ -82,6 +83,8 @@ export class SearchService {
   private readonly params: RankParams;
   private readonly projectKeysStmt: Statement;
   private entities: EntitySearch | null;
+  /** Derived entries' words, kept across searches (memory-feedback.ts). */
+  private readonly entryWords = new EntryWords();
 
   constructor(private readonly d: SearchServiceDeps) {
     this.params = { ...DEFAULT_RANK_PARAMS, ...d.rank };
@@ -158,6 +161,8 @@ export class SearchService {
   /** Messages by words: the ranking of rank.ts, then (when on) a second pass with feedback words. */
   private lexical(q: AnalyzedQuery, input: SearchInput, k: number): { hits: SearchResults['messages']; seqs: number[] } {
     const roleNames = input.roleNames ?? (input.agentId && this.d.roleNames ? this.d.roleNames(input.agentId) : undefined);
+    // This search's posting reads, shared by the feedback and every ranking pass (posting-reads.ts).
+    const reads = { words: new PostingReads(this.messages.index), derived: new PostingReads(this.messages.derived) };
     const lexicon = this.params.lexiconTerms > 0 ? (this.d.lexicon?.() ?? null) : null;
     if (lexicon) {
       const related = lexiconTerms(q, lexicon, { terms: this.params.lexiconTerms, weight: this.params.lexiconWeight, hypernymWeight: this.params.hypernymWeight });
@@ -172,22 +177,22 @@ export class SearchService {
     if (this.params.memoryPrfTerms > 0 && this.params.derivedWeight > 0) {
       // Feedback through memory's own words (rank.ts memoryPrfTerms); never a speaker's name. It needs no
       // first ranking of the messages: memory's entries are ranked instead.
-      const extra = this.memoryFeedback(q, input, roleNames);
+      const extra = this.memoryFeedback(q, input, roleNames, reads);
       if (extra.length) q = { ...q, terms: [...q.terms, ...extra].slice(0, MAX_TERMS) };
     }
-    const first = this.messages.rank(q, { ...input, k, roleNames });
+    const first = this.messages.rank(q, { ...input, k, roleNames, reads });
     if (this.params.hopTerms > 0 && first.derivedTexts.length >= 2) {
       // Second hop through what memory learned from the best hits (rank.ts hopTerms); never a speaker's name.
       const names = roleStems(roleNames);
       const hop = feedbackTerms(q, first.derivedTexts.slice(0, this.params.hopDocs), { terms: this.params.hopTerms + names.size, weight: this.params.hopWeight })
         .filter((t) => !names.has(t.stem))
         .slice(0, this.params.hopTerms);
-      if (hop.length) return this.messages.rank({ ...q, terms: [...q.terms, ...hop].slice(0, MAX_TERMS) }, { ...input, k, roleNames });
+      if (hop.length) return this.messages.rank({ ...q, terms: [...q.terms, ...hop].slice(0, MAX_TERMS) }, { ...input, k, roleNames, reads });
     }
     if (this.params.prfTerms > 0 && first.texts.length >= 2) {
       // Second pass with the words the best first results share (expansion.ts).
       const extra = feedbackTerms(q, first.texts.slice(0, this.params.prfDocs), { terms: this.params.prfTerms, weight: this.params.prfWeight });
-      if (extra.length) return this.messages.rank({ ...q, terms: [...q.terms, ...extra].slice(0, MAX_TERMS) }, { ...input, k, roleNames });
+      if (extra.length) return this.messages.rank({ ...q, terms: [...q.terms, ...extra].slice(0, MAX_TERMS) }, { ...input, k, roleNames, reads });
     }
     return first;
   }
@@ -196,7 +201,7 @@ export class SearchService {
    * Words memory uses for what the query asks (memory-feedback.ts), to add to it; none in a home with no
    * derived memory, and never from messages the search may not show.
    */
-  private memoryFeedback(q: AnalyzedQuery, input: SearchInput, roleNames: SearchInput['roleNames']): QueryTerm[] {
+  private memoryFeedback(q: AnalyzedQuery, input: SearchInput, roleNames: SearchInput['roleNames'], reads: MemoryFeedbackOptions['reads']): QueryTerm[] {
     const p = this.params;
     const index = this.messages.index;
     let agentIdx: number | null = null;
@@ -212,7 +217,7 @@ export class SearchService {
           }
         : undefined;
     const cap = Math.max(p.postingFloor, Math.floor(p.postingBudget / Math.max(1, q.terms.length)));
-    const o = { entries: p.memoryPrfEntries, terms: p.memoryPrfTerms, weight: p.memoryPrfWeight, minCover: p.memoryPrfCover, agentIdx, excluded: roleStems(roleNames), hidden, cap };
+    const o = { entries: p.memoryPrfEntries, terms: p.memoryPrfTerms, weight: p.memoryPrfWeight, minCover: p.memoryPrfCover, agentIdx, excluded: roleStems(roleNames), hidden, cap, reads, words: this.entryWords };
     return memoryFeedbackTerms(q.terms, index, this.messages.derived, o);
   }
 
