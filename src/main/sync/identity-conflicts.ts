@@ -14,7 +14,10 @@ import type { KindMemory, KindReport } from './sync-kind';
 
 const KIND = 'identity';
 
-const lines = (text: string | null): string => (text === null ? 'removed' : `${text.split('\n').length} line${text.split('\n').length === 1 ? '' : 's'}`);
+/** A file's lines, its final newline ending the last one rather than starting another. */
+export const lineCount = (text: string): number => text.replace(/\n$/, '').split('\n').length;
+
+const lines = (text: string | null): string => (text === null ? 'removed' : `${lineCount(text)} line${lineCount(text) === 1 ? '' : 's'}`);
 
 /**
  * The open conflict of one identity file's document, or null. A device's own version from when it joined the

@@ -8,7 +8,8 @@ import { useSync } from './store';
 /** Longer texts start folded: the lines that differ say what matters, the whole file is one click away. */
 const FOLD_LINES = 8;
 
-const linesOf = (text: string | null): string[] => (text ?? '').split('\n').map((l) => l.trimEnd());
+// A file's final newline ends its last line; it does not start another.
+const linesOf = (text: string | null): string[] => (text ?? '').replace(/\n$/, '').split('\n').map((l) => l.trimEnd());
 
 /** The non-empty lines of `v` that no other version has. */
 function onlyHere(v: SyncConflictVersion, all: readonly SyncConflictVersion[]): string[] {
