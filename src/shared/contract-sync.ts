@@ -7,7 +7,7 @@ import { channel, scope } from './contract-base';
 /**
  * What a device's live sync is doing, most urgent first: `not-set-up` (this home has no relay),
  * `connecting` (started, never reached the relay yet), `offline` (the relay cannot be reached; it retries),
- * `conflict` (facts edited on two devices wait for the person's pick), `pending` (changes the relay has not
+ * `conflict` (facts or identity files edited on two devices wait for the person's pick), `pending` (changes the relay has not
  * acknowledged yet), `synced`.
  */
 export type SyncState = 'not-set-up' | 'connecting' | 'offline' | 'conflict' | 'pending' | 'synced';
