@@ -12,11 +12,39 @@ export const SYNC_CONFLICT_ACTION = 'fact.sync-conflict';
 
 const bySync = (actor: JournalActor, device: string) => ({ actor, source: { via: 'sync' as const, detail: `from device ${device}` } });
 
+/** The journal's actions that change a fact (not History's notes about syncing it). */
+const FACT_CHANGES = ['fact.recorded', 'fact.edited', 'fact.forgotten', 'fact.merged'] as const;
+
+/** Whether this device's last change to the fact with text id `id` was the person's undo in History. */
+export function factUndoneHere(engine: Engine, scope: string, id: string): boolean {
+  return (engine.journal.lastOn(`fact:${id}`, scope, { actions: FACT_CHANGES })?.undoes ?? null) !== null;
+}
+
+/** The text an undo here replaced when it put an edited fact's old text back (fact-undo.ts's inverse of an edit). */
+export function factEditedBack(engine: Engine, scope: string, id: string): string | null {
+  const last = engine.journal.lastOn(`fact:${id}`, scope, { actions: FACT_CHANGES });
+  if (!last || last.undoes === null || last.action !== 'fact.edited' || last.item === `fact:${id}`) return null;
+  return last.item.slice('fact:'.length);
+}
+
+/**
+ * Runs a change that another device made as an undo so that History here records it as the undo of this
+ * home's last change to the same fact (that entry shows undone, this one as its undo, from that device):
+ * one entry, never the undo beside a new change. `reverses` are the actions such an undo can reverse (a
+ * forget undoes a record or an edit, a record undoes a forget, an edit undoes an edit); when this home's
+ * last change is none of them (it never journalled the original), the change is journalled as it is.
+ */
+export function asUndoFromSync<T>(engine: Engine, scope: string, undoOf: string | undefined, reverses: readonly string[], fn: () => T): T {
+  if (undoOf === undefined) return fn();
+  const last = engine.journal.lastOn(`fact:${undoOf}`, scope, { changesOnly: true, actions: FACT_CHANGES });
+  return last && reverses.includes(last.action) ? engine.journal.asUndoOf(last.id, fn) : fn();
+}
+
 /** Edits made on other devices, through MemoryDir's edit path: History shows one edit "on another device". */
 export function editFactsFromSync(engine: Engine, scope: string, items: readonly IncomingEdit[]): WriteOutcome[] {
   const { memory, ledger } = engine.facts;
   return items.map((it) =>
-    ledger.as(bySync(it.actor, it.device), () => {
+    ledger.as(bySync(it.actor, it.device), () => asUndoFromSync(engine, scope, it.undoOf, ['fact.edited', 'fact.merged'], () => {
       try {
         const r = memory.update(scope, it.fromId, it.text);
         return r.fact ? { id: r.fact.id, reason: null } : { id: null, reason: r.reason ?? r.status };
@@ -26,7 +54,7 @@ export function editFactsFromSync(engine: Engine, scope: string, items: readonly
         const r = memory.record(scope, it.text);
         return r.fact ? { id: r.fact.id, reason: null } : { id: null, reason: r.reason ?? r.status };
       }
-    }),
+    })),
   );
 }
 

@@ -10,6 +10,8 @@ import type { CoreFileKind } from '../shared/domain';
 import { MonadError } from '../shared/errors';
 import type { Engine } from './engine';
 import type { IdentitySyncPort } from './sync/identity-ports';
+import { identityKind } from './sync/identity-bridge';
+import { openIdentityConflicts, pickIdentityVersion, type IdentityConflicts } from './sync/identity-conflicts';
 
 const AGENT_FILE = /^agents\/([^/]+)\/(SOUL|AGENTS)\.md$/;
 
@@ -60,5 +62,20 @@ export function identitySyncPort(engine: Engine): IdentitySyncPort {
         throw err;
       }
     },
+  };
+}
+
+/** `IdentityConflicts` for this home (its device store file: `<home>/sync/device.sqlite`). */
+export function identityConflicts(engine: Engine, storeFile: string): IdentityConflicts {
+  return {
+    openConflicts: () => openIdentityConflicts(storeFile),
+    pickIdentityVersion: (file, versionId) =>
+      pickIdentityVersion({
+        storeFile,
+        file,
+        versionId,
+        // The identity kind's own reconcile, with the same memory keys, so the next `sync now` carries on from here.
+        reconcile: (key, doc, memory, device, now) => identityKind(identitySyncPort(engine)).reconcile(key, doc, { device, now, memory }),
+      }),
   };
 }

@@ -9,7 +9,8 @@ import type { Engine } from './engine';
 import { syncKinds } from './engine-sync';
 import { deviceStoreFile, pairingOf } from './sync/live-sync-service';
 import type { LiveSyncOptions } from './sync/live-sync';
-import type { FactConflictRules } from './sync/live-conflicts';
+import type { FactConflictRules, IdentityConflictRules } from './sync/live-conflicts';
+import { identityConflictIn, pickIdentityInDoc } from './sync/identity-conflicts';
 
 /**
  * Which kinds an engine event may have changed (null: none). Memory changes reach every kind but chats (the
@@ -50,9 +51,12 @@ const FACT_CONFLICT_RULES: FactConflictRules = {
   conflictsIn: (scope, doc) =>
     conflictsIn(scope, doc)
       .filter((c) => c.kind === 'edited')
-      .map((c) => ({ scope: c.scope, factId: c.factId, summary: c.summary, versions: c.versions })),
+      .map((c) => ({ kind: 'fact' as const, scope: c.scope, factId: c.factId, summary: c.summary, versions: c.versions })),
   pickInDoc,
 };
+
+/** Identity files saved on two devices apart with different texts wait for a pick too (identity-conflicts.ts). */
+const IDENTITY_CONFLICT_RULES: IdentityConflictRules = { conflictIn: identityConflictIn, pickInDoc: pickIdentityInDoc };
 
 /** Starts the live sync when this home is paired; returns whether it runs (a bad saved relay: no, and the state says why). */
 export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean {
@@ -66,7 +70,7 @@ export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean
   if (!paired) return false;
   const kinds = syncKinds(engine);
   const names = kinds.map((k) => k.kind);
-  engine.sync.useConflictRules(opts.conflictRules === undefined ? FACT_CONFLICT_RULES : opts.conflictRules);
+  engine.sync.useConflictRules(opts.conflictRules === undefined ? FACT_CONFLICT_RULES : opts.conflictRules, IDENTITY_CONFLICT_RULES);
   engine.sync.start({
     ...paired,
     storeFile,

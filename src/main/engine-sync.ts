@@ -6,7 +6,7 @@ import type { JournalActor } from '../shared/journal';
 import type { FactSyncPort } from './sync/sync-ports';
 import { factsKind } from './sync/fact-bridge';
 import type { SyncKind } from './sync/sync-kind';
-import { editFactsFromSync, noteFactConflict } from './engine-sync-facts';
+import { asUndoFromSync, editFactsFromSync, factEditedBack, factUndoneHere, noteFactConflict } from './engine-sync-facts';
 import { graphSyncPort } from './engine-sync-graph';
 import { graphKind } from './sync/graph-bridge';
 import { lawSyncPort } from './engine-sync-laws';
@@ -37,6 +37,12 @@ export function factSyncPort(engine: Engine): FactSyncPort {
       const out: { id: string | null; reason: string | null }[] = new Array(items.length);
       const groups = new Map<string, number[]>();
       items.forEach((it, i) => {
+        // A fact back by an undo on another device: on its own, so History marks the forget it reverses.
+        if (it.undoOf !== undefined) {
+          const r = ledger.as(bySync(it.actor, it.device), () => asUndoFromSync(engine, scope, it.undoOf, ['fact.forgotten'], () => memory.record(scope, it.text)));
+          out[i] = r.fact ? { id: r.fact.id, reason: null } : { id: null, reason: r.reason ?? r.status };
+          return;
+        }
         const key = `${it.actor}\u0000${it.device}`;
         const g = groups.get(key);
         if (g) g.push(i);
@@ -51,9 +57,11 @@ export function factSyncPort(engine: Engine): FactSyncPort {
     },
     edit: (scope, items) => editFactsFromSync(engine, scope, items),
     noteConflict: (scope, note) => noteFactConflict(engine, scope, note),
-    forget: (scope, id, device) => {
+    undid: (scope, id) => factUndoneHere(engine, scope, id),
+    editedBack: (scope, id) => factEditedBack(engine, scope, id),
+    forget: (scope, id, device, undo) => {
       try {
-        ledger.as(bySync('person', device), () => memory.forget(scope, id));
+        ledger.as(bySync('person', device), () => asUndoFromSync(engine, scope, undo ? id : undefined, ['fact.recorded', 'fact.edited', 'fact.merged'], () => memory.forget(scope, id)));
       } catch (err) {
         // Already gone here (forgotten on both devices): nothing to do.
         if (!(err instanceof MonadError && err.code === 'NOT_FOUND')) throw err;

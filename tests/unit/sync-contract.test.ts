@@ -21,6 +21,26 @@ describe('sync channels on a home that does not sync', () => {
   });
 });
 
+describe('sync.pick: a fact or an identity file, one channel', () => {
+  it('names an identity file by its path; a path outside the identity files is refused before any handler runs', async () => {
+    const handlers = createHandlers(openEngine());
+    // Valid input reaches the handler, which says there is nothing to pick between on a home that does not sync.
+    for (const input of [{ kind: 'identity', file: 'USER.md', versionId: 'abc123' }, { kind: 'identity', file: 'agents/default/SOUL.md', versionId: 'abc123' }, { scope: 'global', factId: 'f1', versionId: 'v1' }]) {
+      const r = await dispatch(handlers, 'sync.pick', input);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.message).toMatch(/cannot pick between versions|does not sync with other devices now/);
+    }
+    for (const file of ['../USER.md', 'core/USER.md', 'agents/../../x/SOUL.md', 'agents/default/NOTES.md', 'projects/p/AGENTS.md']) {
+      const r = await dispatch(handlers, 'sync.pick', { kind: 'identity', file, versionId: 'abc123' });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.code).toBe('BAD_INPUT');
+      if (!r.ok) expect(r.error.message).not.toMatch(/cannot pick between versions|does not sync with other devices now/);
+    }
+    // A fact's fields with an identity file's kind, or the reverse, are neither.
+    expect((await dispatch(handlers, 'sync.pick', { kind: 'identity', scope: 'global', factId: 'f1', versionId: 'v1' })).ok).toBe(false);
+  });
+});
+
 describe('which engine events reconcile which kinds', () => {
   const kinds = ['facts', 'chat', 'graph', 'agents'];
   it('memory changes reach every kind but chats; chat events reach chats; config reaches agents', () => {

@@ -21,8 +21,9 @@ export function syncHandlers(engine: Pick<HandlerPorts, 'sync'>): SyncHandlers {
       return engine.sync.flush(SYNC_NOW_TIMEOUT_MS);
     },
     'sync.conflicts': () => engine.sync.conflicts.open(),
-    'sync.pick': ({ scope, factId, versionId }) => {
-      engine.sync.conflicts.pick(scope, factId, versionId);
+    'sync.pick': (input) => {
+      if (input.kind === 'identity') engine.sync.conflicts.pickFile(input.file, input.versionId);
+      else engine.sync.conflicts.pick(input.scope, input.factId, input.versionId);
       return { status: engine.sync.status() };
     },
   };

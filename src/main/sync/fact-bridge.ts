@@ -83,7 +83,9 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
   const { scope, doc, facts, lastSynced, device } = input;
   const map = versionsOf(doc);
   const report: ScopeReport = { scope, sent: 0, received: 0, forgotten: 0, refused: [] };
-  const push = (v: Omit<FactVersion, 'id'>): void => {
+  const push = (change: Omit<FactVersion, 'id'>, undoOn?: string): void => {
+    // A change this device made as an undo in History travels marked as one.
+    const v: Omit<FactVersion, 'id'> = undoOn !== undefined && facts.undid?.(scope, undoOn) ? { ...change, undo: true } : change;
     const full = { ...v, id: versionId(v) };
     map.set(full.id, full);
     report.sent++;
@@ -106,25 +108,28 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
       // When the text was written, not when it is sent: the later *edit* wins, whichever device syncs first.
       const at = f.at ?? now;
       // An edit of a fact this device had synced: one edit of that fact, after what this device had seen of it.
-      const from = editedFrom(f, local, lastSynced);
+      // An edit undone here gives the fact its old text back in place, with its old source: an edit too.
+      const back = facts.editedBack?.(scope, id) ?? null;
+      const from = editedFrom(f, local, lastSynced) ?? (back !== null && lastSynced.has(back) && !local.has(back) ? back : null);
       const lines = from ? holders(from, known, live) : [];
       if (from && lines.length) {
         edited.add(from);
-        for (const { factId, parents } of lines) push({ factId, parents, kind: 'edit', text: f.text, textId: id, actor, at, device });
+        for (const { factId, parents } of lines) push({ factId, parents, kind: 'edit', text: f.text, textId: id, actor, at, device }, id);
         continue;
       }
       // A fact the log never had, or one forgotten elsewhere that this device (re)recorded since. Its text once
       // belonged to a fact that now has another text: a new line of versions, so that this is no edit of it.
       const k = known.get(id);
       const factId = k?.state === 'live' ? `${id}.${versionId({ factId: id, parents: k.heads, kind: 'record', text: f.text, actor, at, device }).slice(0, 8)}` : id;
-      push({ factId, parents: factId === id ? (k?.heads ?? []) : [], kind: 'record', text: f.text, textId: id, actor, at, device });
+      // Only a fact the log has (forgotten) can have come back by an undo: others are not asked about.
+      push({ factId, parents: factId === id ? (k?.heads ?? []) : [], kind: 'record', text: f.text, textId: id, actor, at, device }, k ? id : undefined);
     }
     for (const id of lastSynced) {
       if (local.has(id) || edited.has(id)) continue;
       // Forgotten here. A consolidation that merged it into another fact is a derivation, not the person.
       const by = [...local.values()].find((f) => f.replaces?.includes(id))?.actor ?? 'person';
       for (const { factId, parents } of holders(id, known, live)) {
-        if (known.get(factId)!.state === 'live') push({ factId, parents, kind: 'forget', text: null, textId: id, actor: by, at: now, device });
+        if (known.get(factId)!.state === 'live') push({ factId, parents, kind: 'forget', text: null, textId: id, actor: by, at: now, device }, id);
       }
     }
   });
@@ -143,16 +148,17 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
     if (s.state === 'forgotten') {
       if (local.has(s.textId) && !live.has(s.textId) && !claimed.has(s.textId)) stale.push(s.textId), claimed.add(s.textId);
       for (const t of stale) {
-        facts.forget(scope, t, s.version.device);
+        facts.forget(scope, t, s.version.device, s.version.undo === true);
         report.forgotten++;
       }
       continue;
     }
     const item = { text: s.version.text ?? '', actor: s.version.actor, device: s.version.device };
+    const undo = s.version.undo === true;
     // Each stale text becomes the standing one through the edit path (History: one edit "on another device";
     // a second one merges into it as an edit to a text already known). None: a fact new to this home.
-    for (const fromId of stale) edits.push({ ...item, fromId });
-    if (!stale.length && !local.has(s.textId) && !claimed.has(s.textId)) incoming.push(item);
+    for (const fromId of stale) edits.push({ ...item, fromId, ...(undo ? { undoOf: fromId } : {}) });
+    if (!stale.length && !local.has(s.textId) && !claimed.has(s.textId)) incoming.push({ ...item, ...(undo ? { undoOf: s.textId } : {}) });
     claimed.add(s.textId);
   }
   const count = (items: readonly IncomingFact[], results: { id: string | null; reason: string | null }[]): void =>

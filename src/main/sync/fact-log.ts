@@ -32,12 +32,18 @@ export interface FactVersion {
   /** ISO time on the writing device. */
   at: string;
   device: string;
+  /**
+   * Set when the change was the person's undo in History on its device (a forget undoing a record, a record
+   * undoing a forget, an edit back): the other devices mark their entry for the change it reverses undone.
+   */
+  undo?: true;
 }
 
 export function versionId(v: Omit<FactVersion, 'id'>): string {
   const fields: unknown[] = [v.factId, [...v.parents].sort(), v.kind, v.text, v.actor, v.at, v.device];
   // Only when present, so that a format-1 record keeps the id every device already gave it.
   if (v.textId !== undefined) fields.push(v.textId);
+  if (v.undo) fields.push('undo');
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 24);
 }
 

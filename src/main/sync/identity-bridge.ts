@@ -65,6 +65,11 @@ export function resolveIdentity<V extends Dated>(input: readonly V[]): { current
 interface Agreed {
   version: string | null;
   text: string | null;
+  /**
+   * Every head then (absent in a format-1 memory): the parents of this device's next save, which was made
+   * after it had seen them all — so a save after an "edited on both devices" ends that conflict, as a pick does.
+   */
+  heads?: string[];
 }
 
 export function reconcileIdentity(key: IdentityKey, doc: Y.Doc, port: IdentitySyncPort, ctx: ReconcileContext): KindReport {
@@ -91,7 +96,7 @@ export function reconcileIdentity(key: IdentityKey, doc: Y.Doc, port: IdentitySy
     // takes the home as it is; a file made when it was set up is newer than the person's edit on the
     // other device, and would otherwise replace it). Its own text stays in the document, dated as older.
     const at = !raw && before ? JOINING_AT : ((local !== null ? port.editedAt(key) : null) ?? ctx.now().toISOString());
-    const v = { parents: agreed.version ? [agreed.version] : [], text: local, at, device: ctx.device };
+    const v = { parents: agreed.heads ?? (agreed.version ? [agreed.version] : []), text: local, at, device: ctx.device };
     const full = { ...v, id: identityVersionId(v) };
     doc.transact(() => map.set(full.id, full));
     report.sent++;
@@ -112,7 +117,7 @@ export function reconcileIdentity(key: IdentityKey, doc: Y.Doc, port: IdentitySy
   }
   // Agreed: the version that stands, and the text this home holds (the same unless it was refused here, in
   // which case the refused text is not sent back as this device's and is tried again at the next sync).
-  ctx.memory.set('agreed', JSON.stringify({ version: now.current.id, text } satisfies Agreed));
+  ctx.memory.set('agreed', JSON.stringify({ version: now.current.id, text, heads: now.heads.map((h) => h.id).sort() } satisfies Agreed));
   return report;
 }
 

@@ -15,6 +15,13 @@ export interface FactConflictRules {
   pickInDoc(doc: Y.Doc, factId: string, versionId: string, device: string, now: Date): unknown;
 }
 
+/** The identity files' rules (identity-conflicts.ts): a file saved apart on two devices, and its pick. */
+export interface IdentityConflictRules {
+  conflictIn(file: string, doc: Y.Doc): SyncConflictView | null;
+  /** Writes the person's pick: a new version of the file whose parents are all its heads. */
+  pickInDoc(doc: Y.Doc, file: string, versionId: string, device: string, now: Date): unknown;
+}
+
 /** The live session's documents, as SyncService offers them. */
 export interface LiveDocs {
   docsOf(kind: string): { key: string; doc: Y.Doc }[];
@@ -25,18 +32,28 @@ export interface SyncConflicts {
   open(): SyncConflictView[];
   count(): number;
   pick(scope: string, factId: string, versionId: string): void;
+  /** Keeps one version of an identity file saved on two devices apart. */
+  pickFile(file: string, versionId: string): void;
 }
 
 const FACTS = 'facts';
+const IDENTITY = 'identity';
 
-export function liveConflicts(docs: LiveDocs, rules: FactConflictRules | null): SyncConflicts {
-  const open = (): SyncConflictView[] => (rules ? docs.docsOf(FACTS).flatMap(({ key, doc }) => rules.conflictsIn(key, doc)) : []);
+export function liveConflicts(docs: LiveDocs, rules: FactConflictRules | null, identity: IdentityConflictRules | null = null): SyncConflicts {
+  const open = (): SyncConflictView[] => [
+    ...(rules ? docs.docsOf(FACTS).flatMap(({ key, doc }) => rules.conflictsIn(key, doc)) : []),
+    ...(identity ? docs.docsOf(IDENTITY).flatMap(({ key, doc }) => identity.conflictIn(key, doc) ?? []) : []),
+  ];
   return {
     open,
     count: () => open().length,
     pick(scope, factId, versionId) {
       if (!rules) throw new MonadError('BAD_INPUT', 'This Monad cannot pick between versions from two devices yet. Edit the fact in Memory to the text you want; that edit travels to every device.');
       docs.withDoc(FACTS, scope, (doc, device, now) => rules.pickInDoc(doc, factId, versionId, device, now));
+    },
+    pickFile(file, versionId) {
+      if (!identity) throw new MonadError('BAD_INPUT', 'This Monad cannot pick between versions from two devices yet. Edit the file to the text you want; that save travels to every device.');
+      docs.withDoc(IDENTITY, file, (doc, device, now) => identity.pickInDoc(doc, file, versionId, device, now));
     },
   };
 }

@@ -7,7 +7,7 @@ import { MonadError } from '../../shared/errors';
 import { DocStore } from './doc-store';
 import { checkRelayUrl } from './relay-url';
 import { LiveSync, type LiveSyncOptions } from './live-sync';
-import { liveConflicts, type FactConflictRules, type SyncConflicts } from './live-conflicts';
+import { liveConflicts, type FactConflictRules, type IdentityConflictRules, type SyncConflicts } from './live-conflicts';
 
 // One definition of where a home keeps its synced documents (devices-service.ts), named here for the live sync.
 export { deviceStoreFile } from './devices-service';
@@ -112,8 +112,8 @@ export class SyncService {
   }
 
   /** The fact conflict rules the composition root hands over (issue 30 §3). */
-  useConflictRules(rules: FactConflictRules | null): void {
-    this.conflicts = liveConflicts(this, rules);
+  useConflictRules(rules: FactConflictRules | null, identity: IdentityConflictRules | null = null): void {
+    this.conflicts = liveConflicts(this, rules, identity);
   }
 
   /** Run when the session stops (the wiring's event subscription ends with it). */

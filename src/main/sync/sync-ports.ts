@@ -21,6 +21,11 @@ export interface IncomingFact {
   actor: JournalActor;
   /** The device that wrote it. */
   device: string;
+  /**
+   * Set when the other device wrote it as an undo in its History: the id of the text whose last change here
+   * it reverses (History marks that entry undone by this one, rather than showing a new change).
+   */
+  undoOf?: string;
 }
 
 /** A new text for a fact this home holds under `fromId`, written on another device. */
@@ -61,8 +66,18 @@ export interface FactSyncPort {
    * A fact no longer here is recorded instead. Returns, in order, the new id or the refusal.
    */
   edit(scope: string, items: readonly IncomingEdit[]): WriteOutcome[];
-  /** Forgets a fact because another device forgot it; a fact no longer here is no error. */
-  forget(scope: string, id: string, device: string): void;
+  /**
+   * Forgets a fact because another device forgot it; a fact no longer here is no error. `undo`: the other
+   * device's forget was an undo (of the record or edit that brought the fact), and History says so.
+   */
+  forget(scope: string, id: string, device: string, undo?: boolean): void;
+  /** Whether this device's last change to the fact with this text id was an undo in History (it travels as one). */
+  undid?(scope: string, id: string): boolean;
+  /**
+   * When this device's last change to the fact with this text id was the undo of an edit (the old text put
+   * back in place), the id of the text it replaced; else null. The undo then travels as an edit back.
+   */
+  editedBack?(scope: string, id: string): string | null;
   /** Tells this home's History what happened when devices changed one fact apart (never undone: nothing was written). */
   noteConflict(scope: string, note: SyncConflictNote): void;
 }

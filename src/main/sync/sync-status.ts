@@ -10,6 +10,7 @@ import type { Pairing } from './device-pairing';
 import type { SyncReport } from './sync-client';
 import { SYNC_FORMAT } from './sync-client';
 import type { FactSyncPort } from './sync-ports';
+import { identityConflictIn, lineCount } from './identity-conflicts';
 
 const LAST_RUN_KEY = 'last-sync';
 const LAST_FAILURE_KEY = 'last-sync-failure';
@@ -83,6 +84,14 @@ function pendingFacts(store: DocStore, facts: FactSyncPort): number {
 function factConflicts(store: DocStore): SyncStatus['conflicts'] {
   const out: SyncStatus['conflicts'] = [];
   for (const name of store.names()) {
+    if (name.startsWith('identity/')) {
+      // An identity file saved apart: its versions by device and length (whole files would flood the status).
+      const doc = docOf(store, name);
+      const c = doc ? identityConflictIn(name.slice('identity/'.length), doc) : null;
+      if (c) out.push({ document: name, factId: c.file, texts: c.versions.map((v) => (v.text === null ? null : `${v.device}'s version, ${lineCount(v.text)} lines`)) });
+      doc?.destroy();
+      continue;
+    }
     if (!name.startsWith('facts/')) continue;
     const doc = docOf(store, name);
     if (!doc) continue;

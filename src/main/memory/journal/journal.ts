@@ -163,6 +163,38 @@ export class MemoryJournal {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Runs `fn` so that what it appends is the undo of entry `id` (it marks which entry it undoes, and that
+   * one undone): an undo made on another device, arriving through sync as the change it makes (issue 30).
+   * Nothing is done here beyond the marking: `fn` makes the change through its layer's ordinary path.
+   */
+  asUndoOf<T>(id: number, fn: () => T): T {
+    const undoing = this.undoing;
+    this.undoing = id;
+    try {
+      return fn();
+    } finally {
+      this.undoing = undoing;
+    }
+  }
+
+  /**
+   * The newest entry that touched `item` in `scope` (as its item or one of its `also` items). With
+   * `changesOnly`, only entries neither undone nor themselves an undo: what an undo arriving from another
+   * device undoes here. Without it, any entry: whether this device's last change to the item was an undo.
+   */
+  lastOn(item: string, scope: string | null, opts: { changesOnly?: boolean; actions?: readonly string[] } = {}): JournalEntry | null {
+    const actions = opts.actions ?? [];
+    const live = `${opts.changesOnly ? 'AND j.undone_by IS NULL AND j.undoes IS NULL' : ''} ${actions.length ? `AND j.action IN (${actions.map(() => '?').join(',')})` : ''}`;
+    const row = this.db
+      .prepare(
+        `SELECT j.* FROM memory_journal j WHERE j.scope IS ? ${live} AND (j.item = ? OR j.id IN (SELECT entry FROM memory_journal_link WHERE item = ?))
+         ORDER BY j.id DESC LIMIT 1`,
+      )
+      .get(scope, ...actions, item, item) as Row | undefined;
+    return row ? toEntry(row) : null;
+  }
+
   /** Registers the inverse of an action. Each action that can be undone has exactly one. */
   registerUndo(action: string, undoer: Undoer): void {
     if (this.undoers.has(action)) throw new Error(`undo for ${action} is already registered`);

@@ -1,8 +1,10 @@
-// History's "edited on both devices" (issue 30 §3): facts two devices changed apart, each version's text with
+// History's "edited on both devices" (issue 30 §3): facts and identity files (IdentityConflict.tsx) two devices
+// changed apart, each version's text with
 // the device and time it came from, and "Keep this one". Picking writes one new version that every device
 // then agrees on, so the conflict leaves this list here and on the other devices once they sync.
 import { useEffect } from 'react';
-import type { SyncConflictView } from '../../../../shared/contract-sync';
+import type { FactConflictView } from '../../../../shared/contract-sync';
+import { IdentityConflict } from './IdentityConflict';
 import { fullTime, shortAgo } from '../../lib/time';
 import { useSync } from './store';
 import '../../styles/sync.css';
@@ -21,15 +23,15 @@ export function ConflictsPanel() {
       </h2>
       <p className="sync-conflicts-hint">The later edit stands until you pick. The one you keep is kept on every device.</p>
       <ul className="sync-conflicts-list">
-        {conflicts.map((c) => (
-          <Conflict key={`${c.scope}/${c.factId}`} conflict={c} />
-        ))}
+        {conflicts.map((c) =>
+          c.kind === 'identity' ? <IdentityConflict key={`identity/${c.file}`} conflict={c} /> : <Conflict key={`${c.scope}/${c.factId}`} conflict={c} />,
+        )}
       </ul>
     </section>
   );
 }
 
-function Conflict({ conflict }: { conflict: SyncConflictView }) {
+function Conflict({ conflict }: { conflict: FactConflictView }) {
   const picking = useSync((s) => s.picking);
   return (
     <li className="sync-conflict" data-testid="sync-conflict" data-fact-id={conflict.factId}>

@@ -9,7 +9,7 @@ interface SyncStore {
   status: SyncStatus | null;
   /** A "sync now" in flight. */
   running: boolean;
-  /** Facts edited on both devices that wait for a pick (History). */
+  /** Facts and identity files edited on both devices that wait for a pick (History). */
   conflicts: SyncConflictView[];
   /** The version being kept, while its pick is in flight. */
   picking: string | null;
@@ -42,12 +42,14 @@ export const useSync = create<SyncStore>((set, get) => ({
   async pick(conflict, versionId) {
     if (get().picking) return;
     set({ picking: versionId });
-    const r = await attempt(() => invoke('sync.pick', { scope: conflict.scope, factId: conflict.factId, versionId }));
+    const input = conflict.kind === 'identity' ? { kind: 'identity' as const, file: conflict.file, versionId } : { scope: conflict.scope, factId: conflict.factId, versionId };
+    const r = await attempt(() => invoke('sync.pick', input));
     set({ picking: null });
     if (!r) return;
     set({ status: r.status });
     const kept = conflict.versions.find((v) => v.versionId === versionId);
-    toast.success('Kept', kept?.text ? `“${kept.text}” stands on every device once they sync.` : 'The fact stays forgotten on every device once they sync.');
+    if (conflict.kind === 'identity') toast.success('Kept', `This version of ${conflict.file} stands on every device once they sync.`);
+    else toast.success('Kept', kept?.text ? `“${kept.text}” stands on every device once they sync.` : 'The fact stays forgotten on every device once they sync.');
     await get().loadConflicts();
   },
   async syncNow() {
