@@ -25,7 +25,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
   const db = engine.memoryDb;
   const names = (scope: string): Map<number, string> =>
     new Map((db.prepare(`SELECT id, name FROM graph_node WHERE scope = ?`).all(scope) as { id: number; name: string }[]).map((r) => [r.id, r.name]));
-  const edges = (scope: string, where: string) => (db.prepare(`${EDGE_SELECT} WHERE e.scope = ? AND ${where} ORDER BY e.id`).all(scope) as (EdgeRow & { created_at: string; updated_at: string })[]);
+  const edges = (scope: string, where: string) => (db.prepare(`${EDGE_SELECT} WHERE e.scope = ? AND ${where} ORDER BY e.id`).all(scope) as (EdgeRow & { created_at: string; updated_at: string; derived_at: string | null })[]);
   const keyOf = (n: Map<number, string>, e: EdgeRow): string => relationKey(e.scope, n.get(e.src) ?? '', e.relation, n.get(e.dst) ?? '', e.prov_class);
   /** Text from another device passes the sanitizer, as extraction's does; null when refused. */
   const clean = (text: string): { ok: true; text: string } | { ok: false; reason: string } => {
@@ -53,7 +53,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       const n = names(scope);
       return edges(scope, LIVE_E).map((row): SyncedRelation => {
         const e = toEdge(row);
-        return { key: keyOf(n, row), src: n.get(e.src) ?? '', dst: n.get(e.dst) ?? '', relation: e.relation, provClass: e.provClass, validFrom: e.validFrom, validTo: e.validTo, support: e.support, assertedBy: e.assertedBy ?? 'model', at: row.created_at };
+        return { key: keyOf(n, row), src: n.get(e.src) ?? '', dst: n.get(e.dst) ?? '', relation: e.relation, provClass: e.provClass, validFrom: e.validFrom, validTo: e.validTo, support: e.support, assertedBy: e.assertedBy ?? 'model', at: row.derived_at ?? row.created_at };
       });
     },
     retractions: (scope) => {
@@ -170,7 +170,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
             if (twin.some((t) => r.support.every((m) => t.support.includes(m)) && (t.assertedBy === 'person' || r.assertedBy !== 'person'))) return { id: null, reason: null, same: true };
             // The store's own write: it merges with the same relation here and refuses (holds) a model's relation
             // that this home's person marked wrong — the correction beats the re-derivation on this side too.
-            const res = store.tryUpsertEdge({ scope, src: s, dst: d, relation, provClass: r.provClass, validFrom: r.validFrom, support: r.support, supersede: false, assertedBy: r.assertedBy });
+            const res = store.tryUpsertEdge({ scope, src: s, dst: d, relation, provClass: r.provClass, validFrom: r.validFrom, support: r.support, supersede: false, assertedBy: r.assertedBy, derivedAt: r.at });
             if (res.kind === 'held') return { id: null, reason: 'marked wrong here', held: true };
             recordUpsert(g, res, by);
             return { id: r.key, reason: null };

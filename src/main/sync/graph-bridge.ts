@@ -77,7 +77,9 @@ function merged(records: readonly Stamped<SyncedRelation>[]): Stamped<SyncedRela
   const sorted = [...records].sort((a, b) => (a.assertedBy === b.assertedBy ? a.device.localeCompare(b.device) : a.assertedBy === 'person' ? -1 : 1));
   const support = [...new Set(records.flatMap((r) => r.support))].sort();
   const validFrom = records.map((r) => r.validFrom).sort()[0];
-  return { ...sorted[0], support, validFrom };
+  // Derived when its latest derivation was, on whichever device.
+  const at = records.map((r) => r.at).sort().at(-1)!;
+  return { ...sorted[0], support, validFrom, at };
 }
 
 export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, device: string): KindReport {

@@ -28,7 +28,10 @@ export interface SyncedRelation {
   /** The messages it was learned from (the same ids on every device once chats sync). */
   support: string[];
   assertedBy: 'model' | 'person';
-  /** When this relation's row was made on its device: a person's re-add after a retraction outranks it. */
+  /**
+   * When it was last derived on its device (made, or a later mention merged in, or the person's confirmation):
+   * a person's re-add after a retraction outranks it, and a derivation after a derived end re-opens it.
+   */
   at: string;
 }
 

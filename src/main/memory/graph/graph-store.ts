@@ -24,6 +24,8 @@ export interface EdgeInput {
   supersede: boolean;
   /** 'person' for what the person added or accepted; default 'model'. */
   assertedBy?: AssertedBy;
+  /** When it was derived (default now): sync passes the time it was derived on its own device. */
+  derivedAt?: string;
 }
 
 export interface EdgeUpsert {
@@ -76,10 +78,13 @@ export class GraphStore extends GraphReads {
       edgeSetFrom: db.prepare(`UPDATE graph_edge SET valid_from = ? WHERE id = ?`),
       edgeTouch: db.prepare(`UPDATE graph_edge SET updated_at = ? WHERE id = ?`),
       edgeMakePerson: db.prepare(`UPDATE graph_edge SET asserted_by = 'person', updated_at = ? WHERE id = ?`),
+      // The later of the two: a mention merged in is a derivation of its own (memory migration 16).
+      edgeDerived: db.prepare(`UPDATE graph_edge SET derived_at = max(coalesce(derived_at, created_at), ?) WHERE id = ?`),
       edgeInsert: db.prepare(
-        `INSERT INTO graph_edge (scope, src, dst, relation, prov_class, valid_from, valid_to, asserted_by, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
+        `INSERT INTO graph_edge (scope, src, dst, relation, prov_class, valid_from, valid_to, asserted_by, created_at, updated_at, derived_at)
+         VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`,
       ),
+      supportHas: db.prepare(`SELECT 1 FROM graph_edge_support WHERE edge_id = ? AND message_id = ?`),
       supportInsert: db.prepare(`INSERT OR IGNORE INTO graph_edge_support (edge_id, message_id) VALUES (?, ?)`),
       openOthers: db.prepare(
         `SELECT id, valid_from, asserted_by FROM graph_edge WHERE scope = ? AND src = ? AND relation = ? AND dst != ? AND valid_to IS NULL AND ${LIVE_EDGE}`,
@@ -187,8 +192,10 @@ export class GraphStore extends GraphReads {
       confirmed = !model && within.asserted_by !== 'person';
       if (confirmed) this.stmt.edgeMakePerson.run(at, id);
       else this.stmt.edgeTouch.run(at, id);
+      // A new mention (support not on it yet) or the person's confirmation derives it again, now.
+      if (confirmed || input.support.some((m) => !this.stmt.supportHas.get(id, m))) this.stmt.edgeDerived.run(input.derivedAt ?? at, id);
     } else {
-      const res = this.stmt.edgeInsert.run(input.scope, input.src, input.dst, relation, input.provClass, input.validFrom, assertedBy, at, at);
+      const res = this.stmt.edgeInsert.run(input.scope, input.src, input.dst, relation, input.provClass, input.validFrom, assertedBy, at, at, input.derivedAt ?? at);
       id = Number(res.lastInsertRowid);
       kind = 'added';
     }
