@@ -1,8 +1,7 @@
 // The sync room's port onto this home's knowledge graph (issue 30 §2–§3), built in the composition root's
 // room so that src/main/sync/ never imports the graph. Rows are found by content keys (the normalised names
 // and wording that define them): local row ids are random per device and stay as they are (no migration).
-import { createHash } from 'node:crypto';
-import type { AssertedBy, ProvClass } from '../shared/domain';
+import type { AssertedBy } from '../shared/domain';
 import { MonadError } from '../shared/errors';
 import type { Engine } from './engine';
 import { sanitizeFact } from './memory/facts/sanitize';
@@ -10,12 +9,9 @@ import { recordUpsert } from './memory/graph/graph-corrections';
 import { nodeItem, quote, type By } from './memory/graph/graph-journal';
 import { normalizeName, normalizeRelation } from './memory/graph/graph-normalize';
 import { EDGE_SELECT, LIVE_E, toEdge, type EdgeRow } from './memory/graph/graph-rows';
-import type { GraphSyncPort, SyncedEnd, SyncedEntityFix, SyncedRelation } from './sync/graph-ports';
-
-const hash = (parts: string[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24);
-export const entityKey = (scope: string, name: string): string => hash(['entity', scope, normalizeName(name)]);
-export const relationKey = (scope: string, src: string, relation: string, dst: string, prov: ProvClass): string =>
-  hash(['relation', scope, normalizeName(src), normalizeRelation(relation), normalizeName(dst), prov]);
+import { localEntityFixes, localRelationEdits, madeHere } from './engine-sync-graph-history';
+import { entityKey, relationKey } from './engine-sync-graph-keys';
+import type { GraphSyncPort, RelationPatch, SyncedEnd, SyncedRelation } from './sync/graph-ports';
 
 const bySync = (actor: By['actor'], device: string): By => ({ actor, source: { via: 'sync', detail: `from device ${device}` } });
 
@@ -104,6 +100,33 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       return true;
     },
     entityFixes: (scope) => localEntityFixes(db, scope),
+    relationEdits: (scope) => localRelationEdits(db, scope, names(scope)),
+    editRelation: (scope, keys, patch, device) => {
+      const n = names(scope);
+      const want = new Set(keys);
+      // The relation's latest holding when several rows carry its keys (each a stretch of time).
+      const row = edges(scope, LIVE_E)
+        .filter((e) => want.has(keyOf(n, e)))
+        .sort((x, y) => x.valid_from.localeCompare(y.valid_from) || x.id - y.id)
+        .at(-1);
+      if (!row) return { changed: false, reason: null };
+      const diff: RelationPatch = {};
+      if (patch.relation !== undefined) {
+        const wording = clean(patch.relation);
+        if (!wording.ok) return { changed: false, reason: wording.reason };
+        if (normalizeRelation(wording.text) !== row.relation) diff.relation = wording.text;
+      }
+      if (patch.validFrom !== undefined && patch.validFrom !== row.valid_from) diff.validFrom = patch.validFrom;
+      if (patch.validTo !== undefined && patch.validTo !== row.valid_to) diff.validTo = patch.validTo;
+      if (!Object.keys(diff).length) return { changed: false, reason: null };
+      try {
+        corrections.editRelation(row.id, diff, bySync('person', device));
+        return { changed: true, reason: null };
+      } catch (err) {
+        if (err instanceof MonadError && (err.code === 'BAD_INPUT' || err.code === 'CONFLICT')) return { changed: false, reason: err.message };
+        throw err;
+      }
+    },
     fixEntity: (scope, fix, device) => {
       const from = clean(fix.from);
       const to = fix.to === null ? null : clean(fix.to);
@@ -191,45 +214,4 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       return true;
     },
   };
-}
-
-const FIX_OPS: Record<string, SyncedEntityFix['op']> = { 'entity.renamed': 'rename', 'entity.merged': 'merge', 'entity.deleted': 'delete' };
-
-/**
- * The person's entity corrections made here, from History (the journal holds each one's names before and
- * after): not undone, and not those that came in from another device (those are in the document already).
- */
-function localEntityFixes(db: Engine['memoryDb'], scope: string): SyncedEntityFix[] {
-  const rows = db
-    .prepare(
-      `SELECT at, action, source, before, after FROM memory_journal WHERE layer = 'graph' AND scope = ? AND actor = 'person'
-         AND action IN ('entity.renamed', 'entity.merged', 'entity.deleted') AND undone_by IS NULL ORDER BY id`,
-    )
-    .all(scope) as { at: string; action: string; source: string | null; before: string | null; after: string | null }[];
-  const out: SyncedEntityFix[] = [];
-  for (const r of rows) {
-    if (r.source && (JSON.parse(r.source) as { via?: string }).via === 'sync') continue;
-    const before = r.before ? (JSON.parse(r.before) as { name?: string; keep?: { name: string }; drop?: { name: string } }) : {};
-    const after = r.after ? (JSON.parse(r.after) as { name?: string }) : {};
-    const op = FIX_OPS[r.action];
-    const from = op === 'merge' ? before.drop?.name : before.name;
-    const to = op === 'merge' ? (before.keep?.name ?? null) : op === 'rename' ? (after.name ?? null) : null;
-    if (!from || (op !== 'delete' && !to)) continue;
-    out.push({ key: entityKey(scope, from), op, from, to, at: r.at });
-  }
-  return out;
-}
-
-/** This home's History already holds that correction (the person's here, or one applied from another device). */
-function madeHere(db: Engine['memoryDb'], scope: string, fix: SyncedEntityFix, from: string, to: string | null): boolean {
-  const action = Object.keys(FIX_OPS).find((a) => FIX_OPS[a] === fix.op)!;
-  const rows = db.prepare(`SELECT before, after FROM memory_journal WHERE layer = 'graph' AND scope = ? AND action = ?`).all(scope, action) as { before: string | null; after: string | null }[];
-  const same = (a: string | undefined, b: string | null) => (a === undefined || b === null ? a === undefined && b === null : normalizeName(a) === normalizeName(b));
-  return rows.some((r) => {
-    const before = r.before ? (JSON.parse(r.before) as { name?: string; keep?: { name: string }; drop?: { name: string } }) : {};
-    const after = r.after ? (JSON.parse(r.after) as { name?: string }) : {};
-    if (fix.op === 'merge') return same(before.drop?.name, from) && same(before.keep?.name, to);
-    if (fix.op === 'rename') return same(before.name, from) && same(after.name, to);
-    return same(before.name, from);
-  });
 }

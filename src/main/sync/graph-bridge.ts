@@ -10,7 +10,8 @@
 // first, oldest first, and an entity record under a corrected key is not added again: a correction beats
 // the derivation that named the entity so.
 import type * as Y from 'yjs';
-import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedEntityFix, SyncedRelation, SyncedRetraction } from './graph-ports';
+import { editLines, endOverridden, foldIntoLines, linePatch, type EditLine } from './graph-edits';
+import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedEntityFix, SyncedRelation, SyncedRelationEdit, SyncedRetraction } from './graph-ports';
 import type { KindReport, SyncKind } from './sync-kind';
 
 type Stamped<T> = T & { device: string };
@@ -19,7 +20,8 @@ type GraphRecord =
   | ({ t: 'relation' } & Stamped<SyncedRelation>)
   | ({ t: 'retract' } & Stamped<SyncedRetraction>)
   | ({ t: 'end' } & Stamped<SyncedEnd>)
-  | ({ t: 'fix' } & Stamped<SyncedEntityFix>);
+  | ({ t: 'fix' } & Stamped<SyncedEntityFix>)
+  | ({ t: 'edit' } & Stamped<SyncedRelationEdit>);
 
 export function graphRecordsOf(doc: Y.Doc): Y.Map<GraphRecord> {
   return doc.getMap<GraphRecord>('records');
@@ -32,8 +34,11 @@ function gather(map: Y.Map<GraphRecord>) {
   const entities = new Map<string, Stamped<SyncedEntity>>();
   const ends = new Map<string, Stamped<SyncedEnd>>();
   const fixes: Stamped<SyncedEntityFix>[] = [];
+  const edits: Stamped<SyncedRelationEdit>[] = [];
   for (const r of map.values()) {
-    if (r.t === 'relation') {
+    if (r.t === 'edit') {
+      edits.push(r);
+    } else if (r.t === 'relation') {
       const list = relations.get(r.key);
       if (list) list.push(r);
       else relations.set(r.key, [r]);
@@ -53,7 +58,9 @@ function gather(map: Y.Map<GraphRecord>) {
   }
   // Oldest first, so that a chain (Sam → Samuel → Sam Smith) is replayed in order on every device.
   fixes.sort((a, b) => a.at.localeCompare(b.at) || a.device.localeCompare(b.device));
-  return { relations, retracted, entities, ends, fixes };
+  // Records under a key the person's wording edit moved away from count for the relation as it reads now.
+  const lines = editLines(edits);
+  return { relations: foldIntoLines(relations, lines), retracted, entities, ends, fixes, lines };
 }
 
 /** The person's end first, then the later, then the device id: every device picks the same one. */
@@ -95,6 +102,7 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
   const localRetractions = port.retractions(scope);
   const localEnds = port.ends(scope);
   const localFixes = port.entityFixes(scope);
+  const localEdits = port.relationEdits(scope);
   doc.transact(() => {
     const known = gather(map);
     for (const e of port.entities(scope)) {
@@ -120,6 +128,11 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
       const mine = map.get(id);
       if (!(mine?.t === 'fix' && mine.at === x.at && mine.to === x.to)) put(id, { t: 'fix', ...x, device });
     }
+    for (const x of localEdits) {
+      // One record per edit, never rewritten: what it says is the same whenever it is read.
+      const id = `edit:${x.from}:${x.at}:${device}`;
+      if (!map.has(id)) put(id, { t: 'edit', ...x, device });
+    }
     for (const x of localEnds) {
       // Said already when the standing end is at least as much the person's and ends the relation at the same
       // instant (an end that came in is not echoed back); a person's end is sent over a derived one.
@@ -136,7 +149,7 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
 
 function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, localRelations: readonly SyncedRelation[], report: KindReport): void {
   const known = gather(map);
-  const here = new Map(localRelations.map((r) => [r.key, r]));
+  let here = new Map(localRelations.map((r) => [r.key, r]));
   for (const fix of known.fixes) {
     const r = port.fixEntity(scope, fix, fix.device);
     if (r.reason) report.refused.push({ text: fix.from, reason: r.reason });
@@ -150,6 +163,9 @@ function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, l
     if (r.id) report.received++;
     else report.refused.push({ text: e.name, reason: r.reason ?? 'refused' });
   }
+  // The person's relation edits, before the relations (a relation reworded here is found under its new key)
+  // and again after them (a relation this home only now has gets its corrected start and end).
+  if (applyEdits(scope, known.lines, known.ends, port, report)) here = new Map(port.relations(scope).map((r) => [r.key, r]));
   for (const [key, records] of known.relations) {
     const retraction = known.retracted.get(key);
     const local = here.get(key);
@@ -163,6 +179,7 @@ function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, l
     if (r.id) report.received++;
     else if (!r.held && !r.same) report.refused.push({ text: `${want.src} ${want.relation} ${want.dst}`, reason: r.reason ?? 'refused' });
   }
+  applyEdits(scope, known.lines, known.ends, port, report);
   // A retraction of a relation whose records this device never had: nothing to do here.
   const mine = known.ends.size ? port.relations(scope) : [];
   const open = new Map(mine.filter((r) => !r.validTo).map((r) => [r.key, r]));
@@ -170,6 +187,8 @@ function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, l
   for (const [key, end] of known.ends) {
     const records = known.relations.get(key) ?? [];
     if (!stands(records, known.retracted.get(key))) continue;
+    // The person's edit of the end (a date, or "still holds") was applied above.
+    if (endOverridden(end, known.lines.get(key))) continue;
     const local = open.get(key);
     if (local) {
       // Judged on the document's records only: a row this home made when the relation came in (after the end
@@ -185,6 +204,22 @@ function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, l
       if (port.reopenRelation(scope, key, later.device)) report.received++;
     }
   }
+}
+
+/** Each line's standing fields, through the port; true when something changed here. */
+function applyEdits(scope: string, lines: Map<string, EditLine>, ends: Map<string, SyncedEnd>, port: GraphSyncPort, report: KindReport): boolean {
+  let changed = false;
+  for (const line of new Set(lines.values())) {
+    const patch = linePatch(line, ends);
+    if (!Object.keys(patch).length) continue;
+    const r = port.editRelation(scope, [...line.keys], patch, line.latest.device);
+    if (r.reason) report.refused.push({ text: patch.relation ?? line.key, reason: r.reason });
+    else if (r.changed) {
+      report.received++;
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 /** The knowledge graph as a sync kind: one document per scope, `graph/<scope>`. */

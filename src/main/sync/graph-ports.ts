@@ -70,6 +70,31 @@ export interface SyncedEntityFix {
   at: string;
 }
 
+/** What a relation edit changed: its wording, its start, its end (a date, or none: it still holds). */
+export type RelationEditField = 'relation' | 'validFrom' | 'validTo';
+
+/**
+ * The person's edit of a relation, from this device's History: the relation's key before and after it (the
+ * key follows the wording), its state after it, and the fields it changed. Among the edits of one relation
+ * (keys joined by edits) the later edit of each field stands, on every device.
+ */
+export interface SyncedRelationEdit {
+  from: string;
+  to: string;
+  relation: string;
+  validFrom: string;
+  validTo: string | null;
+  changed: RelationEditField[];
+  at: string;
+}
+
+/** The fields of a relation to set: only those some edit changed. */
+export interface RelationPatch {
+  relation?: string;
+  validFrom?: string;
+  validTo?: string | null;
+}
+
 export interface GraphSyncPort {
   scopes(): string[];
   /** Live entities of a scope. */
@@ -93,6 +118,14 @@ export interface GraphSyncPort {
    * such entity); a reason when this home refuses it (a name that does not pass the sanitizer, a taken name).
    */
   fixEntity(scope: string, fix: SyncedEntityFix, device: string): { changed: boolean; reason: string | null };
+  /** The person's relation edits made on this device (not undone; not those that came from another one). */
+  relationEdits(scope: string): SyncedRelationEdit[];
+  /**
+   * Sets the fields of this home's relation under one of `keys` (the latest, when several) through the graph's
+   * correction path, as the person's (History "on another device", undo). `changed` false when it already
+   * says so or there is no such relation here; a reason when this home refuses it (sanitizer, dates).
+   */
+  editRelation(scope: string, keys: string[], patch: RelationPatch, device: string): { changed: boolean; reason: string | null };
   /** Re-opens this home's derived relation of that key that a later derivation elsewhere outlived (History). */
   reopenRelation(scope: string, key: string, device: string): boolean;
   /** Through the graph layer's own write path (sanitizer, journal "on another device"); null id when refused. */
