@@ -5,11 +5,11 @@ import type { AssertedBy } from '../shared/domain';
 import { MonadError } from '../shared/errors';
 import type { Engine } from './engine';
 import { sanitizeFact } from './memory/facts/sanitize';
-import { recordUpsert } from './memory/graph/graph-corrections';
+import { recordUpsert, stateOf } from './memory/graph/graph-corrections';
 import { nodeItem, quote, type By } from './memory/graph/graph-journal';
 import { normalizeName, normalizeRelation } from './memory/graph/graph-normalize';
 import { EDGE_SELECT, LIVE_E, toEdge, type EdgeRow } from './memory/graph/graph-rows';
-import { localEntityFixes, localRelationEdits, madeHere } from './engine-sync-graph-history';
+import { appliedHere, localEntityFixes, localRelationEdits, madeHere } from './engine-sync-graph-history';
 import { entityKey, relationKey } from './engine-sync-graph-keys';
 import type { GraphSyncPort, RelationPatch, SyncedEnd, SyncedRelation } from './sync/graph-ports';
 
@@ -39,12 +39,13 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
   return {
     scopes: () => store.scopes().map((s) => s.scope),
     entities: (scope) =>
-      (db.prepare(`SELECT name, type, summary, asserted_by FROM graph_node WHERE scope = ? AND removed_at IS NULL ORDER BY id`).all(scope) as {
+      (db.prepare(`SELECT name, type, summary, asserted_by, created_at FROM graph_node WHERE scope = ? AND removed_at IS NULL ORDER BY id`).all(scope) as {
         name: string;
         type: string;
         summary: string;
         asserted_by: AssertedBy;
-      }[]).map((r) => ({ key: entityKey(scope, r.name), name: r.name, type: r.type, summary: r.summary, assertedBy: r.asserted_by })),
+        created_at: string;
+      }[]).map((r) => ({ key: entityKey(scope, r.name), name: r.name, type: r.type, summary: r.summary, assertedBy: r.asserted_by, at: r.created_at })),
     relations: (scope) => {
       const n = names(scope);
       return edges(scope, LIVE_E).map((row): SyncedRelation => {
@@ -100,6 +101,45 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       return true;
     },
     entityFixes: (scope) => localEntityFixes(db, scope),
+    undoEntityFix: (scope, fix, device) => {
+      const from = clean(fix.from);
+      const to = fix.to === null ? null : clean(fix.to);
+      // A correction this home refused was never applied here: nothing to undo.
+      if (!from.ok || (to && !to.ok)) return { changed: false, reason: null };
+      const id = appliedHere(db, scope, fix, from.text, to?.ok ? to.text.slice(0, 200) : null);
+      if (id === null) return { changed: false, reason: null };
+      try {
+        return db.transaction(() => {
+          // History's own undo, as the person's undo here would be; what it writes is said to come from there.
+          // Only the correction itself (its group) and what came from another device may go with it: a change
+          // made here since that depends on it is the person's here to decide on.
+          const entry = engine.journal.get(id)!;
+          const plan = engine.journal.plan(id);
+          const own = plan.alsoUndoes.every((e) => (entry.groupId !== null && e.groupId === entry.groupId) || e.source?.via === 'sync');
+          if (!plan.possible || !own) return { changed: false, reason: `“${fix.from}” was changed here after that correction: undo it here in Memory → History if you want it undone too` };
+          const r = engine.journal.undo(id, { confirm: true });
+          const source = JSON.stringify({ via: 'sync', detail: `undo, from device ${device}` });
+          const mark = db.prepare(`UPDATE memory_journal SET source = ? WHERE id = ?`);
+          for (const e of r.entries) mark.run(source, e.id);
+          return { changed: true, reason: null };
+        })();
+      } catch (err) {
+        if (err instanceof MonadError && (err.code === 'CONFLICT' || err.code === 'BAD_INPUT')) return { changed: false, reason: err.message };
+        throw err;
+      }
+    },
+    restoreRelation: (scope, keys, device) => {
+      const n = names(scope);
+      const want = new Set(keys);
+      if (edges(scope, LIVE_E).some((e) => want.has(keyOf(n, e)))) return false;
+      const row = edges(scope, `e.retracted_at IS NOT NULL AND e.merged_into IS NULL`)
+        .filter((e) => want.has(keyOf(n, e)))
+        .at(-1);
+      if (!row) return false;
+      const before = g.edge(row.id);
+      g.group(() => corrections.setEdgeState(row.id, { ...stateOf(before), retracted: null }, bySync('person', device), 'relation.restored', `Restored ${quote(before.text)}, as on another device`));
+      return true;
+    },
     relationEdits: (scope) => localRelationEdits(db, scope, names(scope)),
     editRelation: (scope, keys, patch, device) => {
       const n = names(scope);

@@ -10,7 +10,7 @@
 // first, oldest first, and an entity record under a corrected key is not added again: a correction beats
 // the derivation that named the entity so.
 import type * as Y from 'yjs';
-import { editLines, endOverridden, foldIntoLines, linePatch, type EditLine } from './graph-edits';
+import { editLines, endOverridden, foldIntoLines, linePatch, restoredAfter, type EditLine } from './graph-edits';
 import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedEntityFix, SyncedRelation, SyncedRelationEdit, SyncedRetraction } from './graph-ports';
 import type { KindReport, SyncKind } from './sync-kind';
 
@@ -52,15 +52,20 @@ function gather(map: Y.Map<GraphRecord>) {
       if (!prev || outranks(r, prev)) ends.set(r.key, r);
     } else {
       const prev = entities.get(r.key);
-      // The person's entity first, then the device id: every device picks the same one.
-      if (!prev || (r.assertedBy === 'person' && prev.assertedBy !== 'person') || (r.assertedBy === prev.assertedBy && r.device > prev.device)) entities.set(r.key, r);
+      // The person's entity first, then the later, then the device id: every device picks the same one.
+      if (!prev || (r.assertedBy === 'person' && prev.assertedBy !== 'person') || (r.assertedBy === prev.assertedBy && laterEntity(r, prev))) entities.set(r.key, r);
     }
   }
   // Oldest first, so that a chain (Sam → Samuel → Sam Smith) is replayed in order on every device.
   fixes.sort((a, b) => a.at.localeCompare(b.at) || a.device.localeCompare(b.device));
+  // The latest correction still standing under each entity key (an undone one no longer corrects it).
+  const fixedAt = new Map<string, string>();
+  for (const f of fixes) if (!f.undone) fixedAt.set(f.key, f.at);
+  // The name an undone rename gave is given up again: its entity record is not added back.
+  for (const f of fixes) if (f.undone && f.toKey && !(f.undone <= (fixedAt.get(f.toKey) ?? ''))) fixedAt.set(f.toKey, f.undone);
   // Records under a key the person's wording edit moved away from count for the relation as it reads now.
   const lines = editLines(edits);
-  return { relations: foldIntoLines(relations, lines), retracted, entities, ends, fixes, lines };
+  return { relations: foldIntoLines(relations, lines), retracted, entities, ends, fixes, fixedAt, lines };
 }
 
 /** The person's end first, then the later, then the device id: every device picks the same one. */
@@ -74,10 +79,23 @@ function endStands(end: SyncedEnd, records: readonly SyncedRelation[]): boolean 
   return end.person || !records.some((r) => r.at > end.at);
 }
 
-/** A relation stands unless the person retracted it and did not add it again themselves afterwards. */
-function stands(records: readonly SyncedRelation[], retraction: SyncedRetraction | undefined): boolean {
+const laterEntity = (a: Stamped<SyncedEntity>, b: Stamped<SyncedEntity>): boolean => (a.at ?? '') > (b.at ?? '') || ((a.at ?? '') === (b.at ?? '') && a.device > b.device);
+
+/**
+ * An entity record under a name the person corrected (renamed, merged, deleted) is not added again, unless
+ * it is the person's own entity made after that correction: the person named it so again.
+ */
+function entityStands(e: SyncedEntity, fixedAt: string | undefined): boolean {
+  return fixedAt === undefined || (e.assertedBy === 'person' && (e.at ?? '') > fixedAt);
+}
+
+/**
+ * A relation stands unless the person retracted it and neither added it again themselves nor brought it back
+ * (an undo) afterwards.
+ */
+function stands(records: readonly SyncedRelation[], retraction: SyncedRetraction | undefined, line?: EditLine): boolean {
   if (!retraction) return true;
-  return records.some((r) => r.assertedBy === 'person' && r.at > retraction.at);
+  return restoredAfter(line, retraction) || records.some((r) => r.assertedBy === 'person' && r.at > retraction.at);
 }
 
 function merged(records: readonly Stamped<SyncedRelation>[]): Stamped<SyncedRelation> {
@@ -106,7 +124,11 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
   doc.transact(() => {
     const known = gather(map);
     for (const e of port.entities(scope)) {
-      if (!known.entities.has(e.key)) put(`entity:${e.key}:${device}`, { t: 'entity', ...e, device });
+      const said = known.entities.get(e.key);
+      // Sent again when the document's record is older than a correction of that name and this one is not.
+      const fixedAt = known.fixedAt.get(e.key);
+      const again = said && fixedAt !== undefined && !entityStands(said, fixedAt) && entityStands(e, fixedAt);
+      if (!said || again) put(`entity:${e.key}:${device}`, { t: 'entity', ...e, device });
     }
     for (const r of localRelations) {
       // Said already (by any device, this one included) when some record is as much the person's and the
@@ -121,12 +143,12 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
     for (const x of localRetractions) {
       // Only while the document still says the relation stands (a retraction that came in is not sent back).
       const mine = map.get(`retract:${x.key}:${device}`);
-      if (!(mine?.t === 'retract' && mine.at === x.at) && stands(known.relations.get(x.key) ?? [], known.retracted.get(x.key))) put(`retract:${x.key}:${device}`, { t: 'retract', ...x, device });
+      if (!(mine?.t === 'retract' && mine.at === x.at) && stands(known.relations.get(x.key) ?? [], known.retracted.get(x.key), known.lines.get(x.key))) put(`retract:${x.key}:${device}`, { t: 'retract', ...x, device });
     }
     for (const x of localFixes) {
       const id = `fix:${x.key}:${x.op}:${device}`;
       const mine = map.get(id);
-      if (!(mine?.t === 'fix' && mine.at === x.at && mine.to === x.to)) put(id, { t: 'fix', ...x, device });
+      if (!(mine?.t === 'fix' && mine.at === x.at && mine.to === x.to && mine.undone === x.undone)) put(id, { t: 'fix', ...x, device });
     }
     for (const x of localEdits) {
       // One record per edit, never rewritten: what it says is the same whenever it is read.
@@ -150,43 +172,56 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
 function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, localRelations: readonly SyncedRelation[], report: KindReport): void {
   const known = gather(map);
   let here = new Map(localRelations.map((r) => [r.key, r]));
+  // The latest undo of an entity correction, and the messages behind each wording here (readBeforeUndo).
+  const lastUndo = known.fixes.reduce<string>((a, f) => (f.undone && f.undone > a ? f.undone : a), '');
+  const heldBy = new Map<string, Set<string>>();
   for (const fix of known.fixes) {
+    if (fix.undone) continue;
     const r = port.fixEntity(scope, fix, fix.device);
     if (r.reason) report.refused.push({ text: fix.from, reason: r.reason });
     else if (r.changed) report.received++;
   }
-  const fixed = new Set(known.fixes.map((f) => f.key));
+  // Corrections undone on their device are undone here too, in the order they were undone (one undo of
+  // several corrections: the latest correction first, as History undoes).
+  const undone = known.fixes.filter((f) => f.undone).sort((x, y) => x.undone!.localeCompare(y.undone!) || y.at.localeCompare(x.at) || x.device.localeCompare(y.device));
+  for (const fix of undone) {
+    const r = port.undoEntityFix(scope, fix, fix.device);
+    if (r.reason) report.refused.push({ text: fix.from, reason: r.reason });
+    else if (r.changed) report.received++;
+  }
   const entitiesHere = new Set(port.entities(scope).map((e) => e.key));
   for (const [key, e] of known.entities) {
-    if (entitiesHere.has(key) || fixed.has(key)) continue;
+    if (entitiesHere.has(key) || !entityStands(e, known.fixedAt.get(key))) continue;
     const r = port.addEntity(scope, e, e.device);
     if (r.id) report.received++;
     else report.refused.push({ text: e.name, reason: r.reason ?? 'refused' });
   }
   // The person's relation edits, before the relations (a relation reworded here is found under its new key)
   // and again after them (a relation this home only now has gets its corrected start and end).
-  if (applyEdits(scope, known.lines, known.ends, port, report)) here = new Map(port.relations(scope).map((r) => [r.key, r]));
+  if (applyEdits(scope, known, port, report)) here = new Map(port.relations(scope).map((r) => [r.key, r]));
+  if (lastUndo) for (const r of port.relations(scope)) heldBy.set(r.relation, new Set([...(heldBy.get(r.relation) ?? []), ...r.support]));
   for (const [key, records] of known.relations) {
     const retraction = known.retracted.get(key);
     const local = here.get(key);
-    if (!stands(records, retraction)) {
+    if (!stands(records, retraction, known.lines.get(key))) {
       if (local && port.retract(scope, key, retraction!.reason, retraction!.device)) report.forgotten++;
       continue;
     }
     const want = merged(records);
     if (local && want.support.every((m) => local.support.includes(m)) && (local.assertedBy === 'person' || want.assertedBy !== 'person')) continue;
+    if (!local && readBeforeUndo(want, lastUndo, heldBy)) continue;
     const r = port.addRelation(scope, want, want.device);
     if (r.id) report.received++;
     else if (!r.held && !r.same) report.refused.push({ text: `${want.src} ${want.relation} ${want.dst}`, reason: r.reason ?? 'refused' });
   }
-  applyEdits(scope, known.lines, known.ends, port, report);
+  applyEdits(scope, known, port, report);
   // A retraction of a relation whose records this device never had: nothing to do here.
   const mine = known.ends.size ? port.relations(scope) : [];
   const open = new Map(mine.filter((r) => !r.validTo).map((r) => [r.key, r]));
   const closed = new Map(known.ends.size ? port.ends(scope).map((x) => [x.key, x]) : []);
   for (const [key, end] of known.ends) {
     const records = known.relations.get(key) ?? [];
-    if (!stands(records, known.retracted.get(key))) continue;
+    if (!stands(records, known.retracted.get(key), known.lines.get(key))) continue;
     // The person's edit of the end (a date, or "still holds") was applied above.
     if (endOverridden(end, known.lines.get(key))) continue;
     const local = open.get(key);
@@ -206,11 +241,28 @@ function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, l
   }
 }
 
+/**
+ * A relation record written while an entity correction stood that has been undone since (made before the
+ * undo) whose messages are all behind the same wording here: it is that relation as it read under the
+ * corrected name ("Samuel works at Globex" once the rename to Samuel is undone), not a new one.
+ */
+function readBeforeUndo(r: SyncedRelation, lastUndo: string, heldBy: Map<string, Set<string>>): boolean {
+  if (!lastUndo || r.at >= lastUndo || !r.support.length) return false;
+  const held = heldBy.get(r.relation);
+  return !!held && r.support.every((m) => held.has(m));
+}
+
 /** Each line's standing fields, through the port; true when something changed here. */
-function applyEdits(scope: string, lines: Map<string, EditLine>, ends: Map<string, SyncedEnd>, port: GraphSyncPort, report: KindReport): boolean {
+function applyEdits(scope: string, known: Pick<ReturnType<typeof gather>, 'lines' | 'ends' | 'retracted'>, port: GraphSyncPort, report: KindReport): boolean {
   let changed = false;
-  for (const line of new Set(lines.values())) {
-    const patch = linePatch(line, ends);
+  for (const line of new Set(known.lines.values())) {
+    // Brought back by the person after its latest retraction: restored here too, then edited as it stands.
+    const retraction = [...line.keys].map((k) => known.retracted.get(k)).reduce<SyncedRetraction | undefined>((a, b) => (b && (!a || b.at > a.at) ? b : a), undefined);
+    if (line.standing.restored && restoredAfter(line, retraction) && port.restoreRelation(scope, [...line.keys], line.standing.restored.device)) {
+      report.received++;
+      changed = true;
+    }
+    const patch = linePatch(line, known.ends);
     if (!Object.keys(patch).length) continue;
     const r = port.editRelation(scope, [...line.keys], patch, line.latest.device);
     if (r.reason) report.refused.push({ text: patch.relation ?? line.key, reason: r.reason });

@@ -98,3 +98,9 @@ export function endOverridden(end: SyncedEnd, line: EditLine | undefined): boole
   if (!edit) return false;
   return !end.person || edit.at >= end.at;
 }
+
+/** The person brought the relation back (an undo of its retraction) after that retraction. */
+export function restoredAfter(line: EditLine | undefined, retraction: { at: string } | undefined): boolean {
+  const restored = line?.standing.restored;
+  return !!restored && (!retraction || restored.at > retraction.at);
+}

@@ -13,6 +13,8 @@ export interface SyncedEntity {
   type: string;
   summary: string;
   assertedBy: 'model' | 'person';
+  /** When it was made on its device: the person's entity made after a correction of its name stands again. */
+  at?: string;
 }
 
 export interface SyncedRelation {
@@ -68,10 +70,14 @@ export interface SyncedEntityFix {
   /** The new name (rename), the kept entity's name (merge); null for a delete. */
   to: string | null;
   at: string;
+  /** When the person undid it on its device: every device undoes it through its own History. */
+  undone?: string;
+  /** A rename's new name's key: once the rename is undone, an entity record under that name is not added again. */
+  toKey?: string;
 }
 
 /** What a relation edit changed: its wording, its start, its end (a date, or none: it still holds). */
-export type RelationEditField = 'relation' | 'validFrom' | 'validTo';
+export type RelationEditField = 'relation' | 'validFrom' | 'validTo' | 'restored';
 
 /**
  * The person's edit of a relation, from this device's History: the relation's key before and after it (the
@@ -126,6 +132,13 @@ export interface GraphSyncPort {
    * says so or there is no such relation here; a reason when this home refuses it (sanitizer, dates).
    */
   editRelation(scope: string, keys: string[], patch: RelationPatch, device: string): { changed: boolean; reason: string | null };
+  /**
+   * Undoes here another device's entity correction that this home applied, through History's undo (its
+   * entries said to come from another device). A reason when it cannot be undone alone any more here.
+   */
+  undoEntityFix(scope: string, fix: SyncedEntityFix, device: string): { changed: boolean; reason: string | null };
+  /** Brings back this home's relation of one of `keys` marked wrong (none of them live here), as the person's. */
+  restoreRelation(scope: string, keys: string[], device: string): boolean;
   /** Re-opens this home's derived relation of that key that a later derivation elsewhere outlived (History). */
   reopenRelation(scope: string, key: string, device: string): boolean;
   /** Through the graph layer's own write path (sanitizer, journal "on another device"); null id when refused. */
