@@ -28,6 +28,12 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
     const r = sanitizeFact(text);
     return r.ok && r.text.trim() ? { ok: true, text: r.text.trim() } : { ok: false, reason: r.ok ? 'empty' : r.reason };
   };
+  /** The ids among `ids` of messages this home holds or held (a soft-deleted one was deleted here). */
+  const messagesHere = (ids: string[]): Set<string> => {
+    if (!ids.length) return new Set();
+    const rows = engine.appDb.prepare(`SELECT id FROM messages WHERE id IN (${ids.map(() => '?').join(',')})`).pluck().all(...ids) as string[];
+    return new Set(rows);
+  };
   const node = (scope: string, name: string, assertedBy: AssertedBy, by: By): number => {
     const found = store.resolveName(scope, name);
     if (found) return found.id;
@@ -215,6 +221,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       const refused = parts.find((p) => !p.ok);
       if (refused && !refused.ok) return { id: null, reason: refused.reason };
       const [src, relation, dst] = parts.map((p) => (p.ok ? p.text : ''));
+      const known = messagesHere(r.support);
       const by = bySync(r.assertedBy === 'person' ? 'person' : 'extraction', device);
       // A derived relation naming an entity the person deleted here does not bring it back (as extraction).
       if (r.assertedBy !== 'person') {
@@ -236,6 +243,10 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
             const res = store.tryUpsertEdge({ scope, src: s, dst: d, relation, provClass: r.provClass, validFrom: r.validFrom, support: r.support, supersede: false, assertedBy: r.assertedBy, derivedAt: r.at });
             if (res.kind === 'held') return { id: null, reason: 'marked wrong here', held: true };
             recordUpsert(g, res, by);
+            // Messages this home has never had (not even deleted) are on their way with their chat: the
+            // liveness pass keeps their support until they arrive, whatever order the kinds sync in.
+            const missing = r.support.filter((m) => !known.has(m));
+            if (missing.length) store.awaitSupport(missing);
             return { id: r.key, reason: null };
           }),
         )();

@@ -27,7 +27,9 @@ export function graphRelay() {
       const space = `graph-${randomUUID().slice(0, 8)}`;
       const a = openEngine({ home: tempHome() });
       const b = openEngine({ home: tempHome() });
-      const sync = (engine: Engine) => syncNow({ relayUrl: relay.url, space, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine) });
+      /** One `sync now` of every kind, or only of the kinds named. */
+      const sync = (engine: Engine, only?: string[]) =>
+        syncNow({ relayUrl: relay.url, space, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine).filter((k) => !only || only.includes(k.kind)) });
       /** B, A, B, A: enough for what either made to reach the other and be answered. */
       const round = async () => {
         for (const home of [b, a, b, a]) await sync(home);

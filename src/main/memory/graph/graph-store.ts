@@ -50,6 +50,13 @@ export interface EdgeHeld {
   personEdges: number[];
 }
 
+/**
+ * How long support from another device waits for its message (its chat syncs on its own, usually in the same
+ * run): long enough for a device that was away for weeks, short enough that a chat deleted elsewhere before
+ * this device ever had it does not keep a relation forever.
+ */
+export const AWAITED_SUPPORT_DAYS = 30;
+
 /** The L2 store: the writes (upserts, support-liveness, removal) on top of the read paths of GraphReads. */
 export class GraphStore extends GraphReads {
   /** Prepared once: compiling SQL on every upsert costs more than running it. */
@@ -256,8 +263,19 @@ export class GraphStore extends GraphReads {
   }
 
   /**
+   * Support ids that came from another device before their messages (sync, issue 30): kept by the liveness
+   * pass until the message arrives. An id already waiting keeps its first date.
+   */
+  awaitSupport(messageIds: string[]): void {
+    const at = this.now().toISOString();
+    const put = this.db.prepare(`INSERT OR IGNORE INTO graph_support_awaited (message_id, since) VALUES (?, ?)`);
+    for (const m of messageIds) put.run(m, at);
+  }
+
+  /**
    * Support-liveness, step 1: drops support ids (of relations and of entities) whose message no longer
-   * exists or was soft-deleted. Returns how many relation supports were dropped.
+   * exists or was soft-deleted — except one still awaited from another device (awaitSupport), for at most
+   * AWAITED_SUPPORT_DAYS. Returns how many relation supports were dropped.
    */
   dropDeadSupport(liveMessage: (ids: string[]) => Set<string>): number {
     const ids = this.db
@@ -265,11 +283,17 @@ export class GraphStore extends GraphReads {
       .pluck()
       .all() as string[];
     const live = liveMessage(ids);
+    const cutoff = new Date(this.now().getTime() - AWAITED_SUPPORT_DAYS * 86_400_000).toISOString();
+    const awaited = new Set(this.db.prepare(`SELECT message_id FROM graph_support_awaited WHERE since >= ?`).pluck().all(cutoff) as string[]);
+    // Arrived (or given up on): no longer awaited, so a later deletion of that message drops it as usual.
+    const arrived = this.db.prepare(`DELETE FROM graph_support_awaited WHERE message_id = ?`);
+    for (const id of live) arrived.run(id);
+    this.db.prepare(`DELETE FROM graph_support_awaited WHERE since < ?`).run(cutoff);
     const dropEdge = this.db.prepare(`DELETE FROM graph_edge_support WHERE message_id = ?`);
     const dropNode = this.db.prepare(`DELETE FROM graph_node_support WHERE message_id = ?`);
     let dropped = 0;
     for (const id of ids) {
-      if (live.has(id)) continue;
+      if (live.has(id) || awaited.has(id)) continue;
       dropped += dropEdge.run(id).changes;
       dropNode.run(id);
     }
