@@ -254,16 +254,23 @@ function readBeforeUndo(r: SyncedRelation, lastUndo: string, heldBy: Map<string,
 
 /** Each line's standing fields, through the port; true when something changed here. */
 function applyEdits(scope: string, known: Pick<ReturnType<typeof gather>, 'lines' | 'ends' | 'retracted'>, port: GraphSyncPort, report: KindReport): boolean {
+  if (!known.lines.size) return false;
+  // This home's relations read once: a line that already reads as it stands here costs no write path.
+  const mine = port.relations(scope);
   let changed = false;
   for (const line of new Set(known.lines.values())) {
+    const rows = mine.filter((r) => line.keys.has(r.key)).sort((x, y) => x.validFrom.localeCompare(y.validFrom));
     // Brought back by the person after its latest retraction: restored here too, then edited as it stands.
     const retraction = [...line.keys].map((k) => known.retracted.get(k)).reduce<SyncedRetraction | undefined>((a, b) => (b && (!a || b.at > a.at) ? b : a), undefined);
-    if (line.standing.restored && restoredAfter(line, retraction) && port.restoreRelation(scope, [...line.keys], line.standing.restored.device)) {
+    if (!rows.length && line.standing.restored && restoredAfter(line, retraction) && port.restoreRelation(scope, [...line.keys], line.standing.restored.device)) {
       report.received++;
       changed = true;
     }
     const patch = linePatch(line, known.ends);
     if (!Object.keys(patch).length) continue;
+    const row = rows.at(-1);
+    const same = row && (patch.relation === undefined || patch.relation === row.relation) && (patch.validFrom === undefined || patch.validFrom === row.validFrom) && (patch.validTo === undefined || patch.validTo === (row.validTo ?? null));
+    if (same) continue;
     const r = port.editRelation(scope, [...line.keys], patch, line.latest.device);
     if (r.reason) report.refused.push({ text: patch.relation ?? line.key, reason: r.reason });
     else if (r.changed) {
