@@ -3,12 +3,15 @@
 // the engine's merge is a plain union. Entities and relations carry their content keys (graph-ports.ts), so the
 // same relation derived on two devices is one relation with the support of both. The person's retraction is a
 // record too, and it outranks every model record of that relation, earlier or later: a correction beats a
-// re-derivation. Only the person's own add made after the retraction brings the relation back. A relation's
+// re-derivation. Only the person's own add, or their bringing it back (an undo), made after the retraction
+// brings the relation back. A relation's
 // end (`end:<key>:<device>`) travels the same way: the person's end beats a derivation, and between two
 // derivations the later stands (a relation derived again after another device closed it stays open). The
 // person's entity corrections (`fix:<old entity key>:<op>:<device>`: rename, merge, delete) are applied
-// first, oldest first, and an entity record under a corrected key is not added again: a correction beats
-// the derivation that named the entity so.
+// first, oldest first, and an entity record under a corrected key is not added again (unless the person made
+// that entity after the correction): a correction beats the derivation that named the entity so. A fix the
+// person undid is undone on every device that applied it. Every other relation edit by the person travels as
+// `edit:<key before>:<at>:<device>` (graph-edits.ts): the later edit of each field stands.
 import type * as Y from 'yjs';
 import { editLines, endOverridden, foldIntoLines, linePatch, restoredAfter, type EditLine } from './graph-edits';
 import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedEntityFix, SyncedRelation, SyncedRelationEdit, SyncedRetraction } from './graph-ports';
