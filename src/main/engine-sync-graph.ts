@@ -1,21 +1,17 @@
 // The sync room's port onto this home's knowledge graph (issue 30 §2–§3), built in the composition root's
 // room so that src/main/sync/ never imports the graph. Rows are found by content keys (the normalised names
 // and wording that define them): local row ids are random per device and stay as they are (no migration).
-import { createHash } from 'node:crypto';
-import type { AssertedBy, ProvClass } from '../shared/domain';
+import type { AssertedBy } from '../shared/domain';
 import { MonadError } from '../shared/errors';
 import type { Engine } from './engine';
 import { sanitizeFact } from './memory/facts/sanitize';
-import { recordUpsert } from './memory/graph/graph-corrections';
+import { recordUpsert, stateOf } from './memory/graph/graph-corrections';
 import { nodeItem, quote, type By } from './memory/graph/graph-journal';
 import { normalizeName, normalizeRelation } from './memory/graph/graph-normalize';
 import { EDGE_SELECT, LIVE_E, toEdge, type EdgeRow } from './memory/graph/graph-rows';
-import type { GraphSyncPort, SyncedEnd, SyncedEntityFix, SyncedRelation } from './sync/graph-ports';
-
-const hash = (parts: string[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24);
-export const entityKey = (scope: string, name: string): string => hash(['entity', scope, normalizeName(name)]);
-export const relationKey = (scope: string, src: string, relation: string, dst: string, prov: ProvClass): string =>
-  hash(['relation', scope, normalizeName(src), normalizeRelation(relation), normalizeName(dst), prov]);
+import { appliedHere, localEntityFixes, localRelationEdits, madeHere } from './engine-sync-graph-history';
+import { entityKey, relationKey } from './engine-sync-graph-keys';
+import type { GraphSyncPort, RelationPatch, SyncedEnd, SyncedRelation } from './sync/graph-ports';
 
 const bySync = (actor: By['actor'], device: string): By => ({ actor, source: { via: 'sync', detail: `from device ${device}` } });
 
@@ -25,12 +21,18 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
   const db = engine.memoryDb;
   const names = (scope: string): Map<number, string> =>
     new Map((db.prepare(`SELECT id, name FROM graph_node WHERE scope = ?`).all(scope) as { id: number; name: string }[]).map((r) => [r.id, r.name]));
-  const edges = (scope: string, where: string) => (db.prepare(`${EDGE_SELECT} WHERE e.scope = ? AND ${where} ORDER BY e.id`).all(scope) as (EdgeRow & { created_at: string; updated_at: string })[]);
+  const edges = (scope: string, where: string) => (db.prepare(`${EDGE_SELECT} WHERE e.scope = ? AND ${where} ORDER BY e.id`).all(scope) as (EdgeRow & { created_at: string; updated_at: string; derived_at: string | null })[]);
   const keyOf = (n: Map<number, string>, e: EdgeRow): string => relationKey(e.scope, n.get(e.src) ?? '', e.relation, n.get(e.dst) ?? '', e.prov_class);
   /** Text from another device passes the sanitizer, as extraction's does; null when refused. */
   const clean = (text: string): { ok: true; text: string } | { ok: false; reason: string } => {
     const r = sanitizeFact(text);
     return r.ok && r.text.trim() ? { ok: true, text: r.text.trim() } : { ok: false, reason: r.ok ? 'empty' : r.reason };
+  };
+  /** The ids among `ids` of messages this home holds or held (a soft-deleted one was deleted here). */
+  const messagesHere = (ids: string[]): Set<string> => {
+    if (!ids.length) return new Set();
+    const rows = engine.appDb.prepare(`SELECT id FROM messages WHERE id IN (${ids.map(() => '?').join(',')})`).pluck().all(...ids) as string[];
+    return new Set(rows);
   };
   const node = (scope: string, name: string, assertedBy: AssertedBy, by: By): number => {
     const found = store.resolveName(scope, name);
@@ -43,17 +45,18 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
   return {
     scopes: () => store.scopes().map((s) => s.scope),
     entities: (scope) =>
-      (db.prepare(`SELECT name, type, summary, asserted_by FROM graph_node WHERE scope = ? AND removed_at IS NULL ORDER BY id`).all(scope) as {
+      (db.prepare(`SELECT name, type, summary, asserted_by, created_at FROM graph_node WHERE scope = ? AND removed_at IS NULL ORDER BY id`).all(scope) as {
         name: string;
         type: string;
         summary: string;
         asserted_by: AssertedBy;
-      }[]).map((r) => ({ key: entityKey(scope, r.name), name: r.name, type: r.type, summary: r.summary, assertedBy: r.asserted_by })),
+        created_at: string;
+      }[]).map((r) => ({ key: entityKey(scope, r.name), name: r.name, type: r.type, summary: r.summary, assertedBy: r.asserted_by, at: r.created_at })),
     relations: (scope) => {
       const n = names(scope);
       return edges(scope, LIVE_E).map((row): SyncedRelation => {
         const e = toEdge(row);
-        return { key: keyOf(n, row), src: n.get(e.src) ?? '', dst: n.get(e.dst) ?? '', relation: e.relation, provClass: e.provClass, validFrom: e.validFrom, validTo: e.validTo, support: e.support, assertedBy: e.assertedBy ?? 'model', at: row.created_at };
+        return { key: keyOf(n, row), src: n.get(e.src) ?? '', dst: n.get(e.dst) ?? '', relation: e.relation, provClass: e.provClass, validFrom: e.validFrom, validTo: e.validTo, support: e.support, assertedBy: e.assertedBy ?? 'model', at: row.derived_at ?? row.created_at };
       });
     },
     retractions: (scope) => {
@@ -104,6 +107,72 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       return true;
     },
     entityFixes: (scope) => localEntityFixes(db, scope),
+    undoEntityFix: (scope, fix, device) => {
+      const from = clean(fix.from);
+      const to = fix.to === null ? null : clean(fix.to);
+      // A correction this home refused was never applied here: nothing to undo.
+      if (!from.ok || (to && !to.ok)) return { changed: false, reason: null };
+      const id = appliedHere(db, scope, fix, from.text, to?.ok ? to.text.slice(0, 200) : null);
+      if (id === null) return { changed: false, reason: null };
+      try {
+        return db.transaction(() => {
+          // History's own undo, as the person's undo here would be; what it writes is said to come from there.
+          // Only the correction itself (its group) and what came from another device may go with it: a change
+          // made here since that depends on it is the person's here to decide on.
+          const entry = engine.journal.get(id)!;
+          const plan = engine.journal.plan(id);
+          const own = plan.alsoUndoes.every((e) => (entry.groupId !== null && e.groupId === entry.groupId) || e.source?.via === 'sync');
+          if (!plan.possible || !own) return { changed: false, reason: `“${fix.from}” was changed here after that correction: undo it here in Memory → History if you want it undone too` };
+          const r = engine.journal.undo(id, { confirm: true });
+          const source = JSON.stringify({ via: 'sync', detail: `undo, from device ${device}` });
+          const mark = db.prepare(`UPDATE memory_journal SET source = ? WHERE id = ?`);
+          for (const e of r.entries) mark.run(source, e.id);
+          return { changed: true, reason: null };
+        })();
+      } catch (err) {
+        if (err instanceof MonadError && (err.code === 'CONFLICT' || err.code === 'BAD_INPUT')) return { changed: false, reason: err.message };
+        throw err;
+      }
+    },
+    restoreRelation: (scope, keys, device) => {
+      const n = names(scope);
+      const want = new Set(keys);
+      if (edges(scope, LIVE_E).some((e) => want.has(keyOf(n, e)))) return false;
+      const row = edges(scope, `e.retracted_at IS NOT NULL AND e.merged_into IS NULL`)
+        .filter((e) => want.has(keyOf(n, e)))
+        .at(-1);
+      if (!row) return false;
+      const before = g.edge(row.id);
+      g.group(() => corrections.setEdgeState(row.id, { ...stateOf(before), retracted: null }, bySync('person', device), 'relation.restored', `Restored ${quote(before.text)}, as on another device`));
+      return true;
+    },
+    relationEdits: (scope) => localRelationEdits(db, scope, names(scope)),
+    editRelation: (scope, keys, patch, device) => {
+      const n = names(scope);
+      const want = new Set(keys);
+      // The relation's latest holding when several rows carry its keys (each a stretch of time).
+      const row = edges(scope, LIVE_E)
+        .filter((e) => want.has(keyOf(n, e)))
+        .sort((x, y) => x.valid_from.localeCompare(y.valid_from) || x.id - y.id)
+        .at(-1);
+      if (!row) return { changed: false, reason: null };
+      const diff: RelationPatch = {};
+      if (patch.relation !== undefined) {
+        const wording = clean(patch.relation);
+        if (!wording.ok) return { changed: false, reason: wording.reason };
+        if (normalizeRelation(wording.text) !== row.relation) diff.relation = wording.text;
+      }
+      if (patch.validFrom !== undefined && patch.validFrom !== row.valid_from) diff.validFrom = patch.validFrom;
+      if (patch.validTo !== undefined && patch.validTo !== row.valid_to) diff.validTo = patch.validTo;
+      if (!Object.keys(diff).length) return { changed: false, reason: null };
+      try {
+        corrections.editRelation(row.id, diff, bySync('person', device));
+        return { changed: true, reason: null };
+      } catch (err) {
+        if (err instanceof MonadError && (err.code === 'BAD_INPUT' || err.code === 'CONFLICT')) return { changed: false, reason: err.message };
+        throw err;
+      }
+    },
     fixEntity: (scope, fix, device) => {
       const from = clean(fix.from);
       const to = fix.to === null ? null : clean(fix.to);
@@ -152,6 +221,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       const refused = parts.find((p) => !p.ok);
       if (refused && !refused.ok) return { id: null, reason: refused.reason };
       const [src, relation, dst] = parts.map((p) => (p.ok ? p.text : ''));
+      const known = messagesHere(r.support);
       const by = bySync(r.assertedBy === 'person' ? 'person' : 'extraction', device);
       // A derived relation naming an entity the person deleted here does not bring it back (as extraction).
       if (r.assertedBy !== 'person') {
@@ -170,9 +240,13 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
             if (twin.some((t) => r.support.every((m) => t.support.includes(m)) && (t.assertedBy === 'person' || r.assertedBy !== 'person'))) return { id: null, reason: null, same: true };
             // The store's own write: it merges with the same relation here and refuses (holds) a model's relation
             // that this home's person marked wrong — the correction beats the re-derivation on this side too.
-            const res = store.tryUpsertEdge({ scope, src: s, dst: d, relation, provClass: r.provClass, validFrom: r.validFrom, support: r.support, supersede: false, assertedBy: r.assertedBy });
+            const res = store.tryUpsertEdge({ scope, src: s, dst: d, relation, provClass: r.provClass, validFrom: r.validFrom, support: r.support, supersede: false, assertedBy: r.assertedBy, derivedAt: r.at });
             if (res.kind === 'held') return { id: null, reason: 'marked wrong here', held: true };
             recordUpsert(g, res, by);
+            // Messages this home has never had (not even deleted) are on their way with their chat: the
+            // liveness pass keeps their support until they arrive, whatever order the kinds sync in.
+            const missing = r.support.filter((m) => !known.has(m));
+            if (missing.length) store.awaitSupport(missing);
             return { id: r.key, reason: null };
           }),
         )();
@@ -191,45 +265,4 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       return true;
     },
   };
-}
-
-const FIX_OPS: Record<string, SyncedEntityFix['op']> = { 'entity.renamed': 'rename', 'entity.merged': 'merge', 'entity.deleted': 'delete' };
-
-/**
- * The person's entity corrections made here, from History (the journal holds each one's names before and
- * after): not undone, and not those that came in from another device (those are in the document already).
- */
-function localEntityFixes(db: Engine['memoryDb'], scope: string): SyncedEntityFix[] {
-  const rows = db
-    .prepare(
-      `SELECT at, action, source, before, after FROM memory_journal WHERE layer = 'graph' AND scope = ? AND actor = 'person'
-         AND action IN ('entity.renamed', 'entity.merged', 'entity.deleted') AND undone_by IS NULL ORDER BY id`,
-    )
-    .all(scope) as { at: string; action: string; source: string | null; before: string | null; after: string | null }[];
-  const out: SyncedEntityFix[] = [];
-  for (const r of rows) {
-    if (r.source && (JSON.parse(r.source) as { via?: string }).via === 'sync') continue;
-    const before = r.before ? (JSON.parse(r.before) as { name?: string; keep?: { name: string }; drop?: { name: string } }) : {};
-    const after = r.after ? (JSON.parse(r.after) as { name?: string }) : {};
-    const op = FIX_OPS[r.action];
-    const from = op === 'merge' ? before.drop?.name : before.name;
-    const to = op === 'merge' ? (before.keep?.name ?? null) : op === 'rename' ? (after.name ?? null) : null;
-    if (!from || (op !== 'delete' && !to)) continue;
-    out.push({ key: entityKey(scope, from), op, from, to, at: r.at });
-  }
-  return out;
-}
-
-/** This home's History already holds that correction (the person's here, or one applied from another device). */
-function madeHere(db: Engine['memoryDb'], scope: string, fix: SyncedEntityFix, from: string, to: string | null): boolean {
-  const action = Object.keys(FIX_OPS).find((a) => FIX_OPS[a] === fix.op)!;
-  const rows = db.prepare(`SELECT before, after FROM memory_journal WHERE layer = 'graph' AND scope = ? AND action = ?`).all(scope, action) as { before: string | null; after: string | null }[];
-  const same = (a: string | undefined, b: string | null) => (a === undefined || b === null ? a === undefined && b === null : normalizeName(a) === normalizeName(b));
-  return rows.some((r) => {
-    const before = r.before ? (JSON.parse(r.before) as { name?: string; keep?: { name: string }; drop?: { name: string } }) : {};
-    const after = r.after ? (JSON.parse(r.after) as { name?: string }) : {};
-    if (fix.op === 'merge') return same(before.drop?.name, from) && same(before.keep?.name, to);
-    if (fix.op === 'rename') return same(before.name, from) && same(after.name, to);
-    return same(before.name, from);
-  });
 }

@@ -1,63 +1,26 @@
 // Issue 30 §2–§3, the graph between two homes through a relay on loopback: a relation derived on A (written
 // through the graph store, as extraction writes it) reaches B with its support; the same relation derived on
 // both homes is one relation with the support of both; the person's correction (marked wrong) on A reaches B
-// and beats B's concurrent re-derivation, on both homes.
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+// and beats B's concurrent re-derivation, on both homes. One relay serves the file; each case has its own
+// space on it and two fresh homes.
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
-import { syncKinds } from '../../src/main/engine-sync';
-import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
-import { syncNow } from '../../src/main/sync/sync-client';
-import { syncStoreFile } from '../../src/cli/commands/sync';
-import { openEngine, tempHome } from '../helpers/temp-home';
+import { derive, graphRelay, names, nodeId, person, relationRows, relations, syncEntries } from '../helpers/sync-graph-homes';
 
-const SPACE = 'home-under-test';
-const relays: RunningRelay[] = [];
-afterEach(async () => {
-  for (const r of relays.splice(0)) await r.close();
-});
-
-const sync = (engine: Engine, relayUrl: string) => syncNow({ relayUrl, space: SPACE, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine) });
-
-/** A relation as extraction writes it: the entities, then the store's upsert with the messages it came from. */
-function derive(engine: Engine, src: string, relation: string, dst: string, support: string[], opts: { validFrom?: string; supersede?: boolean } = {}): number {
-  const { store } = engine.graph;
-  const s = store.upsertNode('global', src, 'person').id;
-  const d = store.upsertNode('global', dst, 'organization').id;
-  const r = store.tryUpsertEdge({ scope: 'global', src: s, dst: d, relation, provClass: 'user', validFrom: opts.validFrom ?? '2026-03-01T10:00:00.000Z', support, supersede: opts.supersede ?? false });
-  if (r.kind === 'held') throw new Error('held');
-  return r.id;
-}
-
-/** The live relations of the scope, as sentences with their support. */
-function relations(engine: Engine): { text: string; support: string[] }[] {
-  const snap = engine.graph.store.snapshot('global');
-  const name = new Map(snap.nodes.map((n) => [n.id, n.name]));
-  return snap.edges.map((e) => ({ text: `${name.get(e.src)} ${e.relation} ${name.get(e.dst)}`, support: [...e.support].sort() })).sort((a, b) => a.text.localeCompare(b.text));
-}
-
-/** Every live relation row (ended ones too) with its end. */
-function relationRows(engine: Engine): { text: string; validTo: string | null }[] {
-  const snap = engine.graph.store.snapshot('global');
-  const name = new Map(snap.nodes.map((n) => [n.id, n.name]));
-  return snap.edges.map((e) => ({ text: `${name.get(e.src)} ${e.relation} ${name.get(e.dst)}`, validTo: e.validTo }));
-}
-
-const syncEntries = (engine: Engine) => engine.journal.list({ layer: 'graph' }, { limit: 500 }).entries.filter((e) => e.source?.via === 'sync');
+const relay = graphRelay();
+/** A relation's end per sentence, for the relations of one entity. */
+const endsOf = (home: Engine, who: string) => Object.fromEntries(relationRows(home).filter((r) => r.text.startsWith(who)).map((r) => [r.text, r.validTo]));
 
 describe('monad sync: the graph between two homes', () => {
   it('a relation derived on A reaches B with its support; derived on both it is one relation with both supports', async () => {
-    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
-    relays.push(relay);
-    const a = openEngine({ home: tempHome() });
-    const b = openEngine({ home: tempHome() });
+    const { a, b, sync } = relay.pair();
     derive(a, 'Sam', 'works_at', 'Globex', ['msg-a1']);
     derive(a, 'Sam', 'lives_in', 'Lyon', ['msg-a2']);
     // B derived one of the same relations from its own message, with names cased and spaced its own way.
     derive(b, 'sam', 'works at', 'GLOBEX', ['msg-b1']);
-    await sync(a, relay.url);
-    await sync(b, relay.url);
-    await sync(a, relay.url);
+    await sync(a);
+    await sync(b);
+    await sync(a);
     for (const home of [a, b]) {
       expect(relations(home).map((r) => r.text)).toHaveLength(2);
       expect(relations(home).find((r) => r.text.toLowerCase().includes('lives_in lyon'))?.support).toEqual(['msg-a2']);
@@ -66,28 +29,25 @@ describe('monad sync: the graph between two homes', () => {
     // Written through the graph layer on B: History says the relation came from another device.
     expect(syncEntries(b).map((e) => e.action)).toContain('relation.added');
     // Nothing left to send: a second round is quiet.
-    const again = await sync(b, relay.url);
+    const again = await sync(b);
     expect(again.documents.find((d) => d.kind === 'graph')).toMatchObject({ sent: 0, received: 0 });
     a.close();
     b.close();
   }, 60_000);
 
   it("the person's retraction on A reaches B and beats B's concurrent re-derivation", async () => {
-    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
-    relays.push(relay);
-    const a = openEngine({ home: tempHome() });
-    const b = openEngine({ home: tempHome() });
+    const { a, b, sync } = relay.pair();
     const id = derive(a, 'Sam', 'works_at', 'Initech', ['msg-1']);
-    await sync(a, relay.url);
-    await sync(b, relay.url);
+    await sync(a);
+    await sync(b);
     expect(relations(b).map((r) => r.text)).toEqual(['Sam works_at Initech']);
 
     // Apart: the person marks it wrong on A; B re-derives it from a new message (later).
     a.graph.corrections.retractRelation(id, { reason: 'Sam left Initech in 2024' }, { actor: 'person', source: { via: 'app' } });
     derive(b, 'Sam', 'works_at', 'Initech', ['msg-2']);
-    await sync(b, relay.url);
-    await sync(a, relay.url);
-    await sync(b, relay.url);
+    await sync(b);
+    await sync(a);
+    await sync(b);
     expect(relations(a)).toEqual([]);
     expect(relations(b)).toEqual([]);
     const retracted = syncEntries(b).filter((e) => e.action === 'relation.retracted');
@@ -110,24 +70,19 @@ describe('monad sync: the graph between two homes', () => {
   }, 60_000);
 
   it("a relation's end reaches B: a newer value's and the person's, which beats B's later re-derivation", async () => {
-    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
-    relays.push(relay);
-    const a = openEngine({ home: tempHome() });
-    const b = openEngine({ home: tempHome() });
+    const { a, b, sync } = relay.pair();
     derive(a, 'Sam', 'lives_in', 'Lisbon', ['msg-1']);
     const job = derive(a, 'Sam', 'works_at', 'Initech', ['msg-2']);
     // Closed on A before B ever had it: B's row, made when it came in, is no derivation of B's and closes too.
     derive(a, 'Ana', 'lives_in', 'Rome', ['msg-5']);
     derive(a, 'Ana', 'lives_in', 'Milan', ['msg-6'], { validFrom: '2026-04-15T00:00:00.000Z', supersede: true });
-    await sync(a, relay.url);
+    await sync(a);
     await new Promise((r) => setTimeout(r, 5));
-    await sync(b, relay.url);
-    const ends = (home: Engine) => Object.fromEntries(relationRows(home).filter((r) => r.text.startsWith('Sam')).map((r) => [r.text, r.validTo]));
+    await sync(b);
+    const ends = (home: Engine) => endsOf(home, 'Sam');
     expect(ends(b)).toEqual({ 'Sam lives_in Lisbon': null, 'Sam works_at Initech': null });
-    expect(relationRows(b).filter((r) => r.text.startsWith('Ana'))).toEqual([
-      { text: 'Ana lives_in Rome', validTo: '2026-04-15T00:00:00.000Z' },
-      { text: 'Ana lives_in Milan', validTo: null },
-    ]);
+    expect(endsOf(b, 'Ana')).toEqual({ 'Ana lives_in Rome': '2026-04-15T00:00:00.000Z', 'Ana lives_in Milan': null });
+    expect(relationRows(b).filter((r) => r.text.startsWith('Ana'))).toHaveLength(2);
 
     // On A: a newer value closes Lisbon (as extraction does), and the person ends the job by hand.
     derive(a, 'Sam', 'lives_in', 'Porto', ['msg-3'], { validFrom: '2026-05-01T00:00:00.000Z', supersede: true });
@@ -135,10 +90,10 @@ describe('monad sync: the graph between two homes', () => {
     // Meanwhile B re-derives the job from a new message: the person's end still wins.
     await new Promise((r) => setTimeout(r, 5));
     derive(b, 'Sam', 'works_at', 'Initech', ['msg-4']);
-    await sync(b, relay.url);
-    await sync(a, relay.url);
-    await sync(b, relay.url);
-    await sync(a, relay.url);
+    await sync(b);
+    await sync(a);
+    await sync(b);
+    await sync(a);
     const want = { 'Sam lives_in Lisbon': '2026-05-01T00:00:00.000Z', 'Sam lives_in Porto': null, 'Sam works_at Initech': '2026-04-01T00:00:00.000Z' };
     expect(ends(a)).toEqual(want);
     expect(ends(b)).toEqual(want);
@@ -162,30 +117,25 @@ describe('monad sync: the graph between two homes', () => {
   }, 60_000);
 
   it("the person's rename, merge and delete on A reach B, through B's corrections, and beat B's concurrent re-derivation", async () => {
-    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
-    relays.push(relay);
-    const a = openEngine({ home: tempHome() });
-    const b = openEngine({ home: tempHome() });
+    const { a, b, sync } = relay.pair();
     derive(a, 'Sam', 'works_at', 'Globex', ['msg-1']);
     derive(a, 'Sammy', 'likes', 'Jazz', ['msg-2']);
     derive(a, 'Bob', 'lives_in', 'Lyon', ['msg-3']);
-    await sync(a, relay.url);
-    await sync(b, relay.url);
-    const names = (home: Engine) => home.graph.store.snapshot('global').nodes.map((n) => n.name).sort();
+    await sync(a);
+    await sync(b);
     expect(names(b)).toEqual(['Bob', 'Globex', 'Jazz', 'Lyon', 'Sam', 'Sammy']);
 
     // Apart: the person corrects A; B re-derives the old names from new messages.
-    const person = { actor: 'person' as const, source: { via: 'app' as const } };
     const id = (home: Engine, name: string) => home.graph.store.resolveName('global', name)!.id;
     a.graph.corrections.renameEntity(id(a, 'Sam'), 'Samuel', person);
     a.graph.corrections.mergeEntities(id(a, 'Samuel'), id(a, 'Sammy'), person);
     a.graph.corrections.deleteEntity(id(a, 'Bob'), person);
     derive(b, 'Sam', 'works_at', 'Globex', ['msg-8']);
     derive(b, 'Bob', 'lives_in', 'Lyon', ['msg-9']);
-    await sync(b, relay.url);
-    await sync(a, relay.url);
-    await sync(b, relay.url);
-    await sync(a, relay.url);
+    await sync(b);
+    await sync(a);
+    await sync(b);
+    await sync(a);
     for (const home of [a, b]) {
       expect(names(home)).toEqual(['Globex', 'Jazz', 'Lyon', 'Samuel']);
       expect(relations(home).map((r) => r.text)).toEqual(['Samuel likes Jazz', 'Samuel works_at Globex']);
@@ -204,10 +154,10 @@ describe('monad sync: the graph between two homes', () => {
     expect(id(b, 'Sammy')).toBe(id(b, 'Samuel'));
     expect(b.graph.store.personDeleted('global').has('bob')).toBe(true);
     // Nothing left to do: the records under the old names find their relations by the aliases.
-    for (const home of [b, a]) expect((await sync(home, relay.url)).documents.find((d) => d.kind === 'graph')).toMatchObject({ sent: 0, received: 0, refused: [] });
+    for (const home of [b, a]) expect((await sync(home)).documents.find((d) => d.kind === 'graph')).toMatchObject({ sent: 0, received: 0, refused: [] });
     // The person renames it back on A: replaying the older rename does not undo the newer one, on either home.
     a.graph.corrections.renameEntity(id(a, 'Samuel'), 'Sam', person);
-    for (const home of [a, b, a, b]) await sync(home, relay.url);
+    for (const home of [a, b, a, b]) await sync(home);
     for (const home of [a, b]) expect(names(home)).toEqual(['Globex', 'Jazz', 'Lyon', 'Sam']);
     expect(syncEntries(b).filter((e) => e.action === 'entity.renamed')).toHaveLength(2);
     a.close();
@@ -216,23 +166,14 @@ describe('monad sync: the graph between two homes', () => {
 
   /** Two homes that share Sam, Sammy and Bob (derived on A, synced to B). */
   async function sharedHomes() {
-    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
-    relays.push(relay);
-    const a = openEngine({ home: tempHome() });
-    const b = openEngine({ home: tempHome() });
+    const { a, b, sync, round } = relay.pair();
     derive(a, 'Sam', 'works_at', 'Globex', ['msg-1']);
     derive(a, 'Sammy', 'likes', 'Jazz', ['msg-2']);
     derive(a, 'Bob', 'lives_in', 'Lyon', ['msg-3']);
-    await sync(a, relay.url);
-    await sync(b, relay.url);
-    const round = async () => {
-      for (const home of [b, a, b, a]) await sync(home, relay.url);
-    };
+    await sync(a);
+    await sync(b);
     return { a, b, round };
   }
-  const person = { actor: 'person' as const, source: { via: 'app' as const } };
-  const nodeId = (home: Engine, name: string) => home.graph.store.resolveName('global', name)?.id ?? null;
-  const names = (home: Engine) => home.graph.store.snapshot('global').nodes.map((n) => n.name).sort();
   const fixesOn = (home: Engine, action: string) => syncEntries(home).filter((e) => e.action === action && e.actor === 'person');
 
   it('a rename on A renames the same entity on B; B re-deriving the old name reaches the renamed one', async () => {

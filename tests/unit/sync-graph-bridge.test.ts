@@ -17,6 +17,11 @@ function fakeGraph() {
   const applied: SyncedEntityFix[] = [];
   const byName = (name: string) => [...entities.values()].find((e) => e.name.toLowerCase() === name.toLowerCase());
   const port: GraphSyncPort = {
+    // Relation edits and undos are tested with real homes (tests/integration/sync-graph-edits.test.ts).
+    relationEdits: () => [],
+    editRelation: () => ({ changed: false, reason: null }),
+    undoEntityFix: () => ({ changed: false, reason: null }),
+    restoreRelation: () => false,
     entityFixes: () => fixes,
     fixEntity: (_s, fix) => {
       if (fix.to?.includes('IGNORE PREVIOUS')) return { changed: false, reason: 'looks like an instruction' };

@@ -13,6 +13,8 @@ export interface SyncedEntity {
   type: string;
   summary: string;
   assertedBy: 'model' | 'person';
+  /** When it was made on its device: the person's entity made after a correction of its name stands again. */
+  at?: string;
 }
 
 export interface SyncedRelation {
@@ -28,7 +30,10 @@ export interface SyncedRelation {
   /** The messages it was learned from (the same ids on every device once chats sync). */
   support: string[];
   assertedBy: 'model' | 'person';
-  /** When this relation's row was made on its device: a person's re-add after a retraction outranks it. */
+  /**
+   * When it was last derived on its device (made, or a later mention merged in, or the person's confirmation):
+   * a person's re-add after a retraction outranks it, and a derivation after a derived end re-opens it.
+   */
   at: string;
 }
 
@@ -65,6 +70,35 @@ export interface SyncedEntityFix {
   /** The new name (rename), the kept entity's name (merge); null for a delete. */
   to: string | null;
   at: string;
+  /** When the person undid it on its device: every device undoes it through its own History. */
+  undone?: string;
+  /** A rename's new name's key: once the rename is undone, an entity record under that name is not added again. */
+  toKey?: string;
+}
+
+/** What a relation edit changed: its wording, its start, its end (a date, or none: it still holds). */
+export type RelationEditField = 'relation' | 'validFrom' | 'validTo' | 'restored';
+
+/**
+ * The person's edit of a relation, from this device's History: the relation's key before and after it (the
+ * key follows the wording), its state after it, and the fields it changed. Among the edits of one relation
+ * (keys joined by edits) the later edit of each field stands, on every device.
+ */
+export interface SyncedRelationEdit {
+  from: string;
+  to: string;
+  relation: string;
+  validFrom: string;
+  validTo: string | null;
+  changed: RelationEditField[];
+  at: string;
+}
+
+/** The fields of a relation to set: only those some edit changed. */
+export interface RelationPatch {
+  relation?: string;
+  validFrom?: string;
+  validTo?: string | null;
 }
 
 export interface GraphSyncPort {
@@ -90,6 +124,21 @@ export interface GraphSyncPort {
    * such entity); a reason when this home refuses it (a name that does not pass the sanitizer, a taken name).
    */
   fixEntity(scope: string, fix: SyncedEntityFix, device: string): { changed: boolean; reason: string | null };
+  /** The person's relation edits made on this device (not undone; not those that came from another one). */
+  relationEdits(scope: string): SyncedRelationEdit[];
+  /**
+   * Sets the fields of this home's relation under one of `keys` (the latest, when several) through the graph's
+   * correction path, as the person's (History "on another device", undo). `changed` false when it already
+   * says so or there is no such relation here; a reason when this home refuses it (sanitizer, dates).
+   */
+  editRelation(scope: string, keys: string[], patch: RelationPatch, device: string): { changed: boolean; reason: string | null };
+  /**
+   * Undoes here another device's entity correction that this home applied, through History's undo (its
+   * entries said to come from another device). A reason when it cannot be undone alone any more here.
+   */
+  undoEntityFix(scope: string, fix: SyncedEntityFix, device: string): { changed: boolean; reason: string | null };
+  /** Brings back this home's relation of one of `keys` marked wrong (none of them live here), as the person's. */
+  restoreRelation(scope: string, keys: string[], device: string): boolean;
   /** Re-opens this home's derived relation of that key that a later derivation elsewhere outlived (History). */
   reopenRelation(scope: string, key: string, device: string): boolean;
   /** Through the graph layer's own write path (sanitizer, journal "on another device"); null id when refused. */

@@ -15,6 +15,7 @@ import { memory0012Inbox } from './memory-0012-inbox';
 import { memory0013McpProposals } from './memory-0013-mcp-proposals';
 import { memory0014RebuiltBlock } from './memory-0014-rebuilt-block';
 import { memory0015CorrectionLinks } from './memory-0015-correction-links';
+import { memory0016EdgeDerivedAt } from './memory-0016-edge-derived-at';
 
 export const memoryMigrations: readonly Migration[] = [
   memory0001Graph,
@@ -32,4 +33,5 @@ export const memoryMigrations: readonly Migration[] = [
   memory0013McpProposals,
   memory0014RebuiltBlock,
   memory0015CorrectionLinks,
+  memory0016EdgeDerivedAt,
 ];

@@ -24,6 +24,8 @@ export interface EdgeInput {
   supersede: boolean;
   /** 'person' for what the person added or accepted; default 'model'. */
   assertedBy?: AssertedBy;
+  /** When it was derived (default now): sync passes the time it was derived on its own device. */
+  derivedAt?: string;
 }
 
 export interface EdgeUpsert {
@@ -47,6 +49,13 @@ export interface EdgeHeld {
   /** The person's relations this one would close. */
   personEdges: number[];
 }
+
+/**
+ * How long support from another device waits for its message (its chat syncs on its own, usually in the same
+ * run): long enough for a device that was away for weeks, short enough that a chat deleted elsewhere before
+ * this device ever had it does not keep a relation forever.
+ */
+export const AWAITED_SUPPORT_DAYS = 30;
 
 /** The L2 store: the writes (upserts, support-liveness, removal) on top of the read paths of GraphReads. */
 export class GraphStore extends GraphReads {
@@ -76,10 +85,13 @@ export class GraphStore extends GraphReads {
       edgeSetFrom: db.prepare(`UPDATE graph_edge SET valid_from = ? WHERE id = ?`),
       edgeTouch: db.prepare(`UPDATE graph_edge SET updated_at = ? WHERE id = ?`),
       edgeMakePerson: db.prepare(`UPDATE graph_edge SET asserted_by = 'person', updated_at = ? WHERE id = ?`),
+      // The later of the two: a mention merged in is a derivation of its own (memory migration 16).
+      edgeDerived: db.prepare(`UPDATE graph_edge SET derived_at = max(coalesce(derived_at, created_at), ?) WHERE id = ?`),
       edgeInsert: db.prepare(
-        `INSERT INTO graph_edge (scope, src, dst, relation, prov_class, valid_from, valid_to, asserted_by, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
+        `INSERT INTO graph_edge (scope, src, dst, relation, prov_class, valid_from, valid_to, asserted_by, created_at, updated_at, derived_at)
+         VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`,
       ),
+      supportHas: db.prepare(`SELECT 1 FROM graph_edge_support WHERE edge_id = ? AND message_id = ?`),
       supportInsert: db.prepare(`INSERT OR IGNORE INTO graph_edge_support (edge_id, message_id) VALUES (?, ?)`),
       openOthers: db.prepare(
         `SELECT id, valid_from, asserted_by FROM graph_edge WHERE scope = ? AND src = ? AND relation = ? AND dst != ? AND valid_to IS NULL AND ${LIVE_EDGE}`,
@@ -187,8 +199,10 @@ export class GraphStore extends GraphReads {
       confirmed = !model && within.asserted_by !== 'person';
       if (confirmed) this.stmt.edgeMakePerson.run(at, id);
       else this.stmt.edgeTouch.run(at, id);
+      // A new mention (support not on it yet) or the person's confirmation derives it again, now.
+      if (confirmed || input.support.some((m) => !this.stmt.supportHas.get(id, m))) this.stmt.edgeDerived.run(input.derivedAt ?? at, id);
     } else {
-      const res = this.stmt.edgeInsert.run(input.scope, input.src, input.dst, relation, input.provClass, input.validFrom, assertedBy, at, at);
+      const res = this.stmt.edgeInsert.run(input.scope, input.src, input.dst, relation, input.provClass, input.validFrom, assertedBy, at, at, input.derivedAt ?? at);
       id = Number(res.lastInsertRowid);
       kind = 'added';
     }
@@ -249,8 +263,19 @@ export class GraphStore extends GraphReads {
   }
 
   /**
+   * Support ids that came from another device before their messages (sync, issue 30): kept by the liveness
+   * pass until the message arrives. An id already waiting keeps its first date.
+   */
+  awaitSupport(messageIds: string[]): void {
+    const at = this.now().toISOString();
+    const put = this.db.prepare(`INSERT OR IGNORE INTO graph_support_awaited (message_id, since) VALUES (?, ?)`);
+    for (const m of messageIds) put.run(m, at);
+  }
+
+  /**
    * Support-liveness, step 1: drops support ids (of relations and of entities) whose message no longer
-   * exists or was soft-deleted. Returns how many relation supports were dropped.
+   * exists or was soft-deleted — except one still awaited from another device (awaitSupport), for at most
+   * AWAITED_SUPPORT_DAYS. Returns how many relation supports were dropped.
    */
   dropDeadSupport(liveMessage: (ids: string[]) => Set<string>): number {
     const ids = this.db
@@ -258,11 +283,17 @@ export class GraphStore extends GraphReads {
       .pluck()
       .all() as string[];
     const live = liveMessage(ids);
+    const cutoff = new Date(this.now().getTime() - AWAITED_SUPPORT_DAYS * 86_400_000).toISOString();
+    const awaited = new Set(this.db.prepare(`SELECT message_id FROM graph_support_awaited WHERE since >= ?`).pluck().all(cutoff) as string[]);
+    // Arrived (or given up on): no longer awaited, so a later deletion of that message drops it as usual.
+    const arrived = this.db.prepare(`DELETE FROM graph_support_awaited WHERE message_id = ?`);
+    for (const id of live) arrived.run(id);
+    this.db.prepare(`DELETE FROM graph_support_awaited WHERE since < ?`).run(cutoff);
     const dropEdge = this.db.prepare(`DELETE FROM graph_edge_support WHERE message_id = ?`);
     const dropNode = this.db.prepare(`DELETE FROM graph_node_support WHERE message_id = ?`);
     let dropped = 0;
     for (const id of ids) {
-      if (live.has(id)) continue;
+      if (live.has(id) || awaited.has(id)) continue;
       dropped += dropEdge.run(id).changes;
       dropNode.run(id);
     }
