@@ -357,7 +357,10 @@ const BENCHES: Bench[] = [
           line('sync-home', 'a quiet sync now after it', r.quietResyncS, 's', '', null),
           line('sync-home', `a fresh home joining with the app's live sync: everything arrived${r.live.complete ? '' : ' — NOT complete'}`, r.live.pullS, 's', '≤ 60 s', r.live.complete && r.live.pullS <= 60),
           line('sync-home', 'memory the live sync adds while it holds the home (peak / settled)', r.live.peakRssGrowthMB, 'MB', '≤ 200 MB', r.live.peakRssGrowthMB <= 200),
-          line('sync-home', 'memory the live sync keeps, settled', r.live.settledRssGrowthMB, 'MB', '', null),
+          line('sync-home', `memory the live sync keeps, settled (${r.live.openDocs} documents open): resident`, r.live.settledRssGrowthMB, 'MB', '', null),
+          line('sync-home', 'the same, V8 heap', r.live.idle.settledHeapGrowthMB, 'MB', '', null),
+          line('sync-home', `memory it keeps once idle documents are closed (${r.live.idle.openDocs} open, ${r.live.idle.closeS.toFixed(0)} s after): resident`, r.live.idle.rssGrowthMB, 'MB', '', null),
+          line('sync-home', 'the same, V8 heap', r.live.idle.heapGrowthMB, 'MB', '', null),
         ],
         raw: r,
       };
