@@ -40,12 +40,7 @@ export interface LiveSyncOptions {
   idleCloseMs?: number;
 }
 
-export interface LiveTotals {
-  sent: number;
-  received: number;
-  forgotten: number;
-  refused: number;
-}
+export type LiveTotals = { sent: number; received: number; forgotten: number; refused: number };
 
 // A change is reconciled once the burst it belongs to is over: a consolidation run or an import writes many
 // facts in a row, and each reconcile reads the whole scope.
@@ -94,6 +89,7 @@ export class LiveSync {
   private stopped = false;
   private lastSyncedAt: string | null = null;
   private lastError: string | null = null;
+  private credentialError: string | null = null;
   private shown = '';
   /** Open conflicts as last counted: after each reconcile, not at every status read (it reads every log). */
   private conflictCount = 0;
@@ -214,7 +210,7 @@ export class LiveSync {
       name: `${this.opts.space}/${local}`,
       document: doc,
       awareness: null,
-      ...(token ? { token: () => token() ?? '' } : {}),
+      ...(token ? { token: () => this.credential(token) } : {}),
       onSynced: ({ state }: { state: boolean }) => {
         if (!state || this.stopped) return;
         entry.ready = true;
@@ -223,7 +219,7 @@ export class LiveSync {
         this.schedule();
       },
       onAuthenticationFailed: ({ reason }: { reason: string }) => {
-        this.lastError = `The relay refused this device (${reason}). Pair it again from Settings → Devices.`;
+        this.lastError = this.credentialError ?? `The relay refused this device (${reason}). Pair it again from Settings → Devices.`;
         this.changed();
       },
       // The relay's notices come on the root document only (live-sync-notices.ts).
@@ -242,6 +238,17 @@ export class LiveSync {
       if (provider.unsyncedChanges === 0 && this.socket.status === 'connected' && this.pendingTotal() === 0) this.lastSyncedAt = this.now().toISOString();
       this.changed();
     });
+  }
+
+  /** The credential; one this device cannot read (the app's OS keychain locked) is said so, not as a refusal. */
+  private credential(read: () => string | null): string {
+    try {
+      this.credentialError = null;
+      return read() ?? '';
+    } catch (err) {
+      this.credentialError = `This device's relay credential cannot be read here: ${err instanceof Error ? err.message : String(err)}`;
+      throw err;
+    }
   }
 
   private pendingTotal(): number {
@@ -358,11 +365,7 @@ export class LiveSync {
     this.reconcileDoc({ local: d.local, kind: d.kind!, key: d.key, doc: d.doc }, home);
   }
 
-  /**
-   * A closed document whose kind may have changed here: reconciled against its stored copy (which that
-   * saves), and reopened only when this gave it something to send — a change in the home that touched
-   * other documents of the kind leaves this one closed.
-   */
+  /** A closed document whose kind changed here: reconciled on its stored copy, reopened only if it has something to send. */
   private reconcileClosed(local: string, home: Y.Doc, doc: Y.Doc = this.storedDoc(local)): void {
     const c = this.closed.get(local)!;
     let changed = false;
@@ -420,10 +423,7 @@ export class LiveSync {
     this.openDoc(local, c.kind, c.key);
   }
 
-  /**
-   * Closes the documents nobody touched for the idle time: up to date with the relay, nothing waiting to be
-   * reconciled or acknowledged. Their state is saved first; the Y.Doc and its provider are released.
-   */
+  /** Closes documents idle for idleCloseMs, synced and acknowledged: state saved, Y.Doc and provider released. */
   private closeIdle(): void {
     if (this.stopped || !this.relayNotices || this.socket.status !== 'connected') return;
     const before = Date.now() - this.idleCloseMs;
