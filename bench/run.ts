@@ -376,6 +376,8 @@ const BENCHES: Bench[] = [
         lines: [
           line('sync-live', `fact on A in B's Markdown file, p50 (${r.probes} probes)`, r.probeMs.p50, 'ms', `≤ ${t.probeMs} ms`, r.probeMs.p50 <= t.probeMs),
           line('sync-live', `fact on A in B's Markdown file, p95 (${r.probes} probes)`, r.probeMs.p95, 'ms', `≤ ${t.probeMs} ms`, r.probeMs.p95 <= t.probeMs),
+          line('sync-live', `the same into a document both had closed as idle, p50 / max (${r.closedProbes} probes)`, r.closedProbeMs.p50, 'ms', `≤ ${t.probeMs} ms`, r.closedProbeMs.max <= t.probeMs),
+          line('sync-live', 'the same, max', r.closedProbeMs.max, 'ms', `≤ ${t.probeMs} ms`, r.closedProbeMs.max <= t.probeMs),
           line('sync-live', `idle CPU over ${r.idleSeconds.toFixed(0)} s (relay + two live devices, one process)`, r.idleCpuPct, '%', `≤ ${t.idleCpuPct} %`, r.idleCpuPct <= t.idleCpuPct),
           line('sync-live', `added memory: a live device pulling ${r.facts.toLocaleString('en')} facts`, r.pullRssGrowthMB, 'MB', `≤ ${t.memoryMB} MB`, r.pullRssGrowthMB <= t.memoryMB),
           line('sync-live', `live pull of ${r.facts.toLocaleString('en')} facts into a fresh home's Markdown`, r.pullS, 's', '≤ 60 s', r.pullS <= 60),

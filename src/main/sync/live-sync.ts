@@ -137,9 +137,7 @@ export class LiveSync {
   }
 
   /** How many documents this session holds open now (the home's root document included). */
-  openDocuments(): number {
-    return this.docs.size;
-  }
+  openDocuments = (): number => this.docs.size;
 
   /** Something changed in this home: reconcile these kinds (every kind when none are named) soon. */
   localChange(kinds?: readonly string[]): void {
@@ -202,7 +200,8 @@ export class LiveSync {
     this.store.close();
   }
 
-  private openDoc(local: string, kind: SyncKind | null, key: string): void {
+  /** `catchUp`: a closed document reopened; its catch-up from the relay is one batch, reconciled without the quiet time. */
+  private openDoc(local: string, kind: SyncKind | null, key: string, catchUp = false): void {
     const doc = this.storedDoc(local);
     const token = this.opts.credential;
     const provider = new HocuspocusProvider({
@@ -216,7 +215,9 @@ export class LiveSync {
         entry.ready = true;
         entry.active = Date.now();
         this.due.add(local);
-        this.schedule();
+        if (!catchUp) return this.schedule();
+        catchUp = false;
+        this.runDue();
       },
       onAuthenticationFailed: ({ reason }: { reason: string }) => {
         this.lastError = this.credentialError ?? `The relay refused this device (${reason}). Pair it again from Settings → Devices.`;
@@ -407,20 +408,20 @@ export class LiveSync {
     return true;
   }
 
-  /** A notice from the relay: it sends them (close idle documents from now on), or a closed document changed. */
+  /** The relay sends notices (close idle documents from now on), or a closed document changed. */
   private onNotice(payload: string): void {
     const n = parseNotice(payload);
     if (!n || this.stopped) return;
     if ('hello' in n) this.relayNotices = true;
-    else if (this.closed.has(n.changed)) this.reopen(n.changed);
+    else if (this.closed.has(n.changed)) this.reopen(n.changed, true);
   }
 
   /** Opens a closed document again from its stored copy; the provider syncs it and its reconcile follows. */
-  private reopen(local: string): void {
+  private reopen(local: string, catchUp = false): void {
     const c = this.closed.get(local);
     if (!c || this.stopped) return;
     this.closed.delete(local);
-    this.openDoc(local, c.kind, c.key);
+    this.openDoc(local, c.kind, c.key, catchUp);
   }
 
   /** Closes documents idle for idleCloseMs, synced and acknowledged: state saved, Y.Doc and provider released. */
