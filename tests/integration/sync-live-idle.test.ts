@@ -13,6 +13,10 @@ import { deviceStoreFile } from '../../src/main/sync/live-sync-service';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
+import { freePort } from '../helpers/ports';
+import { createHandlers } from '../../src/main/contract/handlers';
+import { dispatch } from '../../src/main/contract/dispatch';
+import type { SyncConflictView } from '../../src/shared/contract-sync';
 
 const SPACE = 'idle-home-under-test';
 const IDLE_MS = 400;
@@ -54,8 +58,8 @@ const markdown = (e: Engine, scope: string): string => e.facts.memory.read(scope
 /** Only the home's root document is left open (every other one was idle long enough). */
 const onlyRootOpen = (e: Engine): boolean => e.sync.openDocuments() === 1;
 
-async function relay(): Promise<RunningRelay> {
-  const r = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+async function relay(dataDir = join(tempHome(), 'relay'), port = 0): Promise<RunningRelay> {
+  const r = await startRelay({ dataDir, port });
   relays.push(r);
   return r;
 }
@@ -116,4 +120,36 @@ describe('live sync: idle documents are closed and still follow every change', (
     await new Promise((res) => setTimeout(res, IDLE_MS * 3));
     expect(a.sync.openDocuments()).toBe(open);
   }, 60_000);
+
+  it('"edited on both devices" in a closed document: listed from the stored copy, and a pick ends it on both', async () => {
+    const dataDir = join(tempHome(), 'relay');
+    const port = await freePort();
+    const first = await relay(dataDir, port);
+    const a = liveHome(first.url);
+    const b = liveHome(first.url);
+    record(a, 'project:garden', 'Waters the roses every morning');
+    await waitFor(() => markdown(b, 'project:garden').includes('roses'), 30_000, 'the fact on B');
+    const id = a.facts.memory.read('project:garden').facts[0].id;
+
+    // Apart, both edit the fact: two heads once they meet.
+    await first.close();
+    relays.splice(relays.indexOf(first), 1);
+    await waitFor(() => a.sync.status().state === 'offline' && b.sync.status().state === 'offline', 30_000, 'both offline');
+    for (const [e, text] of [[a, 'Waters the roses every evening'], [b, 'Waters the roses twice a week']] as const) e.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, () => e.facts.memory.update('project:garden', id, text));
+    await relay(dataDir, port);
+    await waitFor(() => a.sync.status().conflicts === 1 && b.sync.status().conflicts === 1, 60_000, 'a conflict on both');
+    await waitFor(() => onlyRootOpen(a) && onlyRootOpen(b), 20_000, 'the scope closed as idle on both');
+
+    const handlers = createHandlers(b);
+    const listed = (await dispatch(handlers, 'sync.conflicts', {})) as { ok: true; data: SyncConflictView[] };
+    expect(listed.ok).toBe(true);
+    expect(listed.data).toHaveLength(1);
+    const [conflict] = listed.data;
+    expect(conflict).toMatchObject({ scope: 'project:garden', factId: id });
+    const loser = conflict.versions.find((v) => !markdown(b, 'project:garden').includes(v.text!))!;
+    const picked = await dispatch(handlers, 'sync.pick', { scope: 'project:garden', factId: id, versionId: loser.versionId });
+    expect(picked).toMatchObject({ ok: true });
+    await waitFor(() => markdown(a, 'project:garden').includes(loser.text!) && markdown(b, 'project:garden').includes(loser.text!), 30_000, 'the picked text on both');
+    await waitFor(() => a.sync.status().conflicts === 0 && b.sync.status().conflicts === 0, 30_000, 'the conflict gone on both');
+  }, 180_000);
 });

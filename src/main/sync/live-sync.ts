@@ -66,8 +66,7 @@ interface LiveDoc {
   provider: HocuspocusProvider;
   /** Up to date with the relay at least once in this session: its reconcile may run (offline too, after). */
   ready: boolean;
-  /** When it last changed here or from the relay, or was opened (Date.now()). */
-  active: number;
+  active: number; // when it last changed here or from the relay, or was opened (Date.now())
 }
 
 /** A document closed while idle (its state is in the DocStore): what reopening it needs. */
@@ -130,10 +129,7 @@ export class LiveSync {
       this.changed();
     });
     this.openDoc(HOME_DOC, null, '');
-    if (this.idleCloseMs > 0) {
-      this.sweeper = setInterval(() => this.closeIdle(), Math.max(20, Math.min(this.idleCloseMs / 2, MAX_SWEEP_MS)));
-      this.sweeper.unref();
-    }
+    if (this.idleCloseMs > 0) this.sweeper = setInterval(() => this.closeIdle(), Math.max(20, Math.min(this.idleCloseMs / 2, MAX_SWEEP_MS))).unref();
   }
 
   /** How many documents this session holds open now (the home's root document included). */
@@ -314,11 +310,13 @@ export class LiveSync {
     const local = `${kind}/${key}`;
     const home = this.docs.get(HOME_DOC)!;
     if (this.closed.has(local)) {
-      // Closed: the change goes into the stored copy, which reopening then sends (nothing else writes it now).
+      // Closed: the change goes into the stored copy (saved before anything else can fail), which reopening sends.
       const doc = this.storedDoc(local);
       const out = change(doc, this.device, this.now());
+      this.store.save(local, Y.encodeStateAsUpdate(doc));
       this.due.delete(local);
       this.reconcileClosed(local, home.doc, doc);
+      this.reopen(local);
       this.countConflicts();
       this.changed();
       return out;
