@@ -4,14 +4,23 @@
 // The relay runs in this process on loopback; homes are real; the device's own credential (a stored
 // secret too, bound to the relay's origin) still goes to the relay, so a normal join, invite and live sync
 // work as before.
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { startLiveSync } from '../../src/main/engine-sync-live';
+import { readPairing } from '../../src/main/sync/device-pairing';
+import { DocStore } from '../../src/main/sync/doc-store';
 import { SyncDevices } from '../../src/main/sync/devices-service';
+import { deviceStoreFile } from '../../src/main/sync/live-sync-service';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { firstInviteOnRelay } from '../../src/main/sync/relay-first-invite';
 import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
+
+/** `ws` ships no types; this test uses a plain server of it as a stand-in for another relay. */
+interface RawSocket { on(e: 'message', fn: (data: Buffer) => void): void }
+interface RawServer { on(e: 'connection', fn: (s: RawSocket) => void): void; once(e: 'listening', fn: () => void): void; address(): { port: number }; close(): void }
+const { WebSocketServer } = createRequire(import.meta.url)('ws') as { WebSocketServer: new (o: { host: string; port: number }) => RawServer };
 
 const KEY = 'sk-proj-Zq7vT2mW9xL4pR8nB3cK6fH1jD5sG0aYeUiOo';
 const engines: Engine[] = [];
@@ -70,4 +79,32 @@ describe('pairing requests pass the egress filter', () => {
       message: expect.stringContaining('wss://'),
     });
   });
+
+  it("the live sync's WebSocket never presents the credential to another relay address than the one it was given for", async () => {
+    const dataDir = join(tempHome(), 'relay');
+    const relay = await startRelay({ dataDir, port: 0 });
+    relays.push(relay);
+    const a = home();
+    await devicesOf(a).join({ code: firstInviteOnRelay(dataDir, 'home-bound').code, relay: relay.url, name: 'desk' });
+    const storeFile = deviceStoreFile(a.paths.root);
+    const store = new DocStore(storeFile);
+    const token = readPairing(store, a.secrets).token!;
+    expect(token).toMatch(/^msync_/);
+    // The saved address now names another server on this machine (a hand edit, another tool, a mistake).
+    const other = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((r) => other.once('listening', () => r()));
+    const frames: Buffer[] = [];
+    other.on('connection', (socket) => socket.on('message', (d) => frames.push(Buffer.from(d))));
+    try {
+      store.set('relay', `ws://127.0.0.1:${other.address().port}`);
+      store.close();
+      expect(startLiveSync(a, { env: {} })).toBe(true);
+      await waitFor(() => frames.length > 0, 30_000, 'the live sync to talk to the other address');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(frames.some((f) => f.includes(token))).toBe(false);
+    } finally {
+      await a.sync.stop();
+      other.close();
+    }
+  }, 60_000);
 });
