@@ -357,7 +357,10 @@ const BENCHES: Bench[] = [
           line('sync-home', 'a quiet sync now after it', r.quietResyncS, 's', '', null),
           line('sync-home', `a fresh home joining with the app's live sync: everything arrived${r.live.complete ? '' : ' — NOT complete'}`, r.live.pullS, 's', '≤ 60 s', r.live.complete && r.live.pullS <= 60),
           line('sync-home', 'memory the live sync adds while it holds the home (peak / settled)', r.live.peakRssGrowthMB, 'MB', '≤ 200 MB', r.live.peakRssGrowthMB <= 200),
-          line('sync-home', 'memory the live sync keeps, settled', r.live.settledRssGrowthMB, 'MB', '', null),
+          line('sync-home', `memory the live sync keeps, settled (${r.live.openDocs} documents open): resident`, r.live.settledRssGrowthMB, 'MB', '', null),
+          line('sync-home', 'the same, V8 heap', r.live.idle.settledHeapGrowthMB, 'MB', '', null),
+          line('sync-home', `memory it keeps once idle documents are closed (${r.live.idle.openDocs} open, ${r.live.idle.closeS.toFixed(0)} s after): resident`, r.live.idle.rssGrowthMB, 'MB', '', null),
+          line('sync-home', 'the same, V8 heap', r.live.idle.heapGrowthMB, 'MB', '', null),
         ],
         raw: r,
       };
@@ -373,6 +376,8 @@ const BENCHES: Bench[] = [
         lines: [
           line('sync-live', `fact on A in B's Markdown file, p50 (${r.probes} probes)`, r.probeMs.p50, 'ms', `≤ ${t.probeMs} ms`, r.probeMs.p50 <= t.probeMs),
           line('sync-live', `fact on A in B's Markdown file, p95 (${r.probes} probes)`, r.probeMs.p95, 'ms', `≤ ${t.probeMs} ms`, r.probeMs.p95 <= t.probeMs),
+          line('sync-live', `the same into a document both had closed as idle, p50 / max (${r.closedProbes} probes)`, r.closedProbeMs.p50, 'ms', `≤ ${t.probeMs} ms`, r.closedProbeMs.max <= t.probeMs),
+          line('sync-live', 'the same, max', r.closedProbeMs.max, 'ms', `≤ ${t.probeMs} ms`, r.closedProbeMs.max <= t.probeMs),
           line('sync-live', `idle CPU over ${r.idleSeconds.toFixed(0)} s (relay + two live devices, one process)`, r.idleCpuPct, '%', `≤ ${t.idleCpuPct} %`, r.idleCpuPct <= t.idleCpuPct),
           line('sync-live', `added memory: a live device pulling ${r.facts.toLocaleString('en')} facts`, r.pullRssGrowthMB, 'MB', `≤ ${t.memoryMB} MB`, r.pullRssGrowthMB <= t.memoryMB),
           line('sync-live', `live pull of ${r.facts.toLocaleString('en')} facts into a fresh home's Markdown`, r.pullS, 's', '≤ 60 s', r.pullS <= 60),

@@ -31,6 +31,9 @@ export interface SyncLiveResult {
   pullRssGrowthMB: number;
   probes: number;
   probeMs: { p50: number; p95: number; max: number };
+  /** The same, into a document both devices had closed as idle (A reopens it to send, the relay tells B). */
+  closedProbes: number;
+  closedProbeMs: { p50: number; p95: number; max: number };
   /** CPU of this process (relay + both live devices) over 10 s of idleness, % of one core. */
   idleCpuPct: number;
   idleSeconds: number;
@@ -87,6 +90,11 @@ async function servedIdle(home: string, sync: 'on' | 'off'): Promise<ServedIdle>
 
 const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+// Idle documents close after 60 s in the app; 3 s here, so that the closed-document probes need not wait a
+// minute each (the open-document probes follow each other within a second, so theirs stays open).
+const IDLE_CLOSE_MS = 3_000;
+const CLOSED_PROBES = 5;
+
 export async function runSyncLiveBench(): Promise<SyncLiveResult> {
   const root = mkdtempSync(join(tmpdir(), 'monad-sync-live-'));
   const relay = await startRelay({ dataDir: join(root, 'relay'), port: 0 });
@@ -107,7 +115,7 @@ export async function runSyncLiveBench(): Promise<SyncLiveResult> {
     }
     const facts = a.facts.memory.scopes().reduce((n, s) => n + s.count, 0);
     let t = performance.now();
-    startLiveSync(a, { env: {} });
+    startLiveSync(a, { env: {}, tuning: { idleCloseMs: IDLE_CLOSE_MS } });
     await a.sync.flush(120_000);
     const pushS = (performance.now() - t) / 1000;
 
@@ -118,7 +126,7 @@ export async function runSyncLiveBench(): Promise<SyncLiveResult> {
     t = performance.now();
     const home = open('b');
     b = home;
-    startLiveSync(home, { env: {} });
+    startLiveSync(home, { env: {}, tuning: { idleCloseMs: IDLE_CLOSE_MS } });
     const count = () => home.facts.memory.scopes().reduce((n, s) => n + s.count, 0);
     await until(() => count() >= facts, 180_000, `B to hold ${facts} facts`);
     const pullS = (performance.now() - t) / 1000;
@@ -140,6 +148,17 @@ export async function runSyncLiveBench(): Promise<SyncLiveResult> {
     }
     const sorted = [...times].sort((x, y) => x - y);
 
+    const closedTimes: number[] = [];
+    for (let i = 0; i < CLOSED_PROBES; i++) {
+      await until(() => a.sync.openDocuments() === 1 && home.sync.openDocuments() === 1, 60_000, 'every document but the root closed on A and B');
+      const text = `Closed-document probe ${i}: recorded on A at ${Date.now()}`;
+      const t0 = performance.now();
+      a.facts.ledger.as({ actor: 'person' }, () => a.facts.memory.record('global', text));
+      await until(() => readFileSync(globalFile, 'utf8').includes(text), 30_000, `closed probe ${i} on B`);
+      closedTimes.push(performance.now() - t0);
+    }
+    const closedSorted = [...closedTimes].sort((x, y) => x - y);
+
     await new Promise((r) => setTimeout(r, 1_000));
     const cpu0 = process.cpuUsage();
     const w0 = performance.now();
@@ -154,7 +173,7 @@ export async function runSyncLiveBench(): Promise<SyncLiveResult> {
     b = null;
     const served = existsSync(join(ROOT, 'out/cli/index.js')) ? { off: await servedIdle(join(root, 'b'), 'off'), live: await servedIdle(join(root, 'b'), 'on') } : null;
 
-    return { facts, pushS, pullS, pullRssGrowthMB, probes: PROBES, probeMs: { p50: pct(sorted, 50), p95: pct(sorted, 95), max: sorted[sorted.length - 1] }, idleCpuPct, idleSeconds: wall / 1000, served };
+    return { facts, pushS, pullS, pullRssGrowthMB, probes: PROBES, probeMs: { p50: pct(sorted, 50), p95: pct(sorted, 95), max: sorted[sorted.length - 1] }, closedProbes: CLOSED_PROBES, closedProbeMs: { p50: pct(closedSorted, 50), p95: pct(closedSorted, 95), max: closedSorted[closedSorted.length - 1] }, idleCpuPct, idleSeconds: wall / 1000, served };
   } finally {
     await a.sync.stop();
     await b?.sync.stop();

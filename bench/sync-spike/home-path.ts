@@ -28,8 +28,11 @@ export interface SyncHomeResult {
   quietResyncS: number;
   received: { messages: number; facts: number; relations: number };
   refused: number;
-  /** A third, fresh home joining with the app's live sync (every document stays open while it runs). */
-  live: { pullS: number; peakRssGrowthMB: number; settledRssGrowthMB: number; complete: boolean };
+  /**
+   * A third, fresh home joining with the app's live sync: its peak, what it holds 3 s after everything
+   * arrived (every document open), and once its idle documents are closed (resident and V8 heap growth).
+   */
+  live: { pullS: number; peakRssGrowthMB: number; settledRssGrowthMB: number; complete: boolean; openDocs: number; idle: { closeS: number; openDocs: number; rssGrowthMB: number; heapGrowthMB: number; settledHeapGrowthMB: number } };
 }
 
 /** Writes the benchmark home into an engine through its own stores; returns the counts it holds. */
@@ -70,25 +73,42 @@ function messageCount(e: Engine): number {
   return e.appDb.prepare('SELECT COUNT(*) FROM messages WHERE deleted_at IS NULL').pluck().get() as number;
 }
 
+const LIVE_IDLE_CLOSE_MS = 10_000;
+
 /** A fresh home paired to the relay and synced by the live session the app runs; its memory while it holds the home. */
 async function measureLive(c: Engine, home: string, relayUrl: string, want: { messages: number; facts: number; relations: number }): Promise<SyncHomeResult['live']> {
   const store = new DocStore(join(home, 'sync', 'device.sqlite'));
   store.set('relay', relayUrl);
   store.set('space', 'bench');
   store.close();
+  global.gc?.();
   const rss0 = process.memoryUsage().rss;
+  const heap0 = process.memoryUsage().heapUsed;
   let peak = rss0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const t = performance.now();
   try {
-    startLiveSync(c, { env: {} });
+    // The app's quiet time before an idle document closes is 60 s; 10 s here keeps the run short.
+    startLiveSync(c, { env: {}, tuning: { idleCloseMs: LIVE_IDLE_CLOSE_MS } });
     const deadline = Date.now() + 180_000;
     const done = (): boolean => messageCount(c) === want.messages && c.facts.memory.scopes().reduce((n, s) => n + s.count, 0) === want.facts && relationCount(c) === want.relations;
     while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     const pullS = (performance.now() - t) / 1000;
     const complete = done();
     await new Promise((r) => setTimeout(r, 3_000));
-    return { pullS, peakRssGrowthMB: (Math.max(peak, process.memoryUsage().rss) - rss0) / 1e6, settledRssGrowthMB: (process.memoryUsage().rss - rss0) / 1e6, complete };
+    global.gc?.();
+    const settled = { rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed, openDocs: c.sync.openDocuments() };
+    const peakMB = (Math.max(peak, settled.rss) - rss0) / 1e6;
+    const t1 = performance.now();
+    const idleBy = Date.now() + LIVE_IDLE_CLOSE_MS + 60_000;
+    while (c.sync.openDocuments() > 1 && Date.now() < idleBy) await new Promise((r) => setTimeout(r, 250));
+    const closeS = (performance.now() - t1) / 1000;
+    global.gc?.();
+    await new Promise((r) => setTimeout(r, 2_000));
+    global.gc?.();
+    const m = process.memoryUsage();
+    const idle = { closeS, openDocs: c.sync.openDocuments(), rssGrowthMB: (m.rss - rss0) / 1e6, heapGrowthMB: (m.heapUsed - heap0) / 1e6, settledHeapGrowthMB: (settled.heap - heap0) / 1e6 };
+    return { pullS, peakRssGrowthMB: peakMB, settledRssGrowthMB: (settled.rss - rss0) / 1e6, complete, openDocs: settled.openDocs, idle };
   } finally {
     clearInterval(sampler);
     await c.sync.stop();

@@ -36,7 +36,7 @@ export function kindsChangedBy(event: EventName, kinds: readonly string[]): stri
 export interface LiveSyncStart {
   env?: NodeJS.ProcessEnv;
   /** Tests shorten the quiet time and the reconnection backoff. */
-  tuning?: Pick<LiveSyncOptions, 'debounceMs' | 'reconnect'>;
+  tuning?: Pick<LiveSyncOptions, 'debounceMs' | 'reconnect' | 'idleCloseMs'>;
   /** The device's relay credential, once pairing keeps one. */
   credential?: () => string | null;
   /** The fact conflict rules (default: FACT_CONFLICT_RULES; tests give a stand-in). */

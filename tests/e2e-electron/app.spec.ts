@@ -1,63 +1,13 @@
 // The desktop app for real: the built Electron main, preload and renderer on a fresh temp home
-// (MONAD_HOME), driven through Playwright's Electron support. Needs the Electron binary, which cannot
-// be downloaded on every machine (see /work/shared/STACK.md): where it is absent the whole file skips
-// and says why. The binary is located WITHOUT requiring the `electron` package, because requiring it
-// from Node starts a download attempt.
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// (MONAD_HOME), driven through Playwright's Electron support (launch.ts: where the Electron binary is
+// absent the whole file skips and says why).
+import { expect, test, type ElectronApplication } from '@playwright/test';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { assertBuilt, launch, skipWithoutElectron } from './launch';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** Electron, SQLite and the first paint on a busy two-core CI machine. */
-const LAUNCH_TIMEOUT_MS = 60_000;
-
-type Located = { ok: true; executable: string } | { ok: false; why: string };
-
-/** Mirrors node_modules/electron/index.js (path.txt + dist/) without running it. */
-function locateElectron(): Located {
-  const pkg = join(ROOT, 'node_modules', 'electron');
-  const pathTxt = join(pkg, 'path.txt');
-  if (!existsSync(pathTxt)) return { ok: false, why: `${pathTxt} is missing: the binary was never downloaded` };
-  const relative = readFileSync(pathTxt, 'utf8').trim();
-  const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(pkg, 'dist');
-  const executable = join(dist, relative);
-  if (!existsSync(executable)) return { ok: false, why: `${executable} is missing` };
-  return { ok: true, executable };
-}
-
-function displayProblem(): string | null {
-  if (process.platform !== 'linux') return null;
-  return process.env.DISPLAY || process.env.WAYLAND_DISPLAY ? null : 'no DISPLAY on Linux; run under xvfb-run';
-}
-
-const located = locateElectron();
-const display = displayProblem();
-test.skip(!located.ok, `Electron binary not installed here (${located.ok ? '' : located.why}); runs where it exists`);
-test.skip(located.ok && display !== null, `Electron needs a display (${display}); runs where one exists`);
-
-function assertBuilt(): void {
-  const missing = ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'].filter((p) => !existsSync(join(ROOT, p)));
-  if (missing.length > 0) throw new Error(`The Electron e2e test runs the built app, and ${missing.join(', ')} is missing. Run \`npm run build\` first.`);
-}
-
-async function launch(home: string): Promise<{ app: ElectronApplication; page: Page }> {
-  if (!located.ok) throw new Error(located.why);
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
-  env.MONAD_HOME = home;
-  env.MEM0_TELEMETRY = 'false';
-  // The built renderer, never a dev server the environment happens to name.
-  delete env.ELECTRON_RENDERER_URL;
-  // Chromium refuses to run as root with its OS sandbox on; the renderer's JS sandbox (sandbox: true,
-  // contextIsolation) is a separate setting and stays on.
-  const args = [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), ROOT];
-  const app = await electron.launch({ executablePath: located.executable, args, cwd: ROOT, env, timeout: LAUNCH_TIMEOUT_MS });
-  const page = await app.firstWindow({ timeout: LAUNCH_TIMEOUT_MS });
-  await expect(page.getByTestId('app')).toBeVisible({ timeout: LAUNCH_TIMEOUT_MS });
-  return { app, page };
-}
+skipWithoutElectron();
 
 test.describe('desktop app (Electron)', () => {
   let home: string;

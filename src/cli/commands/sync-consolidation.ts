@@ -16,7 +16,7 @@ async function pairedDevice(home: string, store: DocStore, target: string): Prom
   const engine = openCliEngine({ home, host: 'cli' });
   try {
     const p = requirePaired(readPairing(store, engine.secrets));
-    const r = await listDevices(p.relay, p.token);
+    const r = await listDevices(p.relay, p.token, engine.egress);
     const live = r.devices.filter((d) => !d.revokedAt);
     const found = live.find((d) => d.id === target) ?? live.filter((d) => d.name === target);
     if (!Array.isArray(found)) return { id: found.id, name: found.name };

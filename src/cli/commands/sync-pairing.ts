@@ -52,7 +52,7 @@ export async function invite(a: PairingArgs): Promise<number> {
   return withPairingContext(a.flags.home, async (engine, store) => {
     const p = requirePaired(readPairing(store, engine.secrets));
     if (a.relay && checkRelayUrl(a.relay) !== p.relay) throw new UsageError(`this device is paired with ${p.relay}, not ${a.relay}; leave out --relay, or run \`invite --data DIR\` on the relay's machine for a new home`);
-    printInvite(a.flags, await requestInvite(p.relay, p.token), p.relay);
+    printInvite(a.flags, await requestInvite(p.relay, p.token, engine.egress), p.relay);
     return 0;
   });
 }
@@ -66,7 +66,7 @@ export async function joinHome(a: PairingArgs): Promise<number> {
   if (!code) throw new UsageError(`"${typed}" is not an invite code: it is 6 words, as \`monad sync invite\` printed them`);
   const name = (a.name ?? hostname()).trim().slice(0, 80) || 'device';
   return withPairingContext(a.flags.home, async (engine, store) => {
-    const joined = await joinRelay(relay, code, name);
+    const joined = await joinRelay(relay, code, name, engine.egress);
     savePairing(store, engine.secrets, { relay, space: joined.space, deviceId: joined.device.id, deviceName: joined.device.name, token: joined.token });
     if (a.flags.json) printJson({ relay, space: joined.space, device: joined.device });
     else process.stdout.write(`joined home ${joined.space} on ${relay} as "${joined.device.name}" (${joined.device.id}); run \`monad sync now\` to sync\n`);
@@ -82,7 +82,7 @@ function deviceLine(d: PairedDevice, self: string): string {
 export async function devices(a: PairingArgs): Promise<number> {
   return withPairingContext(a.flags.home, async (engine, store) => {
     const p = requirePaired(readPairing(store, engine.secrets));
-    const r = await listDevices(p.relay, p.token);
+    const r = await listDevices(p.relay, p.token, engine.egress);
     if (a.flags.json) printJson({ relay: p.relay, space: r.space, devices: r.devices.map((d) => ({ ...d, thisDevice: d.id === r.self })) });
     else {
       process.stdout.write(`home ${r.space} on ${p.relay}: ${r.devices.length} device(s)\n`);
@@ -97,7 +97,7 @@ export async function revoke(a: PairingArgs): Promise<number> {
   if (!target) throw new UsageError('monad sync revoke needs a device: its id or its name, as `monad sync devices` lists them');
   return withPairingContext(a.flags.home, async (engine, store) => {
     const p = requirePaired(readPairing(store, engine.secrets));
-    const { device } = await revokeDevice(p.relay, p.token, target);
+    const { device } = await revokeDevice(p.relay, p.token, target, engine.egress);
     if (a.flags.json) printJson({ device, thisDevice: device.id === p.deviceId });
     else process.stdout.write(`revoked "${device.name}" (${device.id}) on ${device.revokedAt}: its connections were closed and the relay refuses it from now on\n`);
     return 0;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import QRCode from 'qrcode';
 import type { SyncDevicesView, SyncInviteView } from '../../shared/contract-sync-devices';
 import { MonadError } from '../../shared/errors';
+import { EgressFilter } from '../secrets/egress-filter';
 import type { SecretStore } from '../secrets/secret-store';
 import { chooseConsolidationDevice, consolidationDeviceOf, thisDevice } from './consolidation-device';
 import { DocStore } from './doc-store';
@@ -25,7 +26,12 @@ export function inviteUri(relay: string, code: string): string {
 }
 
 export class SyncDevices {
-  constructor(private readonly opts: { home: string; secrets: Pick<SecretStore, 'get' | 'set' | 'binding'> }) {}
+  /** What is sent to the relay passes the same filter as every other exit (pairing-client.ts). */
+  private readonly egress: EgressFilter;
+
+  constructor(private readonly opts: { home: string; secrets: Pick<SecretStore, 'get' | 'set' | 'binding' | 'values'>; egress?: EgressFilter }) {
+    this.egress = opts.egress ?? new EgressFilter(() => opts.secrets.values());
+  }
 
   private withStore<T>(fn: (store: DocStore) => T): T {
     const store = new DocStore(deviceStoreFile(this.opts.home));
@@ -47,7 +53,7 @@ export class SyncDevices {
     const base = { paired: Boolean(p.token && p.deviceId), relay: p.relay, space: p.space, deviceId: p.deviceId, deviceName: p.deviceName, consolidation };
     if (!base.paired) return { ...base, devices: [], error: null };
     try {
-      const r = await listDevices(p.relay!, p.token!);
+      const r = await listDevices(p.relay!, p.token!, this.egress);
       return { ...base, devices: r.devices.map((d) => ({ ...d, thisDevice: d.id === r.self })), error: null };
     } catch (err) {
       if (err instanceof MonadError) return { ...base, devices: [], error: err.message };
@@ -57,7 +63,7 @@ export class SyncDevices {
 
   async invite(): Promise<SyncInviteView> {
     const p = requirePaired(this.pairing());
-    const inv = await requestInvite(p.relay, p.token);
+    const inv = await requestInvite(p.relay, p.token, this.egress);
     const svg = await QRCode.toString(inviteUri(p.relay, inv.code), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return { code: inv.code, expiresAt: inv.expiresAt, relay: p.relay, space: inv.space, qrSvg: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
@@ -67,7 +73,7 @@ export class SyncDevices {
     const code = normaliseInviteCode(input.code);
     if (!code) throw new MonadError('BAD_INPUT', 'That is not an invite code: it is 6 words, as Settings → Devices or `monad sync invite` shows them on a paired device.');
     const name = input.name?.trim() || hostname().slice(0, 80) || 'device';
-    const joined = await joinRelay(relay, code, name);
+    const joined = await joinRelay(relay, code, name, this.egress);
     this.withStore((s) => savePairing(s, this.opts.secrets as SecretStore, { relay, space: joined.space, deviceId: joined.device.id, deviceName: joined.device.name, token: joined.token }));
     return this.view();
   }
@@ -81,7 +87,7 @@ export class SyncDevices {
 
   async revoke(device: string): Promise<SyncDevicesView> {
     const p = requirePaired(this.pairing());
-    await revokeDevice(p.relay, p.token, device);
+    await revokeDevice(p.relay, p.token, device, this.egress);
     return this.view();
   }
 }

@@ -100,6 +100,11 @@ export class SyncService {
     return { status, sent: live.totals.sent - before.sent, received: live.totals.received - before.received };
   }
 
+  /** How many documents the live session holds open (0 when not syncing): idle ones are closed. */
+  openDocuments(): number {
+    return this.live?.openDocuments() ?? 0;
+  }
+
   /** The live session's open documents of a kind (none when not syncing). */
   docsOf(kind: string): { key: string; doc: Y.Doc }[] {
     return this.live?.docsOf(kind) ?? [];

@@ -7,6 +7,8 @@
 // vectors when it is back, sending what was written here meanwhile. Every document is saved to this
 // device's DocStore after each reconcile, so a device killed at any point resends at its next start what the
 // relay had not acknowledged, and reconcile's file-versus-log comparison picks up what the file gained.
+// A document with no change here or from the relay for a while is closed (its state stays in the DocStore)
+// and reopened when this home changes it or the relay says another device did (live-sync-notices.ts).
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import type { SyncState, SyncStatus } from '../../shared/contract-sync';
@@ -15,6 +17,7 @@ import { DocStore } from './doc-store';
 import type { KindReport, SyncKind } from './sync-kind';
 import { followConsolidationDevice } from './consolidation-device';
 import { HOME_DOC, SYNC_FORMAT, WebSocketPolyfill, deviceIdOf } from './sync-client';
+import { parseNotice } from './live-sync-notices';
 
 export interface LiveSyncOptions {
   relayUrl: string;
@@ -33,14 +36,11 @@ export interface LiveSyncOptions {
   debounceMs?: number;
   /** Reconnection backoff bounds (tests shorten them). */
   reconnect?: { minDelayMs: number; maxDelayMs: number };
+  /** A document untouched here and by the relay for this long is closed; default 60 s, 0 never. */
+  idleCloseMs?: number;
 }
 
-export interface LiveTotals {
-  sent: number;
-  received: number;
-  forgotten: number;
-  refused: number;
-}
+export type LiveTotals = { sent: number; received: number; forgotten: number; refused: number };
 
 // A change is reconciled once the burst it belongs to is over: a consolidation run or an import writes many
 // facts in a row, and each reconcile reads the whole scope.
@@ -51,6 +51,12 @@ const DEFAULT_RECONNECT = { minDelayMs: 500, maxDelayMs: 30_000 };
 // cursors to show) an idle but healthy connection receives nothing, and the default 30 s would reconnect
 // and resync every document twice a minute; a relay that really went away closes the socket itself.
 const MESSAGE_RECONNECT_TIMEOUT_MS = 10 * 60_000;
+// A home at the benchmark's size is hundreds of documents (a chat each); held open they cost tens of MB for
+// as long as the app runs, while reopening one is a round trip of state vectors. A minute keeps a chat in
+// use open and lets a device that just joined give the memory back soon after.
+const DEFAULT_IDLE_CLOSE_MS = 60_000;
+// How often idle documents are looked for, at most: the check is a walk over the open documents.
+const MAX_SWEEP_MS = 30_000;
 
 interface LiveDoc {
   local: string;
@@ -60,19 +66,29 @@ interface LiveDoc {
   provider: HocuspocusProvider;
   /** Up to date with the relay at least once in this session: its reconcile may run (offline too, after). */
   ready: boolean;
+  active: number; // when it last changed here or from the relay, or was opened (Date.now())
 }
+
+/** A document closed while idle (its state is in the DocStore): what reopening it needs. */
+type ClosedDoc = { kind: SyncKind; key: string };
 
 export class LiveSync {
   private readonly store: DocStore;
   readonly device: string;
   private readonly socket: HocuspocusProviderWebsocket;
   private readonly docs = new Map<string, LiveDoc>();
+  private readonly closed = new Map<string, ClosedDoc>();
+  /** The relay said it sends change notices (live-sync-notices.ts): only then are idle documents closed. */
+  private relayNotices = false;
+  private readonly idleCloseMs: number;
+  private sweeper: NodeJS.Timeout | null = null;
   private readonly due = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private everConnected = false;
   private stopped = false;
   private lastSyncedAt: string | null = null;
   private lastError: string | null = null;
+  private credentialError: string | null = null;
   private shown = '';
   /** Open conflicts as last counted: after each reconcile, not at every status read (it reads every log). */
   private conflictCount = 0;
@@ -83,6 +99,7 @@ export class LiveSync {
   constructor(private readonly opts: LiveSyncOptions) {
     this.now = opts.now ?? (() => new Date());
     this.debounceMs = opts.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+    this.idleCloseMs = opts.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
     this.store = new DocStore(opts.storeFile);
     this.device = deviceIdOf(this.store);
     const backoff = opts.reconnect ?? DEFAULT_RECONNECT;
@@ -102,13 +119,21 @@ export class LiveSync {
       if (status === 'connected') {
         this.everConnected = true;
         this.lastError = null;
+        // Notices sent while this device was away are lost: every closed document catches up now.
+        for (const local of [...this.closed.keys()]) this.reopen(local);
       } else if (status === 'disconnected' && !this.stopped) {
+        // The relay greets again on reconnection; until then (another relay, an older one) nothing closes.
+        this.relayNotices = false;
         this.lastError = `The relay at ${opts.relayUrl} cannot be reached; retrying. Check that \`monad sync serve\` is running there; changes made here are kept and sent when it is back.`;
       }
       this.changed();
     });
     this.openDoc(HOME_DOC, null, '');
+    if (this.idleCloseMs > 0) this.sweeper = setInterval(() => this.closeIdle(), Math.max(20, Math.min(this.idleCloseMs / 2, MAX_SWEEP_MS))).unref();
   }
+
+  /** How many documents this session holds open now (the home's root document included). */
+  openDocuments = (): number => this.docs.size;
 
   /** Something changed in this home: reconcile these kinds (every kind when none are named) soon. */
   localChange(kinds?: readonly string[]): void {
@@ -119,9 +144,11 @@ export class LiveSync {
       if (kinds && !kinds.includes(kind.kind)) continue;
       for (const key of kind.localKeys()) {
         const local = `${kind.kind}/${key}`;
-        if (!this.docs.has(local)) this.openDoc(local, kind, key);
+        if (!this.docs.has(local) && !this.closed.has(local)) this.openDoc(local, kind, key);
       }
       for (const d of this.docs.values()) if (d.kind === kind) this.due.add(d.local);
+      // A closed document is reconciled from its stored copy and reopened only if that gave it something to send.
+      for (const [local, c] of this.closed) if (c.kind === kind) this.due.add(local);
     }
     this.schedule();
   }
@@ -159,6 +186,8 @@ export class LiveSync {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
     for (const d of this.docs.values()) {
       this.store.save(d.local, Y.encodeStateAsUpdate(d.doc));
       d.provider.destroy();
@@ -167,33 +196,38 @@ export class LiveSync {
     this.store.close();
   }
 
-  private openDoc(local: string, kind: SyncKind | null, key: string): void {
-    const doc = new Y.Doc();
-    const stored = this.store.load(local);
-    if (stored) Y.applyUpdate(doc, stored);
+  /** `catchUp`: a closed document reopened; its catch-up from the relay is one batch, reconciled without the quiet time. */
+  private openDoc(local: string, kind: SyncKind | null, key: string, catchUp = false): void {
+    const doc = this.storedDoc(local);
     const token = this.opts.credential;
     const provider = new HocuspocusProvider({
       websocketProvider: this.socket,
       name: `${this.opts.space}/${local}`,
       document: doc,
       awareness: null,
-      ...(token ? { token: () => token() ?? '' } : {}),
+      ...(token ? { token: () => this.credential(token) } : {}),
       onSynced: ({ state }: { state: boolean }) => {
         if (!state || this.stopped) return;
         entry.ready = true;
+        entry.active = Date.now();
         this.due.add(local);
-        this.schedule();
+        if (!catchUp) return this.schedule();
+        catchUp = false;
+        this.runDue();
       },
       onAuthenticationFailed: ({ reason }: { reason: string }) => {
-        this.lastError = `The relay refused this device (${reason}). Pair it again from Settings → Devices.`;
+        this.lastError = this.credentialError ?? `The relay refused this device (${reason}). Pair it again from Settings → Devices.`;
         this.changed();
       },
+      // The relay's notices come on the root document only (live-sync-notices.ts).
+      ...(kind ? {} : { onStateless: ({ payload }: { payload: string }) => this.onNotice(payload) }),
     });
-    const entry: LiveDoc = { local, kind, key, doc, provider, ready: false };
+    const entry: LiveDoc = { local, kind, key, doc, provider, ready: false, active: Date.now() };
     this.docs.set(local, entry);
     // An update from the relay (another device's change): reconcile this document after the quiet time.
     doc.on('update', (_u: Uint8Array, origin: unknown) => {
       if (origin !== provider || this.stopped) return;
+      entry.active = Date.now();
       this.due.add(local);
       this.schedule();
     });
@@ -201,6 +235,17 @@ export class LiveSync {
       if (provider.unsyncedChanges === 0 && this.socket.status === 'connected' && this.pendingTotal() === 0) this.lastSyncedAt = this.now().toISOString();
       this.changed();
     });
+  }
+
+  /** The credential; one this device cannot read (the app's OS keychain locked) is said so, not as a refusal. */
+  private credential(read: () => string | null): string {
+    try {
+      this.credentialError = null;
+      return read() ?? '';
+    } catch (err) {
+      this.credentialError = `This device's relay credential cannot be read here: ${err instanceof Error ? err.message : String(err)}`;
+      throw err;
+    }
   }
 
   private pendingTotal(): number {
@@ -226,6 +271,11 @@ export class LiveSync {
     for (const local of [...this.due]) {
       if (this.stopped) return;
       const d = this.docs.get(local);
+      if (!d && this.closed.has(local) && home.ready) {
+        this.due.delete(local);
+        this.reconcileClosed(local, home.doc);
+        continue;
+      }
       // A document not yet up to date with the relay waits: its reconcile runs once it is (onSynced).
       if (!d || !d.ready || !d.kind || !home.ready) continue;
       this.due.delete(local);
@@ -245,7 +295,10 @@ export class LiveSync {
 
   /** The open documents of one kind, up to date with the relay at least once (History's conflicts read them). */
   docsOf(kind: string): { key: string; doc: Y.Doc }[] {
-    return [...this.docs.values()].filter((d) => d.kind?.kind === kind && d.ready).map((d) => ({ key: d.key, doc: d.doc }));
+    const open = [...this.docs.values()].filter((d) => d.kind?.kind === kind && d.ready).map((d) => ({ key: d.key, doc: d.doc }));
+    // A closed document's stored copy is what it held when it closed, and nothing changed it since.
+    const closed = [...this.closed.entries()].filter(([, c]) => c.kind.kind === kind).map(([local, c]) => ({ key: c.key, doc: this.storedDoc(local) }));
+    return [...open, ...closed];
   }
 
   /**
@@ -254,12 +307,26 @@ export class LiveSync {
    * sends the change to the relay.
    */
   withDoc<T>(kind: string, key: string, change: (doc: Y.Doc, device: string, now: Date) => T): T {
-    const d = this.docs.get(`${kind}/${key}`);
+    const local = `${kind}/${key}`;
     const home = this.docs.get(HOME_DOC)!;
+    if (this.closed.has(local)) {
+      // Closed: the change goes into the stored copy (saved before anything else can fail), which reopening sends.
+      const doc = this.storedDoc(local);
+      const out = change(doc, this.device, this.now());
+      this.store.save(local, Y.encodeStateAsUpdate(doc));
+      this.due.delete(local);
+      this.reconcileClosed(local, home.doc, doc);
+      this.reopen(local);
+      this.countConflicts();
+      this.changed();
+      return out;
+    }
+    const d = this.docs.get(local);
     if (!d || !d.ready || !d.kind) {
       throw new MonadError('NOT_FOUND', `This device has not synced ${kind}/${key} yet. Wait until the sync line says Synced, then try again.`, { kind, key });
     }
     const out = change(d.doc, this.device, this.now());
+    d.active = Date.now();
     this.due.delete(d.local);
     this.reconcile(d, home.doc);
     this.countConflicts();
@@ -286,14 +353,36 @@ export class LiveSync {
       for (const name of known.keys()) if (name.startsWith(prefix)) keys.add(name.slice(prefix.length));
       for (const key of keys) {
         const local = `${prefix}${key}`;
-        if (!this.docs.has(local)) this.openDoc(local, kind, key);
+        if (!this.docs.has(local) && !this.closed.has(local)) this.openDoc(local, kind, key);
       }
     }
     this.store.save(HOME_DOC, Y.encodeStateAsUpdate(home.doc));
   }
 
   private reconcile(d: LiveDoc, home: Y.Doc): void {
-    const kind = d.kind!;
+    d.active = Date.now();
+    this.reconcileDoc({ local: d.local, kind: d.kind!, key: d.key, doc: d.doc }, home);
+  }
+
+  /** A closed document whose kind changed here: reconciled on its stored copy, reopened only if it has something to send. */
+  private reconcileClosed(local: string, home: Y.Doc, doc: Y.Doc = this.storedDoc(local)): void {
+    const c = this.closed.get(local)!;
+    let changed = false;
+    doc.on('update', () => void (changed = true));
+    const ok = this.reconcileDoc({ local, kind: c.kind, key: c.key, doc }, home);
+    doc.destroy();
+    if (ok && changed) this.reopen(local);
+  }
+
+  /** The stored copy of a document (every open one is saved after each reconcile, and when it closes). */
+  private storedDoc(local: string, doc = new Y.Doc()): Y.Doc {
+    const stored = this.store.load(local);
+    if (stored) Y.applyUpdate(doc, stored);
+    return doc;
+  }
+
+  private reconcileDoc(d: { local: string; kind: SyncKind; key: string; doc: Y.Doc }, home: Y.Doc): boolean {
+    const kind = d.kind;
     const memory = { get: (k: string) => this.store.get(`${d.local}:${k}`), set: (k: string, v: string) => this.store.set(`${d.local}:${k}`, v) };
     let report: KindReport;
     try {
@@ -301,7 +390,7 @@ export class LiveSync {
     } catch (err) {
       // One document failing (a locked file, a disk error) must not stop the others; the next change retries.
       this.lastError = `Syncing ${d.local} failed: ${err instanceof Error ? err.message : String(err)}. It is retried at the next change.`;
-      return;
+      return false;
     }
     this.store.save(d.local, Y.encodeStateAsUpdate(d.doc));
     const known = home.getMap<{ kind: string }>('docs');
@@ -314,6 +403,37 @@ export class LiveSync {
     this.totals.forgotten += report.forgotten;
     this.totals.refused += report.refused.length;
     if (report.refused.length) this.lastError = `${report.refused.length} item(s) from another device were refused here (${report.refused[0].reason}); they were not written. See \`monad sync now\` for the list.`;
+    return true;
+  }
+
+  /** The relay sends notices (close idle documents from now on), or a closed document changed. */
+  private onNotice(payload: string): void {
+    const n = parseNotice(payload);
+    if (!n || this.stopped) return;
+    if ('hello' in n) this.relayNotices = true;
+    else if (this.closed.has(n.changed)) this.reopen(n.changed, true);
+  }
+
+  /** Opens a closed document again from its stored copy; the provider syncs it and its reconcile follows. */
+  private reopen(local: string, catchUp = false): void {
+    const c = this.closed.get(local);
+    if (!c || this.stopped) return;
+    this.closed.delete(local);
+    this.openDoc(local, c.kind, c.key, catchUp);
+  }
+
+  /** Closes documents idle for idleCloseMs, synced and acknowledged: state saved, Y.Doc and provider released. */
+  private closeIdle(): void {
+    if (this.stopped || !this.relayNotices || this.socket.status !== 'connected') return;
+    const before = Date.now() - this.idleCloseMs;
+    for (const d of [...this.docs.values()]) {
+      if (!d.kind || !d.ready || d.active > before || this.due.has(d.local) || d.provider.unsyncedChanges > 0) continue;
+      this.store.save(d.local, Y.encodeStateAsUpdate(d.doc));
+      d.provider.destroy();
+      d.doc.destroy();
+      this.docs.delete(d.local);
+      this.closed.set(d.local, { kind: d.kind, key: d.key });
+    }
   }
 
   /** Tells the listener when what a person would see changed (not on every internal step). */

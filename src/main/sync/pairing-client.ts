@@ -1,7 +1,16 @@
 // A device's side of the relay's pairing API (relay-http.ts): ask for an invite code, join with one, list
 // and revoke the home's devices. Errors come back as the relay's own sentence, typed by its code.
+//
+// These requests leave through the same doors as a model request (llm/provider-factory.ts): the address is
+// checked first (checkRelayUrl: wss:// anywhere, ws:// only to this machine — the relay the person typed
+// when joining, or the one this home was paired with), a redirect is refused, and the body passes the
+// engine's egress filter, so a stored secret that found its way into what is sent (a device name, a
+// device's label) leaves as `[REDACTED:stored-secret]`. The credential itself travels in the
+// Authorization header, which the filter leaves alone: it is meant for this relay, bound to its origin.
 import { ERROR_CODES, MonadError, type ErrorCode } from '../../shared/errors';
 import { refuseRedirects } from '../net/no-redirect-fetch';
+import { EgressFilter } from '../secrets/egress-filter';
+import { scrubbedRequestFetch } from '../secrets/scrubbed-request-fetch';
 import { SYNC_API } from './relay-http-paths';
 import { checkRelayUrl, httpBaseOf } from './relay-url';
 
@@ -31,14 +40,16 @@ export interface Joined {
  */
 const relayFetch = refuseRedirects({ name: 'The relay', carries: 'credentials', fix: 'Use the address `monad sync serve` printed, or your proxy\'s wss:// address, exactly.' });
 
+const NO_FILTER = new EgressFilter(() => []);
+
 /** Pairing requests are small and answered at once; a relay that takes longer is not answering. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-async function call<T>(relayUrl: string, method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<T> {
+async function call<T>(egress: EgressFilter, relayUrl: string, method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<T> {
   const base = httpBaseOf(checkRelayUrl(relayUrl));
   let res: Response;
   try {
-    res = await relayFetch(`${base}${SYNC_API}${path}`, {
+    res = await scrubbedRequestFetch(egress, relayFetch)(`${base}${SYNC_API}${path}`, {
       method,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
@@ -69,10 +80,12 @@ async function call<T>(relayUrl: string, method: 'GET' | 'POST', path: string, t
   return parsed as T;
 }
 
-export const requestInvite = (relayUrl: string, token: string): Promise<Invite> => call<Invite>(relayUrl, 'POST', '/invite', token);
+// Each takes the engine's egress filter: every product caller passes one (engine.egress; SyncDevices builds
+// one over the home's secret store). Without one (tests of the relay itself) nothing is filtered.
+export const requestInvite = (relayUrl: string, token: string, egress: EgressFilter = NO_FILTER): Promise<Invite> => call<Invite>(egress, relayUrl, 'POST', '/invite', token);
 
-export const joinRelay = (relayUrl: string, code: string, name: string): Promise<Joined> => call<Joined>(relayUrl, 'POST', '/join', null, { code, name });
+export const joinRelay = (relayUrl: string, code: string, name: string, egress: EgressFilter = NO_FILTER): Promise<Joined> => call<Joined>(egress, relayUrl, 'POST', '/join', null, { code, name });
 
-export const listDevices = (relayUrl: string, token: string): Promise<{ space: string; self: string; devices: PairedDevice[] }> => call(relayUrl, 'GET', '/devices', token);
+export const listDevices = (relayUrl: string, token: string, egress: EgressFilter = NO_FILTER): Promise<{ space: string; self: string; devices: PairedDevice[] }> => call(egress, relayUrl, 'GET', '/devices', token);
 
-export const revokeDevice = (relayUrl: string, token: string, device: string): Promise<{ device: PairedDevice }> => call(relayUrl, 'POST', '/revoke', token, { device });
+export const revokeDevice = (relayUrl: string, token: string, device: string, egress: EgressFilter = NO_FILTER): Promise<{ device: PairedDevice }> => call(egress, relayUrl, 'POST', '/revoke', token, { device });

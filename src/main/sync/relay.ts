@@ -19,7 +19,9 @@ import { DocStore } from './doc-store';
 import { refusalOnWire, UNPAIRED_TOKEN, type RefusalReason } from './relay-auth-reasons';
 import { RelayAuthStore } from './relay-auth-store';
 import { isLoopbackHost } from './relay-host';
+import { changeNotice, NOTICES_HELLO, splitDocName } from './live-sync-notices';
 import { relayHttp } from './relay-http';
+import { HOME_DOC } from './sync-client';
 
 export interface RelayOptions {
   dataDir: string;
@@ -124,6 +126,19 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
         ws.on('close', () => set.delete(ws));
       }
       return { device: device.id };
+    },
+    // Live devices close idle documents and learn here which to reopen (live-sync-notices.ts): every device
+    // that holds the home's root document is greeted, then told of each change to another of its documents.
+    async connected({ documentName, connectionInstance }) {
+      if (splitDocName(documentName)?.local === HOME_DOC) connectionInstance.sendStateless(NOTICES_HELLO);
+    },
+    async onChange({ documentName, transactionOrigin }) {
+      const name = splitDocName(documentName);
+      if (closed || !name || name.local === HOME_DOC) return;
+      const root = hocuspocus.documents.get(`${name.space}/${HOME_DOC}`);
+      // The socket the change came from holds the document open already: it needs no notice.
+      const from = (transactionOrigin as { webSocket?: unknown } | undefined)?.webSocket;
+      root?.broadcastStateless(changeNotice(name.local), (conn) => conn.webSocket !== from);
     },
     async onLoadDocument({ document, documentName }) {
       if (closed) return document;
