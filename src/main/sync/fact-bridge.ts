@@ -130,11 +130,12 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
       const unseen = k?.state === 'forgotten' && input.seenForgets !== undefined && !input.seenForgets.has(k.version.id);
       const factId = k?.state === 'live' ? `${id}.${versionId({ factId: id, parents: k.heads, kind: 'record', text: f.text, actor, at, device }).slice(0, 8)}` : id;
       push({ factId, parents: factId === id && !unseen ? (k?.heads ?? []) : [], kind: 'record', text: f.text, textId: id, actor, at, device });
-      // What this new text replaced here before this device ever synced it (an edit or a merge made before the
-      // first sync): no forget was sent for it, yet another device may hold the same fact. Forgotten now, once
-      // (this record is sent once), as of when the text replaced it.
-      for (const old of f.replaces ?? []) {
-        if (old === id || local.has(old) || lastSynced.has(old)) continue;
+      // What this text, new to the log, replaced here before this device ever synced it (an edit or a merge
+      // made before the first sync): no forget was sent for it, yet another device may hold the same fact.
+      // Forgotten now, once (this record is sent once), as of when the text replaced it. A text the log knew
+      // (restored here by an undo, say) claims nothing about what it once replaced.
+      const replacedUnsynced = ever.has(id) ? [] : (f.replaces ?? []).filter((old) => old !== id && !local.has(old) && !lastSynced.has(old));
+      for (const old of replacedUnsynced) {
         if (live.has(old)) for (const h of holders(old, known, live)) push({ factId: h.factId, parents: h.parents, kind: 'forget', text: null, textId: old, actor, at, device });
         else if (!ever.has(old)) push({ factId: old, parents: [], kind: 'forget', text: null, textId: old, actor, at, device });
       }
