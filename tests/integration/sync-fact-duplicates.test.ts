@@ -94,6 +94,17 @@ describe('monad sync: the same fact recorded on two homes is one write', () => {
     for (const home of [a, b]) expect(texts(home)).toEqual([MIA]);
   }, 60_000);
 
+  it('edited on A before A ever synced: the old text does not come back from B, whichever home syncs first', async () => {
+    for (const first of ['a', 'b'] as const) {
+      const { url, a, b } = await setUp();
+      recordBoth(a, b);
+      const cat = a.facts.memory.read('global').facts.find((f) => f.text === CAT)!;
+      asPerson(a, () => a.facts.memory.update('global', cat.id, 'Has two cats'));
+      await rounds(url, ...(first === 'a' ? [a, b] : [b, a]));
+      for (const home of [a, b]) expect(texts(home), `${first} first`).toEqual(['Has two cats', MIA]);
+    }
+  }, 60_000);
+
   it('a real edit on B made apart from A\'s forget still wins, and History says so', async () => {
     const { url, a, b } = await setUp();
     recordBoth(a);
