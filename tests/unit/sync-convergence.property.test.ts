@@ -1,6 +1,9 @@
 // Issue 30 §6: random operations on three devices, random delivery and partitions → every device ends
 // with the same facts, nothing a device recorded is lost unless some device forgot or edited that fact, and
-// every edit a device made (by the person or by a derivation) is in every device's log.
+// every edit a device made (by the person or by a derivation) is in every device's log. Devices also record
+// the same texts apart (before their first sync, or a copy of what another holds): the same write, so a text
+// recorded on every device before their first sync, that some device forgot after syncing it and no device
+// wrote again (record, copy or edit), is gone everywhere.
 // The devices are fact lists behind the real bridge (fact-bridge.ts) and real Yjs documents; "the relay"
 // is a pairwise exchange of updates in a random order, with some devices cut off in some rounds.
 import fc from 'fast-check';
@@ -17,6 +20,8 @@ class Device implements FactSyncPort {
   readonly doc = new Y.Doc();
   readonly facts_ = new Map<string, SyncedFact>();
   synced = new Set<string>();
+  /** The forgets that stood at this device's last sync (fact-bridge keeps them in the kind's memory). */
+  forgets = new Set<string>();
   constructor(readonly name: string) {}
   scopes = () => ['global'];
   facts = () => [...this.facts_.values()];
@@ -35,8 +40,9 @@ class Device implements FactSyncPort {
   forget = (_s: string, id: string) => void this.facts_.delete(id);
   list = () => [...this.facts_.keys()].sort();
   sync(at: number): void {
-    const r = reconcileScope({ scope: 'global', doc: this.doc, facts: this, lastSynced: this.synced, device: this.name, now: () => new Date(Date.UTC(2026, 2, 1) + at * 1000) });
+    const r = reconcileScope({ scope: 'global', doc: this.doc, facts: this, lastSynced: this.synced, seenForgets: this.forgets, device: this.name, now: () => new Date(Date.UTC(2026, 2, 1) + at * 1000) });
     this.synced = r.synced;
+    this.forgets = r.forgets;
   }
 }
 
@@ -47,11 +53,14 @@ const exchange = (a: Y.Doc, b: Y.Doc): void => {
 
 type Op =
   | { kind: 'record' | 'forget'; device: number; text: number }
+  | { kind: 'copy'; device: number; from: number }
   | { kind: 'edit'; device: number; text: number; to: number; derived: boolean }
   | { kind: 'round'; online: boolean[]; order: number[] };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constantFrom('record' as const, 'forget' as const), device: fc.nat(2), text: fc.nat(TEXTS.length - 1) }),
+  // A device records, apart, a text another device holds now (the same fact extracted on both).
+  fc.record({ kind: fc.constant('copy' as const), device: fc.nat(2), from: fc.nat(2) }),
   fc.record({ kind: fc.constant('edit' as const), device: fc.nat(2), text: fc.nat(TEXTS.length - 1), to: fc.nat(TEXTS.length - 1), derived: fc.boolean() }),
   fc.record({ kind: fc.constant('round' as const), online: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }), order: fc.shuffledSubarray([0, 1, 2], { minLength: 3, maxLength: 3 }) }),
 );
@@ -59,10 +68,17 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 describe('sync convergence (property)', () => {
   it('three devices, random records, edits, forgets, delivery order and partitions: all converge, nothing unforgotten is lost, no edit lost', () => {
     fc.assert(
-      fc.property(fc.array(op, { minLength: 1, maxLength: 40 }), (ops) => {
+      fc.property(fc.subarray(TEXTS), fc.array(op, { minLength: 1, maxLength: 40 }), (shared, ops) => {
         const devices = [new Device('device-a'), new Device('device-b'), new Device('device-c')];
         const recorded = new Set<string>();
         const forgotten = new Set<string>();
+        // Recorded on every device before any sync: one write each, not three.
+        for (const d of devices) d.record('global', shared.map((text) => ({ text })));
+        shared.forEach((t) => recorded.add(idOf(t)));
+        // Texts a device forgot while holding them synced; texts some operation wrote (record, copy, edit).
+        const forgetSynced = new Set<string>();
+        const written = new Set<string>();
+        const wrote = (id: string): void => void written.add(id);
         // An edit is acknowledged when its device syncs while still holding it (one edited again before a sync never left the device).
         const editedTo = new Set<string>();
         const pending = devices.map(() => new Set<string>());
@@ -82,6 +98,15 @@ describe('sync convergence (property)', () => {
             continue;
           }
           const d = devices[o.device];
+          if (o.kind === 'copy') {
+            const from = devices[o.from].facts();
+            const copied = from.length ? from[t % from.length].text : null;
+            if (!copied || d.facts_.has(idOf(copied))) continue;
+            d.record('global', [{ text: copied }]);
+            recorded.add(idOf(copied));
+            wrote(idOf(copied));
+            continue;
+          }
           const text = TEXTS[o.text];
           if (o.kind === 'edit') {
             // An edit as MemoryDir.update leaves it: the new text's id, whose source replaces the old one.
@@ -90,11 +115,14 @@ describe('sync convergence (property)', () => {
             d.facts_.delete(idOf(text));
             d.facts_.set(idOf(to), { id: idOf(to), text: to, actor: o.derived ? 'consolidation' : 'person', replaces: [idOf(text)] });
             forgotten.add(idOf(text));
+            wrote(idOf(to));
             pending[o.device].add(to);
           } else if (o.kind === 'record') {
             d.record('global', [{ text }]);
             recorded.add(idOf(text));
+            wrote(idOf(text));
           } else if (d.facts_.has(idOf(text))) {
+            if (d.synced.has(idOf(text))) forgetSynced.add(idOf(text));
             d.forget('global', idOf(text));
             forgotten.add(idOf(text));
           }
@@ -114,6 +142,8 @@ describe('sync convergence (property)', () => {
         expect([...liveFacts(versionsOf(devices[0].doc).values()).keys()].sort()).toEqual(lists[0]);
         // A fact recorded and never forgotten by anyone is everywhere.
         for (const id of recorded) if (!forgotten.has(id)) expect(lists[0]).toContain(id);
+        // The copies recorded apart elsewhere are the same write, not edits concurrent with the forget.
+        for (const id of forgetSynced) if (!written.has(id)) expect(lists[0]).not.toContain(id);
         // No edit is lost: each is a version in every device's log, even where a concurrent one won.
         for (const d of devices) {
           const texts = new Set([...versionsOf(d.doc).values()].map((v) => v.text));

@@ -47,6 +47,42 @@ describe('resolveFact', () => {
     expect(resolveFact([b, a, first])!.current.text).toBe('B');
   });
 
+  it('the same text recorded apart on another device is that same write: it does not outlive the forget of the first', () => {
+    const forget = v({ factId: 'f1', parents: [first.id], kind: 'forget', text: null, textId: 'f1', at: '2026-03-02T10:00:00Z', device: 'laptop' });
+    // Recorded on the desktop before it ever synced (no parents), and later by the clock: still not an edit.
+    const copy = v({ factId: 'f1', parents: [], kind: 'record', text: 'Lives in Lyon', at: '2026-03-03T10:00:00Z', device: 'desktop' });
+    for (const order of [[first, forget, copy], [copy, forget, first]]) {
+      expect(resolveFact(order)!.current.id).toBe(forget.id);
+      expect(liveFacts(order).has('f1')).toBe(false);
+    }
+    const doc = new Y.Doc();
+    for (const x of [first, forget, copy]) versionsOf(doc).set(x.id, x);
+    expect(conflictsIn('global', doc)).toEqual([]);
+  });
+
+  it('a copy of a text that was since edited follows the edit, with no conflict', () => {
+    const edit = v({ factId: 'f1', parents: [first.id], kind: 'edit', text: 'Lives in Nice', textId: 'nice', at: '2026-03-02T10:00:00Z', device: 'laptop' });
+    const copy = v({ factId: 'f1', parents: [], kind: 'record', text: 'Lives in Lyon', at: '2026-03-03T10:00:00Z', device: 'desktop' });
+    const r = resolveFact([copy, edit, first])!;
+    expect(r.current.id).toBe(edit.id);
+    expect(r.concurrent).toEqual([]);
+  });
+
+  it('a forget with no parents (of a text its device never synced) lets no copy of that text stand; a record after seeing it does', () => {
+    const forget = v({ factId: 'f1', parents: [], kind: 'forget', text: null, textId: 'f1', at: '2026-03-02T10:00:00Z', device: 'laptop' });
+    expect(resolveFact([first, forget])!.current.id).toBe(forget.id);
+    const again = v({ factId: 'f1', parents: [forget.id, first.id], kind: 'record', text: 'Lives in Lyon', at: '2026-03-01T09:00:00Z', device: 'desktop' });
+    expect(liveFacts([first, forget, again]).get('f1')?.id).toBe(again.id);
+  });
+
+  it('a record made after seeing the forget stands, and an edit apart from it still beats it', () => {
+    const forget = v({ factId: 'f1', parents: [first.id], kind: 'forget', text: null, textId: 'f1', at: '2026-03-02T10:00:00Z', device: 'laptop' });
+    const again = v({ factId: 'f1', parents: [forget.id], kind: 'record', text: 'Lives in Lyon', at: '2026-03-01T09:00:00Z', device: 'desktop' });
+    expect(liveFacts([first, forget, again]).get('f1')?.id).toBe(again.id);
+    const edit = v({ factId: 'f1', parents: [first.id], kind: 'edit', text: 'Lives in Nice', textId: 'nice', at: '2026-03-01T11:00:00Z', device: 'desktop' });
+    expect(liveFacts([first, forget, edit]).get('nice')?.id).toBe(edit.id);
+  });
+
   it('a version id is a hash of its content: the same write twice is one record', () => {
     const again = v({ factId: 'f1', parents: [], kind: 'record', text: 'Lives in Lyon', at: '2026-03-01T10:00:00Z', device: 'laptop' });
     expect(again.id).toBe(first.id);

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import * as Y from 'yjs';
 import { MonadError } from '../../shared/errors';
 import { DocStore } from './doc-store';
-import { byFact, byPerson, compareHeads, headsOf, liveTextId, versionId, type FactVersion } from './fact-log';
+import { byFact, byPerson, compareHeads, headsOf, liveTextId, standingHeadsOf, versionId, type FactVersion } from './fact-log';
 import type { SyncConflictNote } from './sync-ports';
 import type { KindMemory, KindReport } from './sync-kind';
 
@@ -23,7 +23,7 @@ const quote = (text: string | null): string => (text === null ? 'forgotten' : `â
 
 /** The conflict among one fact's versions, if its heads disagree (null when one head, or all say the same). */
 export function conflictOf(scope: string, versions: readonly FactVersion[]): FactConflict | null {
-  const heads = headsOf(versions).sort(compareHeads);
+  const heads = standingHeadsOf(versions).sort(compareHeads);
   if (heads.length < 2) return null;
   const [current, ...others] = heads;
   const texts = new Set(heads.map(liveTextId).filter((t): t is string => t !== null));

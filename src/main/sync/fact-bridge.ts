@@ -6,7 +6,7 @@
 import * as Y from 'yjs';
 import type { JournalActor } from '../../shared/journal';
 import { conflictOf, versionsOf } from './conflicts';
-import { byFact, liveTextId, resolveFact, versionId, type FactVersion } from './fact-log';
+import { byFact, headsOf, liveTextId, resolveFact, versionId, type FactVersion } from './fact-log';
 import type { FactSyncPort, IncomingEdit, IncomingFact, SyncedFact } from './sync-ports';
 import type { SyncKind } from './sync-kind';
 
@@ -39,7 +39,8 @@ function standing(map: Y.Map<FactVersion>): Map<string, Standing> {
   for (const [factId, list] of byFact(map.values())) {
     const r = resolveFact(list);
     if (!r) continue;
-    const heads = (r.concurrent.length ? r.concurrent : [r.current]).map((v) => v.id);
+    // Every head, a copy the rule leaves out included: this device's next version has seen them all.
+    const heads = headsOf(list).map((v) => v.id);
     const textIds = new Set(list.map((v) => v.textId ?? liveTextId(v)).filter((t): t is string => !!t));
     textIds.add(factId);
     const live = liveTextId(r.current);
@@ -66,6 +67,11 @@ export interface ReconcileInput {
   facts: FactSyncPort;
   /** Fact ids the file held at the end of the last sync of this scope (empty the first time). */
   lastSynced: ReadonlySet<string>;
+  /**
+   * The forgets that stood when this device last synced the scope (ReconcileResult.forgets). Undefined for a
+   * device that synced before this was kept: every forget counts as seen, as it did then.
+   */
+  seenForgets?: ReadonlySet<string>;
   /** Conflicts (FactConflict.key) this home's History was already told about. */
   announced?: ReadonlySet<string>;
   device: string;
@@ -77,6 +83,8 @@ export interface ReconcileResult {
   synced: Set<string>;
   /** The conflicts still open in the log that History has been told about (to pass as `announced` next time). */
   announced: Set<string>;
+  /** The forget versions that stand now (to pass as `seenForgets` next time). */
+  forgets: Set<string>;
 }
 
 export function reconcileScope(input: ReconcileInput): ReconcileResult {
@@ -120,9 +128,22 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
       // A fact the log never had, or one forgotten elsewhere that this device (re)recorded since. Its text once
       // belonged to a fact that now has another text: a new line of versions, so that this is no edit of it.
       const k = known.get(id);
+      // Forgotten in the log by a forget this device had not seen: held here from before it arrived (the same
+      // fact recorded on both devices before they first synced). It is that same write, made apart from the
+      // forget: no parents, so the rule lets the forget stand. A forget seen before: recorded again since.
+      const unseen = k?.state === 'forgotten' && input.seenForgets !== undefined && !input.seenForgets.has(k.version.id);
       const factId = k?.state === 'live' ? `${id}.${versionId({ factId: id, parents: k.heads, kind: 'record', text: f.text, actor, at, device }).slice(0, 8)}` : id;
       // Only a fact the log has (forgotten) can have come back by an undo: others are not asked about.
-      push({ factId, parents: factId === id ? (k?.heads ?? []) : [], kind: 'record', text: f.text, textId: id, actor, at, device }, k ? id : undefined);
+      push({ factId, parents: factId === id && !unseen ? (k?.heads ?? []) : [], kind: 'record', text: f.text, textId: id, actor, at, device }, k ? id : undefined);
+      // What this text, new to the log, replaced here before this device ever synced it (an edit or a merge
+      // made before the first sync): no forget was sent for it, yet another device may hold the same fact.
+      // Forgotten now, once (this record is sent once), as of when the text replaced it. A text the log knew
+      // (restored here by an undo, say) claims nothing about what it once replaced.
+      const replacedUnsynced = ever.has(id) ? [] : (f.replaces ?? []).filter((old) => old !== id && !local.has(old) && !lastSynced.has(old));
+      for (const old of replacedUnsynced) {
+        if (live.has(old)) for (const h of holders(old, known, live)) push({ factId: h.factId, parents: h.parents, kind: 'forget', text: null, textId: old, actor, at, device });
+        else if (!ever.has(old)) push({ factId: old, parents: [], kind: 'forget', text: null, textId: old, actor, at, device });
+      }
     }
     for (const id of lastSynced) {
       if (local.has(id) || edited.has(id)) continue;
@@ -177,7 +198,8 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
     if (!input.announced?.has(c.key)) facts.noteConflict(scope, c);
     announced.add(c.key);
   }
-  return { report, synced: new Set(facts.facts(scope).map((f) => f.id)), announced };
+  const forgets = new Set([...known.values()].filter((s) => s.state === 'forgotten').map((s) => s.version.id));
+  return { report, synced: new Set(facts.facts(scope).map((f) => f.id)), announced, forgets };
 }
 
 /** The synced fact this one replaced by an edit here. */
@@ -214,9 +236,13 @@ export function factsKind(facts: FactSyncPort): SyncKind {
     reconcile(scope, doc, ctx) {
       const lastSynced = new Set<string>(JSON.parse(ctx.memory.get('synced') ?? '[]') as string[]);
       const announced = new Set<string>(JSON.parse(ctx.memory.get('conflicts') ?? '[]') as string[]);
-      const r = reconcileScope({ scope, doc, facts, lastSynced, announced, device: ctx.device, now: ctx.now });
+      // A device that synced before the forgets it saw were kept: as then, every forget counts as seen.
+      const forgets = ctx.memory.get('forgets');
+      const seenForgets = forgets ? new Set<string>(JSON.parse(forgets) as string[]) : ctx.memory.get('synced') ? undefined : new Set<string>();
+      const r = reconcileScope({ scope, doc, facts, lastSynced, seenForgets, announced, device: ctx.device, now: ctx.now });
       ctx.memory.set('synced', JSON.stringify([...r.synced].sort()));
       ctx.memory.set('conflicts', JSON.stringify([...r.announced].sort()));
+      ctx.memory.set('forgets', JSON.stringify([...r.forgets].sort()));
       const { report } = r;
       return { kind: 'facts', key: scope, sent: report.sent, received: report.received, forgotten: report.forgotten, refused: report.refused };
     },

@@ -82,13 +82,52 @@ export function compareHeads(x: FactVersion, y: FactVersion): number {
   );
 }
 
+/** Every version `v` descends from (its parents, theirs, …), by id. */
+function ancestorsOf(v: FactVersion, byId: ReadonlyMap<string, FactVersion>): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...v.parents];
+  for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    todo.push(...(byId.get(id)?.parents ?? []));
+  }
+  return seen;
+}
+
 /**
- * The version that stands for one fact, and the heads (best first) when devices disagreed. Among heads: the
- * person's correction beats a derivation, then an edit beats a forget, then the later one wins, then the
- * greater device id.
+ * The heads that take part in the rule. A head whose text another version of the fact already wrote without
+ * seeing it (two devices recorded the same text apart: ids are hashes of the text), and which a later change
+ * has since superseded (edited or forgotten), is that same write arriving twice, not a change of its own: it
+ * stands no longer than the first did. So the same fact recorded on two devices before they first synced
+ * does not bring back what one of them then forgot or merged away; a different text (a real edit), or a
+ * record made after seeing the forget (it descends from it), still counts. Deterministic: it depends only on
+ * the set of versions. Should every head be such a copy of another's superseded text (lines that crossed),
+ * all stay.
+ */
+export function standingHeadsOf(versions: readonly FactVersion[]): FactVersion[] {
+  const heads = headsOf(versions);
+  if (heads.length < 2) return heads;
+  const byId = new Map(versions.map((v) => [v.id, v]));
+  const named = new Set(versions.flatMap((v) => v.parents));
+  const kept = heads.filter((h) => {
+    const text = liveTextId(h);
+    if (!text) return true;
+    const before = ancestorsOf(h, byId);
+    // A forget with no parents removed a text its device held before it ever synced it: that text is the
+    // write it supersedes (it never travelled as a record of its own).
+    const wrote = (v: FactVersion): boolean => (named.has(v.id) && liveTextId(v) === text) || (v.kind === 'forget' && !v.parents.length && (v.textId ?? v.factId) === text);
+    return !versions.some((v) => v.id !== h.id && !before.has(v.id) && wrote(v));
+  });
+  return kept.length ? kept : heads;
+}
+
+/**
+ * The version that stands for one fact, and the heads (best first) when devices disagreed. Among heads (a
+ * copy of an already superseded text left out, `standingHeadsOf`): the person's correction beats a
+ * derivation, then an edit beats a forget, then the later one wins, then the greater device id.
  */
 export function resolveFact(versions: readonly FactVersion[]): { current: FactVersion; concurrent: FactVersion[] } | null {
-  const heads = headsOf(versions);
+  const heads = standingHeadsOf(versions);
   if (!heads.length) return null;
   const sorted = [...heads].sort(compareHeads);
   return { current: sorted[0], concurrent: sorted.length > 1 ? sorted : [] };
