@@ -4,7 +4,7 @@
 // shows both with when each was last seen and this device marked; revoking the other (after a confirmation)
 // marks it revoked, and the relay refuses it from then on. Screenshots light, dark and 900×700 (looked at),
 // axe with no serious or critical violation.
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

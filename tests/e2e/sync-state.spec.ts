@@ -3,7 +3,7 @@
 // server runs a live sync. A fact recorded in another home and pushed by the CLI appears in this home's
 // Markdown and Memory tab with no action here; the line says Synced; the relay killed → Offline; the relay
 // back → Synced again by itself; "Sync now" by keyboard. Light, dark and 900×700 screenshots; axe.
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
