@@ -25,6 +25,27 @@ interface Recorded {
   option: RunOptions;
 }
 
+/**
+ * Waits until the page has painted what the test just did and every transition with an end is over.
+ * The library's second of set-up used to hide a race: a theme switch (emulateMedia) reaches the app's
+ * styles a frame or two later and eases colours in over ~0.12 s, so axe, now quick, read a button
+ * mid-transition (a contrast no person sees; graph.spec failed 1 run in 4). Two frames let pending
+ * style changes start their transitions; then those are awaited, and the check repeats until none runs.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    for (let round = 0; round < 20; round++) {
+      await frame();
+      await frame();
+      // Endless ones (a spinner, a blinking caret) never finish: only those with an end are waited for.
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}
+
 export default class AxeBuilder extends LibraryAxeBuilder {
   constructor(params: { page: Page; axeSource?: string }) {
     super(params);
@@ -33,6 +54,7 @@ export default class AxeBuilder extends LibraryAxeBuilder {
   override async analyze(): Promise<AxeResults> {
     const own = this as unknown as Recorded;
     const { page } = own;
+    await settled(page);
     // Anything unexpected in the library's fields (another version): its own path, unchanged.
     if (!Array.isArray(own.includes) || !Array.isArray(own.excludes) || typeof own.option !== 'object') return super.analyze();
     // A page with frames: the library's default, which checks cross-origin frames too.
