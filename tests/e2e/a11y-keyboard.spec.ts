@@ -2,7 +2,7 @@
 // agent's "Memory model" select and colour contrast of the green badge and pills; a focus ring a person
 // can see on every button and "as of" date input reached with Tab; History's "Undo" label that looked
 // like a button. Light, dark and a 900×700 window, with screenshots.
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { settleAnimations } from './settle';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

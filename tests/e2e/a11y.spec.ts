@@ -1,7 +1,7 @@
 // Accessibility of every tab and every dialog, in light and in dark (issue 17): axe-core
 // (@axe-core/playwright 4.13.0, which runs on Node 20) must find no serious or critical violation —
 // colour contrast of the small grey text included — on a home seeded with something in every layer.
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

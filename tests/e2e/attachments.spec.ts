@@ -5,7 +5,7 @@
 // axe and screenshots in light, dark and 900×700.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { settleAnimations } from './settle';
 import type { Page } from '@playwright/test';
 import { ROOT } from './fixtures';

@@ -1,7 +1,7 @@
 // Edit & resend with branches, and the chat header's model picker (issue 17), in real Chromium against
 // `monad serve` with the scripted model.
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { settleAnimations } from './settle';
 import type { Page } from '@playwright/test';
 import { api, ROOT } from './fixtures';

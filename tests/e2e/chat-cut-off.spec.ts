@@ -2,7 +2,7 @@
 // model: a connection that drops mid-reply keeps the partial reply, marked "The reply was cut off" with
 // the reason, and offers Continue and Retry; a provider nobody answers for is named with its address and
 // how to start it. Screenshots in light, dark and 900×700; axe on the new part.
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';

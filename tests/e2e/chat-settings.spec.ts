@@ -4,7 +4,7 @@
 // sent and where each value came from; after the first exchange the sidebar shows a generated title.
 // Real Chromium against `monad serve` with the scripted model; axe and screenshots in light, dark, 900×700.
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { settleAnimations } from './settle';
 import type { Page } from '@playwright/test';
 import type { RecordedRequest } from '../fixtures/scripted-llm';

@@ -2,7 +2,7 @@
 // writes it; the person sees the diff against their own file (instruction-shaped and secret lines
 // marked), accepts it behind a confirmation, and the file holds the cleaned text. Pending files survive
 // a reload and can be dismissed. Screenshots in light, dark and at 900×700; axe on the screen.
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { settleAnimations } from './settle';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

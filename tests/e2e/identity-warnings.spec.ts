@@ -3,7 +3,7 @@
 // lists the lines and what was found (a key only by its last 4 characters) with "Keep editing" and
 // "Save anyway", both reachable from the keyboard. Screenshots light, dark and 900×700; axe on the warning.
 // Also (§5) the one-time notice when `monad serve` had to make a loose home owner-only.
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { settleAnimations } from './settle';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -5,7 +5,7 @@
 // "Regenerate token" locks out the old token; a busy port is reported with the fix; off closes the port.
 // The third access level ("Writes go to the Inbox") is chosen per app. Screenshots light, dark and
 // 900×700 (looked at), axe with no serious or critical violation.
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { settleAnimations } from './settle';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -4,7 +4,7 @@
 // taken out of recall says why and comes back on the person's word, a law whose fact was forgotten leaves
 // recall with the reason, and models' proposed changes to the person's laws are accepted or dismissed.
 // Keyboard use, axe, and screenshots in light, dark and 900×700.
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { settleAnimations } from './settle';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import type { Browser, Page } from '@playwright/test';
 import { Engine } from '../../src/main/engine';
 import { api, expect, ROOT, startServer, test, type MonadServer } from './fixtures';

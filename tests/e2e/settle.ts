@@ -2,7 +2,7 @@
 // focus ring eases colours in over ~0.12 s; on a loaded CI machine axe read a button mid-transition and
 // reported a contrast no person sees (receipts' Close, the cut-off reply's buttons). Every e2e axe check
 // goes through this first.
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';

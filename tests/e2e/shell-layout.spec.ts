@@ -2,7 +2,7 @@
 // dates, Ctrl/Cmd+B folding the sidebar, slash commands in a fresh chat leaving no empty chat behind,
 // and a layout that works at 900×700. Screenshots in light, dark and 900×700; axe on each screen.
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './axe';
 import { settleAnimations } from './settle';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';

@@ -12,7 +12,7 @@ import type { Browser, Page } from '@playwright/test';
 import { Engine } from '../../src/main/engine';
 import { ROOT, expect, startServer, test, type MonadServer } from './fixtures';
 import { cli, startCliRelay, type CliRelay } from './cli-relay';
-import { expectAxeClean, settleAnimations } from './settle';
+import { expectAxeClean } from './settle';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 const SPACE = 'e2e-chat-redraw';

@@ -4,53 +4,18 @@
 // two versions (the lines only each has, the whole file); "Keep this one" on the older one makes it this
 // home's file, ends the conflict here, and the other home has it after its next sync, with no conflict left.
 // Light, dark and 900×700 screenshots; axe on the panel.
-import AxeBuilder from '@axe-core/playwright';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { ROOT, expect, startServer, test, type MonadServer } from './fixtures';
-import { settleAnimations } from './settle';
+import { cli, startCliRelay, type CliRelay } from './cli-relay';
+import { expectAxeClean } from './settle';
 
 const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 const SPACE = 'e2e-identity-pick';
 
 test.describe.configure({ timeout: 150_000 });
-
-function cli(args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['bin/monad.mjs', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, MEM0_TELEMETRY: 'false' } });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
-
-async function startRelay(data: string): Promise<ChildProcess & { url: string }> {
-  const child = spawn(process.execPath, ['bin/monad.mjs', 'sync', 'serve', '--data', data, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`relay did not start: ${out}`)), 30_000);
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const m = /relay listening on (ws:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) (clearTimeout(timer), resolve(m[1]));
-    });
-    child.once('exit', () => reject(new Error(`relay exited: ${out}`)));
-  });
-  return Object.assign(child, { url });
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGKILL');
-  await gone;
-}
-
-async function axe(page: Page, selector: string): Promise<void> {
-  await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function openHistory(page: Page, server: MonadServer): Promise<void> {
   await page.goto(server.openUrl);
@@ -74,7 +39,7 @@ async function shoot(browser: Browser, server: MonadServer, opts: { colorScheme:
     await openHistory(page, server);
     await expect(page.getByTestId('sync-conflict')).toHaveCount(1, { timeout: 30_000 });
     await page.screenshot({ path: join(SCREENSHOTS, `sync-identity-pick-${name}.png`) });
-    await axe(page, '[data-testid="sync-conflicts"]');
+    await expectAxeClean(page, '[data-testid="sync-conflicts"]');
   } finally {
     await context.close();
   }
@@ -83,10 +48,10 @@ async function shoot(browser: Browser, server: MonadServer, opts: { colorScheme:
 test('History: USER.md saved on two devices apart, both versions shown, "Keep this one" ends it on both', async ({ page, browser }) => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const tmp = mkdtempSync(join(tmpdir(), 'monad-e2e-identity-'));
-  let relay: (ChildProcess & { url: string }) | null = null;
+  let relay: CliRelay | null = null;
   let stop: (() => Promise<void>) | null = null;
   try {
-    relay = await startRelay(join(tmp, 'relay'));
+    relay = await startCliRelay(join(tmp, 'relay'));
     const home = join(tmp, 'served');
     const other = join(tmp, 'other');
     const syncNow = (h: string) => {
@@ -125,7 +90,7 @@ test('History: USER.md saved on two devices apart, both versions shown, "Keep th
     await expect(versions.nth(0)).toContainText('Whole file · 5 lines');
     await expect(versions.nth(1).getByTestId('sync-conflict-diff')).toHaveText('+ I live in Porto.');
     await page.screenshot({ path: join(SCREENSHOTS, 'sync-identity-pick-light.png') });
-    await axe(page, '[data-testid="sync-conflicts"]');
+    await expectAxeClean(page, '[data-testid="sync-conflicts"]');
     await shoot(browser, server, { colorScheme: 'dark', viewport: { width: 1280, height: 800 } }, 'dark');
     await shoot(browser, server, { colorScheme: 'light', viewport: { width: 900, height: 700 } }, 'small');
 
@@ -152,7 +117,7 @@ test('History: USER.md saved on two devices apart, both versions shown, "Keep th
     expect(listed.stdout).toContain('conflicts to look at: 0');
   } finally {
     await stop?.();
-    if (relay) await kill(relay);
+    if (relay) await relay.kill();
     rmSync(tmp, { recursive: true, force: true });
   }
 });
