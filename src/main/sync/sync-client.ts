@@ -46,6 +46,12 @@ export interface SyncReport {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+/**
+ * Tries, with nothing ever answering (each connection closed before it opened: refused, no route), after which
+ * a run stops and says so: the provider's back-off makes three tries about three seconds, where waiting out the
+ * whole timeout told a person nothing more after fifteen. A relay that answered once gets the full timeout.
+ */
+const UNANSWERED_TRIES = 3;
 /** The home document: the sync format and the list of every document any device made. */
 export const HOME_DOC = 'home';
 /**
@@ -57,6 +63,10 @@ export const SYNC_FORMAT = 1;
 interface Open {
   doc: Y.Doc;
   provider: HocuspocusProvider;
+}
+
+function nothingAnswers(relay: string): MonadError {
+  return new MonadError('PROVIDER_ERROR', `Could not sync with the relay at ${relay}: nothing is answering there. Check that \`monad sync serve\` is running there and that this device can reach it; nothing here was changed.`, { relay });
 }
 
 /** This device's id: made once, at its first sync, and kept in its store. */
@@ -81,16 +91,23 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
   const unreachable = (): MonadError =>
     new MonadError('PROVIDER_ERROR', `Could not sync with the relay at ${opts.relayUrl} within ${Math.round(timeoutMs / 1000)} s. Check that \`monad sync serve\` is running there and that this device can reach it; nothing here was changed.`, { relay: opts.relayUrl });
 
-  // The relay's refusal of any document (revoked, another home, not paired) ends the whole run at once, also
+  // The relay's refusal of any document (revoked, another home, not paired), or nothing answering at all, ends the whole run at once, also
   // while it waits for acknowledgements: a device revoked mid-run is told so, not left to time out.
   let refusal: MonadError | null = null;
   /** Set when the run ends (done, refused or timed out): polls stop. */
   let finished = false;
   const onRefusal = new Set<(e: MonadError) => void>();
-  const refused = (reason: string): void => {
-    refusal ??= refusalError(reason, opts.relayUrl);
+  const refused = (reason: string): void => end(refusalError(reason, opts.relayUrl));
+  const end = (error: MonadError): void => {
+    refusal ??= error;
     for (const stop of [...onRefusal]) stop(refusal);
   };
+  let answered = false;
+  let unanswered = 0;
+  socket.on('open', () => (answered = true));
+  socket.on('close', () => {
+    if (!answered && ++unanswered >= UNANSWERED_TRIES) end(nothingAnswers(opts.relayUrl));
+  });
   const within = <T>(p: Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       if (refusal) return reject(refusal);
