@@ -1,7 +1,8 @@
 // Learning to rank on LoCoMo (issue 31, sixth pass): a linear re-ranking of the shipped ranking's best
 // 50 candidates, its weights found by coordinate ascent on recall@10 over 3 conversations and judged on
 // the other 2, every split (bench/lib/linear-rerank.ts). The candidates and their features come from the
-// product's own search (MessageSearchOptions.observe), run once with the shipped defaults.
+// product's own search (MessageSearchOptions.observe), run once with the shipped defaults, the product's
+// own re-ranking (rank.ts `rerank`, found with this bench on all the data) turned off.
 //
 //   npx tsx bench/locomo-ltr.ts [--data FILE] [--derived observations|none] [--json]
 //
@@ -69,7 +70,7 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; log?:
     if (standIn) opts.log?.(`${OBSERVATIONS_LABEL}: ${standIn.recorded} observations over ${standIn.turns} turns`);
     const names = new Map(conversations.map((c, ci) => [agentIdFor(c.id, ci), roleNamesOf(c)]));
     const wordnet = WordNet.installed();
-    const service = productSearch(engine, { rank: {}, lexicon: () => wordnet, roleNames: (id) => names.get(id) ?? {} });
+    const service = productSearch(engine, { rank: { rerank: [] }, lexicon: () => wordnet, roleNames: (id) => names.get(id) ?? {} });
     const diaBySeq = new Map<number, string>();
     for (const row of engine.appDb.prepare('SELECT seq, id FROM messages').all() as Array<{ seq: number; id: string }>) diaBySeq.set(row.seq, diaByMessage.get(row.id) ?? '');
 

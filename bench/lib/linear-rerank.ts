@@ -3,11 +3,10 @@
 // fixed set of steps). Pure: the bench (bench/locomo-ltr.ts) collects the candidates, judges the weights
 // on conversations they were not tuned on, and decides. The first weight multiplies today's score and is
 // held at 1, so the weights {1, 0, …} are today's order exactly and scaling cannot hide a change.
-import type { CandidateFeatures } from '../../src/main/search/candidate-features';
+import { featureVector, FEATURES } from '../../src/main/search/candidate-features';
 import { mean, recallAt } from './stats';
 
-/** The features' names, in the order of a weight vector. */
-export const FEATURES = ['score', 'own', 'words', 'neighbours', 'throughDerived', 'topSession', 'question', 'reciprocalRank'] as const;
+export { featureVector, FEATURES };
 
 /** One question: its candidates' features (best first, as today's ranking put them) and what answers it. */
 export interface LabelledQuery {
@@ -16,15 +15,6 @@ export interface LabelledQuery {
   /** The candidates' labels (what recall is counted on: LoCoMo's dia ids). */
   ids: string[];
   gold: string[];
-}
-
-/**
- * A candidate's features, scores divided by the query's best final score so that weights carry from one
- * query (and one home) to another: raw BM25 scores grow with the query's length and its words' rarity.
- */
-export function featureVector(c: CandidateFeatures, topScore: number): number[] {
-  const n = topScore > 0 ? topScore : 1;
-  return [c.score / n, c.own / n, c.words / n, (c.score - c.own) / n, c.throughDerived ? 1 : 0, c.topSession ? 1 : 0, c.question ? 1 : 0, 1 / (1 + c.rank)];
 }
 
 /** The labels of the first k after re-ranking; ties keep today's order. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_RANK_PARAMS } from '../../src/main/search/rank';
+import { rerankCandidates } from '../../src/main/search/candidate-features';
 import { coordinateAscent, featureVector, identityWeights, meanRecall, rerank, type LabelledQuery } from '../../bench/lib/linear-rerank';
 
 // Candidates in today's order; the answer sits 11th but is the only one in the top hit's session.
@@ -30,5 +32,14 @@ describe('linear re-ranking by coordinate ascent (bench)', () => {
     const { weights, trainRecall } = coordinateAscent([q]);
     expect(weights).toEqual(identityWeights());
     expect(trainRecall).toBe(1);
+  });
+});
+
+describe('the product re-ranking (candidate-features.ts rerankCandidates)', () => {
+  const c = (seq: number, rank: number, score: number, topSession: boolean) => ({ seq, rank, score, own: score, words: score, throughDerived: false, topSession, question: false });
+  it("today's weights keep today's order; the shipped weights lift a near candidate of the first hit's session", () => {
+    const list = [c(1, 0, 10, true), c(7, 1, 6.2, false), c(2, 2, 6.0, true)];
+    expect(rerankCandidates(list, identityWeights()).map(([seq]) => seq)).toEqual([1, 7, 2]);
+    expect(rerankCandidates(list, DEFAULT_RANK_PARAMS.rerank).map(([seq]) => seq)).toEqual([1, 2, 7]);
   });
 });
