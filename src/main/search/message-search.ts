@@ -5,6 +5,7 @@
 //  2. those are re-scored in full (BM25, word pairs close together, coverage, time and speaker cues),
 //     then each turn also inherits part of its neighbouring turns' scores (see rank.ts).
 import type { Database, Statement } from 'better-sqlite3';
+import { candidateFeatures, OBSERVED_CANDIDATES, rerankCandidates, type CandidateFeatures } from './candidate-features';
 import type { DerivedVia, MessageHit } from '../../shared/search';
 import { DerivedIndex, unionPostings } from './derived-index';
 import type { DerivedEntry } from './derived-store';
@@ -34,7 +35,14 @@ export interface MessageSearchOptions {
   roleNames?: Partial<Record<'user' | 'assistant', string[]>>;
   /** The posting reads of this search so far (posting-reads.ts): a second read of a word costs nothing. */
   reads?: { words: PostingSource; derived: PostingSource };
+  /**
+   * Sees the best candidates of the ranking with the parts of their scores (bench/locomo-ltr.ts judges a
+   * learned re-ranking with them); it changes nothing. Called once per ranking pass: the last call is the
+   * pass whose hits are returned.
+   */
+  observe?: (candidates: CandidateFeatures[]) => void;
 }
+
 
 /** Neighbours are looked for this many seqs away: a tool call and its result can sit between turns. */
 export const NEIGHBOUR_REACH = 3;
@@ -169,6 +177,12 @@ export class MessageSearch {
     const ranked = scoreWithNeighbours(place, own, questions, expanded, p, shares)
       .filter(([, s]) => s > 0)
       .sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+    // The learned re-ranking of the best candidates (rank.ts `rerank`), with derived memory only: it was
+    // learned there, and a words-only home keeps the ranking it always had. The observer sees them before.
+    const rerank = withDerived && p.rerank.length > 0;
+    const features = opts.observe || rerank ? candidateFeatures(ranked.slice(0, OBSERVED_CANDIDATES), place, own, ownWords, throughMemory, questions) : null;
+    if (opts.observe) opts.observe(features!);
+    if (rerank) ranked.splice(0, features!.length, ...rerankCandidates(features!, p.rerank));
     const best = diversify(
       ranked.map(([seq, score]) => ({ seq, score, session: place.get(seq)! })),
       p.clusterMax,

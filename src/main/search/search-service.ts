@@ -10,7 +10,7 @@ import type { MessageIndex } from './message-index';
 import { entityTerms, feedbackTerms, lexiconTerms, type EntityLink, type Lexicon } from './expansion';
 import { reciprocalRankFusion } from './fusion';
 import type { TextEmbedder } from './message-embedder';
-import { MessageSearch, roleStems } from './message-search';
+import { MessageSearch, roleStems, type MessageSearchOptions } from './message-search';
 import type { MessageVectors } from './message-vectors';
 import { EntryWords, memoryFeedbackTerms, type MemoryFeedbackOptions } from './memory-feedback';
 import { PostingReads } from './posting-reads';
@@ -71,6 +71,8 @@ export interface SearchInput {
   roleNames?: Partial<Record<'user' | 'assistant', string[]>>;
   /** Leave out messages of incognito sessions (the agent's own memory never draws on them). */
   excludeIncognito?: boolean;
+  /** Sees the ranking's best candidates and the parts of their scores (a bench's probe; changes nothing). */
+  observe?: MessageSearchOptions['observe'];
 }
 
 export const DEFAULT_K = 10;

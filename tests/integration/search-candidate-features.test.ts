@@ -1,0 +1,71 @@
+// The ranking's probe (MessageSearchOptions.observe): a bench judges a learned re-ranking with the parts
+// of the candidates' scores, so they must be the candidates the search returns, in its order, and
+// watching must change nothing.
+import { describe, expect, it } from 'vitest';
+import { rerankCandidates, type CandidateFeatures } from '../../src/main/search/candidate-features';
+import { DEFAULT_RANK_PARAMS } from '../../src/main/search/rank';
+import { SearchService } from '../../src/main/search/search-service';
+import { openEngine } from '../helpers/temp-home';
+
+describe('candidate features seen by an observer', () => {
+  it('are the returned hits in their order, with their scores split into own and neighbours', async () => {
+    const engine = openEngine();
+    const s = engine.sessions.create({ agentId: 'default', title: 'Garden' });
+    const other = engine.sessions.create({ agentId: 'default', title: 'Books' });
+    const say = (sessionId: string, content: string) => engine.messages.append({ sessionId, role: 'user', content });
+    const tomatoes = say(s.id, 'The tomatoes in the garden are ripe?');
+    say(s.id, 'Yes, and the basil next to them too');
+    say(other.id, 'I read a book about tomatoes last winter');
+    for (const t of ['The train was late', 'Pizza on the balcony', 'More light for the plants']) say(other.id, t);
+
+    const plain = engine.search.search({ query: 'tomatoes garden', agentId: 'default' }).messages;
+    let seen: CandidateFeatures[] = [];
+    const watched = engine.search.search({ query: 'tomatoes garden', agentId: 'default', observe: (c) => (seen = c) }).messages;
+    expect(watched).toEqual(plain);
+    expect(seen.slice(0, watched.length).map((c) => c.rank)).toEqual(watched.map((_, i) => i));
+    const bySeq = new Map(engine.appDb.prepare('SELECT id, seq FROM messages').all().map((r) => [(r as { id: string }).id, (r as { seq: number }).seq]));
+    expect(seen.slice(0, watched.length).map((c) => c.seq)).toEqual(watched.map((h) => bySeq.get(h.messageId)));
+    const first = seen[0];
+    expect(first.seq).toBe(bySeq.get(tomatoes.id));
+    expect(first).toMatchObject({ topSession: true, question: true, throughDerived: false });
+    expect(first.words).toBe(first.own); // no derived memory: its own score is its words'
+    // The turn after the question has no query word: its whole score is inherited.
+    const reply = seen.find((c) => c.seq === first.seq + 1)!;
+    expect(reply).toMatchObject({ own: 0, topSession: true });
+    expect(reply.score).toBeGreaterThan(0);
+    // The book turn lies in another session.
+    expect(seen.some((c) => !c.topSession && c.own > 0)).toBe(true);
+    engine.close();
+  });
+
+  it('with derived memory the hits come in the learned order of the candidates; a words-only home keeps its order', async () => {
+    const engine = openEngine();
+    const garden = engine.sessions.create({ agentId: 'default', title: 'Garden' });
+    const party = engine.sessions.create({ agentId: 'default', title: 'Party' });
+    const say = (sessionId: string, content: string) => engine.messages.append({ sessionId, role: 'user', content }).id;
+    const ripe = say(garden.id, 'The tomatoes out there are finally ripe');
+    for (const t of ['We had pizza on the balcony', 'The train was late again', 'My plants need more light', 'Rain all week']) say(garden.id, t);
+    const hose = say(garden.id, 'the garden hose broke again this morning');
+    for (const t of ['A quiet evening', 'Cooking soup tonight']) say(party.id, t);
+    const invite = say(party.id, 'garden party next week');
+    const query = { query: 'tomatoes garden', agentId: 'default' };
+    const ids = (service: SearchService) => service.search(query).messages.map((m) => m.messageId);
+    const unranked = new SearchService({ db: engine.appDb, rank: { rerank: [] } });
+
+    // Words only: the re-ranking is not applied.
+    expect(ids(engine.search)).toEqual(ids(unranked));
+
+    await engine.facts.record('agent:default', 'Grows tomatoes in the garden', { actor: 'agent', origin: 'typed', source: { sessionId: garden.id, messageId: ripe } });
+    engine.search.search(query); // brings the derived field up to date
+    let seen: CandidateFeatures[] = [];
+    const before = unranked.search({ ...query, observe: (c) => (seen = c) }).messages.map((m) => m.messageId);
+    const bySeq = new Map(engine.appDb.prepare('SELECT id, seq FROM messages').all().map((r) => [(r as { seq: number }).seq, (r as { id: string }).id]));
+    const learned = rerankCandidates(seen, DEFAULT_RANK_PARAMS.rerank).map(([seq]) => bySeq.get(seq)!);
+    // The learned order differs here (the first hit's session counts): a turn of its session passes the other.
+    expect(before.slice(0, 3)).toEqual([ripe, invite, hose]);
+    expect(learned.slice(0, 3)).toEqual([ripe, hose, invite]);
+    expect(ids(engine.search)).toEqual(learned.slice(0, before.length));
+    engine.close();
+  });
+});
+
