@@ -64,9 +64,12 @@ export function featureVector(c: CandidateFeatures, topScore: number): number[] 
  */
 export function rerankCandidates(candidates: readonly CandidateFeatures[], weights: readonly number[]): Array<[seq: number, score: number]> {
   const top = candidates[0]?.score ?? 0;
-  const n = top > 0 ? top : 1;
+  // The learned weights decide the order only. The scores handed on stay the first pass's, in rank order: a
+  // learned sum can fall to or below zero, and would rank below candidates past the re-ranked ones that kept
+  // their first-pass score (the results show scores, and they must fall as the list goes down).
+  const scores = candidates.map((c) => c.score).sort((a, b) => b - a);
   return candidates
     .map((c, i) => ({ c, i, s: featureVector(c, top).reduce((a, v, j) => a + v * (weights[j] ?? 0), 0) }))
     .sort((a, b) => b.s - a.s || a.i - b.i)
-    .map(({ c, s }) => [c.seq, s * n] as [number, number]);
+    .map(({ c }, i) => [c.seq, scores[i]] as [number, number]);
 }
