@@ -13,6 +13,7 @@ import { syncKinds } from '../../src/main/engine-sync';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
+import { attachmentRefsOf } from '../../src/main/attachments/attachment-store';
 import { openEngine, tempHome } from '../helpers/temp-home';
 
 const SPACE = 'secrets-under-test';
@@ -103,5 +104,43 @@ describe('monad sync: a stored secret in a synced record reaches the relay and o
       expect(h.b.facts.identity.view('user').content).toBe(`Deploys with ${REDACTED} on weekdays.\n`);
     });
     expect(h.a.facts.identity.view('user').content).toBe(`Deploys with ${TOKEN} on weekdays.\n`);
+  }, 120_000);
+
+  it("a tool server's token in an agent's description and instructions: redacted on the relay and on B; A keeps its agent", async () => {
+    const h = await setup();
+    h.a.agents.create({ id: 'deployer', name: 'Deployer', description: `Deploys with ${TOKEN}`, chat: { systemPrompt: `Use ${TOKEN} for the deploy tool.` }, memory: { autoConsolidate: false, intervalMinutes: 60 } } as never);
+    const agent = (e: Engine) => {
+      const x = e.agents.list().find((y) => y.id === 'deployer');
+      return { description: x?.description, systemPrompt: x?.chat?.systemPrompt };
+    };
+    const before = agent(h.a);
+    expect(before).toEqual({ description: `Deploys with ${TOKEN}`, systemPrompt: `Use ${TOKEN} for the deploy tool.` });
+
+    await travel(h, TOKEN, () => {
+      expect(agent(h.b)).toEqual({ description: `Deploys with ${REDACTED}`, systemPrompt: `Use ${REDACTED} for the deploy tool.` });
+    });
+    expect(agent(h.a)).toEqual(before);
+  }, 120_000);
+
+  it("attached files: a token in a file's name travels redacted; a file whose bytes hold a stored key is not sent at all (said once)", async () => {
+    const h = await setup();
+    const session = h.a.sessions.create({ agentId: 'default', title: 'Files' });
+    const named = await h.a.attachments.add(`notes-${TOKEN}.txt`, Buffer.from('Plain notes about the deploy.\n').toString('base64'));
+    const keyed = await h.a.attachments.add('env.txt', Buffer.from(`OPENAI_API_KEY=${KEY}\n`).toString('base64'));
+    const m = h.a.messages.append({ sessionId: session.id, role: 'user', content: 'Two files.', createdAt: '2026-03-01T09:00:00.000Z', attachments: [{ id: named.id, name: `notes-${TOKEN}.txt` }, { id: keyed.id, name: 'env.txt' }] });
+
+    const ra = await sync(h.a, h.url);
+    expect(ra.documents.filter((d) => d.kind === 'blob').map((d) => ({ key: d.key, sent: d.sent, refused: d.refused.map((r) => r.text) })).sort((x, y) => x.sent - y.sent)).toEqual([
+      { key: keyed.id, sent: 0, refused: ['env.txt'] },
+      { key: named.id, sent: 1, refused: [] },
+    ]);
+    for (const secret of [TOKEN, KEY]) expect(relayHolds(h.dataDir, secret)).toBe(false);
+    // B: the message arrives with the first file (its name redacted); it says the second did not arrive.
+    const rb = await sync(h.b, h.url);
+    expect(rb.documents.flatMap((d) => d.refused.map((r) => r.text))).toEqual(['env.txt']);
+    expect((attachmentRefsOf(h.b.appDb, [m.id]).get(m.id) ?? []).map((f) => f.name)).toEqual([`notes-${REDACTED}.txt`]);
+    for (const e of [h.a, h.b, h.a]) expect(await sync(e, h.url)).toMatchObject({ sent: 0, received: 0, forgotten: 0, refused: 0 });
+    for (const secret of [TOKEN, KEY]) expect(relayHolds(h.dataDir, secret)).toBe(false);
+    expect((attachmentRefsOf(h.a.appDb, [m.id]).get(m.id) ?? []).map((f) => f.name)).toEqual([`notes-${TOKEN}.txt`, 'env.txt']);
   }, 120_000);
 });
