@@ -11,6 +11,7 @@ import { MonadError } from '../shared/errors';
 import type { Engine } from './engine';
 import type { IdentitySyncPort } from './sync/identity-ports';
 import { identityKind } from './sync/identity-bridge';
+import { syncOutgoing } from './engine-sync-outgoing';
 import { openIdentityConflicts, pickIdentityVersion, type IdentityConflicts } from './sync/identity-conflicts';
 
 const AGENT_FILE = /^agents\/([^/]+)\/(SOUL|AGENTS)\.md$/;
@@ -75,7 +76,7 @@ export function identityConflicts(engine: Engine, storeFile: string): IdentityCo
         file,
         versionId,
         // The identity kind's own reconcile, with the same memory keys, so the next `sync now` carries on from here.
-        reconcile: (key, doc, memory, device, now) => identityKind(identitySyncPort(engine)).reconcile(key, doc, { device, now, memory }),
+        reconcile: (key, doc, memory, device, now) => identityKind(identitySyncPort(engine)).reconcile(key, doc, { device, now, memory, outgoing: syncOutgoing(engine) }),
       }),
   };
 }

@@ -5,7 +5,8 @@ import type { Engine } from './engine';
 import type { JournalActor } from '../shared/journal';
 import type { FactSyncPort } from './sync/sync-ports';
 import { factsKind } from './sync/fact-bridge';
-import type { SyncKind } from './sync/sync-kind';
+import { withOutgoingFilter, type SyncKind } from './sync/sync-kind';
+import { syncOutgoing } from './engine-sync-outgoing';
 import { asUndoFromSync, editFactsFromSync, factEditedBack, factUndoneHere, noteFactConflict } from './engine-sync-facts';
 import { graphSyncPort } from './engine-sync-graph';
 import { graphKind } from './sync/graph-bridge';
@@ -75,7 +76,7 @@ export function syncKinds(engine: Engine): SyncKind[] {
   // Agents before the chats and identity files that belong to them (a chat arriving with a new agent finds
   // it here in the same run, and the sidebar shows it under that agent at once); files before the chats
   // whose messages carry them; chats before the graph, whose relations name the messages that support them.
-  return [
+  const kinds = [
     factsKind(factSyncPort(engine)),
     agentsKind(agentsSyncPort(engine)),
     identityKind(identitySyncPort(engine)),
@@ -85,4 +86,7 @@ export function syncKinds(engine: Engine): SyncKind[] {
     lawsKind(lawSyncPort(engine)),
     inboxKind(inboxSyncPort(engine)),
   ];
+  // What is written into the documents leaves through the same egress filter as every other request: a
+  // stored secret never reaches the relay inside a synced record (docs/sync.md §2).
+  return kinds.map((k) => withOutgoingFilter(k, syncOutgoing(engine)));
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { stableJson } from './chat-log';
 import { JOINING_AT, resolveIdentity } from './identity-bridge';
 import type { AgentsSyncPort, SyncedAgent } from './agents-ports';
-import { emptyReport, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
+import { emptyReport, sendable, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
 
 /** The one key of the agents document. */
 export const AGENTS_KEY = 'all';
@@ -61,14 +61,15 @@ export function reconcileAgents(doc: Y.Doc, port: AgentsSyncPort, ctx: Reconcile
     const known = standingByAgent(map);
     const push = (agentId: string, value: SyncedAgent | null, when = at): void => {
       const a = agreed[agentId];
-      const v = versionOf({ agentId, parents: a ? [a.version] : [], value, at: when, device: ctx.device });
+      // As it travels: a stored secret in an agent's name, description or instructions leaves redacted.
+      const v = versionOf({ agentId, parents: a ? [a.version] : [], value: sendable(ctx, value), at: when, device: ctx.device });
       map.set(v.id, v);
       report.sent++;
     };
     for (const [id, a] of local) {
       const json = stableJson(a);
       const standing = known.get(id);
-      const same = standing?.value ? stableJson(standing.value) === json : false;
+      const same = standing?.value ? stableJson(standing.value) === stableJson(sendable(ctx, a)) : false;
       // Changed here since the last sync; or never synced from here and not what the document says.
       if (agreed[id]) {
         if (agreed[id].value !== json) push(id, a);
@@ -87,7 +88,9 @@ export function reconcileAgents(doc: Y.Doc, port: AgentsSyncPort, ctx: Reconcile
     const here = local.get(id) ?? null;
     let holds = here ? stableJson(here) : null;
     const wanted = v.value ? stableJson(v.value) : null;
-    if (wanted !== holds) {
+    // This device's own version, read back redacted, is what it holds: kept as it is, not rewritten.
+    const heldAsSent = here ? stableJson(sendable(ctx, here)) : null;
+    if (wanted !== holds && wanted !== heldAsSent) {
       const r = v.value ? port.write(v.value, v.device) : ((why) => ({ written: why === null, refused: why ? [why] : [] }))(port.remove(id, v.device));
       for (const reason of r.refused) report.refused.push({ text: typeof v.value?.name === 'string' ? v.value.name : id, reason });
       if (r.written) {

@@ -5,7 +5,7 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { ChatBlob, ChatBlobPort } from './chat-ports';
-import { emptyReport, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
+import { emptyReport, sendable, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 const blobShape = z.object({ name: z.string().max(300), sha256: z.string().regex(SHA256), data: z.array(z.string()) }).passthrough();
@@ -14,7 +14,19 @@ export function blobMapOf(doc: Y.Doc): Y.Map<ChatBlob> {
   return doc.getMap<ChatBlob>('file');
 }
 
-export function reconcileBlob(sha256: string, doc: Y.Doc, port: ChatBlobPort, _ctx: ReconcileContext): KindReport {
+/**
+ * Whether a file's bytes (or the text read from its pages) hold a stored secret. Its bytes are
+ * content-addressed (the receiving home checks them against the hash), so they cannot travel redacted:
+ * such a file is not sent at all.
+ */
+function holdsStoredSecret(blob: ChatBlob, ctx: ReconcileContext): boolean {
+  // latin1 keeps every byte as one character, so a key in a text file is found as it is written.
+  const text = Buffer.from(blob.data.join(''), 'base64').toString('latin1');
+  const pages = blob.pdf?.text ?? [];
+  return sendable(ctx, text) !== text || sendable(ctx, pages) !== pages;
+}
+
+export function reconcileBlob(sha256: string, doc: Y.Doc, port: ChatBlobPort, ctx: ReconcileContext): KindReport {
   const report = emptyReport('blob', sha256);
   if (!SHA256.test(sha256)) return report;
   const map = blobMapOf(doc);
@@ -22,8 +34,15 @@ export function reconcileBlob(sha256: string, doc: Y.Doc, port: ChatBlobPort, _c
   const here = port.has(sha256);
   if (here && stored === undefined) {
     const blob = port.blob(sha256);
-    if (blob) {
-      doc.transact(() => map.set('file', blob));
+    if (blob && holdsStoredSecret(blob, ctx)) {
+      // Kept on this device; said once (not at every sync), and the other devices show the message without it.
+      if (!ctx.memory.get('withheld')) {
+        ctx.memory.set('withheld', '1');
+        report.refused.push({ text: sendable(ctx, blob.name).slice(0, 120), reason: 'this file holds a secret saved in this home (a key or token), so it was not sent to your other devices; it stays here' });
+      }
+    } else if (blob) {
+      // Its name travels as every other record's text does: a stored secret in it leaves redacted.
+      doc.transact(() => map.set('file', { ...blob, name: sendable(ctx, blob.name) }));
       report.sent++;
     }
   } else if (!here && stored !== undefined) {

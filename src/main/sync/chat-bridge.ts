@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { recordId, stableJson, standingOf, type ChatRecord } from './chat-log';
 import type { ChatMessage, ChatPlace, ChatSyncPort, LocalChat } from './chat-ports';
 import { ChatMarks } from './chat-marks';
-import { emptyReport, type KindMemory, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
+import { emptyReport, sendable, type KindMemory, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
 
 export function chatRecordsOf(doc: Y.Doc): Y.Map<ChatRecord> {
   return doc.getMap<ChatRecord>('records');
@@ -58,10 +58,14 @@ function reconcileChanged(sessionId: string, doc: Y.Doc, port: ChatSyncPort, ctx
   const local = port.read(sessionId);
   const at = ctx.now().toISOString();
   const marks = new ChatMarks(ctx.memory, ctx.device, local?.messages.map((m) => m.inactive) ?? []);
+  // Every record leaves through the outgoing filter (a stored key pasted into a message, a title or the
+  // chat's instructions travels redacted). A message keeps its id, so the redacted copy is still this
+  // message: it is never sent again, and this device keeps its own text.
   const push = (r: ChatRecord): void => {
-    const id = recordId(r);
+    const sent = sendable(ctx, r);
+    const id = recordId(sent);
     if (map.has(id)) return;
-    map.set(id, r);
+    map.set(id, sent);
     report.sent++;
   };
 
@@ -75,8 +79,9 @@ function reconcileChanged(sessionId: string, doc: Y.Doc, port: ChatSyncPort, ctx
       return;
     }
     const state = stableJson(local.state);
-    // Changed here since the last sync (or never synced from here while the document has no state yet).
-    if (state !== (known.state ? stableJson(known.state) : null) && (state !== agreed.state || !known.state)) {
+    // Changed here since the last sync (or never synced from here while the document has no state yet);
+    // compared as it would be sent, since the document holds the redacted state this device sent.
+    if (stableJson(sendable(ctx, local.state)) !== (known.state ? stableJson(known.state) : null) && (state !== agreed.state || !known.state)) {
       push({ type: 'state', state: local.state, at, device: ctx.device });
     }
     const inDoc = new Set(known.messages.map((m) => m.id));
@@ -109,7 +114,8 @@ function reconcileChanged(sessionId: string, doc: Y.Doc, port: ChatSyncPort, ctx
     ctx.memory.set('agreed', JSON.stringify(agreement(port.read(sessionId))));
     return report;
   }
-  if (!local || stableJson(local.state) !== stableJson(s.state)) {
+  // The state this device sent, read back redacted, is not a change: this home keeps its own text.
+  if (!local || stableJson(sendable(ctx, local.state)) !== stableJson(s.state)) {
     const refused = port.writeState(sessionId, s.state, ctx.device);
     report.refused.push(...refused);
     if (!local) report.received++;

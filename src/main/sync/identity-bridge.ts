@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import type { IdentityKey, IdentitySyncPort } from './identity-ports';
-import { emptyReport, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
+import { emptyReport, sendable, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
 
 export interface IdentityVersion {
   /** A hash of everything below: the same save arriving twice is one record. */
@@ -86,9 +86,12 @@ export function reconcileIdentity(key: IdentityKey, doc: Y.Doc, port: IdentitySy
     return report;
   }
   const before = resolveIdentity([...map.values()].filter(isIdentityVersion));
+  // The file as it travels (stored-secret values redacted): what this home's text is compared with in the
+  // document, where this device's own versions are held in that form. The file here keeps its own text.
+  const sent = local === null ? null : sendable(ctx, local);
 
   // Outgoing: saved here since the last sync (or never synced and not what the document already says).
-  const changedHere = raw ? local !== agreed.text : local !== null && local !== (before?.current.text ?? null);
+  const changedHere = raw ? local !== agreed.text : local !== null && sent !== (before?.current.text ?? null);
   if (changedHere) {
     // "The later edit wins" means the edit's time, not the sync's: a file edited in the morning and synced
     // at night loses to one edited at noon on another device. A removal has no file left to date: now.
@@ -96,7 +99,7 @@ export function reconcileIdentity(key: IdentityKey, doc: Y.Doc, port: IdentitySy
     // takes the home as it is; a file made when it was set up is newer than the person's edit on the
     // other device, and would otherwise replace it). Its own text stays in the document, dated as older.
     const at = !raw && before ? JOINING_AT : ((local !== null ? port.editedAt(key) : null) ?? ctx.now().toISOString());
-    const v = { parents: agreed.heads ?? (agreed.version ? [agreed.version] : []), text: local, at, device: ctx.device };
+    const v = { parents: agreed.heads ?? (agreed.version ? [agreed.version] : []), text: sent, at, device: ctx.device };
     const full = { ...v, id: identityVersionId(v) };
     doc.transact(() => map.set(full.id, full));
     report.sent++;
@@ -106,7 +109,7 @@ export function reconcileIdentity(key: IdentityKey, doc: Y.Doc, port: IdentitySy
   const now = resolveIdentity([...map.values()].filter(isIdentityVersion));
   if (!now) return report;
   let text = local;
-  if (now.current.text !== local) {
+  if (now.current.text !== sent) {
     const refused = port.write(key, now.current.text, now.current.device);
     if (refused) report.refused.push({ text: (now.current.text ?? '').slice(0, 120), reason: refused });
     else {

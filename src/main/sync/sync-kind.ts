@@ -29,6 +29,27 @@ export interface ReconcileContext {
   now: () => Date;
   /** This document's own memory on this device. */
   memory: KindMemory;
+  /**
+   * What everything written into the document passes through before it is sent (the engine's egress filter:
+   * stored-secret values redacted), so a key pasted into a chat or a file never reaches the relay. Absent:
+   * nothing is filtered (a bridge tested on its own). Set for every kind at once by withOutgoingFilter.
+   */
+  outgoing?: OutgoingFilter;
+}
+
+/** Filters one JSON-like value as it leaves this device (copy on write: an untouched value is returned as it was). */
+export type OutgoingFilter = <T>(value: T) => T;
+
+/** A value as it may be written into a document: through the context's outgoing filter, if any. */
+export const sendable = <T>(ctx: ReconcileContext, value: T): T => (ctx.outgoing ? ctx.outgoing(value) : value);
+
+/**
+ * The kind with every reconcile given the filter (the composition root wraps every kind it lists, so no kind
+ * can be left out). A kind compares what it holds with the document through `sendable` too: its own record
+ * was sent redacted, and reading that back must not count as a change made on another device.
+ */
+export function withOutgoingFilter(kind: SyncKind, outgoing: OutgoingFilter): SyncKind {
+  return { kind: kind.kind, localKeys: () => kind.localKeys(), reconcile: (key, doc, ctx) => kind.reconcile(key, doc, { ...ctx, outgoing }) };
 }
 
 export interface SyncKind {
