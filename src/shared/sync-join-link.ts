@@ -24,7 +24,8 @@ export type SyncJoinLinkResult = { ok: true; link: SyncJoinLink } | { ok: false;
 
 /** True when text someone pasted or passed is meant as a link (so it is parsed as one, never as a code). */
 export function looksLikeJoinLink(text: string): boolean {
-  return /^\s*[a-z][a-z0-9+.-]*:/i.test(text) && !/^\s*wss?:\/\//i.test(text);
+  // A relay's own address (ws:, wss:, even half typed) is not a link to parse.
+  return /^\s*[a-z][a-z0-9+.-]*:/i.test(text) && !/^\s*wss?:/i.test(text);
 }
 
 const refuse = (why: string): SyncJoinLinkResult => ({

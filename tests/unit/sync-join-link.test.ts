@@ -55,5 +55,6 @@ describe('looksLikeJoinLink', () => {
     expect(looksLikeJoinLink(' javascript:alert(1)')).toBe(true);
     expect(looksLikeJoinLink('abandon ability able about above absent')).toBe(false);
     expect(looksLikeJoinLink('wss://r.example.org')).toBe(false);
+    expect(looksLikeJoinLink('ws:')).toBe(false); // a relay address half typed
   });
 });

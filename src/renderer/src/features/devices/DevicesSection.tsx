@@ -218,10 +218,10 @@ function JoinForm(props: { busy: boolean; onJoin: (input: { code: string; relay:
       setCode(read.code);
       setRelay(read.relay);
       setLinkError(null);
-    } else if (read.kind === 'refused') setLinkError(read.error);
-    else {
-      keep(read.value);
-      setLinkError(null);
+    } else {
+      // A refused link stays in the field as typed (someone typing a link by hand is not blocked), with why.
+      keep(value);
+      setLinkError(read.kind === 'refused' ? read.error : null);
     }
   };
   // A link the desktop app was opened with (the OS's monad:// handler) fills the fields; never joins by itself.

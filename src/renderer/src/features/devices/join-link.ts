@@ -1,7 +1,8 @@
 // The invite link in the Join form (issue 30 §4): a person who pastes `monad://sync/join?relay=…&code=…`
 // (what the invite's QR code carries) into the code or the relay field gets both fields filled; a text that
-// is a link but not an invite's is refused in words and fills nothing. The desktop app hands a link opened
-// from the OS to the same form (the shell's `syncJoin` intent). Joining still needs the person to press Join.
+// is a link but not an invite's is refused in words and fills nothing else (Join then refuses it as a code).
+// The desktop app hands a link opened from the OS to the same form (the shell's `syncJoin` intent). Joining
+// still needs the person to press Join.
 import { looksLikeJoinLink, parseSyncJoinLink } from '../../../../shared/sync-join-link';
 
 export type JoinFieldInput =
@@ -9,7 +10,7 @@ export type JoinFieldInput =
   | { kind: 'text'; value: string }
   /** An invite link: both fields take its parts. */
   | { kind: 'link'; code: string; relay: string }
-  /** A link that is not an invite's: nothing is filled, the error says why. */
+  /** A link that is not an invite's: the other field is not filled, the error says why. */
   | { kind: 'refused'; error: string };
 
 /** What typing or pasting `value` into the code or relay field means. */
