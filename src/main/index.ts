@@ -9,7 +9,8 @@ import { bindIpc } from './electron/ipc';
 import { guardWebContents } from './electron/navigation';
 import { denyAllPermissions } from './electron/permissions';
 import { registerAppScheme, serveRenderer } from './electron/protocol';
-import { builtPaths, isOwnRendererUrl, rendererTarget } from './electron/renderer-url';
+import { JoinLinkInbox, linkFromArgv } from './electron/join-links';
+import { APP_SCHEME, builtPaths, isOwnRendererUrl, rendererTarget } from './electron/renderer-url';
 import { createSafeStorageSecretStore } from './electron/safe-storage';
 import { contentSecurityPolicyFor, createMainWindow, installContentSecurityPolicy } from './electron/window';
 import { startDesktopServices, type DesktopServices } from './desktop-services';
@@ -34,17 +35,44 @@ if (!app.requestSingleInstanceLock()) {
   let win: BrowserWindow | null = null;
   const mainWebContents = (): WebContents | null => (win && !win.isDestroyed() ? win.webContents : null);
   const cleanups: Array<() => void> = [];
+  // Invite links the OS opens Monad with (issue 30 §4): held until the page can take them (join-links.ts).
+  const joinLinks = new JoinLinkInbox();
+  const initialLink = linkFromArgv(process.argv);
+  if (initialLink) joinLinks.receive(initialLink);
+  // Run from sources (`electron .`), the OS must be told the script as well as the binary.
+  if (process.defaultApp && process.argv[1]) app.setAsDefaultProtocolClient(APP_SCHEME, process.execPath, [resolve(process.argv[1])]);
+  else app.setAsDefaultProtocolClient(APP_SCHEME);
 
   const openWindow = () => {
-    win = createMainWindow({ preload: paths.preload, target, allowDevTools: !app.isPackaged });
-    win.on('closed', () => (win = null));
+    const opened = createMainWindow({ preload: paths.preload, target, allowDevTools: !app.isPackaged });
+    win = opened;
+    opened.webContents.on('did-finish-load', () => joinLinks.attach((r) => engine?.events.emit('sync.joinLink', r)));
+    opened.on('closed', () => {
+      win = null;
+      joinLinks.attach(null);
+    });
+  };
+  const focusWindow = () => {
+    // macOS keeps running with no window: a link opened then gets one.
+    if (!win) {
+      if (app.isReady() && engine) openWindow();
+      return;
+    }
+    if (win.isMinimized()) win.restore();
+    win.focus();
   };
 
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, isOwnUrl));
-  app.on('second-instance', () => {
-    if (!win) return;
-    if (win.isMinimized()) win.restore();
-    win.focus();
+  // Windows and Linux open a link by starting a second instance with it in argv; macOS sends open-url.
+  app.on('second-instance', (_event, argv) => {
+    const link = linkFromArgv(argv);
+    if (link) joinLinks.receive(link);
+    focusWindow();
+  });
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    joinLinks.receive(url);
+    focusWindow();
   });
 
   app.whenReady().then(() => {

@@ -161,6 +161,7 @@ const eventNameSet = {
   'inbox.changed': true,
   'memory.changed': true,
   'sync.changed': true,
+  'sync.joinLink': true,
 } satisfies Record<EventName, true>;
 
 export const CHANNEL_NAMES = Object.freeze(Object.keys(channelNameSet) as ChannelName[]);

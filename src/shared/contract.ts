@@ -20,6 +20,7 @@ import { mcpChannels } from './contract-mcp';
 import { attachmentChannels } from './contract-attachments';
 import { syncChannels, type SyncStatus } from './contract-sync';
 import { syncDeviceChannels } from './contract-sync-devices';
+import type { SyncJoinLinkResult } from './sync-join-link';
 
 // Kept exported from here, the contract's public path: importers (transfer's formats) validate ids with
 // the contract's own schemas.
@@ -86,6 +87,8 @@ export interface EventMap {
   'memory.changed': { at: string };
   /** The live sync's state changed (issue 30 §5): the sidebar footer's sync line. */
   'sync.changed': SyncStatus;
+  /** The desktop app was opened with an invite link (monad://sync/join…): Settings → Devices, Join form filled. */
+  'sync.joinLink': SyncJoinLinkResult;
 }
 export type EventName = keyof EventMap;
 // The plain name list is EVENT_NAME_LIST in channel-names.ts (zod-free, for the sandboxed preload), checked

@@ -5,11 +5,13 @@
 import { hostname } from 'node:os';
 import type { Engine } from '../../main/engine';
 import { DocStore } from '../../main/sync/doc-store';
+import { inviteUri } from '../../main/sync/devices-service';
 import { readPairing, requirePaired, savePairing } from '../../main/sync/device-pairing';
 import { joinRelay, listDevices, requestInvite, revokeDevice, type PairedDevice } from '../../main/sync/pairing-client';
 import { normaliseInviteCode } from '../../main/sync/pairing-code';
 import { firstInviteOnRelay } from '../../main/sync/relay-first-invite';
 import { checkRelayUrl } from '../../main/sync/relay-url';
+import { looksLikeJoinLink, parseSyncJoinLink } from '../../shared/sync-join-link';
 import { randomBytes } from 'node:crypto';
 import { openCliEngine } from '../output';
 import { printJson, UsageError, type GlobalFlags } from '../args';
@@ -40,6 +42,7 @@ function printInvite(flags: GlobalFlags, invite: { code: string; space: string; 
   process.stdout.write(`invite code: ${invite.code}\n`);
   process.stdout.write(`home: ${invite.space}; valid once, for ${minutesLeft(invite.expiresAt)} min (until ${invite.expiresAt})\n`);
   process.stdout.write(`on the new device: monad sync join ${invite.code} --relay ${relay ?? 'URL'}\n`);
+  if (relay) process.stdout.write(`or open the link there (it is what the QR code in Settings → Devices carries): ${inviteUri(relay, invite.code)}\n`);
 }
 
 export async function invite(a: PairingArgs): Promise<number> {
@@ -58,10 +61,9 @@ export async function invite(a: PairingArgs): Promise<number> {
 }
 
 export async function joinHome(a: PairingArgs): Promise<number> {
-  const typed = a.positionals.slice(1).join(' ');
-  if (!typed) throw new UsageError('monad sync join needs the invite code: monad sync join CODE --relay URL');
-  if (!a.relay) throw new UsageError('monad sync join needs --relay URL (the relay the invite came from)');
-  const relay = checkRelayUrl(a.relay);
+  const given = joinArgs(a);
+  const relay = checkRelayUrl(given.relay);
+  const typed = given.code;
   const code = normaliseInviteCode(typed);
   if (!code) throw new UsageError(`"${typed}" is not an invite code: it is 6 words, as \`monad sync invite\` printed them`);
   const name = (a.name ?? hostname()).trim().slice(0, 80) || 'device';
@@ -72,6 +74,28 @@ export async function joinHome(a: PairingArgs): Promise<number> {
     else process.stdout.write(`joined home ${joined.space} on ${relay} as "${joined.device.name}" (${joined.device.id}); run \`monad sync now\` to sync\n`);
     return 0;
   });
+}
+
+/**
+ * What `join` was given: the invite's link (`monad://sync/join?relay=…&code=…`, what its QR code carries)
+ * as the one argument, or the code's words with --relay. A link is parsed strictly (shared/sync-join-link.ts)
+ * and its relay must agree with --relay when both are given.
+ */
+function joinArgs(a: PairingArgs): { code: string; relay: string } {
+  const rest = a.positionals.slice(1);
+  const typed = rest.join(' ');
+  if (!typed) throw new UsageError('monad sync join needs the invite code: monad sync join CODE --relay URL, or the invite link: monad sync join "monad://sync/join?relay=…&code=…"');
+  if (looksLikeJoinLink(typed)) {
+    if (rest.length !== 1) throw new UsageError('monad sync join takes the invite link as one argument: put it in quotes');
+    const parsed = parseSyncJoinLink(rest[0]!);
+    if (!parsed.ok) throw new UsageError(parsed.error);
+    if (a.relay && checkRelayUrl(a.relay) !== checkRelayUrl(parsed.link.relay)) {
+      throw new UsageError(`the invite link names the relay ${parsed.link.relay}, not ${a.relay}; leave out --relay`);
+    }
+    return parsed.link;
+  }
+  if (!a.relay) throw new UsageError('monad sync join needs --relay URL (the relay the invite came from), or the invite link instead of the code');
+  return { code: typed, relay: a.relay };
 }
 
 function deviceLine(d: PairedDevice, self: string): string {

@@ -22,9 +22,11 @@ export type NavIntent =
   | { kind: 'fact'; scope: string; factId: string }
   | { kind: 'graph'; scope: string; nodeId?: number; edgeId?: number }
   /** A law, active or rejected (a history entry's link): its card is scrolled to and lit. */
-  | { kind: 'law'; scope: string | null; lawId: number };
+  | { kind: 'law'; scope: string | null; lawId: number }
+  /** An invite link the desktop app was opened with: Settings → Devices with the Join form filled. */
+  | { kind: 'syncJoin'; relay: string; code: string };
 
-const INTENT_TAB: Record<NavIntent['kind'], TabId> = { message: 'chat', fact: 'memory', graph: 'graph', law: 'laws' };
+const INTENT_TAB: Record<NavIntent['kind'], TabId> = { message: 'chat', fact: 'memory', graph: 'graph', law: 'laws', syncJoin: 'settings' };
 
 const SIDEBAR_KEY = 'shell.sidebarCollapsed';
 

@@ -6,6 +6,7 @@ import { useInbox } from '../features/inbox/store';
 import { useSessions } from '../features/sessions/store';
 import { useSettings } from '../features/settings/store';
 import { useSync, wireSync } from '../features/sync/store';
+import { wireJoinLinks } from '../features/devices/join-link-events';
 import { toast } from '../features/toasts/store';
 import { ApiError, on, onApiError, onEventsOpened, onReconnected, whenNoCallsInFlight } from '../lib/api';
 import { startCommandOnlyCleanup } from '../features/chat/command-only-sessions';
@@ -49,6 +50,7 @@ function isBackgroundRead(channel: string): boolean {
 export function startWiring(): () => void {
   const stops: (() => void)[] = [];
   stops.push(startCommandOnlyCleanup()); // shell: no empty chats left by slash commands
+  stops.push(wireJoinLinks()); // an invite link the desktop app was opened with (issue 30 §4)
 
   stops.push(
     onApiError((err) => {

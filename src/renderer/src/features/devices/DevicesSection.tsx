@@ -2,13 +2,15 @@
 // Not paired: join a home with an invite code and the relay's address. Paired: make an invite code for
 // another device (six words and a QR code, valid once for 15 minutes), and the home's devices with when
 // each was last seen, this one marked, and Revoke (after a confirmation). The credential never reaches
-// this screen: the engine keeps it.
+// this screen: the engine keeps it. The invite's link, pasted or opened from the OS, fills the Join form.
 import '../../styles/devices.css';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { SyncDeviceView, SyncDevicesView, SyncInviteView } from '../../../../shared/contract-sync-devices';
 import { Section } from '../../app/Section';
 import { confirmAction } from '../../app/confirm';
 import { invoke } from '../../lib/api';
+import { useShell } from '../../app/shell-store';
+import { readJoinField, spacedCode } from './join-link';
 import { fullTime, shortAgo } from '../../lib/time';
 
 export function DevicesSection() {
@@ -28,6 +30,13 @@ export function DevicesSection() {
   useEffect(() => {
     void load();
   }, [load]);
+  // An invite link opened on a device that is already paired: say so rather than drop it silently.
+  const intent = useShell((s) => s.intent);
+  useEffect(() => {
+    if (intent?.kind !== 'syncJoin' || !view?.paired) return;
+    setError(`This device is already paired with ${view.relay ?? 'a relay'}, so the invite link was not used. An invite link is for a device that is not paired yet: open it there.`);
+    useShell.getState().clearIntent();
+  }, [intent, view]);
 
   const act = async <T,>(fn: () => Promise<T>): Promise<T | null> => {
     setBusy(true);
@@ -201,6 +210,30 @@ function JoinForm(props: { busy: boolean; onJoin: (input: { code: string; relay:
   const [code, setCode] = useState('');
   const [relay, setRelay] = useState('');
   const [name, setName] = useState('');
+  const [linkError, setLinkError] = useState<string | null>(null);
+  // A pasted invite link fills both fields; anything else is kept as typed (join-link.ts).
+  const onField = (value: string, keep: (v: string) => void) => {
+    const read = readJoinField(value);
+    if (read.kind === 'link') {
+      setCode(read.code);
+      setRelay(read.relay);
+      setLinkError(null);
+    } else {
+      // A refused link stays in the field as typed (someone typing a link by hand is not blocked), with why.
+      keep(value);
+      setLinkError(read.kind === 'refused' ? read.error : null);
+    }
+  };
+  // A link the desktop app was opened with (the OS's monad:// handler) fills the fields; never joins by itself.
+  const intent = useShell((s) => s.intent);
+  const clearIntent = useShell((s) => s.clearIntent);
+  useEffect(() => {
+    if (intent?.kind !== 'syncJoin') return;
+    setCode(spacedCode(intent.code));
+    setRelay(intent.relay);
+    setLinkError(null);
+    clearIntent();
+  }, [intent, clearIntent]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void props.onJoin({ code, relay, name: name.trim() || undefined });
@@ -210,13 +243,21 @@ function JoinForm(props: { busy: boolean; onJoin: (input: { code: string; relay:
       <p className="devices-join-intro">
         This device is not paired. On a device that is, open Settings → Devices and choose <em>Invite a device</em> (or run <span className="mono">monad sync invite</span>); then enter the code and the relay's address here.
       </p>
+      <p className="muted" id="devices-join-hint">
+        Or paste the invite link (<span className="mono">monad://sync/join?…</span>) into either field: it fills both.
+      </p>
+      {linkError ? (
+        <p className="field-error" role="alert" data-testid="devices-join-link-error">
+          {linkError}
+        </p>
+      ) : null}
       <label className="field">
         <span className="field-label">Invite code (six words)</span>
-        <input className="input" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" spellCheck={false} required data-testid="devices-join-code" />
+        <input className="input" value={code} onChange={(e) => onField(e.target.value, setCode)} autoComplete="off" spellCheck={false} required aria-describedby="devices-join-hint" aria-invalid={linkError ? true : undefined} data-testid="devices-join-code" />
       </label>
       <label className="field">
         <span className="field-label">Relay address</span>
-        <input className="input mono" value={relay} onChange={(e) => setRelay(e.target.value)} placeholder="wss://relay.example.org" spellCheck={false} required data-testid="devices-join-relay" />
+        <input className="input mono" value={relay} onChange={(e) => onField(e.target.value, setRelay)} placeholder="wss://relay.example.org" spellCheck={false} required data-testid="devices-join-relay" />
       </label>
       <label className="field">
         <span className="field-label">This device's name (optional)</span>
