@@ -9,7 +9,7 @@ import { recordUpsert, stateOf } from './memory/graph/graph-corrections';
 import { nodeItem, quote, type By } from './memory/graph/graph-journal';
 import { normalizeName, normalizeRelation } from './memory/graph/graph-normalize';
 import { EDGE_SELECT, LIVE_E, toEdge, type EdgeRow } from './memory/graph/graph-rows';
-import { appliedHere, localEntityFixes, localRelationEdits, madeHere } from './engine-sync-graph-history';
+import { appliedHere, localEntityFixes, localRelationEdits, madeHere, reversedRelationEdit } from './engine-sync-graph-history';
 import { entityKey, relationKey } from './engine-sync-graph-keys';
 import type { GraphSyncPort, RelationPatch, SyncedEnd, SyncedRelation } from './sync/graph-ports';
 
@@ -147,7 +147,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       return true;
     },
     relationEdits: (scope) => localRelationEdits(db, scope, names(scope)),
-    editRelation: (scope, keys, patch, device) => {
+    editRelation: (scope, keys, patch, device, undo) => {
       const n = names(scope);
       const want = new Set(keys);
       // The relation's latest holding when several rows carry its keys (each a stretch of time).
@@ -166,7 +166,11 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       if (patch.validTo !== undefined && patch.validTo !== row.valid_to) diff.validTo = patch.validTo;
       if (!Object.keys(diff).length) return { changed: false, reason: null };
       try {
-        corrections.editRelation(row.id, diff, bySync('person', device));
+        const edit = () => corrections.editRelation(row.id, diff, bySync('person', device));
+        // An undo there is the undo of this home's entry for the edit it reverses, when it has one.
+        const reversed = undo ? reversedRelationEdit(engine.journal, scope, row.id, diff) : null;
+        if (reversed === null) edit();
+        else engine.journal.asUndoOf(reversed, edit);
         return { changed: true, reason: null };
       } catch (err) {
         if (err instanceof MonadError && (err.code === 'BAD_INPUT' || err.code === 'CONFLICT')) return { changed: false, reason: err.message };

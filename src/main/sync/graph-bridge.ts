@@ -274,7 +274,8 @@ function applyEdits(scope: string, known: Pick<ReturnType<typeof gather>, 'lines
     const row = rows.at(-1);
     const same = row && (patch.relation === undefined || patch.relation === row.relation) && (patch.validFrom === undefined || patch.validFrom === row.validFrom) && (patch.validTo === undefined || patch.validTo === (row.validTo ?? null));
     if (same) continue;
-    const r = port.editRelation(scope, [...line.keys], patch, line.latest.device);
+    // The line's latest edit an undo there: this home marks its entry for the edit it reverses undone.
+    const r = port.editRelation(scope, [...line.keys], patch, line.latest.device, line.latest.undo === true);
     if (r.reason) report.refused.push({ text: patch.relation ?? line.key, reason: r.reason });
     else if (r.changed) {
       report.received++;
