@@ -134,7 +134,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
         throw err;
       }
     },
-    restoreRelation: (scope, keys, device) => {
+    restoreRelation: (scope, keys, device, undo) => {
       const n = names(scope);
       const want = new Set(keys);
       if (edges(scope, LIVE_E).some((e) => want.has(keyOf(n, e)))) return false;
@@ -143,7 +143,11 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
         .at(-1);
       if (!row) return false;
       const before = g.edge(row.id);
-      g.group(() => corrections.setEdgeState(row.id, { ...stateOf(before), retracted: null }, bySync('person', device), 'relation.restored', `Restored ${quote(before.text)}, as on another device`));
+      const restore = () => g.group(() => corrections.setEdgeState(row.id, { ...stateOf(before), retracted: null }, bySync('person', device), 'relation.restored', `Restored ${quote(before.text)}, as on another device`));
+      // Brought back by an undo there: the undo of this home's entry for the retraction, when it has one.
+      const retracted = undo ? engine.journal.lastOn(`relation:${row.id}`, scope, { changesOnly: true, actions: ['relation.retracted'] }) : null;
+      if (retracted?.actor === 'person') engine.journal.asUndoOf(retracted.id, restore);
+      else restore();
       return true;
     },
     relationEdits: (scope) => localRelationEdits(db, scope, names(scope)),

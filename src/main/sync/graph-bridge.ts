@@ -265,7 +265,7 @@ function applyEdits(scope: string, known: Pick<ReturnType<typeof gather>, 'lines
     const rows = mine.filter((r) => line.keys.has(r.key)).sort((x, y) => x.validFrom.localeCompare(y.validFrom));
     // Brought back by the person after its latest retraction: restored here too, then edited as it stands.
     const retraction = [...line.keys].map((k) => known.retracted.get(k)).reduce<SyncedRetraction | undefined>((a, b) => (b && (!a || b.at > a.at) ? b : a), undefined);
-    if (!rows.length && line.standing.restored && restoredAfter(line, retraction) && port.restoreRelation(scope, [...line.keys], line.standing.restored.device)) {
+    if (!rows.length && line.standing.restored && restoredAfter(line, retraction) && port.restoreRelation(scope, [...line.keys], line.standing.restored.device, line.standing.restored.undo === true)) {
       report.received++;
       changed = true;
     }

@@ -140,8 +140,11 @@ export interface GraphSyncPort {
    * entries said to come from another device). A reason when it cannot be undone alone any more here.
    */
   undoEntityFix(scope: string, fix: SyncedEntityFix, device: string): { changed: boolean; reason: string | null };
-  /** Brings back this home's relation of one of `keys` marked wrong (none of them live here), as the person's. */
-  restoreRelation(scope: string, keys: string[], device: string): boolean;
+  /**
+   * Brings back this home's relation of one of `keys` marked wrong (none of them live here), as the person's. With
+   * `undo` it was brought back by an undo there: this home's entry for the retraction shows undone by it.
+   */
+  restoreRelation(scope: string, keys: string[], device: string, undo?: boolean): boolean;
   /** Re-opens this home's derived relation of that key that a later derivation elsewhere outlived (History). */
   reopenRelation(scope: string, key: string, device: string): boolean;
   /** Through the graph layer's own write path (sanitizer, journal "on another device"); null id when refused. */
