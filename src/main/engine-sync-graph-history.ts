@@ -1,11 +1,12 @@
 // What this home's History says the person corrected in the graph, for the sync port (engine-sync-graph.ts):
 // entity corrections and relation edits made here (not undone, not those that came in from another device),
-// and whether a correction from another device was applied here already.
+// whether a correction from another device was applied here already, and which edit here an undo made on
+// another device reverses.
 import type { ProvClass } from '../shared/domain';
 import type { Engine } from './engine';
 import { entityKey, relationKey } from './engine-sync-graph-keys';
-import { normalizeName } from './memory/graph/graph-normalize';
-import type { RelationEditField, SyncedEntityFix, SyncedRelationEdit } from './sync/graph-ports';
+import { normalizeName, normalizeRelation } from './memory/graph/graph-normalize';
+import type { RelationEditField, RelationPatch, SyncedEntityFix, SyncedRelationEdit } from './sync/graph-ports';
 
 type Db = Engine['memoryDb'];
 
@@ -78,14 +79,14 @@ export function appliedHere(db: Db, scope: string, fix: SyncedEntityFix, from: s
 export function localRelationEdits(db: Db, scope: string, names: Map<number, string>): SyncedRelationEdit[] {
   const rows = db
     .prepare(
-      `SELECT j.at, j.action, j.item, j.source, j.before, j.after, e.src, e.dst, e.prov_class FROM memory_journal j
+      `SELECT j.at, j.action, j.item, j.source, j.before, j.after, j.undoes, e.src, e.dst, e.prov_class FROM memory_journal j
          JOIN graph_edge e ON e.id = CAST(substr(j.item, 10) AS INTEGER)
        WHERE j.layer = 'graph' AND j.scope = ? AND j.actor = 'person' AND j.action IN ('relation.edited', 'relation.restored') AND j.undone_by IS NULL
          AND j.item LIKE 'relation:%'
          AND NOT (j.group_id IS NOT NULL AND EXISTS (SELECT 1 FROM memory_journal k WHERE k.group_id = j.group_id AND k.action = 'relation.retracted'))
        ORDER BY j.id`,
     )
-    .all(scope) as { at: string; action: string; item: string; source: string | null; before: string | null; after: string | null; src: number; dst: number; prov_class: ProvClass }[];
+    .all(scope) as { at: string; action: string; item: string; source: string | null; before: string | null; after: string | null; undoes: number | null; src: number; dst: number; prov_class: ProvClass }[];
   const out: SyncedRelationEdit[] = [];
   for (const r of rows) {
     if (r.source && (JSON.parse(r.source) as { via?: string }).via === 'sync') continue;
@@ -102,7 +103,22 @@ export function localRelationEdits(db: Db, scope: string, names: Map<number, str
     if (!changed.length) continue;
     const [src, dst] = [names.get(r.src) ?? '', names.get(r.dst) ?? ''];
     const key = (relation: string) => relationKey(scope, src, relation, dst, r.prov_class);
-    out.push({ from: key(before.relation), to: key(after.relation), relation: after.relation, validFrom: after.validFrom, validTo: after.validTo, changed, at: r.at });
+    out.push({ from: key(before.relation), to: key(after.relation), relation: after.relation, validFrom: after.validFrom, validTo: after.validTo, changed, at: r.at, ...(r.undoes !== null ? { undo: true as const } : {}) });
   }
   return out;
+}
+
+/**
+ * This home's History entry for the relation edit that another device's undo reverses: the newest edit of
+ * the relation, not undone, whose state before it is what the undo sets (`patch`). Null when there is none
+ * (this home never had that edit, or edited the relation again since): the undo is then an ordinary edit.
+ */
+export function reversedRelationEdit(journal: Engine['journal'], scope: string, edgeId: number, patch: RelationPatch): number | null {
+  const last = journal.lastOn(`relation:${edgeId}`, scope, { changesOnly: true, actions: ['relation.edited'] });
+  const before = last?.before as { relation?: string; validFrom?: string; validTo?: string | null } | null | undefined;
+  if (!last || last.actor !== 'person' || !before) return null;
+  if (patch.relation !== undefined && normalizeRelation(patch.relation) !== normalizeRelation(before.relation ?? '')) return null;
+  if (patch.validFrom !== undefined && patch.validFrom !== before.validFrom) return null;
+  if (patch.validTo !== undefined && patch.validTo !== (before.validTo ?? null)) return null;
+  return last.id;
 }

@@ -9,7 +9,7 @@ import { recordUpsert, stateOf } from './memory/graph/graph-corrections';
 import { nodeItem, quote, type By } from './memory/graph/graph-journal';
 import { normalizeName, normalizeRelation } from './memory/graph/graph-normalize';
 import { EDGE_SELECT, LIVE_E, toEdge, type EdgeRow } from './memory/graph/graph-rows';
-import { appliedHere, localEntityFixes, localRelationEdits, madeHere } from './engine-sync-graph-history';
+import { appliedHere, localEntityFixes, localRelationEdits, madeHere, reversedRelationEdit } from './engine-sync-graph-history';
 import { entityKey, relationKey } from './engine-sync-graph-keys';
 import type { GraphSyncPort, RelationPatch, SyncedEnd, SyncedRelation } from './sync/graph-ports';
 
@@ -134,7 +134,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
         throw err;
       }
     },
-    restoreRelation: (scope, keys, device) => {
+    restoreRelation: (scope, keys, device, undo) => {
       const n = names(scope);
       const want = new Set(keys);
       if (edges(scope, LIVE_E).some((e) => want.has(keyOf(n, e)))) return false;
@@ -143,11 +143,15 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
         .at(-1);
       if (!row) return false;
       const before = g.edge(row.id);
-      g.group(() => corrections.setEdgeState(row.id, { ...stateOf(before), retracted: null }, bySync('person', device), 'relation.restored', `Restored ${quote(before.text)}, as on another device`));
+      const restore = () => g.group(() => corrections.setEdgeState(row.id, { ...stateOf(before), retracted: null }, bySync('person', device), 'relation.restored', `Restored ${quote(before.text)}, as on another device`));
+      // Brought back by an undo there: the undo of this home's entry for the retraction, when it has one.
+      const retracted = undo ? engine.journal.lastOn(`relation:${row.id}`, scope, { changesOnly: true, actions: ['relation.retracted'] }) : null;
+      if (retracted?.actor === 'person') engine.journal.asUndoOf(retracted.id, restore);
+      else restore();
       return true;
     },
     relationEdits: (scope) => localRelationEdits(db, scope, names(scope)),
-    editRelation: (scope, keys, patch, device) => {
+    editRelation: (scope, keys, patch, device, undo) => {
       const n = names(scope);
       const want = new Set(keys);
       // The relation's latest holding when several rows carry its keys (each a stretch of time).
@@ -166,7 +170,11 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       if (patch.validTo !== undefined && patch.validTo !== row.valid_to) diff.validTo = patch.validTo;
       if (!Object.keys(diff).length) return { changed: false, reason: null };
       try {
-        corrections.editRelation(row.id, diff, bySync('person', device));
+        const edit = () => corrections.editRelation(row.id, diff, bySync('person', device));
+        // An undo there is the undo of this home's entry for the edit it reverses, when it has one.
+        const reversed = undo ? reversedRelationEdit(engine.journal, scope, row.id, diff) : null;
+        if (reversed === null) edit();
+        else engine.journal.asUndoOf(reversed, edit);
         return { changed: true, reason: null };
       } catch (err) {
         if (err instanceof MonadError && (err.code === 'BAD_INPUT' || err.code === 'CONFLICT')) return { changed: false, reason: err.message };

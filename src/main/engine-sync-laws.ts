@@ -10,6 +10,8 @@ import { normalizeName } from './memory/graph/graph-normalize';
 import type { LawRow } from './memory/laws/law-store';
 import { asLawRow, lawItem, quoted, type By } from './memory/laws/law-writer';
 import type { LawSyncPort, LocalLaw, SyncedLaw } from './sync/laws-ports';
+import type { WriteOutcome } from './sync/sync-ports';
+import { reversedHere } from './engine-sync-laws-undo';
 
 export const lawKey = (scope: string, derivedStatement: string): string => createHash('sha256').update(JSON.stringify(['law', scope, normalizeName(derivedStatement)])).digest('hex').slice(0, 24);
 const keyOf = (l: LawRow): string => lawKey(l.scope, l.derivedStatement ?? l.statement);
@@ -41,7 +43,8 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
   };
 
   return {
-    scopes: () => store.scopes(),
+    // Every scope holding a law, rejected ones too: a scope whose only law the person rejected has a decision to send.
+    scopes: () => engine.memoryDb.prepare(`SELECT DISTINCT scope FROM graph_law ORDER BY scope`).pluck().all() as string[],
     keys: (scope) => all(scope).map(keyOf),
     decided: (scope) =>
       all(scope).flatMap((l): LocalLaw[] => {
@@ -63,6 +66,7 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
             recall: e.action === 'law.suppressed' ? { out: true, reason: l.suppressed?.reason ?? null } : e.action === 'law.unsuppressed' ? { out: false, reason: null } : null,
             suppressed: l.suppressed !== null,
             decidedAt: e.at,
+            ...(e.undoes !== null ? { undo: true as const } : {}),
           },
         ];
       }),
@@ -80,6 +84,7 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
         at: last.at,
         statement: before.statement,
         lastDecision: decision ? { entry: decision.id, at: decision.at } : null,
+        ...(last.undoes !== null && last.actor === 'person' ? { undo: true as const } : {}),
       };
     },
     apply: (scope, law, device) => {
@@ -90,44 +95,50 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
         const r = text ? sanitizeFact(text) : null;
         if (r && !r.ok) return { id: null, reason: r.reason };
       }
+      /** Brings this home's law (found: its row here, if any) to the synced state through the laws' own paths. */
+      const applyState = (found: LawRow | undefined): WriteOutcome => {
+        let row = found;
+        if (law.status === 'removed') {
+          if (!row) return { id: null, reason: null };
+          // A removal by re-derivation stands only over the person's decisions its device had seen (the
+          // standing rule), so the law's state here came from those: it goes. Not a rejected law (an
+          // exclusion, never re-derived away), nor one this device derived again on its own since.
+          const ownLater = !lastDecision(row) && row.derivedAt > law.decidedAt;
+          if (law.removedBy === 'derivation' && (row.status === 'rejected' || ownLater)) return { id: null, reason: null };
+          remove(row, law, person);
+          return { id: law.key, reason: null };
+        }
+        if (!row) {
+          const first = law.derivedStatement ?? law.statement;
+          row = writer.add(scope, { statement: first, confidence: law.confidence, support: law.support }, 'sync', law.origin === 'person' && !law.derivedStatement ? 'person' : 'inference', person);
+        }
+        if (law.status === 'active' && row.status === 'rejected') row = corrections.unreject(row.id, person);
+        if (row.status === 'active') {
+          if (law.statement !== row.statement) {
+            // The person's edit reverted (History's undo) on the other device: the law is the inferred one again.
+            const reverted = law.derivedStatement === null && law.origin !== 'person' && row.derivedStatement !== null && law.statement === row.derivedStatement;
+            row = reverted
+              ? writer.change(row.id, { statement: law.statement, origin: law.origin, derivedStatement: null, editedAt: null }, 'law.edited', person, (b, a) => `Edited law ${quoted(b.statement)} → ${quoted(a.statement)}`)
+              : corrections.edit(row.id, law.statement, person);
+          }
+          if (law.pinned !== row.pinned) row = corrections.pin(row.id, law.pinned, person);
+          // Out of recall or back: only a law that was here before the decision (a re-derivation since is
+          // a new law), and never over a suppression this device's cascade made after it.
+          if (law.recall?.out && !row.suppressed && row.derivedAt <= law.decidedAt) row = corrections.suppress(row.id, law.recall.reason ?? 'Taken out of recall on another device', person);
+          if (law.recall && !law.recall.out && row.suppressed && row.suppressed.at <= law.decidedAt) row = corrections.unsuppress(row.id, person);
+        }
+        if (law.status === 'rejected' && row.status === 'active') row = corrections.reject(row.id, { reason: law.rejectedReason }, person);
+        // Nothing to write (e.g. a rejected law worded differently here): not counted as received.
+        const changed = !found || found.status !== row.status || found.statement !== row.statement || found.pinned !== row.pinned || (found.suppressed === null) !== (row.suppressed === null);
+        return { id: changed ? law.key : null, reason: null };
+      };
       try {
         return engine.memoryDb.transaction(() =>
           engine.journal.inGroup(() => {
             const found = all(scope).find((l) => keyOf(l) === law.key);
-            let row = found;
-            if (law.status === 'removed') {
-              if (!row) return { id: null, reason: null };
-              // A removal by re-derivation stands only over the person's decisions its device had seen (the
-              // standing rule), so the law's state here came from those: it goes. Not a rejected law (an
-              // exclusion, never re-derived away), nor one this device derived again on its own since.
-              const ownLater = !lastDecision(row) && row.derivedAt > law.decidedAt;
-              if (law.removedBy === 'derivation' && (row.status === 'rejected' || ownLater)) return { id: null, reason: null };
-              remove(row, law, person);
-              return { id: law.key, reason: null };
-            }
-            if (!row) {
-              const first = law.derivedStatement ?? law.statement;
-              row = writer.add(scope, { statement: first, confidence: law.confidence, support: law.support }, 'sync', law.origin === 'person' && !law.derivedStatement ? 'person' : 'inference', person);
-            }
-            if (law.status === 'active' && row.status === 'rejected') row = corrections.unreject(row.id, person);
-            if (row.status === 'active') {
-              if (law.statement !== row.statement) {
-                // The person's edit reverted (History's undo) on the other device: the law is the inferred one again.
-                const reverted = law.derivedStatement === null && law.origin !== 'person' && row.derivedStatement !== null && law.statement === row.derivedStatement;
-                row = reverted
-                  ? writer.change(row.id, { statement: law.statement, origin: law.origin, derivedStatement: null, editedAt: null }, 'law.edited', person, (b, a) => `Edited law ${quoted(b.statement)} → ${quoted(a.statement)}`)
-                  : corrections.edit(row.id, law.statement, person);
-              }
-              if (law.pinned !== row.pinned) row = corrections.pin(row.id, law.pinned, person);
-              // Out of recall or back: only a law that was here before the decision (a re-derivation since is
-              // a new law), and never over a suppression this device's cascade made after it.
-              if (law.recall?.out && !row.suppressed && row.derivedAt <= law.decidedAt) row = corrections.suppress(row.id, law.recall.reason ?? 'Taken out of recall on another device', person);
-              if (law.recall && !law.recall.out && row.suppressed && row.suppressed.at <= law.decidedAt) row = corrections.unsuppress(row.id, person);
-            }
-            if (law.status === 'rejected' && row.status === 'active') row = corrections.reject(row.id, { reason: law.rejectedReason }, person);
-            // Nothing to write (e.g. a rejected law worded differently here): not counted as received.
-            const changed = !found || found.status !== row.status || found.statement !== row.statement || found.pinned !== row.pinned || (found.suppressed === null) !== (row.suppressed === null);
-            return { id: changed ? law.key : null, reason: null };
+            // An undo made in History there is the undo of this home's entry for the decision it reverses.
+            const reversed = law.undo && found ? reversedHere(engine, found, law) : null;
+            return reversed === null ? applyState(found) : engine.journal.asUndoOf(reversed, () => applyState(found));
           }),
         )();
       } catch (err) {

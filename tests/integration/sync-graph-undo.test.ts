@@ -51,7 +51,12 @@ describe('monad sync: undoing graph corrections', () => {
     expect(a.journal.undo(wrong, { confirm: true }).done).toBe(true);
     await round();
     for (const home of [a, b]) expect(texts(home)).toEqual(['Sam works_at Initech']);
-    expect(syncEntries(b).filter((e) => e.action === 'relation.restored').map((e) => e.actor)).toEqual(['person']);
+    const restored = syncEntries(b).filter((e) => e.action === 'relation.restored');
+    expect(restored.map((e) => e.actor)).toEqual(['person']);
+    // The bringing back is an undo on A: on B it is the undo of the retraction that arrived, not a new change.
+    const retracted = syncEntries(b).find((e) => e.action === 'relation.retracted')!;
+    expect(restored[0].undoes).toBe(retracted.id);
+    expect(b.journal.get(retracted.id)!.undoneBy).toBe(restored[0].id);
     for (const home of [b, a]) expect(await graphReport(sync(home))).toMatchObject({ sent: 0, received: 0, refused: [] });
   }, 60_000);
 

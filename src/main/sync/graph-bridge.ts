@@ -265,7 +265,7 @@ function applyEdits(scope: string, known: Pick<ReturnType<typeof gather>, 'lines
     const rows = mine.filter((r) => line.keys.has(r.key)).sort((x, y) => x.validFrom.localeCompare(y.validFrom));
     // Brought back by the person after its latest retraction: restored here too, then edited as it stands.
     const retraction = [...line.keys].map((k) => known.retracted.get(k)).reduce<SyncedRetraction | undefined>((a, b) => (b && (!a || b.at > a.at) ? b : a), undefined);
-    if (!rows.length && line.standing.restored && restoredAfter(line, retraction) && port.restoreRelation(scope, [...line.keys], line.standing.restored.device)) {
+    if (!rows.length && line.standing.restored && restoredAfter(line, retraction) && port.restoreRelation(scope, [...line.keys], line.standing.restored.device, line.standing.restored.undo === true)) {
       report.received++;
       changed = true;
     }
@@ -274,7 +274,8 @@ function applyEdits(scope: string, known: Pick<ReturnType<typeof gather>, 'lines
     const row = rows.at(-1);
     const same = row && (patch.relation === undefined || patch.relation === row.relation) && (patch.validFrom === undefined || patch.validFrom === row.validFrom) && (patch.validTo === undefined || patch.validTo === (row.validTo ?? null));
     if (same) continue;
-    const r = port.editRelation(scope, [...line.keys], patch, line.latest.device);
+    // The line's latest edit an undo there: this home marks its entry for the edit it reverses undone.
+    const r = port.editRelation(scope, [...line.keys], patch, line.latest.device, line.latest.undo === true);
     if (r.reason) report.refused.push({ text: patch.relation ?? line.key, reason: r.reason });
     else if (r.changed) {
       report.received++;

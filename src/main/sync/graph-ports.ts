@@ -92,6 +92,8 @@ export interface SyncedRelationEdit {
   validTo: string | null;
   changed: RelationEditField[];
   at: string;
+  /** Set when the edit was the person's undo in History on its device (an edit put back, a relation restored). */
+  undo?: true;
 }
 
 /** The fields of a relation to set: only those some edit changed. */
@@ -129,16 +131,20 @@ export interface GraphSyncPort {
   /**
    * Sets the fields of this home's relation under one of `keys` (the latest, when several) through the graph's
    * correction path, as the person's (History "on another device", undo). `changed` false when it already
-   * says so or there is no such relation here; a reason when this home refuses it (sanitizer, dates).
+   * says so or there is no such relation here; a reason when this home refuses it (sanitizer, dates). With
+   * `undo` the edit was an undo in History there: this home's entry for the edit it reverses shows undone by it.
    */
-  editRelation(scope: string, keys: string[], patch: RelationPatch, device: string): { changed: boolean; reason: string | null };
+  editRelation(scope: string, keys: string[], patch: RelationPatch, device: string, undo?: boolean): { changed: boolean; reason: string | null };
   /**
    * Undoes here another device's entity correction that this home applied, through History's undo (its
    * entries said to come from another device). A reason when it cannot be undone alone any more here.
    */
   undoEntityFix(scope: string, fix: SyncedEntityFix, device: string): { changed: boolean; reason: string | null };
-  /** Brings back this home's relation of one of `keys` marked wrong (none of them live here), as the person's. */
-  restoreRelation(scope: string, keys: string[], device: string): boolean;
+  /**
+   * Brings back this home's relation of one of `keys` marked wrong (none of them live here), as the person's. With
+   * `undo` it was brought back by an undo there: this home's entry for the retraction shows undone by it.
+   */
+  restoreRelation(scope: string, keys: string[], device: string, undo?: boolean): boolean;
   /** Re-opens this home's derived relation of that key that a later derivation elsewhere outlived (History). */
   reopenRelation(scope: string, key: string, device: string): boolean;
   /** Through the graph layer's own write path (sanitizer, journal "on another device"); null id when refused. */

@@ -30,6 +30,9 @@ function readSeen(memory: KindMemory): Map<string, Seen> {
   }
 }
 
+/** A record without its undo mark: the standing record's mark is not a removal's made here. */
+const withoutUndo = ({ undo: _undo, ...rest }: LawRecord): Omit<LawRecord, 'undo'> => rest;
+
 function standingByKey(map: Y.Map<LawRecord>): Map<string, LawRecord> {
   const groups = new Map<string, LawRecord[]>();
   for (const r of map.values()) groups.set(r.key, [...(groups.get(r.key) ?? []), r]);
@@ -61,7 +64,7 @@ function localStates(scope: string, port: LawSyncPort, seen: Map<string, Seen>, 
     if (!gone) continue;
     const before = standing.get(key);
     out.set(key, {
-      ...(before ?? { key, derivedStatement: null, confidence: 0, support: [], origin: 'inference', rejectedReason: null, pinned: false }),
+      ...(before ? withoutUndo(before) : { key, derivedStatement: null, confidence: 0, support: [], origin: 'inference', rejectedReason: null, pinned: false }),
       key,
       statement: gone.statement,
       status: 'removed',
@@ -70,6 +73,7 @@ function localStates(scope: string, port: LawSyncPort, seen: Map<string, Seen>, 
       // What the re-derivation removed: the person's latest decision here — as synced last time (its original
       // time), or one made here since.
       basis: gone.by === 'derivation' ? (gone.lastDecision && gone.lastDecision.entry !== s.entry ? gone.lastDecision.at : s.decidedAt) : null,
+      ...(gone.undo ? { undo: true as const } : {}),
     });
   }
   return out;

@@ -32,6 +32,11 @@ export interface SyncedLaw {
    * seen. A person's decision newer than that was made apart from the re-derivation, and beats it.
    */
   basis?: string | null;
+  /**
+   * Set when the decision was the person's undo in History on its device (a rejection, edit, pin, recall
+   * decision or addition undone): the other devices mark their entry for the decision it reverses undone.
+   */
+  undo?: true;
 }
 
 /** A law of this home that the person decided on, with what tells this device's decisions from synced ones. */
@@ -49,6 +54,8 @@ export interface LawRemoval {
   statement: string;
   /** The person's latest History entry for the law before it left (a decision made here, or one applied from sync). */
   lastDecision: { entry: number; at: string } | null;
+  /** The removal was the person's undo in History (of the law's addition). */
+  undo?: true;
 }
 
 export interface LawSyncPort {
