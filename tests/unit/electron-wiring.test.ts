@@ -73,6 +73,7 @@ const stub = vi.hoisted(() => {
     sandboxEnabled: false,
     errorBoxes: [] as string[],
     privilegedSchemes: [] as Array<{ scheme: string; privileges: Record<string, boolean> }>,
+    protocolClients: [] as string[],
     protocolHandlers: new Map<string, (request: { url: string; method: string }) => Promise<Response>>(),
   };
   class FakeBrowserWindow extends Emitter {
@@ -126,6 +127,7 @@ const stub = vi.hoisted(() => {
     getPath: (name: string) => state.paths.get(name) ?? `/nonexistent/${name}`,
     enableSandbox: () => void (state.sandboxEnabled = true),
     requestSingleInstanceLock: () => true,
+    setAsDefaultProtocolClient: (scheme: string) => (state.protocolClients.push(scheme), true),
     whenReady: () => Promise.resolve(),
     quit: () => {},
     exit: () => {},
@@ -663,6 +665,10 @@ describe('src/main/index.ts wiring', () => {
     // The app scheme is privileged before ready and served after it.
     expect(stub.state.privilegedSchemes.map((s) => s.scheme)).toEqual(['monad']);
     expect(stub.state.protocolHandlers.has('monad')).toBe(true);
+    // The OS hands invite links (monad://sync/join?…) to this app: registered once, for its own scheme.
+    expect(stub.state.protocolClients).toEqual(['monad']);
+    expect(app.listenerCount('open-url')).toBe(1);
+    expect(app.listenerCount('second-instance')).toBe(1);
 
     // The real engine on MONAD_HOME answers through IPC from the window's top frame.
     win.webContents.mainFrame.url = APP_INDEX_URL;
