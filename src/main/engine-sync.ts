@@ -7,6 +7,7 @@ import type { FactSyncPort } from './sync/sync-ports';
 import { factsKind } from './sync/fact-bridge';
 import { withOutgoingFilter, type SyncKind } from './sync/sync-kind';
 import { syncOutgoing } from './engine-sync-outgoing';
+import { factId } from './memory/facts/fact-id';
 import { asUndoFromSync, editFactsFromSync, factEditedBack, factUndoneHere, noteFactConflict } from './engine-sync-facts';
 import { graphSyncPort } from './engine-sync-graph';
 import { graphKind } from './sync/graph-bridge';
@@ -58,6 +59,7 @@ export function factSyncPort(engine: Engine): FactSyncPort {
     },
     edit: (scope, items) => editFactsFromSync(engine, scope, items),
     noteConflict: (scope, note) => noteFactConflict(engine, scope, note),
+    idOf: (text) => factId(text),
     undid: (scope, id) => factUndoneHere(engine, scope, id),
     editedBack: (scope, id) => factEditedBack(engine, scope, id),
     forget: (scope, id, device, undo) => {

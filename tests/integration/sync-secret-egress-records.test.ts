@@ -1,0 +1,89 @@
+// Stored secrets never travel inside fact, law, graph and Inbox records either (issue 26 §2, issue 30 §2):
+// a tool server's token (no key shape: the sanitizer cannot catch it by its look) quoted in a record written
+// *before* the token was saved in the secret store reaches the relay and B redacted; A keeps its own text;
+// the next rounds are quiet (the redacted copy read back is this device's own record, not a change).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/main/engine';
+import { syncKinds } from '../../src/main/engine-sync';
+import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
+import { syncNow } from '../../src/main/sync/sync-client';
+import { syncStoreFile } from '../../src/cli/commands/sync';
+import { openEngine, tempHome } from '../helpers/temp-home';
+
+const SPACE = 'record-secrets-under-test';
+const TOKEN = 'garden-lamp-7731-orchid-quiet';
+const REDACTED = '[REDACTED:stored-secret]';
+const person = { actor: 'person' as const, source: { via: 'cli' as const } };
+const relays: RunningRelay[] = [];
+const engines: Engine[] = [];
+afterEach(async () => {
+  for (const e of engines.splice(0)) e.close();
+  for (const r of relays.splice(0)) await r.close();
+});
+
+function home(): Engine {
+  const e = openEngine({ home: tempHome() });
+  engines.push(e);
+  return e;
+}
+
+const sync = (engine: Engine, url: string) => syncNow({ relayUrl: url, space: SPACE, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine) });
+
+async function setup() {
+  const dataDir = join(tempHome(), 'relay');
+  const relay = await startRelay({ dataDir, port: 0 });
+  relays.push(relay);
+  return { a: home(), b: home(), url: relay.url, dataDir };
+}
+
+/** The token is saved in A's secret store only now, after the record quoting it was written. */
+const saveTokenLater = (a: Engine) => a.secrets.set('mcp/tools/env/TOKEN', TOKEN, { origin: 'stdio:tools' });
+
+/** Every byte the relay keeps (its database and write-ahead log). */
+function relayHolds(dataDir: string): boolean {
+  const files = ['relay.sqlite', 'relay.sqlite-wal'].map((f) => join(dataDir, f)).filter((f) => existsSync(f));
+  expect(files.length).toBeGreaterThan(0);
+  return Buffer.concat(files.map((f) => readFileSync(f))).includes(Buffer.from(TOKEN));
+}
+
+/** A syncs, the relay never holds the token, B syncs (nothing refused), then three rounds with nothing new are quiet. */
+async function travel(h: Awaited<ReturnType<typeof setup>>, checkB: () => void): Promise<void> {
+  expect((await sync(h.a, h.url)).sent).toBeGreaterThan(0);
+  expect(relayHolds(h.dataDir)).toBe(false);
+  expect((await sync(h.b, h.url)).refused).toBe(0);
+  checkB();
+  for (const e of [h.a, h.b, h.a]) expect(await sync(e, h.url)).toMatchObject({ sent: 0, received: 0, forgotten: 0, refused: 0 });
+  expect(relayHolds(h.dataDir)).toBe(false);
+}
+
+const texts = (e: Engine) => e.facts.memory.read('global').facts.map((f) => f.text).sort();
+
+describe('monad sync: a token saved after a record quoting it was written reaches the relay and B redacted', () => {
+  it('a fact: redacted on the relay and on B (under the id of its redacted text); A keeps its fact', async () => {
+    const h = await setup();
+    h.a.facts.ledger.as(person, () => h.a.facts.memory.recordMany('global', [`Deploys with ${TOKEN} on weekdays`, 'Grows basil']));
+    saveTokenLater(h.a);
+    const before = h.a.facts.memory.read('global').facts.map((f) => ({ id: f.id, text: f.text }));
+    expect(before.map((f) => f.text).sort()).toEqual(['Deploys with garden-lamp-7731-orchid-quiet on weekdays', 'Grows basil']);
+
+    await travel(h, () => expect(texts(h.b)).toEqual([`Deploys with ${REDACTED} on weekdays`, 'Grows basil']));
+    expect(h.a.facts.memory.read('global').facts.map((f) => ({ id: f.id, text: f.text }))).toEqual(before);
+  }, 120_000);
+
+  it('a fact forgotten on A after it travelled redacted is forgotten on B', async () => {
+    const h = await setup();
+    const r = h.a.facts.ledger.as(person, () => h.a.facts.memory.record('global', `Deploys with ${TOKEN} on weekdays`));
+    saveTokenLater(h.a);
+    await sync(h.a, h.url);
+    await sync(h.b, h.url);
+    expect(texts(h.b)).toEqual([`Deploys with ${REDACTED} on weekdays`]);
+    h.a.facts.ledger.as(person, () => h.a.facts.memory.forget('global', r.fact!.id));
+    expect((await sync(h.a, h.url)).sent).toBe(1);
+    expect((await sync(h.b, h.url)).forgotten).toBe(1);
+    expect(texts(h.b)).toEqual([]);
+    for (const e of [h.a, h.b, h.a]) expect(await sync(e, h.url)).toMatchObject({ sent: 0, received: 0, forgotten: 0, refused: 0 });
+    expect(relayHolds(h.dataDir)).toBe(false);
+  }, 120_000);
+});
