@@ -86,4 +86,17 @@ describe('monad sync: a token saved after a record quoting it was written reache
     for (const e of [h.a, h.b, h.a]) expect(await sync(e, h.url)).toMatchObject({ sent: 0, received: 0, forgotten: 0, refused: 0 });
     expect(relayHolds(h.dataDir)).toBe(false);
   }, 120_000);
+
+  it('an Inbox rejection: redacted on the relay and on B (B declines the same proposal); A keeps its own', async () => {
+    const h = await setup();
+    const proposed = h.a.facts.chatProposals.propose({ agentId: 'default', scope: 'global', action: 'record', text: `Deploys with ${TOKEN} on weekdays` });
+    if (proposed.status !== 'proposed') throw new Error('not proposed');
+    h.a.inbox.reject(`chat:${proposed.proposal.id}`, { via: 'app' });
+    saveTokenLater(h.a);
+
+    await travel(h, () => {
+      expect(h.b.facts.chatProposals.propose({ agentId: 'default', scope: 'global', action: 'record', text: `Deploys with ${REDACTED} on weekdays` }).status).toBe('declined');
+    });
+    expect(h.a.facts.chatProposals.get(proposed.proposal.id)).toMatchObject({ status: 'rejected', text: `Deploys with ${TOKEN} on weekdays` });
+  }, 120_000);
 });
