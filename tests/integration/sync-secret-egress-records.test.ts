@@ -99,4 +99,17 @@ describe('monad sync: a token saved after a record quoting it was written reache
     });
     expect(h.a.facts.chatProposals.get(proposed.proposal.id)).toMatchObject({ status: 'rejected', text: `Deploys with ${TOKEN} on weekdays` });
   }, 120_000);
+
+  it('a law the person pinned: redacted on the relay and on B (pinned there too); A keeps its law', async () => {
+    const h = await setup();
+    const law = h.a.laws.writer.add('global', { statement: `The user deploys with ${TOKEN}`, confidence: 0.8, support: [] }, 'fp', 'inference', { actor: 'inference' });
+    h.a.laws.corrections.pin(law.id, true, person);
+    saveTokenLater(h.a);
+    const laws = (e: Engine) => e.laws.store.list(['global']).map((l) => ({ statement: l.statement, pinned: l.pinned }));
+    const before = laws(h.a);
+    expect(before).toEqual([{ statement: `The user deploys with ${TOKEN}`, pinned: true }]);
+
+    await travel(h, () => expect(laws(h.b)).toEqual([{ statement: `The user deploys with ${REDACTED}`, pinned: true }]));
+    expect(laws(h.a)).toEqual(before);
+  }, 120_000);
 });
