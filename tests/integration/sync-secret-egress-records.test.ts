@@ -11,6 +11,7 @@ import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
 import { openEngine, tempHome } from '../helpers/temp-home';
+import { derive, relations } from '../helpers/sync-graph-homes';
 
 const SPACE = 'record-secrets-under-test';
 const TOKEN = 'garden-lamp-7731-orchid-quiet';
@@ -42,20 +43,20 @@ async function setup() {
 const saveTokenLater = (a: Engine) => a.secrets.set('mcp/tools/env/TOKEN', TOKEN, { origin: 'stdio:tools' });
 
 /** Every byte the relay keeps (its database and write-ahead log). */
-function relayHolds(dataDir: string): boolean {
+function relayHolds(dataDir: string, secret = TOKEN): boolean {
   const files = ['relay.sqlite', 'relay.sqlite-wal'].map((f) => join(dataDir, f)).filter((f) => existsSync(f));
   expect(files.length).toBeGreaterThan(0);
-  return Buffer.concat(files.map((f) => readFileSync(f))).includes(Buffer.from(TOKEN));
+  return Buffer.concat(files.map((f) => readFileSync(f))).includes(Buffer.from(secret));
 }
 
 /** A syncs, the relay never holds the token, B syncs (nothing refused), then three rounds with nothing new are quiet. */
-async function travel(h: Awaited<ReturnType<typeof setup>>, checkB: () => void): Promise<void> {
+async function travel(h: Awaited<ReturnType<typeof setup>>, checkB: () => void, secret = TOKEN): Promise<void> {
   expect((await sync(h.a, h.url)).sent).toBeGreaterThan(0);
-  expect(relayHolds(h.dataDir)).toBe(false);
+  expect(relayHolds(h.dataDir, secret)).toBe(false);
   expect((await sync(h.b, h.url)).refused).toBe(0);
   checkB();
   for (const e of [h.a, h.b, h.a]) expect(await sync(e, h.url)).toMatchObject({ sent: 0, received: 0, forgotten: 0, refused: 0 });
-  expect(relayHolds(h.dataDir)).toBe(false);
+  expect(relayHolds(h.dataDir, secret)).toBe(false);
 }
 
 const texts = (e: Engine) => e.facts.memory.read('global').facts.map((f) => f.text).sort();
@@ -111,5 +112,23 @@ describe('monad sync: a token saved after a record quoting it was written reache
 
     await travel(h, () => expect(laws(h.b)).toEqual([{ statement: `The user deploys with ${REDACTED}`, pinned: true }]));
     expect(laws(h.a)).toEqual(before);
+  }, 120_000);
+
+  it("a relation's wording: redacted on the relay and on B; A keeps its relation", async () => {
+    const h = await setup();
+    // A relation's wording is normalised (lower case, underscores): a token of one word survives it as written.
+    const word = 'orchidlamp7731quietgarden';
+    derive(h.a, 'Sam', `deploys with ${word}`, 'Initech', ['msg-1']);
+    h.a.secrets.set('mcp/deploy/env/TOKEN', word, { origin: 'stdio:deploy' });
+    const before = relations(h.a);
+    expect(before.map((r) => r.text)).toEqual([`Sam deploys_with_${word} Initech`]);
+
+    await travel(h, () => {
+      const onB = relations(h.b).map((r) => r.text);
+      expect(onB).toHaveLength(1);
+      expect(onB).toEqual(['Sam deploys_with_redacted_stored_secret Initech']); // the wording as B normalises it
+      expect(onB[0]).not.toContain(word);
+    }, word);
+    expect(relations(h.a)).toEqual(before);
   }, 120_000);
 });
