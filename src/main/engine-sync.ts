@@ -8,6 +8,7 @@ import { factsKind } from './sync/fact-bridge';
 import { withOutgoingFilter, type SyncKind } from './sync/sync-kind';
 import { syncOutgoing } from './engine-sync-outgoing';
 import { factId } from './memory/facts/fact-id';
+import { sentFacts } from './sync/fact-sent-view';
 import { asUndoFromSync, editFactsFromSync, factEditedBack, factUndoneHere, noteFactConflict } from './engine-sync-facts';
 import { graphSyncPort } from './engine-sync-graph';
 import { graphKind } from './sync/graph-bridge';
@@ -22,6 +23,9 @@ import { identityKind } from './sync/identity-bridge';
 import { identitySyncPort } from './engine-sync-identity';
 import { agentsKind } from './sync/agents-bridge';
 import { agentsSyncPort } from './engine-sync-agents';
+
+/** The facts as they are sent (a stored secret redacted, under its redacted text's id): what `sync status` compares. */
+export const sentFactSyncPort = (engine: Engine): FactSyncPort => sentFacts(factSyncPort(engine), syncOutgoing(engine));
 
 export function factSyncPort(engine: Engine): FactSyncPort {
   const { memory, ledger } = engine.facts;

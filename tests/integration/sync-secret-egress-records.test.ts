@@ -6,7 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
-import { syncKinds } from '../../src/main/engine-sync';
+import { sentFactSyncPort, syncKinds } from '../../src/main/engine-sync';
+import { DocStore } from '../../src/main/sync/doc-store';
+import { readPairing } from '../../src/main/sync/device-pairing';
+import { syncStatus } from '../../src/main/sync/sync-status';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
@@ -71,6 +74,13 @@ describe('monad sync: a token saved after a record quoting it was written reache
 
     await travel(h, () => expect(texts(h.b)).toEqual([`Deploys with ${REDACTED} on weekdays`, 'Grows basil']));
     expect(h.a.facts.memory.read('global').facts.map((f) => ({ id: f.id, text: f.text }))).toEqual(before);
+    // `sync status` on A: the fact sent redacted is no change waiting to be sent.
+    const store = new DocStore(syncStoreFile(h.a.paths.root));
+    try {
+      expect(syncStatus(store, readPairing(store, h.a.secrets), sentFactSyncPort(h.a)).pending).toBe(0);
+    } finally {
+      store.close();
+    }
   }, 120_000);
 
   it('a fact forgotten on A after it travelled redacted is forgotten on B', async () => {
