@@ -43,6 +43,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
   };
 
   return {
+    keysOf: { entity: entityKey, relation: (scope, src, relation, dst, prov) => relationKey(scope, src, relation, dst, prov) },
     scopes: () => store.scopes().map((s) => s.scope),
     entities: (scope) =>
       (db.prepare(`SELECT name, type, summary, asserted_by, created_at FROM graph_node WHERE scope = ? AND removed_at IS NULL ORDER BY id`).all(scope) as {

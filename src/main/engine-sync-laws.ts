@@ -43,6 +43,7 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
   };
 
   return {
+    keyOf: lawKey,
     // Every scope holding a law, rejected ones too: a scope whose only law the person rejected has a decision to send.
     scopes: () => engine.memoryDb.prepare(`SELECT DISTINCT scope FROM graph_law ORDER BY scope`).pluck().all() as string[],
     keys: (scope) => all(scope).map(keyOf),

@@ -7,6 +7,8 @@ import type { FactSyncPort } from './sync/sync-ports';
 import { factsKind } from './sync/fact-bridge';
 import { withOutgoingFilter, type SyncKind } from './sync/sync-kind';
 import { syncOutgoing } from './engine-sync-outgoing';
+import { factId } from './memory/facts/fact-id';
+import { sentFacts } from './sync/fact-sent-view';
 import { asUndoFromSync, editFactsFromSync, factEditedBack, factUndoneHere, noteFactConflict } from './engine-sync-facts';
 import { graphSyncPort } from './engine-sync-graph';
 import { graphKind } from './sync/graph-bridge';
@@ -21,6 +23,9 @@ import { identityKind } from './sync/identity-bridge';
 import { identitySyncPort } from './engine-sync-identity';
 import { agentsKind } from './sync/agents-bridge';
 import { agentsSyncPort } from './engine-sync-agents';
+
+/** The facts as they are sent (a stored secret redacted, under its redacted text's id): what `sync status` compares. */
+export const sentFactSyncPort = (engine: Engine): FactSyncPort => sentFacts(factSyncPort(engine), syncOutgoing(engine));
 
 export function factSyncPort(engine: Engine): FactSyncPort {
   const { memory, ledger } = engine.facts;
@@ -58,6 +63,7 @@ export function factSyncPort(engine: Engine): FactSyncPort {
     },
     edit: (scope, items) => editFactsFromSync(engine, scope, items),
     noteConflict: (scope, note) => noteFactConflict(engine, scope, note),
+    idOf: (text) => factId(text),
     undid: (scope, id) => factUndoneHere(engine, scope, id),
     editedBack: (scope, id) => factEditedBack(engine, scope, id),
     forget: (scope, id, device, undo) => {

@@ -1,6 +1,6 @@
 // monad sync status — this device's sync as a person checks it (issue 30 §5): paired or not, relay and
 // home, this device, the last successful sync and what it refused, changes not yet sent, conflicts to look at.
-import { factSyncPort } from '../../main/engine-sync';
+import { sentFactSyncPort } from '../../main/engine-sync';
 import { readPairing } from '../../main/sync/device-pairing';
 import { DocStore } from '../../main/sync/doc-store';
 import { syncStatus, type SyncStatus } from '../../main/sync/sync-status';
@@ -27,7 +27,8 @@ export async function status(flags: GlobalFlags): Promise<number> {
   const engine = openCliEngine({ home: flags.home, host: 'cli' });
   const store = new DocStore(syncStoreFile(flags.home));
   try {
-    const s = syncStatus(store, readPairing(store, engine.secrets), factSyncPort(engine));
+    // Compared as sent: a fact sent redacted is not a change waiting to be sent.
+    const s = syncStatus(store, readPairing(store, engine.secrets), sentFactSyncPort(engine));
     if (flags.json) printJson(s);
     else print(s);
     return 0;

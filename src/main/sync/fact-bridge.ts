@@ -9,6 +9,7 @@ import { conflictOf, versionsOf } from './conflicts';
 import { byFact, headsOf, liveTextId, resolveFact, versionId, type FactVersion } from './fact-log';
 import type { FactSyncPort, IncomingEdit, IncomingFact, SyncedFact } from './sync-ports';
 import type { SyncKind } from './sync-kind';
+import { sentFacts } from './fact-sent-view';
 
 export { versionsOf } from './conflicts';
 
@@ -229,11 +230,13 @@ function holders(textId: string, known: ReadonlyMap<string, Standing>, live: Rea
 }
 
 /** L1 facts as a sync kind: one document per scope, `facts/<scope>`. */
-export function factsKind(facts: FactSyncPort): SyncKind {
+export function factsKind(port: FactSyncPort): SyncKind {
   return {
     kind: 'facts',
-    localKeys: () => facts.scopes(),
+    localKeys: () => port.scopes(),
     reconcile(scope, doc, ctx) {
+      // The home as it is sent: a stored secret quoted in a fact leaves redacted, and is compared so.
+      const facts = sentFacts(port, ctx.outgoing);
       const lastSynced = new Set<string>(JSON.parse(ctx.memory.get('synced') ?? '[]') as string[]);
       const announced = new Set<string>(JSON.parse(ctx.memory.get('conflicts') ?? '[]') as string[]);
       // A device that synced before the forgets it saw were kept: as then, every forget counts as seen.

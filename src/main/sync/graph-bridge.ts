@@ -12,6 +12,7 @@
 // that entity after the correction): a correction beats the derivation that named the entity so. A fix the
 // person undid is undone on every device that applied it. Every other relation edit by the person travels as
 // `edit:<key before>:<at>:<device>` (graph-edits.ts): the later edit of each field stands.
+import { sentGraph } from './graph-sent-view';
 import type * as Y from 'yjs';
 import { editLines, endOverridden, foldIntoLines, linePatch, restoredAfter, type EditLine } from './graph-edits';
 import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedEntityFix, SyncedRelation, SyncedRelationEdit, SyncedRetraction } from './graph-ports';
@@ -290,6 +291,6 @@ export function graphKind(port: GraphSyncPort): SyncKind {
   return {
     kind: 'graph',
     localKeys: () => port.scopes(),
-    reconcile: (scope, doc, ctx) => reconcileGraph(scope, doc, port, ctx.device),
+    reconcile: (scope, doc, ctx) => reconcileGraph(scope, doc, sentGraph(port, ctx.outgoing), ctx.device),
   };
 }

@@ -159,4 +159,6 @@ export interface GraphSyncPort {
   retract(scope: string, key: string, reason: string | null, device: string): boolean;
   /** Runs a pull's writes in one database transaction (thousands of relations: one commit, not one each). */
   batch<T>(fn: () => T): T;
+  /** The content keys this home gives an entity and a relation (graph-sent-view.ts: a redacted record's key). */
+  keysOf?: { entity(scope: string, name: string): string; relation(scope: string, src: string, relation: string, dst: string, prov: SyncedProv): string };
 }

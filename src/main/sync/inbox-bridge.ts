@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type * as Y from 'yjs';
 import type { InboxSyncPort, SyncedDecision, SyncedRejection } from './inbox-ports';
-import type { KindReport, SyncKind } from './sync-kind';
+import { sendable, type KindReport, type ReconcileContext, type SyncKind } from './sync-kind';
 
 type RejectionRecord = SyncedRejection & { device: string };
 type DecisionRecord = SyncedDecision & { device: string };
@@ -30,11 +30,14 @@ export function decisionsOf(doc: Y.Doc): Y.Map<DecisionRecord> {
   return doc.getMap<DecisionRecord>('decisions');
 }
 
-export function reconcileInbox(doc: Y.Doc, port: InboxSyncPort, device: string): KindReport {
+export function reconcileInbox(doc: Y.Doc, port: InboxSyncPort, device: string, ctx?: ReconcileContext): KindReport {
   const map = rejectionsOf(doc);
   const decisions = decisionsOf(doc);
   const report: KindReport = { kind: 'inbox', key: INBOX_KEY, sent: 0, received: 0, forgotten: 0, refused: [] };
-  const local = port.rejections();
+  // In sent form (a stored secret quoted in a proposal leaves redacted), keyed so too: the redacted record read
+  // back is this device's own answer, and the other device, holding the redacted text, computes the same key.
+  const send = <T>(v: T): T => (ctx ? sendable(ctx, v) : v);
+  const local = port.rejections().map(send);
   const here = new Set(local.map(contentKey));
   const decidedHere = new Set<string>();
   doc.transact(() => {
@@ -44,7 +47,7 @@ export function reconcileInbox(doc: Y.Doc, port: InboxSyncPort, device: string):
       map.set(key, { ...r, device });
       report.sent++;
     }
-    for (const d of port.decisions()) {
+    for (const d of port.decisions().map(send)) {
       const key = decisionKey(d, (t) => port.normalize(t));
       decidedHere.add(key);
       if (decisions.has(key)) continue;
@@ -69,5 +72,5 @@ export function reconcileInbox(doc: Y.Doc, port: InboxSyncPort, device: string):
 }
 
 export function inboxKind(port: InboxSyncPort): SyncKind {
-  return { kind: 'inbox', localKeys: () => [INBOX_KEY], reconcile: (_key, doc, ctx) => reconcileInbox(doc, port, ctx.device) };
+  return { kind: 'inbox', localKeys: () => [INBOX_KEY], reconcile: (_key, doc, ctx) => reconcileInbox(doc, port, ctx.device, ctx) };
 }

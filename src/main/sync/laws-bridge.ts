@@ -13,6 +13,7 @@ import type * as Y from 'yjs';
 import type { LawSyncPort, LocalLaw, SyncedLaw } from './laws-ports';
 import { sameState, standingOf, type LawRecord } from './laws-standing';
 import type { KindMemory, KindReport, SyncKind } from './sync-kind';
+import { sentLaws } from './laws-sent-view';
 
 export function lawRecordsOf(doc: Y.Doc): Y.Map<LawRecord> {
   return doc.getMap<LawRecord>('laws');
@@ -123,5 +124,5 @@ function nextSeen(scope: string, port: LawSyncPort, local: Map<string, SyncedLaw
 }
 
 export function lawsKind(port: LawSyncPort): SyncKind {
-  return { kind: 'laws', localKeys: () => port.scopes(), reconcile: (scope, doc, ctx) => reconcileLaws(scope, doc, port, ctx.device, ctx.memory) };
+  return { kind: 'laws', localKeys: () => port.scopes(), reconcile: (scope, doc, ctx) => reconcileLaws(scope, doc, sentLaws(port, ctx.outgoing), ctx.device, ctx.memory) };
 }

@@ -71,4 +71,6 @@ export interface LawSyncPort {
    * removes it). `id: null, reason: null` when this home keeps its own (a re-derivation here since).
    */
   apply(scope: string, law: SyncedLaw, device: string): WriteOutcome;
+  /** The key this home gives a law first derived as this statement (laws-sent-view.ts: a redacted law's key). */
+  keyOf?(scope: string, derivedStatement: string): string;
 }

@@ -80,4 +80,9 @@ export interface FactSyncPort {
   editedBack?(scope: string, id: string): string | null;
   /** Tells this home's History what happened when devices changed one fact apart (never undone: nothing was written). */
   noteConflict(scope: string, note: SyncConflictNote): void;
+  /**
+   * The id this home gives a fact with this text (its content hash): a fact sent with a stored secret
+   * redacted travels under its redacted text's id (fact-sent-view.ts). Absent: texts are sent as held.
+   */
+  idOf?(text: string): string;
 }
