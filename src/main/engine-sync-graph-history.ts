@@ -72,28 +72,40 @@ export function appliedHere(db: Db, scope: string, fix: SyncedEntityFix, from: s
 }
 
 /**
- * The person's edits of relations made here (wording, start, end, a relation brought back), from History: each with the relation's key
+ * The person's edits of relations made here (wording, start, end, a relation brought back, a close undone), from History: each with the relation's key
  * before and after it. Not undone (an undo is an edit of its own, later), not from another device, and not
  * the end a retraction moved (the retraction travels, and does the same on the other device).
  */
 export function localRelationEdits(db: Db, scope: string, names: Map<number, string>): SyncedRelationEdit[] {
   const rows = db
     .prepare(
-      `SELECT j.at, j.action, j.item, j.source, j.before, j.after, j.undoes, e.src, e.dst, e.prov_class FROM memory_journal j
+      `SELECT j.at, j.action, j.item, j.source, j.before, j.after, j.undoes, e.src, e.dst, e.prov_class,
+              u.action AS u_action, u.actor AS u_actor, u.before AS u_before, u.after AS u_after,
+              (j.group_id IS NOT NULL AND EXISTS (SELECT 1 FROM memory_journal k WHERE k.group_id = j.group_id AND k.action = 'relation.retracted')) AS with_retraction
+         FROM memory_journal j
          JOIN graph_edge e ON e.id = CAST(substr(j.item, 10) AS INTEGER)
-       WHERE j.layer = 'graph' AND j.scope = ? AND j.actor = 'person' AND j.action IN ('relation.edited', 'relation.restored') AND j.undone_by IS NULL
+         LEFT JOIN memory_journal u ON u.id = j.undoes
+       WHERE j.layer = 'graph' AND j.scope = ? AND j.actor = 'person' AND j.action IN ('relation.edited', 'relation.restored', 'relation.reopened') AND j.undone_by IS NULL
          AND j.item LIKE 'relation:%'
-         AND NOT (j.group_id IS NOT NULL AND EXISTS (SELECT 1 FROM memory_journal k WHERE k.group_id = j.group_id AND k.action = 'relation.retracted'))
        ORDER BY j.id`,
     )
-    .all(scope) as { at: string; action: string; item: string; source: string | null; before: string | null; after: string | null; undoes: number | null; src: number; dst: number; prov_class: ProvClass }[];
+    .all(scope) as (EditRow & { u_action: string | null; u_actor: string | null; u_before: string | null; u_after: string | null; with_retraction: number })[];
   const out: SyncedRelationEdit[] = [];
   for (const r of rows) {
     if (r.source && (JSON.parse(r.source) as { via?: string }).via === 'sync') continue;
     if (!r.before || !r.after) continue;
-    type Snap = { relation: string; validFrom: string; validTo: string | null };
     const before = JSON.parse(r.before) as Snap;
     const after = JSON.parse(r.after) as Snap;
+    const [src, dst] = [names.get(r.src) ?? '', names.get(r.dst) ?? ''];
+    const key = (relation: string) => relationKey(scope, src, relation, dst, r.prov_class);
+    // History's undo of a close (a newer value's, or an end that came from another device): the relation
+    // holds again as derived. It travels as such, even when the same undo took out the relation that closed
+    // it (undoing a consolidation's group retracts that one).
+    if (r.undoes !== null && isClose({ action: r.u_action, actor: r.u_actor, before: r.u_before, after: r.u_after })) {
+      out.push({ from: key(after.relation), to: key(after.relation), relation: after.relation, validFrom: after.validFrom, validTo: null, changed: ['validTo'], at: r.at, undo: true, closeUndone: true });
+      continue;
+    }
+    if (r.action === 'relation.reopened' || r.with_retraction) continue;
     const changed: RelationEditField[] = [];
     if (before.relation !== after.relation) changed.push('relation');
     if (before.validFrom !== after.validFrom) changed.push('validFrom');
@@ -101,11 +113,34 @@ export function localRelationEdits(db: Db, scope: string, names: Map<number, str
     // Brought back after it was marked wrong (an undo): it stands again over that retraction.
     if (r.action === 'relation.restored') changed.push('restored');
     if (!changed.length) continue;
-    const [src, dst] = [names.get(r.src) ?? '', names.get(r.dst) ?? ''];
-    const key = (relation: string) => relationKey(scope, src, relation, dst, r.prov_class);
     out.push({ from: key(before.relation), to: key(after.relation), relation: after.relation, validFrom: after.validFrom, validTo: after.validTo, changed, at: r.at, ...(r.undoes !== null ? { undo: true as const } : {}) });
   }
   return out;
+}
+
+type Snap = { relation: string; validFrom: string; validTo: string | null };
+type EditRow = { at: string; action: string; item: string; source: string | null; before: string | null; after: string | null; undoes: number | null; src: number; dst: number; prov_class: ProvClass };
+
+/**
+ * An entry that closed a relation which was not the person's own edit of its end: a newer value's close
+ * (`relation.closed`), or an end journaled as an edit by another actor (one that came from another device).
+ */
+function isClose(e: { action: string | null; actor: string | null; before: unknown; after: unknown }): boolean {
+  if (!e.action || !e.before || !e.after) return false;
+  if (e.action !== 'relation.closed' && !(e.action === 'relation.edited' && e.actor !== 'person')) return false;
+  const parse = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as Snap) : (v as Snap));
+  const [before, after] = [parse(e.before), parse(e.after)];
+  return before.validTo === null && after.validTo !== null && before.relation === after.relation && before.validFrom === after.validFrom;
+}
+
+/**
+ * This home's History entry that closed the relation, when it is its latest change (so undoing it would leave
+ * the relation open, as another device's undo of the close left it there). Null otherwise: the re-opening is
+ * then an ordinary change here.
+ */
+export function reversedClose(journal: Engine['journal'], scope: string, edgeId: number): number | null {
+  const last = journal.lastOn(`relation:${edgeId}`, scope, { changesOnly: true });
+  return last && isClose(last) ? last.id : null;
 }
 
 /**

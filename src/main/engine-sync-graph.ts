@@ -9,7 +9,7 @@ import { recordUpsert, stateOf } from './memory/graph/graph-corrections';
 import { nodeItem, quote, type By } from './memory/graph/graph-journal';
 import { normalizeName, normalizeRelation } from './memory/graph/graph-normalize';
 import { EDGE_SELECT, LIVE_E, toEdge, type EdgeRow } from './memory/graph/graph-rows';
-import { appliedHere, localEntityFixes, localRelationEdits, madeHere, reversedRelationEdit } from './engine-sync-graph-history';
+import { appliedHere, localEntityFixes, localRelationEdits, madeHere, reversedClose, reversedRelationEdit } from './engine-sync-graph-history';
 import { entityKey, relationKey } from './engine-sync-graph-keys';
 import type { GraphSyncPort, RelationPatch, SyncedEnd, SyncedRelation } from './sync/graph-ports';
 
@@ -40,6 +40,22 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
     const r = store.upsertNode(scope, name, 'thing', '', { assertedBy });
     g.append({ action: 'entity.added', item: nodeItem(r.id), scope, by, after: g.node(r.id), summary: `${assertedBy === 'person' ? 'Added' : 'Learned of'} ${quote(name)}` });
     return r.id;
+  };
+
+  /**
+   * The person undid the relation's close on another device: it holds again here, still as derived (History's
+   * undo of a close, not an edit that makes it the person's). With `undo`, it is the undo of this home's entry
+   * that closed it, when that is its latest change (History then offers neither); else an entry of its own.
+   */
+  const reopenUndone = (id: number, device: string, undo: boolean): boolean => {
+    const before = g.edge(id);
+    if (before.validTo === null) return false;
+    const reopen = () =>
+      g.group(() => corrections.setEdgeState(id, { ...stateOf(before), validTo: null, supersededBy: null }, bySync('person', device), 'relation.reopened', `Re-opened ${quote(before.text)}: its end was undone on another device`));
+    const closed = undo ? reversedClose(engine.journal, before.scope, id) : null;
+    if (closed === null) reopen();
+    else engine.journal.asUndoOf(closed, reopen);
+    return true;
   };
 
   return {
@@ -161,6 +177,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
         .sort((x, y) => x.valid_from.localeCompare(y.valid_from) || x.id - y.id)
         .at(-1);
       if (!row) return { changed: false, reason: null };
+      if (patch.closeUndone) return { changed: reopenUndone(row.id, device, undo === true), reason: null };
       const diff: RelationPatch = {};
       if (patch.relation !== undefined) {
         const wording = clean(patch.relation);

@@ -14,7 +14,7 @@
 // `edit:<key before>:<at>:<device>` (graph-edits.ts): the later edit of each field stands.
 import { sentGraph } from './graph-sent-view';
 import type * as Y from 'yjs';
-import { editLines, endOverridden, foldIntoLines, linePatch, restoredAfter, type EditLine } from './graph-edits';
+import { closeReopens, editLines, endOverridden, foldIntoLines, linePatch, restoredAfter, type EditLine } from './graph-edits';
 import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedEntityFix, SyncedRelation, SyncedRelationEdit, SyncedRetraction } from './graph-ports';
 import type { KindReport, SyncKind } from './sync-kind';
 
@@ -163,7 +163,11 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
       // Said already when the standing end is at least as much the person's and ends the relation at the same
       // instant (an end that came in is not echoed back); a person's end is sent over a derived one.
       const best = known.ends.get(x.key);
-      if (best && best.validTo === x.validTo && (best.person || !x.person)) continue;
+      // Unless the standing one gave way to the person's edit and this one, made after it, does not (a newer
+      // value closed again a relation whose close the person had undone).
+      const line = known.lines.get(x.key);
+      const outlives = !!best && endOverridden(best, line) && !endOverridden(x, line);
+      if (best && best.validTo === x.validTo && (best.person || !x.person) && !outlives) continue;
       put(`end:${x.key}:${device}`, { t: 'end', ...x, device });
     }
   });
@@ -270,9 +274,19 @@ function applyEdits(scope: string, known: Pick<ReturnType<typeof gather>, 'lines
       report.received++;
       changed = true;
     }
+    const row = rows.at(-1);
+    // The person undid its close there (and no newer value closed it since): it holds again here, as derived.
+    const reopen = closeReopens(line, known.ends);
+    if (reopen && row?.validTo) {
+      const r = port.editRelation(scope, [...line.keys], { validTo: null, closeUndone: true }, reopen.device, reopen.undo === true);
+      if (r.reason) report.refused.push({ text: line.key, reason: r.reason });
+      else if (r.changed) {
+        report.received++;
+        changed = true;
+      }
+    }
     const patch = linePatch(line, known.ends);
     if (!Object.keys(patch).length) continue;
-    const row = rows.at(-1);
     const same = row && (patch.relation === undefined || patch.relation === row.relation) && (patch.validFrom === undefined || patch.validFrom === row.validFrom) && (patch.validTo === undefined || patch.validTo === (row.validTo ?? null));
     if (same) continue;
     // The line's latest edit an undo there: this home marks its entry for the edit it reverses undone.

@@ -76,9 +76,22 @@ export function linePatch(line: EditLine, ends: Map<string, SyncedEnd>): Relatio
   const patch: RelationPatch = {};
   if (s.relation) patch.relation = s.relation.relation;
   if (s.validFrom) patch.validFrom = s.validFrom.validFrom;
-  if (s.validTo && !endOutlivesEdit(line, ends)) patch.validTo = s.validTo.validTo;
+  // An undone close is applied as such (closeReopens), not as an edit that makes the relation the person's.
+  if (s.validTo && !s.validTo.closeUndone && !endOutlivesEdit(line, ends)) patch.validTo = s.validTo.validTo;
   return patch;
 }
+
+/**
+ * The person's undo of the relation's close, when it is the line's latest word on its end and no end was made
+ * after it: the relation holds again here too. An end made after it (a newer value derived since) stands.
+ */
+export function closeReopens(line: EditLine, ends: Map<string, SyncedEnd>): Stamped<SyncedRelationEdit> | null {
+  const edit = line.standing.validTo;
+  if (!edit?.closeUndone) return null;
+  return [...line.keys].some((k) => endOverridesReopen(ends.get(k), edit)) ? null : edit;
+}
+
+const endOverridesReopen = (end: SyncedEnd | undefined, edit: SyncedRelationEdit): boolean => !!end && end.at > edit.at;
 
 function endOutlivesEdit(line: EditLine, ends: Map<string, SyncedEnd>): boolean {
   const edit = line.standing.validTo;
@@ -91,11 +104,14 @@ function endOutlivesEdit(line: EditLine, ends: Map<string, SyncedEnd>): boolean 
 
 /**
  * An end record gives way to the person's later edit of the end (a date, or "still holds"); a derived end
- * gives way to any edit of the end by the person, earlier or later: a correction beats a derivation.
+ * gives way to any edit of the end by the person, earlier or later: a correction beats a derivation. The
+ * person's undo of a close leaves the relation as derived, as it does locally: it beats the ends made before
+ * it, and an end made after it (a newer value) stands.
  */
 export function endOverridden(end: SyncedEnd, line: EditLine | undefined): boolean {
   const edit = line?.standing.validTo;
   if (!edit) return false;
+  if (edit.closeUndone) return !endOverridesReopen(end, edit);
   return !end.person || edit.at >= end.at;
 }
 

@@ -94,6 +94,11 @@ export interface SyncedRelationEdit {
   at: string;
   /** Set when the edit was the person's undo in History on its device (an edit put back, a relation restored). */
   undo?: true;
+  /**
+   * The person undid the relation's close (one a newer value caused, or an end that came from another device):
+   * it holds again (`validTo` null) but stays as derived, not the person's, so an end derived after it stands.
+   */
+  closeUndone?: true;
 }
 
 /** The fields of a relation to set: only those some edit changed. */
@@ -101,6 +106,8 @@ export interface RelationPatch {
   relation?: string;
   validFrom?: string;
   validTo?: string | null;
+  /** With `validTo: null`: re-open it as History's undo of its close does (still as derived), not as an edit. */
+  closeUndone?: true;
 }
 
 export interface GraphSyncPort {
