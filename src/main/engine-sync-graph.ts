@@ -13,6 +13,7 @@ import { appliedHere, localEntityFixes, localRelationEdits, madeHere, reversedCl
 import { entityKey, relationKey } from './engine-sync-graph-keys';
 import type { GraphSyncPort, RelationPatch, SyncedEnd, SyncedRelation } from './sync/graph-ports';
 
+const BOTH_ENDS_LIVE = `NOT EXISTS (SELECT 1 FROM graph_node n WHERE n.id IN (e.src, e.dst) AND n.removed_at IS NOT NULL)`;
 const bySync = (actor: By['actor'], device: string): By => ({ actor, source: { via: 'sync', detail: `from device ${device}` } });
 
 export function graphSyncPort(engine: Engine): GraphSyncPort {
@@ -155,7 +156,8 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       const n = names(scope);
       const want = new Set(keys);
       if (edges(scope, LIVE_E).some((e) => want.has(keyOf(n, e)))) return false;
-      const row = edges(scope, `e.retracted_at IS NOT NULL AND e.merged_into IS NULL`)
+      // Not one whose entity is deleted here: bringing it back would leave it pointing at nothing.
+      const row = edges(scope, `e.retracted_at IS NOT NULL AND e.merged_into IS NULL AND ${BOTH_ENDS_LIVE}`)
         .filter((e) => want.has(keyOf(n, e)))
         .at(-1);
       if (!row) return false;

@@ -14,7 +14,7 @@
 // `edit:<key before>:<at>:<device>` (graph-edits.ts): the later edit of each field stands.
 import { sentGraph } from './graph-sent-view';
 import type * as Y from 'yjs';
-import { closeReopens, editLines, endOverridden, foldIntoLines, linePatch, restoredAfter, type EditLine } from './graph-edits';
+import { closeReopens, correctedAfter, editLines, endOverridden, foldIntoLines, linePatch, restoredAfter, type EditLine } from './graph-edits';
 import type { GraphSyncPort, SyncedEnd, SyncedEntity, SyncedEntityFix, SyncedRelation, SyncedRelationEdit, SyncedRetraction } from './graph-ports';
 import type { KindReport, SyncKind } from './sync-kind';
 
@@ -69,7 +69,13 @@ function gather(map: Y.Map<GraphRecord>) {
   for (const f of fixes) if (f.undone && f.toKey && !(f.undone <= (fixedAt.get(f.toKey) ?? ''))) fixedAt.set(f.toKey, f.undone);
   // Records under a key the person's wording edit moved away from count for the relation as it reads now.
   const lines = editLines(edits);
-  return { relations: foldIntoLines(relations, lines), retracted, entities, ends, fixes, fixedAt, lines };
+  /**
+   * The latest retraction of a relation under any key its line had: a retraction follows the relation through a
+   * rewording made on another device (it was the same relation the person said was wrong).
+   */
+  const retractionOf = (key: string): Stamped<SyncedRetraction> | undefined =>
+    [...(lines.get(key)?.keys ?? [key])].map((k) => retracted.get(k)).reduce<Stamped<SyncedRetraction> | undefined>((a, b) => (b && (!a || later(b, a)) ? b : a), undefined);
+  return { relations: foldIntoLines(relations, lines), retracted, retractionOf, entities, ends, fixes, fixedAt, lines };
 }
 
 /** The person's end first, then the later, then the device id: every device picks the same one. */
@@ -94,13 +100,17 @@ function entityStands(e: SyncedEntity, fixedAt: string | undefined): boolean {
 }
 
 /**
- * A relation stands unless the person retracted it and neither added it again themselves nor brought it back
- * (an undo) afterwards.
+ * A relation stands unless the person retracted it and neither added it again themselves nor corrected it
+ * afterwards: brought it back (an undo), or reworded it, moved its dates, undid its close — on another device,
+ * apart. The retraction says "this is wrong", the correction "it is right, so": of two such acts of the person
+ * on one relation the later stands, as for facts, whichever device hears of them first.
  */
-function stands(records: readonly SyncedRelation[], retraction: SyncedRetraction | undefined, line?: EditLine): boolean {
+function stands(records: readonly SyncedRelation[], retraction: Stamped<SyncedRetraction> | undefined, line?: EditLine): boolean {
   if (!retraction) return true;
-  return restoredAfter(line, retraction) || records.some((r) => r.assertedBy === 'person' && r.at > retraction.at);
+  return correctedAfter(line, retraction) || records.some((r) => r.assertedBy === 'person' && r.at > retraction.at);
 }
+
+const later = (a: { at: string; device: string }, b: { at: string; device: string }): boolean => a.at > b.at || (a.at === b.at && a.device > b.device);
 
 function merged(records: readonly Stamped<SyncedRelation>[]): Stamped<SyncedRelation> {
   const sorted = [...records].sort((a, b) => (a.assertedBy === b.assertedBy ? a.device.localeCompare(b.device) : a.assertedBy === 'person' ? -1 : 1));
@@ -147,7 +157,7 @@ export function reconcileGraph(scope: string, doc: Y.Doc, port: GraphSyncPort, d
     for (const x of localRetractions) {
       // Only while the document still says the relation stands (a retraction that came in is not sent back).
       const mine = map.get(`retract:${x.key}:${device}`);
-      if (!(mine?.t === 'retract' && mine.at === x.at) && stands(known.relations.get(x.key) ?? [], known.retracted.get(x.key), known.lines.get(x.key))) put(`retract:${x.key}:${device}`, { t: 'retract', ...x, device });
+      if (!(mine?.t === 'retract' && mine.at === x.at) && stands(known.relations.get(x.key) ?? [], known.retractionOf(x.key), known.lines.get(x.key))) put(`retract:${x.key}:${device}`, { t: 'retract', ...x, device });
     }
     for (const x of localFixes) {
       const id = `fix:${x.key}:${x.op}:${device}`;
@@ -209,7 +219,7 @@ function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, l
   if (applyEdits(scope, known, port, report)) here = new Map(port.relations(scope).map((r) => [r.key, r]));
   if (lastUndo) for (const r of port.relations(scope)) heldBy.set(r.relation, new Set([...(heldBy.get(r.relation) ?? []), ...r.support]));
   for (const [key, records] of known.relations) {
-    const retraction = known.retracted.get(key);
+    const retraction = known.retractionOf(key);
     const local = here.get(key);
     if (!stands(records, retraction, known.lines.get(key))) {
       if (local && port.retract(scope, key, retraction!.reason, retraction!.device)) report.forgotten++;
@@ -229,7 +239,7 @@ function incoming(scope: string, map: Y.Map<GraphRecord>, port: GraphSyncPort, l
   const closed = new Map(known.ends.size ? port.ends(scope).map((x) => [x.key, x]) : []);
   for (const [key, end] of known.ends) {
     const records = known.relations.get(key) ?? [];
-    if (!stands(records, known.retracted.get(key), known.lines.get(key))) continue;
+    if (!stands(records, known.retractionOf(key), known.lines.get(key))) continue;
     // The person's edit of the end (a date, or "still holds") was applied above.
     if (endOverridden(end, known.lines.get(key))) continue;
     const local = open.get(key);
@@ -261,16 +271,19 @@ function readBeforeUndo(r: SyncedRelation, lastUndo: string, heldBy: Map<string,
 }
 
 /** Each line's standing fields, through the port; true when something changed here. */
-function applyEdits(scope: string, known: Pick<ReturnType<typeof gather>, 'lines' | 'ends' | 'retracted'>, port: GraphSyncPort, report: KindReport): boolean {
+function applyEdits(scope: string, known: Pick<ReturnType<typeof gather>, 'lines' | 'ends' | 'retractionOf'>, port: GraphSyncPort, report: KindReport): boolean {
   if (!known.lines.size) return false;
   // This home's relations read once: a line that already reads as it stands here costs no write path.
   const mine = port.relations(scope);
   let changed = false;
   for (const line of new Set(known.lines.values())) {
     const rows = mine.filter((r) => line.keys.has(r.key)).sort((x, y) => x.validFrom.localeCompare(y.validFrom));
-    // Brought back by the person after its latest retraction: restored here too, then edited as it stands.
-    const retraction = [...line.keys].map((k) => known.retracted.get(k)).reduce<SyncedRetraction | undefined>((a, b) => (b && (!a || b.at > a.at) ? b : a), undefined);
-    if (!rows.length && line.standing.restored && restoredAfter(line, retraction) && port.restoreRelation(scope, [...line.keys], line.standing.restored.device, line.standing.restored.undo === true)) {
+    // Brought back by the person after its latest retraction, or corrected after it on another device (the
+    // later act of the person stands): restored here too, then edited as it stands.
+    const retraction = known.retractionOf(line.key);
+    const restored = line.standing.restored && restoredAfter(line, retraction) ? line.standing.restored : null;
+    const by = restored ?? (retraction && correctedAfter(line, retraction) ? line.latest : null);
+    if (!rows.length && by && port.restoreRelation(scope, [...line.keys], by.device, by === restored && by.undo === true)) {
       report.received++;
       changed = true;
     }

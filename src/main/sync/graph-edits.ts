@@ -115,6 +115,11 @@ export function endOverridden(end: SyncedEnd, line: EditLine | undefined): boole
   return !end.person || edit.at >= end.at;
 }
 
+/** The person corrected the relation in any way (an edit, a bringing back, an undone close) after that retraction. */
+export function correctedAfter(line: EditLine | undefined, retraction: { at: string; device: string }): boolean {
+  return !!line && later(line.latest, retraction);
+}
+
 /** The person brought the relation back (an undo of its retraction) after that retraction. */
 export function restoredAfter(line: EditLine | undefined, retraction: { at: string } | undefined): boolean {
   const restored = line?.standing.restored;
