@@ -98,11 +98,13 @@ export function localRelationEdits(db: Db, scope: string, names: Map<number, str
     const after = JSON.parse(r.after) as Snap;
     const [src, dst] = [names.get(r.src) ?? '', names.get(r.dst) ?? ''];
     const key = (relation: string) => relationKey(scope, src, relation, dst, r.prov_class);
-    // History's undo of a close (a newer value's, or an end that came from another device): the relation
-    // holds again as derived. It travels as such, even when the same undo took out the relation that closed
-    // it (undoing a consolidation's group retracts that one).
-    if (r.undoes !== null && isClose({ action: r.u_action, actor: r.u_actor, before: r.u_before, after: r.u_after })) {
-      out.push({ from: key(after.relation), to: key(after.relation), relation: after.relation, validFrom: after.validFrom, validTo: null, changed: ['validTo'], at: r.at, undo: true, closeUndone: true });
+    // A close undone: by History's undo of it (a newer value's close, or an end that came from another device),
+    // or because the person marked wrong the relation that had closed it. The relation holds again as derived;
+    // that travels as such, even though the same act retracted the other relation (the retraction travels too).
+    const undoOfClose = r.undoes !== null && isClose({ action: r.u_action, actor: r.u_actor, before: r.u_before, after: r.u_after });
+    const closerRetracted = r.action === 'relation.reopened' && r.with_retraction === 1 && before.validTo !== null && after.validTo === null;
+    if (undoOfClose || closerRetracted) {
+      out.push({ from: key(after.relation), to: key(after.relation), relation: after.relation, validFrom: after.validFrom, validTo: null, changed: ['validTo'], at: r.at, ...(undoOfClose ? { undo: true as const } : {}), closeUndone: true });
       continue;
     }
     if (r.action === 'relation.reopened' || r.with_retraction) continue;

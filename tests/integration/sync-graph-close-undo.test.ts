@@ -3,7 +3,8 @@
 // reaches B; then the person undoes it in History on A (taking out the newer value with it). On B, Lisbon is
 // open again, B's entry for the close shows undone by one entry from A, History offers to undo neither, and
 // A does not close it again. The relation stays as derived: a newer value derived after the undo closes it
-// again on both homes. The same holds the other way: B undoing the close that came from A re-opens it on A.
+// again on both homes. The same holds the other way (B undoing the close that came from A re-opens it on A),
+// and for the person marking the newer value wrong, which re-opens what it had closed on every home.
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { recordUpsert } from '../../src/main/memory/graph/graph-corrections';
@@ -102,6 +103,29 @@ describe("monad sync: History's undo of a relation's close travels as an undo", 
         ['Sam lives_in Madrid', null, 'model'],
       ]);
     }
+    a.close();
+    b.close();
+  }, 90_000);
+
+  it('the person marking the newer value wrong on A re-opens what it had closed, on both homes', async () => {
+    const { a, b, sync, round } = relay.pair();
+    derive(a, 'Sam', 'lives_in', 'Lisbon', ['msg-1']);
+    await sync(a);
+    await sync(b);
+    await tick();
+    consolidate(a, 'Sam', 'lives_in', 'Porto', ['msg-2'], PORTO);
+    await round();
+    expect(ends(b).map((r) => r[1])).toEqual([PORTO, null]);
+    await tick();
+    const onB = edgeOf(b, 'Sam lives_in Lisbon');
+    a.graph.corrections.retractRelation(edgeOf(a, 'Sam lives_in Porto'), { reason: 'Sam never moved' }, { actor: 'person', source: { via: 'app' } });
+    expect(ends(a)).toEqual([['Sam lives_in Lisbon', null, 'model']]);
+    await round();
+    await round();
+    for (const home of [a, b]) expect(ends(home)).toEqual([['Sam lives_in Lisbon', null, 'model']]);
+    // B says why: re-opened as on A, one entry, from the other device.
+    const reopened = history(b, onB).filter((e) => e.action === 'relation.reopened');
+    expect(reopened.map((e) => [e.actor, e.source?.via])).toEqual([['person', 'sync']]);
     a.close();
     b.close();
   }, 90_000);
