@@ -158,6 +158,18 @@ describe("monad sync: History's undo of a relation's close travels as an undo", 
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ action: 'relation.reopened', undoes: closedOnA.id, actor: 'person', source: { via: 'sync' } });
     expect(a.journal.get(closedOnA.id)!.undoneBy).toBe(added[0].id);
+
+    // A's consolidation hears of Porto again: it closes Lisbon again at the same date, after the undo, on both.
+    await tick();
+    consolidate(a, 'Sam', 'lives_in', 'Porto', ['msg-9'], PORTO);
+    expect(ends(a)[0]).toEqual(['Sam lives_in Lisbon', PORTO, 'model']);
+    await round();
+    const closedAgain = [
+      ['Sam lives_in Lisbon', PORTO, 'model'],
+      ['Sam lives_in Porto', null, 'model'],
+    ];
+    expect(ends(a)).toEqual(closedAgain);
+    expect(ends(b)).toEqual(closedAgain);
     a.close();
     b.close();
   }, 90_000);
