@@ -3,8 +3,8 @@
 // the engine's merge is a plain union. Entities and relations carry their content keys (graph-ports.ts), so the
 // same relation derived on two devices is one relation with the support of both. The person's retraction is a
 // record too, and it outranks every model record of that relation, earlier or later: a correction beats a
-// re-derivation. Only the person's own add, or their bringing it back (an undo), made after the retraction
-// brings the relation back. A relation's
+// re-derivation. Only the person's own add, or their correction of it (a rewording, a date, a bringing back, an
+// undone close: the later of the two acts stands), made after the retraction brings the relation back. A relation's
 // end (`end:<key>:<device>`) travels the same way: the person's end beats a derivation, and between two
 // derivations the later stands (a relation derived again after another device closed it stays open). The
 // person's entity corrections (`fix:<old entity key>:<op>:<device>`: rename, merge, delete) are applied
