@@ -126,6 +126,18 @@ describe("monad sync: History's undo of a relation's close travels as an undo", 
     // B says why: re-opened as on A, one entry, from the other device.
     const reopened = history(b, onB).filter((e) => e.action === 'relation.reopened');
     expect(reopened.map((e) => [e.actor, e.source?.via])).toEqual([['person', 'sync']]);
+
+    // The person takes the retraction back in History on A: Porto returns and closes Lisbon again, on both.
+    await tick();
+    const wrong = a.journal.list({ layer: 'graph', actor: 'person' }, { limit: 50 }).entries.find((e) => e.action === 'relation.retracted')!;
+    a.journal.undo(wrong.id, { confirm: true });
+    await round();
+    const back = [
+      ['Sam lives_in Lisbon', PORTO, 'model'],
+      ['Sam lives_in Porto', null, 'model'],
+    ];
+    expect(ends(a)).toEqual(back);
+    expect(ends(b)).toEqual(back);
     a.close();
     b.close();
   }, 90_000);
