@@ -162,7 +162,9 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
         .at(-1);
       if (!row) return false;
       const before = g.edge(row.id);
-      const restore = () => g.group(() => corrections.setEdgeState(row.id, { ...stateOf(before), retracted: null }, bySync('person', device), 'relation.restored', `Restored ${quote(before.text)}, as on another device`));
+      // Not an undo there: the person corrected it there after it was marked wrong (the later act stands).
+      const summary = undo ? `Restored ${quote(before.text)}, as on another device` : `Restored ${quote(before.text)}: corrected on another device after it was marked wrong`;
+      const restore = () => g.group(() => corrections.setEdgeState(row.id, { ...stateOf(before), retracted: null }, bySync('person', device), 'relation.restored', summary));
       // Brought back by an undo there: the undo of this home's entry for the retraction, when it has one.
       const retracted = undo ? engine.journal.lastOn(`relation:${row.id}`, scope, { changesOnly: true, actions: ['relation.retracted'] }) : null;
       if (retracted?.actor === 'person') engine.journal.asUndoOf(retracted.id, restore);

@@ -58,6 +58,7 @@ describe('monad sync: a retraction and a rewording of one relation made apart: t
         ['relation.restored', 'person'],
         ['relation.edited', 'person'],
       ]);
+      expect(arrived(a, onA)[0].summary).toBe('Restored “Sam works at Globex”: corrected on another device after it was marked wrong');
       expect(arrived(b, onB)).toEqual([]);
     }
     // Settled: nothing left to send or apply on either home.
