@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import type { FactConflictView } from '../../../../shared/contract-sync';
 import { IdentityConflict } from './IdentityConflict';
-import { fullTime, shortAgo } from '../../lib/time';
+import { ConflictVersion } from './ConflictVersion';
 import { useSync } from './store';
 import '../../styles/sync.css';
 
@@ -32,29 +32,20 @@ export function ConflictsPanel() {
 }
 
 function Conflict({ conflict }: { conflict: FactConflictView }) {
-  const picking = useSync((s) => s.picking);
   return (
     <li className="sync-conflict" data-testid="sync-conflict" data-fact-id={conflict.factId}>
       <div className="sync-conflict-scope mono">{conflict.scope}</div>
       <ul className="sync-conflict-versions">
         {conflict.versions.map((v, i) => (
-          <li key={v.versionId} className="sync-conflict-version" data-testid="sync-conflict-version">
+          <ConflictVersion
+            key={v.versionId}
+            conflict={conflict}
+            version={v}
+            standing={i === 0}
+            label={`${v.text ?? 'forgotten'} (from ${v.device})`}
+          >
             <div className="sync-conflict-text selectable">{v.text ?? <em>Forgotten</em>}</div>
-            <div className="sync-conflict-meta">
-              on {v.device} · <time dateTime={v.at} title={fullTime(v.at)}>{shortAgo(v.at)}</time>
-              {i === 0 ? ' · stands now' : ''}
-            </div>
-            <button
-              type="button"
-              className="button"
-              data-testid="sync-conflict-keep"
-              disabled={picking !== null}
-              aria-label={`Keep this one: ${v.text ?? 'forgotten'} (from ${v.device})`}
-              onClick={() => void useSync.getState().pick(conflict, v.versionId)}
-            >
-              {picking === v.versionId ? 'Keeping…' : 'Keep this one'}
-            </button>
-          </li>
+          </ConflictVersion>
         ))}
       </ul>
     </li>

@@ -2,8 +2,7 @@
 // version, the lines only it has (a readable diff: what keeping it would bring), the whole text folded away
 // when it is long, the device and time, and "Keep this one".
 import type { IdentityConflictView, SyncConflictVersion } from '../../../../shared/contract-sync';
-import { fullTime, shortAgo } from '../../lib/time';
-import { useSync } from './store';
+import { ConflictVersion } from './ConflictVersion';
 
 /** Longer texts start folded: the lines that differ say what matters, the whole file is one click away. */
 const FOLD_LINES = 8;
@@ -18,7 +17,6 @@ function onlyHere(v: SyncConflictVersion, all: readonly SyncConflictVersion[]): 
 }
 
 export function IdentityConflict({ conflict }: { conflict: IdentityConflictView }) {
-  const picking = useSync((s) => s.picking);
   return (
     <li className="sync-conflict" data-testid="sync-conflict" data-file={conflict.file}>
       <div className="sync-conflict-scope mono">{conflict.file}</div>
@@ -27,7 +25,13 @@ export function IdentityConflict({ conflict }: { conflict: IdentityConflictView 
           const lines = linesOf(v.text);
           const diff = onlyHere(v, conflict.versions);
           return (
-            <li key={v.versionId} className="sync-conflict-version" data-testid="sync-conflict-version">
+            <ConflictVersion
+              key={v.versionId}
+              conflict={conflict}
+              version={v}
+              standing={i === 0}
+              label={`${conflict.file} from ${v.device}`}
+            >
               <div className="sync-conflict-text">
                 {v.text === null ? (
                   <em>Removed on this device</em>
@@ -52,21 +56,7 @@ export function IdentityConflict({ conflict }: { conflict: IdentityConflictView 
                   </details>
                 )}
               </div>
-              <div className="sync-conflict-meta">
-                on {v.device} · <time dateTime={v.at} title={fullTime(v.at)}>{shortAgo(v.at)}</time>
-                {i === 0 ? ' · stands now' : ''}
-              </div>
-              <button
-                type="button"
-                className="button"
-                data-testid="sync-conflict-keep"
-                disabled={picking !== null}
-                aria-label={`Keep this one: ${conflict.file} from ${v.device}`}
-                onClick={() => void useSync.getState().pick(conflict, v.versionId)}
-              >
-                {picking === v.versionId ? 'Keeping…' : 'Keep this one'}
-              </button>
-            </li>
+            </ConflictVersion>
           );
         })}
       </ul>
