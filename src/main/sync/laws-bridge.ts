@@ -11,9 +11,10 @@
 // original one, remembered per document (`KindMemory`), so a late apply never outranks a newer decision.
 import type * as Y from 'yjs';
 import type { LawSyncPort, LocalLaw, SyncedLaw } from './laws-ports';
-import { sameState, standingOf, type LawRecord } from './laws-standing';
+import { sameState, standingByKey, standingOf, type LawRecord } from './laws-standing';
 import type { KindMemory, KindReport, SyncKind } from './sync-kind';
 import { sentLaws } from './laws-sent-view';
+import { reconcileDerived } from './laws-derived';
 
 export function lawRecordsOf(doc: Y.Doc): Y.Map<LawRecord> {
   return doc.getMap<LawRecord>('laws');
@@ -33,17 +34,6 @@ function readSeen(memory: KindMemory): Map<string, Seen> {
 
 /** A record without its undo mark: the standing record's mark is not a removal's made here. */
 const withoutUndo = ({ undo: _undo, ...rest }: LawRecord): Omit<LawRecord, 'undo'> => rest;
-
-function standingByKey(map: Y.Map<LawRecord>): Map<string, LawRecord> {
-  const groups = new Map<string, LawRecord[]>();
-  for (const r of map.values()) groups.set(r.key, [...(groups.get(r.key) ?? []), r]);
-  const out = new Map<string, LawRecord>();
-  for (const [key, records] of groups) {
-    const s = standingOf(records);
-    if (s) out.set(key, s);
-  }
-  return out;
-}
 
 /** This home's state of each law it decided on or removed since the last sync, with decision times as made. */
 function localStates(scope: string, port: LawSyncPort, seen: Map<string, Seen>, standing: Map<string, LawRecord>): Map<string, SyncedLaw> {
@@ -124,5 +114,14 @@ function nextSeen(scope: string, port: LawSyncPort, local: Map<string, SyncedLaw
 }
 
 export function lawsKind(port: LawSyncPort): SyncKind {
-  return { kind: 'laws', localKeys: () => port.scopes(), reconcile: (scope, doc, ctx) => reconcileLaws(scope, doc, sentLaws(port, ctx.outgoing), ctx.device, ctx.memory) };
+  return {
+    kind: 'laws',
+    localKeys: () => port.scopes(),
+    reconcile: (scope, doc, ctx) => {
+      const report = reconcileLaws(scope, doc, sentLaws(port, ctx.outgoing), ctx.device, ctx.memory);
+      // After the decisions, so that what the person decided (here or elsewhere) is known before any derivation.
+      if (port.derived) reconcileDerived(scope, doc, lawRecordsOf(doc), port.derived, ctx, report);
+      return report;
+    },
+  };
 }
