@@ -6,10 +6,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { syncKinds } from '../../src/main/engine-sync';
+import { lawSyncPort } from '../../src/main/engine-sync-laws';
+import { lawsKind } from '../../src/main/sync/laws-bridge';
+import { derivedEntriesOf } from '../../src/main/sync/laws-derived';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
 import { openEngine, tempHome } from '../helpers/temp-home';
+import { device, syncKind } from '../helpers/sync-devices';
 
 const SPACE = 'home-under-test';
 const relays: RunningRelay[] = [];
@@ -159,6 +163,41 @@ describe('monad sync: laws a device derived and no one decided on', () => {
     const rb2 = await lawsDoc(b, url);
     expect(rb2?.refused).toEqual([{ text: expect.stringMatching(/^The user really/), reason: expect.stringContaining('this version of Monad can read') }]);
     expect(statements(b)).toEqual(['The user bakes on Sundays (active)', 'The user sleeps late (active)']);
+    a.close();
+    b.close();
+  }, 60_000);
+
+  it('a law list this version cannot read is reported and drops nothing; once readable again, a law no device derives leaves', () => {
+    const b = device(openEngine({ home: tempHome() }), 'device-b');
+    const kind = lawsKind(lawSyncPort(b.engine));
+    const doc = b.docOf('laws/global');
+    derivedEntriesOf(doc).set('device-x', { laws: [{ statement: 'The user hikes in autumn', confidence: 0.7, support: [], derivedAt: '2026-03-01T10:00:00.000Z' }] });
+    expect(syncKind(b, kind)).toMatchObject({ received: 1, refused: [] });
+    expect(named(b.engine, 'The user hikes in autumn')).toMatchObject({ derivedAt: '2026-03-01T10:00:00.000Z', origin: 'inference' });
+
+    // A newer Monad's shape on device-x: refused, and the law it gave stays (this device cannot tell it is gone).
+    derivedEntriesOf(doc).set('device-x', { format: 2, laws: 'elsewhere' });
+    const r = syncKind(b, kind);
+    expect(r.refused).toEqual([{ text: 'laws derived on device device-x', reason: expect.stringContaining('update Monad') }]);
+    expect(r.forgotten).toBe(0);
+    expect(named(b.engine, 'The user hikes in autumn')).toBeDefined();
+
+    derivedEntriesOf(doc).set('device-x', { laws: [] });
+    expect(syncKind(b, kind)).toMatchObject({ forgotten: 1, refused: [] });
+    expect(named(b.engine, 'The user hikes in autumn')).toBeUndefined();
+    b.engine.close();
+  });
+
+  it('a stored secret a law quotes leaves redacted, even when saved after the law was derived; A keeps its law and its next round is quiet', async () => {
+    const { url, a, b } = await twoHomes();
+    const token = 'garden-lamp-7731-orchid-quiet';
+    derive(a, [{ statement: `The user deploys with ${token}` }]);
+    a.secrets.set('mcp/tools/env/TOKEN', token, { origin: 'stdio:tools' });
+    await sync(a, url);
+    await sync(b, url);
+    expect(statements(b)).toEqual(['The user deploys with [REDACTED:stored-secret] (active)']);
+    expect(statements(a)).toEqual([`The user deploys with ${token} (active)`]);
+    for (const home of [a, b]) expect(await lawsDoc(home, url)).toMatchObject({ sent: 0, received: 0, forgotten: 0 });
     a.close();
     b.close();
   }, 60_000);
