@@ -57,7 +57,9 @@ function readAdded(ctx: ReconcileContext): Map<string, number> {
   }
 }
 
-const asDerived = (l: DerivedLaw): DerivedLaw => ({ statement: l.statement, confidence: l.confidence, support: l.support.filter((r) => r.startsWith('fact:')), derivedAt: l.derivedAt });
+/** A fact's ref as it means the same on every device (its content hash); anything else is dropped, never stored. */
+const FACT_REF = /^fact:[0-9a-f]{6,64}$/;
+const asDerived = (l: DerivedLaw): DerivedLaw => ({ statement: l.statement, confidence: l.confidence, support: l.support.filter((r) => FACT_REF.test(r)), derivedAt: l.derivedAt });
 const sameLaw = (a: DerivedLaw, b: DerivedLaw): boolean => a.statement === b.statement && a.confidence === b.confidence && a.derivedAt === b.derivedAt && a.support.join('\n') === b.support.join('\n');
 
 /** A removal the person made no earlier than this derivation: it beats it (a rejection beats any). */
@@ -70,7 +72,9 @@ const beaten = (s: LawRecord | undefined, derivedAt: string): boolean => !!s && 
 export function reconcileDerived(scope: string, doc: Y.Doc, records: Y.Map<LawRecord>, port: DerivedLawPort, ctx: ReconcileContext, report: KindReport): void {
   const entries = derivedEntriesOf(doc);
   const added = readAdded(ctx);
-  const heldKeys = new Map(port.held(scope).map((h) => [h.key, h.id]));
+  // Read once: what this pass adds are laws some device derives and no decision beats, which the last step keeps.
+  const held = port.held(scope);
+  const heldKeys = new Map(held.map((h) => [h.key, h.id]));
 
   doc.transact(() => {
     // The person removed a law that came from another device's derivation: that is the person's decision, and
@@ -79,7 +83,7 @@ export function reconcileDerived(scope: string, doc: Y.Doc, records: Y.Map<LawRe
     for (const [key, id] of added) {
       if (heldKeys.get(key) === id) continue;
       added.delete(key);
-      if (heldKeys.has(key)) continue; // this device derived it itself since: its own now
+      if (heldKeys.has(key)) continue; // held again under another row (derived here since, or a decision brought it)
       const gone = port.removal(id);
       const s = standing.get(key);
       // Removed by a synced decision (already a record), or taken out because no device derives it: not new.
@@ -102,7 +106,7 @@ export function reconcileDerived(scope: string, doc: Y.Doc, records: Y.Map<LawRe
     }
 
     // Outgoing: this device's own undecided laws, as they are sent (a stored secret redacted).
-    const mine: DerivedEntry = sendable(ctx, { laws: port.held(scope).filter((h) => h.own).map(asDerived).sort((a, b) => (a.statement < b.statement ? -1 : a.statement > b.statement ? 1 : 0)) });
+    const mine: DerivedEntry = sendable(ctx, { laws: held.filter((h) => h.own).map(asDerived).sort((a, b) => (a.statement < b.statement ? -1 : a.statement > b.statement ? 1 : 0)) });
     const before = entryShape.safeParse(entries.get(ctx.device));
     const was = before.success
       ? before.data.laws.flatMap((l) => {
@@ -162,7 +166,7 @@ export function reconcileDerived(scope: string, doc: Y.Doc, records: Y.Map<LawRe
     } else if (r.reason) report.refused.push({ text: law.statement, reason: r.reason });
   }
 
-  for (const h of port.held(scope)) {
+  for (const h of held) {
     if (h.decided || h.status !== 'active') continue;
     const s = standing.get(h.key);
     if (h.synced && readable && !named.has(h.key)) {
