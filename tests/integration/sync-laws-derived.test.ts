@@ -12,12 +12,20 @@ import { derivedEntriesOf } from '../../src/main/sync/laws-derived';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
-import { openEngine, tempHome } from '../helpers/temp-home';
+import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
+import { startLiveSync } from '../../src/main/engine-sync-live';
+import { DocStore } from '../../src/main/sync/doc-store';
+import { deviceStoreFile } from '../../src/main/sync/live-sync-service';
 import { device, syncKind } from '../helpers/sync-devices';
 
 const SPACE = 'home-under-test';
 const relays: RunningRelay[] = [];
+const live: Engine[] = [];
 afterEach(async () => {
+  for (const e of live.splice(0)) {
+    await e.sync.stop();
+    e.close();
+  }
   for (const r of relays.splice(0)) await r.close();
 });
 
@@ -200,5 +208,29 @@ describe('monad sync: laws a device derived and no one decided on', () => {
     for (const home of [a, b]) expect(await lawsDoc(home, url)).toMatchObject({ sent: 0, received: 0, forgotten: 0 });
     a.close();
     b.close();
+  }, 60_000);
+
+  it('live: a consolidation run on A reaches B with no command, and so does its next run dropping a law', async () => {
+    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
+    relays.push(relay);
+    const liveHome = () => {
+      const home = tempHome();
+      const store = new DocStore(deviceStoreFile(home));
+      store.set('relay', relay.url);
+      store.set('space', SPACE);
+      store.close();
+      const engine = openEngine({ home });
+      live.push(engine);
+      expect(startLiveSync(engine, { env: {}, tuning: { debounceMs: 50, reconnect: { minDelayMs: 100, maxDelayMs: 500 } } })).toBe(true);
+      return engine;
+    };
+    const a = liveHome();
+    const b = liveHome();
+    await waitFor(() => a.sync.status().state === 'synced' && b.sync.status().state === 'synced', 30_000, 'both synced');
+    derive(a, [{ statement: 'The user swims at dawn' }, { statement: 'The user plays chess' }]);
+    await waitFor(() => statements(b).length === 2, 15_000, "A's laws on B");
+    derive(a, [{ statement: 'The user swims at dawn' }]);
+    await waitFor(() => statements(b).length === 1, 15_000, "A's dropped law gone from B");
+    expect(statements(b)).toEqual(['The user swims at dawn (active)']);
   }, 60_000);
 });
