@@ -17,6 +17,9 @@ import { startLiveSync } from '../../src/main/engine-sync-live';
 import { DocStore } from '../../src/main/sync/doc-store';
 import { deviceStoreFile } from '../../src/main/sync/live-sync-service';
 import { device, syncKind } from '../helpers/sync-devices';
+import { startScriptedLlm } from '../fixtures/scripted-llm';
+import { useScriptedModel } from '../helpers/llm-setup';
+import { SYNCED_DERIVED } from '../../src/main/memory/laws/law-store';
 
 const SPACE = 'home-under-test';
 const relays: RunningRelay[] = [];
@@ -85,6 +88,36 @@ describe('monad sync: laws a device derived and no one decided on', () => {
     expect(named(b, 'The user runs on Saturdays')).toBeDefined();
     expect(named(a, 'The user runs on Saturdays')).toBeDefined();
     for (const home of [a, b]) expect(await lawsDoc(home, url)).toMatchObject({ sent: 0, received: 0, forgotten: 0 });
+    a.close();
+    b.close();
+  }, 60_000);
+
+  it("B's consolidation wording A's law differently holds one law, B's own from then on (the model's real path)", async () => {
+    const { url, a, b } = await twoHomes();
+    const llm = await startScriptedLlm();
+    try {
+      for (const home of [a, b]) {
+        useScriptedModel(home, llm);
+        home.facts.memory.record('global', 'Orders the vegetarian option at restaurants');
+      }
+      llm.enqueue({ kind: 'json', value: { laws: [{ statement: 'The user avoids meat when eating out', confidence: 0.9, support: ['f1'] }] } });
+      await a.laws.infer('global', { force: true });
+      await rounds(url, a, b);
+      expect(named(b, 'The user avoids meat when eating out')).toMatchObject({ fingerprint: SYNCED_DERIVED });
+      // B's model says the same law in other words.
+      llm.enqueue({ kind: 'json', value: { laws: [{ statement: 'The user usually avoids meat when dining out', confidence: 0.8, support: ['f1'] }] } });
+      await b.laws.infer('global', { force: true });
+      expect(statements(b)).toEqual(['The user avoids meat when eating out (active)']);
+      expect(named(b, 'The user avoids meat when eating out')!.fingerprint).not.toBe(SYNCED_DERIVED);
+      await rounds(url, b, a);
+      for (const home of [a, b]) expect(statements(home)).toEqual(['The user avoids meat when eating out (active)']);
+      // A's next run no longer derives it: B derived it itself, so it stays on B, and comes back to A from B.
+      derive(a, []);
+      await rounds(url, a, b);
+      for (const home of [a, b]) expect(statements(home)).toEqual(['The user avoids meat when eating out (active)']);
+    } finally {
+      await llm.close();
+    }
     a.close();
     b.close();
   }, 60_000);
