@@ -42,6 +42,7 @@ export function derivedLawPort(engine: Engine, deps: DerivedLawDeps): DerivedLaw
           own: l.status === 'active' && l.origin === 'inference' && !l.pinned && !fromSync(l) && !byPerson,
         };
       }),
+    keyOf: (scope, statement) => deps.keyOf(scope, statement),
     admit: (scope, statement) => {
       // The sanitizer may clean the text (invisible characters, a secret stored here): the key is the cleaned
       // law's, the one the row written here will have, so the next round finds it.
@@ -86,5 +87,6 @@ export function derivedLawPort(engine: Engine, deps: DerivedLawDeps): DerivedLaw
       })();
     },
     removal: (id) => deps.removal(id),
+    batch: (fn) => engine.memoryDb.transaction(fn)(),
   };
 }

@@ -12,7 +12,7 @@
 // undo of its addition) is the person's removal, sent as a decision record like any other.
 import type * as Y from 'yjs';
 import { z } from 'zod';
-import type { DerivedLaw, DerivedLawPort } from './laws-ports';
+import type { DerivedLaw, DerivedLawPort, HeldLaw } from './laws-ports';
 import { standingByKey, type LawRecord } from './laws-standing';
 import { sendable, type KindReport, type ReconcileContext } from './sync-kind';
 
@@ -145,6 +145,12 @@ export function reconcileDerived(scope: string, doc: Y.Doc, records: Y.Map<LawRe
         report.refused.push({ text: typeof statement === 'string' ? cut(statement) : `a law derived on device ${device}`, reason: UNREADABLE });
         continue;
       }
+      // A law this home holds already is one to keep, not to write: no need to check it again every round.
+      const as = port.keyOf(scope, raw.data.statement);
+      if (heldKeys.has(as)) {
+        named.add(as);
+        continue;
+      }
       const a = port.admit(scope, raw.data.statement);
       named.add(a.key);
       if ('reason' in a) {
@@ -157,6 +163,23 @@ export function reconcileDerived(scope: string, doc: Y.Doc, records: Y.Map<LawRe
       if (!other || law.derivedAt > other.law.derivedAt) published.set(a.key, { law, device });
     }
   }
+  port.batch(() => writeHere(scope, port, ctx, { held, heldKeys, published, named, readable, standing, added }, report));
+  ctx.memory.set(MEMORY_KEY, JSON.stringify(Object.fromEntries(added)));
+}
+
+interface Pass {
+  held: HeldLaw[];
+  heldKeys: Map<string, number>;
+  published: Map<string, { law: DerivedLaw; device: string }>;
+  named: Set<string>;
+  readable: boolean;
+  standing: Map<string, LawRecord>;
+  added: Map<string, number>;
+}
+
+/** Other devices' laws in, and synced laws no device derives any more (or the person removed elsewhere) out. */
+function writeHere(scope: string, port: DerivedLawPort, ctx: ReconcileContext, p: Pass, report: KindReport): void {
+  const { held, heldKeys, published, named, readable, standing, added } = p;
   for (const [key, { law, device }] of published) {
     if (heldKeys.has(key) || beaten(standing.get(key), law.derivedAt)) continue;
     const r = port.add(scope, law, device);
@@ -181,5 +204,4 @@ export function reconcileDerived(scope: string, doc: Y.Doc, records: Y.Map<LawRe
       report.forgotten++;
     }
   }
-  ctx.memory.set(MEMORY_KEY, JSON.stringify(Object.fromEntries(added)));
 }

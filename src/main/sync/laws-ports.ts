@@ -103,6 +103,8 @@ export interface HeldLaw extends DerivedLaw {
 export interface DerivedLawPort {
   /** Every law of the scope this home holds, rejected ones too. */
   held(scope: string): HeldLaw[];
+  /** The key a statement has here, as it is (no check: for statements this home already holds a law of). */
+  keyOf(scope: string, statement: string): string;
   /** Another device's statement checked as a law written here would be (the sanitizer), and the key it has here. */
   admit(scope: string, statement: string): { key: string; text: string } | { key: string; reason: string };
   /** Adds another device's law through the laws' own write path, by inference, via sync (never the person's). */
@@ -114,4 +116,6 @@ export interface DerivedLawPort {
   drop(id: number, by: 'inference' | 'person', device: string | null): void;
   /** How the law with this row id left this home (laws-ports' LawRemoval), or null when unknown or still here. */
   removal(id: number): LawRemoval | null;
+  /** Runs the writes of one pass in one transaction (a first sync adds a scope's laws at once, not one commit each). */
+  batch<T>(fn: () => T): T;
 }
