@@ -16,7 +16,7 @@ import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
 import { startLiveSync } from '../../src/main/engine-sync-live';
 import { DocStore } from '../../src/main/sync/doc-store';
 import { deviceStoreFile } from '../../src/main/sync/live-sync-service';
-import { device, syncKind } from '../helpers/sync-devices';
+import { device, exchange, syncKind, type Device } from '../helpers/sync-devices';
 import { startScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
 import { SYNCED_DERIVED } from '../../src/main/memory/laws/law-store';
@@ -266,4 +266,34 @@ describe('monad sync: laws a device derived and no one decided on', () => {
     await waitFor(() => statements(b).length === 1, 15_000, "A's dropped law gone from B");
     expect(statements(b)).toEqual(['The user swims at dawn (active)']);
   }, 60_000);
+
+  it('three devices: a law stays while any device derives it; the person\'s edit on one reaches the others and outlives every re-derivation', () => {
+    const [a, b, c] = ['device-a', 'device-b', 'device-c'].map((name) => device(openEngine({ home: tempHome() }), name));
+    const round = (...ds: Device[]) => {
+      for (let i = 0; i < 2; i++)
+        for (const d of ds) {
+          syncKind(d, lawsKind(lawSyncPort(d.engine)));
+          exchange(a, b, c);
+        }
+    };
+    derive(a.engine, [{ statement: 'The user cooks on weekends' }, { statement: 'The user cycles to work' }]);
+    round(a, b, c);
+    for (const d of [b, c]) expect(statements(d.engine)).toEqual(['The user cooks on weekends (active)', 'The user cycles to work (active)']);
+
+    // B derives one of them itself; A then stops deriving both: C keeps B's, loses the other.
+    derive(b.engine, [{ statement: 'The user cooks on weekends' }]);
+    derive(a.engine, []);
+    round(a, b, c);
+    for (const d of [a, b, c]) expect(statements(d.engine)).toEqual(['The user cooks on weekends (active)']);
+
+    // The person rewords it on C: an edit, the person's, on every device; no re-derivation takes it away.
+    c.engine.laws.corrections.edit(named(c.engine, 'The user cooks on weekends')!.id, 'The user cooks for friends on weekends', person);
+    round(c, a, b);
+    derive(a.engine, []);
+    derive(b.engine, []);
+    round(a, b, c);
+    for (const d of [a, b, c]) expect(statements(d.engine)).toEqual(['The user cooks for friends on weekends (active)']);
+    for (const d of [a, b, c]) expect(syncKind(d, lawsKind(lawSyncPort(d.engine)))).toMatchObject({ sent: 0, received: 0, forgotten: 0 });
+    for (const d of [a, b, c]) d.engine.close();
+  });
 });
