@@ -181,7 +181,9 @@ interface Pass {
 function writeHere(scope: string, port: DerivedLawPort, ctx: ReconcileContext, p: Pass, report: KindReport): void {
   const { held, heldKeys, published, named, readable, standing, added } = p;
   for (const [key, { law, device }] of published) {
-    if (heldKeys.has(key) || beaten(standing.get(key), law.derivedAt)) continue;
+    const s = standing.get(key);
+    // A law the person decided on travels as decisions (laws-bridge.ts): this pass adds only undecided ones.
+    if (heldKeys.has(key) || (s && s.status !== 'removed') || beaten(s, law.derivedAt)) continue;
     const r = port.add(scope, law, device);
     if (r.id !== null) {
       added.set(key, Number(r.id));
