@@ -2,10 +2,10 @@
 // per law and device (`law:<content key>:<device>`), each the law's state as the person left it on that
 // device. Which record stands is laws-standing.ts. These records carry laws the person decided on: the person's
 // decisions — reject, un-reject, edit, revert, pin, unpin — must never be lost (a rejection that travels also
-// keeps the other device's inference from proposing that law again). Laws a device derived and no one decided on
-// travel beside them, in the same document (laws-derived.ts, run after this pass). A law that travelled and then left a
-// device (the person undid its addition, or a re-derivation dropped it once nobody asserted it) travels as a
-// removal, so the other devices do not keep a law its deriving device no longer holds.
+// keeps the other device's inference from proposing that law again). Laws a device derived and no one decided
+// on travel beside them, in the same document (laws-derived.ts, run after this pass). A law that travelled and
+// then left a device (the person undid its addition, or a re-derivation dropped it once nobody asserted it)
+// travels as a removal, so the other devices do not keep a law its deriving device no longer holds.
 //
 // A decision applied from another device is journaled here when it is applied; its decision time is the
 // original one, remembered per document (`KindMemory`), so a late apply never outranks a newer decision.
