@@ -12,6 +12,7 @@ import { asLawRow, lawItem, quoted, type By } from './memory/laws/law-writer';
 import type { LawSyncPort, LocalLaw, SyncedLaw } from './sync/laws-ports';
 import type { WriteOutcome } from './sync/sync-ports';
 import { reversedHere } from './engine-sync-laws-undo';
+import { derivedLawPort } from './engine-sync-laws-derived';
 
 export const lawKey = (scope: string, derivedStatement: string): string => createHash('sha256').update(JSON.stringify(['law', scope, normalizeName(derivedStatement)])).digest('hex').slice(0, 24);
 const keyOf = (l: LawRow): string => lawKey(l.scope, l.derivedStatement ?? l.statement);
@@ -42,7 +43,7 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
     })();
   };
 
-  return {
+  const port: LawSyncPort = {
     keyOf: lawKey,
     // Every scope holding a law, rejected ones too: a scope whose only law the person rejected has a decision to send.
     scopes: () => engine.memoryDb.prepare(`SELECT DISTINCT scope FROM graph_law ORDER BY scope`).pluck().all() as string[],
@@ -148,4 +149,6 @@ export function lawSyncPort(engine: Engine): LawSyncPort {
       }
     },
   };
+  // Laws derived here and no one decided on travel beside the decisions (engine-sync-laws-derived.ts).
+  return { ...port, derived: derivedLawPort(engine, { keyOf: lawKey, removal: (id) => port.removal(id) }) };
 }

@@ -8,7 +8,7 @@ import { GraphStore } from '../../src/main/memory/graph/graph-store';
 import { ageDays, effectiveConfidence, isEligible } from '../../src/main/memory/laws/decay';
 import { lawView, matchLaws } from '../../src/main/memory/laws/explain';
 import { fingerprintOf, mapCitations } from '../../src/main/memory/laws/law-infer';
-import { LawStore } from '../../src/main/memory/laws/law-store';
+import { LawStore, SYNCED_DERIVED } from '../../src/main/memory/laws/law-store';
 import { tempHome } from '../helpers/temp-home';
 
 const DAY = 86_400_000;
@@ -64,6 +64,20 @@ describe('law store and grounding', () => {
     expect(laws.replaceScope('agent:a', [{ statement: 'A3', confidence: 0.9, support: ['fact:x'] }], 'fp3')).toMatchObject({ removed: [{ statement: 'A2' }, { statement: 'A1' }], added: [{ statement: 'A3' }] });
     expect(laws.list().map((l) => l.statement)).toEqual(['A3', 'B1']);
     expect(laws.getState('laws:agent:a')).toBe('fp3');
+  });
+
+  it("keeps laws another device derived (issue 30 §3) unless the re-derivation states one again, which makes it this device's own", () => {
+    const { laws } = setup();
+    laws.replaceScope('global', [{ statement: 'Own law', confidence: 0.5, support: [] }], 'fp1');
+    laws.insert('global', { statement: 'Reads at night', confidence: 0.6, support: [] }, SYNCED_DERIVED);
+    laws.insert('global', { statement: 'Walks the dog', confidence: 0.6, support: [] }, SYNCED_DERIVED);
+    laws.insert('global', { statement: 'Decided elsewhere', confidence: 0.6, support: [] }, 'sync');
+    const r = laws.replaceScope('global', [{ statement: 'walks the DOG', confidence: 0.7, support: [] }], 'fp2');
+    expect(r.removed.map((l) => l.statement).sort()).toEqual(['Decided elsewhere', 'Own law', 'Walks the dog']);
+    expect(laws.list().map((l) => [l.statement, l.fingerprint])).toEqual([
+      ['walks the DOG', 'fp2'],
+      ['Reads at night', SYNCED_DERIVED],
+    ]);
   });
 
   it('flags a contradiction, and re-derivation clears it', () => {

@@ -1,19 +1,20 @@
 // Laws as a sync kind (issue 30 §2–§3): one document per scope, `laws/<scope>`, holding one add-only record
 // per law and device (`law:<content key>:<device>`), each the law's state as the person left it on that
-// device. Which record stands is laws-standing.ts. Only laws the person decided on travel: an inferred law no
-// one touched is replaced wholesale by each re-derivation, so each device derives its own, while the person's
+// device. Which record stands is laws-standing.ts. These records carry laws the person decided on: the person's
 // decisions — reject, un-reject, edit, revert, pin, unpin — must never be lost (a rejection that travels also
-// keeps the other device's inference from proposing that law again). A law that travelled and then left a
-// device (the person undid its addition, or a re-derivation dropped it once nobody asserted it) travels as a
-// removal, so the other devices do not keep a law its deriving device no longer holds.
+// keeps the other device's inference from proposing that law again). Laws a device derived and no one decided
+// on travel beside them, in the same document (laws-derived.ts, run after this pass). A law that travelled and
+// then left a device (the person undid its addition, or a re-derivation dropped it once nobody asserted it)
+// travels as a removal, so the other devices do not keep a law its deriving device no longer holds.
 //
 // A decision applied from another device is journaled here when it is applied; its decision time is the
 // original one, remembered per document (`KindMemory`), so a late apply never outranks a newer decision.
 import type * as Y from 'yjs';
 import type { LawSyncPort, LocalLaw, SyncedLaw } from './laws-ports';
-import { sameState, standingOf, type LawRecord } from './laws-standing';
+import { sameState, standingByKey, standingOf, type LawRecord } from './laws-standing';
 import type { KindMemory, KindReport, SyncKind } from './sync-kind';
 import { sentLaws } from './laws-sent-view';
+import { reconcileDerived } from './laws-derived';
 
 export function lawRecordsOf(doc: Y.Doc): Y.Map<LawRecord> {
   return doc.getMap<LawRecord>('laws');
@@ -33,17 +34,6 @@ function readSeen(memory: KindMemory): Map<string, Seen> {
 
 /** A record without its undo mark: the standing record's mark is not a removal's made here. */
 const withoutUndo = ({ undo: _undo, ...rest }: LawRecord): Omit<LawRecord, 'undo'> => rest;
-
-function standingByKey(map: Y.Map<LawRecord>): Map<string, LawRecord> {
-  const groups = new Map<string, LawRecord[]>();
-  for (const r of map.values()) groups.set(r.key, [...(groups.get(r.key) ?? []), r]);
-  const out = new Map<string, LawRecord>();
-  for (const [key, records] of groups) {
-    const s = standingOf(records);
-    if (s) out.set(key, s);
-  }
-  return out;
-}
 
 /** This home's state of each law it decided on or removed since the last sync, with decision times as made. */
 function localStates(scope: string, port: LawSyncPort, seen: Map<string, Seen>, standing: Map<string, LawRecord>): Map<string, SyncedLaw> {
@@ -124,5 +114,14 @@ function nextSeen(scope: string, port: LawSyncPort, local: Map<string, SyncedLaw
 }
 
 export function lawsKind(port: LawSyncPort): SyncKind {
-  return { kind: 'laws', localKeys: () => port.scopes(), reconcile: (scope, doc, ctx) => reconcileLaws(scope, doc, sentLaws(port, ctx.outgoing), ctx.device, ctx.memory) };
+  return {
+    kind: 'laws',
+    localKeys: () => port.scopes(),
+    reconcile: (scope, doc, ctx) => {
+      const report = reconcileLaws(scope, doc, sentLaws(port, ctx.outgoing), ctx.device, ctx.memory);
+      // After the decisions, so that what the person decided (here or elsewhere) is known before any derivation.
+      if (port.derived) reconcileDerived(scope, doc, lawRecordsOf(doc), port.derived, ctx, report);
+      return report;
+    },
+  };
 }

@@ -73,4 +73,49 @@ export interface LawSyncPort {
   apply(scope: string, law: SyncedLaw, device: string): WriteOutcome;
   /** The key this home gives a law first derived as this statement (laws-sent-view.ts: a redacted law's key). */
   keyOf?(scope: string, derivedStatement: string): string;
+  /** The laws each device derived and no one decided on (laws-derived.ts); absent: they stay on their device. */
+  derived?: DerivedLawPort;
+}
+
+/** A law a device derived itself and no one decided on, as it travels in the `derived` map of `laws/<scope>`. */
+export interface DerivedLaw {
+  statement: string;
+  confidence: number;
+  /** Only refs that mean the same on every device (`fact:<hash>`). */
+  support: string[];
+  /** When that device derived it (a law's decay runs from then, on every device). */
+  derivedAt: string;
+}
+
+/** A law row of this home, as the derived pass sees it. */
+export interface HeldLaw extends DerivedLaw {
+  id: number;
+  key: string;
+  status: 'active' | 'rejected';
+  /** Brought here from another device's derivations (not this device's inference). */
+  synced: boolean;
+  /** The person decided on it (it travels as decisions, laws-bridge.ts). */
+  decided: boolean;
+  /** This device derived it, and no one decided on it: it goes in this device's entry. */
+  own: boolean;
+}
+
+export interface DerivedLawPort {
+  /** Every law of the scope this home holds, rejected ones too. */
+  held(scope: string): HeldLaw[];
+  /** The key a statement has here, as it is (no check: for statements this home already holds a law of). */
+  keyOf(scope: string, statement: string): string;
+  /** Another device's statement checked as a law written here would be (the sanitizer), and the key it has here. */
+  admit(scope: string, statement: string): { key: string; text: string } | { key: string; reason: string };
+  /** Adds another device's law through the laws' own write path, by inference, via sync (never the person's). */
+  add(scope: string, law: DerivedLaw, device: string): WriteOutcome;
+  /**
+   * Takes a law out as one History entry whose undo brings it back: by inference when no device derives it
+   * any more, or as the person's removal made on another device.
+   */
+  drop(id: number, by: 'inference' | 'person', device: string | null): void;
+  /** How the law with this row id left this home (laws-ports' LawRemoval), or null when unknown or still here. */
+  removal(id: number): LawRemoval | null;
+  /** Runs the writes of one pass in one transaction (a first sync adds a scope's laws at once, not one commit each). */
+  batch<T>(fn: () => T): T;
 }

@@ -2,6 +2,7 @@
 // The person's latest decision stands (then the device id, so every device picks the same one). A removal by
 // re-derivation stands only over the person's decisions its device had seen when it removed the law (its
 // `basis`): a decision the person made on another device meanwhile was made apart from it, and beats it.
+import type * as Y from 'yjs';
 import type { SyncedLaw } from './laws-ports';
 
 export type LawRecord = SyncedLaw & { device: string };
@@ -20,6 +21,18 @@ export function standingOf(records: Iterable<LawRecord>): LawRecord | undefined 
     if (later(r, derivation)) derivation = r;
   }
   return derivation && later(derivation, person) ? derivation : person;
+}
+
+/** The standing record of each law in a document's records, by key. */
+export function standingByKey(records: Y.Map<LawRecord>): Map<string, LawRecord> {
+  const groups = new Map<string, LawRecord[]>();
+  for (const r of records.values()) groups.set(r.key, [...(groups.get(r.key) ?? []), r]);
+  const out = new Map<string, LawRecord>();
+  for (const [key, rs] of groups) {
+    const s = standingOf(rs);
+    if (s) out.set(key, s);
+  }
+  return out;
 }
 
 /** Two states that say the same thing (then nothing needs to be written or sent); `a` is the standing one. */

@@ -6,7 +6,8 @@
 // The person's corrections bind it. Rejected statements (from every scope) are given to the model as
 // exclusions, and a proposed law that is the same or near-same as one is dropped whatever the model
 // says. Laws the person edited or pinned are kept as they are: a re-inferred wording of one is that law;
-// a law stating its opposite is only proposed to the person (law-proposals.ts).
+// a law stating its opposite is only proposed to the person (law-proposals.ts). A re-inferred wording of a law
+// another device derived (sync) takes that law's wording, so both devices hold one law.
 import { createHash } from 'node:crypto';
 import type { LawDeriveResult } from '../../../shared/laws';
 import type { LlmClient } from '../../llm/llm-client';
@@ -17,7 +18,7 @@ import { sanitizeFact } from '../facts/sanitize';
 import type { KnownSecrets } from '../facts/sanitize-known-secrets';
 import type { GraphStore } from '../graph/graph-store';
 import type { LawProposals } from './law-proposals';
-import { isAsserted, type LawRow, type LawStore, type NewLaw } from './law-store';
+import { isAsserted, SYNCED_DERIVED, type LawRow, type LawStore, type NewLaw } from './law-store';
 import type { By, LawWriter } from './law-writer';
 import { findOpposite, findSame } from './near-same';
 
@@ -95,6 +96,7 @@ export async function inferLaws(
   }
   const rejectedLaws = d.laws.rejected();
   const asserted = d.laws.list([scope]).filter(isAsserted);
+  const synced = d.laws.list([scope]).filter((l) => l.fingerprint === SYNCED_DERIVED && !isAsserted(l));
   const input: LawInput = {
     scope,
     facts: facts.map((f, i) => ({ tag: `f${i + 1}`, text: f.text })),
@@ -123,7 +125,7 @@ export async function inferLaws(
       counts.rejected++;
       continue;
     }
-    const statement = clean.text;
+    let statement = clean.text;
     // "Don't infer this again": whatever the model was told, a rejected law never comes back.
     if (findSame(statement, rejectedLaws, (r) => [r.statement, ...(r.derivedStatement ? [r.derivedStatement] : [])])) {
       counts.excluded++;
@@ -133,6 +135,10 @@ export async function inferLaws(
       counts.kept++;
       continue;
     }
+    // A law another device derived, worded differently here, is that law: taking its wording gives it the same
+    // key on every device, so the two derivations are one law (issue 30 §3) and this device's own from now on.
+    const theirs = findSame(statement, synced, (x) => [x.statement]);
+    if (theirs) statement = theirs.statement;
     const against = findOpposite(statement, asserted, (a) => a.statement);
     if (against) {
       opposed.push({ law: against, statement, confidence: l.confidence, support });

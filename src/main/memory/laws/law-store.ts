@@ -1,6 +1,7 @@
 // graph_law in db/memory.sqlite, plus the consolidation state's key/value fingerprints. Plain reads and
 // writes only: what is journaled, and who may change what, lives in law-writer.ts and law-corrections.ts.
 import type { Database } from 'better-sqlite3';
+import { normalizeName } from '../graph/graph-normalize';
 
 export type LawOrigin = 'inference' | 'person' | 'import';
 
@@ -64,6 +65,13 @@ export interface NewLaw {
   supportText?: Record<string, string>;
 }
 
+/**
+ * The fingerprint of a law another device derived and sync brought here (issue 30 §3). Such a law is that
+ * device's inference, not this one's: a re-derivation here leaves it (it leaves when no device derives it any
+ * more, sync/laws-derived.ts), unless this device now derives the same law itself, which then is its own.
+ */
+export const SYNCED_DERIVED = 'sync:derived';
+
 /** A person-asserted law (edited or pinned): models never replace, flag or suppress it on their own. */
 export function isAsserted(law: Pick<LawRow, 'origin' | 'pinned'>): boolean {
   return law.pinned || law.origin === 'person';
@@ -114,11 +122,13 @@ export class LawStore {
 
   /**
    * Replaces a scope's inferred laws, and records the input fingerprint, in one transaction. Laws the
-   * person asserted (edited or pinned) and rejected laws stay: inference never removes them.
+   * person asserted (edited or pinned) and rejected laws stay: inference never removes them. So do laws
+   * another device derived (SYNCED_DERIVED), unless this derivation states one of them again.
    */
   replaceScope(scope: string, laws: NewLaw[], fingerprint: string): { removed: LawRow[]; added: LawRow[] } {
     return this.db.transaction(() => {
-      const removed = this.list([scope]).filter((l) => !isAsserted(l));
+      const now = new Set(laws.map((l) => normalizeName(l.statement)));
+      const removed = this.list([scope]).filter((l) => !isAsserted(l) && (l.fingerprint !== SYNCED_DERIVED || now.has(normalizeName(l.statement))));
       const del = this.db.prepare(`DELETE FROM graph_law WHERE id = ?`);
       for (const l of removed) del.run(l.id);
       // One derivation, one time: laws of a run decay together (and keep their order).

@@ -74,9 +74,10 @@ export class LawWriter {
     })();
   }
 
-  add(scope: string, law: NewLaw, fingerprint: string, origin: LawOrigin, by: By): LawRow {
+  /** `derivedAt`: when the law was derived, for one that another device derived (its decay runs from then). */
+  add(scope: string, law: NewLaw, fingerprint: string, origin: LawOrigin, by: By, derivedAt?: string): LawRow {
     return this.db.transaction(() => {
-      const row = this.store.insert(scope, law, fingerprint, origin);
+      const row = this.store.insert(scope, law, fingerprint, origin, derivedAt);
       this.append('law.added', row, null, row, by, `Added law ${quoted(row.statement)}`);
       return row;
     })();
