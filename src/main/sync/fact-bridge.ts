@@ -75,6 +75,11 @@ export interface ReconcileInput {
   seenForgets?: ReadonlySet<string>;
   /** Conflicts (FactConflict.key) this home's History was already told about. */
   announced?: ReadonlySet<string>;
+  /**
+   * This device has never synced the scope: everything in the log was written without it, and what it holds
+   * or forgot was held or forgotten before it saw any of that.
+   */
+  firstSync?: boolean;
   device: string;
   now: () => Date;
 }
@@ -126,6 +131,21 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
         for (const { factId, parents } of lines) push({ factId, parents, kind: 'edit', text: f.text, textId: id, actor, at, device }, id);
         continue;
       }
+      // An edit made here before this device ever synced the old text: still one edit of that fact, so that a
+      // device holding the old text gets one edit (not a forget and a record). After the versions that wrote
+      // the old text where the log has it; else a line of its own named by the old text, with no parents
+      // (concurrent with whatever another device did to that text: an edit beats a forget, the later edit wins).
+      const before = !from && !ever.has(id) ? editedBeforeSync(f, local, lastSynced) : null;
+      if (before !== null) {
+        const on = holders(before, known, live);
+        for (const { factId, parents } of on.length ? on : [{ factId: before, parents: [] }]) push({ factId, parents, kind: 'edit', text: f.text, textId: id, actor, at, device }, id);
+        continue;
+      }
+      // Held here from before this device first synced, while the log has since moved that text on (edited on
+      // another device, or into another text): the same text that change superseded, not a new fact. The
+      // incoming side below applies the change to it (one edit here); a text forgotten in the log is that
+      // forget's business (below).
+      if (input.firstSync && ever.has(id) && known.get(id)?.state !== 'forgotten') continue;
       // A fact the log never had, or one forgotten elsewhere that this device (re)recorded since. Its text once
       // belonged to a fact that now has another text: a new line of versions, so that this is no edit of it.
       const k = known.get(id);
@@ -144,6 +164,19 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
       for (const old of replacedUnsynced) {
         if (live.has(old)) for (const h of holders(old, known, live)) push({ factId: h.factId, parents: h.parents, kind: 'forget', text: null, textId: old, actor, at, device });
         else if (!ever.has(old)) push({ factId: old, parents: [], kind: 'forget', text: null, textId: old, actor, at, device });
+      }
+    }
+    // Forgotten here before this device first synced the scope: the others are told, so that another home's
+    // copy of the same text does not bring it back. No parents: made apart from what the others did, so an
+    // unedited copy is the same write it superseded (standingHeadsOf leaves it out) while an edit made apart
+    // still beats it and History says so.
+    if (input.firstSync) {
+      for (const g of facts.forgottenHere?.(scope) ?? []) {
+        if (local.has(g.id)) continue;
+        const lines = new Set(live.get(g.id) ?? []);
+        if (known.get(g.id)?.state === 'live') lines.add(g.id);
+        else if (!ever.has(g.id)) lines.add(g.id);
+        for (const factId of lines) push({ factId, parents: [], kind: 'forget', text: null, textId: g.id, actor: g.actor, at: g.at, device });
       }
     }
     for (const id of lastSynced) {
@@ -210,6 +243,13 @@ function editedFrom(f: SyncedFact, local: ReadonlyMap<string, SyncedFact>, lastS
   return from !== f.id && lastSynced.has(from) && !local.has(from) ? from : null;
 }
 
+/** The text this one replaced by an edit here before this device ever synced that text (one edit, not a merge). */
+function editedBeforeSync(f: SyncedFact, local: ReadonlyMap<string, SyncedFact>, lastSynced: ReadonlySet<string>): string | null {
+  if (f.replaces?.length !== 1) return null;
+  const from = f.replaces[0];
+  return from !== f.id && !local.has(from) && !lastSynced.has(from) ? from : null;
+}
+
 /**
  * The facts whose text this device held as `textId` when it last synced, and the versions it had seen of each
  * (the parents of its change). Where the text still stands, that is the fact's heads. Where another device
@@ -242,7 +282,8 @@ export function factsKind(port: FactSyncPort): SyncKind {
       // A device that synced before the forgets it saw were kept: as then, every forget counts as seen.
       const forgets = ctx.memory.get('forgets');
       const seenForgets = forgets ? new Set<string>(JSON.parse(forgets) as string[]) : ctx.memory.get('synced') ? undefined : new Set<string>();
-      const r = reconcileScope({ scope, doc, facts, lastSynced, seenForgets, announced, device: ctx.device, now: ctx.now });
+      const firstSync = !ctx.memory.get('synced');
+      const r = reconcileScope({ scope, doc, facts, lastSynced, seenForgets, announced, firstSync, device: ctx.device, now: ctx.now });
       ctx.memory.set('synced', JSON.stringify([...r.synced].sort()));
       ctx.memory.set('conflicts', JSON.stringify([...r.announced].sort()));
       ctx.memory.set('forgets', JSON.stringify([...r.forgets].sort()));
