@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../src/shared/domain';
 
-type Call = { input: { sessionId: string; limit?: number }; resolve: (v: { items: Message[]; nextCursor: string | null }) => void };
+type Call = { input: { sessionId: string; limit?: number; before?: string }; resolve: (v: { items: Message[]; nextCursor: string | null }) => void };
 const calls: Call[] = [];
 
 vi.mock('../../src/renderer/src/lib/api', () => ({

@@ -49,7 +49,7 @@ async function reloadOpenChat(): Promise<void> {
   });
 }
 
-type ReadPage = (before: string | undefined, limit: number) => Promise<{ items: Message[]; nextCursor: string | null } | null>;
+type ReadPage = (before: string | undefined, limit: number) => Promise<{ items: Message[]; nextCursor: string | null } | null | undefined>;
 
 /**
  * The chat's newest messages, as far back as the loaded list reaches: page after page (the engine serves at
