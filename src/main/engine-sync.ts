@@ -67,6 +67,7 @@ export function factSyncPort(engine: Engine): FactSyncPort {
     undid: (scope, id) => factUndoneHere(engine, scope, id),
     editedBack: (scope, id) => factEditedBack(engine, scope, id),
     forgottenHere: (scope) => factsForgottenHere(engine, scope),
+    replacedHere: (scope, id) => ledger.sourceOf(scope, id)?.replaces ?? [],
     forget: (scope, id, device, undo) => {
       try {
         ledger.as(bySync('person', device), () => asUndoFromSync(engine, scope, undo ? id : undefined, ['fact.recorded', 'fact.edited', 'fact.merged'], () => memory.forget(scope, id)));

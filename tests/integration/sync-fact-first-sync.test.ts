@@ -75,6 +75,26 @@ describe('monad sync: what a home did before its first sync', () => {
     }
   }, 120_000);
 
+  it('edited twice on A, before A ever synced or between two syncs: one edit on B, from the text B held', async () => {
+    for (const when of ['before the first sync', 'between two syncs'] as const) {
+      const { url, a, b } = await setUp();
+      recordOn(a, CAT);
+      recordOn(b, CAT);
+      if (when === 'between two syncs') {
+        await rounds(url, 'a', a, b);
+        expect(fromSync(b)).toEqual([]);
+      }
+      asPerson(a, () => a.facts.memory.update('global', idOfText(a, CAT), TWO));
+      asPerson(a, () => a.facts.memory.update('global', idOfText(a, TWO), 'Has two black cats'));
+      await rounds(url, 'a', a, b);
+      for (const home of [a, b]) expect(texts(home), when).toEqual(['Has two black cats']);
+      const onB = fromSync(b);
+      expect(onB.map((e) => e.action), when).toEqual(['fact.edited']);
+      expect(onB[0].item, when).toBe(`fact:${factId(CAT)}`);
+      for (const home of [a, b]) expect(told(home), when).toEqual([]);
+    }
+  }, 120_000);
+
   it('an edit made on A before its first sync, after B edited the same text once synced: edited on both, the later stands', async () => {
     const { url, a, b } = await setUp();
     recordOn(a, CAT);

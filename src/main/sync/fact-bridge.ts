@@ -124,7 +124,9 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
       // An edit of a fact this device had synced: one edit of that fact, after what this device had seen of it.
       // An edit undone here gives the fact its old text back in place, with its old source: an edit too.
       const back = facts.editedBack?.(scope, id) ?? null;
-      const from = editedFrom(f, local, lastSynced) ?? (back !== null && lastSynced.has(back) && !local.has(back) ? back : null);
+      // Edits of edits made here since the last sync (or before the first) are one edit of where they started.
+      const origin = editOrigin(f, local, (old) => lastSynced.has(old) || ever.has(old), (old) => facts.replacedHere?.(scope, old) ?? []);
+      const from = (origin !== null && lastSynced.has(origin) ? origin : null) ?? (back !== null && lastSynced.has(back) && !local.has(back) ? back : null);
       const lines = from ? holders(from, known, live) : [];
       if (from && lines.length) {
         edited.add(from);
@@ -135,7 +137,7 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
       // device holding the old text gets one edit (not a forget and a record). After the versions that wrote
       // the old text where the log has it; else a line of its own named by the old text, with no parents
       // (concurrent with whatever another device did to that text: an edit beats a forget, the later edit wins).
-      const before = !from && !ever.has(id) ? editedBeforeSync(f, local, lastSynced) : null;
+      const before = !from && !ever.has(id) ? origin : null;
       if (before !== null) {
         const on = holders(before, known, live);
         for (const { factId, parents } of on.length ? on : [{ factId: before, parents: [] }]) push({ factId, parents, kind: 'edit', text: f.text, textId: id, actor, at, device }, id);
@@ -236,18 +238,24 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
   return { report, synced: new Set(facts.facts(scope).map((f) => f.id)), announced, forgets };
 }
 
-/** The synced fact this one replaced by an edit here. */
-function editedFrom(f: SyncedFact, local: ReadonlyMap<string, SyncedFact>, lastSynced: ReadonlySet<string>): string | null {
-  if (f.replaces?.length !== 1) return null; // a merge of several is a derivation's new fact, and their forgets
-  const from = f.replaces[0];
-  return from !== f.id && lastSynced.has(from) && !local.has(from) ? from : null;
-}
-
-/** The text this one replaced by an edit here before this device ever synced that text (one edit, not a merge). */
-function editedBeforeSync(f: SyncedFact, local: ReadonlyMap<string, SyncedFact>, lastSynced: ReadonlySet<string>): string | null {
+/**
+ * Where the edit that gave this fact its text started: the text it replaced, or — when that text was itself an
+ * edit made here that never travelled (edited twice between syncs, or before the first) — the text that chain
+ * of edits started from. It stops at a text the log or the last sync knows (`known`), or at the first text of
+ * the chain. Null when the fact is no single edit (a record, or a merge of several: a derivation's new fact,
+ * whose forgets are sent), or when what it replaced is still held here.
+ */
+function editOrigin(f: SyncedFact, local: ReadonlyMap<string, SyncedFact>, known: (id: string) => boolean, replacedHere: (id: string) => readonly string[]): string | null {
   if (f.replaces?.length !== 1) return null;
-  const from = f.replaces[0];
-  return from !== f.id && !local.has(from) && !lastSynced.has(from) ? from : null;
+  const seen = new Set([f.id]);
+  for (let from = f.replaces[0]; ; ) {
+    if (local.has(from) || seen.has(from)) return null;
+    if (known(from)) return from;
+    seen.add(from);
+    const earlier = replacedHere(from);
+    if (earlier.length !== 1 || local.has(earlier[0])) return from;
+    from = earlier[0];
+  }
 }
 
 /**

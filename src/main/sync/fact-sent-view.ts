@@ -42,6 +42,7 @@ export function sentFacts(facts: FactSyncPort, outgoing: OutgoingFilter | undefi
             }),
         }
       : {}),
+    ...(facts.replacedHere ? { replacedHere: (scope: string, id: string) => facts.replacedHere!(scope, back(scope, id)) } : {}),
     ...(facts.undid ? { undid: (scope: string, id: string) => facts.undid!(scope, back(scope, id)) } : {}),
     ...(facts.editedBack ? { editedBack: (scope: string, id: string) => facts.editedBack!(scope, back(scope, id)) } : {}),
   };

@@ -80,6 +80,11 @@ export interface FactSyncPort {
    * device's forget was an undo (of the record or edit that brought the fact), and History says so.
    */
   forget(scope: string, id: string, device: string, undo?: boolean): void;
+  /**
+   * The texts (ids) the text with this id replaced when it was written here, also once it is no longer held
+   * (its last version's source): an edit of an edit made between two syncs travels as one edit of the first.
+   */
+  replacedHere?(scope: string, id: string): readonly string[];
   /** Whether this device's last change to the fact with this text id was an undo in History (it travels as one). */
   undid?(scope: string, id: string): boolean;
   /**
