@@ -37,6 +37,7 @@ const HISTORY_PAGE = 500;
  */
 export function factsForgottenHere(engine: Engine, scope: string): ForgottenFact[] {
   const out = new Map<string, ForgottenFact>();
+  const seen = new Set<string>();
   let before: string | null = null;
   do {
     const page = engine.journal.list({ layer: 'facts', scope }, { before, limit: HISTORY_PAGE });
@@ -44,7 +45,11 @@ export function factsForgottenHere(engine: Engine, scope: string): ForgottenFact
       if (e.action !== 'fact.forgotten' || e.undoneBy !== null || e.undoes !== null || e.source?.via === 'sync') continue;
       const id = e.item.slice('fact:'.length);
       const text = (e.before as { text?: unknown } | null)?.text;
-      if (!out.has(id) && typeof text === 'string') out.set(id, { id, text, actor: e.actor, at: e.at });
+      if (seen.has(id) || typeof text !== 'string') continue;
+      seen.add(id);
+      // Only while the forget is the text's last change here: recorded again and then edited or merged away,
+      // it travels as that edit or merge instead.
+      if (engine.journal.lastOn(e.item, scope, { actions: FACT_CHANGES })?.id === e.id) out.set(id, { id, text, actor: e.actor, at: e.at });
     }
     before = page.next;
   } while (before !== null);

@@ -139,6 +139,21 @@ describe('monad sync: what a home did before its first sync', () => {
     }
   }, 120_000);
 
+  it('forgotten on A, recorded again and then edited there, all before its first sync: one edit on B, no conflict', async () => {
+    const { url, a, b } = await setUp();
+    recordOn(a, CAT);
+    recordOn(b, CAT);
+    asPerson(a, () => a.facts.memory.forget('global', idOfText(a, CAT)));
+    recordOn(a, CAT);
+    asPerson(a, () => a.facts.memory.update('global', idOfText(a, CAT), TWO));
+    await rounds(url, 'a', a, b);
+    for (const home of [a, b]) {
+      expect(texts(home)).toEqual([TWO]);
+      expect(told(home)).toEqual([]);
+    }
+    expect(fromSync(b).map((e) => e.action)).toEqual(['fact.edited']);
+  }, 60_000);
+
   it('a text forgotten on A and recorded again there before its first sync stands on both', async () => {
     const { url, a, b } = await setUp();
     recordOn(a, CAT);
