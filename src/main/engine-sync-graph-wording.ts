@@ -6,18 +6,31 @@
 // tail. Built beside the normalisation it mirrors; the sync room's graph view applies it (graph-sent-view.ts).
 import type { Engine } from './engine';
 import { normalizeRelation } from './memory/graph/graph-normalize';
-import { KnownSecretsCache, MIN_KNOWN_SECRET_LENGTH, redactStoredSecrets, STORED_SECRET_KIND } from './memory/facts/sanitize-known-secrets';
+import { KnownSecrets, MIN_KNOWN_SECRET_LENGTH, redactStoredSecrets, STORED_SECRET_KIND } from './memory/facts/sanitize-known-secrets';
 
 const REDACTED = `[REDACTED:${STORED_SECRET_KIND}]`;
+/** normalizeRelation's cut: only a wording this long can have lost the end of a value quoted in it. */
+const WORDING_MAX = 60;
+
+/** Stored values in the graph's normalised form, compiled for the search. */
+export interface NormalisedSecrets {
+  folded: string[];
+  known: KnownSecrets;
+}
+
+export function normaliseSecrets(values: readonly string[]): NormalisedSecrets {
+  const folded = [...new Set(values.map((v) => (typeof v === 'string' ? normalizeRelation(v.trim()) : '')))].filter((v) => v.length >= MIN_KNOWN_SECRET_LENGTH);
+  return { folded, known: KnownSecrets.from(folded) };
+}
 
 /** The wording with every stored value found in it, in the graph's normalised form, redacted. */
-export function redactNormalisedWording(wording: string, values: readonly string[], cache = new KnownSecretsCache()): string {
-  const folded = [...new Set(values.map((v) => (typeof v === 'string' ? normalizeRelation(v.trim()) : '')))].filter((v) => v.length >= MIN_KNOWN_SECRET_LENGTH);
-  if (!folded.length) return wording;
-  let out = redactStoredSecrets(wording, cache.get(folded)).text;
-  // The normalisation cuts a wording at 60 characters: a value quoted near its end survives only as its
-  // first characters. A tail that long is still unmistakably that value.
-  for (const f of folded) {
+export function redactNormalisedWording(wording: string, secrets: NormalisedSecrets): string {
+  if (!secrets.folded.length) return wording;
+  let out = redactStoredSecrets(wording, secrets.known).text;
+  // A wording cut at its limit may end with only the first characters of a value quoted near its end; a
+  // tail that long is still unmistakably that value.
+  if (wording.length < WORDING_MAX) return out;
+  for (const f of secrets.folded) {
     for (let k = Math.min(f.length, out.length); k >= MIN_KNOWN_SECRET_LENGTH; k--) {
       if (out.endsWith(f.slice(0, k))) {
         out = out.slice(0, out.length - k) + REDACTED;
@@ -30,9 +43,14 @@ export function redactNormalisedWording(wording: string, values: readonly string
 
 /** For the graph port: this home's stored values, read at every call (a key saved a moment ago counts). */
 export function sentWording(engine: Engine): (wording: string) => string {
-  const cache = new KnownSecretsCache();
+  let key: string | null = null;
+  let secrets: NormalisedSecrets = normaliseSecrets([]);
   return (wording) => {
     const values = engine.secrets.values();
-    return values.length ? redactNormalisedWording(wording, values, cache) : wording;
+    if (!values.length) return wording;
+    // NUL cannot be typed into a key field: the joined values identify the set (compiled again only on change).
+    const now = values.join('\u0000');
+    if (now !== key) (secrets = normaliseSecrets(values)), (key = now);
+    return redactNormalisedWording(wording, secrets);
   };
 }

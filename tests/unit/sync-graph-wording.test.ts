@@ -2,12 +2,13 @@
 // (issue 26 §2, issue 30 §2): the wording is stored lower case, with `_` for every run of other characters, and
 // cut at 60 characters, so the value the egress filter knows is no longer in it as written.
 import { describe, expect, it } from 'vitest';
-import { redactNormalisedWording } from '../../src/main/engine-sync-graph-wording';
+import { normaliseSecrets, redactNormalisedWording as redactWith } from '../../src/main/engine-sync-graph-wording';
 import { normalizeRelation } from '../../src/main/memory/graph/graph-normalize';
 import { sentGraph } from '../../src/main/sync/graph-sent-view';
 import type { GraphSyncPort, SyncedRelation } from '../../src/main/sync/graph-ports';
 
 const REDACTED = '[REDACTED:stored-secret]';
+const redactNormalisedWording = (wording: string, values: string[]) => redactWith(wording, normaliseSecrets(values));
 /** What the graph stores for a wording a person or a model wrote. */
 const stored = (wording: string) => normalizeRelation(wording);
 
