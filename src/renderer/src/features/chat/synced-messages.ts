@@ -12,6 +12,12 @@ import { FIRST_PAGE, useChat } from './store';
 /** The largest page the engine serves (messages.list): a reload of more loaded messages reads several. */
 const MAX_PAGE = 1000;
 
+/**
+ * Read beyond the loaded count by this much: what arrived since (usually a few messages at the end) pushes the
+ * oldest loaded message that far back, and a first page that still reaches it saves a second request.
+ */
+const ARRIVAL_ROOM = 50;
+
 /** Chats announced as changed and not yet reloaded (only the open one is ever reloaded). */
 const waiting = new Set<string>();
 let reloading: Promise<void> | null = null;
@@ -64,7 +70,7 @@ export async function readLoadedWindow(read: ReadPage, loaded: readonly Message[
   let items: Message[] = [];
   let before: string | undefined;
   for (;;) {
-    const limit = Math.min(MAX_PAGE, Math.max(FIRST_PAGE, loaded.length - items.length));
+    const limit = Math.min(MAX_PAGE, Math.max(FIRST_PAGE, loaded.length - items.length + ARRIVAL_ROOM));
     const page = await read(before, limit);
     if (!page) return null;
     items = [...page.items, ...items];
