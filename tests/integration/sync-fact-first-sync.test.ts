@@ -139,6 +139,18 @@ describe('monad sync: what a home did before its first sync', () => {
     }
   }, 120_000);
 
+  it('forgotten on A before its first sync, while B edited another fact into that text: B\'s edit stands on both', async () => {
+    const { url, a, b } = await setUp();
+    recordOn(a, CAT);
+    recordOn(b, MIA);
+    await rounds(url, 'b', b, b);
+    asPerson(b, () => b.facts.memory.update('global', idOfText(b, MIA), CAT));
+    await sync(b, url);
+    asPerson(a, () => a.facts.memory.forget('global', idOfText(a, CAT)));
+    await rounds(url, 'a', a, b);
+    for (const home of [a, b]) expect(texts(home)).toEqual([CAT]);
+  }, 60_000);
+
   it('forgotten on A, recorded again and then edited there, all before its first sync: one edit on B, no conflict', async () => {
     const { url, a, b } = await setUp();
     recordOn(a, CAT);

@@ -175,7 +175,9 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
     if (input.firstSync) {
       for (const g of facts.forgottenHere?.(scope) ?? []) {
         if (local.has(g.id)) continue;
-        const lines = new Set(live.get(g.id) ?? []);
+        // Lines where the text stands as recorded (copies of it); where another device edited a fact into
+        // this text, that edit beats the forget, so nothing is sent against it.
+        const lines = new Set((live.get(g.id) ?? []).filter((factId) => known.get(factId)!.version.kind === 'record'));
         if (known.get(g.id)?.state === 'live') lines.add(g.id);
         else if (!ever.has(g.id)) lines.add(g.id);
         for (const factId of lines) push({ factId, parents: [], kind: 'forget', text: null, textId: g.id, actor: g.actor, at: g.at, device });
