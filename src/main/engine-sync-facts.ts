@@ -5,7 +5,7 @@ import type { JournalActor } from '../shared/journal';
 import type { Engine } from './engine';
 import { openConflicts, pickFactVersion, type FactConflicts } from './sync/conflicts';
 import { factsKind } from './sync/fact-bridge';
-import type { FactSyncPort, IncomingEdit, SyncConflictNote, WriteOutcome } from './sync/sync-ports';
+import type { FactSyncPort, ForgottenFact, IncomingEdit, SyncConflictNote, WriteOutcome } from './sync/sync-ports';
 
 /** History's action for what a device saw when devices changed one fact apart (nothing to undo: it wrote nothing). */
 export const SYNC_CONFLICT_ACTION = 'fact.sync-conflict';
@@ -25,6 +25,35 @@ export function factEditedBack(engine: Engine, scope: string, id: string): strin
   const last = engine.journal.lastOn(`fact:${id}`, scope, { actions: FACT_CHANGES });
   if (!last || last.undoes === null || last.action !== 'fact.edited' || last.item === `fact:${id}`) return null;
   return last.item.slice('fact:'.length);
+}
+
+/** Pages of History read at a time when listing what a scope forgot (its widest page). */
+const HISTORY_PAGE = 500;
+
+/**
+ * The facts this home forgot in `scope` by its own hand (not from another device, not undone since), newest
+ * first, one per text id. Read once per scope, at its first sync (fact-bridge.ts): History is the only place a
+ * forget made before then is kept, since nothing about it was ever sent.
+ */
+export function factsForgottenHere(engine: Engine, scope: string): ForgottenFact[] {
+  const out = new Map<string, ForgottenFact>();
+  const seen = new Set<string>();
+  let before: string | null = null;
+  do {
+    const page = engine.journal.list({ layer: 'facts', scope }, { before, limit: HISTORY_PAGE });
+    for (const e of page.entries) {
+      if (e.action !== 'fact.forgotten' || e.undoneBy !== null || e.undoes !== null || e.source?.via === 'sync') continue;
+      const id = e.item.slice('fact:'.length);
+      const text = (e.before as { text?: unknown } | null)?.text;
+      if (seen.has(id) || typeof text !== 'string') continue;
+      seen.add(id);
+      // Only while the forget is the text's last change here: recorded again and then edited or merged away,
+      // it travels as that edit or merge instead.
+      if (engine.journal.lastOn(e.item, scope, { actions: FACT_CHANGES })?.id === e.id) out.set(id, { id, text, actor: e.actor, at: e.at });
+    }
+    before = page.next;
+  } while (before !== null);
+  return [...out.values()];
 }
 
 /**

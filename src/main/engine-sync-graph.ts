@@ -1,6 +1,7 @@
 // The sync room's port onto this home's knowledge graph (issue 30 §2–§3), built in the composition root's
 // room so that src/main/sync/ never imports the graph. Rows are found by content keys (the normalised names
 // and wording that define them): local row ids are random per device and stay as they are (no migration).
+import { sentWording } from './engine-sync-graph-wording';
 import type { AssertedBy } from '../shared/domain';
 import { MonadError } from '../shared/errors';
 import type { Engine } from './engine';
@@ -61,6 +62,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
 
   return {
     keysOf: { entity: entityKey, relation: (scope, src, relation, dst, prov) => relationKey(scope, src, relation, dst, prov) },
+    sendWording: sentWording(engine),
     scopes: () => store.scopes().map((s) => s.scope),
     entities: (scope) =>
       (db.prepare(`SELECT name, type, summary, asserted_by, created_at FROM graph_node WHERE scope = ? AND removed_at IS NULL ORDER BY id`).all(scope) as {

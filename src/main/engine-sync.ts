@@ -9,7 +9,7 @@ import { withOutgoingFilter, type SyncKind } from './sync/sync-kind';
 import { syncOutgoing } from './engine-sync-outgoing';
 import { factId } from './memory/facts/fact-id';
 import { sentFacts } from './sync/fact-sent-view';
-import { asUndoFromSync, editFactsFromSync, factEditedBack, factUndoneHere, noteFactConflict } from './engine-sync-facts';
+import { asUndoFromSync, editFactsFromSync, factEditedBack, factsForgottenHere, factUndoneHere, noteFactConflict } from './engine-sync-facts';
 import { graphSyncPort } from './engine-sync-graph';
 import { graphKind } from './sync/graph-bridge';
 import { lawSyncPort } from './engine-sync-laws';
@@ -66,6 +66,8 @@ export function factSyncPort(engine: Engine): FactSyncPort {
     idOf: (text) => factId(text),
     undid: (scope, id) => factUndoneHere(engine, scope, id),
     editedBack: (scope, id) => factEditedBack(engine, scope, id),
+    forgottenHere: (scope) => factsForgottenHere(engine, scope),
+    replacedHere: (scope, id) => ledger.sourceOf(scope, id)?.replaces ?? [],
     forget: (scope, id, device, undo) => {
       try {
         ledger.as(bySync('person', device), () => asUndoFromSync(engine, scope, undo ? id : undefined, ['fact.recorded', 'fact.edited', 'fact.merged'], () => memory.forget(scope, id)));

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../src/shared/domain';
 
-type Call = { input: { sessionId: string; limit?: number }; resolve: (v: { items: Message[]; nextCursor: string | null }) => void };
+type Call = { input: { sessionId: string; limit?: number; before?: string }; resolve: (v: { items: Message[]; nextCursor: string | null }) => void };
 const calls: Call[] = [];
 
 vi.mock('../../src/renderer/src/lib/api', () => ({
@@ -77,11 +77,83 @@ describe('the open chat reloads what another device wrote', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('reads at least every loaded message, so a message placed among older ones is not missed', () => {
+  it('reads at least every loaded message, so a message placed among older ones is not missed', async () => {
     const many = Array.from({ length: 150 }, (_, i) => msg(`m${i}`, i));
     useChat.setState({ messages: many });
     messagesChanged('s1');
-    expect(calls[0].input.limit).toBe(150);
+    expect(calls[0].input.limit).toBeGreaterThanOrEqual(150);
+    calls[0].resolve({ items: many, nextCursor: null }); // done: the next case's reload is not held behind it
+    await flush();
+  });
+});
+
+describe('a chat with more loaded messages than one page holds', () => {
+  // 1,500 loaded (the person scrolled back through older pages); another device placed x after m200, far
+  // before the newest 1,000 the engine serves in one page.
+  const loaded = Array.from({ length: 1500 }, (_, i) => msg(`m${i}`, i));
+  const engine = [...loaded.slice(0, 201), msg('x', 200), ...loaded.slice(201)];
+  /** The engine's messages.list: the newest `limit` before the cursor (an index into `engine`). */
+  const serve = (call: Call, list: Message[] = engine) => {
+    const end = call.input.before === undefined ? list.length : Number(call.input.before);
+    const start = Math.max(0, end - (call.input.limit ?? 100));
+    call.resolve({ items: list.slice(start, end), nextCursor: start > 0 ? String(start) : null });
+  };
+  const answer = async (list?: Message[]) => {
+    for (let i = 0; i < calls.length; i++) {
+      if ((calls[i] as Call & { done?: true }).done) continue;
+      (calls[i] as Call & { done?: true }).done = true;
+      serve(calls[i], list);
+      await flush();
+    }
+  };
+
+  it('shows a synced message placed before the newest 1,000 in its place, the rest of the list as it was', async () => {
+    useChat.setState({ messages: loaded, nextCursor: null });
+    messagesChanged('s1');
+    await answer();
+    expect(calls.length).toBeGreaterThan(1);
+    for (const c of calls) expect(c.input.limit).toBeLessThanOrEqual(1000);
+    expect(ids()).toEqual(engine.map((m) => m.id));
+    expect(useChat.getState().nextCursor).toBeNull();
+  });
+
+  it('reads back only to the page holding the oldest loaded message: the list stays an unbroken tail of the chat, with its cursor', async () => {
+    const older = Array.from({ length: 3000 }, (_, i) => msg(`old${i}`, 0));
+    const whole = [...older, ...engine];
+    useChat.setState({ messages: loaded, nextCursor: String(older.length) });
+    messagesChanged('s1');
+    await answer(whole);
+    const cursor = useChat.getState().nextCursor;
+    expect(cursor).not.toBeNull();
+    // Everything from the cursor on, in order: nothing skipped, older pages still to be loaded by scrolling.
+    expect(ids()).toEqual(whole.slice(Number(cursor)).map((m) => m.id));
+    expect(Number(cursor)).toBeGreaterThan(older.length - 1000);
+    expect(ids()).toContain('x');
+  });
+
+  it('when the oldest loaded message is gone, stops one page past what was loaded', async () => {
+    const older = Array.from({ length: 5000 }, (_, i) => msg(`old${i}`, 0));
+    const whole = [...older, ...engine.slice(1)]; // m0 hidden on the other device
+    useChat.setState({ messages: loaded, nextCursor: 'c' });
+    messagesChanged('s1');
+    await answer(whole);
+    const read = calls.reduce((n, c) => n + (c.input.limit ?? 0), 0);
+    expect(read).toBeLessThanOrEqual(loaded.length + 1000 + 100);
+    expect(ids()).toContain('x');
+  });
+});
+
+describe('one request when it is enough', () => {
+  it('a few messages arrived at the end of a loaded chat: one page still reaches the oldest loaded message', async () => {
+    const loaded = Array.from({ length: 100 }, (_, i) => msg(`m${i}`, i));
+    const engine = [...loaded, msg('n1', 200), msg('n2', 201), msg('n3', 202)];
+    useChat.setState({ messages: loaded, nextCursor: 'c' });
+    messagesChanged('s1');
+    const limit = calls[0].input.limit ?? 0;
+    calls[0].resolve({ items: engine.slice(-limit), nextCursor: limit < engine.length ? 'c0' : null });
+    await flush();
+    expect(calls).toHaveLength(1);
+    expect(ids()).toEqual(engine.map((m) => m.id));
   });
 });
 

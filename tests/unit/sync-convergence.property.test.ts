@@ -22,7 +22,14 @@ class Device implements FactSyncPort {
   synced = new Set<string>();
   /** The forgets that stood at this device's last sync (fact-bridge keeps them in the kind's memory). */
   forgets = new Set<string>();
-  constructor(readonly name: string) {}
+  /** Whether it has synced (the kind's memory says so): its first sync sends what it did before. */
+  private everSynced = false;
+  /** Its own forgets still the text's last change here (History's `fact.forgotten`, for forgottenHere). */
+  private readonly ownForgets = new Map<string, { id: string; text: string; actor: 'person'; at: string }>();
+  /** What each text written here by an edit replaced (the ledger's sources, kept after the text is gone). */
+  private readonly sources = new Map<string, readonly string[]>();
+  /** `aware`: the device answers the port's history questions (forgottenHere, replacedHere) as a home does. */
+  constructor(readonly name: string, private readonly aware = false) {}
   scopes = () => ['global'];
   facts = () => [...this.facts_.values()];
   record = (_s: string, items: readonly { text: string }[]) =>
@@ -39,10 +46,36 @@ class Device implements FactSyncPort {
   noteConflict = () => undefined;
   forget = (_s: string, id: string) => void this.facts_.delete(id);
   list = () => [...this.facts_.keys()].sort();
+  forgottenHere?: FactSyncPort['forgottenHere'];
+  replacedHere?: FactSyncPort['replacedHere'];
+  /** The device's own changes, as History and the ledger keep them. */
+  forgetHere(id: string, at: number): void {
+    const f = this.facts_.get(id);
+    if (!f) return;
+    this.facts_.delete(id);
+    this.ownForgets.set(id, { id, text: f.text, actor: 'person', at: new Date(Date.UTC(2026, 2, 1) + at * 1000).toISOString() });
+  }
+  recordHere(text: string): void {
+    this.ownForgets.delete(idOf(text));
+    this.record('global', [{ text }]);
+  }
+  editHere(from: string, to: SyncedFact): void {
+    this.ownForgets.delete(from);
+    this.ownForgets.delete(to.id);
+    this.facts_.delete(from);
+    this.facts_.set(to.id, to);
+    this.sources.set(to.id, to.replaces ?? []);
+  }
   sync(at: number): void {
-    const r = reconcileScope({ scope: 'global', doc: this.doc, facts: this, lastSynced: this.synced, seenForgets: this.forgets, device: this.name, now: () => new Date(Date.UTC(2026, 2, 1) + at * 1000) });
+    if (this.aware) {
+      this.forgottenHere = () => [...this.ownForgets.values()];
+      this.replacedHere = (_s, id) => this.sources.get(id) ?? [];
+    }
+    const firstSync = this.aware && !this.everSynced;
+    const r = reconcileScope({ scope: 'global', doc: this.doc, facts: this, lastSynced: this.synced, seenForgets: this.forgets, firstSync, device: this.name, now: () => new Date(Date.UTC(2026, 2, 1) + at * 1000) });
     this.synced = r.synced;
     this.forgets = r.forgets;
+    this.everSynced = true;
   }
 }
 
@@ -66,10 +99,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe('sync convergence (property)', () => {
-  it('three devices, random records, edits, forgets, delivery order and partitions: all converge, nothing unforgotten is lost, no edit lost', () => {
+  // `aware`: the devices answer what a home's History and ledger know (forgets and edits made before a first
+  // sync travel as such); a forget made before any sync of a text every device held then is gone everywhere too.
+  for (const aware of [false, true]) {
+  it(`three devices, random records, edits, forgets, delivery order and partitions: all converge, nothing unforgotten is lost, no edit lost${aware ? ' (what each did before its first sync sent as such)' : ''}`, () => {
     fc.assert(
       fc.property(fc.subarray(TEXTS), fc.array(op, { minLength: 1, maxLength: 40 }), (shared, ops) => {
-        const devices = [new Device('device-a'), new Device('device-b'), new Device('device-c')];
+        const devices = [new Device('device-a', aware), new Device('device-b', aware), new Device('device-c', aware)];
+        const syncedYet = [false, false, false];
         const recorded = new Set<string>();
         const forgotten = new Set<string>();
         // Recorded on every device before any sync: one write each, not three.
@@ -92,7 +129,7 @@ describe('sync convergence (property)', () => {
           if (o.kind === 'round') {
             // A device online syncs (reconciles, then exchanges with the relay); offline ones keep editing.
             const on = o.order.filter((i) => o.online[i]);
-            for (const i of on) acknowledge(i), devices[i].sync(t);
+            for (const i of on) acknowledge(i), devices[i].sync(t), (syncedYet[i] = true);
             for (let k = 1; k < on.length; k++) exchange(devices[on[0]].doc, devices[on[k]].doc);
             for (const i of on) devices[i].sync(t);
             continue;
@@ -102,7 +139,7 @@ describe('sync convergence (property)', () => {
             const from = devices[o.from].facts();
             const copied = from.length ? from[t % from.length].text : null;
             if (!copied || d.facts_.has(idOf(copied))) continue;
-            d.record('global', [{ text: copied }]);
+            d.recordHere(copied);
             recorded.add(idOf(copied));
             wrote(idOf(copied));
             continue;
@@ -112,18 +149,19 @@ describe('sync convergence (property)', () => {
             // An edit as MemoryDir.update leaves it: the new text's id, whose source replaces the old one.
             const to = TEXTS[o.to];
             if (!d.facts_.has(idOf(text)) || d.facts_.has(idOf(to))) continue;
-            d.facts_.delete(idOf(text));
-            d.facts_.set(idOf(to), { id: idOf(to), text: to, actor: o.derived ? 'consolidation' : 'person', replaces: [idOf(text)] });
+            d.editHere(idOf(text), { id: idOf(to), text: to, actor: o.derived ? 'consolidation' : 'person', replaces: [idOf(text)] });
             forgotten.add(idOf(text));
             wrote(idOf(to));
             pending[o.device].add(to);
           } else if (o.kind === 'record') {
-            d.record('global', [{ text }]);
+            d.recordHere(text);
             recorded.add(idOf(text));
             wrote(idOf(text));
           } else if (d.facts_.has(idOf(text))) {
             if (d.synced.has(idOf(text))) forgetSynced.add(idOf(text));
-            d.forget('global', idOf(text));
+            // Before its first sync, a text every device held then: that forget travels too.
+            if (aware && !syncedYet[o.device] && shared.includes(text)) forgetSynced.add(idOf(text));
+            d.forgetHere(idOf(text), t);
             forgotten.add(idOf(text));
           }
         }
@@ -153,4 +191,5 @@ describe('sync convergence (property)', () => {
       { numRuns: 200, seed: 30_2026 },
     );
   });
+  }
 });

@@ -33,6 +33,23 @@ describe('resolveFact', () => {
     expect(liveFacts([first, forget, edit]).get('f1')?.text).toBe('Lives in Nice');
   });
 
+  it('an edit made before its device first synced outlives later copies of the text it replaced, recorded apart', () => {
+    // Laptop edited "Lives in Lyon" (held before it ever synced) into "Lives in Nice": an edit with no parents
+    // on the old text's line. Two devices that held "Lives in Lyon" too sent it before they saw that edit.
+    const edit = v({ factId: 'f1', parents: [], kind: 'edit', text: 'Lives in Nice', textId: 'f-nice', at: '2026-03-01T09:00:00Z', device: 'laptop' });
+    const copyB = v({ factId: 'f1', parents: [], kind: 'record', text: 'Lives in Lyon', at: '2026-03-02T10:00:00Z', device: 'desktop' });
+    const copyC = v({ factId: 'f1', parents: [], kind: 'record', text: 'Lives in Lyon', at: '2026-03-03T10:00:00Z', device: 'tablet' });
+    for (const order of [[edit, copyB, copyC], [copyC, copyB, edit]]) {
+      const r = resolveFact(order)!;
+      expect(r.current.id).toBe(edit.id);
+      expect(r.concurrent).toEqual([]);
+      expect(liveFacts(order).get('f-nice')?.text).toBe('Lives in Nice');
+    }
+    // A copy recorded after seeing the edit is a new write, and stands beside it as a concurrent head.
+    const after = v({ factId: 'f1', parents: [edit.id], kind: 'record', text: 'Lives in Lyon', at: '2026-03-04T10:00:00Z', device: 'desktop' });
+    expect(resolveFact([edit, after])!.current.id).toBe(after.id);
+  });
+
   it('a forget made after seeing the edit stands', () => {
     const edit = v({ factId: 'f1', parents: [first.id], kind: 'record', text: 'Lives in Nice', at: '2026-03-02T10:00:00Z', device: 'laptop' });
     const forget = v({ factId: 'f1', parents: [edit.id], kind: 'forget', text: null, at: '2026-03-02T12:00:00Z', device: 'desktop' });

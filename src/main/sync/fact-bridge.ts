@@ -75,6 +75,11 @@ export interface ReconcileInput {
   seenForgets?: ReadonlySet<string>;
   /** Conflicts (FactConflict.key) this home's History was already told about. */
   announced?: ReadonlySet<string>;
+  /**
+   * This device has never synced the scope: everything in the log was written without it, and what it holds
+   * or forgot was held or forgotten before it saw any of that.
+   */
+  firstSync?: boolean;
   device: string;
   now: () => Date;
 }
@@ -119,13 +124,30 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
       // An edit of a fact this device had synced: one edit of that fact, after what this device had seen of it.
       // An edit undone here gives the fact its old text back in place, with its old source: an edit too.
       const back = facts.editedBack?.(scope, id) ?? null;
-      const from = editedFrom(f, local, lastSynced) ?? (back !== null && lastSynced.has(back) && !local.has(back) ? back : null);
+      // Edits of edits made here since the last sync (or before the first) are one edit of where they started.
+      const origin = editOrigin(f, local, (old) => lastSynced.has(old) || ever.has(old), (old) => facts.replacedHere?.(scope, old) ?? []);
+      const from = (origin !== null && lastSynced.has(origin) ? origin : null) ?? (back !== null && lastSynced.has(back) && !local.has(back) ? back : null);
       const lines = from ? holders(from, known, live) : [];
       if (from && lines.length) {
         edited.add(from);
         for (const { factId, parents } of lines) push({ factId, parents, kind: 'edit', text: f.text, textId: id, actor, at, device }, id);
         continue;
       }
+      // An edit made here before this device ever synced the old text: still one edit of that fact, so that a
+      // device holding the old text gets one edit (not a forget and a record). After the versions that wrote
+      // the old text where the log has it; else a line of its own named by the old text, with no parents
+      // (concurrent with whatever another device did to that text: an edit beats a forget, the later edit wins).
+      const before = !from && !ever.has(id) ? origin : null;
+      if (before !== null) {
+        const on = holders(before, known, live);
+        for (const { factId, parents } of on.length ? on : [{ factId: before, parents: [] }]) push({ factId, parents, kind: 'edit', text: f.text, textId: id, actor, at, device }, id);
+        continue;
+      }
+      // Held here from before this device first synced, while the log has since moved that text on (edited on
+      // another device, or into another text): the same text that change superseded, not a new fact. The
+      // incoming side below applies the change to it (one edit here); a text forgotten in the log is that
+      // forget's business (below).
+      if (input.firstSync && ever.has(id) && known.get(id)?.state !== 'forgotten') continue;
       // A fact the log never had, or one forgotten elsewhere that this device (re)recorded since. Its text once
       // belonged to a fact that now has another text: a new line of versions, so that this is no edit of it.
       const k = known.get(id);
@@ -144,6 +166,21 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
       for (const old of replacedUnsynced) {
         if (live.has(old)) for (const h of holders(old, known, live)) push({ factId: h.factId, parents: h.parents, kind: 'forget', text: null, textId: old, actor, at, device });
         else if (!ever.has(old)) push({ factId: old, parents: [], kind: 'forget', text: null, textId: old, actor, at, device });
+      }
+    }
+    // Forgotten here before this device first synced the scope: the others are told, so that another home's
+    // copy of the same text does not bring it back. No parents: made apart from what the others did, so an
+    // unedited copy is the same write it superseded (standingHeadsOf leaves it out) while an edit made apart
+    // still beats it and History says so.
+    if (input.firstSync) {
+      for (const g of facts.forgottenHere?.(scope) ?? []) {
+        if (local.has(g.id)) continue;
+        // Lines where the text stands as recorded (copies of it); where another device edited a fact into
+        // this text, that edit beats the forget, so nothing is sent against it.
+        const lines = new Set((live.get(g.id) ?? []).filter((factId) => known.get(factId)!.version.kind === 'record'));
+        if (known.get(g.id)?.state === 'live') lines.add(g.id);
+        else if (!ever.has(g.id)) lines.add(g.id);
+        for (const factId of lines) push({ factId, parents: [], kind: 'forget', text: null, textId: g.id, actor: g.actor, at: g.at, device });
       }
     }
     for (const id of lastSynced) {
@@ -203,11 +240,24 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
   return { report, synced: new Set(facts.facts(scope).map((f) => f.id)), announced, forgets };
 }
 
-/** The synced fact this one replaced by an edit here. */
-function editedFrom(f: SyncedFact, local: ReadonlyMap<string, SyncedFact>, lastSynced: ReadonlySet<string>): string | null {
-  if (f.replaces?.length !== 1) return null; // a merge of several is a derivation's new fact, and their forgets
-  const from = f.replaces[0];
-  return from !== f.id && lastSynced.has(from) && !local.has(from) ? from : null;
+/**
+ * Where the edit that gave this fact its text started: the text it replaced, or — when that text was itself an
+ * edit made here that never travelled (edited twice between syncs, or before the first) — the text that chain
+ * of edits started from. It stops at a text the log or the last sync knows (`known`), or at the first text of
+ * the chain. Null when the fact is no single edit (a record, or a merge of several: a derivation's new fact,
+ * whose forgets are sent), or when what it replaced is still held here.
+ */
+function editOrigin(f: SyncedFact, local: ReadonlyMap<string, SyncedFact>, known: (id: string) => boolean, replacedHere: (id: string) => readonly string[]): string | null {
+  if (f.replaces?.length !== 1) return null;
+  const seen = new Set([f.id]);
+  for (let from = f.replaces[0]; ; ) {
+    if (local.has(from) || seen.has(from)) return null;
+    if (known(from)) return from;
+    seen.add(from);
+    const earlier = replacedHere(from);
+    if (earlier.length !== 1 || local.has(earlier[0])) return from;
+    from = earlier[0];
+  }
 }
 
 /**
@@ -242,7 +292,8 @@ export function factsKind(port: FactSyncPort): SyncKind {
       // A device that synced before the forgets it saw were kept: as then, every forget counts as seen.
       const forgets = ctx.memory.get('forgets');
       const seenForgets = forgets ? new Set<string>(JSON.parse(forgets) as string[]) : ctx.memory.get('synced') ? undefined : new Set<string>();
-      const r = reconcileScope({ scope, doc, facts, lastSynced, seenForgets, announced, device: ctx.device, now: ctx.now });
+      const firstSync = !ctx.memory.get('synced');
+      const r = reconcileScope({ scope, doc, facts, lastSynced, seenForgets, announced, firstSync, device: ctx.device, now: ctx.now });
       ctx.memory.set('synced', JSON.stringify([...r.synced].sort()));
       ctx.memory.set('conflicts', JSON.stringify([...r.announced].sort()));
       ctx.memory.set('forgets', JSON.stringify([...r.forgets].sort()));

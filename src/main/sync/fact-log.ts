@@ -114,8 +114,11 @@ export function standingHeadsOf(versions: readonly FactVersion[]): FactVersion[]
     if (!text) return true;
     const before = ancestorsOf(h, byId);
     // A forget with no parents removed a text its device held before it ever synced it: that text is the
-    // write it supersedes (it never travelled as a record of its own).
-    const wrote = (v: FactVersion): boolean => (named.has(v.id) && liveTextId(v) === text) || (v.kind === 'forget' && !v.parents.length && (v.textId ?? v.factId) === text);
+    // write it supersedes (it never travelled as a record of its own). So does an edit with no parents of the
+    // line that text names (fact-bridge.ts: an edit made before the first sync of the text it replaced).
+    const wrote = (v: FactVersion): boolean =>
+      (named.has(v.id) && liveTextId(v) === text) ||
+      (!v.parents.length && ((v.kind === 'forget' && (v.textId ?? v.factId) === text) || (v.kind === 'edit' && v.factId === text)));
     return !versions.some((v) => v.id !== h.id && !before.has(v.id) && wrote(v));
   });
   return kept.length ? kept : heads;

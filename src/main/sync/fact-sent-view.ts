@@ -32,6 +32,17 @@ export function sentFacts(facts: FactSyncPort, outgoing: OutgoingFilter | undefi
     edit: (scope, items) => facts.edit(scope, items.map((it) => ({ ...it, fromId: back(scope, it.fromId), ...(it.undoOf !== undefined ? { undoOf: back(scope, it.undoOf) } : {}) }))),
     record: (scope, items) => facts.record(scope, items.map((it) => (it.undoOf !== undefined ? { ...it, undoOf: back(scope, it.undoOf) } : it))),
     forget: (scope, id, device, undo) => facts.forget(scope, back(scope, id), device, undo),
+    // A forgotten text is named as it would have been sent (it may quote a key saved since).
+    ...(facts.forgottenHere
+      ? {
+          forgottenHere: (scope: string) =>
+            facts.forgottenHere!(scope).map((g) => {
+              const text = outgoing(g.text);
+              return text === g.text ? g : { ...g, id: idOf(text), text };
+            }),
+        }
+      : {}),
+    ...(facts.replacedHere ? { replacedHere: (scope: string, id: string) => facts.replacedHere!(scope, back(scope, id)) } : {}),
     ...(facts.undid ? { undid: (scope: string, id: string) => facts.undid!(scope, back(scope, id)) } : {}),
     ...(facts.editedBack ? { editedBack: (scope: string, id: string) => facts.editedBack!(scope, back(scope, id)) } : {}),
   };

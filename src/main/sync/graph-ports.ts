@@ -168,4 +168,10 @@ export interface GraphSyncPort {
   batch<T>(fn: () => T): T;
   /** The content keys this home gives an entity and a relation (graph-sent-view.ts: a redacted record's key). */
   keysOf?: { entity(scope: string, name: string): string; relation(scope: string, src: string, relation: string, dst: string, prov: SyncedProv): string };
+  /**
+   * A relation's wording as it may be sent: a stored secret found in it in the graph's normalised form (lower
+   * case, `_` for other characters, cut short) redacted, which the engine's egress filter cannot see. Absent:
+   * the wording is sent as the egress filter leaves it.
+   */
+  sendWording?(wording: string): string;
 }

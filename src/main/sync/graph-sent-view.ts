@@ -4,7 +4,7 @@
 // wording), so a redacted entity or relation travels under the key its redacted text has — the key the other
 // device computes for what it adds — and every record naming it (retraction, end, correction, edit) names that
 // key. The bridge sees this home only in sent form; what comes in for such a key is applied to the entity or
-// relation as this home holds it.
+// relation as this home holds it. A wording is also looked at in the graph's normalised form (port.sendWording).
 import type { GraphSyncPort, SyncedEntity, SyncedRelation } from './graph-ports';
 import type { OutgoingFilter } from './sync-kind';
 
@@ -30,8 +30,14 @@ export function sentGraph(port: GraphSyncPort, outgoing: OutgoingFilter | undefi
     note(scope, e.key, key);
     return { ...s, key };
   };
+  // A wording is stored normalised (lower case, `_` for other characters, cut short), so the egress filter
+  // alone misses a stored secret quoted in it: the port, which owns the normalisation, looks for that form too.
+  const wording = <T extends { relation: string }>(x: T): T => {
+    const w = port.sendWording ? port.sendWording(x.relation) : x.relation;
+    return w === x.relation ? x : { ...x, relation: w };
+  };
   const relation = (scope: string, r: SyncedRelation): SyncedRelation => {
-    const s = outgoing(r);
+    const s = wording(outgoing(r));
     if (s === r) return r;
     const key = keysOf.relation(scope, s.src, s.relation, s.dst, s.provClass);
     note(scope, r.key, key);
@@ -59,7 +65,7 @@ export function sentGraph(port: GraphSyncPort, outgoing: OutgoingFilter | undefi
     entityFixes: (scope) => port.entityFixes(scope).map((x) => ({ ...outgoing(x), key: fwd(scope, x.key) })),
     relationEdits: (scope) => {
       ensure(scope);
-      return port.relationEdits(scope).map((x) => ({ ...outgoing(x), from: fwd(scope, x.from), to: fwd(scope, x.to) }));
+      return port.relationEdits(scope).map((x) => ({ ...wording(outgoing(x)), from: fwd(scope, x.from), to: fwd(scope, x.to) }));
     },
     endRelation: (scope, end, device) => port.endRelation(scope, { ...end, key: bwd(scope, end.key) }, device),
     fixEntity: (scope, fix, device) => port.fixEntity(scope, { ...fix, key: bwd(scope, fix.key) }, device),

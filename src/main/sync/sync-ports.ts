@@ -47,6 +47,15 @@ export interface SyncConflictNote {
   versions: { versionId: string; kind: string; text: string | null; actor: JournalActor; device: string; at: string }[];
 }
 
+/** A fact this home forgot, as History recorded it. */
+export interface ForgottenFact {
+  id: string;
+  text: string;
+  actor: JournalActor;
+  /** When it was forgotten here. */
+  at: string;
+}
+
 export type WriteOutcome = { id: string | null; reason: string | null };
 
 /** One home's L1 facts, as the sync bridge reads and writes them. */
@@ -71,8 +80,18 @@ export interface FactSyncPort {
    * device's forget was an undo (of the record or edit that brought the fact), and History says so.
    */
   forget(scope: string, id: string, device: string, undo?: boolean): void;
+  /**
+   * The texts (ids) the text with this id replaced when it was written here, also once it is no longer held
+   * (its last version's source): an edit of an edit made between two syncs travels as one edit of the first.
+   */
+  replacedHere?(scope: string, id: string): readonly string[];
   /** Whether this device's last change to the fact with this text id was an undo in History (it travels as one). */
   undid?(scope: string, id: string): boolean;
+  /**
+   * The facts this home forgot itself in this scope (not by sync, not undone), newest first, one per text id:
+   * a device's first sync of the scope tells the others about forgets it made before it ever synced them.
+   */
+  forgottenHere?(scope: string): ForgottenFact[];
   /**
    * When this device's last change to the fact with this text id was the undo of an edit (the old text put
    * back in place), the id of the text it replaced; else null. The undo then travels as an edit back.

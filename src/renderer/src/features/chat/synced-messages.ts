@@ -1,6 +1,7 @@
 // Messages another device wrote into a chat (issue 30) reach this window as `messages.changed`: the chat on
 // screen reloads its messages from the engine, in the order the engine gives them (a message written apart
-// may belong between two shown here, not at the end). The reload touches only the message list, so the
+// may belong between two shown here, not at the end) — every loaded message, however far back the person
+// scrolled, so one placed among older messages shows in its place. The reload touches only the message list, so the
 // composer's draft stays, and follow-bottom.ts counts what arrived below while the person reads further up.
 // It waits while a reply is being written in that chat (a list redrawn under a streaming reply would move
 // it) and while the chat is still opening (its first page may have been read before the change).
@@ -8,8 +9,14 @@ import type { Message } from '../../../../shared/domain';
 import { attempt, invoke } from '../../lib/api';
 import { FIRST_PAGE, useChat } from './store';
 
-/** The largest page the engine serves (messages.list): the reload reads at least what is loaded, up to this. */
+/** The largest page the engine serves (messages.list): a reload of more loaded messages reads several. */
 const MAX_PAGE = 1000;
+
+/**
+ * Read beyond the loaded count by this much: what arrived since (usually a few messages at the end) pushes the
+ * oldest loaded message that far back, and a first page that still reaches it saves a second request.
+ */
+const ARRIVAL_ROOM = 50;
 
 /** Chats announced as changed and not yet reloaded (only the open one is ever reloaded). */
 const waiting = new Set<string>();
@@ -39,14 +46,38 @@ async function reloadOpenChat(): Promise<void> {
   const { sessionId, messages } = useChat.getState();
   if (!sessionId) return;
   const asked = new Set(messages.map((m) => m.id));
-  const limit = Math.min(MAX_PAGE, Math.max(FIRST_PAGE, messages.length));
-  const page = await attempt(() => invoke('messages.list', { sessionId, limit }));
+  const page = await readLoadedWindow((before, limit) => attempt(() => invoke('messages.list', { sessionId, limit, ...(before ? { before } : {}) })), messages);
   if (!page) return; // said by a toast; the next change or a reconnect reloads it
   useChat.setState((s) => {
     if (s.sessionId !== sessionId) return s;
     const next = overlayPage(s.messages, page.items, page.nextCursor, asked);
     return { messages: next.messages, nextCursor: next.replaced ? page.nextCursor : s.nextCursor };
   });
+}
+
+type ReadPage = (before: string | undefined, limit: number) => Promise<{ items: Message[]; nextCursor: string | null } | null | undefined>;
+
+/**
+ * The chat's newest messages, as far back as the loaded list reaches: page after page (the engine serves at
+ * most MAX_PAGE at once) until the read holds the oldest loaded message, or the chat's start. So a message
+ * another device placed among older messages the person scrolled back to is shown in its place, however many
+ * are loaded. When that oldest message is gone (hidden or set aside elsewhere), the read stops one page past
+ * what was loaded: overlayPage then keeps anything older as it was. Null when a page failed (said by a toast).
+ */
+export async function readLoadedWindow(read: ReadPage, loaded: readonly Message[]): Promise<{ items: Message[]; nextCursor: string | null } | null> {
+  const oldest = loaded[0]?.id;
+  const enough = loaded.length + MAX_PAGE;
+  let items: Message[] = [];
+  let before: string | undefined;
+  for (;;) {
+    const limit = Math.min(MAX_PAGE, Math.max(FIRST_PAGE, loaded.length - items.length + ARRIVAL_ROOM));
+    const page = await read(before, limit);
+    if (!page) return null;
+    items = [...page.items, ...items];
+    const reached = oldest === undefined || page.items.some((m) => m.id === oldest);
+    if (reached || page.nextCursor === null || items.length >= enough) return { items, nextCursor: page.nextCursor };
+    before = page.nextCursor;
+  }
 }
 
 /**
