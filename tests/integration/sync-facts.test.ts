@@ -185,7 +185,7 @@ describe('monad sync: a home synced by a newer Monad', () => {
     const older = openEngine({ home: tempHome() });
     recordAsPerson(older, 'global', 'Reads before sleeping');
     const err = await sync(older, relay.url).catch((e: Error) => e);
-    expect((err as Error).message).toMatch(/synced by a newer Monad \(sync format 99; this one knows up to 1\)\. Update Monad on this device/);
+    expect((err as Error).message).toMatch(/synced by a newer Monad \(sync format 99; this one knows up to 2\)\. Update Monad on this device/);
     expect(older.facts.memory.read('global').facts.map((f) => f.text)).toEqual(['Reads before sleeping']);
   }, 90_000);
 });

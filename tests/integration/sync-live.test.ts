@@ -170,7 +170,7 @@ describe('live sync: paired homes follow each other without a command', () => {
     const older = liveHome(relay.url);
     record(older, 'global', 'Reads before sleeping');
     await waitFor(() => /synced by a newer Monad/.test(older.sync.status().lastError ?? ''), 30_000, 'the refusal');
-    expect(older.sync.status().lastError).toMatch(/sync format 99; this one knows up to 1\)\. Update Monad on this device to keep syncing; nothing here was changed/);
+    expect(older.sync.status().lastError).toMatch(/sync format 99; this one knows up to 2\)\. Update Monad on this device to keep syncing; nothing here was changed/);
     expect(older.sync.status().state).not.toBe('synced');
     expect(texts(older, 'global')).toEqual(['Reads before sleeping']);
   }, 90_000);

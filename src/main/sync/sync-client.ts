@@ -57,8 +57,11 @@ export const HOME_DOC = 'home';
 /**
  * The shape of the synced documents. A device that finds a greater one in the home document stops before it
  * writes anything: it cannot know what a newer Monad's records mean.
+ * 2: a relation edit can say `closeUndone` (the person undid a close) and `laws/<scope>` holds each device's
+ * inferred laws (`derived`). A format-1 device would read the first as the person's "still holds" and make the
+ * relation the person's there, so it must stop and ask for an update rather than misread them.
  */
-export const SYNC_FORMAT = 1;
+export const SYNC_FORMAT = 2;
 
 interface Open {
   doc: Y.Doc;
