@@ -5,12 +5,13 @@
 // own re-ranking (rank.ts `rerank`, found with this bench on all the data) turned off.
 //
 //   npx tsx bench/locomo-ltr.ts [--data FILE] [--derived observations|none] [--learner linear|linear8|trees]
-//                               [--cache FILE] [--json]
+//                               [--cache FILE] [--trees-out FILE] [--json]
 //
 // --learner: `linear8` the sixth pass's eight features, `linear` every feature of candidate-features.ts
 // (seventh pass), `trees` gradient-boosted regression trees with LambdaMART's gradient over every feature
 // (bench/lib/lambdamart.ts). --cache keeps the collected candidates in FILE (read when it exists), so
-// learners can be compared without searching again; delete it after changing the search.
+// learners can be compared without searching again; delete it after changing the search. --trees-out
+// writes the trees learned on every conversation as JSON (what src/main/search/learned-trees.ts ships).
 //
 // With --derived observations each turn is also indexed with the LoCoMo observations that cite it: a
 // STAND-IN for consolidation's facts (bench/lib/locomo-derived.ts).
@@ -95,7 +96,7 @@ function collect(opts: { data?: string; derived?: DerivedMode; log?: (s: string)
     if (standIn) opts.log?.(`${OBSERVATIONS_LABEL}: ${standIn.recorded} observations over ${standIn.turns} turns`);
     const names = new Map(conversations.map((c, ci) => [agentIdFor(c.id, ci), roleNamesOf(c)]));
     const wordnet = WordNet.installed();
-    const service = productSearch(engine, { rank: { rerank: [] }, lexicon: () => wordnet, roleNames: (id) => names.get(id) ?? {} });
+    const service = productSearch(engine, { rank: { rerank: [], rerankTrees: [] }, lexicon: () => wordnet, roleNames: (id) => names.get(id) ?? {} });
     const diaBySeq = new Map<number, string>();
     for (const row of engine.appDb.prepare('SELECT seq, id FROM messages').all() as Array<{ seq: number; id: string }>) diaBySeq.set(row.seq, diaByMessage.get(row.id) ?? '');
     const questions: Collected[] = [];
@@ -216,10 +217,11 @@ function print(r: LtrResult): void {
 }
 
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, json: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, json: { type: 'boolean' } } });
   const learner = (values.learner ?? 'linear') as Learner;
   if (!['linear', 'linear8', 'trees'].includes(learner)) throw new Error(`--learner must be linear, linear8 or trees, not ${learner}`);
   const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), learner, cache: values.cache, log: values.json ? undefined : (s) => console.log(s) });
+  if (values['trees-out'] && r.allData.trees) writeFileSync(values['trees-out'], JSON.stringify(r.allData.trees));
   if (values.json) console.log(JSON.stringify(r, null, 2));
   else print(r);
 }

@@ -5,11 +5,15 @@
 // NDCG@10, fits a shallow tree to those gradients (splits on binned feature values, leaves a Newton step),
 // and adds it, shrunk by the learning rate, to every candidate's score. The score starts from today's
 // (the first feature, the final score over the best), so no trees is today's order exactly.
+import { predict, treeValue } from '../../src/main/search/candidate-features';
+import type { RerankTreeNode } from '../../src/main/search/learned-trees';
 import { mean, recallAt } from './stats';
 
-/** A tree as a flat array, node 0 the root: a split sends x[f] <= t left, else right; a leaf holds v. */
-export type TreeNode = { f: number; t: number; l: number; r: number } | { v: number };
-export type Tree = TreeNode[];
+export { predict, treeValue };
+
+/** A tree as a flat array, node 0 the root (the product's type: rank.ts `rerankTrees`). */
+export type Tree = RerankTreeNode[];
+export type { RerankTreeNode as TreeNode };
 
 export interface RankQuery {
   /** Feature vectors of the candidates, today's order; x[0] is today's score (over the best). */
@@ -31,22 +35,6 @@ export interface BoostOptions {
 }
 
 export const DEFAULT_BOOST: BoostOptions = { trees: 60, depth: 2, rate: 0.1, minLeaf: 200, l2: 1, bins: 24 };
-
-export function treeValue(tree: Tree, x: readonly number[]): number {
-  let i = 0;
-  for (;;) {
-    const n = tree[i];
-    if ('v' in n) return n.v;
-    i = x[n.f] <= n.t ? n.l : n.r;
-  }
-}
-
-/** What the trees add to today's score. */
-export function predict(trees: readonly Tree[], x: readonly number[]): number {
-  let s = 0;
-  for (const t of trees) s += treeValue(t, x);
-  return s;
-}
 
 /** Candidates, flattened, with their query's span and whether each is gold. */
 interface Flat {

@@ -50,7 +50,7 @@ describe('candidate features seen by an observer', () => {
     const invite = say(party.id, 'garden party next week');
     const query = { query: 'tomatoes garden', agentId: 'default' };
     const ids = (service: SearchService) => service.search(query).messages.map((m) => m.messageId);
-    const unranked = new SearchService({ db: engine.appDb, rank: { rerank: [] } });
+    const unranked = new SearchService({ db: engine.appDb, rank: { rerank: [], rerankTrees: [] } });
 
     // Words only: the re-ranking is not applied.
     expect(ids(engine.search)).toEqual(ids(unranked));

@@ -1,7 +1,8 @@
-// The parts of the best candidates' scores, as message-search.ts's ranking computed them, and the linear
-// re-ranking over them that learning to rank found (issue 31, sixth pass: rank.ts `rerank`). An observer
-// (MessageSearchOptions.observe) sees them before the re-ranking; bench/locomo-ltr.ts learns and judges
-// the weights with them on held-out conversations.
+// The parts of the best candidates' scores, as message-search.ts's ranking computed them, and the
+// re-ranking over them that learning to rank found (issue 31: the sixth pass's linear weights, rank.ts
+// `rerank`; the seventh pass's trees, `rerankTrees`). An observer (MessageSearchOptions.observe) sees them
+// before the re-ranking; bench/locomo-ltr.ts learns and judges the models with them on held-out conversations.
+import type { RerankTreeNode } from './learned-trees';
 
 /** The parts of one candidate's score, as the ranking computed them (no extra work). */
 export interface CandidateFeatures {
@@ -184,18 +185,45 @@ export function featureVector(c: CandidateFeatures, topScore: number): number[] 
   ];
 }
 
+/** A learned tree's value for one candidate's features. */
+export function treeValue(tree: readonly RerankTreeNode[], x: readonly number[]): number {
+  let i = 0;
+  for (;;) {
+    const n = tree[i];
+    if ('v' in n) return n.v;
+    i = x[n.f] <= n.t ? n.l : n.r;
+  }
+}
+
+/** What the trees add to a candidate's final score (over the best): 0 with none. */
+export function predict(trees: ReadonlyArray<readonly RerankTreeNode[]>, x: readonly number[]): number {
+  let s = 0;
+  for (const t of trees) s += treeValue(t, x);
+  return s;
+}
+
 /**
  * The candidates re-ranked by the weights (one per feature); ties keep the ranking's order. The new score
  * is the linear value scaled back by the best score, so hits keep scores of the usual size.
  */
-export function rerankCandidates(candidates: readonly CandidateFeatures[], weights: readonly number[]): Array<[seq: number, score: number]> {
+export function rerankCandidates(
+  candidates: readonly CandidateFeatures[],
+  weights: readonly number[],
+  trees: ReadonlyArray<readonly RerankTreeNode[]> = [],
+): Array<[seq: number, score: number]> {
   const top = candidates[0]?.score ?? 0;
   // The learned weights decide the order only. The scores handed on stay the first pass's, in rank order: a
   // learned sum can fall to or below zero, and would rank below candidates past the re-ranked ones that kept
   // their first-pass score (the results show scores, and they must fall as the list goes down).
   const scores = candidates.map((c) => c.score).sort((a, b) => b - a);
   return candidates
-    .map((c, i) => ({ c, i, s: featureVector(c, top).reduce((a, v, j) => a + v * (weights[j] ?? 0), 0) }))
+    .map((c, i) => ({ c, i, s: learnedScore(featureVector(c, top), weights, trees) }))
     .sort((a, b) => b.s - a.s || a.i - b.i)
     .map(({ c }, i) => [c.seq, scores[i]] as [number, number]);
+}
+
+/** The learned score of one candidate: the trees' when there are any (added to its score over the best), else the weights'. */
+export function learnedScore(x: readonly number[], weights: readonly number[], trees: ReadonlyArray<readonly RerankTreeNode[]>): number {
+  if (trees.length) return x[0] + predict(trees, x);
+  return x.reduce((a, v, j) => a + v * (weights[j] ?? 0), 0);
 }

@@ -141,7 +141,7 @@ export class MessageSearch {
     const ownWords = withDerived && p.derivedShare < 1 ? new Map<number, number>() : null;
     // The learned re-ranking (rank.ts `rerank`) runs with derived memory only: it was learned there, and a
     // words-only home keeps the ranking it always had. Its features' query cover is read from the scans below.
-    const rerank = withDerived && p.rerank.length > 0;
+    const rerank = withDerived && (p.rerank.length > 0 || p.rerankTrees.length > 0);
     const covers = opts.observe || rerank ? new Map<number, QueryCover>() : null;
     for (const row of rows) {
       const created = dated ? new Date(row.createdAt) : null;
@@ -185,7 +185,7 @@ export class MessageSearch {
     // The learned re-ranking of the best candidates; the observer sees them before it.
     const features = covers ? candidateFeatures(ranked.slice(0, OBSERVED_CANDIDATES), place, own, ownWords, throughMemory, questions, covers, asksYesNo(q.text)) : null;
     if (opts.observe) opts.observe(features!);
-    if (rerank) ranked.splice(0, features!.length, ...rerankCandidates(features!, p.rerank));
+    if (rerank) ranked.splice(0, features!.length, ...rerankCandidates(features!, p.rerank, p.rerankTrees));
     const best = diversify(
       ranked.map(([seq, score]) => ({ seq, score, session: place.get(seq)! })),
       p.clusterMax,

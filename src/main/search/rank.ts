@@ -1,8 +1,11 @@
 // Ranking, model-free. Each signal is a small pure function; the weights live in RankParams with the
 // reason each one is there. Tuned on LoCoMo (bench/locomo.ts), where each signal was kept only if it
 // moved recall@10.
+import { LEARNED_TREES, type RerankTreeNode } from './learned-trees';
 import type { AnalyzedQuery } from './query';
 import type { TermScan } from './text';
+
+export type { RerankTreeNode };
 
 export interface RankParams {
   /** BM25 term-frequency saturation and length normalisation (the usual defaults suit chat turns). */
@@ -127,6 +130,12 @@ export interface RankParams {
   postingFloor: number;
   /** Weights of the learned re-ranking of the best candidates, one per candidate-features.ts FEATURES; [] off. */
   rerank: readonly number[];
+  /**
+   * Learned regression trees over the same features (LambdaMART, seventh pass): their sum is added to the
+   * candidate's final score over the best, and when there are any they order the candidates instead of
+   * `rerank`'s weights. [] leaves the order to the weights.
+   */
+  rerankTrees: ReadonlyArray<readonly RerankTreeNode[]>;
 }
 
 /** Values measured on LoCoMo (bench/locomo.ts); each signal was kept only where it raised recall. */
@@ -221,6 +230,7 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   // (0.411; 0.406). It lowers what a message scored on its own relative to what its neighbours lend it
   // and favours the first hit's session (docs/search-quality.md). [] turns it off.
   rerank: [1, -0.18, -0.12, -0.04, -0.08, 0.04, -0.04, 0.03],
+  rerankTrees: LEARNED_TREES,
 };
 
 export interface TermStat {
