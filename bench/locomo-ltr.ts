@@ -1,15 +1,15 @@
-// Learning to rank on LoCoMo (issue 31, sixth pass): a linear re-ranking of the shipped ranking's best
-// 50 candidates, its weights found by coordinate ascent on recall@10 over 3 conversations and judged on
-// the other 2, every split (bench/lib/linear-rerank.ts). The candidates and their features come from the
+// Learning to rank on LoCoMo (issue 31, sixth and seventh passes): a learned re-ranking of the shipped ranking's best
+// 50 candidates, learned on 3 conversations and judged on the other 2, every split (linear weights by
+// coordinate ascent on recall@10, bench/lib/linear-rerank.ts; trees, bench/lib/lambdamart.ts). The candidates and their features come from the
 // product's own search (MessageSearchOptions.observe), run once with the shipped defaults, the product's
 // own re-ranking (rank.ts `rerank`, found with this bench on all the data) turned off.
 //
-//   npx tsx bench/locomo-ltr.ts [--data FILE] [--derived observations|none] [--learner linear|linear8|trees]
+//   npx tsx bench/locomo-ltr.ts [--data FILE] [--derived observations|none] [--learner NAME]
 //                               [--cache FILE] [--trees-out FILE] [--json]
 //
 // --learner: `linear8` the sixth pass's eight features, `linear` every feature of candidate-features.ts
 // (seventh pass), `trees` gradient-boosted regression trees with LambdaMART's gradient over every feature
-// (bench/lib/lambdamart.ts). --cache keeps the collected candidates in FILE (read when it exists), so
+// (bench/lib/lambdamart.ts), `linear8+trees` such trees boosted from the linear8 order. --cache keeps the collected candidates in FILE (read when it exists), so
 // learners can be compared without searching again; delete it after changing the search. --trees-out
 // writes the trees learned on every conversation as JSON (what src/main/search/learned-trees.ts ships).
 //
@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { Engine } from '../src/main/engine';
 import type { CandidateFeatures } from '../src/main/search/candidate-features';
 import { WordNet } from '../src/main/search/wordnet';
-import { lambdaMartEarlyStopped, predict, type Tree } from './lib/lambdamart';
+import { DEFAULT_BOOST, lambdaMartEarlyStopped, predict, type Tree } from './lib/lambdamart';
 import { coordinateAscent, featureVector, FEATURES, identityWeights, meanRecall, type LabelledQuery } from './lib/linear-rerank';
 import { OBSERVATIONS_LABEL, parseDerivedMode, recordObservations, type DerivedMode } from './lib/locomo-derived';
 import { DEFAULT_LOCOMO_PATH, loadLocomo } from './lib/locomo-data';
@@ -47,7 +47,7 @@ interface Question extends LabelledQuery {
   shipped: string[];
 }
 
-export type Learner = 'linear' | 'linear8' | 'trees';
+export type Learner = 'linear' | 'linear8' | 'trees' | 'linear8+trees';
 
 export interface LtrResult {
   derived: string;
@@ -134,10 +134,26 @@ interface Learned {
 function learn(learner: Learner, train: readonly Question[]): Learned {
   if (learner === 'trees') {
     const trees = lambdaMartEarlyStopped(train, (q) => (q as Question).conv);
-    return { score: (x) => x[0] + predict(trees, x), model: `${trees.length} trees`, trees };
+    return { score: (x) => x[0] + predict(trees, x), model: `${trees.length} trees of depth ${depthOf(trees)}`, trees };
+  }
+  if (learner === 'linear8+trees') {
+    // Trees boosted from the sixth pass's linear order (learned on the same training conversations).
+    const { weights } = coordinateAscent(train, { only: 8 });
+    const start = (x: readonly number[]) => x.reduce((a, v, j) => a + v * weights[j], 0);
+    const trees = lambdaMartEarlyStopped(train, (q) => (q as Question).conv, { ...DEFAULT_BOOST, start });
+    return { score: (x) => start(x) + predict(trees, x), model: `${named(weights)} + ${trees.length} trees of depth ${depthOf(trees)}`, weights, trees };
   }
   const { weights } = coordinateAscent(train, { only: learner === 'linear8' ? 8 : undefined });
   return { score: (x) => x.reduce((a, v, j) => a + v * weights[j], 0), model: named(weights), weights };
+}
+
+/** The depth of the deepest tree (0 with none). */
+function depthOf(trees: readonly Tree[]): number {
+  const depth = (t: Tree, i: number): number => {
+    const n = t[i];
+    return 'v' in n ? 0 : 1 + Math.max(depth(t, n.l), depth(t, n.r));
+  };
+  return Math.max(0, ...trees.map((t) => depth(t, 0)));
 }
 
 /** The labels of the first k by a scorer; ties keep today's order. */
@@ -219,7 +235,7 @@ function print(r: LtrResult): void {
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, json: { type: 'boolean' } } });
   const learner = (values.learner ?? 'linear') as Learner;
-  if (!['linear', 'linear8', 'trees'].includes(learner)) throw new Error(`--learner must be linear, linear8 or trees, not ${learner}`);
+  if (!['linear', 'linear8', 'trees', 'linear8+trees'].includes(learner)) throw new Error(`--learner must be linear, linear8, trees or linear8+trees, not ${learner}`);
   const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), learner, cache: values.cache, log: values.json ? undefined : (s) => console.log(s) });
   if (values['trees-out'] && r.allData.trees) writeFileSync(values['trees-out'], JSON.stringify(r.allData.trees));
   if (values.json) console.log(JSON.stringify(r, null, 2));

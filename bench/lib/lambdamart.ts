@@ -32,6 +32,8 @@ export interface BoostOptions {
   l2: number;
   /** Thresholds tried per feature: its quantiles over the training candidates. */
   bins: number;
+  /** Each candidate's score before any tree (default today's, x[0]); the trees learn what to add to it. */
+  start?: (x: readonly number[]) => number;
 }
 
 export const DEFAULT_BOOST: BoostOptions = { trees: 60, depth: 2, rate: 0.1, minLeaf: 200, l2: 1, bins: 24 };
@@ -106,8 +108,25 @@ function thresholds(x: readonly number[][], bins: number): number[][] {
   return out;
 }
 
+/** Each candidate's bin per feature: the first threshold its value is at or below (the count when above all). */
+function binAll(x: readonly number[][], cuts: readonly number[][]): Uint8Array[] {
+  return cuts.map((c, f) =>
+    Uint8Array.from(x, (r) => {
+      const v = r[f];
+      let lo = 0;
+      let hi = c.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (v <= c[mid]) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo;
+    }),
+  );
+}
+
 /** One tree fitted to the gradients: best split by G²/(H+l2), leaves the Newton step × rate. */
-export function fitTree(x: readonly number[][], g: Float64Array, h: Float64Array, cuts: readonly number[][], o: BoostOptions): Tree {
+export function fitTree(x: readonly number[][], g: Float64Array, h: Float64Array, cuts: readonly number[][], o: BoostOptions, binned = binAll(x, cuts)): Tree {
   const tree: Tree = [];
   const leaf = (rows: number[]) => {
     let G = 0;
@@ -137,15 +156,9 @@ export function fitTree(x: readonly number[][], g: Float64Array, h: Float64Array
       const bg = new Float64Array(c.length + 1);
       const bh = new Float64Array(c.length + 1);
       const bn = new Int32Array(c.length + 1);
+      const bin = binned[f];
       for (const i of rows) {
-        const v = x[i][f];
-        let lo = 0;
-        let hi = c.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (v <= c[mid]) hi = mid;
-          else lo = mid + 1;
-        }
+        const lo = bin[i];
         bg[lo] += g[i];
         bh[lo] += h[i];
         bn[lo]++;
@@ -194,7 +207,7 @@ function recallOf(qs: readonly RankQuery[], flat: Flat, s: Float64Array): number
   );
 }
 
-const startScores = (flat: Flat) => Float64Array.from(flat.x, (r) => r[0]);
+const startScores = (flat: Flat, start: BoostOptions['start']) => Float64Array.from(flat.x, (r) => (start ? start(r) : r[0]));
 
 /**
  * Boosts `o.trees` trees on `train`; after each, `onTree` sees the recall@10 of `watch` (queries the trees
@@ -203,14 +216,15 @@ const startScores = (flat: Flat) => Float64Array.from(flat.x, (r) => r[0]);
 export function boost(train: readonly RankQuery[], o: BoostOptions = DEFAULT_BOOST, watch?: { queries: readonly RankQuery[]; onTree: (n: number, recall: number) => void }): Tree[] {
   const flat = flatten(train);
   const cuts = thresholds(flat.x, o.bins);
-  const s = startScores(flat);
+  const binned = binAll(flat.x, cuts);
+  const s = startScores(flat, o.start);
   const wflat = watch ? flatten(watch.queries) : null;
-  const ws = wflat ? startScores(wflat) : null;
+  const ws = wflat ? startScores(wflat, o.start) : null;
   if (watch) watch.onTree(0, recallOf(watch.queries, wflat!, ws!));
   const trees: Tree[] = [];
   for (let n = 1; n <= o.trees; n++) {
     const { g, h } = lambdas(flat, s);
-    const tree = fitTree(flat.x, g, h, cuts, o);
+    const tree = fitTree(flat.x, g, h, cuts, o, binned);
     trees.push(tree);
     for (let i = 0; i < s.length; i++) s[i] += treeValue(tree, flat.x[i]);
     if (watch) {
