@@ -5,13 +5,14 @@
 // own re-ranking (rank.ts `rerank`, found with this bench on all the data) turned off.
 //
 //   npx tsx bench/locomo-ltr.ts [--data FILE] [--derived observations|none] [--learner NAME]
-//                               [--cache FILE] [--trees-out FILE] [--json]
+//                               [--cache FILE] [--trees-out FILE] [--all-only] [--json]
 //
 // --learner: `linear8` the sixth pass's eight features, `linear` every feature of candidate-features.ts
 // (seventh pass), `trees` gradient-boosted regression trees with LambdaMART's gradient over every feature
 // (bench/lib/lambdamart.ts), `linear8+trees` such trees boosted from the linear8 order. --cache keeps the collected candidates in FILE (read when it exists), so
 // learners can be compared without searching again; delete it after changing the search. --trees-out
-// writes the trees learned on every conversation as JSON (what src/main/search/learned-trees.ts ships).
+// writes the trees learned on every conversation as JSON (what src/main/search/learned-trees.ts ships);
+// --all-only learns on every conversation and skips the held-out splits.
 //
 // With --derived observations each turn is also indexed with the LoCoMo observations that cite it: a
 // STAND-IN for consolidation's facts (bench/lib/locomo-derived.ts).
@@ -21,7 +22,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Engine } from '../src/main/engine';
-import type { CandidateFeatures } from '../src/main/search/candidate-features';
+import { guarded, type CandidateFeatures } from '../src/main/search/candidate-features';
 import { WordNet } from '../src/main/search/wordnet';
 import { DEFAULT_BOOST, lambdaMartEarlyStopped, predict, type Tree } from './lib/lambdamart';
 import { coordinateAscent, featureVector, FEATURES, identityWeights, meanRecall, type LabelledQuery } from './lib/linear-rerank';
@@ -54,8 +55,15 @@ export interface LtrResult {
   learner: Learner;
   conversations: number;
   /** Per split: held-out recall@10 re-ranked and with today's ranking; what was learned. */
-  splits: Array<{ tune: number[]; test: number[]; model: string; train10: number; test10: number; shipped10: number }>;
-  heldOut: { reranked: number; shipped: number; rerankedByCategory: Record<string, number>; shippedByCategory: Record<string, number> };
+  splits: Array<{ tune: number[]; test: number[]; model: string; train10: number; test10: number; shipped10: number; guarded10: Record<string, number> }>;
+  heldOut: {
+    reranked: number;
+    shipped: number;
+    rerankedByCategory: Record<string, number>;
+    shippedByCategory: Record<string, number>;
+    /** The same models with candidates below each floor (share of the best score) left in the first pass's order. */
+    guarded: Record<string, { reranked: number; byCategory: Record<string, number> }>;
+  };
   /** Learned on every conversation (what would ship; in-sample figure only). */
   allData: { model: string; recall10: number; shipped10: number; weights?: number[]; trees?: Tree[] };
   /** Share of questions whose gold turns are all among the 50 candidates: the re-ranker's ceiling. */
@@ -147,6 +155,9 @@ function learn(learner: Learner, train: readonly Question[]): Learned {
   return { score: (x) => x.reduce((a, v, j) => a + v * weights[j], 0), model: named(weights), weights };
 }
 
+/** Floors tried for leaving weak candidates in the first pass's order (candidate-features.ts `guarded`). */
+const FLOORS = [0.05, 0.1, 0.2];
+
 /** The depth of the deepest tree (0 with none). */
 function depthOf(trees: readonly Tree[]): number {
   const depth = (t: Tree, i: number): number => {
@@ -165,7 +176,7 @@ function topBy(q: LabelledQuery, score: (x: readonly number[]) => number, k: num
     .map((c) => q.ids[c.i]);
 }
 
-export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learner?: Learner; cache?: string; log?: (s: string) => void } = {}): LtrResult {
+export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learner?: Learner; cache?: string; allOnly?: boolean; log?: (s: string) => void } = {}): LtrResult {
   const learner = opts.learner ?? 'linear';
   let collected: ReturnType<typeof collect>;
   if (opts.cache && existsSync(opts.cache)) {
@@ -191,14 +202,23 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learn
   const splits: LtrResult['splits'] = [];
   const tested: Array<{ category: string; r: number; s: number }> = [];
   const recallOf = (qs: readonly Question[], m: Learned) => qs.map((q) => recallAt(topBy(q, m.score, 10), q.gold, 10));
-  for (const tune of combinations(n, Math.min(3, n - 1))) {
+  const guardedOf = (qs: readonly Question[], m: Learned, floor: number) => qs.map((q) => recallAt(topBy(q, (x) => guarded(x, m.score(x), floor), 10), q.gold, 10));
+  const guardTested = new Map(FLOORS.map((f) => [f, [] as Array<{ category: string; r: number }>]));
+  // --all-only: only what would ship, learned on every conversation (no held-out figure).
+  for (const tune of opts.allOnly ? [] : combinations(n, Math.min(3, n - 1))) {
     const test = [...Array(n).keys()].filter((i) => !tune.includes(i));
     const train = questions.filter((q) => tune.includes(q.conv));
     const held = questions.filter((q) => test.includes(q.conv));
     const m = learn(learner, train);
     const r = recallOf(held, m);
     held.forEach((q, i) => tested.push({ category: q.category, r: r[i], s: shippedR(q) }));
-    splits.push({ tune, test, model: m.model, train10: round(mean(recallOf(train, m))), test10: round(mean(r)), shipped10: round(mean(held.map(shippedR))) });
+    const guarded10: Record<string, number> = {};
+    for (const floor of FLOORS) {
+      const g = guardedOf(held, m, floor);
+      held.forEach((q, i) => guardTested.get(floor)!.push({ category: q.category, r: g[i] }));
+      guarded10[floor] = round(mean(g));
+    }
+    splits.push({ tune, test, model: m.model, train10: round(mean(recallOf(train, m))), test10: round(mean(r)), shipped10: round(mean(held.map(shippedR))), guarded10 });
     opts.log?.(`tune ${tune.map((i) => i + 1).join(',')} → test ${test.map((i) => i + 1).join(',')}: ${splits.at(-1)!.test10.toFixed(3)} (shipped ${splits.at(-1)!.shipped10.toFixed(3)})`);
   }
   const all = learn(learner, questions);
@@ -212,6 +232,7 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learn
       shipped: round(mean(splits.map((s) => s.shipped10))),
       rerankedByCategory: byCategory(tested),
       shippedByCategory: byCategory(tested.map((t) => ({ category: t.category, r: t.s }))),
+      guarded: Object.fromEntries(FLOORS.map((f) => [f, { reranked: round(mean(splits.map((s) => s.guarded10[f]))), byCategory: byCategory(guardTested.get(f)!) }])),
     },
     allData: { model: all.model, recall10: round(mean(recallOf(questions, all))), shipped10: round(mean(questions.map(shippedR))), weights: all.weights, trees: all.trees },
     candidateRecall,
@@ -222,10 +243,11 @@ function print(r: LtrResult): void {
   console.log(`LoCoMo learning to rank (${r.learner} re-ranking of the best 50; ${r.conversations} conversations, tune on 3 / test on the rest, every split)`);
   if (r.derived !== 'none') console.log(r.derived);
   for (const s of r.splits) {
-    console.log(`  tune ${s.tune.map((i) => i + 1).join(',')} test ${s.test.map((i) => i + 1).join(',')}: re-ranked ${s.test10.toFixed(3)} (shipped ${s.shipped10.toFixed(3)}; train ${s.train10.toFixed(3)})  ${s.model}`);
+    console.log(`  tune ${s.tune.map((i) => i + 1).join(',')} test ${s.test.map((i) => i + 1).join(',')}: re-ranked ${s.test10.toFixed(3)} (shipped ${s.shipped10.toFixed(3)}; train ${s.train10.toFixed(3)}; floors ${Object.entries(s.guarded10).map(([f, v]) => `${f}: ${v.toFixed(3)}`).join(', ')})  ${s.model}`);
   }
   const cats = (c: Record<string, number>) => Object.entries(c).map(([k, v]) => `${k}: ${v.toFixed(3)}`).join('  ');
   console.log(`held-out recall@10 re-ranked ${r.heldOut.reranked.toFixed(3)}   by category ${cats(r.heldOut.rerankedByCategory)}`);
+  for (const [floor, g] of Object.entries(r.heldOut.guarded)) console.log(`held-out recall@10 re-ranked above ${floor} of the best only ${g.reranked.toFixed(3)}   by category ${cats(g.byCategory)}`);
   console.log(`held-out recall@10 shipped   ${r.heldOut.shipped.toFixed(3)}   by category ${cats(r.heldOut.shippedByCategory)}`);
   console.log(`all data (in-sample): re-ranked ${r.allData.recall10.toFixed(3)} (shipped ${r.allData.shipped10.toFixed(3)}) with ${r.allData.model}`);
   if (r.allData.weights) console.log(`weights: ${JSON.stringify(r.allData.weights.map((v) => round(v, 2)))}`);
@@ -233,10 +255,10 @@ function print(r: LtrResult): void {
 }
 
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, json: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, 'all-only': { type: 'boolean' }, json: { type: 'boolean' } } });
   const learner = (values.learner ?? 'linear') as Learner;
   if (!['linear', 'linear8', 'trees', 'linear8+trees'].includes(learner)) throw new Error(`--learner must be linear, linear8, trees or linear8+trees, not ${learner}`);
-  const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), learner, cache: values.cache, log: values.json ? undefined : (s) => console.log(s) });
+  const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), learner, cache: values.cache, allOnly: values['all-only'], log: values.json ? undefined : (s) => console.log(s) });
   if (values['trees-out'] && r.allData.trees) writeFileSync(values['trees-out'], JSON.stringify(r.allData.trees));
   if (values.json) console.log(JSON.stringify(r, null, 2));
   else print(r);

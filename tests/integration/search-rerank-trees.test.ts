@@ -38,14 +38,14 @@ describe('learned trees re-ranking the candidates', () => {
     const before = unranked.search({ ...query, observe: (c) => (seen = c) }).messages.map((m) => m.messageId);
     expect(before[0]).toBe(ripe);
     const bySeq = new Map(engine.appDb.prepare('SELECT id, seq FROM messages').all().map((r) => [(r as { seq: number }).seq, (r as { id: string }).id]));
-    const expected = rerankCandidates(seen, [], [demoteTopSession]).map(([seq]) => bySeq.get(seq)!);
+    const expected = rerankCandidates(seen, [], [demoteTopSession], DEFAULT_RANK_PARAMS.rerankFloor).map(([seq]) => bySeq.get(seq)!);
     // With derived memory the trees order the hits: the party's turn leads, the garden's turns follow.
     expect(expected[0]).toBe(invite);
     expect(ids(treed)).toEqual(expected.slice(0, before.length));
     expect(ids(treed).indexOf(ripe)).toBeGreaterThan(ids(treed).indexOf(invite));
     expect(ids(treed)).toContain(hose);
     // The shipped search is the shipped model's order of the same candidates.
-    const shipped = rerankCandidates(seen, DEFAULT_RANK_PARAMS.rerank, DEFAULT_RANK_PARAMS.rerankTrees).map(([seq]) => bySeq.get(seq)!);
+    const shipped = rerankCandidates(seen, DEFAULT_RANK_PARAMS.rerank, DEFAULT_RANK_PARAMS.rerankTrees, DEFAULT_RANK_PARAMS.rerankFloor).map(([seq]) => bySeq.get(seq)!);
     expect(ids(engine.search)).toEqual(shipped.slice(0, before.length));
     engine.close();
   });

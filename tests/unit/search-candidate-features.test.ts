@@ -2,7 +2,7 @@
 // and derived entries, its session's place and share among the candidates, its distance to the first hit,
 // the question's yes/no form, and the learned trees' score.
 import { describe, expect, it } from 'vitest';
-import { asksYesNo, candidateFeatures, featureVector, FEATURES, learnedScore, predict, queryCover, rerankCandidates } from '../../src/main/search/candidate-features';
+import { asksYesNo, candidateFeatures, guarded, featureVector, FEATURES, learnedScore, predict, queryCover, rerankCandidates } from '../../src/main/search/candidate-features';
 import type { RerankTreeNode } from '../../src/main/search/learned-trees';
 
 const terms = [
@@ -93,5 +93,18 @@ describe('the learned trees in the product', () => {
     expect(rerankCandidates(list, [1], [tree]).map(([seq]) => seq)).toEqual([3, 1, 2]);
     // The scores handed on stay the first pass's, falling down the list.
     expect(rerankCandidates(list, [1], [tree]).map(([, s]) => s)).toEqual([10, 9, 8]);
+  });
+
+  it('leave candidates below the floor (a share of the best score) in the first pass’s order, below the others', () => {
+    const weak = [
+      { ...base, seq: 1, rank: 0, score: 10, entryCover: 0.2 },
+      { ...base, seq: 2, rank: 1, score: 0.5, entryCover: 0.1 },
+      { ...base, seq: 3, rank: 2, score: 0.3, entryCover: 0.8 },
+    ];
+    // Without a floor the tree lifts the weakest over the one above it; with a floor of 0.1 both keep their places.
+    expect(rerankCandidates(weak, [1], [tree]).map(([seq]) => seq)).toEqual([1, 3, 2]);
+    expect(rerankCandidates(weak, [1], [tree], 0.1).map(([seq]) => seq)).toEqual([1, 2, 3]);
+    expect(guarded([0.05], 7, 0.1)).toBeLessThan(guarded([0.5], -7, 0.1));
+    expect(guarded([0.5], 7, 0.1)).toBe(7);
   });
 });

@@ -210,6 +210,7 @@ export function rerankCandidates(
   candidates: readonly CandidateFeatures[],
   weights: readonly number[],
   trees: ReadonlyArray<readonly RerankTreeNode[]> = [],
+  floor = 0,
 ): Array<[seq: number, score: number]> {
   const top = candidates[0]?.score ?? 0;
   // The learned weights decide the order only. The scores handed on stay the first pass's, in rank order: a
@@ -217,9 +218,21 @@ export function rerankCandidates(
   // their first-pass score (the results show scores, and they must fall as the list goes down).
   const scores = candidates.map((c) => c.score).sort((a, b) => b - a);
   return candidates
-    .map((c, i) => ({ c, i, s: learnedScore(featureVector(c, top), weights, trees) }))
+    .map((c, i) => {
+      const x = featureVector(c, top);
+      return { c, i, s: guarded(x, learnedScore(x, weights, trees), floor) };
+    })
     .sort((a, b) => b.s - a.s || a.i - b.i)
     .map(({ c }, i) => [c.seq, scores[i]] as [number, number]);
+}
+
+/**
+ * A candidate scoring below `floor` of the best (x[0], its final score over the best) is not re-ranked: it
+ * keeps its first-pass place below every candidate that is. The learned models saw few such candidates in
+ * the top 10, and in a small home they could lift a turn matching nothing over one matching a word.
+ */
+export function guarded(x: readonly number[], learned: number, floor: number): number {
+  return x[0] < floor ? x[0] - 1e6 : learned;
 }
 
 /** The learned score of one candidate: the trees' when there are any (added to its score over the best), else the weights'. */

@@ -185,7 +185,7 @@ export class MessageSearch {
     // The learned re-ranking of the best candidates; the observer sees them before it.
     const features = covers ? candidateFeatures(ranked.slice(0, OBSERVED_CANDIDATES), place, own, ownWords, throughMemory, questions, covers, asksYesNo(q.text)) : null;
     if (opts.observe) opts.observe(features!);
-    if (rerank) ranked.splice(0, features!.length, ...rerankCandidates(features!, p.rerank, p.rerankTrees));
+    if (rerank) ranked.splice(0, features!.length, ...rerankCandidates(features!, p.rerank, p.rerankTrees, p.rerankFloor));
     const best = diversify(
       ranked.map(([seq, score]) => ({ seq, score, session: place.get(seq)! })),
       p.clusterMax,

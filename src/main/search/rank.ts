@@ -136,6 +136,11 @@ export interface RankParams {
    * `rerank`'s weights. [] leaves the order to the weights.
    */
   rerankTrees: ReadonlyArray<readonly RerankTreeNode[]>;
+  /**
+   * Candidates whose final score is below this share of the best are not re-ranked: they keep the first
+   * pass's order below the others (candidate-features.ts `guarded`). 0 re-ranks all of them.
+   */
+  rerankFloor: number;
 }
 
 /** Values measured on LoCoMo (bench/locomo.ts); each signal was kept only where it raised recall. */
@@ -230,7 +235,16 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   // (0.411; 0.406). It lowers what a message scored on its own relative to what its neighbours lend it
   // and favours the first hit's session (docs/search-quality.md). [] turns it off.
   rerank: [1, -0.18, -0.12, -0.04, -0.08, 0.04, -0.04, 0.03],
+  // Seventh pass (issue 31, same stand-in): 42 regression trees learned with LambdaMART's gradient over the
+  // same candidates and more features (the query's cover, the candidate's session, the question's form),
+  // found on all five conversations (learned-trees.ts). Held out (bench/locomo-ltr.ts --learner trees): 0.818
+  // against the weights' 0.816, category 1 0.478 (0.468), category 3 0.434 (0.412; words alone 0.406). With
+  // trees the weights above are not used; `rerankTrees: []` puts them back (docs/search-quality.md).
   rerankTrees: LEARNED_TREES,
+  // The trees order weak candidates (a few per cent of the best) by features learned where such candidates
+  // rarely reached the top 10: in a small home they put turns sharing no query word over a turn holding one
+  // (tests/integration/search-memory-feedback.test.ts). Held out, the floor costs nothing (docs/search-quality.md).
+  rerankFloor: 0.1,
 };
 
 export interface TermStat {
