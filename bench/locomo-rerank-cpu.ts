@@ -22,8 +22,8 @@ import { agentIdFor, ingest, productSearch, roleNamesOf, turnContent } from './l
 /** The arms: what each changes in the shipped ranking. */
 export const ARMS: Record<string, Partial<RankParams>> = {
   'no re-ranking': { rerank: [], rerankTrees: [] },
-  'linear (sixth pass)': { rerankTrees: [] },
-  shipped: {},
+  'linear (sixth pass)': { rerankTrees: [], rerankFloor: 0 },
+  'trees with the floor (shipped)': {},
 };
 
 export function runRerankCpu(opts: { data?: string; derived?: DerivedMode; rounds?: number; log?: (s: string) => void }): Record<string, { meanMs: number; p95Ms: number }> {
