@@ -5,7 +5,7 @@
 // own re-ranking (rank.ts `rerank`, found with this bench on all the data) turned off.
 //
 //   npx tsx bench/locomo-ltr.ts [--data FILE] [--derived observations|none] [--learner NAME]
-//                               [--cache FILE] [--trees-out FILE] [--all-only] [--json]
+//                               [--cache FILE] [--trees-out FILE] [--all-only] [--max-trees N] [--json]
 //
 // --learner: `linear8` the sixth pass's eight features, `linear` every feature of candidate-features.ts
 // (seventh pass), `trees` gradient-boosted regression trees with LambdaMART's gradient over every feature
@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { Engine } from '../src/main/engine';
 import { guarded, type CandidateFeatures } from '../src/main/search/candidate-features';
 import { WordNet } from '../src/main/search/wordnet';
-import { DEFAULT_BOOST, lambdaMartEarlyStopped, predict, type Tree } from './lib/lambdamart';
+import { DEFAULT_BOOST, lambdaMartEarlyStopped, predict, type BoostOptions, type Tree } from './lib/lambdamart';
 import { coordinateAscent, featureVector, FEATURES, identityWeights, meanRecall, type LabelledQuery } from './lib/linear-rerank';
 import { OBSERVATIONS_LABEL, parseDerivedMode, recordObservations, type DerivedMode } from './lib/locomo-derived';
 import { DEFAULT_LOCOMO_PATH, loadLocomo } from './lib/locomo-data';
@@ -139,16 +139,16 @@ interface Learned {
   trees?: Tree[];
 }
 
-function learn(learner: Learner, train: readonly Question[]): Learned {
+function learn(learner: Learner, train: readonly Question[], boostOpts: BoostOptions = DEFAULT_BOOST): Learned {
   if (learner === 'trees') {
-    const trees = lambdaMartEarlyStopped(train, (q) => (q as Question).conv);
+    const trees = lambdaMartEarlyStopped(train, (q) => (q as Question).conv, boostOpts);
     return { score: (x) => x[0] + predict(trees, x), model: `${trees.length} trees of depth ${depthOf(trees)}`, trees };
   }
   if (learner === 'linear8+trees') {
     // Trees boosted from the sixth pass's linear order (learned on the same training conversations).
     const { weights } = coordinateAscent(train, { only: 8 });
     const start = (x: readonly number[]) => x.reduce((a, v, j) => a + v * weights[j], 0);
-    const trees = lambdaMartEarlyStopped(train, (q) => (q as Question).conv, { ...DEFAULT_BOOST, start });
+    const trees = lambdaMartEarlyStopped(train, (q) => (q as Question).conv, { ...boostOpts, start });
     return { score: (x) => start(x) + predict(trees, x), model: `${named(weights)} + ${trees.length} trees of depth ${depthOf(trees)}`, weights, trees };
   }
   const { weights } = coordinateAscent(train, { only: learner === 'linear8' ? 8 : undefined });
@@ -176,8 +176,9 @@ function topBy(q: LabelledQuery, score: (x: readonly number[]) => number, k: num
     .map((c) => q.ids[c.i]);
 }
 
-export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learner?: Learner; cache?: string; allOnly?: boolean; log?: (s: string) => void } = {}): LtrResult {
+export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learner?: Learner; cache?: string; allOnly?: boolean; maxTrees?: number; log?: (s: string) => void } = {}): LtrResult {
   const learner = opts.learner ?? 'linear';
+  const boostOpts: BoostOptions = { ...DEFAULT_BOOST, trees: opts.maxTrees ?? DEFAULT_BOOST.trees };
   let collected: ReturnType<typeof collect>;
   if (opts.cache && existsSync(opts.cache)) {
     collected = JSON.parse(readFileSync(opts.cache, 'utf8')) as ReturnType<typeof collect>;
@@ -209,7 +210,7 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learn
     const test = [...Array(n).keys()].filter((i) => !tune.includes(i));
     const train = questions.filter((q) => tune.includes(q.conv));
     const held = questions.filter((q) => test.includes(q.conv));
-    const m = learn(learner, train);
+    const m = learn(learner, train, boostOpts);
     const r = recallOf(held, m);
     held.forEach((q, i) => tested.push({ category: q.category, r: r[i], s: shippedR(q) }));
     const guarded10: Record<string, number> = {};
@@ -221,7 +222,7 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learn
     splits.push({ tune, test, model: m.model, train10: round(mean(recallOf(train, m))), test10: round(mean(r)), shipped10: round(mean(held.map(shippedR))), guarded10 });
     opts.log?.(`tune ${tune.map((i) => i + 1).join(',')} → test ${test.map((i) => i + 1).join(',')}: ${splits.at(-1)!.test10.toFixed(3)} (shipped ${splits.at(-1)!.shipped10.toFixed(3)})`);
   }
-  const all = learn(learner, questions);
+  const all = learn(learner, questions, boostOpts);
   return {
     derived: collected.derived,
     learner,
@@ -246,19 +247,21 @@ function print(r: LtrResult): void {
     console.log(`  tune ${s.tune.map((i) => i + 1).join(',')} test ${s.test.map((i) => i + 1).join(',')}: re-ranked ${s.test10.toFixed(3)} (shipped ${s.shipped10.toFixed(3)}; train ${s.train10.toFixed(3)}; floors ${Object.entries(s.guarded10).map(([f, v]) => `${f}: ${v.toFixed(3)}`).join(', ')})  ${s.model}`);
   }
   const cats = (c: Record<string, number>) => Object.entries(c).map(([k, v]) => `${k}: ${v.toFixed(3)}`).join('  ');
-  console.log(`held-out recall@10 re-ranked ${r.heldOut.reranked.toFixed(3)}   by category ${cats(r.heldOut.rerankedByCategory)}`);
-  for (const [floor, g] of Object.entries(r.heldOut.guarded)) console.log(`held-out recall@10 re-ranked above ${floor} of the best only ${g.reranked.toFixed(3)}   by category ${cats(g.byCategory)}`);
-  console.log(`held-out recall@10 shipped   ${r.heldOut.shipped.toFixed(3)}   by category ${cats(r.heldOut.shippedByCategory)}`);
+  if (r.splits.length) {
+    console.log(`held-out recall@10 re-ranked ${r.heldOut.reranked.toFixed(3)}   by category ${cats(r.heldOut.rerankedByCategory)}`);
+    for (const [floor, g] of Object.entries(r.heldOut.guarded)) console.log(`held-out recall@10 re-ranked above ${floor} of the best only ${g.reranked.toFixed(3)}   by category ${cats(g.byCategory)}`);
+    console.log(`held-out recall@10 shipped   ${r.heldOut.shipped.toFixed(3)}   by category ${cats(r.heldOut.shippedByCategory)}`);
+  }
   console.log(`all data (in-sample): re-ranked ${r.allData.recall10.toFixed(3)} (shipped ${r.allData.shipped10.toFixed(3)}) with ${r.allData.model}`);
   if (r.allData.weights) console.log(`weights: ${JSON.stringify(r.allData.weights.map((v) => round(v, 2)))}`);
   console.log(`gold turns among the 50 candidates: ${r.candidateRecall.toFixed(3)} (the re-ranker's ceiling)`);
 }
 
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, 'all-only': { type: 'boolean' }, json: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, 'all-only': { type: 'boolean' }, 'max-trees': { type: 'string' }, json: { type: 'boolean' } } });
   const learner = (values.learner ?? 'linear') as Learner;
   if (!['linear', 'linear8', 'trees', 'linear8+trees'].includes(learner)) throw new Error(`--learner must be linear, linear8, trees or linear8+trees, not ${learner}`);
-  const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), learner, cache: values.cache, allOnly: values['all-only'], log: values.json ? undefined : (s) => console.log(s) });
+  const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), learner, cache: values.cache, allOnly: values['all-only'], maxTrees: values['max-trees'] ? Number(values['max-trees']) : undefined, log: values.json ? undefined : (s) => console.log(s) });
   if (values['trees-out'] && r.allData.trees) writeFileSync(values['trees-out'], JSON.stringify(r.allData.trees));
   if (values.json) console.log(JSON.stringify(r, null, 2));
   else print(r);
