@@ -8,7 +8,8 @@ export type RerankTreeNode = { f: number; t: number; l: number; r: number } | { 
  * 42 trees of depth 2 (LambdaMART's gradient, learning rate 0.1, at least 200 candidates a leaf; depth and
  * count by early stopping on the conversations it learned on). Each node splits on candidate-features.ts
  * FEATURES[f] (the features of one candidate, scores over the query's best); the leaves' sum is added to
- * the candidate's final score over the best. Held out (learned on 3 conversations, scored on 2, every
+ * the candidate's final score over the best (candidates below rank.ts `rerankFloor` of the best are left
+ * in the first pass's order). Held out (learned on 3 conversations, scored on 2, every
  * split): recall@10 0.818 against the linear weights' 0.816, category 1 0.478 (0.468), category 3 0.434
  * (0.412; words alone 0.406). Regenerate: `npx tsx bench/locomo-ltr.ts --derived observations --learner
  * trees --all-only --trees-out FILE`.

@@ -233,7 +233,7 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   // honest estimate is held out (bench/locomo-ltr.ts: tuned on 3, scored on 2, every split): 0.816 against
   // 0.809 unchanged, 8 of 10 folds up; category 1 0.468 (0.479; words alone 0.427), category 3 0.412
   // (0.411; 0.406). It lowers what a message scored on its own relative to what its neighbours lend it
-  // and favours the first hit's session (docs/search-quality.md). [] turns it off.
+  // and favours the first hit's session (docs/search-quality.md). Used only when `rerankTrees` is []; both [] turn the re-ranking off.
   rerank: [1, -0.18, -0.12, -0.04, -0.08, 0.04, -0.04, 0.03],
   // Seventh pass (issue 31, same stand-in): 42 regression trees learned with LambdaMART's gradient over the
   // same candidates and more features (the query's cover, the candidate's session, the question's form),
