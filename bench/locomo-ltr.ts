@@ -1,42 +1,71 @@
-// Learning to rank on LoCoMo (issue 31, sixth pass): a linear re-ranking of the shipped ranking's best
-// 50 candidates, its weights found by coordinate ascent on recall@10 over 3 conversations and judged on
-// the other 2, every split (bench/lib/linear-rerank.ts). The candidates and their features come from the
+// Learning to rank on LoCoMo (issue 31, sixth and seventh passes): a learned re-ranking of the shipped ranking's best
+// 50 candidates, learned on 3 conversations and judged on the other 2, every split (linear weights by
+// coordinate ascent on recall@10, bench/lib/linear-rerank.ts; trees, bench/lib/lambdamart.ts). The candidates and their features come from the
 // product's own search (MessageSearchOptions.observe), run once with the shipped defaults, the product's
 // own re-ranking (rank.ts `rerank`, found with this bench on all the data) turned off.
 //
-//   npx tsx bench/locomo-ltr.ts [--data FILE] [--derived observations|none] [--json]
+//   npx tsx bench/locomo-ltr.ts [--data FILE] [--derived observations|none] [--learner NAME]
+//                               [--cache FILE] [--trees-out FILE] [--all-only] [--max-trees N] [--json]
+//
+// --learner: `linear8` the sixth pass's eight features, `linear` every feature of candidate-features.ts
+// (seventh pass), `trees` gradient-boosted regression trees with LambdaMART's gradient over every feature
+// (bench/lib/lambdamart.ts), `linear8+trees` such trees boosted from the linear8 order. --cache keeps the collected candidates in FILE (read when it exists), so
+// learners can be compared without searching again; delete it after changing the search. --trees-out
+// writes the trees learned on every conversation as JSON (what src/main/search/learned-trees.ts ships);
+// --all-only learns on every conversation and skips the held-out splits.
 //
 // With --derived observations each turn is also indexed with the LoCoMo observations that cite it: a
 // STAND-IN for consolidation's facts (bench/lib/locomo-derived.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Engine } from '../src/main/engine';
-import type { CandidateFeatures } from '../src/main/search/candidate-features';
+import { guarded, type CandidateFeatures } from '../src/main/search/candidate-features';
 import { WordNet } from '../src/main/search/wordnet';
+import { DEFAULT_BOOST, lambdaMartEarlyStopped, predict, type BoostOptions, type Tree } from './lib/lambdamart';
 import { coordinateAscent, featureVector, FEATURES, identityWeights, meanRecall, type LabelledQuery } from './lib/linear-rerank';
 import { OBSERVATIONS_LABEL, parseDerivedMode, recordObservations, type DerivedMode } from './lib/locomo-derived';
 import { DEFAULT_LOCOMO_PATH, loadLocomo } from './lib/locomo-data';
 import { mean, recallAt, round } from './lib/stats';
 import { agentIdFor, ingest, productSearch, roleNamesOf, turnContent } from './locomo';
 
-interface Question extends LabelledQuery {
+/** One question as collected: its candidates' parts, in today's order (the cache holds these). */
+interface Collected {
   conv: number;
   category: string;
+  gold: string[];
+  candidates: CandidateFeatures[];
+  ids: string[];
   /** The shipped search's own top 10 (what the product returns today). */
   shipped: string[];
 }
 
+interface Question extends LabelledQuery {
+  conv: number;
+  category: string;
+  shipped: string[];
+}
+
+export type Learner = 'linear' | 'linear8' | 'trees' | 'linear8+trees';
+
 export interface LtrResult {
   derived: string;
+  learner: Learner;
   conversations: number;
-  /** Per split: tuned weights, held-out recall@10 re-ranked and with today's ranking. */
-  splits: Array<{ tune: number[]; test: number[]; weights: Record<string, number>; train10: number; test10: number; shipped10: number }>;
-  heldOut: { reranked: number; shipped: number; rerankedByCategory: Record<string, number>; shippedByCategory: Record<string, number> };
-  /** Weights found on every conversation (what would ship; in-sample figure only). */
-  allData: { weights: Record<string, number>; recall10: number; shipped10: number };
+  /** Per split: held-out recall@10 re-ranked and with today's ranking; what was learned. */
+  splits: Array<{ tune: number[]; test: number[]; model: string; train10: number; test10: number; shipped10: number; guarded10: Record<string, number> }>;
+  heldOut: {
+    reranked: number;
+    shipped: number;
+    rerankedByCategory: Record<string, number>;
+    shippedByCategory: Record<string, number>;
+    /** The same models with candidates below each floor (share of the best score) left in the first pass's order. */
+    guarded: Record<string, { reranked: number; byCategory: Record<string, number> }>;
+  };
+  /** Learned on every conversation (what would ship; in-sample figure only). */
+  allData: { model: string; recall10: number; shipped10: number; weights?: number[]; trees?: Tree[] };
   /** Share of questions whose gold turns are all among the 50 candidates: the re-ranker's ceiling. */
   candidateRecall: number;
 }
@@ -51,7 +80,11 @@ function combinations(n: number, k: number): number[][] {
   return out;
 }
 
-const named = (w: readonly number[]) => Object.fromEntries(FEATURES.map((f, j) => [f, round(w[j], 2)]));
+const named = (w: readonly number[]) =>
+  FEATURES.map((f, j) => [f, round(w[j], 2)] as const)
+    .filter(([, v]) => v !== 0)
+    .map(([f, v]) => `${f} ${v}`)
+    .join(', ');
 
 function byCategory(qs: Array<{ category: string; r: number }>): Record<string, number> {
   const out: Record<string, number> = {};
@@ -59,7 +92,8 @@ function byCategory(qs: Array<{ category: string; r: number }>): Record<string, 
   return out;
 }
 
-export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; log?: (s: string) => void } = {}): LtrResult {
+/** Every question's candidates through the product's own search, the product's re-ranking off. */
+function collect(opts: { data?: string; derived?: DerivedMode; log?: (s: string) => void }): { questions: Collected[]; derived: string; conversations: number } {
   const conversations = loadLocomo(opts.data ?? DEFAULT_LOCOMO_PATH);
   if (conversations.length < 3) throw new Error('cross-validation needs at least 3 conversations');
   const home = mkdtempSync(join(tmpdir(), 'monad-locomo-ltr-'));
@@ -70,86 +104,165 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; log?:
     if (standIn) opts.log?.(`${OBSERVATIONS_LABEL}: ${standIn.recorded} observations over ${standIn.turns} turns`);
     const names = new Map(conversations.map((c, ci) => [agentIdFor(c.id, ci), roleNamesOf(c)]));
     const wordnet = WordNet.installed();
-    const service = productSearch(engine, { rank: { rerank: [] }, lexicon: () => wordnet, roleNames: (id) => names.get(id) ?? {} });
+    const service = productSearch(engine, { rank: { rerank: [], rerankTrees: [] }, lexicon: () => wordnet, roleNames: (id) => names.get(id) ?? {} });
     const diaBySeq = new Map<number, string>();
     for (const row of engine.appDb.prepare('SELECT seq, id FROM messages').all() as Array<{ seq: number; id: string }>) diaBySeq.set(row.seq, diaByMessage.get(row.id) ?? '');
-
-    const questions: Question[] = [];
+    const questions: Collected[] = [];
     for (const [ci, conv] of conversations.entries()) {
       for (const q of conv.questions) {
         if (!q.evidence.length) continue;
         let seen: CandidateFeatures[] = [];
         // The last ranking pass is the one whose hits the search returns.
         const hits = service.search({ query: q.question, agentId: agentIdFor(conv.id, ci), k: 10, observe: (c: CandidateFeatures[]) => (seen = c) }).messages;
-        const top = seen[0]?.score ?? 0;
         questions.push({
           conv: ci,
           category: q.category,
           gold: q.evidence,
-          x: seen.map((c) => featureVector(c, top)),
+          candidates: seen,
           ids: seen.map((c) => diaBySeq.get(c.seq) ?? ''),
           shipped: hits.map((h) => diaByMessage.get(h.messageId) ?? ''),
         });
       }
     }
-    opts.log?.(`${questions.length} questions, ${FEATURES.length} features over the best 50 candidates of each`);
-    const identity = identityWeights();
-    const shippedR = (q: Question) => recallAt(q.shipped, q.gold, 10);
-    const candidateRecall = round(mean(questions.map((q) => recallAt(q.ids, q.gold, q.ids.length))));
-    // Today's order rebuilt from the features must be the shipped top 10: otherwise the comparison lies.
-    const mismatched = questions.filter((q) => meanRecall([q], identity) !== shippedR(q)).length;
-    if (mismatched) opts.log?.(`warning: ${mismatched} questions where the identity weights differ from the shipped top 10`);
-
-    const n = conversations.length;
-    const splits: LtrResult['splits'] = [];
-    const tested: Array<{ category: string; r: number; s: number }> = [];
-    for (const tune of combinations(n, Math.min(3, n - 1))) {
-      const test = [...Array(n).keys()].filter((i) => !tune.includes(i));
-      const train = questions.filter((q) => tune.includes(q.conv));
-      const held = questions.filter((q) => test.includes(q.conv));
-      const { weights, trainRecall } = coordinateAscent(train);
-      const r = held.map((q) => meanRecall([q], weights));
-      held.forEach((q, i) => tested.push({ category: q.category, r: r[i], s: shippedR(q) }));
-      splits.push({ tune, test, weights: named(weights), train10: round(trainRecall), test10: round(mean(r)), shipped10: round(mean(held.map(shippedR))) });
-      opts.log?.(`tune ${tune.map((i) => i + 1).join(',')} → test ${test.map((i) => i + 1).join(',')}: ${splits.at(-1)!.test10.toFixed(3)} (shipped ${splits.at(-1)!.shipped10.toFixed(3)})`);
-    }
-    const all = coordinateAscent(questions);
-    return {
-      derived: standIn ? OBSERVATIONS_LABEL : 'none',
-      conversations: n,
-      splits,
-      heldOut: {
-        reranked: round(mean(splits.map((s) => s.test10))),
-        shipped: round(mean(splits.map((s) => s.shipped10))),
-        rerankedByCategory: byCategory(tested),
-        shippedByCategory: byCategory(tested.map((t) => ({ category: t.category, r: t.s }))),
-      },
-      allData: { weights: named(all.weights), recall10: round(all.trainRecall), shipped10: round(mean(questions.map(shippedR))) },
-      candidateRecall,
-    };
+    return { questions, derived: standIn ? OBSERVATIONS_LABEL : 'none', conversations: conversations.length };
   } finally {
     engine.close();
     rmSync(home, { recursive: true, force: true });
   }
 }
 
+/** A learner: from training questions to a scorer of one candidate's features (higher first). */
+interface Learned {
+  score: (x: readonly number[]) => number;
+  model: string;
+  weights?: number[];
+  trees?: Tree[];
+}
+
+function learn(learner: Learner, train: readonly Question[], boostOpts: BoostOptions = DEFAULT_BOOST): Learned {
+  if (learner === 'trees') {
+    const trees = lambdaMartEarlyStopped(train, (q) => (q as Question).conv, boostOpts);
+    return { score: (x) => x[0] + predict(trees, x), model: `${trees.length} trees of depth ${depthOf(trees)}`, trees };
+  }
+  if (learner === 'linear8+trees') {
+    // Trees boosted from the sixth pass's linear order (learned on the same training conversations).
+    const { weights } = coordinateAscent(train, { only: 8 });
+    const start = (x: readonly number[]) => x.reduce((a, v, j) => a + v * weights[j], 0);
+    const trees = lambdaMartEarlyStopped(train, (q) => (q as Question).conv, { ...boostOpts, start });
+    return { score: (x) => start(x) + predict(trees, x), model: `${named(weights)} + ${trees.length} trees of depth ${depthOf(trees)}`, weights, trees };
+  }
+  const { weights } = coordinateAscent(train, { only: learner === 'linear8' ? 8 : undefined });
+  return { score: (x) => x.reduce((a, v, j) => a + v * weights[j], 0), model: named(weights), weights };
+}
+
+/** Floors tried for leaving weak candidates in the first pass's order (candidate-features.ts `guarded`). */
+const FLOORS = [0.05, 0.1, 0.2];
+
+/** The depth of the deepest tree (0 with none). */
+function depthOf(trees: readonly Tree[]): number {
+  const depth = (t: Tree, i: number): number => {
+    const n = t[i];
+    return 'v' in n ? 0 : 1 + Math.max(depth(t, n.l), depth(t, n.r));
+  };
+  return Math.max(0, ...trees.map((t) => depth(t, 0)));
+}
+
+/** The labels of the first k by a scorer; ties keep today's order. */
+function topBy(q: LabelledQuery, score: (x: readonly number[]) => number, k: number): string[] {
+  return q.x
+    .map((x, i) => ({ i, s: score(x) }))
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .slice(0, k)
+    .map((c) => q.ids[c.i]);
+}
+
+export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learner?: Learner; cache?: string; allOnly?: boolean; maxTrees?: number; log?: (s: string) => void } = {}): LtrResult {
+  const learner = opts.learner ?? 'linear';
+  const boostOpts: BoostOptions = { ...DEFAULT_BOOST, trees: opts.maxTrees ?? DEFAULT_BOOST.trees };
+  let collected: ReturnType<typeof collect>;
+  if (opts.cache && existsSync(opts.cache)) {
+    collected = JSON.parse(readFileSync(opts.cache, 'utf8')) as ReturnType<typeof collect>;
+    opts.log?.(`candidates read from ${opts.cache} (${collected.derived})`);
+  } else {
+    collected = collect(opts);
+    if (opts.cache) writeFileSync(opts.cache, JSON.stringify(collected));
+  }
+  const questions: Question[] = collected.questions.map((c) => {
+    const top = c.candidates[0]?.score ?? 0;
+    return { conv: c.conv, category: c.category, gold: c.gold, ids: c.ids, shipped: c.shipped, x: c.candidates.map((f) => featureVector(f, top)) };
+  });
+  opts.log?.(`${questions.length} questions, ${FEATURES.length} features over the best 50 candidates of each; learner ${learner}`);
+  const identity = identityWeights();
+  const shippedR = (q: Question) => recallAt(q.shipped, q.gold, 10);
+  const candidateRecall = round(mean(questions.map((q) => recallAt(q.ids, q.gold, q.ids.length))));
+  // Today's order rebuilt from the features must be the shipped top 10: otherwise the comparison lies.
+  const mismatched = questions.filter((q) => meanRecall([q], identity) !== shippedR(q)).length;
+  if (mismatched) opts.log?.(`warning: ${mismatched} questions where the identity weights differ from the shipped top 10`);
+
+  const n = collected.conversations;
+  const splits: LtrResult['splits'] = [];
+  const tested: Array<{ category: string; r: number; s: number }> = [];
+  const recallOf = (qs: readonly Question[], m: Learned) => qs.map((q) => recallAt(topBy(q, m.score, 10), q.gold, 10));
+  const guardedOf = (qs: readonly Question[], m: Learned, floor: number) => qs.map((q) => recallAt(topBy(q, (x) => guarded(x, m.score(x), floor), 10), q.gold, 10));
+  const guardTested = new Map(FLOORS.map((f) => [f, [] as Array<{ category: string; r: number }>]));
+  // --all-only: only what would ship, learned on every conversation (no held-out figure).
+  for (const tune of opts.allOnly ? [] : combinations(n, Math.min(3, n - 1))) {
+    const test = [...Array(n).keys()].filter((i) => !tune.includes(i));
+    const train = questions.filter((q) => tune.includes(q.conv));
+    const held = questions.filter((q) => test.includes(q.conv));
+    const m = learn(learner, train, boostOpts);
+    const r = recallOf(held, m);
+    held.forEach((q, i) => tested.push({ category: q.category, r: r[i], s: shippedR(q) }));
+    const guarded10: Record<string, number> = {};
+    for (const floor of FLOORS) {
+      const g = guardedOf(held, m, floor);
+      held.forEach((q, i) => guardTested.get(floor)!.push({ category: q.category, r: g[i] }));
+      guarded10[floor] = round(mean(g));
+    }
+    splits.push({ tune, test, model: m.model, train10: round(mean(recallOf(train, m))), test10: round(mean(r)), shipped10: round(mean(held.map(shippedR))), guarded10 });
+    opts.log?.(`tune ${tune.map((i) => i + 1).join(',')} → test ${test.map((i) => i + 1).join(',')}: ${splits.at(-1)!.test10.toFixed(3)} (shipped ${splits.at(-1)!.shipped10.toFixed(3)})`);
+  }
+  const all = learn(learner, questions, boostOpts);
+  return {
+    derived: collected.derived,
+    learner,
+    conversations: n,
+    splits,
+    heldOut: {
+      reranked: round(mean(splits.map((s) => s.test10))),
+      shipped: round(mean(splits.map((s) => s.shipped10))),
+      rerankedByCategory: byCategory(tested),
+      shippedByCategory: byCategory(tested.map((t) => ({ category: t.category, r: t.s }))),
+      guarded: Object.fromEntries(FLOORS.map((f) => [f, { reranked: round(mean(splits.map((s) => s.guarded10[f]))), byCategory: byCategory(guardTested.get(f)!) }])),
+    },
+    allData: { model: all.model, recall10: round(mean(recallOf(questions, all))), shipped10: round(mean(questions.map(shippedR))), weights: all.weights, trees: all.trees },
+    candidateRecall,
+  };
+}
+
 function print(r: LtrResult): void {
-  console.log(`LoCoMo learning to rank (linear re-ranking of the best 50, coordinate ascent on recall@10; ${r.conversations} conversations, tune on 3 / test on the rest, every split)`);
+  console.log(`LoCoMo learning to rank (${r.learner} re-ranking of the best 50; ${r.conversations} conversations, tune on 3 / test on the rest, every split)`);
   if (r.derived !== 'none') console.log(r.derived);
   for (const s of r.splits) {
-    const w = Object.entries(s.weights).filter(([, v]) => v !== 0).map(([f, v]) => `${f} ${v}`).join(', ');
-    console.log(`  tune ${s.tune.map((i) => i + 1).join(',')} test ${s.test.map((i) => i + 1).join(',')}: re-ranked ${s.test10.toFixed(3)} (shipped ${s.shipped10.toFixed(3)}; train ${s.train10.toFixed(3)})  weights ${w}`);
+    console.log(`  tune ${s.tune.map((i) => i + 1).join(',')} test ${s.test.map((i) => i + 1).join(',')}: re-ranked ${s.test10.toFixed(3)} (shipped ${s.shipped10.toFixed(3)}; train ${s.train10.toFixed(3)}; floors ${Object.entries(s.guarded10).map(([f, v]) => `${f}: ${v.toFixed(3)}`).join(', ')})  ${s.model}`);
   }
   const cats = (c: Record<string, number>) => Object.entries(c).map(([k, v]) => `${k}: ${v.toFixed(3)}`).join('  ');
-  console.log(`held-out recall@10 re-ranked ${r.heldOut.reranked.toFixed(3)}   by category ${cats(r.heldOut.rerankedByCategory)}`);
-  console.log(`held-out recall@10 shipped   ${r.heldOut.shipped.toFixed(3)}   by category ${cats(r.heldOut.shippedByCategory)}`);
-  console.log(`all data (in-sample): re-ranked ${r.allData.recall10.toFixed(3)} (shipped ${r.allData.shipped10.toFixed(3)}) with ${JSON.stringify(r.allData.weights)}`);
+  if (r.splits.length) {
+    console.log(`held-out recall@10 re-ranked ${r.heldOut.reranked.toFixed(3)}   by category ${cats(r.heldOut.rerankedByCategory)}`);
+    for (const [floor, g] of Object.entries(r.heldOut.guarded)) console.log(`held-out recall@10 re-ranked above ${floor} of the best only ${g.reranked.toFixed(3)}   by category ${cats(g.byCategory)}`);
+    console.log(`held-out recall@10 shipped   ${r.heldOut.shipped.toFixed(3)}   by category ${cats(r.heldOut.shippedByCategory)}`);
+  }
+  console.log(`all data (in-sample): re-ranked ${r.allData.recall10.toFixed(3)} (shipped ${r.allData.shipped10.toFixed(3)}) with ${r.allData.model}`);
+  if (r.allData.weights) console.log(`weights: ${JSON.stringify(r.allData.weights.map((v) => round(v, 2)))}`);
   console.log(`gold turns among the 50 candidates: ${r.candidateRecall.toFixed(3)} (the re-ranker's ceiling)`);
 }
 
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, json: { type: 'boolean' } } });
-  const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), log: values.json ? undefined : (s) => console.log(s) });
+  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, 'all-only': { type: 'boolean' }, 'max-trees': { type: 'string' }, json: { type: 'boolean' } } });
+  const learner = (values.learner ?? 'linear') as Learner;
+  if (!['linear', 'linear8', 'trees', 'linear8+trees'].includes(learner)) throw new Error(`--learner must be linear, linear8, trees or linear8+trees, not ${learner}`);
+  const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), learner, cache: values.cache, allOnly: values['all-only'], maxTrees: values['max-trees'] ? Number(values['max-trees']) : undefined, log: values.json ? undefined : (s) => console.log(s) });
+  if (values['trees-out'] && r.allData.trees) writeFileSync(values['trees-out'], JSON.stringify(r.allData.trees));
   if (values.json) console.log(JSON.stringify(r, null, 2));
   else print(r);
 }

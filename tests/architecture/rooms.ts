@@ -28,7 +28,7 @@ export const ROOMS: Room[] = [
   {
     name: 'search-text',
     floor: 1,
-    paths: ['src/main/search/text.ts', 'src/main/search/porter.ts', 'src/main/search/stopwords.ts', 'src/main/search/query.ts', 'src/main/search/rank.ts', 'src/main/search/message-dates.ts'],
+    paths: ['src/main/search/text.ts', 'src/main/search/porter.ts', 'src/main/search/stopwords.ts', 'src/main/search/query.ts', 'src/main/search/rank.ts', 'src/main/search/learned-trees.ts', 'src/main/search/message-dates.ts'],
     why: "search's text core (tokens, stems, stop words, query terms, dates named in a message): pure text that the message store, a database migration and the chat's statement capture use, below the search service itself",
   },
   { name: 'secrets', floor: 2, paths: ['src/main/secrets'] },

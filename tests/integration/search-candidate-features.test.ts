@@ -38,7 +38,7 @@ describe('candidate features seen by an observer', () => {
     engine.close();
   });
 
-  it('with derived memory the hits come in the learned order of the candidates; a words-only home keeps its order', async () => {
+  it('with derived memory the hits come in the linear weights’ order of the candidates; a words-only home keeps its order', async () => {
     const engine = openEngine();
     const garden = engine.sessions.create({ agentId: 'default', title: 'Garden' });
     const party = engine.sessions.create({ agentId: 'default', title: 'Party' });
@@ -50,7 +50,7 @@ describe('candidate features seen by an observer', () => {
     const invite = say(party.id, 'garden party next week');
     const query = { query: 'tomatoes garden', agentId: 'default' };
     const ids = (service: SearchService) => service.search(query).messages.map((m) => m.messageId);
-    const unranked = new SearchService({ db: engine.appDb, rank: { rerank: [] } });
+    const unranked = new SearchService({ db: engine.appDb, rank: { rerank: [], rerankTrees: [] } });
 
     // Words only: the re-ranking is not applied.
     expect(ids(engine.search)).toEqual(ids(unranked));
@@ -60,11 +60,14 @@ describe('candidate features seen by an observer', () => {
     let seen: CandidateFeatures[] = [];
     const before = unranked.search({ ...query, observe: (c) => (seen = c) }).messages.map((m) => m.messageId);
     const bySeq = new Map(engine.appDb.prepare('SELECT id, seq FROM messages').all().map((r) => [(r as { seq: number }).seq, (r as { id: string }).id]));
-    const learned = rerankCandidates(seen, DEFAULT_RANK_PARAMS.rerank).map(([seq]) => bySeq.get(seq)!);
+    const learned = rerankCandidates(seen, DEFAULT_RANK_PARAMS.rerank, [], DEFAULT_RANK_PARAMS.rerankFloor).map(([seq]) => bySeq.get(seq)!);
     // The learned order differs here (the first hit's session counts): a turn of its session passes the other.
     expect(before.slice(0, 3)).toEqual([ripe, invite, hose]);
     expect(learned.slice(0, 3)).toEqual([ripe, hose, invite]);
-    expect(ids(engine.search)).toEqual(learned.slice(0, before.length));
+    // The sixth pass's weights, as a service with no trees uses them (the shipped trees are tested in
+    // search-rerank-trees.test.ts).
+    const linear = new SearchService({ db: engine.appDb, rank: { rerankTrees: [] } });
+    expect(ids(linear)).toEqual(learned.slice(0, before.length));
     engine.close();
   });
 });

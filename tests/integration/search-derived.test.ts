@@ -75,7 +75,7 @@ describe('message search through derived memory', () => {
     const lacks = alone('we went out on the lake');
     for (const source of [says, lacks]) await engine.facts.record(SCOPE, 'Goes sailing on the lake often', { actor: 'agent', origin: 'typed', source });
     // The field's scoring itself, before the learned re-ranking (rank.ts rerank), which reads the words' score apart.
-    const fields = new SearchService({ db: engine.appDb, rank: { rerank: [] } });
+    const fields = new SearchService({ db: engine.appDb, rank: { rerank: [], rerankTrees: [] } });
     engine.search.search({ query: 'sailing', agentId: 'default' }); // brings the derived field up to date
     const score = (id: string) => fields.search({ query: 'sailing', agentId: 'default' }).messages.find((m) => m.messageId === id)?.score;
     expect(score(lacks.messageId)).toBeGreaterThan(0);

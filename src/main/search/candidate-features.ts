@@ -1,7 +1,8 @@
-// The parts of the best candidates' scores, as message-search.ts's ranking computed them, and the linear
-// re-ranking over them that learning to rank found (issue 31, sixth pass: rank.ts `rerank`). An observer
-// (MessageSearchOptions.observe) sees them before the re-ranking; bench/locomo-ltr.ts learns and judges
-// the weights with them on held-out conversations.
+// The parts of the best candidates' scores, as message-search.ts's ranking computed them, and the
+// re-ranking over them that learning to rank found (issue 31: the sixth pass's linear weights, rank.ts
+// `rerank`; the seventh pass's trees, `rerankTrees`). An observer (MessageSearchOptions.observe) sees them
+// before the re-ranking; bench/locomo-ltr.ts learns and judges the models with them on held-out conversations.
+import type { RerankTreeNode } from './learned-trees';
 
 /** The parts of one candidate's score, as the ranking computed them (no extra work). */
 export interface CandidateFeatures {
@@ -20,6 +21,64 @@ export interface CandidateFeatures {
   topSession: boolean;
   /** Whether it asks something (holds a question mark). */
   question: boolean;
+  /** Share of the query's weight (IDF × query weight) its words hold. */
+  wordsCover: number;
+  /** The same for its best derived entry alone (0 without derived memory). */
+  entryCover: number;
+  /** The same for its words and all its derived entries together. */
+  eitherCover: number;
+  /** Its session's place among the candidates' sessions, by each session's best candidate (0 first). */
+  sessionRank: number;
+  /** Turns (seqs) to the first candidate when in its session; null in another session. */
+  distance: number | null;
+  /** How many of the observed candidates lie in its session (itself included). */
+  sessionCount: number;
+  /** Whether the query asks yes or no, or how likely something is ("Would she…", "Is he likely to…"). */
+  yesNo: boolean;
+}
+
+/** What one candidate's words and derived entries hold of the query, as shares of its weight. */
+export interface QueryCover {
+  words: number;
+  entry: number;
+  either: number;
+}
+
+/**
+ * How much of the query (each word by its IDF × query weight) a message's words, its best derived entry,
+ * and both together hold. Read from the scans the ranking already made (no extra text is read).
+ */
+export function queryCover(
+  terms: ReadonlyArray<{ stem: string; idf: number; weight: number }>,
+  words: ReadonlyMap<string, unknown>,
+  entries: ReadonlyArray<ReadonlyMap<string, unknown>>,
+): QueryCover {
+  let total = 0;
+  let inWords = 0;
+  let either = 0;
+  const perEntry = new Array<number>(entries.length).fill(0);
+  for (const t of terms) {
+    const w = t.idf * t.weight;
+    total += w;
+    const w1 = words.has(t.stem);
+    if (w1) inWords += w;
+    let any = w1;
+    entries.forEach((e, i) => {
+      if (e.has(t.stem)) {
+        perEntry[i] += w;
+        any = true;
+      }
+    });
+    if (any) either += w;
+  }
+  if (total <= 0) return { words: 0, entry: 0, either: 0 };
+  return { words: inWords / total, entry: Math.max(0, ...perEntry) / total, either: either / total };
+}
+
+/** A query asking yes or no ("Is…", "Would…", "Did…") or how likely something is: open-domain questions mostly do. */
+export function asksYesNo(text: string): boolean {
+  const t = text.trim().toLowerCase();
+  return /^(?:is|are|was|were|do|does|did|has|have|had|can|could|would|will|should|might|may)\b/.test(t) || /\b(?:likely|probably)\b/.test(t);
 }
 
 /** How many of the best candidates an observer sees. */
@@ -32,8 +91,20 @@ export function candidateFeatures(
   ownWords: ReadonlyMap<number, number> | null,
   throughMemory: ReadonlySet<number>,
   questions: ReadonlySet<number>,
+  covers: ReadonlyMap<number, QueryCover> = new Map(),
+  yesNo = false,
 ): CandidateFeatures[] {
   const topSession = ranked.length ? place.get(ranked[0][0]) : undefined;
+  const first = ranked[0]?.[0] ?? 0;
+  // Sessions in the order of their best candidate; how many candidates each holds.
+  const sessionRank = new Map<string | undefined, number>();
+  const sessionCount = new Map<string | undefined, number>();
+  for (const [seq] of ranked) {
+    const s = place.get(seq);
+    if (!sessionRank.has(s)) sessionRank.set(s, sessionRank.size);
+    sessionCount.set(s, (sessionCount.get(s) ?? 0) + 1);
+  }
+  const none: QueryCover = { words: 0, entry: 0, either: 0 };
   return ranked.map(([seq, score], rank) => ({
     seq,
     rank,
@@ -43,11 +114,44 @@ export function candidateFeatures(
     throughDerived: throughMemory.has(seq),
     topSession: place.get(seq) === topSession,
     question: questions.has(seq),
+    wordsCover: (covers.get(seq) ?? none).words,
+    entryCover: (covers.get(seq) ?? none).entry,
+    eitherCover: (covers.get(seq) ?? none).either,
+    sessionRank: sessionRank.get(place.get(seq))!,
+    distance: place.get(seq) === topSession ? Math.abs(seq - first) : null,
+    sessionCount: sessionCount.get(place.get(seq))!,
+    yesNo,
   }));
 }
 
-/** The features' names, in the order of a weight vector (rank.ts `rerank`). */
-export const FEATURES = ['score', 'own', 'words', 'neighbours', 'throughDerived', 'topSession', 'question', 'reciprocalRank'] as const;
+/**
+ * The features' names, in the order of a weight vector (rank.ts `rerank`). The first eight are the sixth
+ * pass's (a shorter weight vector leaves the rest at 0); the seventh pass added the query's cover, the
+ * candidate's session, and the question's form crossed with the memory features, so a linear model can
+ * weigh memory differently for yes/no questions.
+ */
+export const FEATURES = [
+  'score',
+  'own',
+  'words',
+  'neighbours',
+  'throughDerived',
+  'topSession',
+  'question',
+  'reciprocalRank',
+  'wordsCover',
+  'entryCover',
+  'eitherCover',
+  'sessionPlace',
+  'nearFirst',
+  'sessionShare',
+  'yesNo',
+  'yesNo×throughDerived',
+  'yesNo×own',
+  'yesNo×entryCover',
+  'yesNo×neighbours',
+  'yesNo×words',
+] as const;
 
 /**
  * A candidate's features, scores divided by the query's best final score so that weights carry from one
@@ -55,21 +159,84 @@ export const FEATURES = ['score', 'own', 'words', 'neighbours', 'throughDerived'
  */
 export function featureVector(c: CandidateFeatures, topScore: number): number[] {
   const n = topScore > 0 ? topScore : 1;
-  return [c.score / n, c.own / n, c.words / n, (c.score - c.own) / n, c.throughDerived ? 1 : 0, c.topSession ? 1 : 0, c.question ? 1 : 0, 1 / (1 + c.rank)];
+  const yn = c.yesNo ? 1 : 0;
+  const neighbours = (c.score - c.own) / n;
+  return [
+    c.score / n,
+    c.own / n,
+    c.words / n,
+    neighbours,
+    c.throughDerived ? 1 : 0,
+    c.topSession ? 1 : 0,
+    c.question ? 1 : 0,
+    1 / (1 + c.rank),
+    c.wordsCover,
+    c.entryCover,
+    c.eitherCover,
+    1 / (1 + c.sessionRank),
+    c.distance === null ? 0 : 1 / (1 + c.distance),
+    c.sessionCount / OBSERVED_CANDIDATES,
+    yn,
+    yn * (c.throughDerived ? 1 : 0),
+    (yn * c.own) / n,
+    yn * c.entryCover,
+    yn * neighbours,
+    (yn * c.words) / n,
+  ];
+}
+
+/** A learned tree's value for one candidate's features. */
+export function treeValue(tree: readonly RerankTreeNode[], x: readonly number[]): number {
+  let i = 0;
+  for (;;) {
+    const n = tree[i];
+    if ('v' in n) return n.v;
+    i = x[n.f] <= n.t ? n.l : n.r;
+  }
+}
+
+/** What the trees add to a candidate's final score (over the best): 0 with none. */
+export function predict(trees: ReadonlyArray<readonly RerankTreeNode[]>, x: readonly number[]): number {
+  let s = 0;
+  for (const t of trees) s += treeValue(t, x);
+  return s;
 }
 
 /**
  * The candidates re-ranked by the weights (one per feature); ties keep the ranking's order. The new score
  * is the linear value scaled back by the best score, so hits keep scores of the usual size.
  */
-export function rerankCandidates(candidates: readonly CandidateFeatures[], weights: readonly number[]): Array<[seq: number, score: number]> {
+export function rerankCandidates(
+  candidates: readonly CandidateFeatures[],
+  weights: readonly number[],
+  trees: ReadonlyArray<readonly RerankTreeNode[]> = [],
+  floor = 0,
+): Array<[seq: number, score: number]> {
   const top = candidates[0]?.score ?? 0;
   // The learned weights decide the order only. The scores handed on stay the first pass's, in rank order: a
   // learned sum can fall to or below zero, and would rank below candidates past the re-ranked ones that kept
   // their first-pass score (the results show scores, and they must fall as the list goes down).
   const scores = candidates.map((c) => c.score).sort((a, b) => b - a);
   return candidates
-    .map((c, i) => ({ c, i, s: featureVector(c, top).reduce((a, v, j) => a + v * (weights[j] ?? 0), 0) }))
+    .map((c, i) => {
+      const x = featureVector(c, top);
+      return { c, i, s: guarded(x, learnedScore(x, weights, trees), floor) };
+    })
     .sort((a, b) => b.s - a.s || a.i - b.i)
     .map(({ c }, i) => [c.seq, scores[i]] as [number, number]);
+}
+
+/**
+ * A candidate scoring below `floor` of the best (x[0], its final score over the best) is not re-ranked: it
+ * keeps its first-pass place below every candidate that is. The learned models saw few such candidates in
+ * the top 10, and in a small home they could lift a turn matching nothing over one matching a word.
+ */
+export function guarded(x: readonly number[], learned: number, floor: number): number {
+  return x[0] < floor ? x[0] - 1e6 : learned;
+}
+
+/** The learned score of one candidate: the trees' when there are any (added to its score over the best), else the weights'. */
+export function learnedScore(x: readonly number[], weights: readonly number[], trees: ReadonlyArray<readonly RerankTreeNode[]>): number {
+  if (trees.length) return x[0] + predict(trees, x);
+  return x.reduce((a, v, j) => a + v * (weights[j] ?? 0), 0);
 }

@@ -5,7 +5,7 @@
 //  2. those are re-scored in full (BM25, word pairs close together, coverage, time and speaker cues),
 //     then each turn also inherits part of its neighbouring turns' scores (see rank.ts).
 import type { Database, Statement } from 'better-sqlite3';
-import { candidateFeatures, OBSERVED_CANDIDATES, rerankCandidates, type CandidateFeatures } from './candidate-features';
+import { asksYesNo, candidateFeatures, OBSERVED_CANDIDATES, queryCover, rerankCandidates, type CandidateFeatures, type QueryCover } from './candidate-features';
 import type { DerivedVia, MessageHit } from '../../shared/search';
 import { DerivedIndex, unionPostings } from './derived-index';
 import type { DerivedEntry } from './derived-store';
@@ -139,6 +139,10 @@ export class MessageSearch {
     const derivedOf = withDerived && dWanted.size ? this.derivedFields(rows.map((r) => r.seq), derivedStats!, (text) => scanTerms(text, dWanted, dKeys, dKeyCodes)) : null;
     // With derived memory, each message's words-only score too: what its neighbours inherit (derivedShare).
     const ownWords = withDerived && p.derivedShare < 1 ? new Map<number, number>() : null;
+    // The learned re-ranking (rank.ts `rerank`) runs with derived memory only: it was learned there, and a
+    // words-only home keeps the ranking it always had. Its features' query cover is read from the scans below.
+    const rerank = withDerived && (p.rerank.length > 0 || p.rerankTrees.length > 0);
+    const covers = opts.observe || rerank ? new Map<number, QueryCover>() : null;
     for (const row of rows) {
       const created = dated ? new Date(row.createdAt) : null;
       const scan = scanTerms(row.content, wanted, keys, keyCodes);
@@ -160,6 +164,7 @@ export class MessageSearch {
       if (scored.score <= 0) continue;
       own.set(row.seq, scored.score * roleBoost);
       if (scored.throughDerived) throughMemory.add(row.seq);
+      covers?.set(row.seq, queryCover(terms, scan.positions, fields ? fields.map((f) => f.scan.positions) : []));
       place.set(row.seq, row.sessionId);
       if (row.content.includes('?')) questions.add(row.seq);
     }
@@ -177,12 +182,10 @@ export class MessageSearch {
     const ranked = scoreWithNeighbours(place, own, questions, expanded, p, shares)
       .filter(([, s]) => s > 0)
       .sort((a, b) => b[1] - a[1] || b[0] - a[0]);
-    // The learned re-ranking of the best candidates (rank.ts `rerank`), with derived memory only: it was
-    // learned there, and a words-only home keeps the ranking it always had. The observer sees them before.
-    const rerank = withDerived && p.rerank.length > 0;
-    const features = opts.observe || rerank ? candidateFeatures(ranked.slice(0, OBSERVED_CANDIDATES), place, own, ownWords, throughMemory, questions) : null;
+    // The learned re-ranking of the best candidates; the observer sees them before it.
+    const features = covers ? candidateFeatures(ranked.slice(0, OBSERVED_CANDIDATES), place, own, ownWords, throughMemory, questions, covers, asksYesNo(q.text)) : null;
     if (opts.observe) opts.observe(features!);
-    if (rerank) ranked.splice(0, features!.length, ...rerankCandidates(features!, p.rerank));
+    if (rerank) ranked.splice(0, features!.length, ...rerankCandidates(features!, p.rerank, p.rerankTrees, p.rerankFloor));
     const best = diversify(
       ranked.map(([seq, score]) => ({ seq, score, session: place.get(seq)! })),
       p.clusterMax,

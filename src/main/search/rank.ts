@@ -1,8 +1,11 @@
 // Ranking, model-free. Each signal is a small pure function; the weights live in RankParams with the
 // reason each one is there. Tuned on LoCoMo (bench/locomo.ts), where each signal was kept only if it
 // moved recall@10.
+import { LEARNED_TREES, type RerankTreeNode } from './learned-trees';
 import type { AnalyzedQuery } from './query';
 import type { TermScan } from './text';
+
+export type { RerankTreeNode };
 
 export interface RankParams {
   /** BM25 term-frequency saturation and length normalisation (the usual defaults suit chat turns). */
@@ -127,6 +130,17 @@ export interface RankParams {
   postingFloor: number;
   /** Weights of the learned re-ranking of the best candidates, one per candidate-features.ts FEATURES; [] off. */
   rerank: readonly number[];
+  /**
+   * Learned regression trees over the same features (LambdaMART, seventh pass): their sum is added to the
+   * candidate's final score over the best, and when there are any they order the candidates instead of
+   * `rerank`'s weights. [] leaves the order to the weights.
+   */
+  rerankTrees: ReadonlyArray<readonly RerankTreeNode[]>;
+  /**
+   * Candidates whose final score is below this share of the best are not re-ranked: they keep the first
+   * pass's order below the others (candidate-features.ts `guarded`). 0 re-ranks all of them.
+   */
+  rerankFloor: number;
 }
 
 /** Values measured on LoCoMo (bench/locomo.ts); each signal was kept only where it raised recall. */
@@ -219,8 +233,19 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   // honest estimate is held out (bench/locomo-ltr.ts: tuned on 3, scored on 2, every split): 0.816 against
   // 0.809 unchanged, 8 of 10 folds up; category 1 0.468 (0.479; words alone 0.427), category 3 0.412
   // (0.411; 0.406). It lowers what a message scored on its own relative to what its neighbours lend it
-  // and favours the first hit's session (docs/search-quality.md). [] turns it off.
+  // and favours the first hit's session (docs/search-quality.md). Used only when `rerankTrees` is []; both [] turn the re-ranking off.
   rerank: [1, -0.18, -0.12, -0.04, -0.08, 0.04, -0.04, 0.03],
+  // Seventh pass (issue 31, same stand-in): 42 regression trees learned with LambdaMART's gradient over the
+  // same candidates and more features (the query's cover, the candidate's session, the question's form),
+  // found on all five conversations (learned-trees.ts). Held out (bench/locomo-ltr.ts --learner trees): 0.818
+  // against the weights' 0.816, category 1 0.478 (0.468), category 3 0.434 (0.412; words alone 0.406). With
+  // trees the weights above are not used; `rerankTrees: []` puts them back (docs/search-quality.md).
+  rerankTrees: LEARNED_TREES,
+  // The trees order weak candidates (a few per cent of the best) by features learned where such candidates
+  // rarely reached the top 10: in a small home they put turns sharing no query word over a turn holding one
+  // (tests/integration/search-memory-feedback.test.ts). Held out: floor 0.05 0.818 (none 0.818), 0.1 0.816,
+  // 0.2 0.815; every category as without it within 0.001 (docs/search-quality.md).
+  rerankFloor: 0.05,
 };
 
 export interface TermStat {

@@ -1,0 +1,267 @@
+// Gradient-boosted regression trees with LambdaMART's gradient (Burges, "From RankNet to LambdaRank to
+// LambdaMART", 2010), small enough to read: no npm package does this in JavaScript, and installing one
+// would change the shared dependencies for a bench. Each round computes, for every pair of a gold and a
+// non-gold candidate of a query, the RankNet gradient weighted by how much swapping them would change
+// NDCG@10, fits a shallow tree to those gradients (splits on binned feature values, leaves a Newton step),
+// and adds it, shrunk by the learning rate, to every candidate's score. The score starts from today's
+// (the first feature, the final score over the best), so no trees is today's order exactly.
+import { predict, treeValue } from '../../src/main/search/candidate-features';
+import type { RerankTreeNode } from '../../src/main/search/learned-trees';
+import { mean, recallAt } from './stats';
+
+export { predict, treeValue };
+
+/** A tree as a flat array, node 0 the root (the product's type: rank.ts `rerankTrees`). */
+export type Tree = RerankTreeNode[];
+export type { RerankTreeNode as TreeNode };
+
+export interface RankQuery {
+  /** Feature vectors of the candidates, today's order; x[0] is today's score (over the best). */
+  x: number[][];
+  ids: string[];
+  gold: string[];
+}
+
+export interface BoostOptions {
+  trees: number;
+  depth: number;
+  rate: number;
+  /** Fewest candidates a leaf may hold (keeps a split from fitting one question). */
+  minLeaf: number;
+  /** L2 regularisation of the leaf values (XGBoost's lambda). */
+  l2: number;
+  /** Thresholds tried per feature: its quantiles over the training candidates. */
+  bins: number;
+  /** Each candidate's score before any tree (default today's, x[0]); the trees learn what to add to it. */
+  start?: (x: readonly number[]) => number;
+}
+
+export const DEFAULT_BOOST: BoostOptions = { trees: 60, depth: 2, rate: 0.1, minLeaf: 200, l2: 1, bins: 24 };
+
+/** Candidates, flattened, with their query's span and whether each is gold. */
+interface Flat {
+  x: number[][];
+  rel: Uint8Array;
+  spans: Array<[start: number, end: number]>;
+}
+
+function flatten(qs: readonly RankQuery[]): Flat {
+  const x: number[][] = [];
+  const rel: number[] = [];
+  const spans: Array<[number, number]> = [];
+  for (const q of qs) {
+    const gold = new Set(q.gold);
+    spans.push([x.length, x.length + q.x.length]);
+    q.x.forEach((f, i) => {
+      x.push(f);
+      rel.push(gold.has(q.ids[i]) ? 1 : 0);
+    });
+  }
+  return { x, rel: Uint8Array.from(rel), spans };
+}
+
+const discount = (rank: number) => (rank < 10 ? 1 / Math.log2(rank + 2) : 0);
+
+/** LambdaMART's gradients (g, towards a better order) and second derivatives (h) for every candidate. */
+export function lambdas(flat: Flat, s: Float64Array): { g: Float64Array; h: Float64Array } {
+  const g = new Float64Array(s.length);
+  const h = new Float64Array(s.length);
+  for (const [start, end] of flat.spans) {
+    const idx: number[] = [];
+    for (let i = start; i < end; i++) idx.push(i);
+    // Ties keep today's order (the index), as the re-ranking does.
+    idx.sort((a, b) => s[b] - s[a] || a - b);
+    const rankOf = new Map(idx.map((i, r) => [i, r]));
+    const nrel = idx.filter((i) => flat.rel[i]).length;
+    if (!nrel || nrel === idx.length) continue;
+    let ideal = 0;
+    for (let r = 0; r < Math.min(nrel, 10); r++) ideal += discount(r);
+    for (const i of idx) {
+      if (!flat.rel[i]) continue;
+      for (const j of idx) {
+        if (flat.rel[j]) continue;
+        const delta = Math.abs(discount(rankOf.get(i)!) - discount(rankOf.get(j)!)) / ideal;
+        if (delta === 0) continue;
+        const rho = 1 / (1 + Math.exp(s[i] - s[j]));
+        g[i] += delta * rho;
+        g[j] -= delta * rho;
+        const w = delta * rho * (1 - rho);
+        h[i] += w;
+        h[j] += w;
+      }
+    }
+  }
+  return { g, h };
+}
+
+/** Each feature's thresholds: distinct quantiles of its training values. */
+function thresholds(x: readonly number[][], bins: number): number[][] {
+  const d = x[0]?.length ?? 0;
+  const out: number[][] = [];
+  for (let f = 0; f < d; f++) {
+    const v = x.map((r) => r[f]).sort((a, b) => a - b);
+    const t = new Set<number>();
+    for (let b = 1; b < bins; b++) t.add(v[Math.floor((b * v.length) / bins)]);
+    t.delete(v[v.length - 1]); // a split at the maximum sends nothing right
+    out.push([...t].sort((a, b) => a - b));
+  }
+  return out;
+}
+
+/** Each candidate's bin per feature: the first threshold its value is at or below (the count when above all). */
+function binAll(x: readonly number[][], cuts: readonly number[][]): Uint8Array[] {
+  return cuts.map((c, f) =>
+    Uint8Array.from(x, (r) => {
+      const v = r[f];
+      let lo = 0;
+      let hi = c.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (v <= c[mid]) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo;
+    }),
+  );
+}
+
+/** One tree fitted to the gradients: best split by G²/(H+l2), leaves the Newton step × rate. */
+export function fitTree(x: readonly number[][], g: Float64Array, h: Float64Array, cuts: readonly number[][], o: BoostOptions, binned = binAll(x, cuts)): Tree {
+  const tree: Tree = [];
+  const leaf = (rows: number[]) => {
+    let G = 0;
+    let H = 0;
+    for (const i of rows) {
+      G += g[i];
+      H += h[i];
+    }
+    return { v: (o.rate * G) / (H + o.l2) };
+  };
+  const grow = (rows: number[], depth: number): number => {
+    const at = tree.length;
+    tree.push(leaf(rows));
+    if (depth >= o.depth || rows.length < 2 * o.minLeaf) return at;
+    let G = 0;
+    let H = 0;
+    for (const i of rows) {
+      G += g[i];
+      H += h[i];
+    }
+    const parent = (G * G) / (H + o.l2);
+    let best = { gain: 1e-12, f: -1, t: 0 };
+    for (let f = 0; f < cuts.length; f++) {
+      const c = cuts[f];
+      if (!c.length) continue;
+      // Sums per bin (values at or below each threshold), then a sweep over the thresholds.
+      const bg = new Float64Array(c.length + 1);
+      const bh = new Float64Array(c.length + 1);
+      const bn = new Int32Array(c.length + 1);
+      const bin = binned[f];
+      for (const i of rows) {
+        const lo = bin[i];
+        bg[lo] += g[i];
+        bh[lo] += h[i];
+        bn[lo]++;
+      }
+      let lg = 0;
+      let lh = 0;
+      let ln = 0;
+      for (let b = 0; b < c.length; b++) {
+        lg += bg[b];
+        lh += bh[b];
+        ln += bn[b];
+        if (ln < o.minLeaf || rows.length - ln < o.minLeaf) continue;
+        const gain = (lg * lg) / (lh + o.l2) + ((G - lg) * (G - lg)) / (H - lh + o.l2) - parent;
+        if (gain > best.gain) best = { gain, f, t: c[b] };
+      }
+    }
+    if (best.f < 0) return at;
+    const left = rows.filter((i) => x[i][best.f] <= best.t);
+    const right = rows.filter((i) => x[i][best.f] > best.t);
+    const l = grow(left, depth + 1);
+    const r = grow(right, depth + 1);
+    tree[at] = { f: best.f, t: best.t, l, r };
+    return at;
+  };
+  grow(
+    x.map((_, i) => i),
+    0,
+  );
+  return tree;
+}
+
+/** Mean recall@10 of queries whose candidates (flattened in `flat`) have scores `s`; ties keep today's order. */
+function recallOf(qs: readonly RankQuery[], flat: Flat, s: Float64Array): number {
+  return mean(
+    qs.map((q, k) => {
+      const [start, end] = flat.spans[k];
+      const order: number[] = [];
+      for (let i = start; i < end; i++) order.push(i);
+      order.sort((a, b) => s[b] - s[a] || a - b);
+      return recallAt(
+        order.slice(0, 10).map((i) => q.ids[i - start]),
+        q.gold,
+        10,
+      );
+    }),
+  );
+}
+
+const startScores = (flat: Flat, start: BoostOptions['start']) => Float64Array.from(flat.x, (r) => (start ? start(r) : r[0]));
+
+/**
+ * Boosts `o.trees` trees on `train`; after each, `onTree` sees the recall@10 of `watch` (queries the trees
+ * were not fitted on), so the caller can stop early. Returns the trees.
+ */
+export function boost(train: readonly RankQuery[], o: BoostOptions = DEFAULT_BOOST, watch?: { queries: readonly RankQuery[]; onTree: (n: number, recall: number) => void }): Tree[] {
+  const flat = flatten(train);
+  const cuts = thresholds(flat.x, o.bins);
+  const binned = binAll(flat.x, cuts);
+  const s = startScores(flat, o.start);
+  const wflat = watch ? flatten(watch.queries) : null;
+  const ws = wflat ? startScores(wflat, o.start) : null;
+  if (watch) watch.onTree(0, recallOf(watch.queries, wflat!, ws!));
+  const trees: Tree[] = [];
+  for (let n = 1; n <= o.trees; n++) {
+    const { g, h } = lambdas(flat, s);
+    const tree = fitTree(flat.x, g, h, cuts, o, binned);
+    trees.push(tree);
+    for (let i = 0; i < s.length; i++) s[i] += treeValue(tree, flat.x[i]);
+    if (watch) {
+      for (let i = 0; i < ws!.length; i++) ws![i] += treeValue(tree, wflat!.x[i]);
+      watch.onTree(n, recallOf(watch.queries, wflat!, ws!));
+    }
+  }
+  return trees;
+}
+
+/**
+ * Early stopping on the training conversations only: each in turn is held out of the training ones, the
+ * trees are boosted on the rest and scored on it after every tree, and the depth and number of trees
+ * with the best mean held-out recall@10 (the fewest on a tie; 0 trees is today's order) are then boosted
+ * on all the training conversations. The test conversations are never seen.
+ */
+export function lambdaMartEarlyStopped<Q extends RankQuery>(
+  train: readonly Q[],
+  groupOf: (q: Q) => number,
+  o: BoostOptions = DEFAULT_BOOST,
+  depths: readonly number[] = [2, 3],
+): Tree[] {
+  const groups = [...new Set(train.map(groupOf))];
+  if (groups.length < 2) return boost(train, o);
+  let best = { depth: o.depth, trees: 0, recall: -1 };
+  for (const depth of depths) {
+    const curve = new Array<number>(o.trees + 1).fill(0);
+    for (const g of groups) {
+      boost(
+        train.filter((q) => groupOf(q) !== g),
+        { ...o, depth },
+        { queries: train.filter((q) => groupOf(q) === g), onTree: (n, r) => (curve[n] += r / groups.length) },
+      );
+    }
+    curve.forEach((r, n) => {
+      if (r > best.recall + 1e-9) best = { depth, trees: n, recall: r };
+    });
+  }
+  return best.trees ? boost(train, { ...o, depth: best.depth, trees: best.trees }) : [];
+}

@@ -1,0 +1,110 @@
+// The seventh pass's candidate features (candidate-features.ts): the query's cover in a candidate's words
+// and derived entries, its session's place and share among the candidates, its distance to the first hit,
+// the question's yes/no form, and the learned trees' score.
+import { describe, expect, it } from 'vitest';
+import { asksYesNo, candidateFeatures, guarded, featureVector, FEATURES, learnedScore, predict, queryCover, rerankCandidates } from '../../src/main/search/candidate-features';
+import type { RerankTreeNode } from '../../src/main/search/learned-trees';
+
+const terms = [
+  { stem: 'adopt', idf: 3, weight: 1 },
+  { stem: 'agenc', idf: 1, weight: 1 },
+];
+
+describe('queryCover', () => {
+  it("weighs each query word by IDF × weight, in the words, the best entry alone, and both together", () => {
+    const words = new Map([['agenc', [0]]]);
+    const entries = [new Map([['adopt', [2]]]), new Map<string, number[]>()];
+    expect(queryCover(terms, words, entries)).toEqual({ words: 0.25, entry: 0.75, either: 1 });
+  });
+
+  it('the best entry is one entry, not the union of entries', () => {
+    const entries = [new Map([['adopt', [0]]]), new Map([['agenc', [0]]])];
+    const c = queryCover(terms, new Map(), entries);
+    expect(c.entry).toBe(0.75);
+    expect(c.either).toBe(1);
+  });
+
+  it('is 0 for an empty query', () => {
+    expect(queryCover([], new Map([['x', [0]]]), [])).toEqual({ words: 0, entry: 0, either: 0 });
+  });
+});
+
+describe('asksYesNo', () => {
+  it.each([
+    ['Would Caroline likely pursue writing as a career?', true],
+    ['Is Melanie religious?', true],
+    ['did they ever go camping', true],
+    ['What might John do if he were rich? Probably travel', true],
+    ['What books does Caroline collect?', false],
+    ['When did Melanie paint a sunrise?', false],
+    ['Where is the island?', false],
+  ])('%s → %s', (q, yes) => expect(asksYesNo(q)).toBe(yes));
+});
+
+describe('candidateFeatures', () => {
+  it("gives each candidate its session's place and share, and its distance to the first hit in its session", () => {
+    const ranked: Array<[number, number]> = [
+      [10, 9],
+      [40, 8],
+      [12, 7],
+      [41, 6],
+      [77, 5],
+      [13, 4],
+    ];
+    const place = new Map([
+      [10, 'a'],
+      [12, 'a'],
+      [13, 'a'],
+      [40, 'b'],
+      [41, 'b'],
+      [77, 'c'],
+    ]);
+    const own = new Map(ranked);
+    const f = candidateFeatures(ranked, place, own, null, new Set(), new Set(), new Map([[12, { words: 0.5, entry: 0.9, either: 1 }]]), true);
+    expect(f.map((c) => c.sessionRank)).toEqual([0, 1, 0, 1, 2, 0]);
+    expect(f.map((c) => c.sessionCount)).toEqual([3, 2, 3, 2, 1, 3]);
+    expect(f.map((c) => c.distance)).toEqual([0, null, 2, null, null, 3]);
+    expect(f[2]).toMatchObject({ wordsCover: 0.5, entryCover: 0.9, eitherCover: 1, yesNo: true });
+    expect(f[1]).toMatchObject({ wordsCover: 0, entryCover: 0, eitherCover: 0 });
+    // The feature vector carries them, one value per named feature.
+    const x = featureVector(f[2], 9);
+    expect(x).toHaveLength(FEATURES.length);
+    expect(x[FEATURES.indexOf('entryCover')]).toBe(0.9);
+    expect(x[FEATURES.indexOf('nearFirst')]).toBeCloseTo(1 / 3);
+    expect(x[FEATURES.indexOf('yesNo×entryCover')]).toBe(0.9);
+    expect(featureVector({ ...f[2], yesNo: false }, 9)[FEATURES.indexOf('yesNo×entryCover')]).toBe(0);
+  });
+});
+
+describe('the learned trees in the product', () => {
+  // One split: a candidate whose best derived entry covers more than half the query gains 0.5.
+  const tree: RerankTreeNode[] = [{ f: FEATURES.indexOf('entryCover'), t: 0.5, l: 1, r: 2 }, { v: 0 }, { v: 0.5 }];
+  const base = { own: 0, words: 0, throughDerived: false, topSession: true, question: false, wordsCover: 0, eitherCover: 0, sessionRank: 0, distance: 0, sessionCount: 3, yesNo: false };
+  const list = [
+    { ...base, seq: 1, rank: 0, score: 10, entryCover: 0.2 },
+    { ...base, seq: 2, rank: 1, score: 9, entryCover: 0.1 },
+    { ...base, seq: 3, rank: 2, score: 8, entryCover: 0.8 },
+  ];
+
+  it('add their leaves to the score over the best, and take over from the weights when present', () => {
+    expect(predict([tree], featureVector(list[2], 10))).toBe(0.5);
+    expect(learnedScore(featureVector(list[2], 10), [1], [tree])).toBeCloseTo(1.3);
+    expect(rerankCandidates(list, [1]).map(([seq]) => seq)).toEqual([1, 2, 3]);
+    expect(rerankCandidates(list, [1], [tree]).map(([seq]) => seq)).toEqual([3, 1, 2]);
+    // The scores handed on stay the first pass's, falling down the list.
+    expect(rerankCandidates(list, [1], [tree]).map(([, s]) => s)).toEqual([10, 9, 8]);
+  });
+
+  it('leave candidates below the floor (a share of the best score) in the first pass’s order, below the others', () => {
+    const weak = [
+      { ...base, seq: 1, rank: 0, score: 10, entryCover: 0.2 },
+      { ...base, seq: 2, rank: 1, score: 0.5, entryCover: 0.1 },
+      { ...base, seq: 3, rank: 2, score: 0.3, entryCover: 0.8 },
+    ];
+    // Without a floor the tree lifts the weakest over the one above it; with a floor of 0.1 both keep their places.
+    expect(rerankCandidates(weak, [1], [tree]).map(([seq]) => seq)).toEqual([1, 3, 2]);
+    expect(rerankCandidates(weak, [1], [tree], 0.1).map(([seq]) => seq)).toEqual([1, 2, 3]);
+    expect(guarded([0.05], 7, 0.1)).toBeLessThan(guarded([0.5], -7, 0.1));
+    expect(guarded([0.5], 7, 0.1)).toBe(7);
+  });
+});
