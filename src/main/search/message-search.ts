@@ -41,6 +41,8 @@ export interface MessageSearchOptions {
    * pass whose hits are returned.
    */
   observe?: (candidates: CandidateFeatures[]) => void;
+  /** How many of the best candidates the observer sees (OBSERVED_CANDIDATES when absent). */
+  observeDepth?: number;
 }
 
 
@@ -180,9 +182,9 @@ export class MessageSearch {
     // The learned re-ranking of the best candidates (rank.ts `rerank`), with derived memory only: it was
     // learned there, and a words-only home keeps the ranking it always had. The observer sees them before.
     const rerank = withDerived && p.rerank.length > 0;
-    const features = opts.observe || rerank ? candidateFeatures(ranked.slice(0, OBSERVED_CANDIDATES), place, own, ownWords, throughMemory, questions) : null;
+    const features = opts.observe || rerank ? candidateFeatures(ranked.slice(0, Math.max(OBSERVED_CANDIDATES, opts.observeDepth ?? 0)), place, own, ownWords, throughMemory, questions) : null;
     if (opts.observe) opts.observe(features!);
-    if (rerank) ranked.splice(0, features!.length, ...rerankCandidates(features!, p.rerank));
+    if (rerank) ranked.splice(0, Math.min(features!.length, OBSERVED_CANDIDATES), ...rerankCandidates(features!.slice(0, OBSERVED_CANDIDATES), p.rerank));
     const best = diversify(
       ranked.map(([seq, score]) => ({ seq, score, session: place.get(seq)! })),
       p.clusterMax,

@@ -73,6 +73,7 @@ export interface SearchInput {
   excludeIncognito?: boolean;
   /** Sees the ranking's best candidates and the parts of their scores (a bench's probe; changes nothing). */
   observe?: MessageSearchOptions['observe'];
+  observeDepth?: MessageSearchOptions['observeDepth'];
 }
 
 export const DEFAULT_K = 10;
