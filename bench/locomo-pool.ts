@@ -22,6 +22,8 @@ import { hopCandidates } from '../src/main/search/memory-hop';
 import { MessageIndex } from '../src/main/search/message-index';
 import { roleStems } from '../src/main/search/message-search';
 import { analyzeQuery } from '../src/main/search/query';
+import { idf } from '../src/main/search/rank';
+import { stems } from '../src/main/search/text';
 import { coordinateAscent, meanRecall, type LabelledQuery } from './lib/linear-rerank';
 import { OBSERVATIONS_LABEL, parseDerivedMode, recordObservations, type DerivedMode } from './lib/locomo-derived';
 import { DEFAULT_LOCOMO_PATH, loadLocomo } from './lib/locomo-data';
@@ -29,9 +31,15 @@ import { mean, recallAt, round } from './lib/stats';
 import { agentIdFor, ingest, productSearch, roleNamesOf, turnContent } from './locomo';
 import { memoryFirstCandidates } from './lib/memory-first';
 
-/** Features past candidate-features.ts's eight: the hop's score, memory's rank of the cited entry. */
-const EXTRA = ['hop', 'memoryFirst'] as const;
+/**
+ * Features past candidate-features.ts's eight: the hop's score, memory's rank of the cited entry, and the
+ * share of the query's weight the candidate holds (in its words or its memory) that none of the first 3
+ * hold: what a multi-hop question's other evidence looks like.
+ */
+const EXTRA = ['hop', 'memoryFirst', 'novel'] as const;
 const DIMS = 8 + EXTRA.length;
+/** The hop's settings (memory-hop.ts); HOP_FROM, HOP_WORDS, HOP_LIMIT override them for a trial. */
+const HOP = { from: Number(process.env.HOP_FROM ?? 10), words: Number(process.env.HOP_WORDS ?? 15), limit: Number(process.env.HOP_LIMIT ?? 30), cap: 200 };
 
 interface Collected {
   conv: number;
@@ -43,6 +51,10 @@ interface Collected {
   deep: CandidateFeatures[];
   hop: Array<{ seq: number; score: number }>;
   memory: Array<{ seq: number; score: number }>;
+  /** Query stems (weighed by IDF over the messages) each candidate holds in its words or its memory. */
+  held: Map<number, Set<string>>;
+  weights: Map<string, number>;
+  total: number;
 }
 
 export interface PoolVariant {
@@ -84,6 +96,7 @@ export function runLocomoPool(opts: { data?: string; derived?: DerivedMode; only
     const derived = new DerivedIndex(engine.appDb);
     const index = new MessageIndex(engine.appDb);
     const words = new EntryWords();
+    const { docs } = index.stats();
 
     const qs: Collected[] = [];
     for (const [ci, conv] of conversations.entries()) {
@@ -99,18 +112,24 @@ export function runLocomoPool(opts: { data?: string; derived?: DerivedMode; only
         const analyzed = analyzeQuery(q.question);
         const excluded = new Set([...nameStems, ...analyzed.terms.map((t) => t.stem)]);
         const top = a.map((c) => c.seq);
-        const hop = hopCandidates(top, derived, words, { from: 10, words: 15, limit: 30, cap: 200, agentIdx, excluded });
+        const hop = hopCandidates(top, derived, words, { ...HOP, agentIdx, excluded });
         const memory = memoryFirstCandidates(analyzed.terms.filter((t) => !nameStems.has(t.stem)), derived, words, { entries: 10, agentIdx, cap: 600 });
-        qs.push({ conv: ci, category: q.category, gold: q.evidence, today: a, deep: b, hop, memory });
+        const wanted = analyzed.terms.filter((t) => !nameStems.has(t.stem));
+        const weights = new Map(wanted.map((t) => [t.stem, idf(docs, Math.min(docs, index.postings(t.norm, docs).rowids.length))]));
+        const all = [...new Set([...a, ...b].map((f) => f.seq).concat(hop.map((h) => h.seq), memory.map((m) => m.seq)))];
+        const rows = new Map(index.rows(all).map((r) => [r.seq, r.content]));
+        const bodies = derived.bodies(all);
+        const held = new Map(all.map((seq) => [seq, new Set(stems(`${rows.get(seq) ?? ''} ${bodies.get(seq) ?? ''}`).filter((st) => weights.has(st)))]));
+        qs.push({ conv: ci, category: q.category, gold: q.evidence, today: a, deep: b, hop, memory, held, weights, total: [...weights.values()].reduce((x, y) => x + y, 0) });
       }
     }
-    opts.log?.(`${qs.length} questions collected`);
+    opts.log?.(`${qs.length} questions collected; hop ${JSON.stringify(HOP)}`);
 
     // Each pool as labelled queries: candidates in today's order, extra ones after, with their features.
     const build = (c: Collected, variant: string): LabelledQuery => {
-      const base = variant.startsWith('deep') ? c.deep.slice(0, Number(variant.slice(4))) : c.today.slice(0, 50);
+      const base = variant.startsWith('deep') ? c.deep.slice(0, parseInt(variant.slice(4), 10)) : c.today.slice(0, 50);
       const topScore = base[0]?.score ?? 0;
-      const x = base.map((f) => [...featureVector(f, topScore), 0, 0]);
+      const x = base.map((f) => [...featureVector(f, topScore), 0, 0, 0]);
       const ids = base.map((f) => diaBySeq.get(f.seq) ?? '');
       const have = new Map(base.map((f, i) => [f.seq, i]));
       const add = (list: Array<{ seq: number; score: number }>, j: number) => {
@@ -128,8 +147,17 @@ export function runLocomoPool(opts: { data?: string; derived?: DerivedMode; only
           ids.push(diaBySeq.get(h.seq) ?? '');
         }
       };
-      if (variant === 'hop' || variant === 'hop+memory') add(c.hop, 8);
-      if (variant === 'memory' || variant === 'hop+memory') add(c.memory, 9);
+      if (variant.includes('hop')) add(c.hop, 8);
+      if (variant.includes('novel')) {
+        const seqs = [...have.keys()];
+        const firsts = seqs.slice(0, 3).map((seq) => c.held.get(seq) ?? new Set<string>());
+        for (const [i, seq] of seqs.entries()) {
+          let w = 0;
+          for (const st of c.held.get(seq) ?? []) if (!firsts.some((f) => f.has(st))) w += c.weights.get(st) ?? 0;
+          x[i][10] = c.total > 0 ? w / c.total : 0;
+        }
+      }
+      if (variant.includes('memory')) add(c.memory, 9);
       return { x, ids, gold: c.gold };
     };
 
@@ -149,11 +177,11 @@ export function runLocomoPool(opts: { data?: string; derived?: DerivedMode; only
         const { weights } = coordinateAscent(train, { dims: DIMS });
         const r = held.map(({ q }) => meanRecall([q], weights));
         held.forEach(({ c }, i) => tested.push({ category: c.category, r: r[i] }));
-        splits.push({ tune, test, test10: round(mean(r)), weights: weights.map((w) => round(w, 2)) });
+        splits.push({ tune, test, test10: round(mean(r), 4), weights: weights.map((w) => round(w, 2)) });
       }
       const byCategory: Record<string, number> = {};
       for (const cat of [...new Set(tested.map((t) => t.category))].sort()) byCategory[cat] = round(mean(tested.filter((t) => t.category === cat).map((t) => t.r)));
-      const v = { name, size, poolRecall, splits, heldOut: round(mean(splits.map((s) => s.test10))), byCategory };
+      const v = { name, size, poolRecall, splits, heldOut: round(mean(splits.map((s) => s.test10)), 4), byCategory };
       variants.push(v);
       opts.log?.(
         `${name.padEnd(11)} pool ${String(size).padStart(5)}  gold in pool ${poolRecall.toFixed(3)}  held-out recall@10 ${v.heldOut.toFixed(3)}  ` +

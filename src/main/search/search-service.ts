@@ -91,7 +91,7 @@ export class SearchService {
 
   constructor(private readonly d: SearchServiceDeps) {
     this.params = { ...DEFAULT_RANK_PARAMS, ...d.rank };
-    this.messages = new MessageSearch(d.db, this.params);
+    this.messages = new MessageSearch(d.db, this.params, this.entryWords);
     this.entities = d.entities ?? null;
     this.projectKeysStmt = d.db
       .prepare(`SELECT DISTINCT project_key FROM sessions WHERE agent_id = ? AND project_key IS NOT NULL ORDER BY project_key`)
