@@ -26,7 +26,7 @@ import { idf } from '../src/main/search/rank';
 import { stems } from '../src/main/search/text';
 import { coordinateAscent, meanRecall, type LabelledQuery } from './lib/linear-rerank';
 import { OBSERVATIONS_LABEL, parseDerivedMode, recordObservations, type DerivedMode } from './lib/locomo-derived';
-import { DEFAULT_LOCOMO_PATH, loadLocomo } from './lib/locomo-data';
+import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation } from './lib/locomo-data';
 import { mean, recallAt, round } from './lib/stats';
 import { agentIdFor, ingest, productSearch, roleNamesOf, turnContent } from './locomo';
 import { memoryFirstCandidates } from './lib/memory-first';
@@ -78,8 +78,11 @@ function combinations(n: number, k: number): number[][] {
   return out;
 }
 
-export function runLocomoPool(opts: { data?: string; derived?: DerivedMode; only?: string[]; log?: (s: string) => void } = {}): { derived: string; variants: PoolVariant[] } {
-  const conversations = loadLocomo(opts.data ?? DEFAULT_LOCOMO_PATH);
+export function runLocomoPool(
+  opts: { data?: string; conversations?: LocomoConversation[]; derived?: DerivedMode; only?: string[]; log?: (s: string) => void } = {},
+): { derived: string; variants: PoolVariant[] } {
+  const conversations = opts.conversations ?? loadLocomo(opts.data ?? DEFAULT_LOCOMO_PATH);
+  if (conversations.length < 3) throw new Error('cross-validation needs at least 3 conversations');
   const home = mkdtempSync(join(tmpdir(), 'monad-locomo-pool-'));
   const engine = Engine.open({ home, host: 'cli' });
   try {
