@@ -73,6 +73,7 @@ export interface SearchInput {
   excludeIncognito?: boolean;
   /** Sees the ranking's best candidates and the parts of their scores (a bench's probe; changes nothing). */
   observe?: MessageSearchOptions['observe'];
+  /** How many of the best candidates the observer sees (a bench's probe of deeper pools). */
   observeDepth?: MessageSearchOptions['observeDepth'];
 }
 
