@@ -9,6 +9,7 @@ import { asksYesNo, candidateFeatures, OBSERVED_CANDIDATES, queryCover, rerankCa
 import type { DerivedVia, MessageHit } from '../../shared/search';
 import { DerivedIndex, unionPostings } from './derived-index';
 import type { DerivedEntry } from './derived-store';
+import { hopCandidates, joinHop, type EntryWordCounts } from './memory-hop';
 import { agentIdxOf, MessageIndex, seqOf, type MessageRow, type Postings, type ScoringRow } from './message-index';
 import type { AnalyzedQuery, QueryTerm } from './query';
 import {
@@ -41,6 +42,8 @@ export interface MessageSearchOptions {
    * pass whose hits are returned.
    */
   observe?: (candidates: CandidateFeatures[]) => void;
+  /** How many of the best candidates the observer sees (OBSERVED_CANDIDATES when absent). */
+  observeDepth?: number;
 }
 
 
@@ -56,6 +59,8 @@ export class MessageSearch {
   constructor(
     db: Database,
     private readonly p: RankParams,
+    /** Derived entries' words, kept across searches (the second hop reads the top hits' entries). */
+    private readonly entryWords: EntryWordCounts,
   ) {
     this.index = new MessageIndex(db);
     this.derived = new DerivedIndex(db);
@@ -179,12 +184,14 @@ export class MessageSearch {
     for (const [seq, sessionId] of this.index.places(around)) if (visible(sessionId)) place.set(seq, sessionId);
     // What neighbours inherit: a message's words' score and `derivedShare` of what memory added to it.
     const shares = ownWords ? new Map([...own].map(([seq, s]) => [seq, (ownWords.get(seq) ?? 0) + p.derivedShare * (s - (ownWords.get(seq) ?? 0))])) : own;
-    const ranked = scoreWithNeighbours(place, own, questions, expanded, p, shares)
+    let ranked = scoreWithNeighbours(place, own, questions, expanded, p, shares)
       .filter(([, s]) => s > 0)
       .sort((a, b) => b[1] - a[1] || b[0] - a[0]);
-    // The learned re-ranking of the best candidates; the observer sees them before it.
+    // Memory's second hop (rank.ts hopCandidates; off by default): with derived memory only.
+    if (withDerived && p.hopCandidates > 0) ranked = this.withHop(ranked, place, visible, agentIdx, new Set([...wanted, ...nameStems!]), reads.derived);
+    // The learned re-ranking of the best candidates; the observer sees them before it (deeper when a bench asks).
     const features = covers ? candidateFeatures(ranked.slice(0, OBSERVED_CANDIDATES), place, own, ownWords, throughMemory, questions, covers, asksYesNo(q.text)) : null;
-    if (opts.observe) opts.observe(features!);
+    if (opts.observe) opts.observe((opts.observeDepth ?? 0) > OBSERVED_CANDIDATES ? candidateFeatures(ranked.slice(0, opts.observeDepth), place, own, ownWords, throughMemory, questions, covers!, asksYesNo(q.text)) : features!);
     if (rerank) ranked.splice(0, features!.length, ...rerankCandidates(features!, p.rerank, p.rerankTrees, p.rerankFloor));
     const best = diversify(
       ranked.map(([seq, score]) => ({ seq, score, session: place.get(seq)! })),
@@ -237,6 +244,13 @@ export class MessageSearch {
     const avgLength = this.derived.entryAvgLength();
     for (const [seq, entries] of this.derived.entries(seqs)) out.set(seq, entries.map((e) => ({ scan: scan(e.text), avgLength })));
     return out;
+  }
+
+  /** The ranking with the messages memory's second hop reaches from its best (memory-hop.ts); their places are noted. */
+  private withHop(ranked: Array<[number, number]>, place: Map<number, string>, visible: (s: string) => boolean, agentIdx: number | null, excluded: Set<string>, reads: PostingSource) {
+    const hop = hopCandidates(ranked.map(([seq]) => seq), this.derived, this.entryWords, { from: this.p.hopFrom, words: this.p.hopWords, limit: this.p.hopCandidates, cap: 200, agentIdx, excluded, reads });
+    for (const [seq, sessionId] of this.index.places(hop.filter((h) => !place.has(h.seq)).map((h) => h.seq))) if (visible(sessionId)) place.set(seq, sessionId);
+    return joinHop(ranked, hop.filter((h) => place.has(h.seq)), this.p.hopShare);
   }
 
   /** The derived texts of `seqs` that have one, in the order of `seqs`. */

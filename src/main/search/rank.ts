@@ -107,6 +107,15 @@ export interface RankParams {
   hopDocs: number;
   hopWeight: number;
   /**
+   * Candidates through memory's second hop (memory-hop.ts): messages whose derived entries share the rarest
+   * words of the best `hopFrom` hits' entries (at most `hopWords` words) join the ranking, at most
+   * `hopCandidates` of them, each at `hopShare` × its hop score × the best score. 0 turns it off.
+   */
+  hopCandidates: number;
+  hopFrom: number;
+  hopWords: number;
+  hopShare: number;
+  /**
    * Feedback through memory (memory-feedback.ts, RM3-style): the derived entries are ranked for the query,
    * and the words the best `memoryPrfEntries` of them use most (weighed by the entry's match and the word's
    * rarity) are added, at most `memoryPrfTerms`, the best at `memoryPrfWeight` of a typed word; the search
@@ -208,6 +217,14 @@ export const DEFAULT_RANK_PARAMS: RankParams = {
   hopTerms: 0,
   hopDocs: 5,
   hopWeight: 0.3,
+  // Seventh pass (b), same stand-in: the hop raises the share of gold turns among the re-ranking's
+  // candidates (0.885 → 0.902) but no learned weight could use it held out (0.816 either way), so it is
+  // off; kept for a learner with richer features to judge (docs/search-quality.md, bench/locomo-pool.ts).
+  // Turned on as it is (share 0.3), the shipped ranking loses 0.016 in-sample: judge before turning on.
+  hopCandidates: 0,
+  hopFrom: 10,
+  hopWords: 15,
+  hopShare: 0.3,
   // Fourth pass (issue 31, same stand-in and harness): on. Memory's sentences name a topic in canonical
   // words the question and its answering turns each lack. As the defaults under the standard grid (which
   // holds an arm turning it off, never picked): cross-validated 0.801 → 0.808, category 1 0.448 → 0.477,

@@ -73,6 +73,8 @@ export interface SearchInput {
   excludeIncognito?: boolean;
   /** Sees the ranking's best candidates and the parts of their scores (a bench's probe; changes nothing). */
   observe?: MessageSearchOptions['observe'];
+  /** How many of the best candidates the observer sees (a bench's probe of deeper pools). */
+  observeDepth?: MessageSearchOptions['observeDepth'];
 }
 
 export const DEFAULT_K = 10;
@@ -90,7 +92,7 @@ export class SearchService {
 
   constructor(private readonly d: SearchServiceDeps) {
     this.params = { ...DEFAULT_RANK_PARAMS, ...d.rank };
-    this.messages = new MessageSearch(d.db, this.params);
+    this.messages = new MessageSearch(d.db, this.params, this.entryWords);
     this.entities = d.entities ?? null;
     this.projectKeysStmt = d.db
       .prepare(`SELECT DISTINCT project_key FROM sessions WHERE agent_id = ? AND project_key IS NOT NULL ORDER BY project_key`)
