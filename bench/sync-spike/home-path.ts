@@ -15,6 +15,8 @@ import { startLiveSync } from '../../src/main/engine-sync-live';
 import { DocStore } from '../../src/main/sync/doc-store';
 import { startRelay } from '../../src/main/sync/relay';
 import { syncNow, type SyncReport } from '../../src/main/sync/sync-client';
+import { forceGc, startMeter, type PhaseFigures } from './phase-meter';
+import { profiled } from './profile-phase';
 import { chatDoc, factsDoc, graphDoc, SIZE, type FactRecord, type MessageRecord, type NodeRecord, type RelationRecord } from './workload';
 
 export interface SyncHomeResult {
@@ -25,6 +27,8 @@ export interface SyncHomeResult {
   pushS: number;
   pullS: number;
   pullPeakRssGrowthMB: number;
+  /** The pull's CPU seconds and where its peak was (phase-meter.ts): comparable between runs on a busy machine. */
+  pullMeter: PhaseFigures;
   quietResyncS: number;
   received: { messages: number; facts: number; relations: number };
   refused: number;
@@ -32,7 +36,7 @@ export interface SyncHomeResult {
    * A third, fresh home joining with the app's live sync: its peak, what it holds 3 s after everything
    * arrived (every document open), and once its idle documents are closed (resident and V8 heap growth).
    */
-  live: { pullS: number; peakRssGrowthMB: number; settledRssGrowthMB: number; complete: boolean; openDocs: number; idle: { closeS: number; openDocs: number; rssGrowthMB: number; heapGrowthMB: number; settledHeapGrowthMB: number } };
+  live: { meter: PhaseFigures; pullS: number; peakRssGrowthMB: number; settledRssGrowthMB: number; complete: boolean; openDocs: number; idle: { closeS: number; openDocs: number; rssGrowthMB: number; heapGrowthMB: number; settledHeapGrowthMB: number } };
 }
 
 /** Writes the benchmark home into an engine through its own stores; returns the counts it holds. */
@@ -81,34 +85,38 @@ async function measureLive(c: Engine, home: string, relayUrl: string, want: { me
   store.set('relay', relayUrl);
   store.set('space', 'bench');
   store.close();
-  global.gc?.();
+  forceGc();
   const rss0 = process.memoryUsage().rss;
   const heap0 = process.memoryUsage().heapUsed;
   let peak = rss0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const t = performance.now();
+  const meter = startMeter();
   try {
     // The app's quiet time before an idle document closes is 60 s; 10 s here keeps the run short.
     startLiveSync(c, { env: {}, tuning: { idleCloseMs: LIVE_IDLE_CLOSE_MS } });
     const deadline = Date.now() + 180_000;
     const done = (): boolean => messageCount(c) === want.messages && c.facts.memory.scopes().reduce((n, s) => n + s.count, 0) === want.facts && relationCount(c) === want.relations;
-    while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    await profiled('live', async () => {
+      while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    });
+    const liveMeter = meter.stop();
     const pullS = (performance.now() - t) / 1000;
     const complete = done();
     await new Promise((r) => setTimeout(r, 3_000));
-    global.gc?.();
+    forceGc();
     const settled = { rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed, openDocs: c.sync.openDocuments() };
     const peakMB = (Math.max(peak, settled.rss) - rss0) / 1e6;
     const t1 = performance.now();
     const idleBy = Date.now() + LIVE_IDLE_CLOSE_MS + 60_000;
     while (c.sync.openDocuments() > 1 && Date.now() < idleBy) await new Promise((r) => setTimeout(r, 250));
     const closeS = (performance.now() - t1) / 1000;
-    global.gc?.();
+    forceGc();
     await new Promise((r) => setTimeout(r, 2_000));
-    global.gc?.();
+    forceGc();
     const m = process.memoryUsage();
     const idle = { closeS, openDocs: c.sync.openDocuments(), rssGrowthMB: (m.rss - rss0) / 1e6, heapGrowthMB: (m.heapUsed - heap0) / 1e6, settledHeapGrowthMB: (settled.heap - heap0) / 1e6 };
-    return { pullS, peakRssGrowthMB: peakMB, settledRssGrowthMB: (settled.rss - rss0) / 1e6, complete, openDocs: settled.openDocs, idle };
+    return { meter: liveMeter, pullS, peakRssGrowthMB: peakMB, settledRssGrowthMB: (settled.rss - rss0) / 1e6, complete, openDocs: settled.openDocs, idle };
   } finally {
     clearInterval(sampler);
     await c.sync.stop();
@@ -132,13 +140,15 @@ export async function runSyncHomeBench(): Promise<SyncHomeResult> {
     const pushS = (performance.now() - t) / 1000;
 
     b = open('b');
-    global.gc?.();
+    forceGc();
     const rss0 = process.memoryUsage().rss;
     let peak = rss0;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     t = performance.now();
-    const pulled = await run(b, 'b');
+    const pullMeter = startMeter();
+    const pulled = await profiled('pull', () => run(b!, 'b'));
     const pullS = (performance.now() - t) / 1000;
+    const pullFigures = pullMeter.stop();
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     const received = { messages: messageCount(b), facts: b.facts.memory.scopes().reduce((n, s) => n + s.count, 0), relations: relationCount(b) };
@@ -155,6 +165,7 @@ export async function runSyncHomeBench(): Promise<SyncHomeResult> {
       pushS,
       pullS,
       pullPeakRssGrowthMB: (peak - rss0) / 1e6,
+      pullMeter: pullFigures,
       quietResyncS,
       received,
       refused: pulled.refused,

@@ -159,6 +159,8 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
     addMessages(sessionId, messages) {
       const { cleaner, report } = cleanerFor();
       const owner = db.prepare(`SELECT session_id FROM messages WHERE id = ?`).pluck();
+      // Compiled once per chat, not per message (a first sync writes thousands).
+      const touch = db.prepare(`UPDATE sessions SET updated_at = max(updated_at, ?) WHERE id = ?`);
       const known = new Set(engine.messages.idsOf(sessionId));
       const out = db.transaction(() =>
         messages.map((raw, i) => {
@@ -197,7 +199,7 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
           known.add(m.data.id);
           const inactive = Number.isInteger(raw.inactive) && raw.inactive >= 0 ? raw.inactive : 0;
           if (inactive) db.prepare(`UPDATE messages SET inactive = ? WHERE id = ?`).run(inactive, m.data.id);
-          db.prepare(`UPDATE sessions SET updated_at = max(updated_at, ?) WHERE id = ?`).run(m.data.createdAt, sessionId);
+          touch.run(m.data.createdAt, sessionId);
           return { written: true, refused: [...refusalsOf({ ...report, refused: report.refused.slice(refusedBefore) }), ...stored.refused] };
         }),
       )();
