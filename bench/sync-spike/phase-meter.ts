@@ -10,8 +10,13 @@ export interface PhaseFigures {
   wallS: number;
   cpuS: number;
   peakRssGrowthMB: number;
-  /** At the sampled peak: growth of the V8 heap in use (garbage included) and of memory outside it. */
+  /** At the sampled resident peak: growth of the V8 heap in use (garbage included) and of memory outside it. */
   atPeak: { heapUsedMB: number; externalMB: number };
+  /**
+   * The largest growth of the V8 heap in use seen on its own (garbage included): unlike the resident set, it
+   * does not depend on what an earlier phase of the same process left committed.
+   */
+  peakHeapUsedGrowthMB: number;
 }
 
 /**
@@ -29,9 +34,11 @@ const MB = (bytes: number): number => bytes / 1e6;
 export function startMeter(): { stop(): PhaseFigures } {
   const base = process.memoryUsage();
   let peak = base;
+  let heapPeak = base.heapUsed;
   const sample = (): void => {
     const m = process.memoryUsage();
     if (m.rss > peak.rss) peak = m;
+    heapPeak = Math.max(heapPeak, m.heapUsed);
   };
   const sampler = setInterval(sample, 20);
   const cpu0 = process.cpuUsage();
@@ -46,6 +53,7 @@ export function startMeter(): { stop(): PhaseFigures } {
         cpuS: (cpu.user + cpu.system) / 1e6,
         peakRssGrowthMB: MB(peak.rss - base.rss),
         atPeak: { heapUsedMB: MB(peak.heapUsed - base.heapUsed), externalMB: MB(peak.external - base.external) },
+        peakHeapUsedGrowthMB: MB(heapPeak - base.heapUsed),
       };
     },
   };

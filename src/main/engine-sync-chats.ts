@@ -107,7 +107,9 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
        || (SELECT count(*) || ':' || coalesce(group_concat(id || '/' || inactive || '/' || (deleted_at IS NOT NULL) || '/' || sort_at || '/' || sort_tie, ','), '') FROM (SELECT id, inactive, deleted_at, sort_at, sort_tie FROM messages WHERE session_id = ? ORDER BY seq))`,
   ).pluck();
   return {
-    sessionIds: () => engine.sessions.list().map((s) => s.id),
+    // Ids only, in the list's order: sessions.list() also counts every chat's turns (a pass over all messages),
+    // and the live sync asks for the ids at every chat event (each chat a first sync writes is one).
+    sessionIds: () => db.prepare(`SELECT id FROM sessions ORDER BY updated_at DESC, rowid DESC`).pluck().all() as string[],
     digest: (sessionId) => String(digestOf.get(sessionId, sessionId) ?? 'none'),
     read,
 
