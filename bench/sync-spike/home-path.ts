@@ -4,7 +4,10 @@
 // to a relay on loopback; a fresh home B pulls everything with one `sync now` through every kind's write path
 // (the message store, MemoryDir, the graph store). Figures: the pull's time (target ≤ 60 s), the memory it
 // adds to the process (peak resident growth, target ≤ 200 MB), a quiet `sync now` after it, and what arrived.
-// Run alone with `npm run bench -- sync-home` or `npx tsx bench/sync-spike/home-path.ts`.
+// Each phase also gives its CPU seconds and the V8 heap's peak (phase-meter.ts): on a busy machine compare those.
+// Run alone with `npm run bench -- sync-home` or `npx tsx bench/sync-spike/home-path.ts`;
+// MONAD_BENCH_PROFILE=<dir> writes a CPU profile of the pull and of the live join (pull.cpuprofile, live.cpuprofile;
+// their memory figures then count the profiler too), MONAD_BENCH_SYNC_HOME=<dir> reuses the built home A.
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

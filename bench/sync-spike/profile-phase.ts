@@ -9,14 +9,14 @@ export async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T
   if (!dir) return fn();
   const s = new Session();
   s.connect();
-  const post = (method: string, params?: object): Promise<any> => new Promise((res, rej) => s.post(method, params ?? {}, (err, r) => (err ? rej(err) : res(r))));
+  const post = (method: string, params?: object): Promise<unknown> => new Promise((res, rej) => s.post(method, params ?? {}, (err, r) => (err ? rej(err) : res(r))));
   await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: 1000 });
   await post('Profiler.start');
   try {
     return await fn();
   } finally {
-    const { profile } = await post('Profiler.stop');
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
     writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
     s.disconnect();
   }
