@@ -355,8 +355,13 @@ const BENCHES: Bench[] = [
           line('sync-home', `arrived: ${r.received.messages} messages, ${r.received.facts} facts, ${r.received.relations} relations; refused ${r.refused}`, null, '', '', all),
           line('sync-home', 'pushing the home from the first device', r.pushS, 's', '', null),
           line('sync-home', 'a quiet sync now after it', r.quietResyncS, 's', '', null),
+          // CPU seconds hold on a busy machine where wall time does not (docs/sync.md: session 14's regressions).
+          line('sync-home', 'CPU the initial sync costs (relay and device, one process)', r.pullMeter.cpuS, 's', '', null),
+          line('sync-home', 'the same, peak growth of the V8 heap in use (garbage included)', r.pullMeter.peakHeapUsedGrowthMB, 'MB', '', null),
           line('sync-home', `a fresh home joining with the app's live sync: everything arrived${r.live.complete ? '' : ' — NOT complete'}`, r.live.pullS, 's', '≤ 60 s', r.live.complete && r.live.pullS <= 60),
           line('sync-home', 'memory the live sync adds while it holds the home (peak / settled)', r.live.peakRssGrowthMB, 'MB', '≤ 200 MB', r.live.peakRssGrowthMB <= 200),
+          line('sync-home', 'CPU the live join costs (relay and device, one process)', r.live.meter.cpuS, 's', '', null),
+          line('sync-home', 'the same, peak growth of the V8 heap in use (garbage included)', r.live.meter.peakHeapUsedGrowthMB, 'MB', '', null),
           line('sync-home', `memory the live sync keeps, settled (${r.live.openDocs} documents open): resident`, r.live.settledRssGrowthMB, 'MB', '', null),
           line('sync-home', 'the same, V8 heap', r.live.idle.settledHeapGrowthMB, 'MB', '', null),
           line('sync-home', `memory it keeps once idle documents are closed (${r.live.idle.openDocs} open, ${r.live.idle.closeS.toFixed(0)} s after): resident`, r.live.idle.rssGrowthMB, 'MB', '', null),

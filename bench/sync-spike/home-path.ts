@@ -4,8 +4,11 @@
 // to a relay on loopback; a fresh home B pulls everything with one `sync now` through every kind's write path
 // (the message store, MemoryDir, the graph store). Figures: the pull's time (target ≤ 60 s), the memory it
 // adds to the process (peak resident growth, target ≤ 200 MB), a quiet `sync now` after it, and what arrived.
-// Run alone with `npm run bench -- sync-home` or `npx tsx bench/sync-spike/home-path.ts`.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Each phase also gives its CPU seconds and the V8 heap's peak (phase-meter.ts): on a busy machine compare those.
+// Run alone with `npm run bench -- sync-home` or `npx tsx bench/sync-spike/home-path.ts`;
+// MONAD_BENCH_PROFILE=<dir> writes a CPU profile of the pull and of the live join (pull.cpuprofile, live.cpuprofile;
+// their memory figures then count the profiler too), MONAD_BENCH_SYNC_HOME=<dir> reuses the built home A.
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +18,8 @@ import { startLiveSync } from '../../src/main/engine-sync-live';
 import { DocStore } from '../../src/main/sync/doc-store';
 import { startRelay } from '../../src/main/sync/relay';
 import { syncNow, type SyncReport } from '../../src/main/sync/sync-client';
+import { forceGc, startMeter, type PhaseFigures } from './phase-meter';
+import { profiled } from './profile-phase';
 import { chatDoc, factsDoc, graphDoc, SIZE, type FactRecord, type MessageRecord, type NodeRecord, type RelationRecord } from './workload';
 
 export interface SyncHomeResult {
@@ -25,6 +30,8 @@ export interface SyncHomeResult {
   pushS: number;
   pullS: number;
   pullPeakRssGrowthMB: number;
+  /** The pull's CPU seconds and where its peak was (phase-meter.ts): comparable between runs on a busy machine. */
+  pullMeter: PhaseFigures;
   quietResyncS: number;
   received: { messages: number; facts: number; relations: number };
   refused: number;
@@ -32,7 +39,7 @@ export interface SyncHomeResult {
    * A third, fresh home joining with the app's live sync: its peak, what it holds 3 s after everything
    * arrived (every document open), and once its idle documents are closed (resident and V8 heap growth).
    */
-  live: { pullS: number; peakRssGrowthMB: number; settledRssGrowthMB: number; complete: boolean; openDocs: number; idle: { closeS: number; openDocs: number; rssGrowthMB: number; heapGrowthMB: number; settledHeapGrowthMB: number } };
+  live: { meter: PhaseFigures; pullS: number; peakRssGrowthMB: number; settledRssGrowthMB: number; complete: boolean; openDocs: number; idle: { closeS: number; openDocs: number; rssGrowthMB: number; heapGrowthMB: number; settledHeapGrowthMB: number } };
 }
 
 /** Writes the benchmark home into an engine through its own stores; returns the counts it holds. */
@@ -81,34 +88,38 @@ async function measureLive(c: Engine, home: string, relayUrl: string, want: { me
   store.set('relay', relayUrl);
   store.set('space', 'bench');
   store.close();
-  global.gc?.();
+  forceGc();
   const rss0 = process.memoryUsage().rss;
   const heap0 = process.memoryUsage().heapUsed;
   let peak = rss0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const t = performance.now();
+  const meter = startMeter();
   try {
     // The app's quiet time before an idle document closes is 60 s; 10 s here keeps the run short.
     startLiveSync(c, { env: {}, tuning: { idleCloseMs: LIVE_IDLE_CLOSE_MS } });
     const deadline = Date.now() + 180_000;
     const done = (): boolean => messageCount(c) === want.messages && c.facts.memory.scopes().reduce((n, s) => n + s.count, 0) === want.facts && relationCount(c) === want.relations;
-    while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    await profiled('live', async () => {
+      while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    });
+    const liveMeter = meter.stop();
     const pullS = (performance.now() - t) / 1000;
     const complete = done();
     await new Promise((r) => setTimeout(r, 3_000));
-    global.gc?.();
+    forceGc();
     const settled = { rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed, openDocs: c.sync.openDocuments() };
     const peakMB = (Math.max(peak, settled.rss) - rss0) / 1e6;
     const t1 = performance.now();
     const idleBy = Date.now() + LIVE_IDLE_CLOSE_MS + 60_000;
     while (c.sync.openDocuments() > 1 && Date.now() < idleBy) await new Promise((r) => setTimeout(r, 250));
     const closeS = (performance.now() - t1) / 1000;
-    global.gc?.();
+    forceGc();
     await new Promise((r) => setTimeout(r, 2_000));
-    global.gc?.();
+    forceGc();
     const m = process.memoryUsage();
     const idle = { closeS, openDocs: c.sync.openDocuments(), rssGrowthMB: (m.rss - rss0) / 1e6, heapGrowthMB: (m.heapUsed - heap0) / 1e6, settledHeapGrowthMB: (settled.heap - heap0) / 1e6 };
-    return { pullS, peakRssGrowthMB: peakMB, settledRssGrowthMB: (settled.rss - rss0) / 1e6, complete, openDocs: settled.openDocs, idle };
+    return { meter: liveMeter, pullS, peakRssGrowthMB: peakMB, settledRssGrowthMB: (settled.rss - rss0) / 1e6, complete, openDocs: settled.openDocs, idle };
   } finally {
     clearInterval(sampler);
     await c.sync.stop();
@@ -118,27 +129,42 @@ async function measureLive(c: Engine, home: string, relayUrl: string, want: { me
 
 export async function runSyncHomeBench(): Promise<SyncHomeResult> {
   const root = mkdtempSync(join(tmpdir(), 'monad-sync-home-'));
-  const relay = await startRelay({ dataDir: join(root, 'relay'), port: 0 });
+  // MONAD_BENCH_SYNC_HOME=<dir>: home A and the relay it pushed to, kept there after a first run and copied
+  // from it by the next ones (a run then measures the pull and the live join only: building the home is the
+  // longest step, and the same for every run of one checkout). Use one folder per checkout.
+  const cache = process.env.MONAD_BENCH_SYNC_HOME;
+  const cached = Boolean(cache && existsSync(join(cache, 'a')));
+  if (cached) for (const d of ['a', 'relay']) cpSync(join(cache!, d), join(root, d), { recursive: true });
+  let relay = await startRelay({ dataDir: join(root, 'relay'), port: 0 });
   const open = (n: string): Engine => Engine.open({ home: join(root, n), host: 'cli', backgroundJobs: false, qdrant: { enabled: false } });
-  const a = open('a');
+  let a = open('a');
   let b: Engine | null = null;
   const run = (e: Engine, n: string): Promise<SyncReport> => syncNow({ relayUrl: relay.url, space: 'bench', storeFile: join(root, n, 'sync', 'device.sqlite'), kinds: syncKinds(e), timeoutMs: 120_000 });
   try {
     let t = performance.now();
-    const counts = buildHome(a);
-    const buildS = (performance.now() - t) / 1000;
+    const counts = cached ? { messages: messageCount(a), facts: a.facts.memory.scopes().reduce((n, s) => n + s.count, 0), relations: relationCount(a) } : buildHome(a);
+    const buildS = cached ? 0 : (performance.now() - t) / 1000;
     t = performance.now();
-    await run(a, 'a');
-    const pushS = (performance.now() - t) / 1000;
+    if (!cached) await run(a, 'a');
+    const pushS = cached ? 0 : (performance.now() - t) / 1000;
+    if (cache && !cached) {
+      a.close();
+      await relay.close();
+      for (const d of ['a', 'relay']) cpSync(join(root, d), join(cache, d), { recursive: true });
+      relay = await startRelay({ dataDir: join(root, 'relay'), port: 0 });
+      a = open('a');
+    }
 
     b = open('b');
-    global.gc?.();
+    forceGc();
     const rss0 = process.memoryUsage().rss;
     let peak = rss0;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     t = performance.now();
-    const pulled = await run(b, 'b');
+    const pullMeter = startMeter();
+    const pulled = await profiled('pull', () => run(b!, 'b'));
     const pullS = (performance.now() - t) / 1000;
+    const pullFigures = pullMeter.stop();
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     const received = { messages: messageCount(b), facts: b.facts.memory.scopes().reduce((n, s) => n + s.count, 0), relations: relationCount(b) };
@@ -155,6 +181,7 @@ export async function runSyncHomeBench(): Promise<SyncHomeResult> {
       pushS,
       pullS,
       pullPeakRssGrowthMB: (peak - rss0) / 1e6,
+      pullMeter: pullFigures,
       quietResyncS,
       received,
       refused: pulled.refused,

@@ -107,7 +107,9 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
        || (SELECT count(*) || ':' || coalesce(group_concat(id || '/' || inactive || '/' || (deleted_at IS NOT NULL) || '/' || sort_at || '/' || sort_tie, ','), '') FROM (SELECT id, inactive, deleted_at, sort_at, sort_tie FROM messages WHERE session_id = ? ORDER BY seq))`,
   ).pluck();
   return {
-    sessionIds: () => engine.sessions.list().map((s) => s.id),
+    // Ids only, in the list's order: sessions.list() also counts every chat's turns (a pass over all messages),
+    // and the live sync asks for the ids at every chat event (each chat a first sync writes is one).
+    sessionIds: () => db.prepare(`SELECT id FROM sessions ORDER BY updated_at DESC, rowid DESC`).pluck().all() as string[],
     digest: (sessionId) => String(digestOf.get(sessionId, sessionId) ?? 'none'),
     read,
 
@@ -159,6 +161,8 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
     addMessages(sessionId, messages) {
       const { cleaner, report } = cleanerFor();
       const owner = db.prepare(`SELECT session_id FROM messages WHERE id = ?`).pluck();
+      // Compiled once per chat, not per message (a first sync writes thousands).
+      const touch = db.prepare(`UPDATE sessions SET updated_at = max(updated_at, ?) WHERE id = ?`);
       const known = new Set(engine.messages.idsOf(sessionId));
       const out = db.transaction(() =>
         messages.map((raw, i) => {
@@ -197,7 +201,7 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
           known.add(m.data.id);
           const inactive = Number.isInteger(raw.inactive) && raw.inactive >= 0 ? raw.inactive : 0;
           if (inactive) db.prepare(`UPDATE messages SET inactive = ? WHERE id = ?`).run(inactive, m.data.id);
-          db.prepare(`UPDATE sessions SET updated_at = max(updated_at, ?) WHERE id = ?`).run(m.data.createdAt, sessionId);
+          touch.run(m.data.createdAt, sessionId);
           return { written: true, refused: [...refusalsOf({ ...report, refused: report.refused.slice(refusedBefore) }), ...stored.refused] };
         }),
       )();

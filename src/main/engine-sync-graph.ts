@@ -36,6 +36,19 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
     const rows = engine.appDb.prepare(`SELECT id FROM messages WHERE id IN (${ids.map(() => '?').join(',')})`).pluck().all(...ids) as string[];
     return new Set(rows);
   };
+  // Entities the person deleted here (by normalised name) for the length of one batch of incoming records:
+  // store.personDeleted scans every entity of the scope, and asked once per incoming relation it was a quarter
+  // of a whole-home pull's CPU (docs/sync.md, Figures). Only the person's corrections add to it (a delete, a
+  // merge: fixEntity, undoEntityFix, which drop the memo); a relation written meanwhile can only give a name a
+  // live entity again, so a name found here is checked once more against the store before a relation is held.
+  let inBatch = false;
+  const deletedMemo = new Map<string, Map<string, number>>();
+  const deletedHere = (scope: string): Map<string, number> => {
+    if (!inBatch) return store.personDeleted(scope);
+    let gone = deletedMemo.get(scope);
+    if (!gone) deletedMemo.set(scope, (gone = store.personDeleted(scope)));
+    return gone;
+  };
   const node = (scope: string, name: string, assertedBy: AssertedBy, by: By): number => {
     const found = store.resolveName(scope, name);
     if (found) return found.id;
@@ -128,6 +141,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
     },
     entityFixes: (scope) => localEntityFixes(db, scope),
     undoEntityFix: (scope, fix, device) => {
+      deletedMemo.clear();
       const from = clean(fix.from);
       const to = fix.to === null ? null : clean(fix.to);
       // A correction this home refused was never applied here: nothing to undo.
@@ -206,6 +220,7 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       }
     },
     fixEntity: (scope, fix, device) => {
+      deletedMemo.clear();
       const from = clean(fix.from);
       const to = fix.to === null ? null : clean(fix.to);
       if (!from.ok) return { changed: false, reason: from.reason };
@@ -256,10 +271,9 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
       const known = messagesHere(r.support);
       const by = bySync(r.assertedBy === 'person' ? 'person' : 'extraction', device);
       // A derived relation naming an entity the person deleted here does not bring it back (as extraction).
-      if (r.assertedBy !== 'person') {
-        const gone = store.personDeleted(scope);
-        if (gone.size && (gone.has(normalizeName(src)) || gone.has(normalizeName(dst)))) return { id: null, reason: 'deleted here', held: true };
-      }
+      const endNames = [normalizeName(src), normalizeName(dst)];
+      const namesDeleted = (gone: Map<string, number>): boolean => gone.size > 0 && endNames.some((n) => gone.has(n));
+      if (r.assertedBy !== 'person' && namesDeleted(deletedHere(scope)) && namesDeleted(store.personDeleted(scope))) return { id: null, reason: 'deleted here', held: true };
       try {
         return db.transaction(() =>
           g.journal.inGroup(() => {
@@ -287,7 +301,16 @@ export function graphSyncPort(engine: Engine): GraphSyncPort {
         throw err;
       }
     },
-    batch: (fn) => db.transaction(fn)(),
+    batch: (fn) => {
+      inBatch = true;
+      deletedMemo.clear();
+      try {
+        return db.transaction(fn)();
+      } finally {
+        inBatch = false;
+        deletedMemo.clear();
+      }
+    },
     retract: (scope, key, reason, device) => {
       const n = names(scope);
       const row = edges(scope, LIVE_E).find((e) => keyOf(n, e) === key);
