@@ -8,10 +8,12 @@
 // Run alone with `npm run bench -- sync-home` or `npx tsx bench/sync-spike/home-path.ts`;
 // MONAD_BENCH_PROFILE=<dir> writes a CPU profile of the pull and of the live join (pull.cpuprofile, live.cpuprofile;
 // their memory figures then count the profiler too), MONAD_BENCH_SYNC_HOME=<dir> reuses the built home A.
+import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { Engine } from '../../src/main/engine';
 import { syncKinds } from '../../src/main/engine-sync';
 import { startLiveSync } from '../../src/main/engine-sync-live';
@@ -20,6 +22,7 @@ import { startRelay } from '../../src/main/sync/relay';
 import { syncNow, type SyncReport } from '../../src/main/sync/sync-client';
 import { forceGc, startMeter, type PhaseFigures } from './phase-meter';
 import { profiled } from './profile-phase';
+import type { DevicePull } from './device-pull';
 import { chatDoc, factsDoc, graphDoc, SIZE, type FactRecord, type MessageRecord, type NodeRecord, type RelationRecord } from './workload';
 
 export interface SyncHomeResult {
@@ -39,6 +42,11 @@ export interface SyncHomeResult {
    * A third, fresh home joining with the app's live sync: its peak, what it holds 3 s after everything
    * arrived (every document open), and once its idle documents are closed (resident and V8 heap growth).
    */
+  /**
+   * The same pull in a process of its own that holds only the fresh home (the relay and home A stay in this one):
+   * the memory a device adds, with nothing else in its heap.
+   */
+  device: DevicePull;
   live: { meter: PhaseFigures; pullS: number; peakRssGrowthMB: number; settledRssGrowthMB: number; complete: boolean; openDocs: number; idle: { closeS: number; openDocs: number; rssGrowthMB: number; heapGrowthMB: number; settledHeapGrowthMB: number } };
 }
 
@@ -127,6 +135,14 @@ async function measureLive(c: Engine, home: string, relayUrl: string, want: { me
   }
 }
 
+const DEVICE_PULL = fileURLToPath(new URL('./device-pull.ts', import.meta.url));
+
+/** A fresh home pulling the whole home in a child process of its own (device-pull.ts). */
+async function pullInOwnProcess(home: string, relayUrl: string): Promise<DevicePull> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', DEVICE_PULL, home, relayUrl], { maxBuffer: 1024 * 1024, timeout: 300_000 });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as DevicePull;
+}
+
 export async function runSyncHomeBench(): Promise<SyncHomeResult> {
   const root = mkdtempSync(join(tmpdir(), 'monad-sync-home-'));
   // MONAD_BENCH_SYNC_HOME=<dir>: home A and the relay it pushed to, kept there after a first run and copied
@@ -173,8 +189,10 @@ export async function runSyncHomeBench(): Promise<SyncHomeResult> {
     const quietResyncS = (performance.now() - t) / 1000;
     b.close();
     b = null;
+    const device = await pullInOwnProcess(join(root, 'd'), relay.url);
     const live = await measureLive(open('c'), join(root, 'c'), relay.url, counts);
     return {
+      device,
       live,
       ...counts,
       buildS,
