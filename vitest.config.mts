@@ -2,22 +2,40 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit test files that share one module graph (vitest's `isolate: false`): most unit tests import small
- * pure modules, and loading them again in a fresh process for each of the hundred-odd files cost more
- * than the tests themselves (on 2 cores: 125 s for tests/unit isolated, 73 s shared, same tests).
+ * Test files that share one module graph (vitest's `isolate: false`): loading the engine again in a fresh
+ * process for each file cost more than many of the files' tests. Unit tests import small pure modules
+ * (on 2 cores: 125 s for tests/unit isolated, 73 s shared, same tests); integration tests each imported
+ * the whole engine afresh (about 1.1 s a file, 160 s of the CI run's vitest time) and compiled the fact
+ * sanitizer's patterns again on their first write (27 integration files: 104 CPU-s isolated, 69 shared).
  *
  * A shared graph is only safe for a file that leaves no process-wide trace and needs no module of its
  * own, so a file is kept isolated when its text does any of the things below: `vi.mock` & co. replace a
  * module for one file only (in a shared graph the real one is already loaded, so the mock is ignored);
  * env, timers, globals, umask and cwd belong to the whole process. The rule reads the files, so a new
- * test that mocks is isolated without anyone remembering this list.
+ * test that mocks is isolated without anyone remembering this list. A file whose assertion reads state
+ * a module keeps for the whole process (whether mem0 was ever loaded) says so in a line of its own,
+ * `// own process: <why>`, which the rule reads too.
+ *
+ * Reliability tests (SIGKILL loops, fuzzing, corrupt databases) and the architecture test stay isolated:
+ * they are few, spend their time in child processes, and a crash test should not share a process with
+ * anything it could disturb.
  */
 const NEEDS_OWN_PROCESS =
-  /\bvi\.(mock|doMock|unmock|doUnmock|hoisted|stubEnv|stubGlobal|useFakeTimers|resetModules)\b|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete\s+process\.env|process\.(chdir|umask)\b|globalThis\.\w+\s*=[^=]/;
+  /\bvi\.(mock|doMock|unmock|doUnmock|hoisted|stubEnv|stubGlobal|useFakeTimers|resetModules)\b|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete\s+process\.env|process\.(chdir|umask)\b|globalThis\.\w+\s*=[^=]|^\/\/ own process: /m;
+
+/** The files of `dir` that can share one module graph, and those that need a process of their own. */
+function split(dir: string): { shared: string[]; own: string[] } {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `${dir}/${f}`);
+  const own = files.filter((f) => NEEDS_OWN_PROCESS.test(readFileSync(f, 'utf8')));
+  return { shared: files.filter((f) => !own.includes(f)), own };
+}
 
 const UNIT_DIR = 'tests/unit';
-const unitFiles = readdirSync(UNIT_DIR).filter((f) => f.endsWith('.test.ts'));
-const unitIsolated = unitFiles.filter((f) => NEEDS_OWN_PROCESS.test(readFileSync(`${UNIT_DIR}/${f}`, 'utf8'))).map((f) => `${UNIT_DIR}/${f}`);
+const INTEGRATION_DIR = 'tests/integration';
+const unit = split(UNIT_DIR);
+const integration = split(INTEGRATION_DIR);
 
 export default defineConfig({
   test: {
@@ -34,13 +52,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: [`${UNIT_DIR}/**/*.test.ts`], exclude: unitIsolated, isolate: false },
+        test: { name: 'unit', include: [`${UNIT_DIR}/**/*.test.ts`], exclude: unit.own, isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: [`${INTEGRATION_DIR}/**/*.test.ts`], exclude: integration.own, isolate: false },
       },
       {
         extends: true,
         test: {
           name: 'isolated',
-          include: [...unitIsolated, 'tests/integration/**/*.test.ts', 'tests/reliability/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+          include: [...unit.own, ...integration.own, 'tests/reliability/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
           isolate: true,
         },
       },

@@ -124,7 +124,8 @@ describe('provider errors in words', () => {
     const engine = openEngine();
     useScriptedModel(engine, llm, { kind: 'openai-compatible' });
     const session = engine.sessions.create({ agentId: 'default' });
-    llm.enqueue({ kind: 'error', status: 503 }, { kind: 'error', status: 503 });
+    // Both attempts fail; `retry-after-ms: 0` (OpenAI's header) spares the SDK's 2 s wait between them.
+    llm.enqueue({ kind: 'error', status: 503, headers: { 'retry-after-ms': '0' } }, { kind: 'error', status: 503, headers: { 'retry-after-ms': '0' } });
     const err = await failure(engine.chat.send(session.id, 'hello'));
     expect(err.message).toMatch(new RegExp(`^Scripted \\(gpt-4o-mini\\) at ${host().replace(/\./g, '\\.')} answered with an error \\(503\\): a problem on its side`));
     expect(err.message).toMatch(/Retry in a moment/);

@@ -29,7 +29,10 @@ async function startListener(): Promise<{ url: string; seen: Captured[]; close: 
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       res.setHeader('content-type', 'application/json');
       if (req.url?.endsWith('/models')) return res.end(JSON.stringify({ data: [{ id: 'm' }] }));
+      // A 500 is retried by the SDK, so every retry is one more chance to leak, all of them recorded;
+      // `retry-after-ms: 0` only spares the 2 s + 4 s backoff between them.
       res.statusCode = 500;
+      res.setHeader('retry-after-ms', '0');
       res.end(JSON.stringify({ error: { message: 'listener' } }));
     });
   });

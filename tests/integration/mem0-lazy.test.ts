@@ -1,5 +1,7 @@
 // The built-in backend never pays for mem0: nothing loads it until the mem0 backend is used, and no
 // product file imports mem0 (or the qdrant client) other than through the lazy loader.
+// own process: mem0Loaded() says whether this process ever loaded mem0, and in a module graph shared
+// with the files that use the mem0 backend it has (vitest.config.mts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

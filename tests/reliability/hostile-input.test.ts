@@ -359,7 +359,7 @@ describe('hostile LLM replies to the memory writer', () => {
               ],
             },
           }
-        : { kind: 'error', status: 500 },
+        : { kind: 'error', status: 500, headers: { 'retry-after-ms': '0' } }, // retried at once, not after 2 s + 4 s
     );
     const summary = await engine.graph.consolidate({ agentId: 'default' });
     expect(summary.failures).toBe(0);

@@ -8,6 +8,7 @@ import {
   generateObject,
   generateText,
   Output,
+  RetryError,
   stepCountIs,
   streamText,
   tool,
@@ -169,6 +170,22 @@ describe('raw HTTP', () => {
     expect(texts).toEqual(['first', 'second:hi', 'default']);
     llm.setDefault(null);
     expect((await post()).status).toBe(500);
+  });
+
+  // Its own 500s say "retry at once" in the header OpenAI uses for it, which the SDK honours: every retry
+  // still reaches the server (a test counting requests sees them all), without the 2 s + 4 s backoff a
+  // provider's 500 gets. Read from the error the SDK itself reports, on both wires.
+  it.each(['openai', 'anthropic'] as const)('an %s call on an exhausted script is retried at once, every retry reaching the server', async (wire) => {
+    const err = await catchError(generateText({ model: wire === 'openai' ? openaiChat() : anthropic(), prompt: 'x', maxRetries: 2 }));
+    expect(RetryError.isInstance(err)).toBe(true);
+    const retry = err as RetryError;
+    expect(retry.errors).toHaveLength(3);
+    for (const e of retry.errors) {
+      expect(APICallError.isInstance(e) && e.statusCode).toBe(500);
+      expect((e as APICallError).responseHeaders?.['retry-after-ms']).toBe('0');
+    }
+    expect(String(retry.lastError)).toMatch(/script exhausted/);
+    expect(llm.chatRequests()).toHaveLength(3);
   });
 
   it('streams SSE chunks with a usage chunk and [DONE]', async () => {

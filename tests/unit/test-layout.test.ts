@@ -1,7 +1,7 @@
 // How the suite is laid out for speed must not change what the tests check. Two rules, read from the
 // files themselves so a new test is covered without anyone updating a list:
-// - a unit test file that mocks a module or touches process-wide state runs in a process of its own
-//   (vitest.config.mts: the shared module graph would ignore its mock or pass its state on);
+// - a unit or integration test file that mocks a module or touches process-wide state runs in a process
+//   of its own (vitest.config.mts: the shared module graph would ignore its mock or pass its state on);
 // - an e2e spec runs axe through tests/e2e/axe.ts, which skips the library's per-check set-up only where
 //   that gives the same results (no frames) and otherwise does exactly what the library does.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,28 +18,38 @@ interface Project {
 
 describe('vitest projects', () => {
   const projects = (config.test?.projects ?? []) as Project[];
-  const shared = projects.find((p) => p.test.isolate === false);
-  const isolated = projects.find((p) => p.test.isolate === true);
-  const unitFiles = readdirSync(join(ROOT, 'tests/unit'))
-    .filter((f) => f.endsWith('.test.ts'))
-    .map((f) => `tests/unit/${f}`);
+  const unit = projects.find((p) => p.test.name === 'unit');
+  const integration = projects.find((p) => p.test.name === 'integration');
+  const isolated = projects.find((p) => p.test.name === 'isolated');
+  const filesOf = (dir: string) =>
+    readdirSync(join(ROOT, dir))
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => `${dir}/${f}`);
   // What a shared module graph cannot give a file: its own copy of a module, or process state of its own.
-  const processWide = /\bvi\.(mock|doMock|hoisted|stubEnv|stubGlobal|useFakeTimers|resetModules)\(|process\.env\.\w+\s*=[^=]|process\.(chdir|umask)\(/;
+  const processWide = /\bvi\.(mock|doMock|hoisted|stubEnv|stubGlobal|useFakeTimers|resetModules)\(|process\.env\.\w+\s*=[^=]|process\.(chdir|umask)\(|^\/\/ own process: /m;
 
-  it('unit files share one module graph; integration, reliability and architecture files each get a fresh process', () => {
-    expect(shared?.test.include).toEqual(['tests/unit/**/*.test.ts']);
-    expect(isolated?.test.include).toEqual(expect.arrayContaining(['tests/integration/**/*.test.ts', 'tests/reliability/**/*.test.ts', 'tests/architecture/**/*.test.ts']));
+  it('unit and integration files share a module graph per project; reliability and architecture files each get a fresh process', () => {
+    expect(unit?.test).toMatchObject({ include: ['tests/unit/**/*.test.ts'], isolate: false });
+    expect(integration?.test).toMatchObject({ include: ['tests/integration/**/*.test.ts'], isolate: false });
+    expect(isolated?.test.isolate).toBe(true);
+    expect(isolated?.test.include).toEqual(expect.arrayContaining(['tests/reliability/**/*.test.ts', 'tests/architecture/**/*.test.ts']));
   });
 
-  it('every unit file that mocks or changes process-wide state is isolated, and only those', () => {
-    const needing = unitFiles.filter((f) => processWide.test(read(f)));
-    // Known members of the class, so the rule cannot silently match nothing.
-    expect(needing).toEqual(expect.arrayContaining(['tests/unit/token-compare.test.ts', 'tests/unit/private-mode.test.ts', 'tests/unit/history-format.test.ts']));
-    expect(shared?.test.exclude ?? []).toEqual(expect.arrayContaining(needing));
-    expect(isolated?.test.include ?? []).toEqual(expect.arrayContaining(needing));
-    // Most unit files stay shared, or the speed-up is gone.
-    expect((shared?.test.exclude ?? []).length).toBeLessThan(unitFiles.length / 4);
-  });
+  for (const [dir, shared, known] of [
+    ['tests/unit', unit, ['tests/unit/token-compare.test.ts', 'tests/unit/private-mode.test.ts', 'tests/unit/history-format.test.ts']],
+    ['tests/integration', integration, ['tests/integration/mcp-client.test.ts', 'tests/integration/qdrant-mirror.test.ts', 'tests/integration/mem0-lazy.test.ts']],
+  ] as const) {
+    it(`every ${dir} file that mocks or changes process-wide state is isolated, and only those`, () => {
+      const files = filesOf(dir);
+      const needing = files.filter((f) => processWide.test(read(f)));
+      // Known members of the class, so the rule cannot silently match nothing.
+      expect(needing).toEqual(expect.arrayContaining([...known]));
+      expect(shared?.test.exclude ?? []).toEqual(expect.arrayContaining(needing));
+      expect(isolated?.test.include ?? []).toEqual(expect.arrayContaining(needing));
+      // Most files stay shared, or the speed-up is gone.
+      expect((shared?.test.exclude ?? []).length).toBeLessThan(files.length / 4);
+    });
+  }
 });
 
 describe('e2e specs', () => {
