@@ -17,6 +17,9 @@ export interface DevicePull {
   /** The same from the kernel's high-water mark (VmHWM), which no sampling interval can miss. */
   hwmGrowthMB: number;
   baseRssMB: number;
+  /** Peak growth of what makes up the resident set, sampled with it: the V8 heap in use (garbage included) and memory outside it (buffers, SQLite's). */
+  peakHeapUsedGrowthMB: number;
+  peakExternalGrowthMB: number;
   messages: number;
   refused: number;
 }
@@ -37,8 +40,16 @@ async function main(home: string, relayUrl: string): Promise<DevicePull> {
     forceGc();
     const rss0 = process.memoryUsage().rss;
     const hwm0 = highWaterMark() ?? rss0;
+    const m0 = process.memoryUsage();
     let peak = rss0;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    let heapPeak = m0.heapUsed;
+    let externalPeak = m0.external;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      peak = Math.max(peak, m.rss);
+      heapPeak = Math.max(heapPeak, m.heapUsed);
+      externalPeak = Math.max(externalPeak, m.external);
+    }, 20);
     const t = performance.now();
     const report = await syncNow({ relayUrl, space: 'bench', storeFile: join(home, 'sync', 'device.sqlite'), kinds: syncKinds(e), timeoutMs: 120_000 });
     const pullS = (performance.now() - t) / 1000;
@@ -47,7 +58,7 @@ async function main(home: string, relayUrl: string): Promise<DevicePull> {
     const hwm = highWaterMark() ?? peak;
     const messages = e.appDb.prepare('SELECT COUNT(*) FROM messages WHERE deleted_at IS NULL').pluck().get() as number;
     // The high-water mark before the pull may already exceed the baseline (opening the home): count only above both.
-    return { pullS, peakRssGrowthMB: (peak - rss0) / 1e6, hwmGrowthMB: (hwm - Math.max(rss0, hwm0)) / 1e6, baseRssMB: rss0 / 1e6, messages, refused: report.refused };
+    return { pullS, peakRssGrowthMB: (peak - rss0) / 1e6, hwmGrowthMB: (hwm - Math.max(rss0, hwm0)) / 1e6, baseRssMB: rss0 / 1e6, peakHeapUsedGrowthMB: (heapPeak - m0.heapUsed) / 1e6, peakExternalGrowthMB: (externalPeak - m0.external) / 1e6, messages, refused: report.refused };
   } finally {
     e.close();
   }
