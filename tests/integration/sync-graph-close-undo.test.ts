@@ -37,14 +37,20 @@ const canUndo = (home: Engine, ids: number[]) => home.history.list({ layer: 'gra
 
 const PORTO = '2026-05-01T00:00:00.000Z';
 
+/** Both homes hold "Sam lives in Lisbon"; then A's consolidation learns Porto (closing Lisbon), not yet sent. */
+async function lisbonThenPorto() {
+  const pair = relay.pair();
+  derive(pair.a, 'Sam', 'lives_in', 'Lisbon', ['msg-1']);
+  await pair.sync(pair.a);
+  await pair.sync(pair.b);
+  await tick();
+  consolidate(pair.a, 'Sam', 'lives_in', 'Porto', ['msg-2'], PORTO);
+  return pair;
+}
+
 describe("monad sync: History's undo of a relation's close travels as an undo", () => {
   it("a close undone on A: Lisbon open again on both, B's entry for the close undone by one entry from A, not offered again", async () => {
-    const { a, b, sync, round } = relay.pair();
-    derive(a, 'Sam', 'lives_in', 'Lisbon', ['msg-1']);
-    await sync(a);
-    await sync(b);
-    await tick();
-    consolidate(a, 'Sam', 'lives_in', 'Porto', ['msg-2'], PORTO);
+    const { a, b, sync, round } = await lisbonThenPorto();
     await sync(a);
     await sync(b);
     expect(ends(b)).toEqual([
@@ -82,12 +88,7 @@ describe("monad sync: History's undo of a relation's close travels as an undo", 
   }, 90_000);
 
   it('a newer value derived after the undo closes it again on both homes', async () => {
-    const { a, b, sync, round } = relay.pair();
-    derive(a, 'Sam', 'lives_in', 'Lisbon', ['msg-1']);
-    await sync(a);
-    await sync(b);
-    await tick();
-    consolidate(a, 'Sam', 'lives_in', 'Porto', ['msg-2'], PORTO);
+    const { a, b, sync, round } = await lisbonThenPorto();
     await round();
     await tick();
     a.journal.undo(closing(a, edgeOf(a, 'Sam lives_in Lisbon')).id, { confirm: true });
@@ -108,12 +109,7 @@ describe("monad sync: History's undo of a relation's close travels as an undo", 
   }, 90_000);
 
   it('the person marking the newer value wrong on A re-opens what it had closed, on both homes', async () => {
-    const { a, b, sync, round } = relay.pair();
-    derive(a, 'Sam', 'lives_in', 'Lisbon', ['msg-1']);
-    await sync(a);
-    await sync(b);
-    await tick();
-    consolidate(a, 'Sam', 'lives_in', 'Porto', ['msg-2'], PORTO);
+    const { a, b, sync, round } = await lisbonThenPorto();
     await round();
     expect(ends(b).map((r) => r[1])).toEqual([PORTO, null]);
     await tick();
@@ -143,12 +139,7 @@ describe("monad sync: History's undo of a relation's close travels as an undo", 
   }, 90_000);
 
   it('B undoing the close that came from A re-opens it on A, as the undo of A\'s close', async () => {
-    const { a, b, sync, round } = relay.pair();
-    derive(a, 'Sam', 'lives_in', 'Lisbon', ['msg-1']);
-    await sync(a);
-    await sync(b);
-    await tick();
-    consolidate(a, 'Sam', 'lives_in', 'Porto', ['msg-2'], PORTO);
+    const { a, b, sync, round } = await lisbonThenPorto();
     await sync(a);
     await sync(b);
     await tick();
