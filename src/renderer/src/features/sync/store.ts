@@ -1,5 +1,12 @@
 // The sidebar's sync line (issue 30 §5): the engine's live sync state, kept current by `sync.changed`, and
 // "sync now". The engine is the truth; this only holds the last status it sent.
+//
+// A call's answer (`sync.status`, `sync.now`, `sync.pick`) is computed by the engine at one moment and read
+// here later, on another connection than the events: a `sync.changed` pushed meanwhile may be newer than it.
+// Shown over that event, the stale answer stayed on screen for good (a "3 pending" after the last
+// acknowledgement, with no change left to announce the "synced" that followed). So an answer is only shown
+// when no event arrived while it was on its way: events come in the engine's order and it pushes every
+// change, so once one arrived during a call, the last event is at least as new as the answer.
 import { create } from 'zustand';
 import type { SyncConflictView, SyncStatus } from '../../../../shared/contract-sync';
 import { attempt, invoke, on } from '../../lib/api';
@@ -7,6 +14,8 @@ import { toast } from '../toasts/store';
 
 interface SyncStore {
   status: SyncStatus | null;
+  /** `sync.changed` events applied so far: a call's answer is kept only if none arrived while it was on its way. */
+  pushes: number;
   /** A "sync now" in flight. */
   running: boolean;
   /** Facts and identity files edited on both devices that wait for a pick (History). */
@@ -22,16 +31,18 @@ interface SyncStore {
 
 export const useSync = create<SyncStore>((set, get) => ({
   status: null,
+  pushes: 0,
   running: false,
   conflicts: [],
   picking: null,
   async load() {
+    const pushes = get().pushes;
     const status = await attempt(() => invoke('sync.status'));
-    if (status) set({ status });
+    if (status && get().pushes === pushes) set({ status });
   },
   apply(status) {
     const before = get().status?.conflicts ?? 0;
-    set({ status });
+    set({ status, pushes: get().pushes + 1 });
     // A pick here or on another device, or a new conflict: the list follows the count.
     if (status.conflicts !== before || (status.conflicts === 0 && get().conflicts.length)) void get().loadConflicts();
   },
@@ -42,11 +53,12 @@ export const useSync = create<SyncStore>((set, get) => ({
   async pick(conflict, versionId) {
     if (get().picking) return;
     set({ picking: versionId });
+    const pushes = get().pushes;
     const input = conflict.kind === 'identity' ? { kind: 'identity' as const, file: conflict.file, versionId } : { scope: conflict.scope, factId: conflict.factId, versionId };
     const r = await attempt(() => invoke('sync.pick', input));
     set({ picking: null });
     if (!r) return;
-    set({ status: r.status });
+    if (get().pushes === pushes) set({ status: r.status });
     const kept = conflict.versions.find((v) => v.versionId === versionId);
     if (conflict.kind === 'identity') toast.success('Kept', `This version of ${conflict.file} stands on every device once they sync.`);
     else toast.success('Kept', kept?.text ? `“${kept.text}” stands on every device once they sync.` : 'The fact stays forgotten on every device once they sync.');
@@ -55,10 +67,11 @@ export const useSync = create<SyncStore>((set, get) => ({
   async syncNow() {
     if (get().running) return;
     set({ running: true });
+    const pushes = get().pushes;
     const r = await attempt(() => invoke('sync.now'));
     set({ running: false });
     if (!r) return;
-    set({ status: r.status });
+    if (get().pushes === pushes) set({ status: r.status });
     toast.success('Synced', r.sent || r.received ? `${r.sent} change${r.sent === 1 ? '' : 's'} sent, ${r.received} received.` : 'Nothing new on either side.');
   },
 }));
