@@ -154,11 +154,11 @@ export class LiveSync {
   }
 
   status(): SyncStatus {
-    let pending = 0;
-    for (const d of this.docs.values()) pending += d.provider.unsyncedChanges;
-    const conflicts = this.conflictCount;
+    const [pending, conflicts] = [this.pendingTotal(), this.conflictCount];
     const connected = this.socket.status === 'connected';
-    const state: SyncState = !connected ? (this.everConnected || this.lastError ? 'offline' : 'connecting') : conflicts > 0 ? 'conflict' : pending > 0 || this.due.size > 0 ? 'pending' : 'synced';
+    // A document opened and not yet up to date with the relay is work left (its provider counts nothing before its handshake).
+    const left = pending > 0 || this.due.size > 0 || [...this.docs.values()].some((d) => !d.ready);
+    const state: SyncState = !connected ? (this.everConnected || this.lastError ? 'offline' : 'connecting') : conflicts > 0 ? 'conflict' : left ? 'pending' : 'synced';
     return { state, relay: this.opts.relayUrl, pending, conflicts, refused: this.totals.refused, lastSyncedAt: this.lastSyncedAt, lastError: this.lastError };
   }
 
@@ -248,9 +248,10 @@ export class LiveSync {
     }
   }
 
+  /** Unacknowledged changes; a provider's count can go below 0 (reset to 1 on open) and must not hide another's. */
   private pendingTotal(): number {
     let n = 0;
-    for (const d of this.docs.values()) n += d.provider.unsyncedChanges;
+    for (const d of this.docs.values()) n += Math.max(0, d.provider.unsyncedChanges);
     return n;
   }
 
@@ -420,6 +421,7 @@ export class LiveSync {
     if (!c || this.stopped) return;
     this.closed.delete(local);
     this.openDoc(local, c.kind, c.key, catchUp);
+    this.changed(); // not synced again until it is up to date with the relay
   }
 
   /** Closes documents idle for idleCloseMs, synced and acknowledged: state saved, Y.Doc and provider released. */
