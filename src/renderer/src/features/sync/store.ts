@@ -5,8 +5,8 @@
 // here later, on another connection than the events: a `sync.changed` pushed meanwhile may be newer than it.
 // Shown over that event, the stale answer stayed on screen for good (a "3 pending" after the last
 // acknowledgement, with no change left to announce the "synced" that followed). So an answer is only shown
-// when no event arrived while it was on its way: events come in the engine's order and it pushes every
-// change, so once one arrived during a call, the last event is at least as new as the answer.
+// when no event arrived while it was on its way: the stream that delivered that event carries every later
+// change too, in the engine's order, so the events shown after it end at the newest state.
 import { create } from 'zustand';
 import type { SyncConflictView, SyncStatus } from '../../../../shared/contract-sync';
 import { attempt, invoke, on } from '../../lib/api';
