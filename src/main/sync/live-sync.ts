@@ -18,6 +18,7 @@ import type { KindReport, SyncKind } from './sync-kind';
 import { followConsolidationDevice } from './consolidation-device';
 import { HOME_DOC, SYNC_FORMAT, WebSocketPolyfill, deviceIdOf } from './sync-client';
 import { parseNotice } from './live-sync-notices';
+import { BurstDebounce } from './burst-debounce';
 
 export interface LiveSyncOptions {
   relayUrl: string;
@@ -45,6 +46,8 @@ export type LiveTotals = { sent: number; received: number; forgotten: number; re
 // A change is reconciled once the burst it belongs to is over: a consolidation run or an import writes many
 // facts in a row, and each reconcile reads the whole scope.
 const DEFAULT_DEBOUNCE_MS = 250;
+// …and at the latest this long after a burst began, so one that never pauses still reaches the relay (burst-debounce.ts).
+const MAX_DEBOUNCE_MS = 2_000;
 // Reconnection: soon at first (a relay restart), backing off to once every 30 s for a relay that stays away.
 const DEFAULT_RECONNECT = { minDelayMs: 500, maxDelayMs: 30_000 };
 // The provider closes a socket on which nothing arrived for this long. Without awareness (not used here: no
@@ -83,7 +86,7 @@ export class LiveSync {
   private readonly idleCloseMs: number;
   private sweeper: NodeJS.Timeout | null = null;
   private readonly due = new Set<string>();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly quiet: BurstDebounce;
   private everConnected = false;
   private stopped = false;
   private lastSyncedAt: string | null = null;
@@ -94,11 +97,10 @@ export class LiveSync {
   private conflictCount = 0;
   readonly totals: LiveTotals = { sent: 0, received: 0, forgotten: 0, refused: 0 };
   private readonly now: () => Date;
-  private readonly debounceMs: number;
 
   constructor(private readonly opts: LiveSyncOptions) {
     this.now = opts.now ?? (() => new Date());
-    this.debounceMs = opts.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+    this.quiet = new BurstDebounce(() => this.runDue(), opts.debounceMs ?? DEFAULT_DEBOUNCE_MS, MAX_DEBOUNCE_MS);
     this.idleCloseMs = opts.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
     this.store = new DocStore(opts.storeFile);
     this.device = deviceIdOf(this.store);
@@ -184,8 +186,7 @@ export class LiveSync {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.quiet.cancel();
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     for (const d of this.docs.values()) {
@@ -257,11 +258,7 @@ export class LiveSync {
 
   private schedule(): void {
     if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.runDue();
-    }, this.debounceMs);
+    this.quiet.poke();
     this.changed();
   }
 
