@@ -5,13 +5,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sentWording } from '../../src/main/engine-sync-graph-wording';
+import { chatSyncPort } from '../../src/main/engine-sync-chats';
 import { normalizeRelation } from '../../src/main/memory/graph/graph-normalize';
-import { ValuesMemo } from '../../src/main/memory/facts/sanitize-known-secrets';
+import { KnownSecrets, ValuesMemo } from '../../src/main/memory/facts/sanitize-known-secrets';
 import { EgressFilter } from '../../src/main/secrets/egress-filter';
 import { FileSecretStore, type SecretCodec } from '../../src/main/secrets/file-secret-store';
-import { tempHome } from '../helpers/temp-home';
+import { openEngine, tempHome } from '../helpers/temp-home';
 
 const REDACTED = '[REDACTED:stored-secret]';
 const KEY_A = 'zq-orchid-7f3a9b2c1d';
@@ -155,5 +156,30 @@ describe('ValuesMemo, the one cache of what is built from the values', () => {
     expect(memo.get(['a\u0000b'])).toBe('a\u0000b');
     expect(memo.get(['a', 'b'])).toBe('a+b');
     expect(builds).toBe(4);
+  });
+});
+
+describe("a sync's writers use the engine's one compiled set of the stored values", () => {
+  it('chats arriving from another device: the stored values are compiled once, not once a chat, and a key saved mid-sync is redacted from the next chat', () => {
+    // No key's shape: only the stored value can tell it is a secret (the sanitizer's shapes cannot).
+    const TOKEN = 'garden-lamp-7731-orchid-quiet';
+    const engine = openEngine();
+    engine.secrets.set('custom', KEY_A);
+    const port = chatSyncPort(engine);
+    const state = (title: string) => ({ agentId: 'default', title, titleSource: 'person' as const, projectKey: null, incognito: false, createdAt: '2026-03-01T09:00:00.000Z', chatModel: null, settings: {} });
+    const compiles = vi.spyOn(KnownSecrets, 'from');
+    try {
+      for (let i = 0; i < 100; i++) {
+        if (i === 50) engine.secrets.set('other', TOKEN);
+        expect(port.writeState(`chat-${i}`, state(`Keys ${KEY_A} and ${TOKEN}`), 'device-x')).toEqual([]);
+      }
+      // Once for the first chat, once after the second key was saved: not a hundred times.
+      expect(compiles.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      compiles.mockRestore();
+    }
+    const title = (i: number) => engine.sessions.get(`chat-${i}`).title;
+    expect(title(49)).toBe(`Keys ${REDACTED} and ${TOKEN}`);
+    expect(title(50)).toBe(`Keys ${REDACTED} and ${REDACTED}`);
   });
 });
