@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import * as Y from 'yjs';
-import type { Engine } from '../../src/main/engine';
+import type { Engine, EngineOptions } from '../../src/main/engine';
 import { syncKinds } from '../../src/main/engine-sync';
 import { startLiveSync } from '../../src/main/engine-sync-live';
 import { DocStore } from '../../src/main/sync/doc-store';
@@ -77,13 +77,12 @@ export interface TestRelay {
 export function relayHomes(space: string) {
   const relays: RunningRelay[] = [];
   const homes: Engine[] = [];
-  const live: Engine[] = [];
   afterEach(async () => {
-    for (const e of live.splice(0)) {
+    // A home's live sync (started here or by the test) is stopped before the home and the relays close.
+    for (const e of homes.splice(0)) {
       await e.sync.stop();
       e.close();
     }
-    for (const h of homes.splice(0)) h.close();
     for (const r of relays.splice(0)) await r.close();
   });
 
@@ -96,8 +95,9 @@ export function relayHomes(space: string) {
     relays.push(r);
     return { url: r.url, dataDir };
   };
-  const home = (): Engine => {
-    const e = openEngine({ home: tempHome() });
+  /** A fresh home (options as openEngine takes them; a fresh temporary folder unless one is given). */
+  const home = (opts: Partial<EngineOptions> = {}): Engine => {
+    const e = openEngine({ home: tempHome(), ...opts });
     homes.push(e);
     return e;
   };
@@ -134,8 +134,7 @@ export function relayHomes(space: string) {
       store.set('relay', relayUrl);
       store.set('space', space);
       store.close();
-      const engine = openEngine({ home: dir });
-      live.push(engine);
+      const engine = home({ home: dir });
       expect(startLiveSync(engine, { env: {}, tuning: { debounceMs: 50, reconnect: { minDelayMs: 100, maxDelayMs: 500 } } })).toBe(true);
       return engine;
     },
