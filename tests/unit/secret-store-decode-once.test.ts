@@ -12,6 +12,7 @@ import { normalizeRelation } from '../../src/main/memory/graph/graph-normalize';
 import { KnownSecrets, ValuesMemo } from '../../src/main/memory/facts/sanitize-known-secrets';
 import { EgressFilter } from '../../src/main/secrets/egress-filter';
 import { FileSecretStore, type SecretCodec } from '../../src/main/secrets/file-secret-store';
+import { homePaths } from '../../src/main/home';
 import { openEngine, tempHome } from '../helpers/temp-home';
 
 const REDACTED = '[REDACTED:stored-secret]';
@@ -135,6 +136,17 @@ describe('a sync of many relations reads the stored secrets at store depth', () 
     // One decode per key for the whole sync, not one per wording or message.
     expect(Object.fromEntries(decrypts)).toEqual({ [KEY_A]: 1, [KEY_B]: 1 });
     expect(total()).toBe(2);
+  });
+});
+
+describe("a running engine and another process's saves", () => {
+  it('a key saved by another process (the CLI beside the app) is redacted from what the engine sends next', () => {
+    const engine = openEngine();
+    const send = sentWording(engine);
+    expect(engine.egress.text(`token ${KEY_C}`)).toBe(`token ${KEY_C}`);
+    new FileSecretStore(homePaths(engine.paths.root).secrets).set('mcp/tools/env/TOKEN', KEY_C, { origin: 'stdio:tools' });
+    expect(engine.egress.text(`token ${KEY_C}`)).toBe(`token ${REDACTED}`);
+    expect(send(normalizeRelation(`deploys with ${KEY_C} daily`))).toBe(`deploys_with_${REDACTED}_daily`);
   });
 });
 
