@@ -30,6 +30,7 @@ import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation } from './lib/
 import { mean, recallAt, round } from './lib/stats';
 import { agentIdFor, embedAll, ingest, productSearch, roleNamesOf, turnContent, type LocomoOptions } from './locomo';
 import { startUseEmbeddingServer, USE_MODEL } from './lib/use-embedding-server';
+import { conversationFolds, splitByFold } from './lib/conversation-folds';
 
 interface Scored {
   conv: number;
@@ -130,16 +131,6 @@ export function hybridGrid(): Array<{ name: string; params: Partial<RankParams> 
   return out;
 }
 
-function combinations(n: number, k: number): number[][] {
-  const out: number[][] = [];
-  const walk = (start: number, acc: number[]) => {
-    if (acc.length === k) return void out.push([...acc]);
-    for (let i = start; i < n; i++) walk(i + 1, [...acc, i]);
-  };
-  walk(0, []);
-  return out;
-}
-
 const byCategory = (xs: Scored[]): Record<string, number> => {
   const out: Record<string, number> = {};
   for (const cat of [...new Set(xs.map((x) => x.category))].sort()) out[cat] = round(mean(xs.filter((x) => x.category === cat).map((x) => x.r10)));
@@ -187,26 +178,25 @@ export async function runLocomoCv(
     }
     const defaults = await evaluate({});
     const n = conversations.length;
-    const tuneSize = Math.min(3, n - 1);
     const splits: CvResult['splits'] = [];
     const tested: Scored[][] = [];
     const picks = new Map<string, number>();
-    for (const tune of combinations(n, tuneSize)) {
-      const test = [...Array(n).keys()].filter((i) => !tune.includes(i));
-      const on = (xs: Scored[], convs: number[]) => xs.filter((x) => convs.includes(x.conv));
+    for (const fold of conversationFolds(n)) {
+      const { tune, test } = fold;
+      const on = (xs: Scored[]) => splitByFold(xs, fold, (x) => x.conv);
       let best = 0;
       let bestScore = -1;
       results.forEach((xs, i) => {
-        const s = mean(on(xs, tune).map((x) => x.r10));
+        const s = mean(on(xs).tune.map((x) => x.r10));
         if (s > bestScore) {
           bestScore = s;
           best = i;
         }
       });
-      const testScored = on(results[best], test);
+      const testScored = on(results[best]).test;
       tested.push(testScored);
       picks.set(configs[best].name, (picks.get(configs[best].name) ?? 0) + 1);
-      splits.push({ tune, test, picked: configs[best].name, test10: round(mean(testScored.map((x) => x.r10))), defaults10: round(mean(on(defaults, test).map((x) => x.r10))), byCategory: byCategory(testScored) });
+      splits.push({ tune, test, picked: configs[best].name, test10: round(mean(testScored.map((x) => x.r10))), defaults10: round(mean(on(defaults).test.map((x) => x.r10))), byCategory: byCategory(testScored) });
     }
     // Each split weighs the same; categories are pooled over the splits' test questions.
     return {

@@ -30,6 +30,7 @@ import { OBSERVATIONS_LABEL, parseDerivedMode, recordObservations, type DerivedM
 import { DEFAULT_LOCOMO_PATH, loadLocomo } from './lib/locomo-data';
 import { mean, recallAt, round } from './lib/stats';
 import { agentIdFor, ingest, productSearch, roleNamesOf, turnContent } from './locomo';
+import { conversationFolds, splitByFold } from './lib/conversation-folds';
 
 /** One question as collected: its candidates' parts, in today's order (the cache holds these). */
 interface Collected {
@@ -68,16 +69,6 @@ export interface LtrResult {
   allData: { model: string; recall10: number; shipped10: number; weights?: number[]; trees?: Tree[] };
   /** Share of questions whose gold turns are all among the 50 candidates: the re-ranker's ceiling. */
   candidateRecall: number;
-}
-
-function combinations(n: number, k: number): number[][] {
-  const out: number[][] = [];
-  const walk = (start: number, acc: number[]) => {
-    if (acc.length === k) return void out.push([...acc]);
-    for (let i = start; i < n; i++) walk(i + 1, [...acc, i]);
-  };
-  walk(0, []);
-  return out;
 }
 
 const named = (w: readonly number[]) =>
@@ -206,10 +197,9 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learn
   const guardedOf = (qs: readonly Question[], m: Learned, floor: number) => qs.map((q) => recallAt(topBy(q, (x) => guarded(x, m.score(x), floor), 10), q.gold, 10));
   const guardTested = new Map(FLOORS.map((f) => [f, [] as Array<{ category: string; r: number }>]));
   // --all-only: only what would ship, learned on every conversation (no held-out figure).
-  for (const tune of opts.allOnly ? [] : combinations(n, Math.min(3, n - 1))) {
-    const test = [...Array(n).keys()].filter((i) => !tune.includes(i));
-    const train = questions.filter((q) => tune.includes(q.conv));
-    const held = questions.filter((q) => test.includes(q.conv));
+  for (const fold of opts.allOnly ? [] : conversationFolds(n)) {
+    const { tune, test } = fold;
+    const { tune: train, test: held } = splitByFold(questions, fold, (q) => q.conv);
     const m = learn(learner, train, boostOpts);
     const r = recallOf(held, m);
     held.forEach((q, i) => tested.push({ category: q.category, r: r[i], s: shippedR(q) }));

@@ -30,6 +30,7 @@ import { DEFAULT_LOCOMO_PATH, loadLocomo, type LocomoConversation } from './lib/
 import { mean, recallAt, round } from './lib/stats';
 import { agentIdFor, ingest, productSearch, roleNamesOf, turnContent } from './locomo';
 import { memoryFirstCandidates } from './lib/memory-first';
+import { conversationFolds, splitByFold } from './lib/conversation-folds';
 
 /**
  * Features past candidate-features.ts's eight: the hop's score, memory's rank of the cited entry, and the
@@ -66,16 +67,6 @@ export interface PoolVariant {
   splits: Array<{ tune: number[]; test: number[]; test10: number; weights: number[] }>;
   heldOut: number;
   byCategory: Record<string, number>;
-}
-
-function combinations(n: number, k: number): number[][] {
-  const out: number[][] = [];
-  const walk = (start: number, acc: number[]) => {
-    if (acc.length === k) return void out.push([...acc]);
-    for (let i = start; i < n; i++) walk(i + 1, [...acc, i]);
-  };
-  walk(0, []);
-  return out;
 }
 
 export function runLocomoPool(
@@ -173,10 +164,11 @@ export function runLocomoPool(
       const size = round(mean(labelled.map(({ q }) => q.ids.length)), 1);
       const splits: PoolVariant['splits'] = [];
       const tested: Array<{ category: string; r: number }> = [];
-      for (const tune of combinations(n, Math.min(3, n - 1))) {
-        const test = [...Array(n).keys()].filter((i) => !tune.includes(i));
-        const train = labelled.filter(({ c }) => tune.includes(c.conv)).map(({ q }) => q);
-        const held = labelled.filter(({ c }) => test.includes(c.conv));
+      for (const fold of conversationFolds(n)) {
+        const { tune, test } = fold;
+        const parts = splitByFold(labelled, fold, ({ c }) => c.conv);
+        const train = parts.tune.map(({ q }) => q);
+        const held = parts.test;
         const { weights } = coordinateAscent(train, { dims: DIMS });
         const r = held.map(({ q }) => meanRecall([q], weights));
         held.forEach(({ c }, i) => tested.push({ category: c.category, r: r[i] }));

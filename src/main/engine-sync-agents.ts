@@ -10,7 +10,6 @@ import { MonadError } from '../shared/errors';
 import type { Engine } from './engine';
 import { ImportCleaner, printable } from './transfer/import-clean';
 import { emptyReport } from './transfer/import';
-import { KnownSecrets } from './memory/facts/sanitize-known-secrets';
 import type { AgentsSyncPort, SyncedAgent } from './sync/agents-ports';
 
 /** An agent in the shape that travels: only the fields agents-ports.ts lists as travelling. */
@@ -36,7 +35,7 @@ export function agentsSyncPort(engine: Engine): AgentsSyncPort {
 
     write(incoming, device) {
       const report = emptyReport();
-      const cleaner = new ImportCleaner(report, KnownSecrets.from(engine.secrets.values()));
+      const cleaner = new ImportCleaner(report, engine.egress.known());
       const where = `agent ${printable(String(incoming?.id), 64)} from device ${printable(device, 40)}`;
       // The travelling fields, checked with the agent schema before anything is written.
       const parsed = agentSchema.safeParse({

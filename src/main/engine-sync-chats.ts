@@ -18,7 +18,6 @@ import { emptyReport } from './transfer/import';
 import { importedReceipt } from './transfer/import-chats';
 import { replyMemoryOf } from '../shared/receipt';
 import { MAX_MESSAGE_CHARS } from './transfer/limits';
-import { KnownSecrets } from './memory/facts/sanitize-known-secrets';
 import { archiveAttachmentSchema } from './attachments/attachment-archive';
 import type { ChatBlobPort, ChatSyncPort, LocalChat, Refusal } from './sync/chat-ports';
 
@@ -41,10 +40,11 @@ const filesSchema = z.array(z.object({ name: attachmentName, sha256: z.string().
 export function chatSyncPort(engine: Engine): ChatSyncPort {
   const db = engine.appDb;
   // A fresh cleaner per write: the import's, with this home's stored secrets (a key pasted on one device
-  // and stored on this one is redacted here too).
+  // and stored on this one is redacted here too), as the engine's egress filter holds them compiled: a first
+  // sync of thousands of chats compiles them once, not once a chat.
   const cleanerFor = (): { cleaner: ImportCleaner; report: ReturnType<typeof emptyReport> } => {
     const report = emptyReport();
-    return { cleaner: new ImportCleaner(report, KnownSecrets.from(engine.secrets.values())), report };
+    return { cleaner: new ImportCleaner(report, engine.egress.known()), report };
   };
   const refusalsOf = (report: ReturnType<typeof emptyReport>): Refusal[] => report.refused.map((r) => ({ text: r.excerpt, reason: `${r.what}: ${r.reason}` }));
   const hasFile = (sha256: string): boolean => db.prepare(`SELECT 1 FROM attachments WHERE id = ?`).get(sha256) !== undefined;
@@ -253,7 +253,7 @@ export function chatBlobPort(engine: Engine): ChatBlobPort {
     },
     store(blob) {
       const report = emptyReport();
-      const cleaner = new ImportCleaner(report, KnownSecrets.from(engine.secrets.values()));
+      const cleaner = new ImportCleaner(report, engine.egress.known());
       const parsed = archiveAttachmentSchema.safeParse(blob);
       if (!parsed.success) return `${printable(String(blob?.name ?? 'a file'))}: not a file record this Monad can read; left out`;
       try {

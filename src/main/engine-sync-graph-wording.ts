@@ -6,7 +6,7 @@
 // tail. Built beside the normalisation it mirrors; the sync room's graph view applies it (graph-sent-view.ts).
 import type { Engine } from './engine';
 import { normalizeRelation } from './memory/graph/graph-normalize';
-import { KnownSecrets, MIN_KNOWN_SECRET_LENGTH, redactStoredSecrets, STORED_SECRET_KIND } from './memory/facts/sanitize-known-secrets';
+import { KnownSecrets, MIN_KNOWN_SECRET_LENGTH, redactStoredSecrets, STORED_SECRET_KIND, ValuesMemo } from './memory/facts/sanitize-known-secrets';
 
 const REDACTED = `[REDACTED:${STORED_SECRET_KIND}]`;
 /** normalizeRelation's cut: only a wording this long can have lost the end of a value quoted in it. */
@@ -41,16 +41,15 @@ export function redactNormalisedWording(wording: string, secrets: NormalisedSecr
   return out;
 }
 
-/** For the graph port: this home's stored values, read at every call (a key saved a moment ago counts). */
-export function sentWording(engine: Engine): (wording: string) => string {
-  let key: string | null = null;
-  let secrets: NormalisedSecrets = normaliseSecrets([]);
+/**
+ * For the graph port: this home's stored values, asked for at every call (a key saved a moment ago counts).
+ * The store decodes them once per change; their normalised forms are built again only when they change.
+ */
+export function sentWording(engine: Pick<Engine, 'secrets'>): (wording: string) => string {
+  const normalised = new ValuesMemo(normaliseSecrets);
   return (wording) => {
     const values = engine.secrets.values();
     if (!values.length) return wording;
-    // NUL cannot be typed into a key field: the joined values identify the set (compiled again only on change).
-    const now = values.join('\u0000');
-    if (now !== key) (secrets = normaliseSecrets(values)), (key = now);
-    return redactNormalisedWording(wording, secrets);
+    return redactNormalisedWording(wording, normalised.get(values));
   };
 }

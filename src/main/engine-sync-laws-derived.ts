@@ -6,7 +6,6 @@
 import { MonadError } from '../shared/errors';
 import type { Engine } from './engine';
 import { sanitizeFact } from './memory/facts/sanitize';
-import { storedSecretsFrom } from './memory/facts/sanitize-known-secrets';
 import { SYNCED_DERIVED, type LawRow } from './memory/laws/law-store';
 import { lawItem, quoted } from './memory/laws/law-writer';
 import type { DerivedLawPort, HeldLaw, LawRemoval } from './sync/laws-ports';
@@ -23,7 +22,8 @@ const fromSync = (l: LawRow): boolean => l.fingerprint === 'sync' || l.fingerpri
 
 export function derivedLawPort(engine: Engine, deps: DerivedLawDeps): DerivedLawPort {
   const { store, writer } = engine.laws;
-  const knownSecrets = storedSecretsFrom(() => engine.secrets.values());
+  // The engine's one compiled set of the stored values (the egress filter's), compiled again only when they change.
+  const knownSecrets = () => engine.egress.known();
   const decided = (l: LawRow): boolean => engine.journal.itemHistory(lawItem(l.id)).some((e) => e.actor === 'person');
   return {
     held: (scope) =>

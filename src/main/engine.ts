@@ -17,7 +17,6 @@ import { LiveTurns } from './chat/live-turns';
 import { McpChatTools } from './chat/mcp-chat-tools';
 import type { BlockSource } from './chat/receipt-view';
 import { McpClientService, type McpClientDeps } from './mcp-client/mcp-client-service';
-import { storedSecretsFrom } from './memory/facts/sanitize-known-secrets';
 import { LlmClient } from './llm/llm-client';
 import { ModelChecks } from './llm/model-check';
 import { TaskHealth } from './llm/task-health';
@@ -247,7 +246,7 @@ export class Engine {
       events: this.events,
       transaction: (fn) => this.appDb.transaction(fn)(),
       log: (msg, err) => this.log(msg, err),
-      mcpTools: new McpChatTools({ mcp: this.mcp, events: this.events, knownSecrets: storedSecretsFrom(() => this.secrets.values()), egress: this.egress, log: (msg, err) => this.log(msg, err) }),
+      mcpTools: new McpChatTools({ mcp: this.mcp, events: this.events, knownSecrets: () => this.egress.known(), egress: this.egress, log: (msg, err) => this.log(msg, err) }),
       journal: this.journal, // receipts
       attachments: this.attachments,
     });

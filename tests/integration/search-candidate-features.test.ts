@@ -6,6 +6,7 @@ import { rerankCandidates, type CandidateFeatures } from '../../src/main/search/
 import { DEFAULT_RANK_PARAMS } from '../../src/main/search/rank';
 import { SearchService } from '../../src/main/search/search-service';
 import { openEngine } from '../helpers/temp-home';
+import { gardenPartyHome } from '../helpers/search-garden-party';
 
 describe('candidate features seen by an observer', () => {
   it('are the returned hits in their order, with their scores split into own and neighbours', async () => {
@@ -39,28 +40,14 @@ describe('candidate features seen by an observer', () => {
   });
 
   it('with derived memory the hits come in the linear weights’ order of the candidates; a words-only home keeps its order', async () => {
-    const engine = openEngine();
-    const garden = engine.sessions.create({ agentId: 'default', title: 'Garden' });
-    const party = engine.sessions.create({ agentId: 'default', title: 'Party' });
-    const say = (sessionId: string, content: string) => engine.messages.append({ sessionId, role: 'user', content }).id;
-    const ripe = say(garden.id, 'The tomatoes out there are finally ripe');
-    for (const t of ['We had pizza on the balcony', 'The train was late again', 'My plants need more light', 'Rain all week']) say(garden.id, t);
-    const hose = say(garden.id, 'the garden hose broke again this morning');
-    for (const t of ['A quiet evening', 'Cooking soup tonight']) say(party.id, t);
-    const invite = say(party.id, 'garden party next week');
-    const query = { query: 'tomatoes garden', agentId: 'default' };
-    const ids = (service: SearchService) => service.search(query).messages.map((m) => m.messageId);
-    const unranked = new SearchService({ db: engine.appDb, rank: { rerank: [], rerankTrees: [] } });
+    const { engine, ripe, hose, invite, unranked, ids, deriveFromRipe, observed } = gardenPartyHome();
 
     // Words only: the re-ranking is not applied.
     expect(ids(engine.search)).toEqual(ids(unranked));
 
-    await engine.facts.record('agent:default', 'Grows tomatoes in the garden', { actor: 'agent', origin: 'typed', source: { sessionId: garden.id, messageId: ripe } });
-    engine.search.search(query); // brings the derived field up to date
-    let seen: CandidateFeatures[] = [];
-    const before = unranked.search({ ...query, observe: (c) => (seen = c) }).messages.map((m) => m.messageId);
-    const bySeq = new Map(engine.appDb.prepare('SELECT id, seq FROM messages').all().map((r) => [(r as { seq: number }).seq, (r as { id: string }).id]));
-    const learned = rerankCandidates(seen, DEFAULT_RANK_PARAMS.rerank, [], DEFAULT_RANK_PARAMS.rerankFloor).map(([seq]) => bySeq.get(seq)!);
+    await deriveFromRipe();
+    const { before, seen, idOf } = observed();
+    const learned = rerankCandidates(seen, DEFAULT_RANK_PARAMS.rerank, [], DEFAULT_RANK_PARAMS.rerankFloor).map(([seq]) => idOf(seq));
     // The learned order differs here (the first hit's session counts): a turn of its session passes the other.
     expect(before.slice(0, 3)).toEqual([ripe, invite, hose]);
     expect(learned.slice(0, 3)).toEqual([ripe, hose, invite]);

@@ -1,17 +1,17 @@
 // Issue 30 §3: scheduled consolidation runs on one device of a home (default the first to sync); the others
 // skip their schedule and say where it runs; the person moves it; on-demand runs work everywhere. Two real
 // homes on a loopback relay, synced with `syncNow`; the scheduler's tick is driven with a fake clock.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import type { Engine } from '../../src/main/engine';
 import { syncKinds } from '../../src/main/engine-sync';
 import { chooseConsolidationDevice, consolidationDeviceOf, thisDevice } from '../../src/main/sync/consolidation-device';
 import { DocStore } from '../../src/main/sync/doc-store';
-import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
-import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
+import { tempHome, waitFor } from '../helpers/temp-home';
+import { relayHomes } from '../helpers/sync-devices';
 import { createHandlers } from '../../src/main/contract/handlers';
 import { dispatch } from '../../src/main/contract/dispatch';
 import { readPairing } from '../../src/main/sync/device-pairing';
@@ -22,15 +22,8 @@ import { startLiveSync } from '../../src/main/engine-sync-live';
 import { runCliAsync } from '../helpers/cli';
 
 const SPACE = 'consolidation-device-home';
-const relays: RunningRelay[] = [];
-const engines: Engine[] = [];
-afterEach(async () => {
-  for (const e of engines.splice(0)) {
-    await e.sync.stop();
-    e.close();
-  }
-  for (const r of relays.splice(0)) await r.close();
-});
+const homes = relayHomes(SPACE);
+const { sync } = homes;
 
 function device(name: string): Engine {
   const home = tempHome();
@@ -38,12 +31,8 @@ function device(name: string): Engine {
   const store = new DocStore(syncStoreFile(home));
   store.set('device-name', name);
   store.close();
-  const engine = openEngine({ home, backgroundJobs: false });
-  engines.push(engine);
-  return engine;
+  return homes.home({ home, backgroundJobs: false });
 }
-
-const sync = (engine: Engine, relayUrl: string) => syncNow({ relayUrl, space: SPACE, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine) });
 const withStore = <T>(engine: Engine, fn: (s: DocStore) => T): T => {
   const s = new DocStore(syncStoreFile(engine.paths.root));
   try {
@@ -63,15 +52,13 @@ async function tick(engine: Engine, at: number): Promise<string[]> {
 
 describe('scheduled consolidation on one device of a synced home', () => {
   it('the first device to sync runs the schedule; another skips it and says where it runs; moving it travels', async () => {
-    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
-    relays.push(relay);
+    const relay = await homes.relay();
     const a = device('laptop');
     const b = device('desktop');
     // Before any sync a home is unchanged: it runs its own schedule, and no sync store is made for it.
     a.agents.update('default', { memory: { autoConsolidate: true, intervalMinutes: 60 } });
     expect(a.consolidation.scheduler.scheduledOn()).toBeNull();
-    const fresh = openEngine({ backgroundJobs: false });
-    engines.push(fresh);
+    const fresh = homes.home({ backgroundJobs: false });
     expect(fresh.consolidation.scheduler.scheduledOn()).toBeNull();
     expect(existsSync(syncStoreFile(fresh.paths.root))).toBe(false);
 
@@ -111,9 +98,8 @@ describe('scheduled consolidation on one device of a synced home', () => {
 
 describe('Settings → Devices: "Scheduled consolidation runs on" and "Run it on this device"', () => {
   it('paired devices show the device; the button moves it here and the other device learns it at its sync', async () => {
-    const data = join(tempHome(), 'relay');
-    const relay = await startRelay({ dataDir: data, port: 0 });
-    relays.push(relay);
+    const relay = await homes.relay();
+    const data = relay.dataDir;
     // The home's first invite, as `monad sync invite --data DIR` makes it on the relay's machine.
     const auth = new RelayAuthStore(join(data, 'relay.sqlite'));
     auth.ensureHome('settings-home');
@@ -121,9 +107,8 @@ describe('Settings → Devices: "Scheduled consolidation runs on" and "Run it on
     auth.createInvite('settings-home', first, null);
     auth.close();
 
-    const a = openEngine({ backgroundJobs: false });
-    const b = openEngine({ backgroundJobs: false });
-    engines.push(a, b);
+    const a = homes.home({ backgroundJobs: false });
+    const b = homes.home({ backgroundJobs: false });
     const call = async (e: Engine, ch: 'sync.devices' | 'sync.consolidateHere' | 'sync.invite' | 'sync.join', input: object = {}) => {
       const r = await dispatch(createHandlers(e), ch, input);
       if (!r.ok) throw new Error(JSON.stringify(r));
@@ -155,8 +140,7 @@ describe('Settings → Devices: "Scheduled consolidation runs on" and "Run it on
 
 describe('the live sync and the CLI carry the choice too', () => {
   it('a choice made while the app syncs reaches the other device with no command; the CLI shows and moves it', async () => {
-    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
-    relays.push(relay);
+    const relay = await homes.relay();
     const live = (name: string): Engine => {
       const e = device(name);
       withStore(e, (s) => {

@@ -2,26 +2,15 @@
 // hashes of the text) is one write, not a concurrent edit. When one home merges or forgets it, the other's
 // copy does not bring it back after sync; a real edit made apart from the forget, or a record made after
 // seeing it, still wins.
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
-import { factSyncPort, syncKinds } from '../../src/main/engine-sync';
+import { factSyncPort } from '../../src/main/engine-sync';
 import { factConflicts, SYNC_CONFLICT_ACTION } from '../../src/main/engine-sync-facts';
-import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
-import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
 import type { JournalActor } from '../../src/shared/journal';
-import { openEngine, tempHome } from '../helpers/temp-home';
+import { relayHomes } from '../helpers/sync-devices';
 
-const SPACE = 'home-under-test';
-const relays: RunningRelay[] = [];
-const homes: Engine[] = [];
-afterEach(async () => {
-  for (const h of homes.splice(0)) h.close();
-  for (const r of relays.splice(0)) await r.close();
-});
-
-const sync = (engine: Engine, relayUrl: string) => syncNow({ relayUrl, space: SPACE, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine) });
+const { sync, twoHomes: setUp } = relayHomes('home-under-test');
 const texts = (engine: Engine): string[] => engine.facts.memory.read('global').facts.map((f) => f.text).sort();
 const asPerson = <T>(engine: Engine, fn: () => T): T => engine.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, fn);
 const told = (engine: Engine) => engine.journal.list({ layer: 'facts' }, { limit: 500 }).entries.filter((e) => e.action === SYNC_CONFLICT_ACTION);
@@ -30,15 +19,6 @@ const open = (engine: Engine) => factConflicts(factSyncPort(engine), syncStoreFi
 const CAT = 'Has a cat';
 const MIA = 'Owns a cat called Mia';
 const MERGED = 'Has a cat called Mia';
-
-async function setUp(): Promise<{ url: string; a: Engine; b: Engine }> {
-  const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
-  relays.push(relay);
-  const a = openEngine({ home: tempHome() });
-  const b = openEngine({ home: tempHome() });
-  homes.push(a, b);
-  return { url: relay.url, a, b };
-}
 
 /** The same facts written on a home on its own (an agent's extraction from the same conversation, say). */
 function recordBoth(...engines: Engine[]): void {

@@ -2,26 +2,13 @@
 // as what it was. An edit made before the first sync reaches a home holding the old text as one edit of that
 // fact (not a forget and a record); a forget made before the first sync is not undone by another home's copy
 // of the same text, while an edit of it made apart still wins and History says so.
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
-import { syncKinds } from '../../src/main/engine-sync';
 import { SYNC_CONFLICT_ACTION } from '../../src/main/engine-sync-facts';
 import { factId } from '../../src/main/memory/facts/fact-id';
-import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
-import { syncNow } from '../../src/main/sync/sync-client';
-import { syncStoreFile } from '../../src/cli/commands/sync';
-import { openEngine, tempHome } from '../helpers/temp-home';
+import { relayHomes } from '../helpers/sync-devices';
 
-const SPACE = 'home-under-test';
-const relays: RunningRelay[] = [];
-const homes: Engine[] = [];
-afterEach(async () => {
-  for (const h of homes.splice(0)) h.close();
-  for (const r of relays.splice(0)) await r.close();
-});
-
-const sync = (engine: Engine, relayUrl: string) => syncNow({ relayUrl, space: SPACE, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine) });
+const { sync, twoHomes: setUp } = relayHomes('home-under-test');
 const texts = (engine: Engine): string[] => engine.facts.memory.read('global').facts.map((f) => f.text).sort();
 const asPerson = <T>(engine: Engine, fn: () => T): T => engine.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, fn);
 const history = (engine: Engine) => engine.journal.list({ layer: 'facts' }, { limit: 500 }).entries;
@@ -32,15 +19,6 @@ const CAT = 'Has a cat';
 const MIA = 'Owns a cat called Mia';
 const TWO = 'Has two cats';
 const ORDERS = ['a', 'b'] as const;
-
-async function setUp(): Promise<{ url: string; a: Engine; b: Engine }> {
-  const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
-  relays.push(relay);
-  const a = openEngine({ home: tempHome() });
-  const b = openEngine({ home: tempHome() });
-  homes.push(a, b);
-  return { url: relay.url, a, b };
-}
 
 function recordOn(engine: Engine, ...items: string[]): void {
   for (const t of items) asPerson(engine, () => engine.facts.memory.record('global', t));

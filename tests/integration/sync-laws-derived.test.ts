@@ -2,37 +2,18 @@
 // decided on reaches the others (by inference, via sync, never as a person's decision); the same law derived on
 // both is one law; the person's decisions beat any derivation; a law leaves the others only when no device
 // derives it any more; a quiet round sends nothing; a statement this home refuses is reported, never written.
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
-import { syncKinds } from '../../src/main/engine-sync';
 import { lawSyncPort } from '../../src/main/engine-sync-laws';
 import { lawsKind } from '../../src/main/sync/laws-bridge';
 import { derivedEntriesOf } from '../../src/main/sync/laws-derived';
-import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
-import { syncNow } from '../../src/main/sync/sync-client';
-import { syncStoreFile } from '../../src/cli/commands/sync';
 import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
-import { startLiveSync } from '../../src/main/engine-sync-live';
-import { DocStore } from '../../src/main/sync/doc-store';
-import { deviceStoreFile } from '../../src/main/sync/live-sync-service';
-import { device, exchange, syncKind, type Device } from '../helpers/sync-devices';
+import { device, exchange, relayHomes, syncKind, type Device } from '../helpers/sync-devices';
 import { startScriptedLlm } from '../fixtures/scripted-llm';
 import { useScriptedModel } from '../helpers/llm-setup';
 import { SYNCED_DERIVED } from '../../src/main/memory/laws/law-store';
 
-const SPACE = 'home-under-test';
-const relays: RunningRelay[] = [];
-const live: Engine[] = [];
-afterEach(async () => {
-  for (const e of live.splice(0)) {
-    await e.sync.stop();
-    e.close();
-  }
-  for (const r of relays.splice(0)) await r.close();
-});
-
-const sync = (engine: Engine, relayUrl: string) => syncNow({ relayUrl, space: SPACE, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine) });
+const { sync, rounds, twoHomes, relay, liveHome } = relayHomes('home-under-test');
 const lawsDoc = async (engine: Engine, url: string) => (await sync(engine, url)).documents.find((d) => d.kind === 'laws' && d.key === 'global');
 /** A consolidation run of the global scope, as inferLaws writes it (no model needed: the laws are given). */
 const derive = (engine: Engine, laws: { statement: string; confidence?: number; support?: string[] }[], fingerprint = `run-${Math.random()}`) =>
@@ -42,14 +23,6 @@ const all = (engine: Engine) => [...engine.laws.store.list(['global']), ...engin
 const statements = (engine: Engine) => all(engine).map((l) => `${l.statement} (${l.status})`).sort();
 const named = (engine: Engine, statement: string) => all(engine).find((l) => l.statement.toLowerCase() === statement.toLowerCase());
 const tick = () => new Promise((r) => setTimeout(r, 5));
-async function rounds(url: string, ...homes: Engine[]) {
-  for (let i = 0; i < 2; i++) for (const h of homes) await sync(h, url);
-}
-async function twoHomes() {
-  const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
-  relays.push(relay);
-  return { url: relay.url, a: openEngine({ home: tempHome() }), b: openEngine({ home: tempHome() }) };
-}
 
 describe('monad sync: laws a device derived and no one decided on', () => {
   it('a law inferred on A appears on B with its statement, confidence, support and derivation time, by inference via sync; a quiet round sends nothing', async () => {
@@ -244,21 +217,9 @@ describe('monad sync: laws a device derived and no one decided on', () => {
   }, 60_000);
 
   it('live: a consolidation run on A reaches B with no command, and so does its next run dropping a law', async () => {
-    const relay = await startRelay({ dataDir: join(tempHome(), 'relay'), port: 0 });
-    relays.push(relay);
-    const liveHome = () => {
-      const home = tempHome();
-      const store = new DocStore(deviceStoreFile(home));
-      store.set('relay', relay.url);
-      store.set('space', SPACE);
-      store.close();
-      const engine = openEngine({ home });
-      live.push(engine);
-      expect(startLiveSync(engine, { env: {}, tuning: { debounceMs: 50, reconnect: { minDelayMs: 100, maxDelayMs: 500 } } })).toBe(true);
-      return engine;
-    };
-    const a = liveHome();
-    const b = liveHome();
+    const { url } = await relay();
+    const a = liveHome(url);
+    const b = liveHome(url);
     await waitFor(() => a.sync.status().state === 'synced' && b.sync.status().state === 'synced', 30_000, 'both synced');
     derive(a, [{ statement: 'The user swims at dawn' }, { statement: 'The user plays chess' }]);
     await waitFor(() => statements(b).length === 2, 15_000, "A's laws on B");

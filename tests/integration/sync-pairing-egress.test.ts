@@ -5,17 +5,16 @@
 // secret too, bound to the relay's origin) still goes to the relay, so a normal join, invite and live sync
 // work as before.
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { startLiveSync } from '../../src/main/engine-sync-live';
 import { readPairing } from '../../src/main/sync/device-pairing';
 import { DocStore } from '../../src/main/sync/doc-store';
 import { SyncDevices } from '../../src/main/sync/devices-service';
 import { deviceStoreFile } from '../../src/main/sync/live-sync-service';
-import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { firstInviteOnRelay } from '../../src/main/sync/relay-first-invite';
-import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
+import { waitFor } from '../helpers/temp-home';
+import { relayHomes } from '../helpers/sync-devices';
 
 /** `ws` ships no types; this test uses a plain server of it as a stand-in for another relay. */
 interface RawSocket { on(e: 'message', fn: (data: Buffer) => void): void }
@@ -23,30 +22,15 @@ interface RawServer { on(e: 'connection', fn: (s: RawSocket) => void): void; onc
 const { WebSocketServer } = createRequire(import.meta.url)('ws') as { WebSocketServer: new (o: { host: string; port: number }) => RawServer };
 
 const KEY = 'sk-proj-Zq7vT2mW9xL4pR8nB3cK6fH1jD5sG0aYeUiOo';
-const engines: Engine[] = [];
-const relays: RunningRelay[] = [];
-
-afterEach(async () => {
-  for (const e of engines.splice(0)) {
-    await e.sync.stop();
-    e.close();
-  }
-  for (const r of relays.splice(0)) await r.close();
-});
-
-function home(): Engine {
-  const e = openEngine({ home: tempHome() });
-  engines.push(e);
-  return e;
-}
+// Pairing picks the space (the relay's home); the helper's own `sync` is not used here.
+const { home, relay: newRelay } = relayHomes('pairing-egress');
 
 const devicesOf = (e: Engine): SyncDevices => new SyncDevices({ home: e.paths.root, secrets: e.secrets });
 
 describe('pairing requests pass the egress filter', () => {
   it('a stored key in a join request reaches the relay redacted; the join, an invite and the live sync still work', async () => {
-    const dataDir = join(tempHome(), 'relay');
-    const relay = await startRelay({ dataDir, port: 0 });
-    relays.push(relay);
+    const relay = await newRelay();
+    const { dataDir } = relay;
 
     const a = home();
     a.secrets.set('provider:openai', KEY, { origin: 'https://api.openai.com' });
@@ -81,9 +65,8 @@ describe('pairing requests pass the egress filter', () => {
   });
 
   it("the live sync's WebSocket never presents the credential to another relay address than the one it was given for", async () => {
-    const dataDir = join(tempHome(), 'relay');
-    const relay = await startRelay({ dataDir, port: 0 });
-    relays.push(relay);
+    const relay = await newRelay();
+    const { dataDir } = relay;
     const a = home();
     await devicesOf(a).join({ code: firstInviteOnRelay(dataDir, 'home-bound').code, relay: relay.url, name: 'desk' });
     const storeFile = deviceStoreFile(a.paths.root);

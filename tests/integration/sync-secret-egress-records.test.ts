@@ -2,65 +2,30 @@
 // a tool server's token (no key shape: the sanitizer cannot catch it by its look) quoted in a record written
 // *before* the token was saved in the secret store reaches the relay and B redacted; A keeps its own text;
 // the next rounds are quiet (the redacted copy read back is this device's own record, not a change).
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
-import { sentFactSyncPort, syncKinds } from '../../src/main/engine-sync';
+import { sentFactSyncPort } from '../../src/main/engine-sync';
+import { syncStoreFile } from '../../src/cli/commands/sync';
 import { DocStore } from '../../src/main/sync/doc-store';
 import { readPairing } from '../../src/main/sync/device-pairing';
 import { syncStatus } from '../../src/main/sync/sync-status';
-import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
-import { syncNow } from '../../src/main/sync/sync-client';
-import { syncStoreFile } from '../../src/cli/commands/sync';
-import { openEngine, tempHome } from '../helpers/temp-home';
 import { derive, relations } from '../helpers/sync-graph-homes';
+import { relayHolds as relayHoldsSecret, relayHomes } from '../helpers/sync-devices';
 
 const SPACE = 'record-secrets-under-test';
 const TOKEN = 'garden-lamp-7731-orchid-quiet';
 const REDACTED = '[REDACTED:stored-secret]';
 const person = { actor: 'person' as const, source: { via: 'cli' as const } };
-const relays: RunningRelay[] = [];
-const engines: Engine[] = [];
-afterEach(async () => {
-  for (const e of engines.splice(0)) e.close();
-  for (const r of relays.splice(0)) await r.close();
-});
-
-function home(): Engine {
-  const e = openEngine({ home: tempHome() });
-  engines.push(e);
-  return e;
-}
-
-const sync = (engine: Engine, url: string) => syncNow({ relayUrl: url, space: SPACE, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine) });
-
-async function setup() {
-  const dataDir = join(tempHome(), 'relay');
-  const relay = await startRelay({ dataDir, port: 0 });
-  relays.push(relay);
-  return { a: home(), b: home(), url: relay.url, dataDir };
-}
+const { sync, twoHomes: setup, travelsRedacted } = relayHomes(SPACE);
 
 /** The token is saved in A's secret store only now, after the record quoting it was written. */
 const saveTokenLater = (a: Engine) => a.secrets.set('mcp/tools/env/TOKEN', TOKEN, { origin: 'stdio:tools' });
 
-/** Every byte the relay keeps (its database and write-ahead log). */
-function relayHolds(dataDir: string, secret = TOKEN): boolean {
-  const files = ['relay.sqlite', 'relay.sqlite-wal'].map((f) => join(dataDir, f)).filter((f) => existsSync(f));
-  expect(files.length).toBeGreaterThan(0);
-  return Buffer.concat(files.map((f) => readFileSync(f))).includes(Buffer.from(secret));
-}
+/** Every byte the relay keeps (its database and write-ahead log): does it hold the token? */
+const relayHolds = (dataDir: string, secret = TOKEN): boolean => relayHoldsSecret(dataDir, secret);
 
 /** A syncs, the relay never holds the token, B syncs (nothing refused), then three rounds with nothing new are quiet. */
-async function travel(h: Awaited<ReturnType<typeof setup>>, checkB: () => void, secret = TOKEN): Promise<void> {
-  expect((await sync(h.a, h.url)).sent).toBeGreaterThan(0);
-  expect(relayHolds(h.dataDir, secret)).toBe(false);
-  expect((await sync(h.b, h.url)).refused).toBe(0);
-  checkB();
-  for (const e of [h.a, h.b, h.a]) expect(await sync(e, h.url)).toMatchObject({ sent: 0, received: 0, forgotten: 0, refused: 0 });
-  expect(relayHolds(h.dataDir, secret)).toBe(false);
-}
+const travel = (h: Awaited<ReturnType<typeof setup>>, checkB: () => void, secret = TOKEN) => travelsRedacted(h, secret, checkB);
 
 const texts = (e: Engine) => e.facts.memory.read('global').facts.map((f) => f.text).sort();
 

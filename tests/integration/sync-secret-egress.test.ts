@@ -5,64 +5,28 @@
 // read back is not taken for a change). Relay on loopback, real homes, every kind the composition root lists.
 // One secret has a provider key's shape; the other (a tool server's token) has none, so only the stored
 // value can catch it — the sanitizer's shapes on B's side cannot.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
-import { syncKinds } from '../../src/main/engine-sync';
-import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
-import { syncNow } from '../../src/main/sync/sync-client';
-import { syncStoreFile } from '../../src/cli/commands/sync';
 import { attachmentRefsOf } from '../../src/main/attachments/attachment-store';
-import { openEngine, tempHome } from '../helpers/temp-home';
+import { relayHolds, relayHomes } from '../helpers/sync-devices';
 
 const SPACE = 'secrets-under-test';
 const KEY = 'sk-proj-Hv8qT3mW9xL4pR2nB7cK6fJ1jD5sG0aYeUiPq';
 const TOKEN = 'garden-lamp-7731-orchid-quiet';
 const REDACTED = '[REDACTED:stored-secret]';
 const by = { actor: 'person' as const, source: { via: 'app' as const } };
-const relays: RunningRelay[] = [];
-const engines: Engine[] = [];
-afterEach(async () => {
-  for (const e of engines.splice(0)) e.close();
-  for (const r of relays.splice(0)) await r.close();
-});
-
-function home(): Engine {
-  const e = openEngine({ home: tempHome() });
-  engines.push(e);
-  return e;
-}
-
-const sync = (engine: Engine, url: string) => syncNow({ relayUrl: url, space: SPACE, storeFile: syncStoreFile(engine.paths.root), kinds: syncKinds(engine) });
+const { sync, twoHomes, travelsRedacted } = relayHomes(SPACE);
 
 /** Two homes and a relay; A holds both secrets in its store, each for the one origin it may go to. */
 async function setup() {
-  const dataDir = join(tempHome(), 'relay');
-  const relay = await startRelay({ dataDir, port: 0 });
-  relays.push(relay);
-  const a = home();
-  a.secrets.set('provider:openai', KEY, { origin: 'https://api.openai.com' });
-  a.secrets.set('mcp/tools/env/TOKEN', TOKEN, { origin: 'stdio:tools' });
-  return { a, b: home(), url: relay.url, dataDir };
-}
-
-/** Every byte the relay keeps (its database and write-ahead log). */
-function relayHolds(dataDir: string, secret: string): boolean {
-  const files = ['relay.sqlite', 'relay.sqlite-wal'].map((f) => join(dataDir, f)).filter((f) => existsSync(f));
-  expect(files.length).toBeGreaterThan(0);
-  return Buffer.concat(files.map((f) => readFileSync(f))).includes(Buffer.from(secret));
+  const h = await twoHomes();
+  h.a.secrets.set('provider:openai', KEY, { origin: 'https://api.openai.com' });
+  h.a.secrets.set('mcp/tools/env/TOKEN', TOKEN, { origin: 'stdio:tools' });
+  return h;
 }
 
 /** A syncs, the relay never holds the secret, B syncs (nothing refused), then rounds with nothing new are quiet. */
-async function travel(h: Awaited<ReturnType<typeof setup>>, secret: string, checkB: () => void): Promise<void> {
-  expect((await sync(h.a, h.url)).sent).toBeGreaterThan(0);
-  expect(relayHolds(h.dataDir, secret)).toBe(false);
-  expect((await sync(h.b, h.url)).refused).toBe(0);
-  checkB();
-  for (const e of [h.a, h.b, h.a]) expect(await sync(e, h.url)).toMatchObject({ sent: 0, received: 0, forgotten: 0, refused: 0 });
-  expect(relayHolds(h.dataDir, secret)).toBe(false);
-}
+const travel = (h: Awaited<ReturnType<typeof setup>>, secret: string, checkB: () => void) => travelsRedacted(h, secret, checkB);
 
 describe('monad sync: a stored secret in a synced record reaches the relay and other devices redacted', () => {
   it('a provider key pasted into a message: redacted on the relay and on B; A keeps its message', async () => {

@@ -590,6 +590,10 @@ describe('safeStorage secret store', () => {
     expect(JSON.parse(raw).openai.startsWith(ENCRYPTED_PREFIX)).toBe(true);
     expect(createSafeStorageSecretStore(path, stub.electron.safeStorage as never, 'linux').get('openai')).toBe(KEY);
     expect(store.values()).toEqual([KEY]);
+    // Decrypted once and kept: the same array until a key changes, which callers rely on (secret-store.ts).
+    expect(store.values()).toBe(store.values());
+    store.set('anthropic', `${KEY}-2`);
+    expect(store.values()).toEqual([KEY, `${KEY}-2`]);
   });
 
   it('falls back to plain text with a warning when encryption is unavailable', () => {

@@ -52,6 +52,10 @@ export function safeStorageCodec(ss: SafeStorageLike, encrypt: boolean): SecretC
  * instead of throwing, while `get()` of such a key says why it cannot be read.
  */
 class SafeStorageSecretStore implements SecretStore {
+  /** The file store's values (kept there, decrypted once) and the readable ones among them. */
+  #from: readonly string[] | null = null;
+  #readable: readonly string[] = [];
+
   constructor(private readonly file: FileSecretStore) {}
 
   info(): SecretStoreInfo {
@@ -81,8 +85,11 @@ class SafeStorageSecretStore implements SecretStore {
     this.file.delete(ref);
   }
 
-  values(): string[] {
-    return this.file.values().filter((v) => v !== UNREADABLE);
+  values(): readonly string[] {
+    // Filtered once per change of the file store's array, so callers still get one array until a change.
+    const all = this.file.values();
+    if (all !== this.#from) (this.#from = all), (this.#readable = Object.freeze(all.filter((v) => v !== UNREADABLE)));
+    return this.#readable;
   }
 }
 

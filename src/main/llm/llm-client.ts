@@ -151,7 +151,7 @@ export class LlmClient {
 
   /** A provider's words with every stored key masked: providers (and proxies) may quote the key back. */
   private scrub(text: string): string {
-    let secrets: string[];
+    let secrets: readonly string[];
     try {
       secrets = this.deps.secrets.values();
     } catch {

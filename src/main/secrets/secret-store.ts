@@ -22,8 +22,13 @@ export interface SecretStore {
   /** The origin the secret was saved for, or null when it was saved without one (older homes). */
   binding(ref: string): SecretBinding | null;
   delete(ref: string): void;
-  /** Every stored secret value; used to scrub them from logs and error messages. */
-  values(): string[];
+  /**
+   * Every stored secret value; used to scrub them from everything that leaves (egress-filter.ts). Asked for
+   * every message out and every relation a sync sends, so a store decodes each value once and hands back the
+   * same frozen array until a value is set, deleted or changed on disk: callers keep no copy of their own,
+   * and may tell "unchanged" by identity (memo-on-values.ts).
+   */
+  values(): readonly string[];
 }
 
 /**

@@ -85,21 +85,37 @@ export class KnownSecrets {
 }
 
 /**
- * Holds the compiled set for the values last seen. Callers pass the store's current values on every use
- * (the store can change at any time); compiling again happens only when they differ.
+ * Something built from the secret store's values (their compiled forms, their normalised forms), built again
+ * only when the values change. The one way every holder of such a thing keeps it: the store hands back the
+ * same frozen array until a change (secret-store.ts), so "unchanged" costs one comparison; any other source
+ * (a test, an empty default, a list made at each call) is compared value by value, exactly.
  */
-export class KnownSecretsCache {
-  private key = '';
-  private current = KnownSecrets.EMPTY;
+export class ValuesMemo<T> {
+  private seen: readonly string[] | null = null;
+  private current: T | undefined;
 
-  get(values: readonly string[]): KnownSecrets {
-    // NUL cannot be typed into a key field, so the joined string identifies the set.
-    const key = values.join('\u0000');
-    if (key !== this.key) {
-      this.current = KnownSecrets.from(values);
-      this.key = key;
-    }
+  constructor(private readonly build: (values: readonly string[]) => T) {}
+
+  get(values: readonly string[]): T {
+    // `seen` is always frozen: the same array is the same values.
+    const same = values === this.seen || (this.seen !== null && sameValues(values, this.seen));
+    if (!same || this.current === undefined) this.current = this.build(values);
+    // A frozen array cannot change behind our back; any other is copied, so a change made to it in place is seen.
+    this.seen = Object.isFrozen(values) ? values : Object.freeze([...values]);
     return this.current;
+  }
+}
+
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The compiled set for the store's current values (the egress filter's and every writer's of memory text). */
+export class KnownSecretsCache extends ValuesMemo<KnownSecrets> {
+  constructor() {
+    super((values) => KnownSecrets.from(values));
   }
 }
 
