@@ -22,6 +22,19 @@ function contract(engine: Engine) {
   return (channel: string, input: unknown) => dispatch(h, channel, input, { log: () => {} });
 }
 
+/**
+ * The bytes on disk are exactly `expected`. Compared with Buffer.equals, not toEqual: vitest's deep equality
+ * walks a buffer element by element, and the 2 MB "huge" config took some 8 s of CI that way; a byte diff
+ * of that size would help nobody, so a failure says the lengths and where the first difference is.
+ */
+function sameBytes(onDisk: Buffer, expected: string | Buffer, what: string): void {
+  const want = Buffer.isBuffer(expected) ? expected : Buffer.from(expected);
+  if (onDisk.equals(want)) return;
+  let at = 0;
+  while (at < Math.min(onDisk.length, want.length) && onDisk[at] === want[at]) at++;
+  expect.fail(`${what}: ${onDisk.length} bytes on disk, ${want.length} expected, first difference at byte ${at}`);
+}
+
 describe('config.json garbage', () => {
   const GARBAGE: [string, string | Buffer][] = [
     ['binary', Buffer.from([0x00, 0xff, 0x13, 0x37, 0x00, 0x7b, 0x7d, 0xfe])],
@@ -59,7 +72,7 @@ describe('config.json garbage', () => {
       expect(await call('agents.list', {}), name).toMatchObject({ ok: true, data: [{ id: 'default' }, { name: 'Keeper' }] });
       const save = await call('config.update', { patch: { ui: { theme: 'light' } } });
       expect(save, name).toMatchObject({ ok: false, error: { code: 'CONFIG_INVALID' } });
-      expect(readFileSync(engine.paths.config), `${name}: the file must not be overwritten`).toEqual(Buffer.isBuffer(content) ? content : Buffer.from(content));
+      sameBytes(readFileSync(engine.paths.config), content, `${name}: the file must not be overwritten`);
       writeFileSync(engine.paths.config, goodText);
       engine.config.reload();
       expect(engine.status().config, `${name}: recovers`).toMatchObject({ ok: true, error: null });
@@ -117,7 +130,7 @@ describe('memory files edited by hand into odd shapes', () => {
       if (before.warnings.length) {
         const backups = readdirSync(join(engine.paths.memory, '.backup'));
         expect(backups, name).toHaveLength(1);
-        expect(readFileSync(join(engine.paths.memory, '.backup', backups[0])), `${name}: backup is the exact original`).toEqual(Buffer.isBuffer(content) ? content : Buffer.from(content));
+        sameBytes(readFileSync(join(engine.paths.memory, '.backup', backups[0])), content, `${name}: backup is the exact original`);
       }
       engine.close();
     }
