@@ -243,11 +243,12 @@ export class SearchService {
     return ['global', agentScope(agentId), ...projects, ...session];
   }
 
-  private readFacts(scopes: string[]): Fact[] {
-    const out: Fact[] = [];
+  /** Each scope's facts as the store hands them out (the same array while the file is unchanged). */
+  private readFacts(scopes: string[]): Fact[][] {
+    const out: Fact[][] = [];
     for (const scope of scopes) {
       try {
-        out.push(...this.d.facts!.read(scope).facts);
+        out.push(this.d.facts!.read(scope).facts);
       } catch {
         // An unreadable scope file (too large, hand-broken) is reported by the facts views; search skips it.
       }
