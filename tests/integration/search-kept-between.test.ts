@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { createSearch } from '../../src/main/search/create-search';
-import type { SearchInput } from '../../src/main/search/search-service';
+import { DerivedStore } from '../../src/main/search/derived-store';
+import { SearchService, type SearchInput } from '../../src/main/search/search-service';
 import { openEngine } from '../helpers/temp-home';
 
 const SCOPE = 'agent:default';
@@ -86,5 +87,28 @@ describe('what search keeps between searches', () => {
     expect(after.facts.map((f) => f.factId)).not.toContain(painting.id);
     expect(after.messages.some((m) => m.via?.text === painting.text)).toBe(false);
     expectSameAsFresh(engine, kept);
+  });
+});
+
+describe('the derived field’s index after many small writes', () => {
+  it('is kept merged: a full optimize afterwards finds nothing left to merge, and search reads the same', () => {
+    const engine = openEngine();
+    const s = engine.sessions.create({ agentId: 'default', title: 'Many' });
+    const store = new DerivedStore(engine.appDb);
+    const ids = Array.from({ length: 40 }, (_, i) => engine.messages.append({ sessionId: s.id, role: 'user', content: `turn ${i}` }).id);
+    // One write each, as memory learns one thing at a time (each leaves a segment of its own).
+    ids.forEach((id, i) => store.set(id, [{ kind: 'fact', text: `Ana learned fact number ${i} about pottery and hiking` }]));
+    store.replaceAll(new Map(ids.map((id, i) => [id, [{ kind: 'fact' as const, text: `Ana learned fact number ${i} about pottery, hiking and sailing` }]])));
+    const pages = () => engine.appDb.prepare(`SELECT count(*) FROM message_derived_fts_data`).pluck().get() as number;
+    // A service that reads the field as written (the engine's own would rewrite it from memory, which is empty here).
+    const service = new SearchService({ db: engine.appDb });
+    const input = { query: 'pottery sailing', agentId: 'default' };
+    const { tookMs: _t, ...before } = service.search(input);
+    const merged = pages();
+    engine.appDb.exec(`INSERT INTO message_derived_fts (message_derived_fts) VALUES ('optimize')`);
+    expect(pages()).toBe(merged);
+    const { tookMs: _t2, ...after } = service.search(input);
+    expect(after).toEqual(before);
+    expect(before.messages.length).toBeGreaterThan(0);
   });
 });
