@@ -2,14 +2,28 @@
 // FTS5 index, and the derived text of candidate messages. Like message-index.ts: no ranking here.
 import type { Database, Statement } from 'better-sqlite3';
 import type { DerivedEntry } from './derived-store';
+import { changeCounter } from './kept-postings';
 import { readVarint, type Postings } from './message-index';
+
+/** Rows' parsed entries kept (LoCoMo's stand-in has ~1,100 rows); past this the oldest go first. */
+const PARSED_MAX = 20_000;
 
 export class DerivedIndex {
   private stmts: { postings: Statement; stats: Statement; bodies: Statement; entries: Statement; entryCount: Statement } | null | undefined;
   /** The entries' mean length, kept while the field's statistics record is unchanged. */
-  private entryAvg: { block: string; avg: number } | null = null;
+  private entryAvg: { key: string; avg: number } | null = null;
+  /** Moves on any write to the database (kept-postings.ts): FTS5's statistics record does not move on every delete. */
+  private readonly changes: () => string;
+  /**
+   * Rows' entries parsed, by the row's JSON text: the same candidates' rows are read search after search,
+   * and the text is the key, so a rewritten row is parsed afresh (no change needs announcing). Frozen:
+   * every caller shares them.
+   */
+  private readonly parsed = new Map<string, readonly DerivedEntry[]>();
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.changes = changeCounter(db);
+  }
 
   /** Prepared on first use; null on a database from before migration 13 (nothing derived to read). */
   private get s() {
@@ -39,18 +53,19 @@ export class DerivedIndex {
   /**
    * The mean length in tokens of one derived entry (a fact, a relation's sentence): the field's tokens
    * over the entries' count. Counting the entries reads the whole table, so it is done again only when
-   * the field's statistics record changes (a write to the field).
+   * the database changed. Not keyed on the statistics record: a row deleted from the field (a forgotten
+   * fact) can leave that record as it was, and the mean then stayed the old one until the next write.
    */
   entryAvgLength(): number {
+    const key = this.changes();
+    if (this.entryAvg?.key === key) return this.entryAvg.avg;
     const block = this.s?.stats.get() as Buffer | undefined;
     if (!block || block.length === 0) return 1;
-    const key = block.toString('hex');
-    if (this.entryAvg?.block === key) return this.entryAvg.avg;
     const [, at] = readVarint(block, 0);
     const [tokens] = readVarint(block, at);
     const entries = this.s!.entryCount.get() as number;
     const avg = entries > 0 ? Math.max(1, tokens / entries) : 1;
-    this.entryAvg = { block: key, avg };
+    this.entryAvg = { key, avg };
     return avg;
   }
 
@@ -76,11 +91,21 @@ export class DerivedIndex {
   }
 
   /** The derived entries of those of `seqs` that have any (for telling why a message was found). */
-  entries(seqs: number[]): Map<number, DerivedEntry[]> {
+  entries(seqs: number[]): Map<number, readonly DerivedEntry[]> {
     if (!this.s || !seqs.length) return new Map();
-    const out = new Map<number, DerivedEntry[]>();
-    for (const [seq, json] of this.s.entries.all(JSON.stringify(seqs)) as Array<[number, string]>) out.set(seq, JSON.parse(json) as DerivedEntry[]);
+    const out = new Map<number, readonly DerivedEntry[]>();
+    for (const [seq, json] of this.s.entries.all(JSON.stringify(seqs)) as Array<[number, string]>) out.set(seq, this.parse(json));
     return out;
+  }
+
+  private parse(json: string): readonly DerivedEntry[] {
+    let list = this.parsed.get(json);
+    if (!list) {
+      list = Object.freeze((JSON.parse(json) as DerivedEntry[]).map((e) => Object.freeze(e)));
+      if (this.parsed.size >= PARSED_MAX) this.parsed.delete(this.parsed.keys().next().value!);
+      this.parsed.set(json, list);
+    }
+    return list;
   }
 }
 

@@ -11,12 +11,21 @@ export type DerivedEntry = DerivedVia;
  *  must not turn into a document that matches everything. */
 export const MAX_DERIVED_CHARS = 4000;
 
+/**
+ * Pages of the field's FTS5 index merged after a write, at most (~1 MB): every write leaves a segment of
+ * its own, and a posting read seeks every segment — on LoCoMo's stand-in, merged segments halved the
+ * cost of a derived posting read (26 → 14 µs CPU), the most frequent read of a search with derived
+ * memory. Bounded so a large field is merged a step at a time, one step per write, never all at once.
+ */
+export const DERIVED_MERGE_PAGES = 256;
+
 export class DerivedStore {
   private readonly seqOf: Statement;
   private readonly upsert: Statement;
   private readonly remove: Statement;
   private readonly all: Statement;
   private readonly countStmt: Statement;
+  private readonly merge: Statement;
 
   constructor(private readonly db: Database) {
     this.seqOf = db.prepare(`SELECT seq FROM messages WHERE id = ?`).pluck();
@@ -27,6 +36,8 @@ export class DerivedStore {
     this.remove = db.prepare(`DELETE FROM message_derived WHERE seq = ?`);
     this.all = db.prepare(`SELECT seq, entries FROM message_derived`).raw();
     this.countStmt = db.prepare(`SELECT count(*) FROM message_derived`).pluck();
+    // A negative page count merges segments of every level together (FTS5's 'merge' command).
+    this.merge = db.prepare(`INSERT INTO message_derived_fts (message_derived_fts, rank) VALUES ('merge', ?)`);
   }
 
   /** False once the database was closed (the engine shut down with a recomputation still scheduled). */
@@ -44,6 +55,7 @@ export class DerivedStore {
     const seq = this.seqOf.get(messageId) as number | undefined;
     if (seq === undefined) return false;
     this.write(seq, normalise(entries));
+    this.merge.run(-DERIVED_MERGE_PAGES);
     return true;
   }
 
@@ -73,6 +85,7 @@ export class DerivedStore {
         removed++;
       }
     })();
+    if (written || removed) this.merge.run(-DERIVED_MERGE_PAGES);
     return { written, removed };
   }
 

@@ -44,8 +44,8 @@ export interface MemoryFeedbackOptions {
 
 /** Messages whose entries are ranked: the best by the query words their memory holds. */
 const POOL = 40;
-/** Postings read to judge an added word's rarity. */
-const DF_CAP = 100;
+/** Postings read to judge an added word's rarity (search-service.ts keeps these short reads between searches). */
+export const DF_CAP = 100;
 const K1 = 1.2;
 const B = 0.5;
 

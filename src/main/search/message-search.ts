@@ -9,6 +9,7 @@ import { asksYesNo, candidateFeatures, OBSERVED_CANDIDATES, queryCover, rerankCa
 import type { DerivedVia, MessageHit } from '../../shared/search';
 import { DerivedIndex, unionPostings } from './derived-index';
 import type { DerivedEntry } from './derived-store';
+import { EntryScans } from './entry-scans';
 import { hopCandidates, joinHop, type EntryWordCounts } from './memory-hop';
 import { agentIdxOf, MessageIndex, seqOf, type MessageRow, type Postings, type ScoringRow } from './message-index';
 import type { AnalyzedQuery, QueryTerm } from './query';
@@ -46,7 +47,6 @@ export interface MessageSearchOptions {
   observeDepth?: number;
 }
 
-
 /** Neighbours are looked for this many seqs away: a tool call and its result can sit between turns. */
 export const NEIGHBOUR_REACH = 3;
 
@@ -55,12 +55,13 @@ export class MessageSearch {
   /** What memory learned from each message (issue 31): a second field, empty in a home with no such memory. */
   readonly derived: DerivedIndex;
   private readonly maxSeqStmt: Statement;
+  /** Derived texts' scans, kept between searches: the same candidates' entries come back each time. */
+  private readonly entryScans = new EntryScans();
 
   constructor(
     db: Database,
     private readonly p: RankParams,
-    /** Derived entries' words, kept across searches (the second hop reads the top hits' entries). */
-    private readonly entryWords: EntryWordCounts,
+    private readonly entryWords: EntryWordCounts, // entries' words, kept across searches (the second hop reads them)
   ) {
     this.index = new MessageIndex(db);
     this.derived = new DerivedIndex(db);
@@ -140,8 +141,7 @@ export class MessageSearch {
     const mentioned = dated ? this.index.mentionedDays(rows.map((r) => r.seq)) : null;
     const dWanted = withDerived ? new Set([...wanted].filter(derivedTerm)) : wanted;
     const dKeys = new Set([...dWanted].map(stemKey));
-    const dKeyCodes = stemKeyCodes(dWanted);
-    const derivedOf = withDerived && dWanted.size ? this.derivedFields(rows.map((r) => r.seq), derivedStats!, (text) => scanTerms(text, dWanted, dKeys, dKeyCodes)) : null;
+    const derivedOf = withDerived && dWanted.size ? this.derivedFields(rows.map((r) => r.seq), derivedStats!, (text) => this.entryScans.scan(text, dWanted, dKeys)) : null;
     // With derived memory, each message's words-only score too: what its neighbours inherit (derivedShare).
     const ownWords = withDerived && p.derivedShare < 1 ? new Map<number, number>() : null;
     // The learned re-ranking (rank.ts `rerank`) runs with derived memory only: it was learned there, and a

@@ -15,6 +15,11 @@ export class PostingReads implements PostingSource {
 
   constructor(private readonly source: PostingSource) {}
 
+  /** Words read so far. */
+  get size(): number {
+    return this.done.size;
+  }
+
   /**
    * Exactly what `source.postings(word, cap)` returns: lists are newest first, so an earlier read with a
    * cap at least as large, or one that was complete, holds the answer as its first `cap` rowids.

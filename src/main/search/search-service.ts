@@ -12,7 +12,8 @@ import { reciprocalRankFusion } from './fusion';
 import type { TextEmbedder } from './message-embedder';
 import { MessageSearch, roleStems, type MessageSearchOptions } from './message-search';
 import type { MessageVectors } from './message-vectors';
-import { EntryWords, memoryFeedbackTerms, type MemoryFeedbackOptions } from './memory-feedback';
+import { DF_CAP, EntryWords, memoryFeedbackTerms, type MemoryFeedbackOptions } from './memory-feedback';
+import { changeCounter, KeptPostings } from './kept-postings';
 import { PostingReads } from './posting-reads';
 import { analyzeQuery, type AnalyzedQuery, type QueryTerm } from './query';
 import { DEFAULT_RANK_PARAMS, type RankParams } from './rank';
@@ -89,10 +90,13 @@ export class SearchService {
   private entities: EntitySearch | null;
   /** Derived entries' words, kept across searches (memory-feedback.ts). */
   private readonly entryWords = new EntryWords();
+  /** Feedback's rarity reads of memory's words, kept while the database is unchanged (kept-postings.ts). */
+  private readonly keptWords: KeptPostings;
 
   constructor(private readonly d: SearchServiceDeps) {
     this.params = { ...DEFAULT_RANK_PARAMS, ...d.rank };
     this.messages = new MessageSearch(d.db, this.params, this.entryWords);
+    this.keptWords = new KeptPostings(this.messages.index, changeCounter(d.db), { maxCap: DF_CAP, maxWords: 50_000 });
     this.entities = d.entities ?? null;
     this.projectKeysStmt = d.db
       .prepare(`SELECT DISTINCT project_key FROM sessions WHERE agent_id = ? AND project_key IS NOT NULL ORDER BY project_key`)
@@ -166,7 +170,7 @@ export class SearchService {
   private lexical(q: AnalyzedQuery, input: SearchInput, k: number): { hits: SearchResults['messages']; seqs: number[] } {
     const roleNames = input.roleNames ?? (input.agentId && this.d.roleNames ? this.d.roleNames(input.agentId) : undefined);
     // This search's posting reads, shared by the feedback and every ranking pass (posting-reads.ts).
-    const reads = { words: new PostingReads(this.messages.index), derived: new PostingReads(this.messages.derived) };
+    const reads = { words: new PostingReads(this.keptWords.begin()), derived: new PostingReads(this.messages.derived) };
     const lexicon = this.params.lexiconTerms > 0 ? (this.d.lexicon?.() ?? null) : null;
     if (lexicon) {
       const related = lexiconTerms(q, lexicon, { terms: this.params.lexiconTerms, weight: this.params.lexiconWeight, hypernymWeight: this.params.hypernymWeight });
@@ -243,11 +247,12 @@ export class SearchService {
     return ['global', agentScope(agentId), ...projects, ...session];
   }
 
-  private readFacts(scopes: string[]): Fact[] {
-    const out: Fact[] = [];
+  /** Each scope's facts as the store hands them out (the same array while the file is unchanged). */
+  private readFacts(scopes: string[]): Fact[][] {
+    const out: Fact[][] = [];
     for (const scope of scopes) {
       try {
-        out.push(...this.d.facts!.read(scope).facts);
+        out.push(this.d.facts!.read(scope).facts);
       } catch {
         // An unreadable scope file (too large, hand-broken) is reported by the facts views; search skips it.
       }

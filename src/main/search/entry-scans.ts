@@ -1,0 +1,73 @@
+// Derived entries' words, scanned once and kept between searches (issue 31 §3). Every ranking pass scans
+// the derived entries of its ~hundred candidates for the query's words, and the same entries come back
+// search after search; walking and stemming their text each time was a good part of what derived memory
+// added to a search. An entry's scan follows from its text alone, so the text is the key: a corrected or
+// forgotten entry is simply a text no longer asked for, and nothing has to be told of a change.
+import { stem as stemOf, stemKey, walkWords, type TermScan } from './text';
+
+/** Every word of a text, once: each stem's positions, split by whether the word shares its stem's key. */
+interface FullScan {
+  length: number;
+  /** Positions of the words whose first two letters are their stem's (nearly all words). */
+  plain: Map<string, number[]>;
+  /**
+   * The others ("ies" → "i"): scanTerms reaches a word through its own first letters, so such a word
+   * counts only when those are a wanted stem's too. Kept apart to answer exactly as scanTerms does.
+   */
+  odd: Map<string, Array<{ pos: number; key: string }>>;
+}
+
+/** Every word is visited (walkWords then folds each one). */
+const EVERY: ReadonlySet<never> = { has: () => true } as unknown as ReadonlySet<never>;
+
+function scanFully(text: string): FullScan {
+  const plain = new Map<string, number[]>();
+  const odd = new Map<string, Array<{ pos: number; key: string }>>();
+  const length = walkWords(text, EVERY, EVERY, (word, pos) => {
+    const s = stemOf(word);
+    const key = stemKey(word);
+    if (key === stemKey(s)) {
+      const list = plain.get(s);
+      if (list) list.push(pos);
+      else plain.set(s, [pos]);
+    } else {
+      const list = odd.get(s);
+      if (list) list.push({ pos, key });
+      else odd.set(s, [{ pos, key }]);
+    }
+  });
+  return { length, plain, odd };
+}
+
+/** A bound on the texts kept: past it the oldest go first (LoCoMo's stand-in has ~1,200 entries). */
+export const ENTRY_SCANS_MAX = 50_000;
+
+export class EntryScans {
+  private readonly known = new Map<string, FullScan>();
+
+  constructor(private readonly max = ENTRY_SCANS_MAX) {}
+
+  /**
+   * Exactly what `scanTerms(text, wanted, keys)` finds, where `keys` are the wanted stems' keys
+   * (stemKey): the text's length in tokens and the positions of the wanted stems.
+   */
+  scan(text: string, wanted: ReadonlySet<string>, keys: ReadonlySet<string>): TermScan {
+    let full = this.known.get(text);
+    if (!full) {
+      full = scanFully(text);
+      if (this.known.size >= this.max) this.known.delete(this.known.keys().next().value!);
+      this.known.set(text, full);
+    }
+    const positions = new Map<string, number[]>();
+    for (const s of wanted) {
+      const plain = full.plain.get(s);
+      const odd = full.odd.get(s)?.filter((o) => keys.has(o.key));
+      if (!odd?.length) {
+        if (plain) positions.set(s, plain);
+        continue;
+      }
+      positions.set(s, [...(plain ?? []), ...odd.map((o) => o.pos)].sort((a, b) => a - b));
+    }
+    return { length: full.length, positions };
+  }
+}

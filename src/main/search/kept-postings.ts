@@ -1,0 +1,65 @@
+// Short posting reads kept between searches while the database is unchanged (issue 31 §3). Feedback
+// through memory judges the rarity of ~20 of memory's words at every search, one capped posting read
+// each (memory-feedback.ts DF_CAP), and the same words of the same entries come back search after
+// search: those reads were a good part of what derived memory added to a search. Only reads of at most
+// `maxCap` postings are kept (the ranking's own reads are longer and stay per search), and all of them
+// are forgotten as soon as anything was written to the database, by this connection or another
+// (changeCounter), so a message written between two searches is counted by the second.
+import type { Database, Statement } from 'better-sqlite3';
+import type { Postings } from './message-index';
+import { PostingReads, type PostingSource } from './posting-reads';
+
+/**
+ * A value that changes whenever the database may have: rows this connection inserted, updated or
+ * deleted (triggers included: SQLite's total_changes) and commits of other connections (data_version).
+ */
+export function changeCounter(db: Database): () => string {
+  let stmt: Statement | null = null;
+  return () => {
+    stmt ??= db.prepare(`SELECT total_changes(), (SELECT data_version FROM pragma_data_version)`).raw();
+    const [changes, version] = stmt.get() as [number, number];
+    return `${changes}:${version}`;
+  };
+}
+
+export interface KeptPostingsOptions {
+  /** Reads of at most this many postings are kept. */
+  maxCap: number;
+  /** Words kept at most; past this everything is forgotten at once (a cheap bound, rarely reached). */
+  maxWords: number;
+}
+
+export class KeptPostings implements PostingSource {
+  private reads: PostingReads;
+  private key: string | null = null;
+  /** Whether this search has compared the database's change counter yet (done at its first short read). */
+  private checked = false;
+
+  constructor(
+    private readonly source: PostingSource,
+    private readonly changes: () => string,
+    private readonly o: KeptPostingsOptions,
+  ) {
+    this.reads = new PostingReads(source);
+  }
+
+  /**
+   * At the start of a search: its first short read forgets every kept read if the database changed
+   * since the last search (a search that makes none, as in a home without derived memory, pays nothing).
+   */
+  begin(): this {
+    this.checked = false;
+    return this;
+  }
+
+  postings(word: string, cap: number): Postings {
+    if (cap > this.o.maxCap) return this.source.postings(word, cap);
+    if (!this.checked) {
+      const key = this.changes();
+      if (key !== this.key || this.reads.size >= this.o.maxWords) this.reads = new PostingReads(this.source);
+      this.key = key;
+      this.checked = true;
+    }
+    return this.reads.postings(word, cap);
+  }
+}
