@@ -1,5 +1,7 @@
 // E2E fixtures: each test gets a fresh temp home and its own `monad serve` (the built CLI) on a free
-// loopback port, stopped and removed after the test. Nothing touches the real Monad home.
+// loopback port, stopped and removed after the test. Nothing touches the real Monad home. The `server`
+// fixture's process is started while the previous test runs and stopped while the next one runs
+// (SpareServer below): the same isolation, without the start and stop in each test's time.
 import { test as base, expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
