@@ -104,7 +104,9 @@ test.describe('fact provenance', () => {
 
 test.describe('memory date control', () => {
   test('shows a scope as it was at each moment it changed, or on a day; read-only in the past; Now comes back', async ({ page, server }) => {
-    const pause = () => new Promise((r) => setTimeout(r, 1100));
+    // Each change must be a moment of its own: versions are stamped to the millisecond (ISO times), so a
+    // few milliseconds apart is enough; 50 ms leaves room for a clock that ticks coarsely.
+    const pause = () => new Promise((r) => setTimeout(r, 50));
     await api(server, 'facts.add', { scope: 'global', text: 'User lives in Porto' });
     await pause();
     await api(server, 'facts.add', { scope: 'global', text: 'User works as a nurse' });

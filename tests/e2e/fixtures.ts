@@ -1,5 +1,7 @@
 // E2E fixtures: each test gets a fresh temp home and its own `monad serve` (the built CLI) on a free
-// loopback port, stopped and removed after the test. Nothing touches the real Monad home.
+// loopback port, stopped and removed after the test. Nothing touches the real Monad home. The `server`
+// fixture's process is started while the previous test runs and stopped while the next one runs
+// (SpareServer below): the same isolation, without the start and stop in each test's time.
 import { test as base, expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -106,7 +108,91 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export const test = base.extend<{ server: MonadServer }>({
+type Started = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * A spare server for the next test. Starting `monad serve` (Node, the CLI bundle and its dependencies,
+ * the engine on an empty home) costs ~0.5 CPU-s, ~0.5–1.5 s of wall time: over ~150 tests that use the
+ * plain `server` fixture it was minutes of CI. The pool starts the next test's server while the current
+ * test runs, so the start overlaps the current test's waits for the browser. Isolation is unchanged:
+ * every test still gets its own process on its own new home, started with the same options; only the
+ * moment it started moves earlier.
+ */
+class SpareServer {
+  private spare: { started: Promise<Started>; at: number } | null = null;
+
+  /** A running server on a new home; begins starting the one after it. */
+  async take(): Promise<Started> {
+    const current = this.spare;
+    this.spare = null;
+    let started: Promise<Started>;
+    if (current && Date.now() - current.at <= SPARE_MAX_AGE_MS) {
+      started = current.started;
+    } else {
+      // Older than the limit (see SPARE_MAX_AGE_MS): thrown away, not handed to a test.
+      if (current) void current.started.then((s) => s.stop(), () => undefined);
+      started = startServer();
+    }
+    // The next spare is started only once this one is up, so two servers never start at once.
+    const server = await started;
+    this.prepare();
+    return server;
+  }
+
+  private prepare(): void {
+    const started = startServer();
+    // A spare that fails to start fails the test that takes it (with the server's stderr), not the run.
+    started.catch(() => undefined);
+    this.spare = { started, at: Date.now() };
+  }
+
+  private readonly stopping = new Set<Promise<void>>();
+  private stopFailure: unknown = null;
+
+  /**
+   * Stops a test's server without making the next test wait for it (SIGTERM, the engine closing, the
+   * home removed: ~0.1 s each). It is a different process on a different home, so nothing of it can
+   * reach the next test; a failure to stop is kept and thrown when the worker ends, not lost.
+   */
+  retire(stop: () => Promise<void>): void {
+    const done = stop().then(
+      () => undefined,
+      (err: unknown) => {
+        this.stopFailure ??= err;
+      },
+    );
+    this.stopping.add(done);
+    void done.finally(() => this.stopping.delete(done));
+  }
+
+  async close(): Promise<void> {
+    const current = this.spare;
+    this.spare = null;
+    if (current) await current.started.then((s) => s.stop(), () => undefined);
+    await Promise.all([...this.stopping]);
+    if (this.stopFailure) throw this.stopFailure;
+  }
+}
+
+/**
+ * The oldest a spare may be when a test takes it. The server's own first timed jobs run 60 s after it
+ * starts (the backup check, the consolidation tick): a spare younger than 20 s reaches them no earlier
+ * than 40 s into the test that takes it, later than any e2e test lasts, as a fresh start would.
+ */
+const SPARE_MAX_AGE_MS = 20_000;
+
+export const test = base.extend<{ server: MonadServer }, { spareServer: SpareServer }>({
+  spareServer: [
+    async ({}, use) => {
+      const pool = new SpareServer();
+      try {
+        await use(pool);
+      } finally {
+        await pool.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
   // Every page must run without uncaught exceptions and without anything the CSP had to block.
   page: async ({ page }, use) => {
     const problems: string[] = [];
@@ -119,12 +205,12 @@ export const test = base.extend<{ server: MonadServer }>({
     await use(page);
     expect(problems, 'the page reported errors').toEqual([]);
   },
-  server: async ({}, use) => {
-    const { server, stop } = await startServer();
+  server: async ({ spareServer }, use) => {
+    const { server, stop } = await spareServer.take();
     try {
       await use(server);
     } finally {
-      await stop();
+      spareServer.retire(stop);
     }
   },
 });

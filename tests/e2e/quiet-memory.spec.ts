@@ -4,7 +4,7 @@
 // "Ask me" (the banner) or "Automatically" (the next reply sends memory as it is; the text says it costs
 // the prompt cache). A write waiting in the Inbox shows as pending in the tool chip and the receipt,
 // never as saved. Light, dark and 900×700; axe.
-import { bothThemes } from './settle';
+import { bothThemes, nextFrames } from './settle';
 
 import type { Page } from '@playwright/test';
 import { openSettings } from './settings-nav';
@@ -34,6 +34,23 @@ async function say(page: Page, text: string, answer: string): Promise<void> {
   await expect(page.getByTestId('stop')).toHaveCount(0, { timeout: 30_000 });
 }
 
+/**
+ * Runs `change` and waits until the open chat has asked the engine about freshness and been told of
+ * `line` (what the banner would show), then two frames so React has drawn whatever that answer makes it
+ * draw. A "no banner" check after this is a check of the decision, not of a fixed wait that may be too
+ * short on a busy machine and is too long on a quiet one.
+ */
+async function freshnessToldOf(page: Page, line: string, change: () => Promise<unknown>): Promise<void> {
+  const told = page.waitForResponse(async (r) => {
+    if (!r.url().endsWith('/api/recall.freshness')) return false;
+    const body = (await r.json()) as { ok: boolean; data?: { added: string[] } };
+    return !!body.data?.added.some((a) => a.includes(line));
+  });
+  await change();
+  await told;
+  await nextFrames(page);
+}
+
 async function openChat(page: Page, server: MonadServer, title: string): Promise<string> {
   const session = await api<{ id: string }>(server, 'sessions.create', { agentId: 'default', title });
   await openApp(page, server);
@@ -56,9 +73,8 @@ test.describe('quiet memory', () => {
     await expect(reply.getByTestId('memory-change').first()).toContainText('Remembered');
     await expect(page.getByTestId('tool-state').last()).toHaveText(/saved/);
     // No banner, now or after more events.
-    await api(server, 'facts.add', { scope: 'global', text: 'User practises on Sundays' });
+    await freshnessToldOf(page, 'User practises on Sundays', () => api(server, 'facts.add', { scope: 'global', text: 'User practises on Sundays' }));
     await expect(page.getByTestId('toasts')).not.toContainText('Memory changed');
-    await page.waitForTimeout(500);
     await expect(page.getByTestId('freshness-notice')).toHaveCount(0);
     // The block is still the frozen one.
     expect((await api<{ block: string }>(server, 'facts.recall', { sessionId })).block).toBe(first.block);
@@ -116,8 +132,7 @@ test.describe('quiet memory', () => {
     await page.locator(`[data-testid="session-item"][data-session-id="${sessionId}"]`).click();
     llm.enqueue({ kind: 'text', text: 'Hello!' });
     await say(page, 'hi', 'Hello!');
-    await api(server, 'facts.add', { scope: 'global', text: 'User drinks oolong' });
-    await page.waitForTimeout(500);
+    await freshnessToldOf(page, 'User drinks oolong', () => api(server, 'facts.add', { scope: 'global', text: 'User drinks oolong' }));
     await expect(page.getByTestId('freshness-notice')).toHaveCount(0);
     llm.enqueue({ kind: 'text', text: 'Oolong.' });
     await say(page, 'what do I drink?', 'Oolong.');

@@ -21,6 +21,15 @@ export async function settleAnimations(page: Page): Promise<void> {
 }
 
 /**
+ * Two animation frames: whatever the page's last event or response made React draw is on screen. What a
+ * "nothing appears" check waits for once the product's own trigger is known to have happened; the
+ * event handlers it follows set state synchronously, so no fixed delay is needed after them.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
+/**
  * Axe over one part of the page once its animations have settled: no serious or critical violation. The
  * failure lists each rule with the elements it found, which is what a person fixing it needs.
  */
