@@ -222,6 +222,18 @@ test.describe('memory: facts', () => {
     await expect(factByText(page, 'Recorded from the command line')).toBeVisible();
     await expect(scopeItem(page, 'global').getByTestId('scope-count')).toHaveText('1');
   });
+
+  test('a fact this engine records shows at once: the tab follows "memory changed", not only its poll', async ({ page, server }) => {
+    // The page's clock is stopped once the tab is open, so its re-read timer never fires: only the
+    // engine's event can bring the fact in (before, the tab waited for the next 4 s poll).
+    await page.clock.install();
+    await openMemory(page, server);
+    await expect(page.getByTestId('facts-empty')).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await api(server, 'facts.add', { scope: 'global', text: 'Recorded by an agent just now' });
+    await expect(factByText(page, 'Recorded by an agent just now')).toBeVisible();
+    await expect(scopeItem(page, 'global').getByTestId('scope-count')).toHaveText('1');
+  });
 });
 
 test.describe('memory: what the model saw', () => {

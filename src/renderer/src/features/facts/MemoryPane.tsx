@@ -14,8 +14,10 @@ import { Mem0Explorer, useMem0Active } from '../mem0';
 import { useFacts, type MemoryView } from './store';
 
 /**
- * Agents write facts during chat turns and the CLI may write any time, and the engine pushes no event
- * for facts: re-read while the tab is open. Cheap — the engine answers from a stat-validated cache.
+ * The engine says `memory.changed` after every burst of its own memory writes (a turn's memory tool, the
+ * API, sync, consolidation), and the tab re-reads at once. A CLI run in another process writes the same
+ * files without telling this engine, so the tab also re-reads while it is open. Cheap — the engine
+ * answers from a stat-validated cache.
  */
 const REFRESH_MS = 4000;
 
@@ -55,12 +57,14 @@ export function MemoryPane() {
       if (sessionId === useSessions.getState().selectedId) void useFacts.getState().loadRecall(sessionId);
     });
     const stopChanged = onMemoryChanged(() => void useFacts.getState().refresh());
+    const stopEngineChanged = on('memory.changed', () => void useFacts.getState().refresh());
     return () => {
       useFacts.getState().leave(); // issue 29 §5: a notice or highlight of then is not shown again later
       clearInterval(timer);
       window.removeEventListener('focus', tick);
       stop();
       stopChanged();
+      stopEngineChanged();
     };
   }, []);
 
