@@ -240,13 +240,15 @@ class ImportRun implements JsonSink {
       if (s.chatModel) this.chatModels.push({ sessionId: s.id, model: s.chatModel });
       if (s.settings) st.settings.run(s.settings, s.id); // only a chat the import added: one here keeps its own
     } else this.report.sessions.skipped++;
-    this.archiveSessions.add(s.id);
+    // Only an export's graph and laws name chats and messages (finish()): other formats keep no list of ids.
+    const carried = this.format === 'export';
+    if (carried) this.archiveSessions.add(s.id);
     for (const m of s.messages) {
       const owner = st.messageOwner.get(m.id) as string | undefined;
       if (owner !== undefined && owner !== s.id) {
         throw new MonadError('CONFLICT', `${this.label()}: at ${formatPath(at)}: message id ${m.id} already belongs to another chat`, { path: formatPath(at), issues: [] });
       }
-      this.archiveMessages.add(m.id);
+      if (carried) this.archiveMessages.add(m.id);
       const receipt = m.receipt ? [JSON.stringify(m.receipt), JSON.stringify(replyMemoryOf(m.receipt))] : [null, null];
       const r = st.insertMessage.run(
         m.id,

@@ -12,6 +12,7 @@ import { getManyValues, isMany, none } from 'stream-chain/defs.js';
 import { jsonParser } from 'stream-json/parser.js';
 import { jsonVerifier } from 'stream-json/utils/verifier.js';
 import { MonadError } from '../../shared/errors';
+import { detachedString } from './detached-string';
 import { MAX_JSON_DEPTH, MAX_MESSAGE_CHARS, READ_CHUNK_BYTES } from './limits';
 
 /** A string longer than the import's string cap, not kept: only its length is. */
@@ -195,7 +196,8 @@ class Assembler {
         case 'endString': {
           const s = this.str!;
           this.str = null;
-          this.value(s.over ? new OversizeString(s.length) : s.parts.length === 1 ? s.parts[0] : s.parts.join(''));
+          // A copy of its own (detached-string.ts): a cut of the read block would keep the whole block alive.
+          this.value(s.over ? new OversizeString(s.length) : detachedString(s.parts.length === 1 ? s.parts[0] : s.parts.join('')));
           break;
         }
         case 'numberValue':

@@ -301,38 +301,5 @@ export function buildScanViews(text: string): ScanViews {
   return { folded, skeleton, compact };
 }
 
-/**
- * An NFKC view of `text` with a map back to source offsets, so a secret typed in fullwidth or other
- * compatibility forms is still found and redacted in the original.
- */
-export interface MappedView {
-  view: string;
-  /** Source range [start, end) for view range [start, end). */
-  toSource(start: number, end: number): [number, number];
-}
-
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
-
-export function nfkcView(text: string): MappedView {
-  if (ASCII_ONLY.test(text)) return { view: text, toSource: (start, end) => [start, end] };
-  const parts: string[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
-  let offset = 0;
-  for (const ch of text) {
-    const mapped = ch.normalize('NFKC');
-    for (let k = 0; k < mapped.length; k++) {
-      starts.push(offset);
-      ends.push(offset + ch.length);
-    }
-    parts.push(mapped);
-    offset += ch.length;
-  }
-  return {
-    view: parts.join(''),
-    toSource: (start, end) => {
-      if (end <= start) return [starts[start] ?? offset, starts[start] ?? offset];
-      return [starts[start] ?? offset, ends[end - 1] ?? offset];
-    },
-  };
-}
+// The NFKC view with its map back to source offsets lives in sanitize-nfkc-view.ts.
+export { nfkcView, type MappedView } from './sanitize-nfkc-view';
