@@ -10,7 +10,7 @@
 //
 // --learner: `linear8` the sixth pass's eight features, `linear` every feature of candidate-features.ts
 // (seventh pass), `trees` gradient-boosted regression trees with LambdaMART's gradient over every feature
-// (bench/lib/lambdamart.ts), `linear8+trees` such trees boosted from the linear8 order. --cache keeps the collected candidates in FILE (read when it exists), so
+// (bench/lib/lambdamart.ts), `bagged` the inner early-stopping models averaged (eighth pass), `linear8+trees` such trees boosted from the linear8 order. --cache keeps the collected candidates in FILE (read when it exists), so
 // learners can be compared without searching again; delete it after changing the search. --trees-out
 // writes the trees learned on every conversation as JSON (what src/main/search/learned-trees.ts ships);
 // --all-only learns on every conversation and skips the held-out splits. --features (e.g. 0-19,22) gives the
