@@ -38,7 +38,7 @@ describe('the eighth pass’s features on a real home', () => {
     expect(of(boots).speaker).toBe(1);
     expect(of(asked).speaker).toBe(0);
     // The trip's session holds "where" and "hiking" (and memory "hiking"); the other session "hiking" only.
-    expect(of(answer).sessionCover).toBeGreaterThan(of(boots).sessionCover);
+    expect(of(answer).sessionCover).toBeGreaterThan(of(boots).sessionCover!);
     // The question is the turn before the answer: whichever of the two leads, the other sits one turn away.
     expect(of(answer).nearHit).toBe(1);
     expect(of(asked).nearHit).toBe(1);
