@@ -5,14 +5,16 @@
 // own re-ranking (rank.ts `rerank`, found with this bench on all the data) turned off.
 //
 //   npx tsx bench/locomo-ltr.ts [--data FILE] [--derived observations|none] [--learner NAME]
-//                               [--cache FILE] [--trees-out FILE] [--all-only] [--max-trees N] [--json]
+//                               [--cache FILE] [--trees-out FILE] [--all-only] [--max-trees N]
+//                               [--features LIST] [--json]
 //
 // --learner: `linear8` the sixth pass's eight features, `linear` every feature of candidate-features.ts
 // (seventh pass), `trees` gradient-boosted regression trees with LambdaMART's gradient over every feature
-// (bench/lib/lambdamart.ts), `linear8+trees` such trees boosted from the linear8 order. --cache keeps the collected candidates in FILE (read when it exists), so
+// (bench/lib/lambdamart.ts), `bagged` the inner early-stopping models averaged (eighth pass), `linear8+trees` such trees boosted from the linear8 order. --cache keeps the collected candidates in FILE (read when it exists), so
 // learners can be compared without searching again; delete it after changing the search. --trees-out
 // writes the trees learned on every conversation as JSON (what src/main/search/learned-trees.ts ships);
-// --all-only learns on every conversation and skips the held-out splits.
+// --all-only learns on every conversation and skips the held-out splits. --features (e.g. 0-19,22) gives the
+// learner only those features of candidate-features.ts FEATURES (the eighth pass's ablations).
 //
 // With --derived observations each turn is also indexed with the LoCoMo observations that cite it: a
 // STAND-IN for consolidation's facts (bench/lib/locomo-derived.ts).
@@ -24,11 +26,13 @@ import { parseArgs } from 'node:util';
 import { Engine } from '../src/main/engine';
 import { guarded, type CandidateFeatures } from '../src/main/search/candidate-features';
 import { WordNet } from '../src/main/search/wordnet';
-import { DEFAULT_BOOST, lambdaMartEarlyStopped, predict, type BoostOptions, type Tree } from './lib/lambdamart';
+import { DEFAULT_BOOST, lambdaMartBagged, lambdaMartEarlyStopped, predict, type BoostOptions, type Tree } from './lib/lambdamart';
 import { coordinateAscent, featureVector, FEATURES, identityWeights, meanRecall, type LabelledQuery } from './lib/linear-rerank';
 import { OBSERVATIONS_LABEL, parseDerivedMode, recordObservations, type DerivedMode } from './lib/locomo-derived';
 import { DEFAULT_LOCOMO_PATH, loadLocomo } from './lib/locomo-data';
+import { buildMemoryGraph, pprFeature } from './lib/memory-ppr';
 import { mean, recallAt, round } from './lib/stats';
+import { stems } from '../src/main/search/text';
 import { agentIdFor, ingest, productSearch, roleNamesOf, turnContent } from './locomo';
 import { conversationFolds, splitByFold } from './lib/conversation-folds';
 
@@ -49,7 +53,7 @@ interface Question extends LabelledQuery {
   shipped: string[];
 }
 
-export type Learner = 'linear' | 'linear8' | 'trees' | 'linear8+trees';
+export type Learner = 'linear' | 'linear8' | 'trees' | 'bagged' | 'linear8+trees';
 
 export interface LtrResult {
   derived: string;
@@ -135,6 +139,10 @@ function learn(learner: Learner, train: readonly Question[], boostOpts: BoostOpt
     const trees = lambdaMartEarlyStopped(train, (q) => (q as Question).conv, boostOpts);
     return { score: (x) => x[0] + predict(trees, x), model: `${trees.length} trees of depth ${depthOf(trees)}`, trees };
   }
+  if (learner === 'bagged') {
+    const trees = lambdaMartBagged(train, (q) => (q as Question).conv, boostOpts);
+    return { score: (x) => x[0] + predict(trees, x), model: `${trees.length} bagged trees of depth ${depthOf(trees)}`, trees };
+  }
   if (learner === 'linear8+trees') {
     // Trees boosted from the sixth pass's linear order (learned on the same training conversations).
     const { weights } = coordinateAscent(train, { only: 8 });
@@ -167,7 +175,35 @@ function topBy(q: LabelledQuery, score: (x: readonly number[]) => number, k: num
     .map((c) => q.ids[c.i]);
 }
 
-export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learner?: Learner; cache?: string; allOnly?: boolean; maxTrees?: number; log?: (s: string) => void } = {}): LtrResult {
+/**
+ * --ppr (eighth pass, bench only): each candidate's personalised PageRank over its conversation's memory
+ * graph (bench/lib/memory-ppr.ts), seeded from the best 3 candidates and the question's words; one more
+ * feature after FEATURES (index FEATURES.length). The questions are matched to the data in collect()'s order.
+ */
+function pprColumns(collected: readonly Collected[], data?: string): number[][] {
+  const conversations = loadLocomo(data ?? DEFAULT_LOCOMO_PATH);
+  const graphs = conversations.map((c) => {
+    const names = new Set(Object.values(roleNamesOf(c)).flatMap((list) => (list ?? []).flatMap((n) => stems(n))));
+    return buildMemoryGraph(c.observations.map((o) => ({ text: o.text, turns: o.diaIds })), names);
+  });
+  const texts = conversations.flatMap((c, ci) => c.questions.filter((q) => q.evidence.length).map((q) => ({ ci, text: q.question, gold: q.evidence.join() })));
+  if (texts.length !== collected.length || texts.some((t, i) => t.ci !== collected[i].conv || t.gold !== collected[i].gold.join())) throw new Error('--ppr: the cache does not match the data file');
+  return collected.map((c, i) => pprFeature(graphs[c.conv], c.ids, texts[i].text));
+}
+
+/** Feature indexes from a list like "0-19,21" (--features): the learner sees only these, in this order. */
+export function parseFeatureList(spec: string): number[] {
+  const out: number[] = [];
+  for (const part of spec.split(',')) {
+    const [a, b] = part.split('-').map(Number);
+    if (!Number.isInteger(a) || (b !== undefined && !Number.isInteger(b))) throw new Error(`--features: not a list of indexes or ranges: ${spec}`);
+    for (let i = a; i <= (b ?? a); i++) out.push(i);
+  }
+  if (out[0] !== 0) throw new Error('--features must start with 0 (the final score: no trees is today\'s order)');
+  return out;
+}
+
+export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learner?: Learner; cache?: string; allOnly?: boolean; maxTrees?: number; features?: number[]; ppr?: boolean; log?: (s: string) => void } = {}): LtrResult {
   const learner = opts.learner ?? 'linear';
   const boostOpts: BoostOptions = { ...DEFAULT_BOOST, trees: opts.maxTrees ?? DEFAULT_BOOST.trees };
   let collected: ReturnType<typeof collect>;
@@ -178,12 +214,14 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learn
     collected = collect(opts);
     if (opts.cache) writeFileSync(opts.cache, JSON.stringify(collected));
   }
-  const questions: Question[] = collected.questions.map((c) => {
+  const ppr = opts.ppr ? pprColumns(collected.questions, opts.data) : null;
+  const questions: Question[] = collected.questions.map((c, qi) => {
     const top = c.candidates[0]?.score ?? 0;
-    return { conv: c.conv, category: c.category, gold: c.gold, ids: c.ids, shipped: c.shipped, x: c.candidates.map((f) => featureVector(f, top)) };
+    const x = c.candidates.map((f, i) => (ppr ? [...featureVector(f, top), ppr[qi][i]] : featureVector(f, top)));
+    return { conv: c.conv, category: c.category, gold: c.gold, ids: c.ids, shipped: c.shipped, x: opts.features ? x.map((v) => opts.features!.map((j) => v[j])) : x };
   });
-  opts.log?.(`${questions.length} questions, ${FEATURES.length} features over the best 50 candidates of each; learner ${learner}`);
-  const identity = identityWeights();
+  opts.log?.(`${questions.length} questions, ${opts.features?.length ?? FEATURES.length} features over the best 50 candidates of each; learner ${learner}`);
+  const identity = identityWeights(questions[0]?.x[0]?.length);
   const shippedR = (q: Question) => recallAt(q.shipped, q.gold, 10);
   const candidateRecall = round(mean(questions.map((q) => recallAt(q.ids, q.gold, q.ids.length))));
   // Today's order rebuilt from the features must be the shipped top 10: otherwise the comparison lies.
@@ -248,11 +286,14 @@ function print(r: LtrResult): void {
 }
 
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, 'all-only': { type: 'boolean' }, 'max-trees': { type: 'string' }, json: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, 'all-only': { type: 'boolean' }, 'max-trees': { type: 'string' }, features: { type: 'string' }, ppr: { type: 'boolean' }, json: { type: 'boolean' } } });
   const learner = (values.learner ?? 'linear') as Learner;
-  if (!['linear', 'linear8', 'trees', 'linear8+trees'].includes(learner)) throw new Error(`--learner must be linear, linear8, trees or linear8+trees, not ${learner}`);
-  const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), learner, cache: values.cache, allOnly: values['all-only'], maxTrees: values['max-trees'] ? Number(values['max-trees']) : undefined, log: values.json ? undefined : (s) => console.log(s) });
-  if (values['trees-out'] && r.allData.trees) writeFileSync(values['trees-out'], JSON.stringify(r.allData.trees));
+  if (!['linear', 'linear8', 'trees', 'bagged', 'linear8+trees'].includes(learner)) throw new Error(`--learner must be linear, linear8, trees, bagged or linear8+trees, not ${learner}`);
+  const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), learner, cache: values.cache, allOnly: values['all-only'], maxTrees: values['max-trees'] ? Number(values['max-trees']) : undefined, features: values.features ? parseFeatureList(values.features) : undefined, ppr: values.ppr, log: values.json ? undefined : (s) => console.log(s) });
+  // Trees learned on a subset of the features split on its positions: map them back to FEATURES' indexes.
+  const only = values.features ? parseFeatureList(values.features) : null;
+  const trees = r.allData.trees?.map((t) => t.map((n) => ('f' in n && only ? { ...n, f: only[n.f] } : n)));
+  if (values['trees-out'] && trees) writeFileSync(values['trees-out'], JSON.stringify(trees));
   if (values.json) console.log(JSON.stringify(r, null, 2));
   else print(r);
 }

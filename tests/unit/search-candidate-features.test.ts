@@ -14,7 +14,7 @@ describe('queryCover', () => {
   it("weighs each query word by IDF × weight, in the words, the best entry alone, and both together", () => {
     const words = new Map([['agenc', [0]]]);
     const entries = [new Map([['adopt', [2]]]), new Map<string, number[]>()];
-    expect(queryCover(terms, words, entries)).toEqual({ words: 0.25, entry: 0.75, either: 1 });
+    expect(queryCover(terms, words, entries)).toEqual({ words: 0.25, entry: 0.75, either: 1, mask: 0b11 });
   });
 
   it('the best entry is one entry, not the union of entries', () => {
@@ -25,7 +25,7 @@ describe('queryCover', () => {
   });
 
   it('is 0 for an empty query', () => {
-    expect(queryCover([], new Map([['x', [0]]]), [])).toEqual({ words: 0, entry: 0, either: 0 });
+    expect(queryCover([], new Map([['x', [0]]]), [])).toEqual({ words: 0, entry: 0, either: 0, mask: 0 });
   });
 });
 
@@ -73,6 +73,67 @@ describe('candidateFeatures', () => {
     expect(x[FEATURES.indexOf('nearFirst')]).toBeCloseTo(1 / 3);
     expect(x[FEATURES.indexOf('yesNo×entryCover')]).toBe(0.9);
     expect(featureVector({ ...f[2], yesNo: false }, 9)[FEATURES.indexOf('yesNo×entryCover')]).toBe(0);
+  });
+});
+
+describe('the eighth pass’s features', () => {
+  // Three query words weighing 1, 2 and 1 (bits 0, 1, 2 of a cover's mask).
+  const termWeights = [1, 2, 1];
+  const ranked: Array<[number, number]> = [
+    [10, 9], // a: holds word 0
+    [11, 8], // a: the reply to the first hit; holds words 0 and 1
+    [30, 7], // b: holds word 0
+    [33, 6], // b: holds word 2, and nothing else of b is scored
+    [14, 5], // a: holds nothing
+  ];
+  const place = new Map([
+    [10, 'a'],
+    [11, 'a'],
+    [14, 'a'],
+    [30, 'b'],
+    [33, 'b'],
+    [50, 'c'],
+  ]);
+  const cover = (mask: number) => ({ words: 0, entry: 0, either: 0, mask });
+  // Message 50 (session c) is scored but not among the candidates: it still counts towards c only.
+  const covers = new Map([
+    [10, cover(0b001)],
+    [11, cover(0b011)],
+    [30, cover(0b001)],
+    [33, cover(0b100)],
+    [50, cover(0b111)],
+  ]);
+  const roles = new Map([
+    [10, 'user'],
+    [11, 'assistant'],
+    [30, 'user'],
+    [33, 'assistant'],
+  ]);
+  const features = (namedRole: string | null) =>
+    candidateFeatures(ranked, place, new Map(ranked), null, new Set(), new Set(), covers, false, { roles, namedRole, termWeights });
+
+  it('say whether the side the query names spoke the candidate (0.5 when it names none or the side is unknown)', () => {
+    expect(features('assistant').map((c) => c.speaker)).toEqual([0, 1, 0, 1, 0.5]);
+    expect(features(null).map((c) => c.speaker)).toEqual([0.5, 0.5, 0.5, 0.5, 0.5]);
+  });
+
+  it("give the share of the query its session's scored messages hold together", () => {
+    // a holds words 0 and 1 (3 of 4), b words 0 and 2 (2 of 4).
+    expect(features(null).map((c) => c.sessionCover)).toEqual([0.75, 0.75, 0.5, 0.5, 0.75]);
+  });
+
+  it('place each candidate relative to the nearest of the best other candidates in its session', () => {
+    const f = features(null);
+    expect(f.map((c) => c.nearHit)).toEqual([1, 1, 3, 3, 3]);
+    expect(f.map((c) => c.afterHit)).toEqual([false, true, false, true, true]);
+  });
+
+  it('count what a candidate holds of the query that the best three others do not', () => {
+    // The best three hold words 0, 1 (10, 11, 30): 33 adds word 2; 11 adds word 1 over 10, 30, 33.
+    expect(features(null).map((c) => c.newCover)).toEqual([0, 0.5, 0, 0.25, 0]);
+    const x = featureVector(features('assistant')[3], 9);
+    expect(x).toHaveLength(FEATURES.length);
+    expect(x.slice(FEATURES.indexOf('speakerNamed'))).toEqual([1, 0.5, 0.25, 1, 0.25]);
   });
 });
 

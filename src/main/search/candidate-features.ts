@@ -35,13 +35,39 @@ export interface CandidateFeatures {
   sessionCount: number;
   /** Whether the query asks yes or no, or how likely something is ("Would she…", "Is he likely to…"). */
   yesNo: boolean;
+  /** Eighth pass (optional: absent in the seventh pass's collections): 1 when the query names one side of the conversation and it spoke this message, 0 the other side, 0.5 when it names neither (or the side is unknown). */
+  speaker?: number;
+  /** Share of the query's weight held by the words and derived entries of all scored messages of its session together. */
+  sessionCover?: number;
+  /** Turns to the nearest of the best few other candidates in its session; null when none is there. */
+  nearHit?: number | null;
+  /** Whether that nearest candidate comes before it (a reply to a found turn). */
+  afterHit?: boolean;
+  /** Share of the query's weight it holds that none of the best three other candidates hold. */
+  newCover?: number;
 }
+
+/** The context the eighth pass's features read: who spoke each message, whom the query names, the query words' weights. */
+export interface CandidateContext {
+  roles?: ReadonlyMap<number, string>;
+  namedRole?: string | null;
+  /** Each query word's weight (IDF × query weight), in the order of the cover masks' bits. */
+  termWeights?: readonly number[];
+}
+
+/** Query words a cover mask can hold (bits of one number); words past these count in the shares only. */
+export const MASK_WORDS = 30;
+/** The best few candidates whose neighbours `nearHit` and `newCover` look at. */
+const HITS_NEAR = 5;
+const HITS_COVER = 3;
 
 /** What one candidate's words and derived entries hold of the query, as shares of its weight. */
 export interface QueryCover {
   words: number;
   entry: number;
   either: number;
+  /** Bit i set when query word i (of the first MASK_WORDS) is in its words or any entry. */
+  mask?: number;
 }
 
 /**
@@ -56,8 +82,9 @@ export function queryCover(
   let total = 0;
   let inWords = 0;
   let either = 0;
+  let mask = 0;
   const perEntry = new Array<number>(entries.length).fill(0);
-  for (const t of terms) {
+  for (const [k, t] of terms.entries()) {
     const w = t.idf * t.weight;
     total += w;
     const w1 = words.has(t.stem);
@@ -69,10 +96,13 @@ export function queryCover(
         any = true;
       }
     });
-    if (any) either += w;
+    if (any) {
+      either += w;
+      if (k < MASK_WORDS) mask |= 1 << k;
+    }
   }
-  if (total <= 0) return { words: 0, entry: 0, either: 0 };
-  return { words: inWords / total, entry: Math.max(0, ...perEntry) / total, either: either / total };
+  if (total <= 0) return { words: 0, entry: 0, either: 0, mask: 0 };
+  return { words: inWords / total, entry: Math.max(0, ...perEntry) / total, either: either / total, mask };
 }
 
 /** A query asking yes or no ("Is…", "Would…", "Did…") or how likely something is: open-domain questions mostly do. */
@@ -93,6 +123,7 @@ export function candidateFeatures(
   questions: ReadonlySet<number>,
   covers: ReadonlyMap<number, QueryCover> = new Map(),
   yesNo = false,
+  context: CandidateContext = {},
 ): CandidateFeatures[] {
   const topSession = ranked.length ? place.get(ranked[0][0]) : undefined;
   const first = ranked[0]?.[0] ?? 0;
@@ -105,6 +136,7 @@ export function candidateFeatures(
     sessionCount.set(s, (sessionCount.get(s) ?? 0) + 1);
   }
   const none: QueryCover = { words: 0, entry: 0, either: 0 };
+  const extra = contextFeatures(ranked, place, covers, context);
   return ranked.map(([seq, score], rank) => ({
     seq,
     rank,
@@ -121,7 +153,63 @@ export function candidateFeatures(
     distance: place.get(seq) === topSession ? Math.abs(seq - first) : null,
     sessionCount: sessionCount.get(place.get(seq))!,
     yesNo,
+    ...extra(seq, rank),
   }));
+}
+
+/** The share of the query's weight a cover mask holds. */
+function maskShare(mask: number, weights: readonly number[], total: number): number {
+  if (total <= 0) return 0;
+  let s = 0;
+  for (let k = 0; k < weights.length && k < MASK_WORDS; k++) if ((mask >> k) & 1) s += weights[k];
+  return s / total;
+}
+
+/**
+ * The eighth pass's features: who spoke, what the candidate's session holds of the query as a whole, where
+ * it sits relative to the best candidates, and what it adds to what they hold. Read from maps the ranking
+ * already holds (a few dozen ORs and comparisons a candidate).
+ */
+function contextFeatures(
+  ranked: ReadonlyArray<[seq: number, score: number]>,
+  place: ReadonlyMap<number, string>,
+  covers: ReadonlyMap<number, QueryCover>,
+  ctx: CandidateContext,
+): (seq: number, rank: number) => Pick<CandidateFeatures, 'speaker' | 'sessionCover' | 'nearHit' | 'afterHit' | 'newCover'> {
+  const weights = ctx.termWeights ?? [];
+  const total = weights.reduce((a, w) => a + w, 0);
+  // Every scored message of a session (not only the observed candidates) counts towards its session's cover.
+  const sessionMask = new Map<string | undefined, number>();
+  for (const [seq, c] of covers) sessionMask.set(place.get(seq), (sessionMask.get(place.get(seq)) ?? 0) | (c.mask ?? 0));
+  const near = ranked.slice(0, HITS_NEAR).map(([seq]) => seq);
+  const coverOf = (seq: number) => covers.get(seq)?.mask ?? 0;
+  return (seq, rank) => {
+    const role = ctx.roles?.get(seq);
+    const speaker = !ctx.namedRole || role === undefined ? 0.5 : role === ctx.namedRole ? 1 : 0;
+    let nearHit: number | null = null;
+    let afterHit = false;
+    for (const h of near) {
+      if (h === seq || place.get(h) !== place.get(seq)) continue;
+      const d = Math.abs(seq - h);
+      if (nearHit === null || d < nearHit) {
+        nearHit = d;
+        afterHit = h < seq;
+      }
+    }
+    let others = 0;
+    for (let i = 0, n = 0; i < ranked.length && n < HITS_COVER; i++) {
+      if (i === rank) continue;
+      others |= coverOf(ranked[i][0]);
+      n++;
+    }
+    return {
+      speaker,
+      sessionCover: maskShare(sessionMask.get(place.get(seq)) ?? 0, weights, total),
+      nearHit,
+      afterHit,
+      newCover: maskShare(coverOf(seq) & ~others, weights, total),
+    };
+  };
 }
 
 /**
@@ -151,6 +239,11 @@ export const FEATURES = [
   'yesNo×entryCover',
   'yesNo×neighbours',
   'yesNo×words',
+  'speakerNamed',
+  'sessionCover',
+  'nearHit',
+  'afterHit',
+  'newCover',
 ] as const;
 
 /**
@@ -182,6 +275,11 @@ export function featureVector(c: CandidateFeatures, topScore: number): number[] 
     yn * c.entryCover,
     yn * neighbours,
     (yn * c.words) / n,
+    c.speaker ?? 0.5,
+    c.sessionCover ?? 0,
+    c.nearHit === null || c.nearHit === undefined ? 0 : 1 / (1 + c.nearHit),
+    c.afterHit ? 1 : 0,
+    c.newCover ?? 0,
   ];
 }
 

@@ -81,7 +81,7 @@ export class MessageIndex {
          FROM json_each(?) j JOIN messages m ON m.seq = j.value WHERE ${LIVE}`,
       )
       .raw();
-    this.placesStmt = db.prepare(`SELECT m.seq, m.session_id FROM json_each(?) j JOIN messages m ON m.seq = j.value WHERE ${LIVE}`).raw();
+    this.placesStmt = db.prepare(`SELECT m.seq, m.session_id, m.role FROM json_each(?) j JOIN messages m ON m.seq = j.value WHERE ${LIVE}`).raw();
     this.incognitoStmt = db.prepare(`SELECT id FROM sessions WHERE incognito = 1`).pluck();
     this.statsStmt = db.prepare(`SELECT block FROM message_fts_data WHERE id = 1`).pluck();
     this.agentStmt = db.prepare(`SELECT idx FROM message_search_agent WHERE agent_id = ?`).pluck();
@@ -160,8 +160,8 @@ export class MessageIndex {
   }
 
   /** Which of `seqs` are live searchable messages, and in which session (for neighbour links). */
-  places(seqs: number[]): Array<[seq: number, sessionId: string]> {
-    return seqs.length ? (this.placesStmt.all(JSON.stringify(seqs)) as Array<[number, string]>) : [];
+  places(seqs: number[]): Array<[seq: number, sessionId: string, role: Role]> {
+    return seqs.length ? (this.placesStmt.all(JSON.stringify(seqs)) as Array<[number, string, Role]>) : [];
   }
 
   incognitoSessions(): Set<string> {

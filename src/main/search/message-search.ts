@@ -144,10 +144,11 @@ export class MessageSearch {
     const derivedOf = withDerived && dWanted.size ? this.derivedFields(rows.map((r) => r.seq), derivedStats!, (text) => this.entryScans.scan(text, dWanted, dKeys)) : null;
     // With derived memory, each message's words-only score too: what its neighbours inherit (derivedShare).
     const ownWords = withDerived && p.derivedShare < 1 ? new Map<number, number>() : null;
-    // The learned re-ranking (rank.ts `rerank`) runs with derived memory only: it was learned there, and a
-    // words-only home keeps the ranking it always had. Its features' query cover is read from the scans below.
+    // The learned re-ranking (rank.ts `rerank`) runs with derived memory only (it was learned there; a words-only
+    // home keeps its ranking). Its features' query cover is read from the scans below.
     const rerank = withDerived && (p.rerank.length > 0 || p.rerankTrees.length > 0);
     const covers = opts.observe || rerank ? new Map<number, QueryCover>() : null;
+    const roles = covers ? new Map<number, string>() : null; // who spoke each candidate (the eighth pass's speaker feature)
     for (const row of rows) {
       const created = dated ? new Date(row.createdAt) : null;
       const scan = scanTerms(row.content, wanted, keys, keyCodes);
@@ -171,27 +172,27 @@ export class MessageSearch {
       if (scored.throughDerived) throughMemory.add(row.seq);
       covers?.set(row.seq, queryCover(terms, scan.positions, fields ? fields.map((f) => f.scan.positions) : []));
       place.set(row.seq, row.sessionId);
+      roles?.set(row.seq, row.role);
       if (row.content.includes('?')) questions.add(row.seq);
     }
-
-    // The neighbourhoods of the best are looked up; neighbours can enter the results on their
-    // neighbours' strength.
-    // The best by words alone are looked up too: with derivedShare, their neighbours score differently.
+    // The neighbourhoods of the best are looked up (neighbours can enter on their neighbours' strength), and
+    // those of the best by words alone: with derivedShare, their neighbours score differently.
     const top = (m: ReadonlyMap<number, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, Math.max(p.expand, opts.k)).map(([seq]) => seq);
     const expanded = new Set([...top(own), ...(ownWords ? top(ownWords) : [])]);
     const around: number[] = [];
     for (const seq of expanded) for (let d = -NEIGHBOUR_REACH; d <= NEIGHBOUR_REACH; d++) if (d && !place.has(seq + d)) around.push(seq + d);
-    for (const [seq, sessionId] of this.index.places(around)) if (visible(sessionId)) place.set(seq, sessionId);
-    // What neighbours inherit: a message's words' score and `derivedShare` of what memory added to it.
+    for (const [seq, sessionId, role] of this.index.places(around)) if (visible(sessionId)) void (place.set(seq, sessionId), roles?.set(seq, role));
+    // What neighbours inherit: a message's words' score and `derivedShare` of what memory added to it. Then
+    // memory's second hop (rank.ts hopCandidates; off by default), with derived memory only; then the learned
+    // re-ranking of the best candidates, the observer seeing them before it (deeper when a bench asks).
     const shares = ownWords ? new Map([...own].map(([seq, s]) => [seq, (ownWords.get(seq) ?? 0) + p.derivedShare * (s - (ownWords.get(seq) ?? 0))])) : own;
     let ranked = scoreWithNeighbours(place, own, questions, expanded, p, shares)
       .filter(([, s]) => s > 0)
       .sort((a, b) => b[1] - a[1] || b[0] - a[0]);
-    // Memory's second hop (rank.ts hopCandidates; off by default): with derived memory only.
     if (withDerived && p.hopCandidates > 0) ranked = this.withHop(ranked, place, visible, agentIdx, new Set([...wanted, ...nameStems!]), reads.derived);
-    // The learned re-ranking of the best candidates; the observer sees them before it (deeper when a bench asks).
-    const features = covers ? candidateFeatures(ranked.slice(0, OBSERVED_CANDIDATES), place, own, ownWords, throughMemory, questions, covers, asksYesNo(q.text)) : null;
-    if (opts.observe) opts.observe((opts.observeDepth ?? 0) > OBSERVED_CANDIDATES ? candidateFeatures(ranked.slice(0, opts.observeDepth), place, own, ownWords, throughMemory, questions, covers!, asksYesNo(q.text)) : features!);
+    const featuresOf = (n: number) => candidateFeatures(ranked.slice(0, n), place, own, ownWords, throughMemory, questions, covers!, asksYesNo(q.text), { roles: roles!, namedRole: preferredRole, termWeights: terms.map((t) => t.idf * t.weight) });
+    const features = covers ? featuresOf(OBSERVED_CANDIDATES) : null;
+    if (opts.observe) opts.observe((opts.observeDepth ?? 0) > OBSERVED_CANDIDATES ? featuresOf(opts.observeDepth!) : features!);
     if (rerank) ranked.splice(0, features!.length, ...rerankCandidates(features!, p.rerank, p.rerankTrees, p.rerankFloor));
     const best = diversify(
       ranked.map(([seq, score]) => ({ seq, score, session: place.get(seq)! })),
