@@ -13,18 +13,7 @@ import { EntryScans } from './entry-scans';
 import { hopCandidates, joinHop, type EntryWordCounts } from './memory-hop';
 import { agentIdxOf, MessageIndex, seqOf, type MessageRow, type Postings, type ScoringRow } from './message-index';
 import type { AnalyzedQuery, QueryTerm } from './query';
-import {
-  diversify,
-  estimateDf,
-  hasTimeExpression,
-  idf,
-  neighbourScore,
-  queryWeight,
-  scoreText,
-  type DerivedField,
-  type RankParams,
-  type TermStat,
-} from './rank';
+import { diversify, estimateDf, hasTimeExpression, idf, neighbourScore, queryWeight, scoreText, type DerivedField, type RankParams, type TermStat } from './rank';
 import type { PostingSource } from './posting-reads';
 import { makeSnippet } from './snippet';
 import { scanTerms, stemKey, stemKeyCodes, stems as stemsOf, type TermScan } from './text';
