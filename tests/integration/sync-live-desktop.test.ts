@@ -83,12 +83,20 @@ describe('the desktop app starts the live sync the way src/main/index.ts calls i
     let keychainLocked = false;
     const app = desktopHome((home) => {
       const file = new FileSecretStore(homePaths(home).secrets);
-      return Object.assign(Object.create(file) as SecretStore, {
+      // Every call is forwarded to the file store itself (it keeps its decoded values in private fields,
+      // which only its own instance can read), and get() is the one that changes.
+      const store: SecretStore = {
+        info: () => file.info(),
+        set: (ref, value, binding) => file.set(ref, value, binding),
+        binding: (ref) => file.binding(ref),
+        delete: (ref) => file.delete(ref),
+        values: () => file.values(),
         get: (ref: string) => {
           if (keychainLocked && ref === SYNC_TOKEN_REF) throw new MonadError('INTERNAL', `The API key "${ref}" was encrypted with the OS keychain, which is not available now; unlock the keychain and restart Monad, or enter the key again`);
           return file.get(ref);
         },
-      });
+      };
+      return store;
     });
     await new SyncDevices({ home: app.paths.root, secrets: app.secrets }).join({ code: firstInviteOnRelay(dataDir, 'desk-home').code, relay: relay.url, name: 'desktop' });
     keychainLocked = true;
