@@ -102,6 +102,16 @@ export function relayHomes(space: string) {
     return e;
   };
 
+  /** A fresh home set up for `relayUrl` and this space, its live sync not started (the test starts it). */
+  const pairedHome = (relayUrl: string): Engine => {
+    const dir = tempHome();
+    const store = new DocStore(deviceStoreFile(dir));
+    store.set('relay', relayUrl);
+    store.set('space', space);
+    store.close();
+    return home({ home: dir });
+  };
+
   return {
     sync,
     relay,
@@ -127,14 +137,10 @@ export function relayHomes(space: string) {
       for (const e of [h.a, h.b, h.a]) expect(await sync(e, h.url)).toMatchObject({ sent: 0, received: 0, forgotten: 0, refused: 0 });
       expect(relayHolds(h.dataDir, secret)).toBe(false);
     },
+    pairedHome,
     /** A home set up for `relayUrl` whose live sync is started (short debounce and reconnect delays). */
     liveHome(relayUrl: string): Engine {
-      const dir = tempHome();
-      const store = new DocStore(deviceStoreFile(dir));
-      store.set('relay', relayUrl);
-      store.set('space', space);
-      store.close();
-      const engine = home({ home: dir });
+      const engine = pairedHome(relayUrl);
       expect(startLiveSync(engine, { env: {}, tuning: { debounceMs: 50, reconnect: { minDelayMs: 100, maxDelayMs: 500 } } })).toBe(true);
       return engine;
     },

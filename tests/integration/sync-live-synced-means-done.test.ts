@@ -5,42 +5,21 @@
 // to read `synced` in that gap. Anything waiting on `synced` (a person, an e2e spec, `waitFor` in the tests
 // beside this one) then went on before the home had arrived. Every status the device announces is
 // recorded here, with what its memory file held at that moment. Relay and devices in this process, on loopback.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { startLiveSync } from '../../src/main/engine-sync-live';
-import { DocStore } from '../../src/main/sync/doc-store';
-import { deviceStoreFile } from '../../src/main/sync/live-sync-service';
-import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import type { SyncStatus } from '../../src/shared/contract-sync';
-import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
+import { relayHomes } from '../helpers/sync-devices';
+import { waitFor } from '../helpers/temp-home';
 
-const SPACE = 'synced-means-done';
-const engines: Engine[] = [];
-const relays: RunningRelay[] = [];
-
-afterEach(async () => {
-  for (const e of engines.splice(0)) await e.sync.stop();
-  for (const r of relays.splice(0)) await r.close();
-});
-
-function pairedHome(relayUrl: string): Engine {
-  const home = tempHome();
-  const store = new DocStore(deviceStoreFile(home));
-  store.set('relay', relayUrl);
-  store.set('space', SPACE);
-  store.close();
-  const engine = openEngine({ home });
-  engines.push(engine);
-  return engine;
-}
+const { relay: startTestRelay, pairedHome } = relayHomes('synced-means-done');
 
 const start = (e: Engine) => expect(startLiveSync(e, { env: {}, tuning: { debounceMs: 50, idleCloseMs: 0, reconnect: { minDelayMs: 100, maxDelayMs: 500 } } })).toBe(true);
 const facts = (e: Engine, scope: string): string => e.facts.memory.read(scope).facts.map((f) => f.text).join('\n');
 
 describe('live sync: synced only once the home has arrived', () => {
   it('a device joining a home with facts in two scopes announces synced only after both are in its files', async () => {
-    const relay = await startRelay({ dataDir: tempHome(), port: 0 });
-    relays.push(relay);
+    const relay = await startTestRelay();
     const a = pairedHome(relay.url);
     a.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, () => {
       a.facts.memory.record('global', 'Keeps bees in two hives behind the shed');
