@@ -11,7 +11,7 @@
 // into a second file), memory/mem0/ (written by mem0's library, rebuilt by it), the qdrant folder, logs,
 // binaries, and files whose name starts with "." (temp files of atomic writes, locks, MemoryDir's own
 // .backup copies).
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { HomePaths } from '../home';
 import { PRIVATE_DIR_MODE } from '../fs/private-mode';
@@ -107,16 +107,42 @@ export function stageHomeFiles(paths: HomePaths, setDir: string, staging: string
 }
 
 /**
- * The quick half: every live carried file is moved into `aside` (so nothing written after the backup
- * survives next to what comes back, and nothing is lost either), then the staged files are renamed in.
+ * The quick half. A file the set brings replaces the live one by a single rename, after the live one was
+ * hard-linked into `aside`: at every moment the home holds one whole version of it, the one before or the
+ * one restored. (Moving every live file aside first and then renaming the copies in left config.json,
+ * USER.md and every scope file missing for the length of the swap: a crash there started the app without
+ * its settings until the restore was repeated.) Live files the set does not bring are then moved aside, so
+ * nothing written after the backup survives next to what comes back, and nothing is lost either.
  * Excluded folders (mem0's) and dot-files stay where they are.
  */
 export function swapHomeFiles(paths: HomePaths, staging: string, aside: string): void {
   const roots = carriedRoots(paths);
-  for (const rel of listCarried(paths.root, roots)) moveFile(join(paths.root, ...rel.split('/')), join(aside, HOME_FILES_DIR, ...rel.split('/')));
-  for (const rel of listCarried(staging, roots)) moveFile(join(staging, ...rel.split('/')), join(paths.root, ...rel.split('/')));
+  const incoming = listCarried(staging, roots);
+  const local = (root: string, rel: string): string => join(root, ...rel.split('/'));
+  for (const rel of incoming) {
+    keepAside(local(paths.root, rel), local(join(aside, HOME_FILES_DIR), rel));
+    moveFile(local(staging, rel), local(paths.root, rel));
+  }
+  const brought = new Set(incoming);
+  for (const rel of listCarried(paths.root, roots)) {
+    if (!brought.has(rel)) moveFile(local(paths.root, rel), local(join(aside, HOME_FILES_DIR), rel));
+  }
   rmSync(staging, { recursive: true, force: true });
   fsyncDir(paths.root);
+}
+
+/** A second name for a live file in `to` (a copy where the file system has no hard links); nothing if it is not there. */
+function keepAside(from: string, to: string): void {
+  if (!existsSync(from)) return;
+  mkdirSync(dirname(to), { recursive: true, mode: PRIVATE_DIR_MODE });
+  try {
+    linkSync(from, to);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return;
+    copyPrivateDurable(from, to);
+  }
+  fsyncDir(dirname(to));
 }
 
 function moveFile(from: string, to: string): void {
