@@ -173,6 +173,26 @@ describe('managed qdrant processes (stand-in executable)', () => {
     expect(exits).toBeNull();
   });
 
+  it('stand-in: a stop while a start is on its way (orphan check, port) spawns nothing, and the start says it was stopped', async () => {
+    for (const stop of ['stopNow', 'stop'] as const) {
+      const { manager, record, paths } = await standinManager();
+      const started = manager.ensureRunning();
+      // The start is now waiting (orphan check, then a free port), before any spawn.
+      if (stop === 'stopNow') manager.stopNow();
+      else await manager.stop();
+      await expect(started, stop).rejects.toThrow(/stopped before it started/);
+      // Long enough for the spawn the old start made after its waits, and for the stand-in to write its record.
+      await new Promise((r) => setTimeout(r, 800));
+      expect(existsSync(record), `${stop}: a stand-in qdrant was started after the stop`).toBe(false);
+      expect(existsSync(join(paths.db, 'qdrant', 'qdrant.pid')), stop).toBe(false);
+      expect(manager.status().phase, stop).toBe('stopped');
+      // A later start is not refused by the earlier stop.
+      await manager.ensureRunning();
+      expect(manager.status().phase, stop).toBe('ready');
+      await manager.stop();
+    }
+  });
+
   it('stand-in: a child that ignores SIGTERM is killed after the grace period', async () => {
     const { manager, recorded } = await standinManager({ stopTimeoutMs: 300, env: { STANDIN_IGNORE_SIGTERM: '1' } });
     await manager.ensureRunning();

@@ -96,6 +96,14 @@ export function qdrantConfig(layout: QdrantLayout, port: number): Record<string,
   };
 }
 
+/** A start given up because qdrant was stopped while it was on its way. */
+export class QdrantStoppedError extends Error {
+  constructor() {
+    super('qdrant was stopped before it started');
+    this.name = 'QdrantStoppedError';
+  }
+}
+
 export class QdrantManager {
   readonly layout: QdrantLayout;
   private supervisor: QdrantSupervisor | null = null;
@@ -103,6 +111,12 @@ export class QdrantManager {
   private s: QdrantStatus;
   private apiKey: string | null = null;
   private lastProgressEmit = 0;
+  /**
+   * Counts stops. A start awaits (download, the orphan check, a free port) before it spawns anything; a
+   * stop during those waits found no supervisor to stop, and the start then spawned a qdrant nobody would
+   * ever stop (closing the app while mem0 was being switched on left one running).
+   */
+  private stops = 0;
 
   constructor(
     paths: HomePaths,
@@ -152,8 +166,13 @@ export class QdrantManager {
   }
 
   private async boot(): Promise<QdrantEndpoint> {
+    const stopsAtStart = this.stops;
+    const notStopped = (): void => {
+      if (this.stops !== stopsAtStart) throw new QdrantStoppedError();
+    };
     try {
       const binary = this.opts.binary ?? (await this.install());
+      notStopped();
       mkdirSync(this.layout.storage, { recursive: true, mode: 0o700 });
       mkdirSync(this.layout.snapshots, { recursive: true, mode: 0o700 });
       this.set({ phase: 'starting', progress: null, error: null });
@@ -162,6 +181,7 @@ export class QdrantManager {
       if (orphan.outcome === 'unkillable') throw new Error(`An earlier qdrant (pid ${orphan.pid}) is still running and could not be stopped`);
       const preferred = this.opts.port ?? this.opts.preferredPort?.() ?? DEFAULT_QDRANT_PORT;
       const port = await choosePort(preferred, LOOPBACK, QDRANT_PORT_TRIES);
+      notStopped(); // the last wait before the spawn: from here on a stop finds the supervisor
       const note = port === preferred ? null : `Port ${preferred} is taken by another program; qdrant uses port ${port} instead`;
       if (note) this.log(`[qdrant] ${note}`);
       this.apiKey = ensureApiKey(this.layout.keyPath);
@@ -195,6 +215,7 @@ export class QdrantManager {
       await supervisor.start();
       return { url: supervisor.url, apiKey: this.apiKey };
     } catch (err) {
+      if (err instanceof QdrantStoppedError) throw err; // the stop already set the phase
       const reason = (err as Error).message;
       this.set({ phase: 'failed', error: reason, progress: null, pid: null });
       throw err;
@@ -235,6 +256,7 @@ export class QdrantManager {
 
   /** Stops qdrant (gracefully, then by force). A failure is forgotten: the next start tries afresh. */
   async stop(): Promise<void> {
+    this.stops++;
     const sup = this.supervisor;
     this.supervisor = null;
     if (sup) await sup.stop();
@@ -242,6 +264,7 @@ export class QdrantManager {
   }
 
   stopNow(): void {
+    this.stops++;
     this.supervisor?.stopNow();
     this.supervisor = null;
     if (this.s.phase !== 'failed') this.set({ phase: 'stopped', pid: null, url: null });
