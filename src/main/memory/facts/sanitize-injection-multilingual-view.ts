@@ -3,7 +3,7 @@
  * the lexicon, so marks that spelling leaves optional and letters that differ only by keyboard do not hide
  * a word; its distinct words, for the word gates; and, for a long text, its distinct sentences.
  */
-import { buildScanViews } from './sanitize-unicode';
+import { foldedView } from './sanitize-unicode';
 import { allMatches } from './sanitize-regex-scan';
 
 /** Marks that spelling leaves optional in these scripts: Greek tonos, Cyrillic breve/diaeresis, niqqud, harakat, hamza. */
@@ -37,8 +37,16 @@ export function multilingualView(folded: string): string {
   return view.replace(ZWNJ, ' ').replace(ZWJ, '');
 }
 
+/**
+ * Lowercase ASCII letters, digits, apostrophes, hyphens and dots: NFKC, NFD and NFC leave them as they
+ * are, folding has no case, accent, punctuation variant or whitespace to change, and the multilingual
+ * view no mark, Arabic letter or joiner. So such a word is its own normal form, and most entries of
+ * the Latin-script tables skip the Unicode passes (every table is folded on a fresh process's first fact).
+ */
+const UNCHANGED_WORD = /^[a-z0-9'.-]*$/;
+
 export function normalizeWord(word: string): string {
-  return multilingualView(buildScanViews(word).folded);
+  return UNCHANGED_WORD.test(word) ? word : multilingualView(foldedView(word));
 }
 
 /** Sentence ends, in the scripts covered (danda, Urdu full stop, Arabic question mark, CJK full stop). */

@@ -7,14 +7,55 @@
  * quotes, Latin accents removed.
  */
 
+import { createHash } from 'node:crypto';
+import { mayMatch, requiredLiterals } from './sanitize-regex-literals';
+import PRECOMPUTED_LITERALS from './sanitize-injection-literals.json';
+
 export interface Rule {
   reason: string;
+  /** The pattern's source, for rules that are one pattern (tests compare the rule with its bare pattern). */
+  source?: string;
   test(text: string): boolean;
 }
 
+/**
+ * Texts up to this length are first searched for the strings a rule cannot match without; on longer ones
+ * those searches could cost more than the run they spare, and a pattern's compiling is small beside its run.
+ */
+const PREFILTER_MAX_CHARS = 8192;
+
+/** The key of a rule's source in sanitize-injection-literals.json. */
+export function literalsKey(source: string): string {
+  return createHash('sha256').update(source).digest('base64url').slice(0, 22);
+}
+
+/**
+ * The literals a rule needs: read from the table written by scripts/injection-literals.ts (reading ~250
+ * patterns costs a fresh process some 50 ms), or, for a source the table does not know, from the source
+ * itself. A test keeps the table equal to what the reader says.
+ */
+function literalsOf(source: string): string[][] {
+  return (PRECOMPUTED_LITERALS as Record<string, string[][]>)[literalsKey(source)] ?? requiredLiterals(source);
+}
+
+/**
+ * A rule's pattern is compiled (V8 compiles on the first run, a few milliseconds for the big alternations)
+ * only once a text holds every literal it needs (sanitize-regex-literals.ts): a fresh process judging a
+ * plain fact runs a handful of the hundreds of rules. The verdict is the pattern's own: a text the
+ * literals rule out holds no match.
+ */
 export const rule = (reason: string, source: string): Rule => {
-  const pattern = new RegExp(source, 'u');
-  return { reason, test: (text) => pattern.test(text) };
+  let pattern: RegExp | undefined;
+  let literals: string[][] | undefined;
+  return {
+    reason,
+    source,
+    test: (text) => {
+      literals ??= literalsOf(source);
+      if (text.length <= PREFILTER_MAX_CHARS && !mayMatch(literals, text)) return false;
+      return (pattern ??= new RegExp(source, 'u')).test(text);
+    },
+  };
 };
 
 /** A named group of rules for one class of injection, tested on its own. */

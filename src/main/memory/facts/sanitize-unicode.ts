@@ -291,7 +291,7 @@ const unconfuse = charMapper(CONFUSABLES);
 const unleet = charMapper(LEET);
 
 export function buildScanViews(text: string): ScanViews {
-  const decomposed = foldPunctuation(text.normalize('NFKC')).normalize('NFD');
+  const decomposed = decompose(text);
   const folded = fold(decomposed);
   // Map before lowercasing too: Greek capital Eta looks like H, its lowercase η like n.
   const lowered = decomposed.toLowerCase();
@@ -299,6 +299,15 @@ export function buildScanViews(text: string): ScanViews {
   const skeleton = unconfused === lowered ? folded : fold(unconfused);
   const compact = unleet(skeleton).replace(/[^a-z]+/g, '');
   return { folded, skeleton, compact };
+}
+
+function decompose(text: string): string {
+  return foldPunctuation(text.normalize('NFKC')).normalize('NFD');
+}
+
+/** `buildScanViews(text).folded` alone, for the word tables: the skeleton and compact views cost as much again. */
+export function foldedView(text: string): string {
+  return fold(decompose(text));
 }
 
 // The NFKC view with its map back to source offsets lives in sanitize-nfkc-view.ts.
