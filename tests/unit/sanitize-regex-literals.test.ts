@@ -1,0 +1,123 @@
+// The injection rules skip a text that lacks the literals their pattern needs (sanitize-regex-literals.ts,
+// rule() in sanitize-injection-shared.ts). A skip is only right if the pattern could not have matched, so
+// every check here compares a rule with its bare pattern (new RegExp(source, 'u')), the implementation
+// before the skip, on the texts the sanitizer judges: the corpus's views and random texts built from the
+// rules' own literals, near-misses and noise. The precomputed table must equal what the reader says.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { INJECTION_FAMILIES } from '../../src/main/memory/facts/sanitize-injection';
+import PRECOMPUTED from '../../src/main/memory/facts/sanitize-injection-literals.json';
+import { multilingualView, normalizeWord } from '../../src/main/memory/facts/sanitize-injection-multilingual-view';
+import { COMPACT_RULES } from '../../src/main/memory/facts/sanitize-injection-override';
+import { literalsKey, type Rule } from '../../src/main/memory/facts/sanitize-injection-shared';
+import { mayMatch, requiredLiterals } from '../../src/main/memory/facts/sanitize-regex-literals';
+import { buildScanViews, foldedView } from '../../src/main/memory/facts/sanitize-unicode';
+
+const RULES: (Rule & { source: string })[] = [...INJECTION_FAMILIES.flatMap((f) => f.rules), ...COMPACT_RULES].filter(
+  (r): r is Rule & { source: string } => r.source !== undefined,
+);
+/** The implementation before the skip: the bare pattern, compiled once per rule here. */
+const BARE = new Map(RULES.map((r) => [r, new RegExp(r.source, 'u')]));
+
+function disagreements(texts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const r of RULES) {
+    for (const t of texts) if (r.test(t) !== BARE.get(r)!.test(t)) out.push(`${r.source.slice(0, 60)}… on ${JSON.stringify(t.slice(0, 120))}`);
+  }
+  return out;
+}
+
+const ROOT = join(import.meta.dirname, '..', '..');
+function corpusTexts(): string[] {
+  const files = ['/work/shared/data/sanitizer/corpus-injection.json', '/work/shared/data/sanitizer/corpus-secrets.json', join(ROOT, 'tests/unit/sanitize-extra-cases.json')];
+  for (const d of ['sanitizer-cases', 'sanitizer-holdout', 'sanitizer-dev-26', 'sanitizer-holdout-26']) {
+    for (const f of readdirSync(join(ROOT, 'tests/unit', d))) files.push(join(ROOT, 'tests/unit', d, f));
+  }
+  const texts = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') texts.add(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  for (const f of files) {
+    try {
+      walk(JSON.parse(readFileSync(f, 'utf8')));
+    } catch (err) {
+      // The shared corpus lives outside the repository; the repository's own cases are always there.
+      if (!f.startsWith('/work/shared/') || (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  return [...texts];
+}
+
+describe('requiredLiterals', () => {
+  it('reads alternations, sequences, repetitions and assertions', () => {
+    expect(requiredLiterals(String.raw`(?<![\p{L}])(?:ignore|disregard)\s+(?:all\s+)?previous(?![\p{L}])`)).toEqual([['previous'], ['ignore', 'disregard']]);
+    // A run of literals is one string; an optional part gives both readings (the group's own clause too).
+    expect(requiredLiterals(String.raw`system(?:_?prompt)[:=]`)).toEqual([['systemprompt', 'system_prompt'], ['prompt']]);
+    expect(requiredLiterals(String.raw`#{2,4}\s*rules`)).toEqual([['rules'], ['#']]);
+    // A branch without literals leaves the alternation without a clause: nothing may be skipped.
+    expect(requiredLiterals(String.raw`(?:ignore|\p{L}{3})`)).toEqual([]);
+    expect(requiredLiterals(String.raw`(?:ignore)?x*`)).toEqual([]);
+  });
+
+  it('gives up on what it does not know, so the pattern always runs', () => {
+    expect(requiredLiterals(String.raw`(a+)b\1`)).toEqual([]);
+    expect(requiredLiterals(String.raw`\cJignore`)).toEqual([]);
+    expect(mayMatch([], 'anything')).toBe(true);
+  });
+
+  it('the precomputed table is what the reader says for every rule (run npx tsx scripts/injection-literals.ts)', () => {
+    const fresh = Object.fromEntries(RULES.map((r) => [literalsKey(r.source), requiredLiterals(r.source)]));
+    expect(PRECOMPUTED).toEqual(fresh);
+    // Every rule's literals are read: a rule that got none would be compiled on every first fact.
+    expect(RULES.filter((r) => requiredLiterals(r.source).length === 0).map((r) => r.source.slice(0, 60))).toEqual([]);
+  });
+});
+
+describe('an injection rule skipping a text agrees with its bare pattern', () => {
+  it('on every corpus text, in each view the detector judges', () => {
+    const texts = corpusTexts();
+    expect(texts.length).toBeGreaterThan(1000);
+    const views = new Set<string>();
+    for (const t of texts) {
+      const v = buildScanViews(t);
+      views.add(v.skeleton).add(v.folded).add(v.compact);
+    }
+    expect(disagreements([...views])).toEqual([]);
+  });
+
+  it('on random texts made of the rules own literals, words around them and noise', () => {
+    const pieces = [...new Set(Object.values(PRECOMPUTED as Record<string, string[][]>).flat(2))];
+    const glue = [' ', '  ', '\n', ', ', '. ', ': ', "'", '"', '-', '_', '(', ')', '[', ']', '<', '>', '|', '#', '*', 'é', 'ж', 'ι', '日', '😀'];
+    const words = ['the', 'user', 'you', 'your', 'all', 'from now on', 'please', 'assistant', 'ai', 'system', 'tool', 'always', 'never', 'and', 'then', 'previous', 'instructions'];
+    const piece = fc.oneof(fc.constantFrom(...pieces), fc.constantFrom(...glue), fc.constantFrom(...words), fc.string({ maxLength: 4 }), fc.string({ unit: 'grapheme', maxLength: 3 }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (parts) => {
+        const text = parts.join('');
+        const v = buildScanViews(text);
+        expect(disagreements([text, v.skeleton, v.compact])).toEqual([]);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('normal forms the word tables use', () => {
+  it('foldedView is the folded scan view', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (t) => {
+      expect(foldedView(t)).toBe(buildScanViews(t).folded);
+    }), { numRuns: 500 });
+  });
+
+  it('a word of lowercase ASCII letters, digits and . \' - is its own normal form, as the full passes say', () => {
+    const asciiWord = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789.\'-'), maxLength: 16 });
+    fc.assert(fc.property(asciiWord, (w) => {
+      expect(normalizeWord(w)).toBe(multilingualView(buildScanViews(w).folded));
+    }), { numRuns: 500 });
+    // And words outside that set still take the full passes.
+    expect(normalizeWord('Ignorá')).toBe('ignora');
+  });
+});
