@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INJECTION_FAMILIES } from '../../src/main/memory/facts/sanitize-injection';
 import PRECOMPUTED from '../../src/main/memory/facts/sanitize-injection-literals.json';
-import { multilingualView, normalizeWord } from '../../src/main/memory/facts/sanitize-injection-multilingual-view';
+import { multilingualView, normalizeWord, viewText } from '../../src/main/memory/facts/sanitize-injection-multilingual-view';
 import { COMPACT_RULES } from '../../src/main/memory/facts/sanitize-injection-override';
 import { literalsKey, type Rule } from '../../src/main/memory/facts/sanitize-injection-shared';
 import { mayMatch, requiredLiterals } from '../../src/main/memory/facts/sanitize-regex-literals';
@@ -119,5 +119,22 @@ describe('normal forms the word tables use', () => {
     }), { numRuns: 500 });
     // And words outside that set still take the full passes.
     expect(normalizeWord('Ignorá')).toBe('ignora');
+  });
+
+  it('an ASCII text has the same words under the ASCII word patterns as under the Unicode ones', () => {
+    // The Unicode patterns as viewText used them for every text before the ASCII shortcut: the oracle.
+    const unicodeWords = (view: string): Set<string> => {
+      const words = new Set<string>();
+      for (const w of view.split(/[^\p{L}\p{M}\p{N}_]+/u)) if (!/^[\p{N}_]*$/u.test(w)) words.add(w);
+      for (const m of view.matchAll(/[\p{L}\p{M}\p{N}_]+(?:['’-][\p{L}\p{M}\p{N}_]+)+/gu)) words.add(m[0]);
+      return words;
+    };
+    const ascii = fc.string({ unit: fc.oneof(fc.constantFrom(...'aZ09_\'- .,\n'), fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c))), maxLength: 60 });
+    fc.assert(
+      fc.property(ascii, (view) => {
+        expect([...viewText(view).words]).toEqual([...unicodeWords(view)]);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -176,11 +176,15 @@ const LEADING_NUMBER = /\d{1,2}[.):\-–]?[ \t]*$/;
 
 /** Every recovery phrase in the text. Cheap when there is none: one scan for words, one set lookup each. */
 export function findRecoveryPhrases(text: string): PhraseSpan[] {
+  const words = allMatches(WORD, text);
+  // Fewer words than the shortest phrase: none, and no need to index the lists (a fresh process's first
+  // fact would pay some 30 ms for them).
+  if (words.length < MIN_WORDS) return [];
   const { lists, membership } = wordIndex();
   const tokens: Token[] = [];
   let streak = 0;
   let longest = 0;
-  for (const m of allMatches(WORD, text)) {
+  for (const m of words) {
     const word = fold(m[0]);
     const inLists = membership.get(word) ?? 0;
     streak = inLists ? streak + 1 : 0;
