@@ -4,9 +4,10 @@
 // every acknowledged write is there, nothing is partial (a law set is all or nothing, an edge has its
 // support, a message is whole), and every Markdown file under memory/ is one complete version.
 //
-// Time: a writer's start-up is about half a CPU-second (mostly compiling the fact sanitizer's patterns),
-// so writers are started two turns ahead and warm up while earlier ones write and their aftermath is
-// checked; the checks run in SQLite where they can (message shapes) and compare plainly in the hot
+// Time: a writer's start-up is some 0.3–0.4 CPU-second (Node and the bundle's modules; the sanitizer's
+// first fact, once most of it, is tens of ms since its rules compile only for texts holding their
+// literals), so writers are started two turns ahead and warm up while earlier ones write and their
+// aftermath is checked; the checks run in SQLite where they can (message shapes) and compare plainly in the hot
 // loops (expect only reports a failure). The closing line says where the time went, and which kinds of
 // write the kills cut.
 //
@@ -59,9 +60,10 @@ const KILL_WINDOW_MS = 200;
 /** Every tenth run is killed at a random moment from GO instead, often during open/check/migrate. */
 const EARLY_KILL_EVERY = 10;
 /**
- * Writers started ahead of their turn. A writer's start-up (Node, modules, the sanitizer's patterns:
- * about half a CPU-second) takes longer than one run plus its checks, so two are kept warming; a warm
- * one waits on a blocking read and costs nothing. (One ahead left ~0.4 s of start-up per run exposed.)
+ * Writers started ahead of their turn. A writer's start-up (Node, modules, the sanitizer's first fact:
+ * some 0.3–0.4 CPU-second, half a second before the sanitizer compiled its rules lazily) can take longer
+ * than one run plus its checks on a loaded machine, so two are kept warming; a warm one waits on a
+ * blocking read and costs nothing. (One ahead left ~0.4 s of start-up per run exposed.)
  */
 const AHEAD = 2;
 /** A warm writer takes some 10–40 ms from GO to READY (open, quick_check, migrations, session): most early kills land in it. */
