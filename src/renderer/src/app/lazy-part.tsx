@@ -75,7 +75,7 @@ class ChunkBoundary extends Component<BoundaryProps, { error: unknown }> {
     // Thrown again from render, the error reaches the boundary above (or React's own report) unchanged.
     if (!(error instanceof ChunkLoadError)) throw error;
     return (
-      <div className="banner banner-error" role="alert" data-testid="lazy-load-error">
+      <div className="banner banner-error lazy-load-error" role="alert" data-testid="lazy-load-error">
         <Icon name="alert" size={16} className="banner-icon" />
         <div className="banner-body">
           <div className="banner-title">Could not load {this.props.what}.</div>
