@@ -8,6 +8,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { openSettings } from './settings-nav';
+import { dismissToasts } from './toasts';
 import { api, ROOT, type MonadServer } from './fixtures';
 import { configureModelViaApi, expect, openApp, test } from './llm-fixture';
 
@@ -191,7 +192,7 @@ test.describe('inbox', () => {
     const chip = (text: string) => page.getByTestId('fact').filter({ has: page.getByTestId('fact-text').getByText(text) }).getByTestId('origin-chip');
     await expect(chip('User plays the cello')).toHaveText('you said it');
     await expect(chip('User owns a bow made of pernambuco')).toHaveText('the assistant inferred it');
-    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 30_000 });
+    await dismissToasts(page);
     await chip('User owns a bow made of pernambuco').scrollIntoViewIfNeeded();
     await shootTestId(page, 'app', 'origin-classes-900x700.png');
     await expectAxeClean(page, '[data-testid="facts-view"]');

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 // Each case spawns the CLI from source through tsx (a few seconds per start on a loaded machine).
 vi.setConfig({ testTimeout: 180_000 });
-import { runCli, spawnCli, waitForLine } from '../helpers/cli';
+import { runCli, runCliAsync, spawnCli, waitForLine } from '../helpers/cli';
 import { tempHome } from '../helpers/temp-home';
 
 describe('monad CLI', () => {
@@ -36,14 +36,17 @@ describe('monad CLI', () => {
     expect(res.stdout).toContain('agent');
   });
 
-  it('gives clear usage errors with exit code 2', () => {
-    const unknown = runCli(['frobnicate']);
+  it('gives clear usage errors with exit code 2', async () => {
+    // Three separate processes with nothing in common: started together, so a second core is not left idle.
+    const [unknown, badFlag, badPort] = await Promise.all([
+      runCliAsync(['frobnicate']),
+      runCliAsync(['status', '--nope']),
+      runCliAsync(['serve', '--port', 'abc', '--home', tempHome()]),
+    ]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command "frobnicate"');
-    const badFlag = runCli(['status', '--nope']);
     expect(badFlag.code).toBe(2);
     expect(badFlag.stderr).toMatch(/Unknown option '--nope'/);
-    const badPort = runCli(['serve', '--port', 'abc', '--home', tempHome()]);
     expect(badPort.code).toBe(2);
     expect(badPort.stderr).toContain('--port must be');
   });
@@ -116,11 +119,11 @@ describe('monad facts', () => {
     expect(bad.stderr).toContain('--at needs a date');
   });
 
-  it('runs slash commands like the chat does', () => {
-    const res = runCli(['run', '/help', '--home', tempHome()]);
+  it('runs slash commands like the chat does', async () => {
+    // Two homes, two processes: started together (see the usage errors above).
+    const [res, unknown] = await Promise.all([runCliAsync(['run', '/help', '--home', tempHome()]), runCliAsync(['run', '/nope', '--home', tempHome()])]);
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('/help');
-    const unknown = runCli(['run', '/nope', '--home', tempHome()]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Unknown command /nope');
   });

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { syncKinds } from '../../src/main/engine-sync';
 import { syncNow } from '../../src/main/sync/sync-client';
@@ -14,19 +14,49 @@ import { runCliAsync, spawnCli, waitForLine } from '../helpers/cli';
 import { openEngine, tempHome } from '../helpers/temp-home';
 import { freePort } from '../helpers/ports';
 
-const SPACE = 'home-under-test';
+/** The home's name on the relay: a new one for each test, so tests that share a relay never see each other's documents. */
+let SPACE = '';
+let tests = 0;
+beforeEach(() => {
+  SPACE = `home-under-test-${++tests}`;
+});
 const relays: ChildProcess[] = [];
 
 afterEach(() => {
   for (const r of relays.splice(0)) if (r.exitCode === null) r.kill('SIGKILL');
 });
 
-async function startRelay(dataDir: string, port = 0): Promise<{ url: string; child: ChildProcess }> {
+async function spawnRelay(dataDir: string, port: number): Promise<{ url: string; child: ChildProcess }> {
   const child = spawnCli(['sync', 'serve', '--data', dataDir, '--port', String(port)]);
-  relays.push(child);
-  const m = await waitForLine(child, /relay listening on (ws:\/\/127\.0\.0\.1:\d+)/, 60_000);
+  const m = await waitForLine(child, /relay listening on (ws:\/\/127\.0\.0\.1:\d+)/, 60_000).catch((err: unknown) => {
+    child.kill('SIGKILL');
+    throw err;
+  });
   return { url: m[1], child };
 }
+
+/** A relay of this test's own (stopped after it): for tests that stop, kill or restart it. */
+async function startRelay(dataDir: string, port = 0): Promise<{ url: string; child: ChildProcess }> {
+  const relay = await spawnRelay(dataDir, port);
+  relays.push(relay.child);
+  return relay;
+}
+
+/**
+ * The `monad sync serve` process the other tests share: starting one per test cost a CLI start-up each
+ * (the relay is the same program whichever test talks to it, and each test syncs its own space).
+ */
+let shared: { url: string; child: ChildProcess } | null = null;
+beforeAll(async () => {
+  shared = await spawnRelay(join(tempHome(), 'relay'), 0);
+}, 90_000);
+afterAll(() => {
+  shared?.child.kill('SIGKILL');
+});
+const sharedRelay = (): { url: string } => {
+  if (!shared || shared.child.exitCode !== null) throw new Error('the shared relay is not running');
+  return shared;
+};
 
 function stopped(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
@@ -43,7 +73,7 @@ function recordAsPerson(engine: Engine, scope: string, text: string): string {
 
 describe('monad sync: facts between two homes through a relay on loopback', () => {
   it('a fact recorded in A appears in B\'s Markdown file, attributed to sync; a forget in B leaves A', async () => {
-    const relay = await startRelay(join(tempHome(), 'relay'));
+    const relay = sharedRelay();
     const a = openEngine({ home: tempHome() });
     const b = openEngine({ home: tempHome() });
     const id = recordAsPerson(a, 'global', 'Keeps two beehives on the roof of the workshop');
@@ -70,7 +100,7 @@ describe('monad sync: facts between two homes through a relay on loopback', () =
   }, 120_000);
 
   it('a first sync writes each scope file once per author, not once per fact (5,000 facts pull in seconds)', async () => {
-    const relay = await startRelay(join(tempHome(), 'relay'));
+    const relay = sharedRelay();
     const a = openEngine({ home: tempHome() });
     const texts = Array.from({ length: 40 }, (_, i) => `Fact number ${i} about the garden plot ${i * 7}`);
     a.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, () => a.facts.memory.recordMany('global', texts));
@@ -134,7 +164,7 @@ describe('monad sync: facts between two homes through a relay on loopback', () =
   }, 180_000);
 
   it('a device SIGKILLed during `monad sync now`: its next run completes, its file whole, nothing lost', async () => {
-    const relay = await startRelay(join(tempHome(), 'relay'));
+    const relay = sharedRelay();
     const a = openEngine({ home: tempHome() });
     const texts = Array.from({ length: 300 }, (_, i) => `Keeps receipt ${i} in folder ${i % 11}`);
     a.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, () => a.facts.memory.recordMany('global', texts));
@@ -168,7 +198,7 @@ describe('monad sync: facts between two homes through a relay on loopback', () =
 
 describe('monad sync: a home synced by a newer Monad', () => {
   it('refuses politely, says to update, and writes nothing', async () => {
-    const relay = await startRelay(join(tempHome(), 'relay'));
+    const relay = sharedRelay();
     const newer = openEngine({ home: tempHome() });
     await sync(newer, relay.url);
     // A newer Monad raised the home's format: played by writing the home document's format directly.

@@ -1,20 +1,17 @@
 // The shell: sidebar, tabbed main area, banners, toasts and the confirm dialog.
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useAgents } from '../features/agents/store';
 import { ChatPane } from '../features/chat/ChatPane';
-import { MemoryPane } from '../features/facts/MemoryPane';
-import { LawsPane } from '../features/laws/LawsPane';
-import { InboxPane } from '../features/inbox/InboxPane';
 import { InboxBadge } from '../features/inbox/InboxBadge';
 import { useSessions } from '../features/sessions/store';
 import { ConfigErrorBanner } from '../features/settings/ConfigErrorBanner';
-import { SettingsPane } from '../features/settings/SettingsPane';
 import { Toasts } from '../features/toasts/Toasts';
 import { noCallsInFlight, whenNoCallsInFlight } from '../lib/api';
 import { useConnection } from '../lib/connection';
 import { ConfirmDialog } from './confirm';
 import { ForgetDialog } from '../features/forget/ForgetDialog';
 import { Icon, type IconName } from './icons';
+import { lazyPart, type LazyPart } from './lazy-part';
 import { NoTokenPage } from './NoTokenPage';
 import { Notices } from './Notices';
 import { Sidebar } from './Sidebar';
@@ -22,10 +19,16 @@ import { TABS, useShell, type TabId } from './shell-store';
 import { useThemeSync } from './theme';
 import { startWiring } from './wiring';
 
-// Cytoscape is most of the Graph tab's weight: it stays out of the first paint, and is fetched and
+// Every tab but Chat is its own chunk, fetched when first opened (or hovered: see TabBar), so the first
+// screen compiles only the chat. Cytoscape is most of the Graph tab's weight: it is also fetched and
 // compiled once the app is idle, so opening the tab later does not wait for it.
-const loadGraphPane = () => import('../features/graph/GraphPane');
-const GraphPane = lazy(() => loadGraphPane().then((m) => ({ default: m.GraphPane })));
+const LAZY_TABS: Record<Exclude<TabId, 'chat'>, LazyPart<object>> = {
+  memory: lazyPart('the memory view', () => import('../features/facts/MemoryPane').then((m) => m.MemoryPane)),
+  graph: lazyPart('the graph', () => import('../features/graph/GraphPane').then((m) => m.GraphPane)),
+  laws: lazyPart('the laws', () => import('../features/laws/LawsPane').then((m) => m.LawsPane)),
+  inbox: lazyPart('the inbox', () => import('../features/inbox/InboxPane').then((m) => m.InboxPane)),
+  settings: lazyPart('the settings', () => import('../features/settings/SettingsPane').then((m) => m.SettingsPane)),
+};
 
 /**
  * Loads `load` once the app has nothing better to do: no call on its way and the main thread idle. An idle
@@ -83,7 +86,7 @@ export function App() {
 
 function Shell() {
   useEffect(() => startWiring(), []);
-  useEffect(() => preloadWhenIdle(loadGraphPane), []);
+  useEffect(() => preloadWhenIdle(LAZY_TABS.graph.preload), []);
   const agentId = useAgents((s) => s.selectedId);
   useEffect(() => {
     if (agentId) void useSessions.getState().showAgent(agentId);
@@ -169,6 +172,9 @@ function TabBar() {
           tabIndex={tab === id ? 0 : -1}
           className={`tab${tab === id ? ' is-active' : ''}`}
           data-testid={`tab-${id}`}
+          // A pointer on its way to a tab, or focus on it, starts its chunk before the click asks for it.
+          onPointerEnter={() => preloadTab(id)}
+          onFocus={() => preloadTab(id)}
           onClick={() => useShell.getState().setTab(id)}
         >
           <Icon name={TAB_META[id].icon} size={15} />
@@ -181,26 +187,15 @@ function TabBar() {
   );
 }
 
+function preloadTab(id: TabId): void {
+  if (id !== 'chat') void LAZY_TABS[id].preload().catch(() => undefined); // opening the tab shows the failure
+}
+
 function ActivePane() {
   const tab = useShell((s) => s.tab);
-  switch (tab) {
-    case 'chat':
-      return <ChatPane />;
-    case 'memory':
-      return <MemoryPane />;
-    case 'graph':
-      return (
-        <Suspense fallback={<div className="empty-state muted">Loading the graph…</div>}>
-          <GraphPane />
-        </Suspense>
-      );
-    case 'laws':
-      return <LawsPane />;
-    case 'inbox':
-      return <InboxPane />;
-    case 'settings':
-      return <SettingsPane />;
-  }
+  if (tab === 'chat') return <ChatPane />;
+  const { Part } = LAZY_TABS[tab];
+  return <Part />;
 }
 
 /** On every tab but Settings (which shows the full banner), a one-line reminder that config.json is broken. */

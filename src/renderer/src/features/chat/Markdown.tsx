@@ -1,11 +1,11 @@
 // Markdown as chat apps show it: GFM (tables, task lists, strikethrough, autolinks), code blocks
 // highlighted by language with a copy button. Raw HTML is never rendered, and images are shown as links:
 // a reply must not make the app fetch remote URLs (the CSP would refuse them anyway).
-import { memo, type ReactElement, type ReactNode } from 'react';
+import { memo, useEffect, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { CopyButton } from './CopyButton';
+import { highlighterVersion, loadHighlighter, onHighlighterLoaded, rehypePlugins, wantsHighlight } from './highlighter';
 
 /** The hast node react-markdown passes to components, as far as this file reads it. */
 interface HastNode {
@@ -64,12 +64,6 @@ const components: Components = {
 };
 
 const remarkPlugins = [remarkGfm];
-// react-markdown builds a new processor on every render, which runs each plugin's setup again; for
-// rehype-highlight that setup registers ~40 languages (about 15 ms a message). Set it up once and hand
-// the same transformer to every processor. Only fenced blocks that name their language are highlighted:
-// guessing is slow and often wrong.
-const highlight = rehypeHighlight({ detect: false });
-const rehypePlugins = [() => highlight];
 
 /**
  * Parsed and highlighted output by source text. A virtualised list mounts a row again each time it
@@ -80,11 +74,18 @@ const parsed = new Map<string, ReactElement>();
 /** A few screens' worth of rows in both directions, with room for long replies. */
 const PARSED_MAX = 600;
 
+/** The highlighter version the kept trees were drawn with: they are dropped when it arrives. */
+let parsedWith = highlighterVersion();
+
 function render(text: string, cache: boolean): ReactElement {
+  if (parsedWith !== highlighterVersion()) {
+    parsed.clear();
+    parsedWith = highlighterVersion();
+  }
   const hit = cache ? parsed.get(text) : undefined;
   if (hit) return hit;
   // react-markdown's synchronous `Markdown` is a pure function of its props (no hooks).
-  const tree = ReactMarkdown({ remarkPlugins, rehypePlugins, components, children: text });
+  const tree = ReactMarkdown({ remarkPlugins, rehypePlugins: rehypePlugins(), components, children: text });
   if (cache) {
     parsed.set(text, tree);
     if (parsed.size > PARSED_MAX) parsed.delete(parsed.keys().next().value as string);
@@ -94,5 +95,11 @@ function render(text: string, cache: boolean): ReactElement {
 
 /** `streaming`: the text is a reply still arriving; each version is shown once, so it is not kept. */
 export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const highlights = wantsHighlight(text);
+  // Only a message with a code block to colour draws again when the highlighter arrives.
+  useSyncExternalStore(onHighlighterLoaded, () => (highlights ? highlighterVersion() : 0));
+  useEffect(() => {
+    if (highlights) loadHighlighter();
+  }, [highlights]);
   return <div className="md">{render(text, !streaming)}</div>;
 });
