@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { INJECTION_FAMILIES } from '../../src/main/memory/facts/sanitize-injection';
 import PRECOMPUTED from '../../src/main/memory/facts/sanitize-injection-literals.json';
 import { multilingualView, normalizeWord, viewText } from '../../src/main/memory/facts/sanitize-injection-multilingual-view';
+import { splitEntries } from '../../src/main/memory/facts/sanitize-injection-multilingual-fields';
 import { COMPACT_RULES } from '../../src/main/memory/facts/sanitize-injection-override';
 import { literalsKey, type Rule } from '../../src/main/memory/facts/sanitize-injection-shared';
 import { mayMatch, requiredLiterals } from '../../src/main/memory/facts/sanitize-regex-literals';
@@ -135,6 +136,34 @@ describe('normal forms the word tables use', () => {
         expect([...viewText(view).words]).toEqual([...unicodeWords(view)]);
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('a word-table field splits into the same entries with or without its grouping characters scanned', () => {
+    // The scan splitEntries ran on every field before plain fields took a native split: the oracle.
+    const scanned = (field: string): string[] => {
+      const out: string[] = [];
+      let depth = 0;
+      let start = 0;
+      for (let i = 0; i < field.length; i++) {
+        const c = field[i];
+        if (c === '\\') i++;
+        else if (c === '(' || c === '[') depth++;
+        else if (c === ')' || c === ']') depth--;
+        else if (c === '|' && depth === 0) {
+          out.push(field.slice(start, i));
+          start = i + 1;
+        }
+      }
+      out.push(field.slice(start));
+      return out.map((e) => e.trim()).filter(Boolean);
+    };
+    const field = fc.string({ unit: fc.constantFrom(...'ab é|| \t\n*…()[]\\re:'), maxLength: 40 });
+    fc.assert(
+      fc.property(field, (f) => {
+        expect(splitEntries(f)).toEqual(scanned(f));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

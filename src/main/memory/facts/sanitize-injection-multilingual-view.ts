@@ -45,8 +45,14 @@ export function multilingualView(folded: string): string {
  */
 const UNCHANGED_WORD = /^[a-z0-9'.-]*$/;
 
+/** Words recur across fields and languages (and a language's gate and rules fold the same ones). */
+const normalized = new Map<string, string>();
+
 export function normalizeWord(word: string): string {
-  return UNCHANGED_WORD.test(word) ? word : multilingualView(foldedView(word));
+  if (UNCHANGED_WORD.test(word)) return word;
+  let n = normalized.get(word);
+  if (n === undefined) normalized.set(word, (n = multilingualView(foldedView(word))));
+  return n;
 }
 
 /** Sentence ends, in the scripts covered (danda, Urdu full stop, Arabic question mark, CJK full stop). */
