@@ -5,12 +5,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { syncKinds } from '../../src/main/engine-sync';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { syncStoreFile } from '../../src/cli/commands/sync';
-import { runCliAsync, spawnCli, waitForLine } from '../helpers/cli';
+import { runCliAsync, spawnCli } from '../helpers/cli';
+import { sharedCliRelay, spawnCliRelay, type CliRelay } from '../helpers/cli-relay';
 import { openEngine, tempHome } from '../helpers/temp-home';
 import { freePort } from '../helpers/ports';
 
@@ -26,37 +27,15 @@ afterEach(() => {
   for (const r of relays.splice(0)) if (r.exitCode === null) r.kill('SIGKILL');
 });
 
-async function spawnRelay(dataDir: string, port: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawnCli(['sync', 'serve', '--data', dataDir, '--port', String(port)]);
-  const m = await waitForLine(child, /relay listening on (ws:\/\/127\.0\.0\.1:\d+)/, 60_000).catch((err: unknown) => {
-    child.kill('SIGKILL');
-    throw err;
-  });
-  return { url: m[1], child };
-}
-
 /** A relay of this test's own (stopped after it): for tests that stop, kill or restart it. */
-async function startRelay(dataDir: string, port = 0): Promise<{ url: string; child: ChildProcess }> {
-  const relay = await spawnRelay(dataDir, port);
+async function startRelay(dataDir: string, port = 0): Promise<CliRelay> {
+  const relay = await spawnCliRelay(dataDir, port);
   relays.push(relay.child);
   return relay;
 }
 
-/**
- * The `monad sync serve` process the other tests share: starting one per test cost a CLI start-up each
- * (the relay is the same program whichever test talks to it, and each test syncs its own space).
- */
-let shared: { url: string; child: ChildProcess } | null = null;
-beforeAll(async () => {
-  shared = await spawnRelay(join(tempHome(), 'relay'), 0);
-}, 90_000);
-afterAll(() => {
-  shared?.child.kill('SIGKILL');
-});
-const sharedRelay = (): { url: string } => {
-  if (!shared || shared.child.exitCode !== null) throw new Error('the shared relay is not running');
-  return shared;
-};
+/** The relay the tests that neither stop nor restart one share. */
+const sharedRelay = sharedCliRelay();
 
 function stopped(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));

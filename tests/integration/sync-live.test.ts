@@ -5,7 +5,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine';
 import { startLiveSync } from '../../src/main/engine-sync-live';
 import * as Y from 'yjs';
@@ -14,13 +14,19 @@ import { syncNow } from '../../src/main/sync/sync-client';
 import { DocStore } from '../../src/main/sync/doc-store';
 import { deviceStoreFile } from '../../src/main/sync/live-sync-service';
 import { spawnCli, waitForLine } from '../helpers/cli';
+import { sharedCliRelay, spawnCliRelay, type CliRelay } from '../helpers/cli-relay';
 import { openEngine, tempHome, waitFor } from '../helpers/temp-home';
 import { freePort } from '../helpers/ports';
 import { dispatch } from '../../src/main/contract/dispatch';
 import { createHandlers } from '../../src/main/contract/handlers';
 import type { SyncConflictView } from '../../src/shared/contract-sync';
 
-const SPACE = 'live-home-under-test';
+/** The home's name on the relay: a new one for each test, so tests that share a relay never see each other's documents. */
+let SPACE = '';
+let tests = 0;
+beforeEach(() => {
+  SPACE = `live-home-under-test-${++tests}`;
+});
 const children: ChildProcess[] = [];
 const engines: Engine[] = [];
 
@@ -30,12 +36,15 @@ afterEach(async () => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
-async function startRelay(dataDir: string, port = 0): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawnCli(['sync', 'serve', '--data', dataDir, '--port', String(port)]);
-  children.push(child);
-  const m = await waitForLine(child, /relay listening on (ws:\/\/127\.0\.0\.1:\d+)/, 60_000);
-  return { url: m[1], child };
+/** A relay of this test's own (stopped after it): for tests that stop, kill or restart it. */
+async function startRelay(dataDir: string, port = 0): Promise<CliRelay> {
+  const relay = await spawnCliRelay(dataDir, port);
+  children.push(relay.child);
+  return relay;
 }
+
+/** The relay the tests that neither stop nor restart one share. */
+const sharedRelay = sharedCliRelay();
 
 const exited = (child: ChildProcess): Promise<void> => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
 
@@ -69,7 +78,7 @@ const markdown = (home: string, scope = 'global'): string => {
 
 describe('live sync: paired homes follow each other without a command', () => {
   it('a fact recorded on A reaches B\'s Markdown file; a forget on B leaves A; both end synced', async () => {
-    const relay = await startRelay(join(tempHome(), 'relay'));
+    const relay = sharedRelay();
     const a = liveHome(relay.url);
     const b = liveHome(relay.url);
     await waitFor(() => a.sync.status().state === 'synced' && b.sync.status().state === 'synced', 30_000, 'both synced');
@@ -119,7 +128,7 @@ describe('live sync: paired homes follow each other without a command', () => {
   }, 180_000);
 
   it('a device process (monad serve) SIGKILLed mid-sync: restarted, it completes and nothing is lost', async () => {
-    const relay = await startRelay(join(tempHome(), 'relay'));
+    const relay = sharedRelay();
     const a = liveHome(relay.url);
     const many = Array.from({ length: 300 }, (_, i) => `Remembers the name of neighbour ${i} on street ${i % 17}`);
     a.facts.ledger.as({ actor: 'person', source: { via: 'cli' } }, () => a.facts.memory.recordMany('global', many));
@@ -153,7 +162,7 @@ describe('live sync: paired homes follow each other without a command', () => {
   }, 240_000);
 
   it('a home synced by a newer Monad: the live sync stops, says to update, and writes nothing', async () => {
-    const relay = await startRelay(join(tempHome(), 'relay'));
+    const relay = sharedRelay();
     const newer = openEngine({ home: tempHome() });
     const storeFile = deviceStoreFile(newer.paths.root);
     const kinds = syncKinds(newer);
@@ -187,7 +196,7 @@ describe('live sync: paired homes follow each other without a command', () => {
   });
 
   it('paired while the host runs: sync.now starts the live sync instead of saying "not set up"', async () => {
-    const relay = await startRelay(join(tempHome(), 'relay'));
+    const relay = sharedRelay();
     const engine = openEngine({ home: tempHome() });
     engines.push(engine);
     expect(startLiveSync(engine, { env: {} })).toBe(false);
