@@ -203,7 +203,8 @@ const LEADING_NUMBER = /\d{1,2}[.):\-–]?[ \t]*$/;
  * same words as the exec loop below, without building a match object and a token for each), and stops at
  * the first run long enough.
  */
-export function listedWordStreak(text: string, membership: ReadonlyMap<string, number>): number {
+export function listedWordStreak(text: string): number {
+  const { membership } = wordIndex();
   const words = text.match(WORD);
   if (words === null) return 0;
   let streak = 0;
@@ -220,7 +221,7 @@ export function listedWordStreak(text: string, membership: ReadonlyMap<string, n
 export function findRecoveryPhrases(text: string): PhraseSpan[] {
   const { lists, membership } = wordIndex();
   // Fast path: no 12 listed words in a row (gaps not yet judged), so no phrase.
-  if (listedWordStreak(text, membership) < MIN_WORDS) return [];
+  if (listedWordStreak(text) < MIN_WORDS) return [];
   const tokens: Token[] = [];
   for (const m of allMatches(WORD, text)) {
     const word = foldWord(m[0]);
