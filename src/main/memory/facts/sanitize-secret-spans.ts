@@ -6,6 +6,7 @@
 import type { RedactionKind, SecretRule as Rule } from './sanitize-secret-providers';
 import { shannonEntropy } from './sanitize-secret-shapes';
 import { allMatches } from './sanitize-regex-scan';
+import type { TextGate } from './sanitize-match-needs';
 
 export interface Span {
   start: number;
@@ -60,8 +61,11 @@ export function collectPairs(text: string, priority: number, out: Span[]): void 
   }
 }
 
-export function collect(text: string, rule: Rule, priority: number, out: Span[]): void {
+/** One rule's matches in the gate's text; a rule whose needs the text lacks is not scanned (sanitize-match-needs.ts). */
+export function collect(gate: TextGate, rule: Rule, priority: number, out: Span[]): void {
+  const text = gate.text;
   rule.pattern.lastIndex = 0;
+  if (!gate.mayMatch(rule.pattern)) return;
   for (const m of allMatches(rule.pattern, text)) {
     const group = rule.group ?? 0;
     const secret = m[group];

@@ -24,6 +24,7 @@ import { PROVIDER_RULES, type RedactionKind } from './sanitize-secret-providers'
 import { ASSIGNMENT_RULES, GENERIC_RULES, PROTECTED_PUBLIC, PUBLIC_MATERIAL, SECRET_NOUN, URL_RULES, sentenceBefore } from './sanitize-secret-rules';
 import { collect, collectPairs, collectPrivateKeys, mergeSpans, overlapIndex, spansOf, type Span } from './sanitize-secret-spans';
 import { isPlaceholderValue, looksLikeKeyedSecret, shannonEntropy } from './sanitize-secret-shapes';
+import { TextGate } from './sanitize-match-needs';
 import { nfkcView } from './sanitize-unicode';
 import { allMatches } from './sanitize-regex-scan';
 
@@ -55,8 +56,9 @@ function findSpans(source: string, opts: { known: KnownSecrets; spelledOut: bool
   const candidates: Span[] = [];
   for (const [start, end] of opts.known.find(text)) candidates.push({ start, end, kind: STORED_SECRET_KIND, priority: -2 });
   collectPrivateKeys(text, candidates);
+  const gate = new TextGate(text);
   let priority = 0;
-  for (const rule of [...PROVIDER_RULES, ...URL_RULES, ...ASSIGNMENT_RULES, ...ENV_ASSIGNMENT_RULES]) collect(text, rule, priority++, candidates);
+  for (const rule of [...PROVIDER_RULES, ...URL_RULES, ...ASSIGNMENT_RULES, ...ENV_ASSIGNMENT_RULES]) collect(gate, rule, priority++, candidates);
   collectPairs(text, priority++, candidates);
   const contextPriority = priority++;
   for (const c of findContextSecrets(text)) candidates.push({ ...c, priority: contextPriority });
@@ -68,7 +70,7 @@ function findSpans(source: string, opts: { known: KnownSecrets; spelledOut: bool
   specific.push(...ruleSetSpans(text, priority++, [...specific, ...placeholders.map(([start, end]) => ({ start, end }))], touchesPublic));
 
   const generic: Span[] = [];
-  for (const rule of GENERIC_RULES) collect(text, rule, priority++, generic);
+  for (const rule of GENERIC_RULES) collect(gate, rule, priority++, generic);
   if (opts.spelledOut) collectSpelledOut(text, priority++, generic);
   const blocked = overlapIndex([
     ...placeholders,
