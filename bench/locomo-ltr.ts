@@ -201,22 +201,34 @@ function pprColumns(collected: readonly Collected[], data?: string): number[][] 
  * --features-style lists separated by ';', `weights` the training weights tried for the questions of
  * `categories` (the others weigh 1). Every combination is one variant; the first is the plain one.
  */
-export function trainingVariants(opts: { subsets?: string; weights?: string; categories?: string }): Array<TrainingVariant<Question>> {
+export function trainingVariants(opts: { subsets?: string; weights?: string; categories?: string; gains?: string }): Array<TrainingVariant<Question>> {
   const subsets = (opts.subsets ?? '').split(';').filter(Boolean);
   const weights = (opts.weights ?? '1').split(',').map(Number);
   if (weights.some((w) => !(w > 0))) throw new Error(`--select-weights: not a list of positive numbers: ${opts.weights}`);
   const cats = new Set((opts.categories ?? '1,3').split(','));
+  const gains = (opts.gains ?? 'ndcg').split(',').map(parseGain);
   const out: Array<TrainingVariant<Question>> = [];
   for (const spec of subsets.length ? subsets : [null]) {
     for (const w of weights) {
-      out.push({
-        name: `${spec ? `features ${spec}` : 'all features'}${w !== 1 ? `, categories ${[...cats].join('/')} ×${w}` : ''}`,
-        features: spec ? parseFeatureList(spec) : undefined,
-        weightOf: w !== 1 ? (q) => (cats.has(q.category) ? w : 1) : undefined,
-      });
+      for (const gain of gains) {
+        out.push({
+          name: `${spec ? `features ${spec}` : 'all features'}${w !== 1 ? `, categories ${[...cats].join('/')} ×${w}` : ''}${gain.kind !== 'ndcg' ? `, recall10 + ndcg×${gain.mix}` : ''}`,
+          features: spec ? parseFeatureList(spec) : undefined,
+          weightOf: w !== 1 ? (q) => (cats.has(q.category) ? w : 1) : undefined,
+          boost: gain.kind !== 'ndcg' ? { gain } : undefined,
+        });
+      }
     }
   }
   return out;
+}
+
+/** `ndcg` or `recall10:MIX` (--select-gains): what a swap is worth to the learner (lambdamart.ts `gain`). */
+function parseGain(spec: string): NonNullable<BoostOptions['gain']> {
+  if (spec === 'ndcg') return { kind: 'ndcg' };
+  const m = /^recall10:(\d+(?:\.\d+)?)$/.exec(spec);
+  if (!m) throw new Error(`--select-gains: ndcg or recall10:MIX, not ${spec}`);
+  return { kind: 'recall10', mix: Number(m[1]) };
 }
 
 /** Feature indexes from a list like "0-19,21" (--features): the learner sees only these, in this order. */
@@ -316,10 +328,10 @@ function print(r: LtrResult): void {
 }
 
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, 'all-only': { type: 'boolean' }, 'max-trees': { type: 'string' }, features: { type: 'string' }, ppr: { type: 'boolean' }, json: { type: 'boolean' }, 'select-features': { type: 'string' }, 'select-weights': { type: 'string' }, 'weight-categories': { type: 'string' } } });
+  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, 'all-only': { type: 'boolean' }, 'max-trees': { type: 'string' }, features: { type: 'string' }, ppr: { type: 'boolean' }, json: { type: 'boolean' }, 'select-features': { type: 'string' }, 'select-weights': { type: 'string' }, 'weight-categories': { type: 'string' }, 'select-gains': { type: 'string' } } });
   const learner = (values.learner ?? 'linear') as Learner;
   if (!['linear', 'linear8', 'trees', 'bagged', 'linear8+trees', 'selected'].includes(learner)) throw new Error(`--learner must be linear, linear8, trees, bagged, linear8+trees or selected, not ${learner}`);
-  const variants = trainingVariants({ subsets: values['select-features'], weights: values['select-weights'], categories: values['weight-categories'] });
+  const variants = trainingVariants({ subsets: values['select-features'], weights: values['select-weights'], categories: values['weight-categories'], gains: values['select-gains'] });
   const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), learner, cache: values.cache, allOnly: values['all-only'], maxTrees: values['max-trees'] ? Number(values['max-trees']) : undefined, features: values.features ? parseFeatureList(values.features) : undefined, ppr: values.ppr, variants, log: values.json ? undefined : (s) => console.log(s) });
   // Trees learned on a subset of the features split on its positions: map them back to FEATURES' indexes.
   const only = values.features ? parseFeatureList(values.features) : null;

@@ -36,6 +36,12 @@ export interface BoostOptions {
   bins: number;
   /** Each candidate's score before any tree (default today's, x[0]); the trees learn what to add to it. */
   start?: (x: readonly number[]) => number;
+  /**
+   * What a swap of two candidates is worth (ninth pass): `ndcg` (LambdaMART's, the default) or `recall10`,
+   * the measured figure itself (1/min(gold, 10) when the swap moves a gold candidate across the cut at
+   * 10, else nothing), with `ndcg` at `mix` beside it so pairs on one side of the cut still learn.
+   */
+  gain?: { kind: 'ndcg' } | { kind: 'recall10'; mix: number };
 }
 
 export const DEFAULT_BOOST: BoostOptions = { trees: 60, depth: 2, rate: 0.1, minLeaf: 200, l2: 1, bins: 24 };
@@ -67,7 +73,7 @@ function flatten(qs: readonly RankQuery[]): Flat {
 const discount = (rank: number) => (rank < 10 ? 1 / Math.log2(rank + 2) : 0);
 
 /** LambdaMART's gradients (g, towards a better order) and second derivatives (h) for every candidate. */
-export function lambdas(flat: Flat, s: Float64Array): { g: Float64Array; h: Float64Array } {
+export function lambdas(flat: Flat, s: Float64Array, gain: BoostOptions['gain'] = { kind: 'ndcg' }): { g: Float64Array; h: Float64Array } {
   const g = new Float64Array(s.length);
   const h = new Float64Array(s.length);
   for (const [k, [start, end]] of flat.spans.entries()) {
@@ -85,7 +91,11 @@ export function lambdas(flat: Flat, s: Float64Array): { g: Float64Array; h: Floa
       if (!flat.rel[i]) continue;
       for (const j of idx) {
         if (flat.rel[j]) continue;
-        const delta = (weight * Math.abs(discount(rankOf.get(i)!) - discount(rankOf.get(j)!))) / ideal;
+        const ri = rankOf.get(i)!;
+        const rj = rankOf.get(j)!;
+        const ndcg = Math.abs(discount(ri) - discount(rj)) / ideal;
+        const crosses = ri < 10 !== rj < 10 ? 1 / Math.min(nrel, 10) : 0;
+        const delta = weight * (gain.kind === 'ndcg' ? ndcg : crosses + gain.mix * ndcg);
         if (delta === 0) continue;
         const rho = 1 / (1 + Math.exp(s[i] - s[j]));
         g[i] += delta * rho;
@@ -228,7 +238,7 @@ export function boost(train: readonly RankQuery[], o: BoostOptions = DEFAULT_BOO
   if (watch) watch.onTree(0, recallOf(watch.queries, wflat!, ws!));
   const trees: Tree[] = [];
   for (let n = 1; n <= o.trees; n++) {
-    const { g, h } = lambdas(flat, s);
+    const { g, h } = lambdas(flat, s, o.gain);
     const tree = fitTree(flat.x, g, h, cuts, o, binned);
     trees.push(tree);
     for (let i = 0; i < s.length; i++) s[i] += treeValue(tree, flat.x[i]);
@@ -331,6 +341,8 @@ export interface TrainingVariant<Q extends RankQuery> {
   name: string;
   features?: readonly number[];
   weightOf?: (q: Q) => number;
+  /** Boosting options of this variant (e.g. its `gain`) over the shared ones. */
+  boost?: Partial<BoostOptions>;
 }
 
 /**
@@ -353,13 +365,13 @@ export function lambdaMartSelected<Q extends RankQuery>(
   const inner: Record<string, number> = {};
   let best: { v: TrainingVariant<Q>; depth: number; trees: number; recall: number } | null = null;
   for (const v of variants) {
-    const cut = heldOutCut(prepared(v), groupOf, o, depths, memo && { map: memo, key: v.name });
+    const cut = heldOutCut(prepared(v), groupOf, { ...o, ...v.boost }, depths, memo && { map: memo, key: v.name });
     if (!cut) return { trees: lambdaMartEarlyStopped(train, groupOf, o, depths), variant: variants[0]?.name ?? '', inner };
     inner[v.name] = cut.best.recall;
     if (!best || cut.best.recall > best.recall + 1e-9) best = { v, ...cut.best };
   }
   if (!best || !best.trees) return { trees: [], variant: best?.v.name ?? '', inner };
   const only = best.v.features;
-  const trees = boost(prepared(best.v), { ...o, depth: best.depth, trees: best.trees });
+  const trees = boost(prepared(best.v), { ...o, ...best.v.boost, depth: best.depth, trees: best.trees });
   return { trees: only ? trees.map((t) => t.map((n) => ('f' in n ? { ...n, f: only[n.f] } : n))) : trees, variant: best.v.name, inner };
 }

@@ -75,3 +75,28 @@ describe('query weights', () => {
     expect(plain.g[12]).toBeGreaterThan(0);
   });
 });
+
+describe('the recall@10 gain', () => {
+  const q = query(12, 1);
+  const flat = { x: q.x, rel: Uint8Array.from(q.ids.map((id) => (q.gold.includes(id) ? 1 : 0))), spans: [[0, q.x.length]] as Array<[number, number]> };
+  const s = Float64Array.from(q.x, (r) => r[0]);
+
+  it('moves a gold candidate below the cut up and only the candidates above the cut down', () => {
+    const { g } = lambdas(flat, s, { kind: 'recall10', mix: 0 });
+    expect(g[12]).toBeGreaterThan(0);
+    for (let i = 0; i < 10; i++) expect(g[i]).toBeLessThan(0);
+    // A non-gold candidate below the cut, like the gold one, gains nothing from a swap with it.
+    for (let i = 10; i < q.x.length; i++) if (i !== 12) expect(g[i]).toBe(0);
+  });
+
+  it('leaves the order inside the top 10 alone without the ndcg share, and not with it', () => {
+    const inside = query(4, 2);
+    const f = { ...flat, x: inside.x, rel: Uint8Array.from(inside.ids.map((id) => (inside.gold.includes(id) ? 1 : 0))) };
+    const si = Float64Array.from(inside.x, (r) => r[0]);
+    const { g } = lambdas(f, si, { kind: 'recall10', mix: 0 });
+    // The gold candidate at 4 is still held above those below the cut; those above it inside feel nothing.
+    expect(g.slice(0, 10).every((v, i) => (i === 4 ? v > 0 : v === 0))).toBe(true);
+    expect(g[15]).toBeLessThan(0);
+    expect(lambdas(f, si, { kind: 'recall10', mix: 0.5 }).g[0]).toBeLessThan(0);
+  });
+});
