@@ -290,7 +290,7 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learn
       guarded10[floor] = round(mean(g));
     }
     splits.push({ tune, test, model: m.model, train10: round(mean(recallOf(train, m))), test10: round(mean(r)), shipped10: round(mean(held.map(shippedR))), guarded10 });
-    opts.log?.(`tune ${tune.map((i) => i + 1).join(',')} → test ${test.map((i) => i + 1).join(',')}: ${splits.at(-1)!.test10.toFixed(3)} (shipped ${splits.at(-1)!.shipped10.toFixed(3)})`);
+    opts.log?.(`tune ${tune.map((i) => i + 1).join(',')} → test ${test.map((i) => i + 1).join(',')}: ${splits.at(-1)!.test10.toFixed(3)} (shipped ${splits.at(-1)!.shipped10.toFixed(3)})  ${m.model}`);
   }
   const all = learn(learner, questions, boostOpts, opts.variants, innerMemo);
   return {
