@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { Engine } from '../src/main/engine';
 import { guarded, type CandidateFeatures } from '../src/main/search/candidate-features';
 import { WordNet } from '../src/main/search/wordnet';
-import { DEFAULT_BOOST, lambdaMartBagged, lambdaMartEarlyStopped, predict, type BoostOptions, type Tree } from './lib/lambdamart';
+import { DEFAULT_BOOST, lambdaMartBagged, lambdaMartEarlyStopped, lambdaMartSelected, predict, type BoostOptions, type Tree, type TrainingVariant } from './lib/lambdamart';
 import { coordinateAscent, featureVector, FEATURES, identityWeights, meanRecall, type LabelledQuery } from './lib/linear-rerank';
 import { OBSERVATIONS_LABEL, parseDerivedMode, recordObservations, type DerivedMode } from './lib/locomo-derived';
 import { DEFAULT_LOCOMO_PATH, loadLocomo } from './lib/locomo-data';
@@ -53,7 +53,7 @@ interface Question extends LabelledQuery {
   shipped: string[];
 }
 
-export type Learner = 'linear' | 'linear8' | 'trees' | 'bagged' | 'linear8+trees';
+export type Learner = 'linear' | 'linear8' | 'trees' | 'bagged' | 'linear8+trees' | 'selected';
 
 export interface LtrResult {
   derived: string;
@@ -134,7 +134,12 @@ interface Learned {
   trees?: Tree[];
 }
 
-function learn(learner: Learner, train: readonly Question[], boostOpts: BoostOptions = DEFAULT_BOOST): Learned {
+function learn(learner: Learner, train: readonly Question[], boostOpts: BoostOptions = DEFAULT_BOOST, variants: ReadonlyArray<TrainingVariant<Question>> = [], innerMemo?: Map<string, Tree[]>): Learned {
+  if (learner === 'selected') {
+    const { trees, variant, inner } = lambdaMartSelected(train, (q) => q.conv, variants, boostOpts, undefined, innerMemo);
+    const innerFigures = Object.entries(inner).map(([k, v]) => `${k} ${v.toFixed(3)}`).join(', ');
+    return { score: (x) => x[0] + predict(trees, x), model: `${variant}: ${trees.length} trees of depth ${depthOf(trees)} (inner: ${innerFigures})`, trees };
+  }
   if (learner === 'trees') {
     const trees = lambdaMartEarlyStopped(train, (q) => (q as Question).conv, boostOpts);
     return { score: (x) => x[0] + predict(trees, x), model: `${trees.length} trees of depth ${depthOf(trees)}`, trees };
@@ -191,6 +196,41 @@ function pprColumns(collected: readonly Collected[], data?: string): number[][] 
   return collected.map((c, i) => pprFeature(graphs[c.conv], c.ids, texts[i].text));
 }
 
+/**
+ * --learner selected (ninth pass): the variants chosen between inside the nested loop. `subsets` are
+ * --features-style lists separated by ';', `weights` the training weights tried for the questions of
+ * `categories` (the others weigh 1). Every combination is one variant; the first is the plain one.
+ */
+export function trainingVariants(opts: { subsets?: string; weights?: string; categories?: string; gains?: string }): Array<TrainingVariant<Question>> {
+  const subsets = (opts.subsets ?? '').split(';').filter(Boolean);
+  const weights = (opts.weights ?? '1').split(',').map(Number);
+  if (weights.some((w) => !(w > 0))) throw new Error(`--select-weights: not a list of positive numbers: ${opts.weights}`);
+  const cats = new Set((opts.categories ?? '1,3').split(','));
+  const gains = (opts.gains ?? 'ndcg').split(',').map(parseGain);
+  const out: Array<TrainingVariant<Question>> = [];
+  for (const spec of subsets.length ? subsets : [null]) {
+    for (const w of weights) {
+      for (const gain of gains) {
+        out.push({
+          name: `${spec ? `features ${spec}` : 'all features'}${w !== 1 ? `, categories ${[...cats].join('/')} ×${w}` : ''}${gain.kind !== 'ndcg' ? `, recall10 + ndcg×${gain.mix}` : ''}`,
+          features: spec ? parseFeatureList(spec) : undefined,
+          weightOf: w !== 1 ? (q) => (cats.has(q.category) ? w : 1) : undefined,
+          boost: gain.kind !== 'ndcg' ? { gain } : undefined,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** `ndcg` or `recall10:MIX` (--select-gains): what a swap is worth to the learner (lambdamart.ts `gain`). */
+function parseGain(spec: string): NonNullable<BoostOptions['gain']> {
+  if (spec === 'ndcg') return { kind: 'ndcg' };
+  const m = /^recall10:(\d+(?:\.\d+)?)$/.exec(spec);
+  if (!m) throw new Error(`--select-gains: ndcg or recall10:MIX, not ${spec}`);
+  return { kind: 'recall10', mix: Number(m[1]) };
+}
+
 /** Feature indexes from a list like "0-19,21" (--features): the learner sees only these, in this order. */
 export function parseFeatureList(spec: string): number[] {
   const out: number[] = [];
@@ -203,7 +243,7 @@ export function parseFeatureList(spec: string): number[] {
   return out;
 }
 
-export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learner?: Learner; cache?: string; allOnly?: boolean; maxTrees?: number; features?: number[]; ppr?: boolean; log?: (s: string) => void } = {}): LtrResult {
+export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learner?: Learner; cache?: string; allOnly?: boolean; maxTrees?: number; features?: number[]; ppr?: boolean; variants?: ReadonlyArray<TrainingVariant<Question>>; log?: (s: string) => void } = {}): LtrResult {
   const learner = opts.learner ?? 'linear';
   const boostOpts: BoostOptions = { ...DEFAULT_BOOST, trees: opts.maxTrees ?? DEFAULT_BOOST.trees };
   let collected: ReturnType<typeof collect>;
@@ -229,6 +269,8 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learn
   if (mismatched) opts.log?.(`warning: ${mismatched} questions where the identity weights differ from the shipped top 10`);
 
   const n = collected.conversations;
+  // --learner selected: the inner models, shared by every outer split of this run (lambdamart.ts InnerMemo).
+  const innerMemo = new Map<string, Tree[]>();
   const splits: LtrResult['splits'] = [];
   const tested: Array<{ category: string; r: number; s: number }> = [];
   const recallOf = (qs: readonly Question[], m: Learned) => qs.map((q) => recallAt(topBy(q, m.score, 10), q.gold, 10));
@@ -238,7 +280,7 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learn
   for (const fold of opts.allOnly ? [] : conversationFolds(n)) {
     const { tune, test } = fold;
     const { tune: train, test: held } = splitByFold(questions, fold, (q) => q.conv);
-    const m = learn(learner, train, boostOpts);
+    const m = learn(learner, train, boostOpts, opts.variants, innerMemo);
     const r = recallOf(held, m);
     held.forEach((q, i) => tested.push({ category: q.category, r: r[i], s: shippedR(q) }));
     const guarded10: Record<string, number> = {};
@@ -248,9 +290,9 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learn
       guarded10[floor] = round(mean(g));
     }
     splits.push({ tune, test, model: m.model, train10: round(mean(recallOf(train, m))), test10: round(mean(r)), shipped10: round(mean(held.map(shippedR))), guarded10 });
-    opts.log?.(`tune ${tune.map((i) => i + 1).join(',')} → test ${test.map((i) => i + 1).join(',')}: ${splits.at(-1)!.test10.toFixed(3)} (shipped ${splits.at(-1)!.shipped10.toFixed(3)})`);
+    opts.log?.(`tune ${tune.map((i) => i + 1).join(',')} → test ${test.map((i) => i + 1).join(',')}: ${splits.at(-1)!.test10.toFixed(3)} (shipped ${splits.at(-1)!.shipped10.toFixed(3)})  ${m.model}`);
   }
-  const all = learn(learner, questions, boostOpts);
+  const all = learn(learner, questions, boostOpts, opts.variants, innerMemo);
   return {
     derived: collected.derived,
     learner,
@@ -286,10 +328,11 @@ function print(r: LtrResult): void {
 }
 
 if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, 'all-only': { type: 'boolean' }, 'max-trees': { type: 'string' }, features: { type: 'string' }, ppr: { type: 'boolean' }, json: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { data: { type: 'string' }, derived: { type: 'string' }, learner: { type: 'string' }, cache: { type: 'string' }, 'trees-out': { type: 'string' }, 'all-only': { type: 'boolean' }, 'max-trees': { type: 'string' }, features: { type: 'string' }, ppr: { type: 'boolean' }, json: { type: 'boolean' }, 'select-features': { type: 'string' }, 'select-weights': { type: 'string' }, 'weight-categories': { type: 'string' }, 'select-gains': { type: 'string' } } });
   const learner = (values.learner ?? 'linear') as Learner;
-  if (!['linear', 'linear8', 'trees', 'bagged', 'linear8+trees'].includes(learner)) throw new Error(`--learner must be linear, linear8, trees, bagged or linear8+trees, not ${learner}`);
-  const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), learner, cache: values.cache, allOnly: values['all-only'], maxTrees: values['max-trees'] ? Number(values['max-trees']) : undefined, features: values.features ? parseFeatureList(values.features) : undefined, ppr: values.ppr, log: values.json ? undefined : (s) => console.log(s) });
+  if (!['linear', 'linear8', 'trees', 'bagged', 'linear8+trees', 'selected'].includes(learner)) throw new Error(`--learner must be linear, linear8, trees, bagged, linear8+trees or selected, not ${learner}`);
+  const variants = trainingVariants({ subsets: values['select-features'], weights: values['select-weights'], categories: values['weight-categories'], gains: values['select-gains'] });
+  const r = runLocomoLtr({ data: values.data, derived: parseDerivedMode(values.derived), learner, cache: values.cache, allOnly: values['all-only'], maxTrees: values['max-trees'] ? Number(values['max-trees']) : undefined, features: values.features ? parseFeatureList(values.features) : undefined, ppr: values.ppr, variants, log: values.json ? undefined : (s) => console.log(s) });
   // Trees learned on a subset of the features split on its positions: map them back to FEATURES' indexes.
   const only = values.features ? parseFeatureList(values.features) : null;
   const trees = r.allData.trees?.map((t) => t.map((n) => ('f' in n && only ? { ...n, f: only[n.f] } : n)));

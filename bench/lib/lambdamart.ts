@@ -20,6 +20,8 @@ export interface RankQuery {
   x: number[][];
   ids: string[];
   gold: string[];
+  /** How much this query's gradients count in training (default 1); recall is never weighted. */
+  weight?: number;
 }
 
 export interface BoostOptions {
@@ -34,6 +36,12 @@ export interface BoostOptions {
   bins: number;
   /** Each candidate's score before any tree (default today's, x[0]); the trees learn what to add to it. */
   start?: (x: readonly number[]) => number;
+  /**
+   * What a swap of two candidates is worth (ninth pass): `ndcg` (LambdaMART's, the default) or `recall10`,
+   * the measured figure itself (1/min(gold, 10) when the swap moves a gold candidate across the cut at
+   * 10, else nothing), with `ndcg` at `mix` beside it so pairs on one side of the cut still learn.
+   */
+  gain?: { kind: 'ndcg' } | { kind: 'recall10'; mix: number };
 }
 
 export const DEFAULT_BOOST: BoostOptions = { trees: 60, depth: 2, rate: 0.1, minLeaf: 200, l2: 1, bins: 24 };
@@ -43,6 +51,8 @@ interface Flat {
   x: number[][];
   rel: Uint8Array;
   spans: Array<[start: number, end: number]>;
+  /** Each span's query weight (1 when absent). */
+  weights?: Float64Array;
 }
 
 function flatten(qs: readonly RankQuery[]): Flat {
@@ -57,16 +67,17 @@ function flatten(qs: readonly RankQuery[]): Flat {
       rel.push(gold.has(q.ids[i]) ? 1 : 0);
     });
   }
-  return { x, rel: Uint8Array.from(rel), spans };
+  return { x, rel: Uint8Array.from(rel), spans, weights: Float64Array.from(qs, (q) => q.weight ?? 1) };
 }
 
 const discount = (rank: number) => (rank < 10 ? 1 / Math.log2(rank + 2) : 0);
 
 /** LambdaMART's gradients (g, towards a better order) and second derivatives (h) for every candidate. */
-export function lambdas(flat: Flat, s: Float64Array): { g: Float64Array; h: Float64Array } {
+export function lambdas(flat: Flat, s: Float64Array, gain: BoostOptions['gain'] = { kind: 'ndcg' }): { g: Float64Array; h: Float64Array } {
   const g = new Float64Array(s.length);
   const h = new Float64Array(s.length);
-  for (const [start, end] of flat.spans) {
+  for (const [k, [start, end]] of flat.spans.entries()) {
+    const weight = flat.weights?.[k] ?? 1;
     const idx: number[] = [];
     for (let i = start; i < end; i++) idx.push(i);
     // Ties keep today's order (the index), as the re-ranking does.
@@ -80,7 +91,11 @@ export function lambdas(flat: Flat, s: Float64Array): { g: Float64Array; h: Floa
       if (!flat.rel[i]) continue;
       for (const j of idx) {
         if (flat.rel[j]) continue;
-        const delta = Math.abs(discount(rankOf.get(i)!) - discount(rankOf.get(j)!)) / ideal;
+        const ri = rankOf.get(i)!;
+        const rj = rankOf.get(j)!;
+        const ndcg = Math.abs(discount(ri) - discount(rj)) / ideal;
+        const crosses = ri < 10 !== rj < 10 ? 1 / Math.min(nrel, 10) : 0;
+        const delta = weight * (gain.kind === 'ndcg' ? ndcg : crosses + gain.mix * ndcg);
         if (delta === 0) continue;
         const rho = 1 / (1 + Math.exp(s[i] - s[j]));
         g[i] += delta * rho;
@@ -223,7 +238,7 @@ export function boost(train: readonly RankQuery[], o: BoostOptions = DEFAULT_BOO
   if (watch) watch.onTree(0, recallOf(watch.queries, wflat!, ws!));
   const trees: Tree[] = [];
   for (let n = 1; n <= o.trees; n++) {
-    const { g, h } = lambdas(flat, s);
+    const { g, h } = lambdas(flat, s, o.gain);
     const tree = fitTree(flat.x, g, h, cuts, o, binned);
     trees.push(tree);
     for (let i = 0; i < s.length; i++) s[i] += treeValue(tree, flat.x[i]);
@@ -258,7 +273,7 @@ export function lambdaMartEarlyStopped<Q extends RankQuery>(
  * with the best mean held-out recall@10 (the fewest on a tie), and the inner models themselves. Null
  * with fewer than two training conversations (nothing to hold out).
  */
-function heldOutCut<Q extends RankQuery>(train: readonly Q[], groupOf: (q: Q) => number, o: BoostOptions, depths: readonly number[]) {
+function heldOutCut<Q extends RankQuery>(train: readonly Q[], groupOf: (q: Q) => number, o: BoostOptions, depths: readonly number[], memo?: InnerMemo) {
   const groups = [...new Set(train.map(groupOf))];
   if (groups.length < 2) return null;
   let best = { depth: o.depth, trees: 0, recall: -1 };
@@ -267,19 +282,44 @@ function heldOutCut<Q extends RankQuery>(train: readonly Q[], groupOf: (q: Q) =>
     const curve = new Array<number>(o.trees + 1).fill(0);
     models.set(
       depth,
-      groups.map((g) =>
-        boost(
-          train.filter((q) => groupOf(q) !== g),
-          { ...o, depth },
-          { queries: train.filter((q) => groupOf(q) === g), onTree: (n, r) => (curve[n] += r / groups.length) },
-        ),
-      ),
+      groups.map((g) => {
+        const fitOn = train.filter((q) => groupOf(q) !== g);
+        // The same conversations boosted the same way give the same trees: across the outer splits each
+        // pair of conversations is an inner training set several times, so the memo fits it once.
+        const key = memo && `${memo.key}|${depth}|${[...new Set(fitOn.map(groupOf))].sort((a, b) => a - b).join(',')}`;
+        let trees = key ? memo.map.get(key) : undefined;
+        if (!trees) {
+          trees = boost(fitOn, { ...o, depth });
+          if (key) memo.map.set(key, trees);
+        }
+        const held = train.filter((q) => groupOf(q) === g);
+        watchCurve(trees, held, o.start).forEach((r, n) => (curve[n] += r / groups.length));
+        return trees;
+      }),
     );
     curve.forEach((r, n) => {
       if (r > best.recall + 1e-9) best = { depth, trees: n, recall: r };
     });
   }
   return { groups, best, models };
+}
+
+/** Inner models already boosted, by variant, depth and training conversations (`key` names the variant). */
+export interface InnerMemo {
+  map: Map<string, Tree[]>;
+  key: string;
+}
+
+/** Recall@10 of `queries` after 0, 1, … of `trees` added to their start scores. */
+function watchCurve(trees: readonly Tree[], queries: readonly RankQuery[], start: BoostOptions['start']): number[] {
+  const flat = flatten(queries);
+  const s = startScores(flat, start);
+  const out = [recallOf(queries, flat, s)];
+  for (const tree of trees) {
+    for (let i = 0; i < s.length; i++) s[i] += treeValue(tree, flat.x[i]);
+    out.push(recallOf(queries, flat, s));
+  }
+  return out;
 }
 
 /**
@@ -294,4 +334,44 @@ export function lambdaMartBagged<Q extends RankQuery>(train: readonly Q[], group
   const { groups, best, models } = cut;
   const scale = (t: Tree): Tree => t.map((n) => ('v' in n ? { v: n.v / groups.length } : n));
   return models.get(best.depth)!.flatMap((m) => m.slice(0, best.trees).map(scale));
+}
+
+/** One way of training the same learner: a feature subset (positions in x, starting with 0) and/or query weights. */
+export interface TrainingVariant<Q extends RankQuery> {
+  name: string;
+  features?: readonly number[];
+  weightOf?: (q: Q) => number;
+  /** Boosting options of this variant (e.g. its `gain`) over the shared ones. */
+  boost?: Partial<BoostOptions>;
+}
+
+/**
+ * Model selection inside the nested loop (ninth pass): every variant is judged by the same inner
+ * early-stopping loop on the training conversations only (each held out of the others in turn), and the
+ * variant, depth and tree count with the best mean inner recall@10 are boosted on all the training
+ * conversations. A variant is listed first to win ties (the fewest changes). The returned trees split on
+ * positions of the full feature vector, whatever subset was chosen; the test conversations are never seen.
+ */
+export function lambdaMartSelected<Q extends RankQuery>(
+  train: readonly Q[],
+  groupOf: (q: Q) => number,
+  variants: ReadonlyArray<TrainingVariant<Q>>,
+  o: BoostOptions = DEFAULT_BOOST,
+  depths: readonly number[] = [2, 3],
+  memo?: Map<string, Tree[]>,
+): { trees: Tree[]; variant: string; inner: Record<string, number> } {
+  const prepared = (v: TrainingVariant<Q>): Q[] =>
+    train.map((q) => ({ ...q, x: v.features ? q.x.map((r) => v.features!.map((j) => r[j])) : q.x, weight: v.weightOf ? v.weightOf(q) : q.weight }));
+  const inner: Record<string, number> = {};
+  let best: { v: TrainingVariant<Q>; depth: number; trees: number; recall: number } | null = null;
+  for (const v of variants) {
+    const cut = heldOutCut(prepared(v), groupOf, { ...o, ...v.boost }, depths, memo && { map: memo, key: v.name });
+    if (!cut) return { trees: lambdaMartEarlyStopped(train, groupOf, o, depths), variant: variants[0]?.name ?? '', inner };
+    inner[v.name] = cut.best.recall;
+    if (!best || cut.best.recall > best.recall + 1e-9) best = { v, ...cut.best };
+  }
+  if (!best || !best.trees) return { trees: [], variant: best?.v.name ?? '', inner };
+  const only = best.v.features;
+  const trees = boost(prepared(best.v), { ...o, ...best.v.boost, depth: best.depth, trees: best.trees });
+  return { trees: only ? trees.map((t) => t.map((n) => ('f' in n ? { ...n, f: only[n.f] } : n))) : trees, variant: best.v.name, inner };
 }
