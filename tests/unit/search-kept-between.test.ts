@@ -120,11 +120,11 @@ function source(sizes: Record<string, number>) {
   };
 }
 
-describe('short posting reads kept while the database is unchanged (kept-postings.ts)', () => {
+describe('posting reads kept while the database is unchanged (kept-postings.ts)', () => {
   it('answers as the index does; reads a short list once across searches, a long one every time', () => {
     const index = source({ rare: 3, common: 700 });
     let version = 'v1';
-    const kept = new KeptPostings(index, () => version, { maxCap: 100, maxWords: 1000 });
+    const kept = new KeptPostings(index, () => version, { maxCap: 100, maxPostings: 100_000 });
     for (let search = 0; search < 3; search++) {
       kept.begin();
       expect(kept.postings('rare', 100)).toEqual(source({ rare: 3 }).postings('rare', 100));
@@ -136,13 +136,27 @@ describe('short posting reads kept while the database is unchanged (kept-posting
     // The database changed: the next search reads again, and sees what changed.
     version = 'v2';
     const grown = source({ rare: 50 });
-    const kept2 = new KeptPostings(grown, () => version, { maxCap: 100, maxWords: 1000 });
+    const kept2 = new KeptPostings(grown, () => version, { maxCap: 100, maxPostings: 100_000 });
     kept2.begin();
     expect(kept2.postings('rare', 100).rowids).toHaveLength(50);
     kept.begin();
     expect(kept.postings('rare', 100)).toEqual(source({ rare: 3 }).postings('rare', 100));
     expect(index.reads.at(-1)).toEqual(['rare', 100]);
     expect(index.reads).toHaveLength(6);
+  });
+
+  it('holds at most maxPostings rowids: past that, the next search starts afresh and still answers as the index does', () => {
+    const index = source({ a: 3, b: 3 });
+    const kept = new KeptPostings(index, () => 'v1', { maxCap: 100, maxPostings: 5 });
+    kept.begin();
+    kept.postings('a', 100);
+    kept.begin();
+    kept.postings('a', 100); // 3 held: kept
+    kept.postings('b', 100); // 6 held: over the bound
+    kept.begin();
+    expect(kept.postings('a', 100)).toEqual(source({ a: 3 }).postings('a', 100));
+    expect(kept.postings('b', 100)).toEqual(source({ b: 3 }).postings('b', 100));
+    expect(index.reads).toEqual([['a', 100], ['b', 100], ['a', 100], ['b', 100]]);
   });
 
   it('a write by this connection or another one moves the change counter', () => {
@@ -178,7 +192,7 @@ describe('short posting reads kept while the database is unchanged (kept-posting
       const rowids = read.all(`"${word}"`, cap + 1) as number[];
       return { rowids: rowids.slice(0, cap), capped: rowids.length > cap };
     } };
-    const kept = new KeptPostings(index, changeCounter(db), { maxCap: 100, maxWords: 1000 });
+    const kept = new KeptPostings(index, changeCounter(db), { maxCap: 100, maxPostings: 100_000 });
     const add = db.prepare('INSERT INTO f (body) VALUES (?)');
     add.run('the adoption agency');
     expect(kept.begin().postings('agency', 100).rowids).toHaveLength(1);
