@@ -96,6 +96,22 @@ describe('what search keeps between searches', () => {
     expectSameAsFresh(engine, kept);
   });
 
+  it('a chat deleted between two searches: its messages (kept rows and places) are gone from the second', async () => {
+    const { engine, kept } = await setup();
+    const other = engine.sessions.create({ agentId: 'default', title: 'Clay' });
+    const gone = engine.messages.append({ sessionId: other.id, role: 'user', content: 'The agency sent the pottery forms back' }).id;
+    engine.messages.append({ sessionId: other.id, role: 'assistant', content: 'Good, the forms are done then' });
+    const input = { query: 'agency forms pottery', agentId: 'default', roleNames: NAMES };
+    expect(answer(kept, input).messages.map((m) => m.messageId)).toContain(gone);
+    expect(answer(kept, input).messages.map((m) => m.messageId)).toContain(gone); // read from what was kept
+    engine.sessions.delete(other.id);
+    const after = answer(kept, input);
+    expect(after.messages.map((m) => m.sessionId)).not.toContain(other.id);
+    expect(after.messages.length).toBeGreaterThan(0);
+    expectSameAsFresh(engine, kept);
+    expect(after).toEqual(answer(serviceOf(engine), input));
+  });
+
   it('a forgotten fact stops helping at the very next search', async () => {
     const { engine, painting, kept } = await setup();
     const before = answer(kept, QUERIES[2]);

@@ -7,6 +7,7 @@ import { EntryScans } from '../../src/main/search/entry-scans';
 import { factGroupIndex } from '../../src/main/search/fact-index';
 import { rankFacts } from '../../src/main/search/fact-search';
 import { changeCounter, KeptPostings } from '../../src/main/search/kept-postings';
+import { KeptRows } from '../../src/main/search/kept-rows';
 import type { Postings } from '../../src/main/search/message-index';
 import { analyzeQuery } from '../../src/main/search/query';
 import { DEFAULT_RANK_PARAMS, idf, queryWeight, scoreText } from '../../src/main/search/rank';
@@ -200,5 +201,31 @@ describe('posting reads kept while the database is unchanged (kept-postings.ts)'
     expect(kept.begin().postings('agency', 100).rowids).toHaveLength(2);
     db.prepare('DELETE FROM f WHERE rowid = 1').run();
     expect(kept.begin().postings('agency', 100).rowids).toEqual([2]);
+  });
+});
+
+describe('rows kept while the database is unchanged (kept-rows.ts)', () => {
+  it('answers as a fresh read does, in the order asked, and reads again after any write', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE m (seq INTEGER PRIMARY KEY, body TEXT)');
+    const add = db.prepare('INSERT INTO m (seq, body) VALUES (?, ?)');
+    for (const seq of [1, 2, 3, 5]) add.run(seq, `body ${seq}`);
+    const readAll = db.prepare('SELECT m.seq, m.body FROM json_each(?) j JOIN m ON m.seq = j.value').raw();
+    const reads: number[][] = [];
+    const read = (seqs: number[]) => {
+      reads.push(seqs);
+      return (readAll.all(JSON.stringify(seqs)) as Array<[number, string]>).map(([seq, body]): [number, string] => [seq, body]);
+    };
+    const kept = new KeptRows(read, changeCounter(db));
+    const fresh = (seqs: number[]) => (readAll.all(JSON.stringify(seqs)) as Array<[number, string]>).map(([, body]) => body);
+    expect(kept.get([5, 4, 1, 5])).toEqual(fresh([5, 4, 1, 5]));
+    expect(kept.get([1, 4, 2])).toEqual(fresh([1, 4, 2]));
+    expect(reads).toEqual([[5, 4, 1], [2]]); // each seq read once, a missing one (4) remembered as missing
+    db.prepare('UPDATE m SET body = ? WHERE seq = 1').run('edited');
+    add.run(4, 'body 4');
+    db.prepare('DELETE FROM m WHERE seq = 5').run();
+    expect(kept.get([5, 4, 1])).toEqual(['body 4', 'edited']);
+    expect(kept.get([5, 4, 1])).toEqual(fresh([5, 4, 1]));
+    expect(reads).toHaveLength(3);
   });
 });
