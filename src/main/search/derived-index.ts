@@ -2,7 +2,7 @@
 // FTS5 index, and the derived text of candidate messages. Like message-index.ts: no ranking here.
 import type { Database, Statement } from 'better-sqlite3';
 import type { DerivedEntry } from './derived-store';
-import { changeCounter } from './kept-postings';
+import { changeCounter } from './change-counter';
 import { KeptRows } from './kept-rows';
 import { readVarint, type Postings } from './message-index';
 

@@ -6,22 +6,10 @@
 // in all (past that everything is forgotten at once: a cheap bound on memory at a million messages), and
 // all of them are forgotten as soon as anything was written to the database, by this connection or
 // another (changeCounter), so a message written between two searches is counted by the second.
-import type { Database, Statement } from 'better-sqlite3';
 import type { Postings } from './message-index';
 import { PostingReads, type PostingSource } from './posting-reads';
 
-/**
- * A value that changes whenever the database may have: rows this connection inserted, updated or
- * deleted (triggers included: SQLite's total_changes) and commits of other connections (data_version).
- */
-export function changeCounter(db: Database): () => string {
-  let stmt: Statement | null = null;
-  return () => {
-    stmt ??= db.prepare(`SELECT total_changes(), (SELECT data_version FROM pragma_data_version)`).raw();
-    const [changes, version] = stmt.get() as [number, number];
-    return `${changes}:${version}`;
-  };
-}
+export { changeCounter } from './change-counter';
 
 export interface KeptPostingsOptions {
   /** Reads of at most this many postings are kept. */

@@ -3,7 +3,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Role } from '../../shared/domain';
 import { SEARCH_BODY } from '../db/migrations/app-0011-attachments';
-import { changeCounter } from './kept-postings';
+import { changeCounter } from './change-counter';
 import { KeptRows } from './kept-rows';
 
 /** Index rowid = seq * SPAN + agent index (fixed by migration app-0003; never change it). */
