@@ -7,18 +7,7 @@ import { rankFacts, singleWordBound } from '../../src/main/search/fact-search';
 import { analyzeQuery } from '../../src/main/search/query';
 import { DEFAULT_RANK_PARAMS, idf, queryWeight, scoreText, type RankParams } from '../../src/main/search/rank';
 import { matchRanges, narrowScan, scanAll } from '../../src/main/search/text';
-
-/** A small deterministic generator (mulberry32): the same facts and queries on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng as random } from '../helpers/seeded-random';
 
 // A speaker's name in most facts, as LoCoMo's observations have it, and a vocabulary of rarer words.
 const VOCAB = ['pottery', 'kiln', 'adoption', 'agency', 'painting', 'lake', 'sunset', 'charity', 'race', 'hiking', 'camping', 'guitar', 'violin', 'school', 'book', 'reading', 'garden', 'dog', 'cat', 'trip'];
