@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { Fact } from '../../src/shared/domain';
 import { rankFacts, singleWordBound } from '../../src/main/search/fact-search';
 import { analyzeQuery } from '../../src/main/search/query';
-import { DEFAULT_RANK_PARAMS, idf, queryWeight, scoreText, type RankParams } from '../../src/main/search/rank';
-import { matchRanges, narrowScan, scanAll } from '../../src/main/search/text';
+import { DEFAULT_RANK_PARAMS, queryWeight, scoreText, type RankParams } from '../../src/main/search/rank';
+import { narrowScan, scanAll } from '../../src/main/search/text';
 import { rng as random } from '../helpers/seeded-random';
+import { rankFactsAfresh } from '../helpers/rank-facts-afresh';
 
 // A speaker's name in most facts, as LoCoMo's observations have it, and a vocabulary of rarer words.
 const VOCAB = ['pottery', 'kiln', 'adoption', 'agency', 'painting', 'lake', 'sunset', 'charity', 'race', 'hiking', 'camping', 'guitar', 'violin', 'school', 'book', 'reading', 'garden', 'dog', 'cat', 'trip'];
@@ -28,24 +29,6 @@ function queryOf(rand: () => number): string {
   return `${words.join(' ')}?`;
 }
 
-/** Every fact scored, as the panel did before the bound (the oracle). */
-function rankEveryFact(query: string, groups: Fact[][], k: number, p: RankParams) {
-  const q = analyzeQuery(query);
-  const facts = groups.flat();
-  const wanted = new Set(q.terms.map((t) => t.stem));
-  const scans = facts.map((f) => narrowScan(scanAll(f.text), wanted));
-  const df = new Map<string, number>();
-  for (const s of scans) for (const stem of s.positions.keys()) df.set(stem, (df.get(stem) ?? 0) + 1);
-  const terms = q.terms.map((t) => ({ stem: t.stem, idf: idf(facts.length, df.get(t.stem) ?? 0), weight: queryWeight(t.count) }));
-  const avg = facts.reduce((n, f) => n + scanAll(f.text).length, 0) / facts.length || 1;
-  return facts
-    .map((f, i) => ({ f, score: scoreText(scans[i], terms, q, avg, p, { hasTimeExpression: false, createdAt: null }).score }))
-    .filter((x) => x.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, k)
-    .map(({ f, score }) => ({ factId: f.id, scope: f.scope, text: f.text, highlights: matchRanges(f.text, wanted), score: Math.round(score * 100) / 100 }));
-}
-
 const PARAMS: Array<Partial<RankParams>> = [{}, { coverage: 0 }, { coverage: 2, pairWeight: 2 }, { b: 0, k1: 0.5 }, { b: 1, k1: 3 }];
 
 describe('the facts panel’s bound on facts holding one query word (fact-search.ts)', () => {
@@ -56,7 +39,7 @@ describe('the facts panel’s bound on facts holding one query word (fact-search
       const query = queryOf(rand);
       const k = [1, 3, 10, 25][Math.floor(rand() * 4)];
       const p = { ...DEFAULT_RANK_PARAMS, ...PARAMS[round % PARAMS.length] };
-      expect(rankFacts(analyzeQuery(query), groups, k, p), `${query} k=${k} round ${round}`).toEqual(rankEveryFact(query, groups, k, p));
+      expect(rankFacts(analyzeQuery(query), groups, k, p), `${query} k=${k} round ${round}`).toEqual(rankFactsAfresh(query, groups.flat(), k, p));
     }
   });
 

@@ -8,10 +8,11 @@ import { factGroupIndex } from '../../src/main/search/fact-index';
 import { rankFacts } from '../../src/main/search/fact-search';
 import { changeCounter, KeptPostings } from '../../src/main/search/kept-postings';
 import { KeptRows } from '../../src/main/search/kept-rows';
+import { rankFactsAfresh } from '../helpers/rank-facts-afresh';
 import type { Postings } from '../../src/main/search/message-index';
 import { analyzeQuery } from '../../src/main/search/query';
-import { DEFAULT_RANK_PARAMS, idf, queryWeight, scoreText } from '../../src/main/search/rank';
-import { matchRanges, narrowScan, scanAll, scanTerms, stemKey } from '../../src/main/search/text';
+import { DEFAULT_RANK_PARAMS } from '../../src/main/search/rank';
+import { scanTerms, stemKey } from '../../src/main/search/text';
 
 const TEXTS = [
   'Caroline went to an LGBTQ support group yesterday; the stories were inspiring.',
@@ -25,23 +26,6 @@ const QUERIES = ['caroline support group', 'ies flies', 'cafe resume naive', 'ad
 
 function fact(id: string, text: string, scope = 'agent:a'): Fact {
   return { id, scope, text } as Fact;
-}
-
-/** The facts panel as it was computed before its index was kept: every fact narrowed and scored afresh. */
-function rankFactsAfresh(query: string, facts: Fact[], k: number) {
-  const q = analyzeQuery(query);
-  const wanted = new Set(q.terms.map((t) => t.stem));
-  const scans = facts.map((f) => narrowScan(scanAll(f.text), wanted));
-  const df = new Map<string, number>();
-  for (const s of scans) for (const stem of s.positions.keys()) df.set(stem, (df.get(stem) ?? 0) + 1);
-  const terms = q.terms.map((t) => ({ stem: t.stem, idf: idf(facts.length, df.get(t.stem) ?? 0), weight: queryWeight(t.count) }));
-  const avg = scans.reduce((n, s) => n + s.length, 0) / facts.length || 1;
-  return facts
-    .map((f, i) => ({ f, score: scoreText(scans[i], terms, q, avg, DEFAULT_RANK_PARAMS, { hasTimeExpression: false, createdAt: null }).score }))
-    .filter((x) => x.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, k)
-    .map(({ f, score }) => ({ factId: f.id, scope: f.scope, text: f.text, highlights: matchRanges(f.text, wanted), score: Math.round(score * 100) / 100 }));
 }
 
 describe('the facts panel’s kept word index (fact-index.ts)', () => {
