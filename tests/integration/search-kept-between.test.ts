@@ -77,6 +77,41 @@ describe('what search keeps between searches', () => {
     expectSameAsFresh(engine, kept);
   });
 
+  it('a fact recorded between two searches: the second finds its message through it (the ranking’s kept reads are not stale)', async () => {
+    const { engine, say, kept } = await setup();
+    const quiet = say('It went better than I hoped', 'assistant');
+    // The same words searched twice: the first search's posting reads of them are kept.
+    const input = { query: 'pottery glaze kiln', agentId: 'default', roleNames: NAMES };
+    expect(answer(kept, input).messages).toEqual([]);
+    expect(answer(kept, input).messages).toEqual([]);
+    const s = engine.sessions.list().find((x) => x.title === 'Plans')!;
+    await engine.facts.record(SCOPE, 'Robin fired a pottery glaze in the kiln', { actor: 'agent', origin: 'typed', source: { sessionId: s.id, messageId: quiet } });
+    const after = answer(kept, input);
+    expect(after.messages.map((m) => m.messageId)).toEqual([quiet]);
+    expect(after.messages[0].via?.text).toBe('Robin fired a pottery glaze in the kiln');
+    expect(after).toEqual(answer(serviceOf(engine), input));
+    // And the next message with those words, written between two searches, is found by words too.
+    const typed = say('The kiln cracked my pottery glaze');
+    expect(answer(kept, input).messages.map((m) => m.messageId)).toContain(typed);
+    expectSameAsFresh(engine, kept);
+  });
+
+  it('a chat deleted between two searches: its messages (kept rows and places) are gone from the second', async () => {
+    const { engine, kept } = await setup();
+    const other = engine.sessions.create({ agentId: 'default', title: 'Clay' });
+    const gone = engine.messages.append({ sessionId: other.id, role: 'user', content: 'The agency sent the pottery forms back' }).id;
+    engine.messages.append({ sessionId: other.id, role: 'assistant', content: 'Good, the forms are done then' });
+    const input = { query: 'agency forms pottery', agentId: 'default', roleNames: NAMES };
+    expect(answer(kept, input).messages.map((m) => m.messageId)).toContain(gone);
+    expect(answer(kept, input).messages.map((m) => m.messageId)).toContain(gone); // read from what was kept
+    engine.sessions.delete(other.id);
+    const after = answer(kept, input);
+    expect(after.messages.map((m) => m.sessionId)).not.toContain(other.id);
+    expect(after.messages.length).toBeGreaterThan(0);
+    expectSameAsFresh(engine, kept);
+    expect(after).toEqual(answer(serviceOf(engine), input));
+  });
+
   it('a forgotten fact stops helping at the very next search', async () => {
     const { engine, painting, kept } = await setup();
     const before = answer(kept, QUERIES[2]);

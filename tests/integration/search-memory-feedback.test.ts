@@ -84,6 +84,9 @@ describe('feedback through memory, its cost', () => {
     const { engine, first, called, withFeedback } = setup();
     await engine.facts.record(SCOPE, 'Contacted an adoption agency about the forms', { actor: 'agent', origin: 'typed', source: { sessionId: first.id, messageId: called } });
     engine.search.search({ query: 'adoption', agentId: 'default' }); // brings the derived field up to date
+    // Any write empties what search keeps between searches (kept-postings.ts), so the search below reads
+    // every word afresh: what it reads is one search's reads, each of which must happen once.
+    engine.messages.append({ sessionId: first.id, role: 'user', content: 'An unrelated note about the weather' });
     const index = withFeedback.index;
     const derived = (withFeedback as unknown as { messages: MessageSearch }).messages.derived;
     const asked = { words: [] as string[], derived: [] as string[] };

@@ -7,10 +7,12 @@ import { EntryScans } from '../../src/main/search/entry-scans';
 import { factGroupIndex } from '../../src/main/search/fact-index';
 import { rankFacts } from '../../src/main/search/fact-search';
 import { changeCounter, KeptPostings } from '../../src/main/search/kept-postings';
+import { KeptRows } from '../../src/main/search/kept-rows';
+import { rankFactsAfresh } from '../helpers/rank-facts-afresh';
 import type { Postings } from '../../src/main/search/message-index';
 import { analyzeQuery } from '../../src/main/search/query';
-import { DEFAULT_RANK_PARAMS, idf, queryWeight, scoreText } from '../../src/main/search/rank';
-import { matchRanges, narrowScan, scanAll, scanTerms, stemKey } from '../../src/main/search/text';
+import { DEFAULT_RANK_PARAMS } from '../../src/main/search/rank';
+import { scanTerms, stemKey } from '../../src/main/search/text';
 
 const TEXTS = [
   'Caroline went to an LGBTQ support group yesterday; the stories were inspiring.',
@@ -24,23 +26,6 @@ const QUERIES = ['caroline support group', 'ies flies', 'cafe resume naive', 'ad
 
 function fact(id: string, text: string, scope = 'agent:a'): Fact {
   return { id, scope, text } as Fact;
-}
-
-/** The facts panel as it was computed before its index was kept: every fact narrowed and scored afresh. */
-function rankFactsAfresh(query: string, facts: Fact[], k: number) {
-  const q = analyzeQuery(query);
-  const wanted = new Set(q.terms.map((t) => t.stem));
-  const scans = facts.map((f) => narrowScan(scanAll(f.text), wanted));
-  const df = new Map<string, number>();
-  for (const s of scans) for (const stem of s.positions.keys()) df.set(stem, (df.get(stem) ?? 0) + 1);
-  const terms = q.terms.map((t) => ({ stem: t.stem, idf: idf(facts.length, df.get(t.stem) ?? 0), weight: queryWeight(t.count) }));
-  const avg = scans.reduce((n, s) => n + s.length, 0) / facts.length || 1;
-  return facts
-    .map((f, i) => ({ f, score: scoreText(scans[i], terms, q, avg, DEFAULT_RANK_PARAMS, { hasTimeExpression: false, createdAt: null }).score }))
-    .filter((x) => x.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, k)
-    .map(({ f, score }) => ({ factId: f.id, scope: f.scope, text: f.text, highlights: matchRanges(f.text, wanted), score: Math.round(score * 100) / 100 }));
 }
 
 describe('the facts panel’s kept word index (fact-index.ts)', () => {
@@ -120,11 +105,11 @@ function source(sizes: Record<string, number>) {
   };
 }
 
-describe('short posting reads kept while the database is unchanged (kept-postings.ts)', () => {
+describe('posting reads kept while the database is unchanged (kept-postings.ts)', () => {
   it('answers as the index does; reads a short list once across searches, a long one every time', () => {
     const index = source({ rare: 3, common: 700 });
     let version = 'v1';
-    const kept = new KeptPostings(index, () => version, { maxCap: 100, maxWords: 1000 });
+    const kept = new KeptPostings(index, () => version, { maxCap: 100, maxPostings: 100_000 });
     for (let search = 0; search < 3; search++) {
       kept.begin();
       expect(kept.postings('rare', 100)).toEqual(source({ rare: 3 }).postings('rare', 100));
@@ -136,13 +121,27 @@ describe('short posting reads kept while the database is unchanged (kept-posting
     // The database changed: the next search reads again, and sees what changed.
     version = 'v2';
     const grown = source({ rare: 50 });
-    const kept2 = new KeptPostings(grown, () => version, { maxCap: 100, maxWords: 1000 });
+    const kept2 = new KeptPostings(grown, () => version, { maxCap: 100, maxPostings: 100_000 });
     kept2.begin();
     expect(kept2.postings('rare', 100).rowids).toHaveLength(50);
     kept.begin();
     expect(kept.postings('rare', 100)).toEqual(source({ rare: 3 }).postings('rare', 100));
     expect(index.reads.at(-1)).toEqual(['rare', 100]);
     expect(index.reads).toHaveLength(6);
+  });
+
+  it('holds at most maxPostings rowids: past that, the next search starts afresh and still answers as the index does', () => {
+    const index = source({ a: 3, b: 3 });
+    const kept = new KeptPostings(index, () => 'v1', { maxCap: 100, maxPostings: 5 });
+    kept.begin();
+    kept.postings('a', 100);
+    kept.begin();
+    kept.postings('a', 100); // 3 held: kept
+    kept.postings('b', 100); // 6 held: over the bound
+    kept.begin();
+    expect(kept.postings('a', 100)).toEqual(source({ a: 3 }).postings('a', 100));
+    expect(kept.postings('b', 100)).toEqual(source({ b: 3 }).postings('b', 100));
+    expect(index.reads).toEqual([['a', 100], ['b', 100], ['a', 100], ['b', 100]]);
   });
 
   it('a write by this connection or another one moves the change counter', () => {
@@ -178,7 +177,7 @@ describe('short posting reads kept while the database is unchanged (kept-posting
       const rowids = read.all(`"${word}"`, cap + 1) as number[];
       return { rowids: rowids.slice(0, cap), capped: rowids.length > cap };
     } };
-    const kept = new KeptPostings(index, changeCounter(db), { maxCap: 100, maxWords: 1000 });
+    const kept = new KeptPostings(index, changeCounter(db), { maxCap: 100, maxPostings: 100_000 });
     const add = db.prepare('INSERT INTO f (body) VALUES (?)');
     add.run('the adoption agency');
     expect(kept.begin().postings('agency', 100).rowids).toHaveLength(1);
@@ -186,5 +185,31 @@ describe('short posting reads kept while the database is unchanged (kept-posting
     expect(kept.begin().postings('agency', 100).rowids).toHaveLength(2);
     db.prepare('DELETE FROM f WHERE rowid = 1').run();
     expect(kept.begin().postings('agency', 100).rowids).toEqual([2]);
+  });
+});
+
+describe('rows kept while the database is unchanged (kept-rows.ts)', () => {
+  it('answers as a fresh read does, in the order asked, and reads again after any write', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE m (seq INTEGER PRIMARY KEY, body TEXT)');
+    const add = db.prepare('INSERT INTO m (seq, body) VALUES (?, ?)');
+    for (const seq of [1, 2, 3, 5]) add.run(seq, `body ${seq}`);
+    const readAll = db.prepare('SELECT m.seq, m.body FROM json_each(?) j JOIN m ON m.seq = j.value').raw();
+    const reads: number[][] = [];
+    const read = (seqs: number[]) => {
+      reads.push(seqs);
+      return (readAll.all(JSON.stringify(seqs)) as Array<[number, string]>).map(([seq, body]): [number, string] => [seq, body]);
+    };
+    const kept = new KeptRows(read, changeCounter(db));
+    const fresh = (seqs: number[]) => (readAll.all(JSON.stringify(seqs)) as Array<[number, string]>).map(([, body]) => body);
+    expect(kept.get([5, 4, 1, 5])).toEqual(fresh([5, 4, 1, 5]));
+    expect(kept.get([1, 4, 2])).toEqual(fresh([1, 4, 2]));
+    expect(reads).toEqual([[5, 4, 1], [2]]); // each seq read once, a missing one (4) remembered as missing
+    db.prepare('UPDATE m SET body = ? WHERE seq = 1').run('edited');
+    add.run(4, 'body 4');
+    db.prepare('DELETE FROM m WHERE seq = 5').run();
+    expect(kept.get([5, 4, 1])).toEqual(['body 4', 'edited']);
+    expect(kept.get([5, 4, 1])).toEqual(fresh([5, 4, 1]));
+    expect(reads).toHaveLength(3);
   });
 });

@@ -2,7 +2,8 @@
 // FTS5 index, and the derived text of candidate messages. Like message-index.ts: no ranking here.
 import type { Database, Statement } from 'better-sqlite3';
 import type { DerivedEntry } from './derived-store';
-import { changeCounter } from './kept-postings';
+import { changeCounter } from './change-counter';
+import { KeptRows } from './kept-rows';
 import { readVarint, type Postings } from './message-index';
 
 /** Rows' parsed entries kept (LoCoMo's stand-in has ~1,100 rows); past this the oldest go first. */
@@ -20,9 +21,12 @@ export class DerivedIndex {
    * every caller shares them.
    */
   private readonly parsed = new Map<string, readonly DerivedEntry[]>();
+  /** Candidates' entries, kept while the database is unchanged (kept-rows.ts): one statement a search less. */
+  private readonly keptEntries: KeptRows<[seq: number, entries: readonly DerivedEntry[]]>;
 
   constructor(private readonly db: Database) {
     this.changes = changeCounter(db);
+    this.keptEntries = new KeptRows((seqs) => (this.s!.entries.all(JSON.stringify(seqs)) as Array<[number, string]>).map(([seq, json]) => [seq, [seq, this.parse(json)]]), this.changes);
   }
 
   /** Prepared on first use; null on a database from before migration 13 (nothing derived to read). */
@@ -93,9 +97,7 @@ export class DerivedIndex {
   /** The derived entries of those of `seqs` that have any (for telling why a message was found). */
   entries(seqs: number[]): Map<number, readonly DerivedEntry[]> {
     if (!this.s || !seqs.length) return new Map();
-    const out = new Map<number, readonly DerivedEntry[]>();
-    for (const [seq, json] of this.s.entries.all(JSON.stringify(seqs)) as Array<[number, string]>) out.set(seq, this.parse(json));
-    return out;
+    return new Map(this.keptEntries.get(seqs));
   }
 
   private parse(json: string): readonly DerivedEntry[] {

@@ -5,7 +5,7 @@ import type { Fact, GraphNode } from '../../shared/domain';
 import type { EntityHit, FactHit } from '../../shared/search';
 import type { AnalyzedQuery } from './query';
 import { idf, queryWeight, scoreText, type RankParams, type TermStat } from './rank';
-import { factGroupIndex } from './fact-index';
+import { factGroupIndex, type FactGroupIndex } from './fact-index';
 import { matchRanges, narrowScan, stems as stemsOf } from './text';
 
 /**
@@ -30,16 +30,28 @@ export function rankFacts(q: AnalyzedQuery, groups: ReadonlyArray<readonly Fact[
   const terms: TermStat[] = q.terms.map((t) => ({ stem: t.stem, idf: idf(count, df.get(t.stem) ?? 0), weight: queryWeight(t.count) }));
   const avg = totalLength / count || 1;
   const scored: Array<{ f: Fact; score: number; order: number }> = [];
+  const score = (ix: FactGroupIndex, i: number, order: number) => {
+    const s = scoreText(narrowScan(ix.scans[i], wanted), terms, q, avg, p, { hasTimeExpression: false, createdAt: null }).score;
+    if (s > 0) scored.push({ f: ix.facts[i], score: s, order });
+  };
+  // The facts holding a query word: those holding two or more are scored; those holding one, grouped by
+  // that word, are scored word by word from the word whose best possible score is highest, until the k-th
+  // best so far beats that bound (then no fact of it or of any later word can reach the k best).
+  const single = new Map<string, Array<[ix: FactGroupIndex, i: number, order: number]>>();
   let offset = 0;
   for (const ix of indexes) {
-    // The facts of this scope holding a query word, each once, in their order in the scope.
-    const holding = new Set<number>();
-    for (const stem of wanted) for (const i of ix.byStem.get(stem) ?? []) holding.add(i);
-    for (const i of [...holding].sort((a, b) => a - b)) {
-      const score = scoreText(narrowScan(ix.scans[i], wanted), terms, q, avg, p, { hasTimeExpression: false, createdAt: null }).score;
-      if (score > 0) scored.push({ f: ix.facts[i], score, order: offset + i });
+    const held = new Map<number, string | null>(); // fact → its one query word, or null for two or more
+    for (const stem of wanted) for (const i of ix.byStem.get(stem) ?? []) held.set(i, held.has(i) ? null : stem);
+    for (const [i, stem] of held) {
+      if (stem === null) score(ix, i, offset + i);
+      else single.get(stem)?.push([ix, i, offset + i]) ?? single.set(stem, [[ix, i, offset + i]]);
     }
     offset += ix.facts.length;
+  }
+  const bounds = new Map([...single.keys()].map((stem) => [stem, singleWordBound(stem, terms, q.pairs, p)]));
+  for (const stem of [...single.keys()].sort((a, b) => bounds.get(b)! - bounds.get(a)!)) {
+    if (kthBest(scored, k) > bounds.get(stem)!) break;
+    for (const [ix, i, order] of single.get(stem)!) score(ix, i, order);
   }
   return scored
     .sort((a, b) => b.score - a.score || a.order - b.order)
@@ -51,6 +63,38 @@ export function rankFacts(q: AnalyzedQuery, groups: ReadonlyArray<readonly Fact[
       highlights: matchRanges(f.text, wanted),
       score: Math.round(score * 100) / 100,
     }));
+}
+
+/**
+ * The highest score a fact holding only the query word `stem` can have (scoreText with no cues): each of
+ * the word's terms at BM25's saturation (tf → ∞: idf·weight·(k1+1)), a pair of the word with itself, times
+ * the query cover, which for such a fact is fixed. Exact arithmetic gives a strict bound whenever
+ * 0 ≤ b ≤ 1 and k1 ≥ 0; the margin covers floating-point rounding. Infinity (never skip) outside that range.
+ */
+export function singleWordBound(stem: string, terms: readonly TermStat[], pairs: AnalyzedQuery['pairs'], p: RankParams): number {
+  if (!(p.b >= 0 && p.b <= 1 && p.k1 >= 0)) return Infinity;
+  let bm25 = 0;
+  let covered = 0;
+  let total = 0;
+  let idfOf = 0;
+  for (const t of terms) {
+    total += t.idf * t.weight;
+    if (t.stem !== stem) continue;
+    if (!(t.weight >= 0)) return Infinity;
+    bm25 += t.idf * t.weight * (p.k1 + 1);
+    covered += t.idf * t.weight;
+    idfOf ||= t.idf;
+  }
+  let pair = 0;
+  if (p.pairWeight > 0) for (const [a, b] of pairs) if (a === stem && b === stem) pair += p.pairWeight * idfOf;
+  const cover = 1 + p.coverage * (total > 0 ? covered / total : 0);
+  return cover <= 0 ? 0 : (bm25 + pair) * cover * (1 + 1e-9) + 1e-12;
+}
+
+/** The k-th best score so far (-Infinity with fewer than k). */
+function kthBest(scored: ReadonlyArray<{ score: number }>, k: number): number {
+  if (scored.length < k) return -Infinity;
+  return scored.map((s) => s.score).sort((a, b) => b - a)[k - 1];
 }
 
 /**

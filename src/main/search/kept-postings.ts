@@ -1,32 +1,21 @@
-// Short posting reads kept between searches while the database is unchanged (issue 31 §3). Feedback
-// through memory judges the rarity of ~20 of memory's words at every search, one capped posting read
-// each (memory-feedback.ts DF_CAP), and the same words of the same entries come back search after
-// search: those reads were a good part of what derived memory added to a search. Only reads of at most
-// `maxCap` postings are kept (the ranking's own reads are longer and stay per search), and all of them
-// are forgotten as soon as anything was written to the database, by this connection or another
-// (changeCounter), so a message written between two searches is counted by the second.
-import type { Database, Statement } from 'better-sqlite3';
+// Posting reads kept between searches while the database is unchanged (issue 31 §3). Feedback through
+// memory judges the rarity of ~20 of memory's words at every search, and the ranking reads every query
+// word in the words index and in the derived field: the same words (a speaker's name, "what", "did", the
+// words memory lends) come back search after search, and those reads were the largest single cost of a
+// search with derived memory. Reads of at most `maxCap` postings are kept, at most `maxPostings` rowids
+// in all (past that everything is forgotten at once: a cheap bound on memory at a million messages), and
+// all of them are forgotten as soon as anything was written to the database, by this connection or
+// another (changeCounter), so a message written between two searches is counted by the second.
 import type { Postings } from './message-index';
 import { PostingReads, type PostingSource } from './posting-reads';
 
-/**
- * A value that changes whenever the database may have: rows this connection inserted, updated or
- * deleted (triggers included: SQLite's total_changes) and commits of other connections (data_version).
- */
-export function changeCounter(db: Database): () => string {
-  let stmt: Statement | null = null;
-  return () => {
-    stmt ??= db.prepare(`SELECT total_changes(), (SELECT data_version FROM pragma_data_version)`).raw();
-    const [changes, version] = stmt.get() as [number, number];
-    return `${changes}:${version}`;
-  };
-}
+export { changeCounter } from './change-counter';
 
 export interface KeptPostingsOptions {
   /** Reads of at most this many postings are kept. */
   maxCap: number;
-  /** Words kept at most; past this everything is forgotten at once (a cheap bound, rarely reached). */
-  maxWords: number;
+  /** Rowids kept at most, all words together; past this everything is forgotten at once (rarely reached). */
+  maxPostings: number;
 }
 
 export class KeptPostings implements PostingSource {
@@ -56,7 +45,7 @@ export class KeptPostings implements PostingSource {
     if (cap > this.o.maxCap) return this.source.postings(word, cap);
     if (!this.checked) {
       const key = this.changes();
-      if (key !== this.key || this.reads.size >= this.o.maxWords) this.reads = new PostingReads(this.source);
+      if (key !== this.key || this.reads.held >= this.o.maxPostings) this.reads = new PostingReads(this.source);
       this.key = key;
       this.checked = true;
     }

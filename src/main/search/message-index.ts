@@ -3,6 +3,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { Role } from '../../shared/domain';
 import { SEARCH_BODY } from '../db/migrations/app-0011-attachments';
+import { changeCounter } from './change-counter';
+import { KeptRows } from './kept-rows';
 
 /** Index rowid = seq * SPAN + agent index (fixed by migration app-0003; never change it). */
 export const SEARCH_ROWID_SPAN = 1_048_576;
@@ -70,6 +72,9 @@ export class MessageIndex {
   /** Prepared on first use: a database opened before app migration 5 has no message_dates yet. */
   private daysStmt: Statement | undefined;
   private readonly agentIdx = new Map<string, number>();
+  /** Candidates' rows and places, kept while the database is unchanged (kept-rows.ts). */
+  private readonly keptScoring: KeptRows<ScoringRow>;
+  private readonly keptPlaces: KeptRows<[seq: number, sessionId: string, role: Role]>;
 
   constructor(private readonly db: Database) {
     this.postingsStmt = db.prepare(`SELECT rowid FROM message_fts WHERE message_fts MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
@@ -88,6 +93,9 @@ export class MessageIndex {
     this.sessionStmt = db.prepare(
       `${ROW_SELECT} WHERE m.session_id = ? AND ${LIVE} ORDER BY m.seq`,
     );
+    const changes = changeCounter(db);
+    this.keptScoring = new KeptRows((seqs) => this.readScoringRows(seqs).map((r) => [r.seq, r]), changes);
+    this.keptPlaces = new KeptRows((seqs) => (this.placesStmt.all(JSON.stringify(seqs)) as Array<[number, string, Role]>).map((p) => [p[0], p]), changes);
   }
 
   /** The index number of an agent, or null when it has no sessions (so nothing to find). */
@@ -148,8 +156,12 @@ export class MessageIndex {
     return out;
   }
 
+  /** The live searchable messages among `seqs`, in the order of `seqs`. */
   scoringRows(seqs: number[]): ScoringRow[] {
-    if (!seqs.length) return [];
+    return seqs.length ? this.keptScoring.get(seqs) : [];
+  }
+
+  private readScoringRows(seqs: number[]): ScoringRow[] {
     return (this.scoringStmt.all(JSON.stringify(seqs)) as Array<[number, string, Role, string, string]>).map(([seq, sessionId, role, content, createdAt]) => ({
       seq,
       sessionId,
@@ -161,7 +173,7 @@ export class MessageIndex {
 
   /** Which of `seqs` are live searchable messages, and in which session (for neighbour links). */
   places(seqs: number[]): Array<[seq: number, sessionId: string, role: Role]> {
-    return seqs.length ? (this.placesStmt.all(JSON.stringify(seqs)) as Array<[number, string, Role]>) : [];
+    return seqs.length ? this.keptPlaces.get(seqs) : [];
   }
 
   incognitoSessions(): Set<string> {

@@ -15,9 +15,16 @@ export class PostingReads implements PostingSource {
 
   constructor(private readonly source: PostingSource) {}
 
+  private heldRowids = 0;
+
   /** Words read so far. */
   get size(): number {
     return this.done.size;
+  }
+
+  /** Rowids held, all words together (what keeping these reads costs in memory). */
+  get held(): number {
+    return this.heldRowids;
   }
 
   /**
@@ -32,6 +39,7 @@ export class PostingReads implements PostingSource {
       return { rowids: had.read.rowids.slice(0, cap), capped: true };
     }
     const read = this.source.postings(word, cap);
+    this.heldRowids += read.rowids.length - (had?.read.rowids.length ?? 0);
     this.done.set(word, { read, cap });
     return read;
   }

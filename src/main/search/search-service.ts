@@ -82,6 +82,11 @@ export const DEFAULT_K = 10;
 /** Typed and added words together: the first pass keeps one bit per word in a 32-bit mask. */
 const MAX_TERMS = 30;
 export const MAX_K = 100;
+/**
+ * Rowids each kept posting source holds at most (8 bytes each: ~8 MB). A search reads at most 30 words of at
+ * most postingBudget rowids; at a million messages that is a few hundred searches' distinct words.
+ */
+const KEPT_POSTINGS = 1_000_000;
 
 export class SearchService {
   private readonly messages: MessageSearch;
@@ -90,13 +95,17 @@ export class SearchService {
   private entities: EntitySearch | null;
   /** Derived entries' words, kept across searches (memory-feedback.ts). */
   private readonly entryWords = new EntryWords();
-  /** Feedback's rarity reads of memory's words, kept while the database is unchanged (kept-postings.ts). */
+  /** Posting reads of the words index and of the derived field, kept while the database is unchanged (kept-postings.ts). */
   private readonly keptWords: KeptPostings;
+  private readonly keptDerived: KeptPostings;
 
   constructor(private readonly d: SearchServiceDeps) {
     this.params = { ...DEFAULT_RANK_PARAMS, ...d.rank };
     this.messages = new MessageSearch(d.db, this.params, this.entryWords);
-    this.keptWords = new KeptPostings(this.messages.index, changeCounter(d.db), { maxCap: DF_CAP, maxWords: 50_000 });
+    // Every read a search makes is kept (the ranking's reads are at most postingBudget long, feedback's DF_CAP).
+    const keep = { maxCap: Math.max(DF_CAP, this.params.postingBudget, this.params.postingFloor), maxPostings: KEPT_POSTINGS };
+    this.keptWords = new KeptPostings(this.messages.index, changeCounter(d.db), keep);
+    this.keptDerived = new KeptPostings(this.messages.derived, changeCounter(d.db), keep);
     this.entities = d.entities ?? null;
     this.projectKeysStmt = d.db
       .prepare(`SELECT DISTINCT project_key FROM sessions WHERE agent_id = ? AND project_key IS NOT NULL ORDER BY project_key`)
@@ -170,7 +179,7 @@ export class SearchService {
   private lexical(q: AnalyzedQuery, input: SearchInput, k: number): { hits: SearchResults['messages']; seqs: number[] } {
     const roleNames = input.roleNames ?? (input.agentId && this.d.roleNames ? this.d.roleNames(input.agentId) : undefined);
     // This search's posting reads, shared by the feedback and every ranking pass (posting-reads.ts).
-    const reads = { words: new PostingReads(this.keptWords.begin()), derived: new PostingReads(this.messages.derived) };
+    const reads = { words: new PostingReads(this.keptWords.begin()), derived: new PostingReads(this.keptDerived.begin()) };
     const lexicon = this.params.lexiconTerms > 0 ? (this.d.lexicon?.() ?? null) : null;
     if (lexicon) {
       const related = lexiconTerms(q, lexicon, { terms: this.params.lexiconTerms, weight: this.params.lexiconWeight, hypernymWeight: this.params.hypernymWeight });
