@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INJECTION_FAMILIES } from '../../src/main/memory/facts/sanitize-injection';
-import PRECOMPUTED from '../../src/main/memory/facts/sanitize-injection-literals.json';
+import { PRECOMPUTED_LITERALS as PRECOMPUTED } from '../../src/main/memory/facts/sanitize-injection-literals';
 import { multilingualView, normalizeWord, viewText } from '../../src/main/memory/facts/sanitize-injection-multilingual-view';
 import { splitEntries } from '../../src/main/memory/facts/sanitize-injection-multilingual-fields';
 import { COMPACT_RULES } from '../../src/main/memory/facts/sanitize-injection-override';

@@ -9,7 +9,7 @@
 
 import { createHash } from 'node:crypto';
 import { mayMatch, requiredLiterals } from './sanitize-regex-literals';
-import PRECOMPUTED_LITERALS from './sanitize-injection-literals.json';
+import { PRECOMPUTED_LITERALS } from './sanitize-injection-literals';
 
 export interface Rule {
   reason: string;
@@ -24,7 +24,7 @@ export interface Rule {
  */
 const PREFILTER_MAX_CHARS = 8192;
 
-/** The key of a rule's source in sanitize-injection-literals.json. */
+/** The key of a rule's source in sanitize-injection-literals.ts. */
 export function literalsKey(source: string): string {
   return createHash('sha256').update(source).digest('base64url').slice(0, 22);
 }
@@ -35,7 +35,7 @@ export function literalsKey(source: string): string {
  * itself. A test keeps the table equal to what the reader says.
  */
 function literalsOf(source: string): string[][] {
-  return (PRECOMPUTED_LITERALS as Record<string, string[][]>)[literalsKey(source)] ?? requiredLiterals(source);
+  return PRECOMPUTED_LITERALS[literalsKey(source)] ?? requiredLiterals(source);
 }
 
 /**
