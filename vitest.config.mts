@@ -44,8 +44,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Per file, also where files share a module graph: homes and engines made by tests/helpers/temp-home.ts are released after each.
-    setupFiles: ['tests/helpers/temp-home-hooks.ts'],
     // The managed qdrant downloads from a loopback port nothing listens on, so a test that lets the mem0
     // backend try never waits on the machine's network (tests that need a download serve their own mirror).
     // Generated chat titles (issue 29 §2) are one more model call after a first exchange: off in test runs,

@@ -13,23 +13,14 @@ const perTest: Owned = { homes: [], engines: [] };
 const perFile: Owned = { homes: [], engines: [] };
 let inTest = false;
 
-/**
- * Registers the clean-up with the test file being collected. Called for every file by
- * tests/helpers/temp-home-hooks.ts (vitest's setupFiles): in a project that shares one module graph
- * (`isolate: false`), hooks at this module's top level ran once, for the first file that imported it, and
- * every later file's engines were never closed and its homes never removed (4,231 homes and three running
- * stand-in qdrants were left behind by one CI run).
- */
-export function installTempHomeHooks(): void {
-  beforeEach(() => {
-    inTest = true;
-  });
-  afterEach(() => {
-    inTest = false;
-    release(perTest);
-  });
-  afterAll(() => release(perFile));
-}
+beforeEach(() => {
+  inTest = true;
+});
+afterEach(() => {
+  inTest = false;
+  release(perTest);
+});
+afterAll(() => release(perFile));
 
 function release(owned: Owned): void {
   for (const e of owned.engines.splice(0)) e.close();
