@@ -35,6 +35,12 @@ function split(dir: string): { shared: string[]; own: string[] } {
 const UNIT_DIR = 'tests/unit';
 const INTEGRATION_DIR = 'tests/integration';
 const unit = split(UNIT_DIR);
+/**
+ * Run before each file of a project sharing one module graph: registers temp-home's clean-up with that file
+ * (a helper's top-level hooks run for the first file of such a project only). Not in `isolated`, whose
+ * files mock modules the setup file would load first.
+ */
+const SHARED_GRAPH_SETUP = 'tests/helpers/temp-home-hooks.ts';
 const integration = split(INTEGRATION_DIR);
 
 export default defineConfig({
@@ -52,11 +58,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: [`${UNIT_DIR}/**/*.test.ts`], exclude: unit.own, isolate: false },
+        test: { name: 'unit', include: [`${UNIT_DIR}/**/*.test.ts`], exclude: unit.own, isolate: false, setupFiles: [SHARED_GRAPH_SETUP] },
       },
       {
         extends: true,
-        test: { name: 'integration', include: [`${INTEGRATION_DIR}/**/*.test.ts`], exclude: integration.own, isolate: false },
+        test: {
+          name: 'integration',
+          include: [`${INTEGRATION_DIR}/**/*.test.ts`],
+          exclude: integration.own,
+          isolate: false,
+          setupFiles: [SHARED_GRAPH_SETUP],
+        },
       },
       {
         extends: true,

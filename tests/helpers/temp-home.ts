@@ -13,14 +13,31 @@ const perTest: Owned = { homes: [], engines: [] };
 const perFile: Owned = { homes: [], engines: [] };
 let inTest = false;
 
-beforeEach(() => {
-  inTest = true;
-});
-afterEach(() => {
-  inTest = false;
-  release(perTest);
-});
-afterAll(() => release(perFile));
+/**
+ * Registers the clean-up with the test file being collected.
+ *
+ * In a project whose files share one module graph (vitest's `isolate: false`: the unit and integration
+ * projects) this module is evaluated once, so hooks registered at its top level ran for the first file that
+ * imported it only: every later file's engines were never closed (their managed qdrants never stopped) and
+ * their homes never removed — 4,231 homes (4.9 GB) after one CI run. Those projects call this for every file
+ * through tests/helpers/temp-home-hooks.ts (their setupFiles), which sets the flag below first. Files that
+ * run in a process of their own (the `isolated` project: every file that `vi.mock`s a module) load this
+ * module afresh, and the top-level call serves them; a setup file there would load `node:fs` and the engine
+ * before the file's mocks apply.
+ */
+export function installTempHomeHooks(): void {
+  beforeEach(() => {
+    inTest = true;
+  });
+  afterEach(() => {
+    inTest = false;
+    release(perTest);
+  });
+  afterAll(() => release(perFile));
+}
+
+export const HOOKS_BY_SETUP_FILE = Symbol.for('monad.test.tempHomeHooksBySetupFile');
+if (!(globalThis as Record<symbol, unknown>)[HOOKS_BY_SETUP_FILE]) installTempHomeHooks();
 
 function release(owned: Owned): void {
   for (const e of owned.engines.splice(0)) e.close();
