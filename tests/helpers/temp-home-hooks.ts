@@ -5,3 +5,5 @@
 (globalThis as Record<symbol, unknown>)[Symbol.for('monad.test.tempHomeHooksBySetupFile')] = true;
 const { installTempHomeHooks } = await import('./temp-home');
 installTempHomeHooks();
+
+export {};
