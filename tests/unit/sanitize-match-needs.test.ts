@@ -1,5 +1,6 @@
 // Secret redaction skips a rule's scan over a text that lacks what every match of the rule needs (a fixed
-// text, a run of token characters: sanitize-match-needs.ts), and the recovery-phrase pass counts listed
+// text, a run of token characters: read at build time by scripts/regex-needs/match-needs.ts, looked up by
+// sanitize-match-needs.ts), and the recovery-phrase pass counts listed
 // words from plain strings before it builds tokens. Both only skip work: the output must be byte-identical.
 // Checked here against the code as it was before (kept below as the oracle) on random strings built from
 // key shapes, separators, Unicode look-alikes and noise, and on every rule the sanitizer runs.
@@ -11,13 +12,22 @@ import { wordlist as portuguese } from '@scure/bip39/wordlists/portuguese.js';
 import { wordlist as spanish } from '@scure/bip39/wordlists/spanish.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TextGate, matchNeeds } from '../../src/main/memory/facts/sanitize-match-needs';
+import { TextGate, compileNeeds, matchNeeds, secretNeedsKey } from '../../src/main/memory/facts/sanitize-match-needs';
+import { SECRET_RULE_NEEDS } from '../../src/main/memory/facts/sanitize-secret-needs';
 import { findRecoveryPhrases, listedWordStreak } from '../../src/main/memory/facts/sanitize-secret-bip39';
 import { ENV_ASSIGNMENT_RULES } from '../../src/main/memory/facts/sanitize-secret-env';
 import { PROVIDER_RULES, type SecretRule } from '../../src/main/memory/facts/sanitize-secret-providers';
 import { ASSIGNMENT_RULES, GENERIC_RULES, URL_RULES } from '../../src/main/memory/facts/sanitize-secret-rules';
 import { collect, type Span } from '../../src/main/memory/facts/sanitize-secret-spans';
 import { allMatches } from '../../src/main/memory/facts/sanitize-regex-scan';
+import { readMatchNeeds } from '../../scripts/regex-needs/match-needs';
+import { secretNeedsTable } from '../../scripts/rule-needs';
+
+/** The reader's needs for any pattern, as the app would use them had the table been written for it. */
+const readAndCompile = (re: RegExp) => {
+  const { literal, tokenRun } = readMatchNeeds(re);
+  return compileNeeds(re, [literal, tokenRun]);
+};
 
 const RULES: SecretRule[] = [...PROVIDER_RULES, ...URL_RULES, ...ASSIGNMENT_RULES, ...ENV_ASSIGNMENT_RULES, ...GENERIC_RULES];
 
@@ -81,9 +91,22 @@ describe('rule gate (sanitize-match-needs.ts)', () => {
     expect(matched).toBeGreaterThan(600);
   });
 
+  it('the table is what the reader says for every rule (run npx tsx scripts/rule-needs.ts)', () => {
+    expect(SECRET_RULE_NEEDS).toEqual(secretNeedsTable());
+    // The rules that carry a vendor prefix are read: most texts are turned away by it.
+    expect(RULES.filter((r) => matchNeeds(r.pattern).literal !== null).length).toBeGreaterThan(60);
+  });
+
+  it('a pattern the table does not know needs nothing, so it is scanned over every text', () => {
+    const unknown = /zq-never-a-rule-[A-Za-z0-9]{40}/g;
+    expect(SECRET_RULE_NEEDS[secretNeedsKey(unknown)]).toBeUndefined();
+    expect(matchNeeds(unknown)).toEqual({ literal: null, caseless: null, tokenRun: 0 });
+    expect(new TextGate('plain prose').mayMatch(unknown)).toBe(true);
+  });
+
   it('reads fixed text and token runs only where every match must hold them', () => {
     const needs = (re: RegExp) => {
-      const n = matchNeeds(re);
+      const n = readMatchNeeds(re);
       return [n.literal, n.tokenRun];
     };
     expect(needs(/(?<![A-Za-z0-9_-])sk-ant-admin\d{2}-[A-Za-z0-9_-]{20,}/g)).toEqual(['sk-ant-admin', 20]);
@@ -110,7 +133,7 @@ describe('rule gate (sanitize-match-needs.ts)', () => {
     fc.assert(
       fc.property(pattern, text, ([parts, flags], t) => {
         const re = new RegExp(parts.join(''), flags);
-        if (allMatches(re, t).length > 0) expect(new TextGate(t).mayMatch(re), `${re} on ${JSON.stringify(t)}`).toBe(true);
+        if (allMatches(re, t).length > 0) expect(new TextGate(t).admits(readAndCompile(re)), `${re} on ${JSON.stringify(t)}`).toBe(true);
       }),
       { numRuns: 4000, seed: 7 },
     );

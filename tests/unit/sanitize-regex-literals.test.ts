@@ -1,5 +1,5 @@
-// The injection rules skip a text that lacks the literals their pattern needs (sanitize-regex-literals.ts,
-// rule() in sanitize-injection-shared.ts). A skip is only right if the pattern could not have matched, so
+// The injection rules skip a text that lacks the literals their pattern needs (read at build time by
+// scripts/regex-needs/required-literals.ts; rule() in sanitize-injection-shared.ts looks them up). A skip is only right if the pattern could not have matched, so
 // every check here compares a rule with its bare pattern (new RegExp(source, 'u')), the implementation
 // before the skip, on the texts the sanitizer judges: the corpus's views and random texts built from the
 // rules' own literals, near-misses and noise. The precomputed table must equal what the reader says.
@@ -12,9 +12,10 @@ import { PRECOMPUTED_LITERALS as PRECOMPUTED } from '../../src/main/memory/facts
 import { multilingualView, normalizeWord, viewText } from '../../src/main/memory/facts/sanitize-injection-multilingual-view';
 import { splitEntries } from '../../src/main/memory/facts/sanitize-injection-multilingual-fields';
 import { COMPACT_RULES } from '../../src/main/memory/facts/sanitize-injection-override';
-import { literalsKey, type Rule } from '../../src/main/memory/facts/sanitize-injection-shared';
-import { mayMatch, requiredLiterals } from '../../src/main/memory/facts/sanitize-regex-literals';
+import { mayMatch, rule, type Rule } from '../../src/main/memory/facts/sanitize-injection-shared';
+import { ruleKey } from '../../src/main/memory/facts/sanitize-rule-key';
 import { buildScanViews, foldedView } from '../../src/main/memory/facts/sanitize-unicode';
+import { requiredLiterals } from '../../scripts/regex-needs/required-literals';
 
 const RULES: (Rule & { source: string })[] = [...INJECTION_FAMILIES.flatMap((f) => f.rules), ...COMPACT_RULES].filter(
   (r): r is Rule & { source: string } => r.source !== undefined,
@@ -64,14 +65,25 @@ describe('requiredLiterals', () => {
     expect(requiredLiterals(String.raw`(?:ignore)?x*`)).toEqual([]);
   });
 
-  it('gives up on what it does not know, so the pattern always runs', () => {
-    expect(requiredLiterals(String.raw`(a+)b\1`)).toEqual([]);
-    expect(requiredLiterals(String.raw`\cJignore`)).toEqual([]);
+  it('reads every escape that is one character as that character', () => {
+    expect(requiredLiterals(String.raw`\cJignore\u{1F600}\x41`)).toEqual([['\nignore😀A']]);
+  });
+
+  it('gives up on a pattern whose matches depend on more than its syntax, so the pattern always runs', () => {
+    expect(requiredLiterals(String.raw`(a+)b\1`)).toEqual([]); // a backreference
+    expect(requiredLiterals(String.raw`(?i:ignore)`)).toEqual([]); // a group with flags of its own
     expect(mayMatch([], 'anything')).toBe(true);
   });
 
-  it('the precomputed table is what the reader says for every rule (run npx tsx scripts/injection-literals.ts)', () => {
-    const fresh = Object.fromEntries(RULES.map((r) => [literalsKey(r.source), requiredLiterals(r.source)]));
+  it('a rule the table does not know runs its pattern on every text', () => {
+    const unknown = rule('test', String.raw`ignore\s+(?:this|that)\s+rule\s+nobody\s+wrote`);
+    expect(PRECOMPUTED[ruleKey(unknown.source!)]).toBeUndefined();
+    expect(unknown.test('please ignore that  rule nobody wrote')).toBe(true);
+    expect(unknown.test('please ignore the rule')).toBe(false);
+  });
+
+  it('the precomputed table is what the reader says for every rule (run npx tsx scripts/rule-needs.ts)', () => {
+    const fresh = Object.fromEntries(RULES.map((r) => [ruleKey(r.source), requiredLiterals(r.source)]));
     expect(PRECOMPUTED).toEqual(fresh);
     // Every rule's literals are read: a rule that got none would be compiled on every first fact.
     expect(RULES.filter((r) => requiredLiterals(r.source).length === 0).map((r) => r.source.slice(0, 60))).toEqual([]);

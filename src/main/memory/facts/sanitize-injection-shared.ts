@@ -7,9 +7,8 @@
  * quotes, Latin accents removed.
  */
 
-import { createHash } from 'node:crypto';
-import { mayMatch, requiredLiterals } from './sanitize-regex-literals';
 import { PRECOMPUTED_LITERALS } from './sanitize-injection-literals';
+import { ruleKey } from './sanitize-rule-key';
 
 export interface Rule {
   reason: string;
@@ -24,29 +23,32 @@ export interface Rule {
  */
 const PREFILTER_MAX_CHARS = 8192;
 
-/** The key of a rule's source in sanitize-injection-literals.ts. */
-export function literalsKey(source: string): string {
-  return createHash('sha256').update(source).digest('base64url').slice(0, 22);
+/**
+ * The literals a rule needs: clauses of strings, each holding one string every match contains. Read from
+ * the rules' patterns at build time (scripts/regex-needs/required-literals.ts, which says why a skip is
+ * sound) into sanitize-injection-literals.ts by `npx tsx scripts/rule-needs.ts`: reading ~100 patterns costs
+ * a fresh process hundreds of milliseconds. A source the table does not know needs nothing, so its pattern
+ * always runs; tests/unit/sanitize-regex-literals.test.ts fails while the table is stale.
+ */
+function literalsOf(source: string): readonly (readonly string[])[] {
+  return PRECOMPUTED_LITERALS[ruleKey(source)] ?? [];
 }
 
-/**
- * The literals a rule needs: read from the table written by scripts/injection-literals.ts (reading ~250
- * patterns costs a fresh process some 50 ms), or, for a source the table does not know, from the source
- * itself. A test keeps the table equal to what the reader says.
- */
-function literalsOf(source: string): string[][] {
-  return PRECOMPUTED_LITERALS[literalsKey(source)] ?? requiredLiterals(source);
+/** Whether `text` holds one string of every clause (if not, no match of the pattern is in it). */
+export function mayMatch(clauses: readonly (readonly string[])[], text: string): boolean {
+  for (const clause of clauses) if (!clause.some((s) => text.includes(s))) return false;
+  return true;
 }
 
 /**
  * A rule's pattern is compiled (V8 compiles on the first run, a few milliseconds for the big alternations)
- * only once a text holds every literal it needs (sanitize-regex-literals.ts): a fresh process judging a
+ * only once a text holds every literal it needs (literalsOf above): a fresh process judging a
  * plain fact runs a handful of the hundreds of rules. The verdict is the pattern's own: a text the
  * literals rule out holds no match.
  */
 export const rule = (reason: string, source: string): Rule => {
   let pattern: RegExp | undefined;
-  let literals: string[][] | undefined;
+  let literals: readonly (readonly string[])[] | undefined;
   return {
     reason,
     source,
