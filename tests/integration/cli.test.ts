@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { latestVersion } from '../../src/main/db/migrate';
 import { appMigrations } from '../../src/main/db/migrations/app';
+import { Engine } from '../../src/main/engine';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -28,7 +29,9 @@ describe('monad CLI', () => {
 
   it('status exits non-zero and explains a broken config', () => {
     const home = tempHome();
-    runCli(['status', '--home', home]);
+    // A home that was set up before its config broke: made by the engine in this process (what the CLI's
+    // first run made, without starting one more process), then closed.
+    Engine.open({ home, host: 'cli', backgroundJobs: false }).close();
     writeFileSync(join(home, 'config.json'), '{"agent": 1}');
     const res = runCli(['status', '--home', home]);
     expect(res.code).toBe(1);
@@ -91,12 +94,13 @@ describe('monad facts', () => {
     expect(JSON.parse(scopes.stdout)).toEqual([expect.objectContaining({ scope: 'global', count: 1 })]);
   });
 
-  it('list --json gives each fact a source object; a bullet added by hand says so; --at shows the scope as it was', () => {
+  it('list --json gives each fact a source object; a bullet added by hand says so; --at shows the scope as it was', async () => {
     const home = tempHome();
     expect(runCli(['facts', 'add', '--home', home, '--scope', 'global', 'User lives in Porto']).code).toBe(0);
     const afterFirst = new Date().toISOString();
     const path = join(home, 'memory', 'global.md');
     writeFileSync(path, `${readFileSync(path, 'utf8')}- User has a dog called Bolt\n`);
+    // The first read after the hand edit takes the bullet in (records its source), so it runs alone.
     const list = runCli(['facts', 'list', '--home', home, '--scope', 'global', '--json']);
     const facts = JSON.parse(list.stdout).facts as { id: string; text: string; source: Record<string, unknown> }[];
     expect(facts.map((f) => [f.text, f.source.actor, f.source.via, f.source.event])).toEqual([
@@ -110,11 +114,14 @@ describe('monad facts', () => {
 
     const forget = runCli(['facts', 'forget', '--home', home, '--scope', 'global', '--id', facts[0].id]);
     expect(forget.code).toBe(0);
-    const past = runCli(['facts', 'list', '--home', home, '--scope', 'global', '--at', afterFirst, '--json']);
+    // Three reads with nothing left to take in: started together, their start-ups overlap.
+    const [past, now, bad] = await Promise.all([
+      runCliAsync(['facts', 'list', '--home', home, '--scope', 'global', '--at', afterFirst, '--json']),
+      runCliAsync(['facts', 'list', '--home', home, '--scope', 'global', '--json']),
+      runCliAsync(['facts', 'list', '--home', home, '--scope', 'global', '--at', 'someday']),
+    ]);
     expect(JSON.parse(past.stdout).facts.map((f: { text: string }) => f.text)).toEqual(['User lives in Porto']);
-    const now = runCli(['facts', 'list', '--home', home, '--scope', 'global', '--json']);
     expect(JSON.parse(now.stdout).facts.map((f: { text: string }) => f.text)).toEqual(['User has a dog called Bolt']);
-    const bad = runCli(['facts', 'list', '--home', home, '--scope', 'global', '--at', 'someday']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--at needs a date');
   });
