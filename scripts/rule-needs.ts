@@ -11,6 +11,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { INJECTION_FAMILIES } from '../src/main/memory/facts/sanitize-injection';
 import { COMPACT_RULES } from '../src/main/memory/facts/sanitize-injection-override';
+import { LEXICONS } from '../src/main/memory/facts/sanitize-injection-lexicon';
+import { fieldOf } from '../src/main/memory/facts/sanitize-injection-multilingual-fields';
+import { compileRulesOf } from '../src/main/memory/facts/sanitize-injection-multilingual-rules';
 import { secretNeedsKey } from '../src/main/memory/facts/sanitize-match-needs';
 import { ruleKey } from '../src/main/memory/facts/sanitize-rule-key';
 import { ENV_ASSIGNMENT_RULES } from '../src/main/memory/facts/sanitize-secret-env';
@@ -26,8 +29,21 @@ export const INJECTION_PATTERN_RULES = [...INJECTION_FAMILIES.flatMap((f) => f.r
 /** Every secret rule, in the order the sanitizer runs them. */
 export const SECRET_RULES = [...PROVIDER_RULES, ...URL_RULES, ...ASSIGNMENT_RULES, ...ENV_ASSIGNMENT_RULES, ...GENERIC_RULES];
 
+/** Every pattern of the multilingual rules, every language (built as the detector builds them). */
+export function multilingualSources(): string[] {
+  return LEXICONS.flatMap((lex) => compileRulesOf(lex, fieldOf(lex)).flatMap((r) => r.all.map((p) => p.source!)));
+}
+
+/**
+ * The English rules keep every clause the reader gives (at most four); the multilingual patterns, about 670
+ * of them with word lists in every clause, their most selective one only: every process loads this table,
+ * and their other clauses would add 60 % to its size (97 → 156 kB of JSON) for no measurable skip (the
+ * first judgement of an English fact took 50–52 ms either way, 105 ms before any of them was gated).
+ */
 export function literalsTable(): Record<string, string[][]> {
-  return Object.fromEntries(INJECTION_PATTERN_RULES.map((r) => [ruleKey(r.source), requiredLiterals(r.source)]));
+  const table: Record<string, string[][]> = Object.fromEntries(INJECTION_PATTERN_RULES.map((r) => [ruleKey(r.source), requiredLiterals(r.source)]));
+  for (const source of multilingualSources()) table[ruleKey(source)] ??= requiredLiterals(source).slice(0, 1);
+  return table;
 }
 
 /** Rules that need nothing are left out: a pattern the table does not know needs nothing. */

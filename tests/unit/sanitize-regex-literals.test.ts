@@ -9,13 +9,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INJECTION_FAMILIES } from '../../src/main/memory/facts/sanitize-injection';
 import { PRECOMPUTED_LITERALS as PRECOMPUTED } from '../../src/main/memory/facts/sanitize-injection-literals';
-import { multilingualView, normalizeWord, viewText } from '../../src/main/memory/facts/sanitize-injection-multilingual-view';
+import { distinctSentences, multilingualView, normalizeWord, viewText } from '../../src/main/memory/facts/sanitize-injection-multilingual-view';
+import { LEXICONS } from '../../src/main/memory/facts/sanitize-injection-lexicon';
+import { fieldOf } from '../../src/main/memory/facts/sanitize-injection-multilingual-fields';
+import { compileRulesOf } from '../../src/main/memory/facts/sanitize-injection-multilingual-rules';
 import { splitEntries } from '../../src/main/memory/facts/sanitize-injection-multilingual-fields';
 import { COMPACT_RULES } from '../../src/main/memory/facts/sanitize-injection-override';
 import { mayMatch, rule, type Rule } from '../../src/main/memory/facts/sanitize-injection-shared';
 import { ruleKey } from '../../src/main/memory/facts/sanitize-rule-key';
 import { buildScanViews, foldedView } from '../../src/main/memory/facts/sanitize-unicode';
 import { requiredLiterals } from '../../scripts/regex-needs/required-literals';
+import { literalsTable, multilingualSources } from '../../scripts/rule-needs';
 
 const RULES: (Rule & { source: string })[] = [...INJECTION_FAMILIES.flatMap((f) => f.rules), ...COMPACT_RULES].filter(
   (r): r is Rule & { source: string } => r.source !== undefined,
@@ -83,10 +87,14 @@ describe('requiredLiterals', () => {
   });
 
   it('the precomputed table is what the reader says for every rule (run npx tsx scripts/rule-needs.ts)', () => {
-    const fresh = Object.fromEntries(RULES.map((r) => [ruleKey(r.source), requiredLiterals(r.source)]));
-    expect(PRECOMPUTED).toEqual(fresh);
-    // Every rule's literals are read: a rule that got none would be compiled on every first fact.
+    expect(PRECOMPUTED).toEqual(literalsTable());
+    // Every English rule's literals are read: a rule that got none would be compiled on every first fact.
     expect(RULES.filter((r) => requiredLiterals(r.source).length === 0).map((r) => r.source.slice(0, 60))).toEqual([]);
+    // And nearly every multilingual pattern's (22 of 670 have a branch with no literal at all, such as a
+    // bare URL shape, and always run).
+    const sources = multilingualSources();
+    expect(sources.length).toBeGreaterThan(600);
+    expect(sources.filter((s) => PRECOMPUTED[ruleKey(s)].length === 0).length).toBeLessThan(sources.length * 0.05);
   });
 });
 
@@ -100,6 +108,30 @@ describe('an injection rule skipping a text agrees with its bare pattern', () =>
       views.add(v.skeleton).add(v.folded).add(v.compact);
     }
     expect(disagreements([...views])).toEqual([]);
+  });
+
+  it('every multilingual pattern, on every corpus text in the views its language reads', () => {
+    const texts = corpusTexts();
+    const views = new Set<string>();
+    for (const t of texts) {
+      const v = buildScanViews(t);
+      for (const view of new Set([v.folded, v.skeleton])) views.add(viewText(distinctSentences(multilingualView(view))).view);
+    }
+    const wrong: string[] = [];
+    let skipped = 0;
+    for (const lex of LEXICONS) {
+      const mine = [...views].filter((v) => lex.script.test(v));
+      for (const p of compileRulesOf(lex, fieldOf(lex)).flatMap((r) => r.all)) {
+        const bare = new RegExp(p.source!, 'u');
+        for (const v of mine) {
+          const gated = p.test(v);
+          if (!gated) skipped++;
+          if (gated !== bare.test(v)) wrong.push(`${lex.lang} ${p.source!.slice(0, 60)}… on ${JSON.stringify(v.slice(0, 120))}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(skipped).toBeGreaterThan(100_000);
   });
 
   it('on random texts made of the rules own literals, words around them and noise', () => {

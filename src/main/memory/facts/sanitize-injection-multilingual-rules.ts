@@ -5,8 +5,8 @@
  * sanitize-injection-multilingual.ts.
  */
 import type { Lexicon } from './sanitize-injection-lexicon';
-import { REASON } from './sanitize-injection-shared';
-import { IN_SENTENCE, alt, edgesOf, re, type FieldOptions, type FieldSource } from './sanitize-injection-multilingual-fields';
+import { REASON, rule, type Rule } from './sanitize-injection-shared';
+import { IN_SENTENCE, alt, edgesOf, type FieldOptions, type FieldSource } from './sanitize-injection-multilingual-fields';
 import { SENTENCE_END } from './sanitize-injection-multilingual-view';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -28,8 +28,12 @@ export const UNIVERSAL_GATE = new RegExp(`${TOOL_IDENTIFIER}|${ENCODING}`, 'u');
 export interface MlRule {
   family: string;
   reason: string;
-  /** Every pattern must match (each one is linear on its own). */
-  all: RegExp[];
+  /**
+   * Every pattern must match (each one is linear on its own). Each is a rule() of its own: compiled only once
+   * a text holds the literals it needs (read at build time into sanitize-injection-literals.ts), so an English
+   * fact whose "a" or "in" opens the French or Dutch word gate does not compile those languages' patterns.
+   */
+  all: Rule[];
 }
 
 export function compileRulesOf(lex: Lexicon, f: FieldSource): MlRule[] {
@@ -91,7 +95,7 @@ export function compileRulesOf(lex: Lexicon, f: FieldSource): MlRule[] {
   const LABEL_AT_START = String.raw`(?:^|\n|[.!?]\s+)[\[(#*_\s"']{0,6}(?:[^\s:]+\s+){0,2}${LABEL}(?:\s+[^\s:]{1,20}){0,3}[\])#*_\s"']{0,4}\s*(?::|\s[-–—]\s)`;
 
   const rules: MlRule[] = [];
-  const add = (family: string, reason: string, ...sources: string[]) => rules.push({ family, reason, all: sources.map(re) });
+  const add = (family: string, reason: string, ...sources: string[]) => rules.push({ family, reason, all: sources.map((s) => rule(reason, s)) });
 
   // Override: "ignora … las reglas anteriores", "আগের সব নির্দেশনা ভুলে যাও".
   add('override', REASON.override, last ? eitherOrder(verb('override'), OVERRIDE_TARGET, 60) : `${orderAt('override')}${g(60)}${OVERRIDE_TARGET}`);

@@ -100,7 +100,7 @@ export function compileRules(lang: string): number {
   const lex = LEXICONS.find((l) => l.lang === lang);
   if (!lex) throw new Error(`No word table for ${lang}`);
   const rules = language(lex).rules();
-  // A regex is compiled by V8 on its first run: run each one.
-  for (const r of rules) for (const p of r.all) p.test('');
+  // A regex is compiled by V8 on its first run (a rule's own only once a text holds its literals): run each.
+  for (const r of rules) for (const p of r.all) new RegExp(p.source!, 'u').test('');
   return rules.length;
 }
