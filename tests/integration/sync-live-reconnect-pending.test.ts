@@ -18,6 +18,7 @@ import { WebSocketPolyfill } from '../../src/main/sync/sync-client';
 import { emptyReport, type SyncKind } from '../../src/main/sync/sync-kind';
 import type { SyncStatus } from '../../src/shared/contract-sync';
 import { startTcpGate, type TcpGate } from '../helpers/tcp-gate';
+import { derive, loopSeed, rng, withSeed } from '../helpers/seeded-random';
 import { tempHome, waitFor } from '../helpers/temp-home';
 
 const sessions: LiveSync[] = [];
@@ -53,8 +54,9 @@ async function relayRecords(relayUrl: string): Promise<number[]> {
   const socket = new HocuspocusProviderWebsocket({ url: relayUrl, WebSocketPolyfill, quiet: true });
   const doc = new Y.Doc();
   try {
-    await new Promise<void>((resolve) => {
-      new HocuspocusProvider({ websocketProvider: socket, name: `${SPACE}/notes/only`, document: doc, awareness: null, onSynced: () => resolve() });
+    await new Promise<void>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`the relay at ${relayUrl} did not answer a reader within 10 s`)), 10_000);
+      new HocuspocusProvider({ websocketProvider: socket, name: `${SPACE}/notes/only`, document: doc, awareness: null, onSynced: () => (clearTimeout(t), resolve()) });
     });
     return doc.getArray<number>('runs').toArray();
   } finally {
@@ -64,7 +66,8 @@ async function relayRecords(relayUrl: string): Promise<number[]> {
 }
 
 async function setUp() {
-  const relay = await startRelay({ dataDir: tempHome(), port: 0 });
+  const dataDir = tempHome();
+  const relay = await startRelay({ dataDir, port: 0 });
   relays.push(relay);
   const gate = await startTcpGate(relay.port);
   gates.push(gate);
@@ -81,7 +84,7 @@ async function setUp() {
     onChange: (s) => seen.push(s),
   });
   sessions.push(live);
-  return { relay, gate, kind, live, seen };
+  return { relay, dataDir, gate, kind, live, seen };
 }
 
 /** One change made here, reconciled (the kind appended its record) while the gate may be holding. */
@@ -125,4 +128,68 @@ describe('live sync: the pending count after a reconnect', () => {
     expect(live.status().pending).toBe(0);
     expect(await relayRecords(relay.url)).toEqual(Array.from({ length: kind.runs }, (_, i) => i + 1));
   }, 60_000);
+
+  // Random timings: changes made here, the connection cut and back, bytes held and let through, and the relay
+  // itself closed and started again (from its stored documents) — in a seeded order with random pauses. Each
+  // time the device says synced, the gate is held at once (nothing more reaches the relay) and the relay is
+  // read: it must hold every record the device had made when it said so. RECONNECT_RUNS=n runs more.
+  const RUNS = Number(process.env.RECONNECT_RUNS ?? 6);
+  const OPS = 40;
+  it(`over random reconnect timings (${RUNS} runs of ${OPS} steps), every "synced" is true when it is said`, async () => {
+    const file = 'tests/integration/sync-live-reconnect-pending.test.ts';
+    const seed = loopSeed('sync-live-reconnect', file);
+    await withSeed(seed, file, async () => {
+      let checked = 0;
+      for (let run = 0; run < RUNS; run++) {
+        const rand = rng(derive(seed, run));
+        const s = await setUp();
+        let relay = s.relay;
+        let holding = false;
+        await changeHere(s.live, s.kind);
+        await waitFor(() => s.live.status().state === 'synced', 30_000, 'first sync');
+
+        const checkSynced = async (): Promise<void> => {
+          if (s.live.status().state !== 'synced') return;
+          const made = s.kind.runs;
+          s.gate.hold();
+          const held = new Set(await relayRecords(relay.url));
+          const missing = Array.from({ length: made }, (_, i) => i + 1).filter((n) => !held.has(n));
+          expect(missing, `run ${run}: said synced with ${made} records made, the relay lacked these`).toEqual([]);
+          if (!holding) s.gate.release();
+          checked++;
+        };
+
+        for (let op = 0; op < OPS; op++) {
+          const r = rand();
+          if (r < 0.4) await changeHere(s.live, s.kind);
+          else if (r < 0.5) s.gate.cut();
+          else if (r < 0.65) s.gate.open();
+          else if (r < 0.75) (s.gate.hold(), (holding = true));
+          else if (r < 0.9) (s.gate.release(), (holding = false));
+          else {
+            // The relay closed (it stores every document first) and started again on its port.
+            const port = relay.port;
+            await relay.close();
+            relays.splice(relays.indexOf(relay), 1);
+            relay = await startRelay({ dataDir: s.dataDir, port });
+            relays.push(relay);
+          }
+          await sleep(Math.floor(rand() * 100));
+          await checkSynced();
+        }
+
+        // Everything let through: the device ends synced, and the relay holds exactly what it made.
+        s.gate.open();
+        s.gate.release();
+        holding = false;
+        await waitFor(() => s.live.status().state === 'synced', 30_000, `run ${run}: synced at the end`);
+        expect(s.live.status().pending).toBe(0);
+        expect(await relayRecords(relay.url)).toEqual(Array.from({ length: s.kind.runs }, (_, i) => i + 1));
+        await s.live.stop();
+        sessions.splice(sessions.indexOf(s.live), 1);
+      }
+      // The loop looked at "synced" often enough to mean something (a run says it at least after each quiet spell).
+      expect(checked).toBeGreaterThan(RUNS);
+    });
+  }, 180_000);
 });
