@@ -68,8 +68,7 @@ interface LiveDoc {
   key: string;
   doc: Y.Doc;
   provider: HocuspocusProvider;
-  /** What the relay has acknowledged of this document (relay-witness.ts; never the provider's own count). */
-  witness: RelayWitness;
+  witness: RelayWitness; // what the relay said it holds of this document (never the provider's own count)
   /** Up to date with the relay at least once in this session: its reconcile may run (offline too, after). */
   ready: boolean;
   active: number; // when it last changed here or from the relay, or was opened (Date.now())
@@ -161,8 +160,7 @@ export class LiveSync {
   status(): SyncStatus {
     const [pending, conflicts] = [this.pendingTotal(), this.conflictCount];
     const connected = this.socket.status === 'connected';
-    // A document opened and not yet up to date with the relay is work left, and so is one whose every change
-    // the relay has not said it holds (after a reconnect: until the relay answered again).
+    // Work left: a document not yet up to date with the relay, or not all of whose changes the relay said it holds.
     const left = pending > 0 || this.due.size > 0 || [...this.docs.values()].some((d) => !d.ready || !d.witness.acknowledged);
     const state: SyncState = !connected ? (this.everConnected || this.lastError ? 'offline' : 'connecting') : conflicts > 0 ? 'conflict' : left ? 'pending' : 'synced';
     return { state, relay: this.opts.relayUrl, pending, conflicts, refused: this.totals.refused, lastSyncedAt: this.lastSyncedAt, lastError: this.lastError };
@@ -229,7 +227,7 @@ export class LiveSync {
       ...(kind ? {} : { onStateless: ({ payload }: { payload: string }) => this.onNotice(payload) }),
     });
     const witness = new RelayWitness(provider, doc, () => this.socket.status === 'connected', () => {
-      if (this.socket.status === 'connected' && this.allAcknowledged()) this.lastSyncedAt = this.now().toISOString();
+      if (this.socket.status === 'connected' && [...this.docs.values()].every((d) => d.witness.acknowledged)) this.lastSyncedAt = this.now().toISOString();
       this.changed();
     });
     const entry: LiveDoc = { local, kind, key, doc, provider, witness, ready: false, active: Date.now() };
@@ -256,14 +254,7 @@ export class LiveSync {
 
   /** Changes made here that the relay has not said it holds (each document's own record, never below 0). */
   private pendingTotal(): number {
-    let n = 0;
-    for (const d of this.docs.values()) n += d.witness.unacknowledged;
-    return n;
-  }
-
-  private allAcknowledged(): boolean {
-    for (const d of this.docs.values()) if (!d.witness.acknowledged) return false;
-    return true;
+    return [...this.docs.values()].reduce((n, d) => n + d.witness.unacknowledged, 0);
   }
 
   private schedule(): void {
