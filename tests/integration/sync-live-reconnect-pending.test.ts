@@ -14,7 +14,7 @@ import * as Y from 'yjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LiveSync } from '../../src/main/sync/live-sync';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
-import { WebSocketPolyfill } from '../../src/main/sync/sync-client';
+import { syncNow, WebSocketPolyfill } from '../../src/main/sync/sync-client';
 import { emptyReport, type SyncKind } from '../../src/main/sync/sync-kind';
 import type { SyncStatus } from '../../src/shared/contract-sync';
 import { startTcpGate, type TcpGate } from '../helpers/tcp-gate';
@@ -192,4 +192,25 @@ describe('live sync: the pending count after a reconnect', () => {
       expect(checked).toBeGreaterThan(RUNS);
     });
   }, 180_000);
+
+  // `monad sync now` reads the same record: its run returns only once the relay said it holds the run's
+  // changes. The kind holds the gate just before it writes, so the change's bytes wait at the gate.
+  it('sync now does not return while its change is held before the relay, and returns once the relay holds it', async () => {
+    const relay = await startRelay({ dataDir: tempHome(), port: 0 });
+    relays.push(relay);
+    const gate = await startTcpGate(relay.port);
+    gates.push(gate);
+    const kind = appendingKind();
+    const write = kind.reconcile.bind(kind);
+    kind.reconcile = (...args: Parameters<SyncKind['reconcile']>) => (gate.hold(), write(...args));
+    let returned = false;
+    const run = syncNow({ relayUrl: gate.url, space: SPACE, storeFile: join(tempHome(), 'device.sqlite'), kinds: [kind], timeoutMs: 30_000 }).then((r) => ((returned = true), r));
+    await waitFor(() => kind.runs === 1, 30_000, 'the run reconciled');
+    await sleep(500);
+    expect(returned).toBe(false);
+    expect(await relayRecords(relay.url)).toEqual([]);
+    gate.release();
+    expect((await run).sent).toBe(1);
+    expect(await relayRecords(relay.url)).toEqual([1]);
+  }, 60_000);
 });
