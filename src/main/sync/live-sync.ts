@@ -19,6 +19,7 @@ import { followConsolidationDevice } from './consolidation-device';
 import { HOME_DOC, SYNC_FORMAT, WebSocketPolyfill, deviceIdOf } from './sync-client';
 import { parseNotice } from './live-sync-notices';
 import { BurstDebounce } from './burst-debounce';
+import { RelayWitness } from './relay-witness';
 
 export interface LiveSyncOptions {
   relayUrl: string;
@@ -67,6 +68,7 @@ interface LiveDoc {
   key: string;
   doc: Y.Doc;
   provider: HocuspocusProvider;
+  witness: RelayWitness; // what the relay said it holds of this document (never the provider's own count)
   /** Up to date with the relay at least once in this session: its reconcile may run (offline too, after). */
   ready: boolean;
   active: number; // when it last changed here or from the relay, or was opened (Date.now())
@@ -158,8 +160,8 @@ export class LiveSync {
   status(): SyncStatus {
     const [pending, conflicts] = [this.pendingTotal(), this.conflictCount];
     const connected = this.socket.status === 'connected';
-    // A document opened and not yet up to date with the relay is work left (its provider counts nothing before its handshake).
-    const left = pending > 0 || this.due.size > 0 || [...this.docs.values()].some((d) => !d.ready);
+    // Work left: a document not yet up to date with the relay, or not all of whose changes the relay said it holds.
+    const left = pending > 0 || this.due.size > 0 || [...this.docs.values()].some((d) => !d.ready || !d.witness.acknowledged);
     const state: SyncState = !connected ? (this.everConnected || this.lastError ? 'offline' : 'connecting') : conflicts > 0 ? 'conflict' : left ? 'pending' : 'synced';
     return { state, relay: this.opts.relayUrl, pending, conflicts, refused: this.totals.refused, lastSyncedAt: this.lastSyncedAt, lastError: this.lastError };
   }
@@ -173,7 +175,7 @@ export class LiveSync {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (this.due.size > 0) this.runDue();
-      const docsReady = [...this.docs.values()].every((d) => d.ready);
+      const docsReady = [...this.docs.values()].every((d) => d.ready && d.witness.acknowledged);
       const s = this.status();
       if (docsReady && s.state !== 'offline' && s.state !== 'connecting' && s.pending === 0 && this.due.size === 0) return s;
       if (Date.now() > deadline) {
@@ -191,6 +193,7 @@ export class LiveSync {
     this.sweeper = null;
     for (const d of this.docs.values()) {
       this.store.save(d.local, Y.encodeStateAsUpdate(d.doc));
+      d.witness.destroy();
       d.provider.destroy();
     }
     this.socket.destroy();
@@ -223,7 +226,11 @@ export class LiveSync {
       // The relay's notices come on the root document only (live-sync-notices.ts).
       ...(kind ? {} : { onStateless: ({ payload }: { payload: string }) => this.onNotice(payload) }),
     });
-    const entry: LiveDoc = { local, kind, key, doc, provider, ready: false, active: Date.now() };
+    const witness = new RelayWitness(provider, doc, () => this.socket.status === 'connected', () => {
+      if (this.socket.status === 'connected' && [...this.docs.values()].every((d) => d.witness.acknowledged)) this.lastSyncedAt = this.now().toISOString();
+      this.changed();
+    });
+    const entry: LiveDoc = { local, kind, key, doc, provider, witness, ready: false, active: Date.now() };
     this.docs.set(local, entry);
     // An update from the relay (another device's change): reconcile this document after the quiet time.
     doc.on('update', (_u: Uint8Array, origin: unknown) => {
@@ -231,10 +238,6 @@ export class LiveSync {
       entry.active = Date.now();
       this.due.add(local);
       this.schedule();
-    });
-    provider.on('unsyncedChanges', () => {
-      if (provider.unsyncedChanges === 0 && this.socket.status === 'connected' && this.pendingTotal() === 0) this.lastSyncedAt = this.now().toISOString();
-      this.changed();
     });
   }
 
@@ -249,11 +252,9 @@ export class LiveSync {
     }
   }
 
-  /** Unacknowledged changes; a provider's count can go below 0 (reset to 1 on open) and must not hide another's. */
+  /** Changes made here that the relay has not said it holds (each document's own record, never below 0). */
   private pendingTotal(): number {
-    let n = 0;
-    for (const d of this.docs.values()) n += Math.max(0, d.provider.unsyncedChanges);
-    return n;
+    return [...this.docs.values()].reduce((n, d) => n + d.witness.unacknowledged, 0);
   }
 
   private schedule(): void {
@@ -426,8 +427,9 @@ export class LiveSync {
     if (this.stopped || !this.relayNotices || this.socket.status !== 'connected') return;
     const before = Date.now() - this.idleCloseMs;
     for (const d of [...this.docs.values()]) {
-      if (!d.kind || !d.ready || d.active > before || this.due.has(d.local) || d.provider.unsyncedChanges > 0) continue;
+      if (!d.kind || !d.ready || d.active > before || this.due.has(d.local) || !d.witness.acknowledged) continue;
       this.store.save(d.local, Y.encodeStateAsUpdate(d.doc));
+      d.witness.destroy();
       d.provider.destroy();
       d.doc.destroy();
       this.docs.delete(d.local);

@@ -210,7 +210,11 @@ export async function startRelay(opts: RelayOptions): Promise<RunningRelay> {
       // leaves other sockets open (a device between two documents could still ask for one): end them all.
       for (const ws of wss.clients) ws.terminate();
       wss.close();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      // …and a connection that has not sent its request yet (a device whose upgrade is still on its way) would
+      // keep http.close() waiting for ever: end those too.
+      const closing = new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeAllConnections();
+      await closing;
       await hocuspocus.destroy();
       closed = true;
       store.close();
