@@ -5,19 +5,8 @@
 // records the values that went out and where each came from.
 import { z } from 'zod';
 
-/** A chat's instructions: a paragraph or a page, not a document (attachments are for documents). */
-export const CHAT_PROMPT_MAX = 4000;
-/**
- * The largest output limit a person may ask for. The longest outputs of 2026's models are ~128k tokens;
- * a provider refuses more than its model takes with an error that says so, so the cap only catches typos.
- */
-export const MAX_OUTPUT_TOKENS_CAP = 262_144;
-/**
- * The smallest context length: below ~1k tokens the system prompt and the memory block alone would not
- * fit, and every turn would go out with no history at all.
- */
-export const MIN_CONTEXT_TOKENS = 1024;
-export const MAX_CONTEXT_TOKENS = 10_000_000;
+import { CHAT_PROMPT_MAX, MAX_CONTEXT_TOKENS, MAX_OUTPUT_TOKENS_CAP, MIN_CONTEXT_TOKENS } from './chat-setting-limits';
+export { CHAT_PROMPT_MAX, MAX_CONTEXT_TOKENS, MAX_OUTPUT_TOKENS_CAP, MIN_CONTEXT_TOKENS };
 
 const systemPrompt = z.string().trim().min(1).max(CHAT_PROMPT_MAX, `at most ${CHAT_PROMPT_MAX} characters`);
 const temperature = z.number().min(0, 'between 0 and 2').max(2, 'between 0 and 2');

@@ -22,8 +22,8 @@ export type ForgetTarget = z.infer<typeof forgetTargetSchema>;
 /** Keys name one item across the preview and the apply: "fact:<scope>:<id>", "entity:<id>", "relation:<id>", "law:<id>", "mem0:<id>". */
 export const forgetKeySchema = z.string().min(3).max(200).regex(/^(fact:(global|(agent|project|session):[A-Za-z0-9][A-Za-z0-9_-]{0,99}):[0-9a-f]{12}|(entity|relation|law):[1-9]\d{0,15}|mem0:[A-Za-z0-9-]{1,100})$/, 'a forget item key');
 
-export type ForgetKind = 'fact' | 'entity' | 'relation' | 'law' | 'mem0';
-export const FORGET_KINDS: readonly ForgetKind[] = ['fact', 'entity', 'relation', 'law', 'mem0'];
+import type { ForgetKind } from './forget-kinds';
+export { FORGET_KINDS, type ForgetKind } from './forget-kinds';
 
 export interface ForgetItem {
   key: string;

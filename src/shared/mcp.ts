@@ -121,12 +121,7 @@ export interface McpCallView {
   args?: unknown;
 }
 
-/** Every MCP tool's name in the chat starts with this; none of Monad's own tools does (main/mcp-client/tool-names.ts). */
-export const MCP_TOOL_PREFIX = 'mcp__';
-
-export function isMcpToolName(name: string): boolean {
-  return name.startsWith(MCP_TOOL_PREFIX);
-}
+export { isMcpToolName, MCP_TOOL_PREFIX } from './mcp-tool-names';
 
 // ── Monad as an MCP server (issue 19 §1): the apps that connected to it (Claude Desktop, Cursor, VS Code,
 // Claude Code…), what each may see and do, and the config snippets Settings → Integrations shows.

@@ -13,6 +13,7 @@ import {
   describeCircles,
   electronImporters,
   engineImporters,
+  firstScreenPackages,
   importsBetween,
   oversizeFiles,
   preloadBundleOutside,
@@ -77,6 +78,10 @@ describe(`the house (${ROOT === REPO_ROOT ? 'src/' : `${ROOT}/src`})`, () => {
 
   it("the preload's run-time closure is src/preload and the channel names, requiring only electron", () => {
     expectNone(preloadBundleOutside(tree), 'preload bundle reaching past itself');
+  });
+
+  it("the renderer's first screen (its entry's static imports) loads no zod: schemas stay in the chunks that need them", () => {
+    expectNone(firstScreenPackages(tree, ['zod']), 'first screen loading zod');
   });
 
   it('has no source file over 450 lines, the named data tables aside', () => {
@@ -231,6 +236,19 @@ describe('each check catches what it is meant to (made-up trees)', () => {
       'src/main/memory/w.ts -> electron',
       'src/renderer/src/z.ts -> electron (type)',
     ]);
+  });
+
+  it('first screen: a package reached through static imports is caught with its chain; through import(), a type import or nowhere, not', () => {
+    const t = treeFromSources({
+      'src/renderer/src/main.tsx': ["import { App } from './App';", "import type { Fact } from '../../shared/facts';"].join('\n'),
+      'src/renderer/src/App.tsx': ["import { FORGET_KINDS } from '../../shared/forget';", "const Settings = () => import('./Settings');"].join('\n'),
+      'src/renderer/src/Settings.tsx': "import { z } from 'zod';",
+      'src/shared/forget.ts': "import { z } from 'zod/mini';",
+      'src/shared/facts.ts': "import { z } from 'zod';",
+      'src/renderer/src/unused.ts': "import { z } from 'zod';",
+    });
+    expect(firstScreenPackages(t, ['zod'])).toEqual(['src/renderer/src/main.tsx -> src/renderer/src/App.tsx -> src/shared/forget.ts -> zod/mini']);
+    expect(firstScreenPackages(treeFromSources({ 'src/renderer/src/other.tsx': '' }), ['zod'])).toEqual(['src/renderer/src/main.tsx is missing']);
   });
 
   it('preload imports: packages, Node builtins, src/main and value imports of src/shared are caught; electron, own files, channel names and shared types are not', () => {

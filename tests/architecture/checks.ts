@@ -200,3 +200,39 @@ export function preloadBundleOutside(tree: Tree): string[] {
   }
   return problems;
 }
+
+export const RENDERER_ENTRY = 'src/renderer/src/main.tsx';
+
+/**
+ * The renderer's first screen is what its entry reaches through static run-time imports (a dynamic
+ * `import()` is a chunk of its own, fetched when its tab is opened; type imports are erased). Every window
+ * and every e2e test's page parses and runs that bundle, so a package named in `heavy` must not be in it:
+ * zod was 92 kB of the 714 kB main bundle and its schemas were built at start-up, for bounds and names a
+ * zod-free module can hold. Each problem prints the chain of files that brought the package in.
+ */
+export function firstScreenPackages(tree: Tree, heavy: readonly string[]): string[] {
+  if (!tree.has(RENDERER_ENTRY)) return [`${RENDERER_ENTRY} is missing`];
+  const cameFrom = new Map<string, string | null>([[RENDERER_ENTRY, null]]);
+  const queue = [RENDERER_ENTRY];
+  const problems: string[] = [];
+  const chain = (path: string) => {
+    const files: string[] = [];
+    for (let at: string | null | undefined = path; at; at = cameFrom.get(at)) files.push(at);
+    return files.reverse().join(' -> ');
+  };
+  while (queue.length) {
+    const path = queue.shift()!;
+    for (const i of tree.get(path)?.imports ?? []) {
+      if (i.typeOnly || i.kind === 'dynamic') continue;
+      if (i.target) {
+        if (!cameFrom.has(i.target)) {
+          cameFrom.set(i.target, path);
+          queue.push(i.target);
+        }
+      } else if (heavy.some((p) => i.specifier === p || i.specifier.startsWith(`${p}/`))) {
+        problems.push(`${chain(path)} -> ${i.specifier}`);
+      }
+    }
+  }
+  return problems;
+}

@@ -6,7 +6,6 @@ import { InboxBadge } from '../features/inbox/InboxBadge';
 import { useSessions } from '../features/sessions/store';
 import { ConfigErrorBanner } from '../features/settings/ConfigErrorBanner';
 import { Toasts } from '../features/toasts/Toasts';
-import { noCallsInFlight, whenNoCallsInFlight } from '../lib/api';
 import { useConnection } from '../lib/connection';
 import { ConfirmDialog } from './confirm';
 import { ForgetDialog } from '../features/forget/ForgetDialog';
@@ -19,9 +18,13 @@ import { TABS, useShell, type TabId } from './shell-store';
 import { useThemeSync } from './theme';
 import { startWiring } from './wiring';
 
-// Every tab but Chat is its own chunk, fetched when first opened (or hovered: see TabBar), so the first
-// screen compiles only the chat. Cytoscape is most of the Graph tab's weight: it is also fetched and
-// compiled once the app is idle, so opening the tab later does not wait for it.
+// Every tab but Chat is its own chunk, fetched when first opened or when the person shows the intent to
+// open it (a pointer on the tab, keyboard focus on it: see TabBar), so the first screen compiles only the
+// chat. The Graph chunk (Cytoscape, ~490 kB) used to be fetched and compiled whenever the app went idle,
+// in every window, whether or not the graph was ever shown. It is not worth it: from a click with no
+// hover first to the Graph pane drawn took a median 339 ms with the chunk fetched on the click and 325 ms
+// with it preloaded (7 loads each, loopback `monad serve`, load average 17 on 2 cores): drawing the pane
+// is the wait, not the chunk.
 const LAZY_TABS: Record<Exclude<TabId, 'chat'>, LazyPart<object>> = {
   memory: lazyPart('the memory view', () => import('../features/facts/MemoryPane').then((m) => m.MemoryPane)),
   graph: lazyPart('the graph', () => import('../features/graph/GraphPane').then((m) => m.GraphPane)),
@@ -29,44 +32,6 @@ const LAZY_TABS: Record<Exclude<TabId, 'chat'>, LazyPart<object>> = {
   inbox: lazyPart('the inbox', () => import('../features/inbox/InboxPane').then((m) => m.InboxPane)),
   settings: lazyPart('the settings', () => import('../features/settings/SettingsPane').then((m) => m.SettingsPane)),
 };
-
-/**
- * Loads `load` once the app has nothing better to do: no call on its way and the main thread idle. An idle
- * callback alone fires while the first data is still on the network, and compiling a big chunk then
- * delays painting that data (the open chat waited on Cytoscape's compile).
- */
-function preloadWhenIdle(load: () => Promise<unknown>): () => void {
-  let stopped = false;
-  let cancelIdle = () => {};
-  const run = () => void load().catch(() => undefined); // a failed preload is retried by lazy() on open
-  const idle = (then: () => void) => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(then, { timeout: 5000 });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const t = window.setTimeout(then, 1500);
-      cancelIdle = () => window.clearTimeout(t);
-    }
-  };
-  const attemptLoad = (tries: number) => {
-    void whenNoCallsInFlight().then(() => {
-      if (stopped) return;
-      idle(() => {
-        if (stopped) return;
-        // A call started while waiting (a page that loads in steps): wait for it too, a few times at most.
-        if (tries > 0 && !noCallsInFlight()) attemptLoad(tries - 1);
-        else run();
-      });
-    });
-  };
-  attemptLoad(QUIET_TRIES);
-  return () => {
-    stopped = true;
-    cancelIdle();
-  };
-}
-/** How many times the preload waits again for calls started meanwhile, so a chatty page still gets it. */
-const QUIET_TRIES = 5;
 
 const TAB_META: Record<TabId, { label: string; icon: IconName }> = {
   chat: { label: 'Chat', icon: 'chat' },
@@ -86,7 +51,6 @@ export function App() {
 
 function Shell() {
   useEffect(() => startWiring(), []);
-  useEffect(() => preloadWhenIdle(LAZY_TABS.graph.preload), []);
   const agentId = useAgents((s) => s.selectedId);
   useEffect(() => {
     if (agentId) void useSessions.getState().showAgent(agentId);

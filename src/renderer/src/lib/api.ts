@@ -92,10 +92,6 @@ type InputArgs<K extends ChannelName> = {} extends ChannelInput<K> ? [input?: Ch
 let inFlight = 0;
 const quietWaiters = new Set<() => void>();
 
-export function noCallsInFlight(): boolean {
-  return inFlight === 0;
-}
-
 /** Resolves once no call is on its way (at once when none is). */
 export function whenNoCallsInFlight(): Promise<void> {
   if (inFlight === 0) return Promise.resolve();

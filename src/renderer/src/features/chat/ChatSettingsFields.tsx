@@ -4,15 +4,8 @@
 // it loses focus or on Enter, and has its own "Reset to … default"; what applies when a field is empty is
 // shown as its placeholder and in words beside it.
 import { useEffect, useId, useState } from 'react';
-import {
-  CHAT_PROMPT_MAX,
-  MAX_CONTEXT_TOKENS,
-  MAX_OUTPUT_TOKENS_CAP,
-  MIN_CONTEXT_TOKENS,
-  type ChatSettingKey,
-  type ChatSettings,
-  type ChatSettingsPatch,
-} from '../../../../shared/chat-settings';
+import { CHAT_PROMPT_MAX, MAX_CONTEXT_TOKENS, MAX_OUTPUT_TOKENS_CAP, MIN_CONTEXT_TOKENS } from '../../../../shared/chat-setting-limits';
+import type { ChatSettingKey, ChatSettings, ChatSettingsPatch } from '../../../../shared/chat-settings';
 import '../../styles/chat-settings.css';
 
 interface FieldSpec {

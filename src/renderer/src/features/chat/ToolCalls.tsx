@@ -3,7 +3,7 @@
 import type { ToolView, ToolViewState } from './rows';
 import { ChatIcon } from './chat-icons';
 import { Fragment } from 'react';
-import { isMcpToolName } from '../../../../shared/mcp';
+import { isMcpToolName } from '../../../../shared/mcp-tool-names';
 import { McpCallNote, McpToolLabel } from '../mcp-tools/McpCallNote';
 import { toolAccess, toolChip } from '../receipts/tool-access';
 

@@ -3,7 +3,8 @@
 // goes on typing: the upload is a promise, the composer never waits on it. A chip shows each file's state:
 // reading, ready (with a preview), or refused (with the engine's words, said near the composer).
 import { create } from 'zustand';
-import { MAX_ATTACHMENT_BYTES, MAX_MESSAGE_ATTACHMENTS, type AttachmentAdded, type AttachmentRefInput } from '../../../../shared/attachments';
+import type { AttachmentAdded, AttachmentRefInput } from '../../../../shared/attachments';
+import { MAX_ATTACHMENT_BYTES, MAX_MESSAGE_ATTACHMENTS } from '../../../../shared/attachment-limits';
 import { ApiError, invoke } from '../../lib/api';
 import { quietToast } from './quiet-toast';
 

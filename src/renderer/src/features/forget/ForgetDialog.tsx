@@ -4,7 +4,7 @@
 import '../../styles/forget.css';
 import { useId } from 'react';
 import type { ForgetItem, ForgetKind } from '../../../../shared/forget';
-import { FORGET_KINDS } from '../../../../shared/forget';
+import { FORGET_KINDS } from '../../../../shared/forget-kinds';
 import { Modal } from '../../app/modal';
 import { useForget } from './store';
 
