@@ -166,15 +166,21 @@ export class MessageSearch {
     }
     // The neighbourhoods of the best are looked up (neighbours can enter on their neighbours' strength), and
     // those of the best by words alone: with derivedShare, their neighbours score differently.
-    const top = (m: ReadonlyMap<number, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, Math.max(p.expand, opts.k)).map(([seq]) => seq);
-    const expanded = new Set([...top(own), ...(ownWords ? top(ownWords) : [])]);
+    const top = (m: ReadonlyMap<number, number>) => topSeqs(m, Math.max(p.expand, opts.k));
+    const expanded = new Set(top(own));
+    if (ownWords) for (const seq of top(ownWords)) expanded.add(seq);
     const around: number[] = [];
     for (const seq of expanded) for (let d = -NEIGHBOUR_REACH; d <= NEIGHBOUR_REACH; d++) if (d && !place.has(seq + d)) around.push(seq + d);
     for (const [seq, sessionId, role] of this.index.places(around)) if (visible(sessionId)) void (place.set(seq, sessionId), roles?.set(seq, role));
     // What neighbours inherit: a message's words' score and `derivedShare` of what memory added to it. Then
     // memory's second hop (rank.ts hopCandidates; off by default), with derived memory only; then the learned
     // re-ranking of the best candidates, the observer seeing them before it (deeper when a bench asks).
-    const shares = ownWords ? new Map([...own].map(([seq, s]) => [seq, (ownWords.get(seq) ?? 0) + p.derivedShare * (s - (ownWords.get(seq) ?? 0))])) : own;
+    let shares: ReadonlyMap<number, number> = own;
+    if (ownWords) {
+      const m = new Map<number, number>();
+      own.forEach((s, seq) => m.set(seq, (ownWords.get(seq) ?? 0) + p.derivedShare * (s - (ownWords.get(seq) ?? 0))));
+      shares = m;
+    }
     let ranked = scoreWithNeighbours(place, own, questions, expanded, p, shares)
       .filter(([, s]) => s > 0)
       .sort((a, b) => b[1] - a[1] || b[0] - a[0]);
@@ -272,6 +278,28 @@ export class MessageSearch {
     }
     return out;
   }
+}
+
+/**
+ * The seqs of the `n` highest scores, highest first, equal scores in the map's order: what sorting all the
+ * entries (a stable sort) and taking the first `n` gives, without copying and sorting every entry.
+ */
+export function topSeqs(scores: ReadonlyMap<number, number>, n: number): number[] {
+  const seqs: number[] = [];
+  const best: number[] = [];
+  if (n <= 0) return seqs;
+  scores.forEach((score, seq) => {
+    if (best.length === n && !(score > best[n - 1])) return;
+    let at = best.length;
+    while (at > 0 && best[at - 1] < score) at--; // after every equal score: stable
+    seqs.splice(at, 0, seq);
+    best.splice(at, 0, score);
+    if (best.length > n) {
+      seqs.pop();
+      best.pop();
+    }
+  });
+  return seqs;
 }
 
 /** The stems of every name either side of the conversation goes by. */
