@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { changeCounter, pinChanges } from '../../src/main/search/change-counter';
 import { KeptRows } from '../../src/main/search/kept-rows';
-import { topSeqs } from '../../src/main/search/message-search';
+import { topSeqs } from '../../src/main/search/candidate-selection';
 
 /** What topSeqs replaced: every entry copied, sorted (stably) by score, the first n kept. */
 function topBySort(m: ReadonlyMap<number, number>, n: number): number[] {

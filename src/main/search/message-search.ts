@@ -11,7 +11,10 @@ import { DerivedIndex, unionPostings } from './derived-index';
 import type { DerivedEntry } from './derived-store';
 import { EntryScans } from './entry-scans';
 import { hopCandidates, joinHop, type EntryWordCounts } from './memory-hop';
-import { agentIdxOf, MessageIndex, seqOf, type MessageRow, type Postings, type ScoringRow } from './message-index';
+import { MessageIndex, seqOf, type MessageRow, type Postings, type ScoringRow } from './message-index';
+import { maskScore, masksByMerge, topByMask, topSeqs } from './candidate-selection';
+
+export { masksByMerge, topByMask, topSeqs } from './candidate-selection';
 import type { AnalyzedQuery, QueryTerm } from './query';
 import { diversify, estimateDf, hasTimeExpression, idf, neighbourScore, queryWeight, scoreText, type DerivedField, type RankParams, type TermStat } from './rank';
 import type { PostingSource } from './posting-reads';
@@ -280,28 +283,6 @@ export class MessageSearch {
   }
 }
 
-/**
- * The seqs of the `n` highest scores, highest first, equal scores in the map's order: what sorting all the
- * entries (a stable sort) and taking the first `n` gives, without copying and sorting every entry.
- */
-export function topSeqs(scores: ReadonlyMap<number, number>, n: number): number[] {
-  const seqs: number[] = [];
-  const best: number[] = [];
-  if (n <= 0) return seqs;
-  scores.forEach((score, seq) => {
-    if (best.length === n && !(score > best[n - 1])) return;
-    let at = best.length;
-    while (at > 0 && best[at - 1] < score) at--; // after every equal score: stable
-    seqs.splice(at, 0, seq);
-    best.splice(at, 0, score);
-    if (best.length > n) {
-      seqs.pop();
-      best.pop();
-    }
-  });
-  return seqs;
-}
-
 /** The stems of every name either side of the conversation goes by. */
 export function roleStems(names: MessageSearchOptions['roleNames']): Set<string> {
   const out = new Set<string>();
@@ -315,51 +296,6 @@ export function namedRole(q: AnalyzedQuery, names: MessageSearchOptions['roleNam
   const stems = new Set(q.terms.map((t) => t.stem));
   const named = (['user', 'assistant'] as const).filter((role) => (names[role] ?? []).some((n) => stemsOf(n).some((s) => stems.has(s))));
   return named.length === 1 ? named[0] : null;
-}
-
-function maskScore(mask: number, weightByBit: readonly number[]): number {
-  let s = 0;
-  for (let bit = 0; mask >> bit; bit++) if ((mask >> bit) & 1) s += weightByBit[bit] ?? 0;
-  return s;
-}
-
-/**
- * Which query words each message has, as message buckets by word mask. The posting lists are newest
- * first, so a k-way merge walks messages newest first without a per-message map, and every bucket
- * comes out newest first. Rowids of another agent are skipped (the agent is part of the rowid).
- */
-export function masksByMerge(lists: readonly number[][], bits: readonly number[], agentIdx: number | null): Map<number, number[]> {
-  const buckets = new Map<number, number[]>();
-  const at = new Array<number>(lists.length).fill(0);
-  for (;;) {
-    let top = -1;
-    for (let t = 0; t < lists.length; t++) if (at[t] < lists[t].length && lists[t][at[t]] > top) top = lists[t][at[t]];
-    if (top < 0) break;
-    let mask = 0;
-    for (let t = 0; t < lists.length; t++) {
-      if (at[t] < lists[t].length && lists[t][at[t]] === top) {
-        mask |= bits[t];
-        at[t]++;
-      }
-    }
-    if (agentIdx !== null && agentIdxOf(top) !== agentIdx) continue;
-    const bucket = buckets.get(mask);
-    if (bucket) bucket.push(seqOf(top));
-    else buckets.set(mask, [seqOf(top)]);
-  }
-  return buckets;
-}
-
-/** The `limit` best seqs by mask score; buckets are newest first, so newest first among equals. */
-export function topByMask(buckets: ReadonlyMap<number, number[]>, score: (mask: number) => number, limit: number): number[] {
-  const order = [...buckets.keys()].sort((a, b) => score(b) - score(a));
-  const out: number[] = [];
-  for (const mask of order) {
-    const seqs = buckets.get(mask)!;
-    for (let i = 0; i < seqs.length && out.length < limit; i++) out.push(seqs[i]);
-    if (out.length >= limit) break;
-  }
-  return out;
 }
 
 /**
