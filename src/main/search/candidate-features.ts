@@ -79,30 +79,35 @@ export function queryCover(
   words: ReadonlyMap<string, unknown>,
   entries: ReadonlyArray<ReadonlyMap<string, unknown>>,
 ): QueryCover {
+  // Called for each of a search's ~80 candidates: plain loops, no iterator, closure or spread per word (what
+  // this allocated was a quarter of a search's garbage, and a young-generation collection lands in a search).
   let total = 0;
   let inWords = 0;
   let either = 0;
   let mask = 0;
-  const perEntry = new Array<number>(entries.length).fill(0);
-  for (const [k, t] of terms.entries()) {
+  const perEntry = entries.length > 0 ? new Array<number>(entries.length).fill(0) : null;
+  for (let k = 0; k < terms.length; k++) {
+    const t = terms[k];
     const w = t.idf * t.weight;
     total += w;
     const w1 = words.has(t.stem);
     if (w1) inWords += w;
     let any = w1;
-    entries.forEach((e, i) => {
-      if (e.has(t.stem)) {
-        perEntry[i] += w;
+    for (let i = 0; i < entries.length; i++) {
+      if (entries[i].has(t.stem)) {
+        perEntry![i] += w;
         any = true;
       }
-    });
+    }
     if (any) {
       either += w;
       if (k < MASK_WORDS) mask |= 1 << k;
     }
   }
   if (total <= 0) return { words: 0, entry: 0, either: 0, mask: 0 };
-  return { words: inWords / total, entry: Math.max(0, ...perEntry) / total, either: either / total, mask };
+  let best = 0; // Math.max(0, ...perEntry), without the spread
+  if (perEntry) for (let i = 0; i < perEntry.length; i++) best = Math.max(best, perEntry[i]);
+  return { words: inWords / total, entry: best / total, either: either / total, mask };
 }
 
 /** A query asking yes or no ("Is…", "Would…", "Did…") or how likely something is: open-domain questions mostly do. */
@@ -137,24 +142,32 @@ export function candidateFeatures(
   }
   const none: QueryCover = { words: 0, entry: 0, either: 0 };
   const extra = contextFeatures(ranked, place, covers, context);
-  return ranked.map(([seq, score], rank) => ({
-    seq,
-    rank,
-    score,
-    own: own.get(seq) ?? 0,
-    words: ownWords ? (ownWords.get(seq) ?? 0) : (own.get(seq) ?? 0),
-    throughDerived: throughMemory.has(seq),
-    topSession: place.get(seq) === topSession,
-    question: questions.has(seq),
-    wordsCover: (covers.get(seq) ?? none).words,
-    entryCover: (covers.get(seq) ?? none).entry,
-    eitherCover: (covers.get(seq) ?? none).either,
-    sessionRank: sessionRank.get(place.get(seq))!,
-    distance: place.get(seq) === topSession ? Math.abs(seq - first) : null,
-    sessionCount: sessionCount.get(place.get(seq))!,
-    yesNo,
-    ...extra(seq, rank),
-  }));
+  const out: CandidateFeatures[] = new Array(ranked.length);
+  for (let rank = 0; rank < ranked.length; rank++) {
+    const [seq, score] = ranked[rank];
+    const session = place.get(seq);
+    const cover = covers.get(seq) ?? none;
+    const c: CandidateFeatures = {
+      seq,
+      rank,
+      score,
+      own: own.get(seq) ?? 0,
+      words: ownWords ? (ownWords.get(seq) ?? 0) : (own.get(seq) ?? 0),
+      throughDerived: throughMemory.has(seq),
+      topSession: session === topSession,
+      question: questions.has(seq),
+      wordsCover: cover.words,
+      entryCover: cover.entry,
+      eitherCover: cover.either,
+      sessionRank: sessionRank.get(session)!,
+      distance: session === topSession ? Math.abs(seq - first) : null,
+      sessionCount: sessionCount.get(session)!,
+      yesNo,
+    };
+    extra(seq, rank, c); // written into the one object: no second object and spread per candidate
+    out[rank] = c;
+  }
+  return out;
 }
 
 /** The share of the query's weight a cover mask holds. */
@@ -175,21 +188,24 @@ function contextFeatures(
   place: ReadonlyMap<number, string>,
   covers: ReadonlyMap<number, QueryCover>,
   ctx: CandidateContext,
-): (seq: number, rank: number) => Pick<CandidateFeatures, 'speaker' | 'sessionCover' | 'nearHit' | 'afterHit' | 'newCover'> {
+): (seq: number, rank: number, into: CandidateFeatures) => void {
   const weights = ctx.termWeights ?? [];
   const total = weights.reduce((a, w) => a + w, 0);
   // Every scored message of a session (not only the observed candidates) counts towards its session's cover.
   const sessionMask = new Map<string | undefined, number>();
-  for (const [seq, c] of covers) sessionMask.set(place.get(seq), (sessionMask.get(place.get(seq)) ?? 0) | (c.mask ?? 0));
-  const near = ranked.slice(0, HITS_NEAR).map(([seq]) => seq);
+  covers.forEach((c, seq) => sessionMask.set(place.get(seq), (sessionMask.get(place.get(seq)) ?? 0) | (c.mask ?? 0)));
+  const near: number[] = [];
+  for (let i = 0; i < ranked.length && i < HITS_NEAR; i++) near.push(ranked[i][0]);
   const coverOf = (seq: number) => covers.get(seq)?.mask ?? 0;
-  return (seq, rank) => {
+  return (seq, rank, into) => {
     const role = ctx.roles?.get(seq);
     const speaker = !ctx.namedRole || role === undefined ? 0.5 : role === ctx.namedRole ? 1 : 0;
     let nearHit: number | null = null;
     let afterHit = false;
-    for (const h of near) {
-      if (h === seq || place.get(h) !== place.get(seq)) continue;
+    const session = place.get(seq);
+    for (let i = 0; i < near.length; i++) {
+      const h = near[i];
+      if (h === seq || place.get(h) !== session) continue;
       const d = Math.abs(seq - h);
       if (nearHit === null || d < nearHit) {
         nearHit = d;
@@ -202,13 +218,11 @@ function contextFeatures(
       others |= coverOf(ranked[i][0]);
       n++;
     }
-    return {
-      speaker,
-      sessionCover: maskShare(sessionMask.get(place.get(seq)) ?? 0, weights, total),
-      nearHit,
-      afterHit,
-      newCover: maskShare(coverOf(seq) & ~others, weights, total),
-    };
+    into.speaker = speaker;
+    into.sessionCover = maskShare(sessionMask.get(session) ?? 0, weights, total);
+    into.nearHit = nearHit;
+    into.afterHit = afterHit;
+    into.newCover = maskShare(coverOf(seq) & ~others, weights, total);
   };
 }
 

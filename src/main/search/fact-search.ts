@@ -37,21 +37,29 @@ export function rankFacts(q: AnalyzedQuery, groups: ReadonlyArray<readonly Fact[
   // The facts holding a query word: those holding two or more are scored; those holding one, grouped by
   // that word, are scored word by word from the word whose best possible score is highest, until the k-th
   // best so far beats that bound (then no fact of it or of any later word can reach the k best).
-  const single = new Map<string, Array<[ix: FactGroupIndex, i: number, order: number]>>();
+  // Each word's one-word facts as flat (group, fact) pairs: a speaker's name is in nearly every fact of a
+  // scope, and a tuple per fact was most of what the facts panel allocated a search.
+  const single = new Map<string, number[]>();
+  const offsets: number[] = [];
   let offset = 0;
-  for (const ix of indexes) {
+  indexes.forEach((ix, g) => {
     const held = new Map<number, string | null>(); // fact → its one query word, or null for two or more
     for (const stem of wanted) for (const i of ix.byStem.get(stem) ?? []) held.set(i, held.has(i) ? null : stem);
-    for (const [i, stem] of held) {
-      if (stem === null) score(ix, i, offset + i);
-      else single.get(stem)?.push([ix, i, offset + i]) ?? single.set(stem, [[ix, i, offset + i]]);
-    }
+    const base = offset;
+    held.forEach((stem, i) => {
+      if (stem === null) return score(ix, i, base + i);
+      const list = single.get(stem);
+      if (list) list.push(g, i);
+      else single.set(stem, [g, i]);
+    });
+    offsets.push(offset);
     offset += ix.facts.length;
-  }
+  });
   const bounds = new Map([...single.keys()].map((stem) => [stem, singleWordBound(stem, terms, q.pairs, p)]));
   for (const stem of [...single.keys()].sort((a, b) => bounds.get(b)! - bounds.get(a)!)) {
     if (kthBest(scored, k) > bounds.get(stem)!) break;
-    for (const [ix, i, order] of single.get(stem)!) score(ix, i, order);
+    const list = single.get(stem)!;
+    for (let j = 0; j < list.length; j += 2) score(indexes[list[j]], list[j + 1], offsets[list[j]] + list[j + 1]);
   }
   return scored
     .sort((a, b) => b.score - a.score || a.order - b.order)

@@ -25,14 +25,18 @@ export class KeptRows<T> {
     const key = this.changes();
     if (key !== this.key || this.kept.size > KEPT_ROWS) this.kept = new Map();
     this.key = key;
-    const missing = [...new Set(seqs.filter((seq) => !this.kept.has(seq)))];
-    if (missing.length) {
-      for (const seq of missing) this.kept.set(seq, null);
-      for (const [seq, row] of this.read(missing)) this.kept.set(seq, row);
+    // Each missing seq once (marked absent as it is found: a seq given twice is read once).
+    const missing: number[] = [];
+    for (let i = 0; i < seqs.length; i++) {
+      const seq = seqs[i];
+      if (this.kept.has(seq)) continue;
+      this.kept.set(seq, null);
+      missing.push(seq);
     }
+    if (missing.length) for (const [seq, row] of this.read(missing)) this.kept.set(seq, row);
     const out: T[] = [];
-    for (const seq of seqs) {
-      const row = this.kept.get(seq);
+    for (let i = 0; i < seqs.length; i++) {
+      const row = this.kept.get(seqs[i]);
       if (row != null) out.push(row);
     }
     return out;

@@ -10,7 +10,7 @@ import type { DerivedIndex } from './derived-index';
 import type { DerivedEntry } from './derived-store';
 import type { MessageIndex } from './message-index';
 import type { PostingSource } from './posting-reads';
-import { masksByMerge, topByMask } from './message-search';
+import { masksByMerge, topByMask } from './candidate-selection';
 import type { QueryTerm } from './query';
 import { idf } from './rank';
 import { isStopword } from './stopwords';

@@ -75,6 +75,8 @@ export class MessageIndex {
   /** Candidates' rows and places, kept while the database is unchanged (kept-rows.ts). */
   private readonly keptScoring: KeptRows<ScoringRow>;
   private readonly keptPlaces: KeptRows<[seq: number, sessionId: string, role: Role]>;
+  /** The hits' full rows, kept the same way: the same messages are found search after search. */
+  private readonly keptRows: KeptRows<MessageRow>;
 
   constructor(private readonly db: Database) {
     this.postingsStmt = db.prepare(`SELECT rowid FROM message_fts WHERE message_fts MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
@@ -96,6 +98,7 @@ export class MessageIndex {
     const changes = changeCounter(db);
     this.keptScoring = new KeptRows((seqs) => this.readScoringRows(seqs).map((r) => [r.seq, r]), changes);
     this.keptPlaces = new KeptRows((seqs) => (this.placesStmt.all(JSON.stringify(seqs)) as Array<[number, string, Role]>).map((p) => [p[0], p]), changes);
+    this.keptRows = new KeptRows((seqs) => (this.rowsStmt.all(JSON.stringify(seqs)) as RawRow[]).map((r) => [r.seq, toRow(r)]), changes);
   }
 
   /** The index number of an agent, or null when it has no sessions (so nothing to find). */
@@ -139,8 +142,7 @@ export class MessageIndex {
 
   /** The live, searchable messages among `seqs` (any order). */
   rows(seqs: number[]): MessageRow[] {
-    if (!seqs.length) return [];
-    return (this.rowsStmt.all(JSON.stringify(seqs)) as RawRow[]).map(toRow);
+    return seqs.length ? this.keptRows.get(seqs) : [];
   }
 
   /** The days each message talks about (message-dates.ts), for the candidates of a dated question. */

@@ -11,7 +11,10 @@ import { DerivedIndex, unionPostings } from './derived-index';
 import type { DerivedEntry } from './derived-store';
 import { EntryScans } from './entry-scans';
 import { hopCandidates, joinHop, type EntryWordCounts } from './memory-hop';
-import { agentIdxOf, MessageIndex, seqOf, type MessageRow, type Postings, type ScoringRow } from './message-index';
+import { MessageIndex, seqOf, type MessageRow, type Postings, type ScoringRow } from './message-index';
+import { maskScore, masksByMerge, topByMask, topSeqs } from './candidate-selection';
+
+export { masksByMerge, topByMask, topSeqs } from './candidate-selection';
 import type { AnalyzedQuery, QueryTerm } from './query';
 import { diversify, estimateDf, hasTimeExpression, idf, neighbourScore, queryWeight, scoreText, type DerivedField, type RankParams, type TermStat } from './rank';
 import type { PostingSource } from './posting-reads';
@@ -166,15 +169,21 @@ export class MessageSearch {
     }
     // The neighbourhoods of the best are looked up (neighbours can enter on their neighbours' strength), and
     // those of the best by words alone: with derivedShare, their neighbours score differently.
-    const top = (m: ReadonlyMap<number, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, Math.max(p.expand, opts.k)).map(([seq]) => seq);
-    const expanded = new Set([...top(own), ...(ownWords ? top(ownWords) : [])]);
+    const top = (m: ReadonlyMap<number, number>) => topSeqs(m, Math.max(p.expand, opts.k));
+    const expanded = new Set(top(own));
+    if (ownWords) for (const seq of top(ownWords)) expanded.add(seq);
     const around: number[] = [];
     for (const seq of expanded) for (let d = -NEIGHBOUR_REACH; d <= NEIGHBOUR_REACH; d++) if (d && !place.has(seq + d)) around.push(seq + d);
     for (const [seq, sessionId, role] of this.index.places(around)) if (visible(sessionId)) void (place.set(seq, sessionId), roles?.set(seq, role));
     // What neighbours inherit: a message's words' score and `derivedShare` of what memory added to it. Then
     // memory's second hop (rank.ts hopCandidates; off by default), with derived memory only; then the learned
     // re-ranking of the best candidates, the observer seeing them before it (deeper when a bench asks).
-    const shares = ownWords ? new Map([...own].map(([seq, s]) => [seq, (ownWords.get(seq) ?? 0) + p.derivedShare * (s - (ownWords.get(seq) ?? 0))])) : own;
+    let shares: ReadonlyMap<number, number> = own;
+    if (ownWords) {
+      const m = new Map<number, number>();
+      own.forEach((s, seq) => m.set(seq, (ownWords.get(seq) ?? 0) + p.derivedShare * (s - (ownWords.get(seq) ?? 0))));
+      shares = m;
+    }
     let ranked = scoreWithNeighbours(place, own, questions, expanded, p, shares)
       .filter(([, s]) => s > 0)
       .sort((a, b) => b[1] - a[1] || b[0] - a[0]);
@@ -287,51 +296,6 @@ export function namedRole(q: AnalyzedQuery, names: MessageSearchOptions['roleNam
   const stems = new Set(q.terms.map((t) => t.stem));
   const named = (['user', 'assistant'] as const).filter((role) => (names[role] ?? []).some((n) => stemsOf(n).some((s) => stems.has(s))));
   return named.length === 1 ? named[0] : null;
-}
-
-function maskScore(mask: number, weightByBit: readonly number[]): number {
-  let s = 0;
-  for (let bit = 0; mask >> bit; bit++) if ((mask >> bit) & 1) s += weightByBit[bit] ?? 0;
-  return s;
-}
-
-/**
- * Which query words each message has, as message buckets by word mask. The posting lists are newest
- * first, so a k-way merge walks messages newest first without a per-message map, and every bucket
- * comes out newest first. Rowids of another agent are skipped (the agent is part of the rowid).
- */
-export function masksByMerge(lists: readonly number[][], bits: readonly number[], agentIdx: number | null): Map<number, number[]> {
-  const buckets = new Map<number, number[]>();
-  const at = new Array<number>(lists.length).fill(0);
-  for (;;) {
-    let top = -1;
-    for (let t = 0; t < lists.length; t++) if (at[t] < lists[t].length && lists[t][at[t]] > top) top = lists[t][at[t]];
-    if (top < 0) break;
-    let mask = 0;
-    for (let t = 0; t < lists.length; t++) {
-      if (at[t] < lists[t].length && lists[t][at[t]] === top) {
-        mask |= bits[t];
-        at[t]++;
-      }
-    }
-    if (agentIdx !== null && agentIdxOf(top) !== agentIdx) continue;
-    const bucket = buckets.get(mask);
-    if (bucket) bucket.push(seqOf(top));
-    else buckets.set(mask, [seqOf(top)]);
-  }
-  return buckets;
-}
-
-/** The `limit` best seqs by mask score; buckets are newest first, so newest first among equals. */
-export function topByMask(buckets: ReadonlyMap<number, number[]>, score: (mask: number) => number, limit: number): number[] {
-  const order = [...buckets.keys()].sort((a, b) => score(b) - score(a));
-  const out: number[] = [];
-  for (const mask of order) {
-    const seqs = buckets.get(mask)!;
-    for (let i = 0; i < seqs.length && out.length < limit; i++) out.push(seqs[i]);
-    if (out.length >= limit) break;
-  }
-  return out;
 }
 
 /**

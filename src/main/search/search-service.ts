@@ -14,6 +14,7 @@ import { MessageSearch, roleStems, type MessageSearchOptions } from './message-s
 import type { MessageVectors } from './message-vectors';
 import { DF_CAP, EntryWords, memoryFeedbackTerms, type MemoryFeedbackOptions } from './memory-feedback';
 import { changeCounter, KeptPostings } from './kept-postings';
+import { pinChanges } from './change-counter';
 import { PostingReads } from './posting-reads';
 import { analyzeQuery, type AnalyzedQuery, type QueryTerm } from './query';
 import { DEFAULT_RANK_PARAMS, type RankParams } from './rank';
@@ -135,8 +136,11 @@ export class SearchService {
     this.d.derived?.fresh();
     const k = clampK(input.k);
     const q = analyzeQuery(input.query);
-    const messages = this.lexical(q, input, k).hits;
-    return { ...this.withMemory(q, input, k, messages), tookMs: elapsed(started), mode: 'words' };
+    // The search writes nothing: what it keeps between searches asks whether the database changed once.
+    return pinChanges(this.d.db, () => {
+      const messages = this.lexical(q, input, k).hits;
+      return { ...this.withMemory(q, input, k, messages), tookMs: elapsed(started), mode: 'words' as const };
+    });
   }
 
   /**
@@ -160,9 +164,15 @@ export class SearchService {
       const r = this.search(input);
       return { ...r, notice: `Searched by words only: ${embedder.label} could not embed the question (${(err as Error).message || String(err)}).` };
     }
+    return pinChanges(this.d.db, () => this.fused(q, input, k, queryVector, embedder, started));
+  }
+
+  /** The hybrid ranking once the query is embedded (synchronous: one pin of the change counter). */
+  private fused(q: AnalyzedQuery, input: SearchInput, k: number, queryVector: Float32Array, embedder: TextEmbedder, started: number): SearchResults {
+    const semantic = this.d.semantic!;
     const depth = Math.max(this.params.fusionDepth, k);
     const words = this.lexical(q, input, depth);
-    const near = this.d.semantic.vectors.nearest(embedder.key, queryVector, { agentId: input.agentId, sessionId: input.sessionId }, depth);
+    const near = semantic.vectors.nearest(embedder.key, queryVector, { agentId: input.agentId, sessionId: input.sessionId }, depth);
     const fused = reciprocalRankFusion(
       [
         { seqs: words.seqs, weight: 1 },
