@@ -1,6 +1,6 @@
 // One sync of a device with its relay (`monad sync now`): open the home's documents over one WebSocket,
-// reconcile each fact scope with its file, and return once the relay has said it holds every change
-// (relay-witness.ts: the relay's own state vector and delete set, not the provider's count). Documents are kept on this device between runs
+// reconcile each fact scope with its file, and return once the relay has acknowledged every change
+// (Hocuspocus's count of unacknowledged changes is zero). Documents are kept on this device between runs
 // (DocStore), so a device that was offline still holds everything it wrote and sends it at its next sync.
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +11,6 @@ import { followConsolidationDevice } from './consolidation-device';
 import { DocStore } from './doc-store';
 import { refusalError, UNPAIRED_TOKEN } from './relay-auth-reasons';
 import { checkRelayUrl } from './relay-url';
-import { RelayWitness } from './relay-witness';
 import type { KindReport, SyncKind } from './sync-kind';
 
 // Node 20 has no global WebSocket (Electron's Node and Node 22 do): the provider is given `ws`, which ships
@@ -67,7 +66,6 @@ export const SYNC_FORMAT = 2;
 interface Open {
   doc: Y.Doc;
   provider: HocuspocusProvider;
-  witness: RelayWitness;
 }
 
 function nothingAnswers(relay: string): MonadError {
@@ -134,30 +132,26 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
       new Promise<Y.Doc>((resolve) => {
         const onAuthenticationFailed = ({ reason }: { reason: string }): void => refused(reason);
         const provider = new HocuspocusProvider({ websocketProvider: socket, name: nameOf(local), document: doc, awareness: null, token: opts.token ?? UNPAIRED_TOKEN, onAuthenticationFailed, onSynced: () => resolve(doc) });
-        const witness = new RelayWitness(provider, doc, () => socket.status === 'connected', () => undefined);
-        open.set(local, { doc, provider, witness });
+        open.set(local, { doc, provider });
       }),
     );
   };
-  // Polled: the witness's answer can come while other documents are still being reconciled.
-  const acknowledged = (w: RelayWitness): Promise<void> =>
+  // Polled: the provider emits 'synced' when its flag flips, not when the count of unacknowledged changes
+  // returns to zero (bench/sync-spike found the difference: a wait on the event hung for 30 s).
+  const acknowledged = (p: HocuspocusProvider): Promise<void> =>
     new Promise((resolve) => {
-      const check = (): void => void (w.acknowledged ? resolve() : !finished && setTimeout(check, 10));
+      const check = (): void => void (p.unsyncedChanges === 0 ? resolve() : !finished && setTimeout(check, 10));
       check();
     });
-  const release = (o: Open): void => {
-    o.witness.destroy();
-    o.provider.destroy();
-    o.doc.destroy();
-  };
 
   // A document is stored here and, once the relay has acknowledged what this run added to it, no longer
   // needed in memory: a home's first sync opens hundreds (a document per chat), and holding them all until
   // the end took more memory than the whole rest of the run (issue 30 §6: ≤ 200 MB added).
   const releaseAcknowledged = (): void => {
     for (const [name, o] of open) {
-      if (name === HOME_DOC || !o.witness.acknowledged) continue;
-      release(o);
+      if (name === HOME_DOC || o.provider.unsyncedChanges !== 0) continue;
+      o.provider.destroy();
+      o.doc.destroy();
       open.delete(name);
     }
   };
@@ -190,16 +184,13 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
       }
     }
     store.save(HOME_DOC, Y.encodeStateAsUpdate(home));
-    await within(Promise.all([...open.values()].map((o) => acknowledged(o.witness))));
+    await within(Promise.all([...open.values()].map((o) => acknowledged(o.provider))));
 
     const sum = (k: 'sent' | 'received' | 'forgotten'): number => reports.reduce((n, r) => n + r[k], 0);
     return { relay: opts.relayUrl, device, documents: reports, sent: sum('sent'), received: sum('received'), forgotten: sum('forgotten'), refused: reports.reduce((n, r) => n + r.refused.length, 0) };
   } finally {
     finished = true;
-    for (const o of open.values()) {
-      o.witness.destroy();
-      o.provider.destroy();
-    }
+    for (const o of open.values()) o.provider.destroy();
     socket.destroy();
     store.close();
   }
