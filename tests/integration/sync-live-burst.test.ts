@@ -4,11 +4,10 @@
 // session over a stand-in kind (it counts its reconciles and writes one record each), against a relay in
 // this process on loopback.
 import { join } from 'node:path';
-import * as Y from 'yjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LiveSync } from '../../src/main/sync/live-sync';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
-import { emptyReport, type SyncKind } from '../../src/main/sync/sync-kind';
+import { countingKind } from '../helpers/counting-kind';
 import { tempHome, waitFor } from '../helpers/temp-home';
 
 const sessions: LiveSync[] = [];
@@ -19,20 +18,6 @@ afterEach(async () => {
   for (const r of relays.splice(0)) await r.close();
 });
 
-/** A kind with one document whose every reconcile adds a record (a change here, to send). */
-function countingKind(): SyncKind & { runs: number } {
-  const kind = {
-    kind: 'notes',
-    runs: 0,
-    localKeys: () => ['only'],
-    reconcile(key: string, doc: Y.Doc) {
-      kind.runs++;
-      doc.getArray<number>('runs').push([kind.runs]);
-      return { ...emptyReport('notes', key), sent: 1 };
-    },
-  };
-  return kind;
-}
 
 describe('live sync: a burst of changes that never pauses', () => {
   it('is reconciled and sent while it lasts, not only once it stops', async () => {

@@ -15,10 +15,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LiveSync } from '../../src/main/sync/live-sync';
 import { startRelay, type RunningRelay } from '../../src/main/sync/relay';
 import { syncNow, WebSocketPolyfill } from '../../src/main/sync/sync-client';
-import { emptyReport, type SyncKind } from '../../src/main/sync/sync-kind';
+import type { SyncKind } from '../../src/main/sync/sync-kind';
 import type { SyncStatus } from '../../src/shared/contract-sync';
 import { startTcpGate, type TcpGate } from '../helpers/tcp-gate';
 import { derive, loopSeed, rng, withSeed } from '../helpers/seeded-random';
+import { countingKind } from '../helpers/counting-kind';
 import { tempHome, waitFor } from '../helpers/temp-home';
 
 const sessions: LiveSync[] = [];
@@ -34,20 +35,6 @@ afterEach(async () => {
 const SPACE = 'reconnect';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One document whose every reconcile appends a record numbered by the run. */
-function appendingKind(): SyncKind & { runs: number } {
-  const kind = {
-    kind: 'notes',
-    runs: 0,
-    localKeys: () => ['only'],
-    reconcile(key: string, doc: Y.Doc) {
-      kind.runs++;
-      doc.getArray<number>('runs').push([kind.runs]);
-      return { ...emptyReport('notes', key), sent: 1 };
-    },
-  };
-  return kind;
-}
 
 /** The records the relay holds for the kind's document, read by a client of its own straight from the relay. */
 async function relayRecords(relayUrl: string): Promise<number[]> {
@@ -71,7 +58,7 @@ async function setUp() {
   relays.push(relay);
   const gate = await startTcpGate(relay.port);
   gates.push(gate);
-  const kind = appendingKind();
+  const kind = countingKind();
   const seen: SyncStatus[] = [];
   const live = new LiveSync({
     relayUrl: gate.url,
@@ -200,7 +187,7 @@ describe('live sync: the pending count after a reconnect', () => {
     relays.push(relay);
     const gate = await startTcpGate(relay.port);
     gates.push(gate);
-    const kind = appendingKind();
+    const kind = countingKind();
     const write = kind.reconcile.bind(kind);
     kind.reconcile = (...args: Parameters<SyncKind['reconcile']>) => (gate.hold(), write(...args));
     let returned = false;

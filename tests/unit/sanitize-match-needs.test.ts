@@ -15,13 +15,11 @@ import { describe, expect, it } from 'vitest';
 import { TextGate, compileNeeds, matchNeeds, secretNeedsKey } from '../../src/main/memory/facts/sanitize-match-needs';
 import { SECRET_RULE_NEEDS } from '../../src/main/memory/facts/sanitize-secret-needs';
 import { findRecoveryPhrases, listedWordStreak } from '../../src/main/memory/facts/sanitize-secret-bip39';
-import { ENV_ASSIGNMENT_RULES } from '../../src/main/memory/facts/sanitize-secret-env';
-import { PROVIDER_RULES, type SecretRule } from '../../src/main/memory/facts/sanitize-secret-providers';
-import { ASSIGNMENT_RULES, GENERIC_RULES, URL_RULES } from '../../src/main/memory/facts/sanitize-secret-rules';
+import type { SecretRule } from '../../src/main/memory/facts/sanitize-secret-providers';
 import { collect, type Span } from '../../src/main/memory/facts/sanitize-secret-spans';
 import { allMatches } from '../../src/main/memory/facts/sanitize-regex-scan';
 import { readMatchNeeds } from '../../scripts/regex-needs/match-needs';
-import { secretNeedsTable } from '../../scripts/rule-needs';
+import { SECRET_RULES, secretNeedsTable } from '../../scripts/rule-needs';
 
 /** The reader's needs for any pattern, as the app would use them had the table been written for it. */
 const readAndCompile = (re: RegExp) => {
@@ -29,7 +27,7 @@ const readAndCompile = (re: RegExp) => {
   return compileNeeds(re, [literal, tokenRun]);
 };
 
-const RULES: SecretRule[] = [...PROVIDER_RULES, ...URL_RULES, ...ASSIGNMENT_RULES, ...ENV_ASSIGNMENT_RULES, ...GENERIC_RULES];
+const RULES: SecretRule[] = SECRET_RULES;
 
 /** The oracle: collect() as it was before the gate (every rule scanned over every text). */
 function collectBefore(text: string, rule: SecretRule, priority: number, out: Span[]): void {

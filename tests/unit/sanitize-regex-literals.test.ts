@@ -7,23 +7,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INJECTION_FAMILIES } from '../../src/main/memory/facts/sanitize-injection';
 import { PRECOMPUTED_LITERALS as PRECOMPUTED } from '../../src/main/memory/facts/sanitize-injection-literals';
 import { distinctSentences, multilingualView, normalizeWord, viewText } from '../../src/main/memory/facts/sanitize-injection-multilingual-view';
 import { LEXICONS } from '../../src/main/memory/facts/sanitize-injection-lexicon';
 import { fieldOf } from '../../src/main/memory/facts/sanitize-injection-multilingual-fields';
 import { compileRulesOf } from '../../src/main/memory/facts/sanitize-injection-multilingual-rules';
 import { splitEntries } from '../../src/main/memory/facts/sanitize-injection-multilingual-fields';
-import { COMPACT_RULES } from '../../src/main/memory/facts/sanitize-injection-override';
 import { mayMatch, rule, type Rule } from '../../src/main/memory/facts/sanitize-injection-shared';
 import { ruleKey } from '../../src/main/memory/facts/sanitize-rule-key';
 import { buildScanViews, foldedView } from '../../src/main/memory/facts/sanitize-unicode';
 import { requiredLiterals } from '../../scripts/regex-needs/required-literals';
-import { literalsTable, multilingualSources } from '../../scripts/rule-needs';
+import { INJECTION_PATTERN_RULES, literalsTable, multilingualSources } from '../../scripts/rule-needs';
 
-const RULES: (Rule & { source: string })[] = [...INJECTION_FAMILIES.flatMap((f) => f.rules), ...COMPACT_RULES].filter(
-  (r): r is Rule & { source: string } => r.source !== undefined,
-);
+const RULES: (Rule & { source: string })[] = INJECTION_PATTERN_RULES;
 /** The implementation before the skip: the bare pattern, compiled once per rule here. */
 const BARE = new Map(RULES.map((r) => [r, new RegExp(r.source, 'u')]));
 

@@ -9,11 +9,10 @@ export type DeleteSet = Y.Snapshot['ds'];
 
 /**
  * What the relay reported of one document: its state vector (step 1) and its delete set (step 2). The delete
- * set is read when first asked for, and without decoding the step 2's items: on a device's first sync the
- * step 2 is the whole document (a graph of 10,000 relations), and decoding every item of it a second time, beside
- * the provider's own decoding, pushed the device's memory over issue 30's 200 MB (bench sync-home: 208 MB at
- * the kernel's high-water mark). `diffUpdate` against the relay's own state vector streams past every item
- * (each is within that vector) and keeps the delete set whole.
+ * set is read when first asked for (only once the items are covered), and without decoding the step 2's
+ * items: a document's first answer is the whole document (a graph of 10,000 relations), which the provider
+ * decodes already. `diffUpdate` against the relay's own state vector streams past every item (each is within
+ * that vector) and keeps the delete set whole.
  */
 export interface RelayState {
   sv: Map<number, number>;
