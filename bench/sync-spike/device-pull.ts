@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../../src/main/engine';
-import { syncKinds } from '../../src/main/engine-sync';
+import { syncWith } from '../../src/main/engine-sync';
 import { syncNow } from '../../src/main/sync/sync-client';
 import { forceGc } from './phase-meter';
 
@@ -51,7 +51,7 @@ async function main(home: string, relayUrl: string): Promise<DevicePull> {
       externalPeak = Math.max(externalPeak, m.external);
     }, 20);
     const t = performance.now();
-    const report = await syncNow({ relayUrl, space: 'bench', storeFile: join(home, 'sync', 'device.sqlite'), kinds: syncKinds(e), timeoutMs: 120_000 });
+    const report = await syncNow({ relayUrl, space: 'bench', storeFile: join(home, 'sync', 'device.sqlite'), ...syncWith(e), timeoutMs: 120_000 });
     const pullS = (performance.now() - t) / 1000;
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);

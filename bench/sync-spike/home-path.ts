@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Engine } from '../../src/main/engine';
-import { syncKinds } from '../../src/main/engine-sync';
+import { syncWith } from '../../src/main/engine-sync';
 import { startLiveSync } from '../../src/main/engine-sync-live';
 import { DocStore } from '../../src/main/sync/doc-store';
 import { startRelay } from '../../src/main/sync/relay';
@@ -155,7 +155,7 @@ export async function runSyncHomeBench(): Promise<SyncHomeResult> {
   const open = (n: string): Engine => Engine.open({ home: join(root, n), host: 'cli', backgroundJobs: false, qdrant: { enabled: false } });
   let a = open('a');
   let b: Engine | null = null;
-  const run = (e: Engine, n: string): Promise<SyncReport> => syncNow({ relayUrl: relay.url, space: 'bench', storeFile: join(root, n, 'sync', 'device.sqlite'), kinds: syncKinds(e), timeoutMs: 120_000 });
+  const run = (e: Engine, n: string): Promise<SyncReport> => syncNow({ relayUrl: relay.url, space: 'bench', storeFile: join(root, n, 'sync', 'device.sqlite'), ...syncWith(e), timeoutMs: 120_000 });
   try {
     let t = performance.now();
     const counts = cached ? { messages: messageCount(a), facts: a.facts.memory.scopes().reduce((n, s) => n + s.count, 0), relations: relationCount(a) } : buildHome(a);

@@ -6,6 +6,7 @@ import type { JournalActor } from '../shared/journal';
 import type { FactSyncPort } from './sync/sync-ports';
 import { factsKind } from './sync/fact-bridge';
 import { withOutgoingFilter, type SyncKind } from './sync/sync-kind';
+import type { SyncOptions } from './sync/sync-client';
 import { syncOutgoing } from './engine-sync-outgoing';
 import { factId } from './memory/facts/fact-id';
 import { sentFacts } from './sync/fact-sent-view';
@@ -77,6 +78,14 @@ export function factSyncPort(engine: Engine): FactSyncPort {
       }
     },
   };
+}
+
+/**
+ * What a `sync now` of this home is given, wherever it runs (the CLI, the benches): every kind, and a hold on the
+ * search's derived field, recomputed once when the run ends instead of after each document that changed memory.
+ */
+export function syncWith(engine: Engine): Pick<SyncOptions, 'kinds' | 'hold'> {
+  return { kinds: syncKinds(engine), hold: () => engine.search.derived?.hold() ?? (() => {}) };
 }
 
 /** Everything that travels between this home's devices, one entry per kind (issue 30 §2). */

@@ -3,7 +3,7 @@
 // returns when the relay has everything. A paired device (`join`) syncs with its own credential; `now
 // --relay URL --space NAME` still works for a space nobody paired on a plain loopback relay.
 import { MonadError } from '../../shared/errors';
-import { syncKinds } from '../../main/engine-sync';
+import { syncWith } from '../../main/engine-sync';
 import { readPairing } from '../../main/sync/device-pairing';
 import { DocStore } from '../../main/sync/doc-store';
 import { startRelay } from '../../main/sync/relay';
@@ -102,7 +102,7 @@ export async function syncCommand(argv: string[]): Promise<number> {
       };
       try {
         const token = withStore((st) => readPairing(st, engine.secrets).token ?? undefined);
-        const r = await syncNow({ relayUrl, space, storeFile, kinds: syncKinds(engine), token });
+        const r = await syncNow({ relayUrl, space, storeFile, ...syncWith(engine), token });
         withStore((st) => recordSyncRun(st, r, new Date()));
         if (flags.json) printJson(r);
         else {

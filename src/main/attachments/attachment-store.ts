@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { AttachmentKind, AttachmentRef } from '../../shared/attachments';
 import { MonadError } from '../../shared/errors';
+import { statement } from '../db/statements';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { mkdirPrivate, PRIVATE_FILE_MODE } from '../fs/private-mode';
 
@@ -147,21 +148,18 @@ function linkedRows(db: Database, messageIds: string[], withText: boolean): Map<
   const out = new Map<string, (StoredAttachment & { name: string; chars?: number })[]>();
   // length(a.text) without the text itself: a message list must not read whole PDFs.
   const text = withText ? 'a.text' : `substr('', 1, 0) AS text, length(a.text) AS chars`;
-  for (let i = 0; i < messageIds.length; i += 500) {
-    const batch = messageIds.slice(i, i + 500);
-    const rows = db
-      .prepare(
-        `SELECT l.message_id, l.name, a.id, a.kind, a.mime, a.size, a.pages, ${text}, a.truncated
-         FROM message_attachments l JOIN attachments a ON a.id = l.attachment_id
-         WHERE l.message_id IN (${batch.map(() => '?').join(',')}) ORDER BY l.message_id, l.position`,
-      )
-      .all(...batch) as (Row & { message_id: string; name: string; chars?: number })[];
-    for (const r of rows) {
-      const list = out.get(r.message_id) ?? [];
-      const a = { ...fromRow(r), name: r.name };
-      list.push(r.chars === undefined ? a : { ...a, chars: r.chars });
-      out.set(r.message_id, list);
-    }
+  // The ids as one JSON parameter: one statement whatever their number (statements.ts keeps it).
+  const rows = statement(
+    db,
+    `SELECT l.message_id, l.name, a.id, a.kind, a.mime, a.size, a.pages, ${text}, a.truncated
+     FROM message_attachments l JOIN attachments a ON a.id = l.attachment_id
+     WHERE l.message_id IN (SELECT value FROM json_each(?)) ORDER BY l.message_id, l.position`,
+  ).all(JSON.stringify(messageIds)) as (Row & { message_id: string; name: string; chars?: number })[];
+  for (const r of rows) {
+    const list = out.get(r.message_id) ?? [];
+    const a = { ...fromRow(r), name: r.name };
+    list.push(r.chars === undefined ? a : { ...a, chars: r.chars });
+    out.set(r.message_id, list);
   }
   return out;
 }

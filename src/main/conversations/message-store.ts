@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import type { Message, MessageOrigin, Page, Role, TokenUsage, ToolCall, WrittenBy } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
+import { statement } from '../db/statements';
 import { canonicalTime } from '../../shared/message-order';
 import { resolvedDays } from '../search/message-dates';
 import { attachmentRefsOf, linkAttachments } from '../attachments/attachment-store';
@@ -134,7 +135,7 @@ export class MessageStore {
   }
 
   get(id: string): Message {
-    const row = this.db.prepare(`SELECT * FROM messages WHERE id = ? AND deleted_at IS NULL`).get(id) as MessageRow | undefined;
+    const row = statement(this.db, `SELECT * FROM messages WHERE id = ? AND deleted_at IS NULL`).get(id) as MessageRow | undefined;
     if (!row) throw new MonadError('NOT_FOUND', `No message with id ${id}`);
     return withAttachments(this.db, [toMessage(row)])[0];
   }

@@ -19,13 +19,14 @@ export class DerivedUpdater {
   private stale = true;
   private scheduled = false;
   private closed = false;
+  private holds = 0;
 
   constructor(private readonly d: DerivedUpdaterDeps) {}
 
   /** Memory changed: recompute soon (coalesced: a consolidation run journals many entries at once). */
   changed(): void {
     this.stale = true;
-    if (this.scheduled || this.closed) return;
+    if (this.scheduled || this.closed || this.holds > 0) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -53,6 +54,22 @@ export class DerivedUpdater {
       this.stale = true;
       throw err;
     }
+  }
+
+  /**
+   * Background recomputation waits until the returned release is called (once; nested holds wait for the last):
+   * a run that changes memory document by document between network waits (a whole home arriving by sync) would
+   * otherwise recompute every message's field after each document — a whole-home read each time, and the
+   * largest garbage of a first pull. A search meanwhile still brings the field up to date first (`fresh`).
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.holds === 0 && this.stale) this.changed();
+    };
   }
 
   close(): void {

@@ -28,6 +28,10 @@ export class DocStore {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    // SQLite's own default page cache (2 MB), not better-sqlite3's 16 MB: every row here is one whole document
+    // read or written once per sync, so cached pages are never read again, and a first pull filled the cache
+    // with a home's worth of documents (docs/sync.md, Known limits).
+    this.db.pragma('cache_size = -2000');
     migrate(this.db, MIGRATIONS, `The sync store ${file}`);
     this.getDoc = this.db.prepare('SELECT state FROM documents WHERE name = ?').pluck();
     this.putDoc = this.db.prepare('INSERT INTO documents (name, state) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET state = excluded.state');

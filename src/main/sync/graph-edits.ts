@@ -56,13 +56,17 @@ export function editLines(edits: readonly Stamped<SyncedRelationEdit>[]): Map<st
 
 /** Relation records under an old key of a line become records of the line's current key and wording. */
 export function foldIntoLines<R extends SyncedRelation>(relations: Map<string, R[]>, lines: Map<string, EditLine>): Map<string, R[]> {
+  // No edits (a graph nobody corrected, a device's first pull): the records stay where they are, uncopied — a
+  // copy of every relation's list was garbage the size of the whole graph.
+  if (!lines.size) return relations;
   const out = new Map<string, R[]>();
   for (const [key, records] of relations) {
     const line = lines.get(key);
     const into = line ? line.key : key;
     const wording = line?.standing.relation?.relation;
     const moved = into === key || !wording ? records : records.map((r) => ({ ...r, key: into, relation: wording }));
-    out.set(into, [...(out.get(into) ?? []), ...moved]);
+    const there = out.get(into);
+    out.set(into, there ? [...there, ...moved] : moved);
   }
   return out;
 }

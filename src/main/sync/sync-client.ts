@@ -32,6 +32,11 @@ export interface SyncOptions {
   timeoutMs?: number;
   /** This device's credential from `monad sync join` (none: the relay must allow unpaired spaces). */
   token?: string;
+  /**
+   * Called as the run starts; what it returns, as the run ends (done, refused or failed): the home holds back
+   * work that follows each change of memory until then (engine-sync.ts `syncWith`).
+   */
+  hold?: () => () => void;
 }
 
 export interface SyncReport {
@@ -156,6 +161,7 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
     }
   };
 
+  const release = opts.hold?.();
   try {
     const home = await openDoc(HOME_DOC);
     const meta = home.getMap<number>('meta');
@@ -193,5 +199,6 @@ export async function syncNow(opts: SyncOptions): Promise<SyncReport> {
     for (const o of open.values()) o.provider.destroy();
     socket.destroy();
     store.close();
+    release?.();
   }
 }
