@@ -68,6 +68,8 @@ export interface LtrResult {
     shippedByCategory: Record<string, number>;
     /** The same models with candidates below each floor (share of the best score) left in the first pass's order. */
     guarded: Record<string, { reranked: number; byCategory: Record<string, number> }>;
+    /** Each held-out question's recall@10 at each floor, in the splits' order (for paired comparisons of two learners). */
+    perQuestion?: Record<string, number[]>;
   };
   /** Learned on every conversation (what would ship; in-sample figure only). */
   allData: { model: string; recall10: number; shipped10: number; weights?: number[]; trees?: Tree[] };
@@ -304,6 +306,7 @@ export function runLocomoLtr(opts: { data?: string; derived?: DerivedMode; learn
       rerankedByCategory: byCategory(tested),
       shippedByCategory: byCategory(tested.map((t) => ({ category: t.category, r: t.s }))),
       guarded: Object.fromEntries(FLOORS.map((f) => [f, { reranked: round(mean(splits.map((s) => s.guarded10[f]))), byCategory: byCategory(guardTested.get(f)!) }])),
+      perQuestion: Object.fromEntries(FLOORS.map((f) => [f, guardTested.get(f)!.map((t) => t.r)])),
     },
     allData: { model: all.model, recall10: round(mean(recallOf(questions, all))), shipped10: round(mean(questions.map(shippedR))), weights: all.weights, trees: all.trees },
     candidateRecall,
