@@ -20,6 +20,7 @@ import { replyMemoryOf } from '../shared/receipt';
 import { MAX_MESSAGE_CHARS } from './transfer/limits';
 import { archiveAttachmentSchema } from './attachments/attachment-archive';
 import type { ChatBlobPort, ChatSyncPort, LocalChat, Refusal } from './sync/chat-ports';
+import { statement } from './db/statements';
 
 /** A chat's title when the one from the other device was refused here (the sanitizer says why, in the report). */
 const FALLBACK_TITLE = 'Synced chat';
@@ -36,6 +37,10 @@ const stateSchema = z.object({
 });
 
 const filesSchema = z.array(z.object({ name: attachmentName, sha256: z.string().regex(/^[0-9a-f]{64}$/) })).max(MAX_MESSAGE_ATTACHMENTS);
+
+/** Whether memory here was learned from any of these messages (a JSON array of ids, given twice). */
+const LEARNED_FROM_ANY = `SELECT 1 FROM fact_origin WHERE message_id IN (SELECT value FROM json_each(?))
+  UNION ALL SELECT 1 FROM graph_edge_support WHERE message_id IN (SELECT value FROM json_each(?)) LIMIT 1`;
 
 export function chatSyncPort(engine: Engine): ChatSyncPort {
   const db = engine.appDb;
@@ -206,6 +211,11 @@ export function chatSyncPort(engine: Engine): ChatSyncPort {
         }),
       )();
       if (out.some((r) => r.written)) {
+        // Memory this home holds may have been learned from a message that only now arrived (facts sync before
+        // chats, and a live sync in any order): the search's derived field looks again when one of them is such
+        // a source (an indexed lookup, so that a live message nothing was learned from costs no recomputation).
+        const ids = JSON.stringify(messages.filter((_, i) => out[i].written).map((m) => m.id));
+        if (statement(engine.memoryDb, LEARNED_FROM_ANY, 'pluck').get(ids, ids) !== undefined) engine.search.derived?.changed();
         engine.events.emit('sessions.changed', { agentId: engine.sessions.get(sessionId).agentId });
         // The sidebar hears sessions.changed; a window showing this chat reloads its messages on this one.
         engine.events.emit('messages.changed', { sessionId });

@@ -10,6 +10,7 @@ import type { SyncOptions } from './sync/sync-client';
 import { syncOutgoing } from './engine-sync-outgoing';
 import { factId } from './memory/facts/fact-id';
 import { sentFacts } from './sync/fact-sent-view';
+import { addFactMessageSources, factMessageSources } from './engine-sync-fact-sources';
 import { asUndoFromSync, editFactsFromSync, factEditedBack, factsForgottenHere, factUndoneHere, noteFactConflict } from './engine-sync-facts';
 import { graphSyncPort } from './engine-sync-graph';
 import { graphKind } from './sync/graph-bridge';
@@ -69,6 +70,8 @@ export function factSyncPort(engine: Engine): FactSyncPort {
     editedBack: (scope, id) => factEditedBack(engine, scope, id),
     forgottenHere: (scope) => factsForgottenHere(engine, scope),
     replacedHere: (scope, id) => ledger.sourceOf(scope, id)?.replaces ?? [],
+    messageSources: (scope) => factMessageSources(engine, scope),
+    addMessageSources: (scope, items) => addFactMessageSources(engine, scope, items),
     forget: (scope, id, device, undo) => {
       try {
         ledger.as(bySync('person', device), () => asUndoFromSync(engine, scope, undo ? id : undefined, ['fact.recorded', 'fact.edited', 'fact.merged'], () => memory.forget(scope, id)));

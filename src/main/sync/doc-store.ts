@@ -40,12 +40,12 @@ export class DocStore {
   }
 
   load(name: string): Uint8Array | null {
-    const b = this.getDoc.get(name) as Buffer | undefined;
-    return b ? new Uint8Array(b) : null;
+    return (this.getDoc.get(name) as Buffer | undefined) ?? null;
   }
 
   save(name: string, state: Uint8Array): void {
-    this.putDoc.run(name, Buffer.from(state));
+    // A view of the same bytes, not a copy: a graph document's state is megabytes.
+    this.putDoc.run(name, Buffer.from(state.buffer, state.byteOffset, state.byteLength));
   }
 
   names(): string[] {

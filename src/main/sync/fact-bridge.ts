@@ -10,6 +10,7 @@ import { byFact, headsOf, liveTextId, resolveFact, versionId, type FactVersion }
 import type { FactSyncPort, IncomingEdit, IncomingFact, SyncedFact } from './sync-ports';
 import type { SyncKind } from './sync-kind';
 import { sentFacts } from './fact-sent-view';
+import { sendFactSources, takeFactSources } from './fact-sources';
 
 export { versionsOf } from './conflicts';
 
@@ -191,6 +192,8 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
         if (known.get(factId)!.state === 'live') push({ factId, parents, kind: 'forget', text: null, textId: id, actor: by, at: now, device }, id);
       }
     }
+    // The messages its facts were learned from, beside the versions (not counted as versions sent).
+    sendFactSources(scope, doc, facts);
   });
 
   // Incoming: the file follows what stands in the merged log.
@@ -237,7 +240,10 @@ export function reconcileScope(input: ReconcileInput): ReconcileResult {
     announced.add(c.key);
   }
   const forgets = new Set([...known.values()].filter((s) => s.state === 'forgotten').map((s) => s.version.id));
-  return { report, synced: new Set(facts.facts(scope).map((f) => f.id)), announced, forgets };
+  const synced = new Set(facts.facts(scope).map((f) => f.id));
+  // What the facts held now were learned from on other devices (a fact just written here included).
+  takeFactSources(scope, doc, facts, synced);
+  return { report, synced, announced, forgets };
 }
 
 /**

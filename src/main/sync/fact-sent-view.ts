@@ -6,7 +6,7 @@
 // so the redacted copy read back is this device's own fact (no loop, no rewrite of the text kept here), and
 // every write it asks of the home (forget, edit) is turned back onto the fact as this home holds it.
 import type { OutgoingFilter } from './sync-kind';
-import type { FactSyncPort, SyncedFact } from './sync-ports';
+import type { FactSyncPort, SyncedFact, SyncedFactSource } from './sync-ports';
 
 /**
  * `facts` seen through `outgoing`. Without `facts.idOf` (a bridge tested on its own, with no fact ids to
@@ -42,6 +42,16 @@ export function sentFacts(facts: FactSyncPort, outgoing: OutgoingFilter | undefi
             }),
         }
       : {}),
+    // Sources travel under the fact's id as sent, and come back onto the fact as this home holds it.
+    ...(facts.messageSources
+      ? {
+          messageSources: (scope: string) => {
+            const sentId = new Map([...(held.get(scope) ?? new Map<string, string>())].map(([s, local]) => [local, s]));
+            return facts.messageSources!(scope).map((x) => (sentId.has(x.factId) ? { ...x, factId: sentId.get(x.factId)! } : x));
+          },
+        }
+      : {}),
+    ...(facts.addMessageSources ? { addMessageSources: (scope: string, items: readonly SyncedFactSource[]) => facts.addMessageSources!(scope, items.map((x) => ({ ...x, factId: back(scope, x.factId) }))) } : {}),
     ...(facts.replacedHere ? { replacedHere: (scope: string, id: string) => facts.replacedHere!(scope, back(scope, id)) } : {}),
     ...(facts.undid ? { undid: (scope: string, id: string) => facts.undid!(scope, back(scope, id)) } : {}),
     ...(facts.editedBack ? { editedBack: (scope: string, id: string) => facts.editedBack!(scope, back(scope, id)) } : {}),

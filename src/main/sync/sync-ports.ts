@@ -1,6 +1,19 @@
 // What the sync room needs from the rest of Monad, and nothing more (issue 28's clean ports): the
 // composition root (engine-sync.ts) builds these from the memory layer; this room never imports it.
+import type { FactOriginKind } from '../../shared/facts';
 import type { JournalActor } from '../../shared/journal';
+
+/**
+ * A message a fact was learned from (its fact_origin rows, its earlier texts' included), as it travels: under the
+ * fact's text id. What makes the fact's message findable through it (issue 31), the chat it came only from
+ * deletable with it, and its second-hand mark in recall the same on every device.
+ */
+export interface SyncedFactSource {
+  factId: string;
+  messageId: string;
+  sessionId: string | null;
+  origin: FactOriginKind;
+}
 
 export interface SyncedFact {
   id: string;
@@ -97,6 +110,10 @@ export interface FactSyncPort {
    * back in place), the id of the text it replaced; else null. The undo then travels as an edit back.
    */
   editedBack?(scope: string, id: string): string | null;
+  /** The messages each fact held here was learned from, by the fact's id (absent: no sources travel). */
+  messageSources?(scope: string): SyncedFactSource[];
+  /** Records that facts held here were learned from these messages on another device; returns how many were new here. */
+  addMessageSources?(scope: string, items: readonly SyncedFactSource[]): number;
   /** Tells this home's History what happened when devices changed one fact apart (never undone: nothing was written). */
   noteConflict(scope: string, note: SyncConflictNote): void;
   /**

@@ -3,6 +3,7 @@
 // words: text the person pasted or forwarded, or an import.
 import type { Database } from 'better-sqlite3';
 import type { FactOriginKind } from '../../../shared/domain';
+import { statement } from '../../db/statements';
 
 export interface FactOriginEntry {
   scope: string;
@@ -42,12 +43,11 @@ export class FactOrigins {
   ) {}
 
   record(e: FactOriginEntry): void {
-    this.db
-      .prepare(
-        `INSERT INTO fact_origin (scope, fact_id, origin, event, previous_id, session_id, message_id, detail, recorded_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(e.scope, e.factId, e.origin, e.event, e.previousId ?? null, e.sessionId ?? null, e.messageId ?? null, e.detail ?? null, this.now().toISOString());
+    statement(
+      this.db,
+      `INSERT INTO fact_origin (scope, fact_id, origin, event, previous_id, session_id, message_id, detail, recorded_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(e.scope, e.factId, e.origin, e.event, e.previousId ?? null, e.sessionId ?? null, e.messageId ?? null, e.detail ?? null, this.now().toISOString());
   }
 
   /** Origins of a scope's facts, oldest first, for the given ids. */
