@@ -7,8 +7,6 @@ import { startLiveSync } from '../../main/engine-sync-live';
 import { startServer } from '../../main/server/http-server';
 import { globalFlags, parseCommandArgs, UsageError } from '../args';
 
-export const serveHelp = 'monad serve [--home DIR] [--port N]   run the engine and the web UI on 127.0.0.1';
-
 /** The package root: the folder holding package.json above this file (src/cli/… or out/cli/…). */
 export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));

@@ -3,7 +3,6 @@
 // the relay (pairing-client.ts); the credential stays here and never reaches the renderer.
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import QRCode from 'qrcode';
 import type { SyncDevicesView, SyncInviteView } from '../../shared/contract-sync-devices';
 import { MonadError } from '../../shared/errors';
 import { EgressFilter } from '../secrets/egress-filter';
@@ -64,6 +63,8 @@ export class SyncDevices {
   async invite(): Promise<SyncInviteView> {
     const p = requirePaired(this.pairing());
     const inv = await requestInvite(p.relay, p.token, this.egress);
+    // Imported here, for the one call that draws a code: its renderers (pngjs among them) cost ~40 ms of every start.
+    const { default: QRCode } = await import('qrcode');
     const svg = await QRCode.toString(inviteUri(p.relay, inv.code), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return { code: inv.code, expiresAt: inv.expiresAt, relay: p.relay, space: inv.space, qrSvg: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
