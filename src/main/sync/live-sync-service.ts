@@ -6,7 +6,9 @@ import type { SyncStatus } from '../../shared/contract-sync';
 import { MonadError } from '../../shared/errors';
 import { DocStore } from './doc-store';
 import { checkRelayUrl } from './relay-url';
-import { LiveSync, type LiveSyncOptions } from './live-sync';
+// Only the type: the session itself is built by the host's wiring (engine-sync-live.ts), so an engine that
+// never syncs (every `monad` command but serve and sync) does not load Yjs and Hocuspocus (~60-90 ms of a start).
+import type { LiveSync, LiveSyncOptions } from './live-sync';
 import { liveConflicts, type FactConflictRules, type IdentityConflictRules, type SyncConflicts } from './live-conflicts';
 
 // One definition of where a home keeps its synced documents (devices-service.ts), named here for the live sync.
@@ -51,7 +53,8 @@ export class SyncService {
     return this.live !== null;
   }
 
-  start(opts: LiveSyncOptions): void {
+  /** `create` builds the session (the host passes LiveSync's constructor; see the import above). */
+  start(opts: LiveSyncOptions, create: (opts: LiveSyncOptions) => LiveSync): void {
     if (this.live) throw new Error('live sync already started');
     this.failure = null;
     // A sync that cannot start must not stop the app or `monad serve` from starting: it says why instead.
@@ -61,7 +64,7 @@ export class SyncService {
       return;
     }
     try {
-      this.live = new LiveSync(opts);
+      this.live = create(opts);
     } catch (err) {
       this.failure = { ...NOT_SET_UP, state: 'offline', relay: opts.relayUrl, lastError: `Sync could not start: ${err instanceof Error ? err.message : String(err)}. Restart Monad; if it keeps happening, pair this device again.` };
     }
