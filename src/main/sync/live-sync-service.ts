@@ -42,7 +42,7 @@ export const NOT_SET_UP: SyncStatus = { state: 'not-set-up', relay: null, pendin
 export class SyncService {
   private live: LiveSync | null = null;
   /** Starts a session if this home is paired now (set by the host's wiring; null: the host does not sync). */
-  private starter: (() => boolean) | null = null;
+  private starter: (() => boolean | Promise<boolean>) | null = null;
   /** Why a paired home's sync could not start (shown instead of "not set up"). */
   private failure: SyncStatus | null = null;
   /** History's conflicts over the live documents (no rules: none, and a pick is refused with what to do). */
@@ -71,7 +71,7 @@ export class SyncService {
   }
 
   /** What `tryStart` runs: the composition root's start, which re-reads the pairing. */
-  setStarter(starter: (() => boolean) | null): void {
+  setStarter(starter: (() => boolean | Promise<boolean>) | null): void {
     this.starter = starter;
   }
 
@@ -79,9 +79,9 @@ export class SyncService {
    * Starts syncing if this home has been paired since the host started (pairing from Settings → Devices or
    * `monad sync now --relay --space` while the app runs); true when a session runs.
    */
-  tryStart(): boolean {
+  async tryStart(): Promise<boolean> {
     if (this.live) return true;
-    return this.starter?.() ?? false;
+    return (await this.starter?.()) ?? false;
   }
 
   status(): SyncStatus {
