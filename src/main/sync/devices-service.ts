@@ -2,7 +2,6 @@
 // devices|revoke`), for the app. It reads and writes this home's pairing (device-pairing.ts) and talks to
 // the relay (pairing-client.ts); the credential stays here and never reaches the renderer.
 import { hostname } from 'node:os';
-import { join } from 'node:path';
 import type { SyncDevicesView, SyncInviteView } from '../../shared/contract-sync-devices';
 import { MonadError } from '../../shared/errors';
 import { EgressFilter } from '../secrets/egress-filter';
@@ -13,11 +12,9 @@ import { readPairing, requirePaired, savePairing, type Pairing } from './device-
 import { joinRelay, listDevices, requestInvite, revokeDevice } from './pairing-client';
 import { normaliseInviteCode } from './pairing-code';
 import { checkRelayUrl } from './relay-url';
+import { deviceStoreFile } from './device-store-file';
 
-/** Where a home keeps its synced documents and what it remembers between syncs. */
-export function deviceStoreFile(home: string): string {
-  return join(home, 'sync', 'device.sqlite');
-}
+export { deviceStoreFile };
 
 /** What a QR code carries: the relay and the code, so another device can join by scanning it. */
 export function inviteUri(relay: string, code: string): string {

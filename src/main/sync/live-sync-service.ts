@@ -12,7 +12,7 @@ import type { LiveSync, LiveSyncOptions } from './live-sync';
 import { liveConflicts, type FactConflictRules, type IdentityConflictRules, type SyncConflicts } from './live-conflicts';
 
 // One definition of where a home keeps its synced documents (devices-service.ts), named here for the live sync.
-export { deviceStoreFile } from './devices-service';
+export { deviceStoreFile } from './device-store-file';
 
 /** The relay and the home's name on it, as `monad sync now --relay --space` (later: pairing) stored them. */
 export function pairingOf(storeFile: string): { relayUrl: string; space: string } | null {
