@@ -8,7 +8,7 @@ import type { EventName } from '../shared/contract';
 import type { Engine } from './engine';
 import { syncKinds } from './engine-sync';
 import { deviceStoreFile, pairingOf } from './sync/live-sync-service';
-import type { LiveSyncOptions } from './sync/live-sync';
+import { LiveSync, type LiveSyncOptions } from './sync/live-sync';
 import type { FactConflictRules, IdentityConflictRules } from './sync/live-conflicts';
 import { identityConflictIn, pickIdentityInDoc } from './sync/identity-conflicts';
 
@@ -82,7 +82,7 @@ export function startLiveSync(engine: Engine, opts: LiveSyncStart = {}): boolean
     now: () => engine.now(),
     onChange: (status) => engine.events.emit('sync.changed', status),
     ...opts.tuning,
-  });
+  }, (o) => new LiveSync(o));
   const unsubscribe = engine.events.subscribe((e) => {
     const changed = kindsChangedBy(e.name, names);
     if (changed?.length) engine.sync.localChange(changed);

@@ -14,7 +14,7 @@ import { APP_SCHEME, builtPaths, isOwnRendererUrl, rendererTarget } from './elec
 import { createSafeStorageSecretStore } from './electron/safe-storage';
 import { contentSecurityPolicyFor, createMainWindow, installContentSecurityPolicy } from './electron/window';
 import { startDesktopServices, type DesktopServices } from './desktop-services';
-import { startLiveSync } from './engine-sync-live';
+import { startLiveSyncWhenPaired } from './engine-sync-start';
 import { Engine } from './engine';
 import { homePaths } from './home';
 
@@ -93,8 +93,8 @@ if (!app.requestSingleInstanceLock()) {
     const live = engine;
     // The MCP listener for other apps (Settings → Integrations), when switched on; it follows config changes.
     services = startDesktopServices(live);
-    // A paired home syncs with its other devices while the app runs (issue 30 §5).
-    startLiveSync(live);
+    // A paired home syncs with its other devices while the app runs (issue 30 §5); the sync stack loads only for one.
+    startLiveSyncWhenPaired(live).catch((err: unknown) => live.log('[sync] the live sync could not start', err));
     const policy = contentSecurityPolicyFor(target);
     if (target.kind === 'app') serveRenderer(target.rendererDir, policy);
     installContentSecurityPolicy(session.defaultSession, policy);

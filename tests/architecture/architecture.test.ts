@@ -14,6 +14,9 @@ import {
   electronImporters,
   engineImporters,
   firstScreenPackages,
+  startPackages,
+  CLI_START_ENTRIES,
+  LOADED_ON_USE,
   importsBetween,
   oversizeFiles,
   preloadBundleOutside,
@@ -82,6 +85,13 @@ describe(`the house (${ROOT === REPO_ROOT ? 'src/' : `${ROOT}/src`})`, () => {
 
   it("the renderer's first screen (its entry's static imports) loads no zod: schemas stay in the chunks that need them", () => {
     expectNone(firstScreenPackages(tree, ['zod']), 'first screen loading zod');
+  });
+
+  it("a `monad` command's start and `monad serve`'s load none of the packages only some of them use", () => {
+    expectNone(
+      CLI_START_ENTRIES.flatMap((entry) => startPackages(tree, entry, LOADED_ON_USE)),
+      'a CLI start loading a package at start that it loads on use',
+    );
   });
 
   it('has no source file over 450 lines, the named data tables aside', () => {
@@ -249,6 +259,17 @@ describe('each check catches what it is meant to (made-up trees)', () => {
     });
     expect(firstScreenPackages(t, ['zod'])).toEqual(['src/renderer/src/main.tsx -> src/renderer/src/App.tsx -> src/shared/forget.ts -> zod/mini']);
     expect(firstScreenPackages(treeFromSources({ 'src/renderer/src/other.tsx': '' }), ['zod'])).toEqual(['src/renderer/src/main.tsx is missing']);
+  });
+
+  it("a CLI start's packages: a static chain is caught with its files; a dynamic import, a type import and a package of another name are not", () => {
+    const t = treeFromSources({
+      'src/cli/output.ts': ["import { Engine } from '../main/engine';", "import type { Doc } from 'yjs';"].join('\n'),
+      'src/main/engine.ts': ["import { LlmClient } from './llm/llm-client';", "const sync = () => import('./sync/live');"].join('\n'),
+      'src/main/llm/llm-client.ts': ["import { generateText } from 'ai';", "import { aiHelpers } from 'ai-helpers';"].join('\n'),
+      'src/main/sync/live.ts': "import * as Y from 'yjs';",
+    });
+    expect(startPackages(t, 'src/cli/output.ts', ['ai', 'yjs'])).toEqual(['src/cli/output.ts -> src/main/engine.ts -> src/main/llm/llm-client.ts -> ai']);
+    expect(startPackages(t, 'src/cli/index.ts', ['ai'])).toEqual(['src/cli/index.ts is missing']);
   });
 
   it('preload imports: packages, Node builtins, src/main and value imports of src/shared are caught; electron, own files, channel names and shared types are not', () => {

@@ -58,13 +58,13 @@ describe('providers and keys', () => {
     expect(unreachable).toMatchObject({ ok: false, error: expect.stringMatching(/Could not reach Nowhere/) });
   });
 
-  it('a key encrypted by the desktop app is never handed to a provider by the headless host', () => {
+  it('a key encrypted by the desktop app is never handed to a provider by the headless host', async () => {
     const engine = openEngine();
     useScriptedModel(engine, llm);
     writeFileSync(engine.paths.secrets, JSON.stringify({ 'provider:scripted': 'safeStorage:v1:QUJDREVGRw==' }));
     const fresh = openEngine({ home: engine.paths.root });
     expect(fresh.providers.list()[0]).toMatchObject({ hasKey: false, maskedKey: null });
-    expect(() => fresh.llm.languageModel('chat', 'default')).toThrow(/encrypted with its OS keychain/);
+    await expect(fresh.llm.languageModel('chat', 'default')).rejects.toThrow(/encrypted with its OS keychain/);
     expect(fresh.secrets.values()).toEqual([]);
   });
 

@@ -6,9 +6,6 @@ import type { Notice } from '../../shared/domain';
 import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
-export const backupHelp = 'monad backup [list]                    take a backup of both databases now (or list the backups)';
-export const restoreHelp = 'monad restore NAME                     restore a backup (names from `monad backup list`)';
-
 export async function backupCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, {});
   const flags = globalFlags(values);

@@ -2,8 +2,6 @@
 import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
-export const commandHelp = 'monad run "/COMMAND ARGS" [--agent ID] [--session ID]   run a chat slash command (/help lists them)';
-
 export async function commandCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { agent: { type: 'string' }, session: { type: 'string' } });
   const flags = globalFlags(values);

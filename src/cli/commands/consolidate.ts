@@ -4,8 +4,6 @@ import { openCliEngine } from '../output';
 import { formatSummary } from '../../main/memory/consolidation-layer';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
-export const consolidateHelp = 'monad consolidate [--level 1-3] [--agent ID]   consolidate memory now (every agent unless --agent)';
-
 export async function consolidateCommand(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, { level: { type: 'string' }, agent: { type: 'string' } });
   const flags = globalFlags(values);

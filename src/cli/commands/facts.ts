@@ -7,9 +7,6 @@ import { factSourceLabel } from '../../shared/fact-source';
 import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
-export const factsHelp =
-  'monad facts list|add|edit|forget [--scope S] [TEXT] [--id ID] [--at DATE]   browse and curate L1 facts (scope: global, agent:<id>, project:<key>); --at: as they were then';
-
 const PERSON_WITH_CLI = { actor: 'person', source: { via: 'cli' } } as const;
 
 /** "2026-11-03" means by the end of that day (local time); a full ISO time is taken as it is. */

@@ -7,16 +7,6 @@ import { openCliEngine } from '../output';
 import type { By } from '../../main/memory/graph/graph-journal';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
-export const graphHelp = [
-  'monad graph entity list|show|rename|merge|delete …   browse and correct entities (ID, or a name in --scope)',
-  '        monad graph relation list|show|retract|edit|add …   browse and correct relations',
-  '        monad graph proposals [accept|dismiss ID]            changes a model proposed against what you asserted',
-  '      entity list [--scope S] [--query Q]; entity show ID; entity rename ID NEW NAME; entity merge KEEP DROP; entity delete ID',
-  '      relation list [--scope S] [--entity ID]; relation show ID; relation retract ID [--reason TEXT]',
-  '      relation edit ID [--relation R] [--from DATE] [--until DATE | --still-holds]',
-  '      relation add SRC RELATION DST [--scope S] [--since DATE] [--supersede]   (SRC/DST: ids or names; new names become entities)',
-].join('\n');
-
 const BY: By = { actor: 'person', source: { via: 'cli' } };
 
 export async function graphCommand(argv: string[]): Promise<number> {

@@ -6,9 +6,6 @@ import { JOURNAL_ACTORS, JOURNAL_LAYERS, type HistoryEntry, type HistoryPage, ty
 import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
-export const historyHelp = `monad history [--layer ${JOURNAL_LAYERS.join('|')}] [--scope S] [--actor A] [--since DATE|7d] [--limit N] [--before CURSOR]   what changed in memory, newest first`;
-export const undoHelp = 'monad undo ID [--yes]   undo one history entry (--yes when it also undoes later changes it names)';
-
 const DEFAULT_LIMIT = 50;
 
 export async function historyCommand(argv: string[]): Promise<number> {

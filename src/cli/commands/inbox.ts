@@ -7,8 +7,6 @@ import type { InboxDecision, InboxItem } from '../../shared/inbox';
 import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
-export const inboxHelp = 'monad inbox [list | approve ID…|--all [--text T] | reject ID…|--all]   memory changes waiting for your approval';
-
 export async function inboxCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { all: { type: 'boolean', default: false }, text: { type: 'string' } });
   const flags = globalFlags(values);

@@ -6,9 +6,6 @@ import { openCliEngine } from '../output';
 import type { By } from '../../main/memory/laws/law-writer';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
-export const lawsHelp =
-  'monad laws list|reject|unreject|pin|unpin|edit|release|proposals|accept|dismiss [ID] [TEXT] [--scope S] [--reason R] [--rejected]   see and correct learned rules';
-
 const PERSON_IN_CLI: By = { actor: 'person', source: { via: 'cli' } };
 
 export async function lawsCommand(argv: string[]): Promise<number> {

@@ -4,8 +4,6 @@ import { openCliEngine } from '../output';
 import type { ModelCheckReport } from '../../shared/memory-tasks';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
-export const modelsHelp = 'monad models check [--provider P --model M] [--no-tools]   check what a model can do for memory (default: the memory model)';
-
 export async function modelsCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { provider: { type: 'string' }, model: { type: 'string' }, 'no-tools': { type: 'boolean', default: false } });
   const flags = globalFlags(values);

@@ -6,8 +6,6 @@ import { markHighlights } from '../../main/search/snippet';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 import { entityTypeWords } from '../../shared/relation-words';
 
-export const searchHelp = 'monad search QUERY [--agent ID] [--k N]   search past messages, facts and graph entities (best first)';
-
 export async function searchCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { agent: { type: 'string' }, k: { type: 'string' } });
   const flags = globalFlags(values);

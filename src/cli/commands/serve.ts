@@ -3,11 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localServersFromEnv } from '../../main/llm/local-servers';
 import { openCliEngine } from '../output';
-import { startLiveSync } from '../../main/engine-sync-live';
+import { startLiveSyncWhenPaired } from '../../main/engine-sync-start';
 import { startServer } from '../../main/server/http-server';
 import { globalFlags, parseCommandArgs, UsageError } from '../args';
-
-export const serveHelp = 'monad serve [--home DIR] [--port N]   run the engine and the web UI on 127.0.0.1';
 
 /** The package root: the folder holding package.json above this file (src/cli/… or out/cli/…). */
 export function packageRoot(): string {
@@ -44,7 +42,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   if (!health.ok) process.stderr.write(`warning: ${health.error}\n`);
   process.stdout.write(`Monad listening on ${server.openUrl}\n`);
   // A paired home keeps syncing with its relay while it is served (issue 30 §5; MONAD_SYNC=off disables it).
-  if (startLiveSync(engine)) process.stdout.write(`Syncing with ${engine.sync.status().relay}\n`);
+  if (await startLiveSyncWhenPaired(engine)) process.stdout.write(`Syncing with ${engine.sync.status().relay}\n`);
   // The MCP listener of Settings → Integrations, as in the desktop app (its own port and persistent token).
   await engine.mcpHttp.start();
   const mcpHttp = await engine.mcpHttp.status();

@@ -2,8 +2,6 @@ import type { AppStatus, Mem0Status } from '../../shared/domain';
 import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson } from '../args';
 
-export const statusHelp = 'monad status [--home DIR] [--json]    print the app status (versions, home, config and db health)';
-
 export async function statusCommand(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, {});
   const flags = globalFlags(values);

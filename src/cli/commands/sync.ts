@@ -12,7 +12,7 @@ import { syncNow } from '../../main/sync/sync-client';
 import { recordSyncFailure, recordSyncRun } from '../../main/sync/sync-status';
 import { openCliEngine } from '../output';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
-import { syncHelp } from './sync-help';
+import { syncHelp } from '../command-help';
 import { devices, invite, joinHome, revoke, type PairingArgs } from './sync-pairing';
 import { syncStoreFile } from './sync-store-file';
 import { status } from './sync-status';

@@ -4,10 +4,6 @@ import { openCliEngine } from '../output';
 import type { ImportReport, PendingIdentityView } from '../../shared/domain';
 import { globalFlags, parseCommandArgs, printJson, UsageError } from '../args';
 
-export const importHelp =
-  'monad import FILE [--accept-identity]   import a Monad transcript/export, a ChatGPT conversations.json or an MCP memory graph (memory.jsonl) (idempotent); identity files it brings are shown as diffs and written only with --accept-identity';
-export const exportHelp = 'monad export --out FILE [--force]   write everything (config without secrets, identity, facts, chats, graph, laws) to a file outside the home; --force replaces an existing file';
-
 export async function importCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(argv, { 'accept-identity': { type: 'boolean', default: false } });
   const flags = globalFlags(values);

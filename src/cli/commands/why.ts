@@ -1,8 +1,6 @@
 // monad why <text> — the /why command from the CLI: learned rules matching the text, with grounding.
 import { commandCommand } from './command';
 
-export const whyHelp = 'monad why <text> [--agent ID] [--session ID]   explain the learned rules behind something';
-
 export function whyCommand(argv: string[]): Promise<number> {
   const flags: string[] = [];
   const words: string[] = [];

@@ -3,12 +3,12 @@
 // A provider error or a cancel loses nothing the person saw: what arrived is written in one transaction,
 // marked "Stopped" or "Cut off: <why>", or, when nothing arrived, a visible marker the person can retry from.
 import { randomUUID } from 'node:crypto';
-import { InvalidResponseDataError, stepCountIs, streamText } from 'ai';
 import type { Agent } from '../../shared/config';
 import type { ChatTurnResult, Message, Session, ToolCall } from '../../shared/domain';
 import { MonadError } from '../../shared/errors';
 import type { EventBus } from '../events';
-import type { LlmClient } from '../llm/llm-client';
+import { loadAiSdk, type AiSdk } from '../llm/ai-sdk';
+import type { LlmClient, ModelHandle } from '../llm/llm-client';
 import { isAbortError } from '../llm/provider-errors';
 import type { AgentService } from '../agents/agent-service';
 import type { HookRegistry } from './hooks';
@@ -83,8 +83,9 @@ export class ChatService {
   async send(sessionId: string, text: string, opts: { pasted?: boolean; replacing?: string; attachments?: AttachmentRefInput[] } = {}): Promise<ChatTurnResult> {
     const session = this.d.sessions.get(sessionId);
     const agent = this.d.agents.get(session.agentId);
-    // Fail before writing anything when no model is configured.
-    const { resolved } = this.d.llm.languageModel('chat', agent.id, session.chatModel);
+    // Fail before writing anything when no model is configured (the turn uses this handle).
+    const handle = await this.d.llm.languageModel('chat', agent.id, session.chatModel);
+    const { resolved } = handle;
     this.assertIdle(sessionId);
     // An edited message keeps its files unless the edit says otherwise (`attachments: []` sends none):
     // the edit box changes the words, and a resend that silently dropped the PDF would answer another question.
@@ -105,20 +106,20 @@ export class ChatService {
     } else {
       this.d.sessions.touch(sessionId);
     }
-    const result = await this.runTurn(session, agent, user);
+    const result = await this.runTurn(session, agent, user, handle);
     return { turnId: result.turnId, messages: [user, ...result.messages] };
   }
 
   async regenerate(sessionId: string): Promise<ChatTurnResult> {
     const session = this.d.sessions.get(sessionId);
     const agent = this.d.agents.get(session.agentId);
-    this.d.llm.languageModel('chat', agent.id, session.chatModel);
+    const handle = await this.d.llm.languageModel('chat', agent.id, session.chatModel);
     this.assertIdle(sessionId);
     const all = this.allMessages(sessionId);
     const lastUser = all.map((m) => m.role).lastIndexOf('user');
     if (lastUser < 0) throw new MonadError('CONFLICT', 'There is no message to regenerate a reply for');
     this.d.messages.softDelete(all.slice(lastUser + 1).map((m) => m.id));
-    return this.runTurn(session, agent, all[lastUser]);
+    return this.runTurn(session, agent, all[lastUser], handle);
   }
 
   /**
@@ -170,7 +171,7 @@ export class ChatService {
     }
   }
 
-  private async runTurn(session: Session, agent: Agent, userMessage: Message): Promise<ChatTurnResult> {
+  private async runTurn(session: Session, agent: Agent, userMessage: Message, { model, resolved }: ModelHandle): Promise<ChatTurnResult> {
     const sessionId = session.id;
     const userText = userMessage.content;
     const turnId = randomUUID();
@@ -182,7 +183,6 @@ export class ChatService {
     let current: DraftMessage | null = null;
     let failure: unknown = null;
     let cancelled = false;
-    const { model, resolved } = this.d.llm.languageModel('chat', agent.id, session.chatModel);
     // Each reply says which model wrote it (issue 29 §2): the name as it is now, kept if the provider changes.
     const writtenBy = { provider: resolved.provider.name, model: resolved.model };
     const idle = new IdleTimer(this.streamIdleTimeoutMs, () => ctrl.abort(new Error('stream timed out')));
@@ -202,15 +202,16 @@ export class ChatService {
       receipt.requestSettings(request.settings);
       // MCP tools (issue 19 §2): the silence timer is held while a call waits for the person's decision.
       const mcpTools = this.d.mcpTools ? await this.d.mcpTools.forTurn({ session, agent, signal: ctrl.signal, userMessage, holdIdle: () => idle.hold() }, new Set(this.d.tools.names())) : {};
-      const result = streamText({
-        model: toolGuard ? toolGuard.wrap(model) : model, // no-tools
+      const ai = await loadAiSdk();
+      const result = ai.streamText({
+        model: toolGuard ? await toolGuard.wrap(model) : model, // no-tools
         system: request.system,
         messages: request.messages,
         ...request.call,
-        tools: { ...this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage, receipt, attachments: files?.current }), ...mcpTools },
+        tools: { ...(await this.d.tools.toToolSet({ session, agent, signal: ctrl.signal, userMessage, receipt, attachments: files?.current })), ...mcpTools },
         // Every tool result, replayed or fresh, reaches the model as quoted data (tool-results.ts).
         prepareStep: ({ messages }) => ({ messages: spotlightToolResults(messages) }),
-        stopWhen: stepCountIs(MAX_STEPS),
+        stopWhen: ai.stepCountIs(MAX_STEPS),
         abortSignal: ctrl.signal,
         maxRetries: 1,
         onError: () => {}, // errors are read from the stream below
@@ -257,7 +258,7 @@ export class ChatService {
             if (current) current.usage = { input: part.usage.inputTokens ?? 0, output: part.usage.outputTokens ?? 0 };
             // Nothing lost (issue 29 §3): a stream that closed without the provider saying why it ended
             // was cut off, whichever wire it came over; the openai-compatible client reports it the same way.
-            if (!failure && part.finishReason === 'other' && part.rawFinishReason === undefined) failure = streamEndedEarly();
+            if (!failure && part.finishReason === 'other' && part.rawFinishReason === undefined) failure = streamEndedEarly(ai);
             break;
           case 'error':
             failure = part.error;
@@ -352,7 +353,7 @@ export class ChatService {
   }
 }
 
-function streamEndedEarly(): InvalidResponseDataError {
+function streamEndedEarly({ InvalidResponseDataError }: AiSdk): InstanceType<AiSdk['InvalidResponseDataError']> {
   return new InvalidResponseDataError({ data: undefined, message: 'Response stream ended without a finish reason.' });
 }
 

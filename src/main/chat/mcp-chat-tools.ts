@@ -3,7 +3,8 @@
 // the chat shows the wait and Stop ends it. Results come back cleaned, capped and judged
 // (mcp-client/tool-result.ts), and are flagged in the chat when they read like instructions.
 import type { EgressFilter } from '../secrets/egress-filter';
-import { jsonSchema, tool, type ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
+import { loadAiSdk, type AiSdk } from '../llm/ai-sdk';
 import type { McpServer } from '../../shared/config';
 import type { McpCallView } from '../../shared/mcp';
 import type { EventBus } from '../events';
@@ -53,10 +54,11 @@ export class McpChatTools {
       [...byKey.values()].map((x) => ({ serverId: x.server.id, tool: x.tool.name })),
       taken,
     );
+    const ai = await loadAiSdk();
     const set: ToolSet = {};
     for (const [name, ref] of names) {
       const entry = byKey.get(`${ref.serverId}\u0000${ref.tool}`)!;
-      set[name] = this.chatTool(entry.server, entry.tool, ctx);
+      set[name] = this.chatTool(ai, entry.server, entry.tool, ctx);
     }
     return set;
   }
@@ -85,7 +87,7 @@ export class McpChatTools {
     }
   }
 
-  private chatTool(server: McpServer, t: VettedTool, ctx: McpTurnContext) {
+  private chatTool({ tool, jsonSchema }: AiSdk, server: McpServer, t: VettedTool, ctx: McpTurnContext) {
     const description = `${t.description || t.title || t.shownName}\n(Tool "${t.shownName}" of the MCP server "${server.name}".)`;
     return tool({
       description,

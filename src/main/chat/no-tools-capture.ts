@@ -13,7 +13,8 @@
 // Each captured change is kept in the turn as a `memory` tool call and its result (so it shows on the reply
 // exactly as a write by the tool does) and reported as a CapturedChange.
 import { randomUUID } from 'node:crypto';
-import { wrapLanguageModel, type LanguageModel, type LanguageModelMiddleware } from 'ai';
+import type { LanguageModel, LanguageModelMiddleware } from 'ai';
+import { loadAiSdk } from '../llm/ai-sdk';
 import type { Agent } from '../../shared/config';
 import type { Message, Session, ToolCall } from '../../shared/domain';
 import type { CapturedChange } from '../../shared/captured-change';
@@ -103,8 +104,9 @@ export class TurnToolGuard {
   }
 
   /** The chat model, wrapped: tools left out when the model takes none; one retry without them when it says so. */
-  wrap(model: LanguageModel): LanguageModel {
+  async wrap(model: LanguageModel): Promise<LanguageModel> {
     if (typeof model === 'string') return model;
+    const { wrapLanguageModel } = await loadAiSdk();
     const middleware: LanguageModelMiddleware = {
       specificationVersion: 'v3',
       transformParams: async ({ params }) => (this.toolsOff ? this.withoutTools(params) : params),

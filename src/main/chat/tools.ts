@@ -2,7 +2,8 @@
 // through the ToolRegistrar they know (turn/tools.ts); the agent loop hands the registry to the model for
 // each turn. What a tool returns is stored as it is and reaches the model as quoted data
 // (chat/tool-results.ts).
-import { tool, type ToolSet } from 'ai';
+import type { ToolSet } from 'ai';
+import { loadAiSdk } from '../llm/ai-sdk';
 import type { z } from 'zod';
 import type { AgentTool, ToolContext, ToolRegistrar } from '../turn/tools';
 
@@ -23,7 +24,8 @@ export class ToolRegistry implements ToolRegistrar {
   }
 
   /** The AI SDK tool set for one turn, bound to that turn's session and agent. */
-  toToolSet(ctx: ToolContext): ToolSet {
+  async toToolSet(ctx: ToolContext): Promise<ToolSet> {
+    const { tool } = await loadAiSdk();
     const set: ToolSet = {};
     for (const t of this.tools.values()) {
       if (t.enabled && !t.enabled(ctx)) continue;

@@ -17,7 +17,7 @@ export function syncDeviceHandlers(engine: Pick<HandlerPorts, 'paths' | 'secrets
     // A home paired while the app runs starts its live sync at once (the sidebar shows its state).
     'sync.join': async (input) => {
       const view = await devices.join(input);
-      engine.sync.tryStart();
+      await engine.sync.tryStart();
       return view;
     },
     'sync.revoke': ({ device }) => devices.revoke(device),

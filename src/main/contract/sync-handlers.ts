@@ -15,7 +15,7 @@ export function syncHandlers(engine: Pick<HandlerPorts, 'sync'>): SyncHandlers {
     'sync.status': () => engine.sync.status(),
     'sync.now': async () => {
       // Paired since the host started (the CLI, Settings → Devices): start now rather than say "not set up".
-      if (!engine.sync.tryStart() && engine.sync.status().state === 'not-set-up') {
+      if (!(await engine.sync.tryStart()) && engine.sync.status().state === 'not-set-up') {
         throw new MonadError('BAD_INPUT', 'This home does not sync with other devices yet. Pair it with a relay (`monad sync now --relay URL --space NAME` once), then press Sync now again.');
       }
       return engine.sync.flush(SYNC_NOW_TIMEOUT_MS);

@@ -1,6 +1,6 @@
 // The one client every LLM caller uses: resolves the role to a model, owns timeouts, retries and token
 // accounting, and turns provider failures into clear coded errors.
-import type { LanguageModel } from 'ai';
+import type { EmbeddingModel, LanguageModel } from 'ai';
 import type { z } from 'zod';
 import type { Config, ModelRef } from '../../shared/config';
 import { MonadError } from '../../shared/errors';
@@ -59,24 +59,25 @@ export class LlmClient {
   }
 
   /** `override`: a chat's own model choice (sessions.chat_model), for the chat role only. */
-  languageModel(role: Exclude<ModelRole, 'embedding'>, agentId?: string, override?: ModelRef | null): ModelHandle {
+  /** Async because the provider's package is imported on first use (provider-factory.ts); a missing model or key still fails first. */
+  async languageModel(role: Exclude<ModelRole, 'embedding'>, agentId?: string, override?: ModelRef | null): Promise<ModelHandle> {
     const resolved = requireModel(this.deps.config(), role, agentId, override);
     const key = this.keys.keyFor(resolved.provider);
-    return { model: languageModel(resolved.provider, resolved.model, key, this.egress), resolved };
+    return { model: await languageModel(resolved.provider, resolved.model, key, this.egress), resolved };
   }
 
   /** A model named directly (the self-test of a model that is not assigned to a role yet). */
-  modelFor(providerId: string, modelId: string, role: ModelRole = 'memory'): ModelHandle {
+  async modelFor(providerId: string, modelId: string, role: ModelRole = 'memory'): Promise<ModelHandle> {
     const provider = this.deps.config().models.providers.find((p) => p.id === providerId);
     if (!provider) throw new MonadError('NOT_FOUND', `There is no provider "${providerId}". Add it in Settings → Models.`);
     const key = this.keys.keyFor(provider);
-    return { model: languageModel(provider, modelId, key, this.egress), resolved: { role, provider, model: modelId, source: 'global' } };
+    return { model: await languageModel(provider, modelId, key, this.egress), resolved: { role, provider, model: modelId, source: 'global' } };
   }
 
-  embeddingModel(): { model: ReturnType<typeof embeddingModel>; resolved: ResolvedModel } {
+  async embeddingModel(): Promise<{ model: EmbeddingModel; resolved: ResolvedModel }> {
     const resolved = requireModel(this.deps.config(), 'embedding');
     const key = this.keys.keyFor(resolved.provider);
-    return { model: embeddingModel(resolved.provider, resolved.model, key, this.egress), resolved };
+    return { model: await embeddingModel(resolved.provider, resolved.model, key, this.egress), resolved };
   }
 
   /**
@@ -98,7 +99,7 @@ export class LlmClient {
     input: I,
     opts: { agentId?: string; role?: Exclude<ModelRole, 'embedding'>; signal?: AbortSignal; meter?: UsageTotals; model?: ModelHandle; record?: boolean } = {},
   ): Promise<TaskOutcome<z.infer<S>>> {
-    const { model, resolved } = opts.model ?? this.languageModel(opts.role ?? 'memory', opts.agentId);
+    const { model, resolved } = opts.model ?? (await this.languageModel(opts.role ?? 'memory', opts.agentId));
     const signal = opts.signal ? AbortSignal.any([opts.signal, AbortSignal.timeout(TASK_TIMEOUT_MS)]) : AbortSignal.timeout(TASK_TIMEOUT_MS);
     const key = `${resolved.provider.id}\u0000${resolved.model}`;
     const record = opts.record ?? true;

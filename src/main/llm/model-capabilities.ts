@@ -5,7 +5,7 @@
 // (a few entries, read at start, written atomically), so the next start does not fail once more to relearn it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APICallError, RetryError } from 'ai';
+import { isAiError } from './ai-errors';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { refuseRedirects } from '../net/no-redirect-fetch';
 
@@ -144,8 +144,8 @@ const NO_TOOLS_PATTERNS: readonly RegExp[] = [
 
 /** The provider text of an error, if it is a provider's answer (APICallError, possibly wrapped in retries). */
 function providerText(err: unknown): { status: number | undefined; text: string } | null {
-  if (RetryError.isInstance(err)) return providerText(err.lastError);
-  if (APICallError.isInstance(err)) return { status: err.statusCode, text: `${err.message}\n${err.responseBody ?? ''}` };
+  if (isAiError(err, 'AI_RetryError')) return providerText(err.lastError);
+  if (isAiError(err, 'AI_APICallError')) return { status: err.statusCode, text: `${err.message}\n${err.responseBody ?? ''}` };
   return null;
 }
 

@@ -3,11 +3,11 @@
 // chat model calls a tool when asked to. Reports are kept per provider + model (model_check table) and
 // shown next to the role. Self-test calls are not counted as memory-task failures of any agent.
 import type { Database } from 'better-sqlite3';
-import { generateText, tool } from 'ai';
 import { z } from 'zod';
 import { MonadError } from '../../shared/errors';
 import type { ModelCheckItem, ModelCheckReport } from '../../shared/memory-tasks';
 import { taskLabel } from '../../shared/memory-tasks';
+import { loadAiSdk } from './ai-sdk';
 import type { LlmClient, ModelHandle } from './llm-client';
 import { noToolsReason, type ModelCapabilities } from './model-capabilities';
 import { CHECK_SAMPLES, type CheckSample } from './model-check-samples';
@@ -37,16 +37,16 @@ export class ModelChecks {
   ) {}
 
   /** The model a check is about: the one named, else the memory role's (global) model. */
-  private target(t: ModelCheckTarget): { memory: ModelHandle; chat: ModelHandle | null } {
+  private async target(t: ModelCheckTarget): Promise<{ memory: ModelHandle; chat: ModelHandle | null }> {
     if (t.providerId || t.model) {
       if (!t.providerId || !t.model) throw new MonadError('BAD_INPUT', 'Name both the provider and the model to check, or neither (to check the memory model).');
-      const handle = this.d.llm.modelFor(t.providerId, t.model);
+      const handle = await this.d.llm.modelFor(t.providerId, t.model);
       return { memory: handle, chat: handle };
     }
-    const memory = this.d.llm.languageModel('memory');
+    const memory = await this.d.llm.languageModel('memory');
     let chat: ModelHandle | null = null;
     try {
-      chat = this.d.llm.languageModel('chat');
+      chat = await this.d.llm.languageModel('chat');
     } catch {
       chat = null;
     }
@@ -54,7 +54,7 @@ export class ModelChecks {
   }
 
   async run(t: ModelCheckTarget = {}, signal?: AbortSignal): Promise<ModelCheckReport> {
-    const { memory, chat } = this.target(t);
+    const { memory, chat } = await this.target(t);
     // Asked with structured output again, whatever an earlier refusal taught: a refusal now is learned anew.
     this.d.capabilities?.forgetResponseFormat(memory.resolved.provider.id, memory.resolved.model);
     const items: ModelCheckItem[] = [];
@@ -139,6 +139,7 @@ export class ModelChecks {
     const base = { task: TOOL_CHECK, label: otherModel ? `Calling the memory tool (chat model ${chat.resolved.model})` : 'Calling the memory tool (as a chat model)', dropped: 0, cut: 0, repaired: false, structured: false };
     const timeout = AbortSignal.timeout(CHECK_TIMEOUT_MS);
     try {
+      const { generateText, tool } = await loadAiSdk();
       const result = await generateText({
         model: chat.model,
         system: 'You are an assistant with a long-term memory. When the user tells you something to remember, call the memory_write tool.',

@@ -1,8 +1,8 @@
 // Turns whatever a provider call threw into one clear, coded MonadError. Messages name the provider, its
 // address and model, say what happened in words and what to do; never a bare code (ECONNREFUSED, 502)
 // on its own. They never include request headers, so keys cannot leak through them.
-import { APICallError, InvalidResponseDataError, JSONParseError, NoObjectGeneratedError, RetryError, TypeValidationError } from 'ai';
 import { MonadError } from '../../shared/errors';
+import { isAiError } from './ai-errors';
 import { START_HINT, startHintFor } from './local-servers';
 
 export interface ProviderErrorContext {
@@ -27,7 +27,7 @@ const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSE
 
 export function toProviderError(err: unknown, ctx: ProviderErrorContext): MonadError {
   if (err instanceof MonadError) return err;
-  if (RetryError.isInstance(err)) return toProviderError(err.lastError, ctx);
+  if (isAiError(err, 'AI_RetryError')) return toProviderError(err.lastError, ctx);
   const name = ctx.providerName;
   const at = hostOf(ctx.baseURL);
   const where = `${name} (${ctx.model})${at ? ` at ${at}` : ''}`;
@@ -53,7 +53,7 @@ export function toProviderError(err: unknown, ctx: ProviderErrorContext): MonadE
     return new MonadError('PROVIDER_ERROR', `${target} stopped sending before the reply was finished. Retry; if it keeps happening, check the server.`, details);
   }
 
-  if (APICallError.isInstance(err)) {
+  if (isAiError(err, 'AI_APICallError')) {
     const status = err.statusCode;
     const detail = providerMessage(err.responseBody);
     const withStatus = { ...details, status };
@@ -78,7 +78,7 @@ export function toProviderError(err: unknown, ctx: ProviderErrorContext): MonadE
   if (err instanceof Error && /timed? ?out|timeout/i.test(err.message + err.name)) {
     return new MonadError('PROVIDER_ERROR', `${where} did not answer in time. Retry, or check that the server is running.`, details);
   }
-  if (JSONParseError.isInstance(err) || TypeValidationError.isInstance(err) || NoObjectGeneratedError.isInstance(err)) {
+  if (isAiError(err, 'AI_JSONParseError') || isAiError(err, 'AI_TypeValidationError') || isAiError(err, 'AI_NoObjectGeneratedError')) {
     return new MonadError('PROVIDER_ERROR', `${where} sent a reply that could not be read (${err.name}).`, details);
   }
   const message = err instanceof Error ? err.message : String(err);
@@ -129,7 +129,7 @@ function socketCode(err: unknown): string | null {
 
 /** A stream that ended without saying it was finished (OpenAI-compatible servers, Anthropic). */
 function isStreamCutOff(err: unknown): boolean {
-  if (InvalidResponseDataError.isInstance(err) && /without a finish reason/i.test(err.message)) return true;
+  if (isAiError(err, 'AI_InvalidResponseDataError') && /without a finish reason/i.test(err.message)) return true;
   return err instanceof TypeError && err.message === 'terminated';
 }
 

@@ -1,7 +1,6 @@
 // Builds AI SDK model objects for a configured provider. The only place that knows provider kinds.
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+// Each provider package is imported when a model of its kind is first built (see ai-sdk.ts for why):
+// a start that calls no model loads none of them, and one that does loads only its own kind's.
 import type { EmbeddingModel, LanguageModel } from 'ai';
 import type { Provider } from '../../shared/config';
 import { MonadError, missingCase } from '../../shared/errors';
@@ -33,30 +32,40 @@ export function baseUrlOf(provider: Provider): string {
   return url.replace(/\/+$/, '');
 }
 
-export function languageModel(provider: Provider, modelId: string, apiKey: string | null, egress?: EgressFilter): LanguageModel {
+export async function languageModel(provider: Provider, modelId: string, apiKey: string | null, egress?: EgressFilter): Promise<LanguageModel> {
   const baseURL = baseUrlOf(provider);
   switch (provider.kind) {
-    case 'openai':
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       // `.chat()` = the Chat Completions API, which every OpenAI-compatible server also speaks.
       return createOpenAI({ baseURL, apiKey: apiKey ?? '', fetch: providerFetch(provider, egress) }).chat(modelId);
-    case 'anthropic':
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       return createAnthropic({ baseURL, apiKey: apiKey ?? '', fetch: providerFetch(provider, egress) })(modelId);
-    case 'openai-compatible':
+    }
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       // Ollama (0.5+) and LM Studio take OpenAI's `json_schema` response format (LM Studio takes only that,
       // not `json_object`); a server that refuses it is asked again without (llm/structured-output.ts).
       return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, includeUsage: true, supportsStructuredOutputs: true, fetch: providerFetch(provider, egress) }).chatModel(modelId);
+    }
     default:
       return missingCase(provider.kind);
   }
 }
 
-export function embeddingModel(provider: Provider, modelId: string, apiKey: string | null, egress?: EgressFilter): EmbeddingModel {
+export async function embeddingModel(provider: Provider, modelId: string, apiKey: string | null, egress?: EgressFilter): Promise<EmbeddingModel> {
   const baseURL = baseUrlOf(provider);
   switch (provider.kind) {
-    case 'openai':
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       return createOpenAI({ baseURL, apiKey: apiKey ?? '', fetch: providerFetch(provider, egress) }).embedding(modelId);
-    case 'openai-compatible':
+    }
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return createOpenAICompatible({ name: provider.id, baseURL, apiKey: apiKey ?? undefined, fetch: providerFetch(provider, egress) }).embeddingModel(modelId);
+    }
     case 'anthropic':
       throw new MonadError('BAD_INPUT', 'Anthropic has no embedding models; choose an OpenAI or OpenAI-compatible embedding model');
     default:

@@ -2,7 +2,12 @@
 // Markdown fences and chatty prose, and often send slightly broken JSON (trailing commas, single quotes,
 // comments, a reply cut off at the token limit). The JSON syntax itself is repaired by `jsonrepair`, a
 // maintained library; this file only finds where the answer starts and ends.
-import { jsonrepair, JSONRepairError } from 'jsonrepair';
+import { createRequire } from 'node:module';
+
+// Required at the first reply that needs repairing, not imported at start (most starts read no reply).
+type JsonRepair = typeof import('jsonrepair');
+let repairLib: JsonRepair | null = null;
+const jsonRepair = (): JsonRepair => (repairLib ??= createRequire(import.meta.url)('jsonrepair') as JsonRepair);
 
 /** Why a reply could not be read as JSON at all: said to the model on the repair attempt, and to the person. */
 export class ReplyTextError extends Error {
@@ -61,6 +66,7 @@ function repairFrom(candidate: string): unknown {
       // not valid as it stands: repaired below
     }
   }
+  const { jsonrepair, JSONRepairError } = jsonRepair();
   let value: unknown;
   try {
     value = JSON.parse(jsonrepair(candidate));

@@ -2,7 +2,8 @@
 // read the reply leniently, and when it cannot be read, ask once more showing the model its error.
 // After that, give up with a reason a person can act on (BAD_REPLY), keeping the raw reply for the
 // self-test and the failure record.
-import { generateText, type LanguageModel, type ModelMessage } from 'ai';
+import type { LanguageModel, ModelMessage } from 'ai';
+import { loadAiSdk } from './ai-sdk';
 import type { z } from 'zod';
 import { MonadError } from '../../shared/errors';
 import { taskLabel } from '../../shared/memory-tasks';
@@ -75,6 +76,7 @@ export async function runTaskCall<I, S extends z.ZodType>(task: LlmTask<I, S>, i
   const messages: ModelMessage[] = [{ role: 'user', content: task.prompt(input) }];
 
   let truncated = false;
+  const { generateText } = await loadAiSdk();
   const ask = async (): Promise<string> => {
     try {
       const result = await generateText({

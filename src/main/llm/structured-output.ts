@@ -3,7 +3,8 @@
 // only json_schema, not json_object); Anthropic gets it through the AI SDK as a forced tool or native
 // structured output. Servers that take none of these (older llama.cpp builds, some proxies) answer 400,
 // and the task is asked again with the JSON format in the prompt only.
-import { APICallError, type OutputInterface } from 'ai';
+import type { OutputInterface } from 'ai';
+import { isAiError } from './ai-errors';
 import { z } from 'zod';
 import type { LlmTask } from './task';
 
@@ -67,7 +68,7 @@ export function rawJsonOutput(task: Pick<LlmTask<unknown, z.ZodType>, 'name' | '
  */
 export function isResponseFormatRejected(err: unknown): boolean {
   const e = (err as { lastError?: unknown })?.lastError ?? err;
-  if (!APICallError.isInstance(e)) return false;
+  if (!isAiError(e, 'AI_APICallError')) return false;
   if (e.statusCode !== 400 && e.statusCode !== 422 && e.statusCode !== 501) return false;
   const text = `${e.message} ${e.responseBody ?? ''}`.toLowerCase();
   return /response_format|json_schema|json_object|structured output|output_format|grammar|schema/.test(text);

@@ -1,7 +1,7 @@
 // The configured "embedding" model role as a TextEmbedder for hybrid search. No role set: null, so
 // search stays words-only and nothing is sent anywhere.
-import { embedMany } from 'ai';
 import type { Config } from '../../shared/config';
+import { loadAiSdk } from '../llm/ai-sdk';
 import type { LlmClient } from '../llm/llm-client';
 import { resolveModel } from '../llm/roles';
 import type { TextEmbedder } from './message-embedder';
@@ -19,7 +19,8 @@ export function configuredEmbedder(config: Config, llm: LlmClient): TextEmbedder
     embed: async (texts, signal) => {
       const timeout = AbortSignal.timeout(BATCH_TIMEOUT_MS);
       try {
-        const { model } = llm.embeddingModel();
+        const { model } = await llm.embeddingModel();
+        const { embedMany } = await loadAiSdk();
         const { embeddings } = await embedMany({ model, values: texts, maxRetries: 1, abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout });
         return embeddings;
       } catch (err) {

@@ -4,10 +4,15 @@
 // written. Resolved once, when the message is stored (chrono-node takes ~0.3 ms a message, far too
 // slow to run over candidates at query time), and only for messages that carry a time expression.
 // English only (what chrono.parse uses anyway): the package root also loads ten other languages' parsers,
-// 130 ms of every process's start-up.
+// 130 ms of every process's start-up. Even English alone is ~70 ms, so it is required at the first text
+// with a time expression, not imported at start (most starts store no message).
+import { createRequire } from 'node:module';
 import type { ParsedResult } from 'chrono-node';
-import * as chrono from 'chrono-node/en';
 import { hasTimeExpression } from './rank';
+
+type ChronoEn = typeof import('chrono-node/en');
+let chronoEn: ChronoEn | null = null;
+const chrono = (): ChronoEn => (chronoEn ??= createRequire(import.meta.url)('chrono-node/en') as ChronoEn);
 
 /** At most this many days per message: a message listing a whole schedule is not about each day. */
 const MAX_DAYS = 8;
@@ -19,9 +24,10 @@ export function resolvedDays(text: string, createdAt: string): string[] {
   const instant = new Date(createdAt);
   if (Number.isNaN(instant.getTime())) return [];
   const days = new Set<string>();
+  const parser = chrono(); // outside the try: a parser that cannot load is an error, not an empty result
   let results: ParsedResult[];
   try {
-    results = chrono.parse(text.length > 4000 ? text.slice(0, 4000) : text, { instant, timezone: 'UTC' }, { forwardDate: false });
+    results = parser.parse(text.length > 4000 ? text.slice(0, 4000) : text, { instant, timezone: 'UTC' }, { forwardDate: false });
   } catch {
     return []; // a date parser's failure on odd text must never fail the write
   }

@@ -2,8 +2,6 @@
 // devices|revoke`), for the app. It reads and writes this home's pairing (device-pairing.ts) and talks to
 // the relay (pairing-client.ts); the credential stays here and never reaches the renderer.
 import { hostname } from 'node:os';
-import { join } from 'node:path';
-import QRCode from 'qrcode';
 import type { SyncDevicesView, SyncInviteView } from '../../shared/contract-sync-devices';
 import { MonadError } from '../../shared/errors';
 import { EgressFilter } from '../secrets/egress-filter';
@@ -14,11 +12,9 @@ import { readPairing, requirePaired, savePairing, type Pairing } from './device-
 import { joinRelay, listDevices, requestInvite, revokeDevice } from './pairing-client';
 import { normaliseInviteCode } from './pairing-code';
 import { checkRelayUrl } from './relay-url';
+import { deviceStoreFile } from './device-store-file';
 
-/** Where a home keeps its synced documents and what it remembers between syncs. */
-export function deviceStoreFile(home: string): string {
-  return join(home, 'sync', 'device.sqlite');
-}
+export { deviceStoreFile };
 
 /** What a QR code carries: the relay and the code, so another device can join by scanning it. */
 export function inviteUri(relay: string, code: string): string {
@@ -64,6 +60,8 @@ export class SyncDevices {
   async invite(): Promise<SyncInviteView> {
     const p = requirePaired(this.pairing());
     const inv = await requestInvite(p.relay, p.token, this.egress);
+    // Imported here, for the one call that draws a code: its renderers (pngjs among them) cost ~40 ms of every start.
+    const { default: QRCode } = await import('qrcode');
     const svg = await QRCode.toString(inviteUri(p.relay, inv.code), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return { code: inv.code, expiresAt: inv.expiresAt, relay: p.relay, space: inv.space, qrSvg: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }

@@ -6,11 +6,13 @@ import type { SyncStatus } from '../../shared/contract-sync';
 import { MonadError } from '../../shared/errors';
 import { DocStore } from './doc-store';
 import { checkRelayUrl } from './relay-url';
-import { LiveSync, type LiveSyncOptions } from './live-sync';
+// Only the type: the session itself is built by the host's wiring (engine-sync-live.ts), so an engine that
+// never syncs (every `monad` command but serve and sync) does not load Yjs and Hocuspocus (~60-90 ms of a start).
+import type { LiveSync, LiveSyncOptions } from './live-sync';
 import { liveConflicts, type FactConflictRules, type IdentityConflictRules, type SyncConflicts } from './live-conflicts';
 
 // One definition of where a home keeps its synced documents (devices-service.ts), named here for the live sync.
-export { deviceStoreFile } from './devices-service';
+export { deviceStoreFile } from './device-store-file';
 
 /** The relay and the home's name on it, as `monad sync now --relay --space` (later: pairing) stored them. */
 export function pairingOf(storeFile: string): { relayUrl: string; space: string } | null {
@@ -40,7 +42,7 @@ export const NOT_SET_UP: SyncStatus = { state: 'not-set-up', relay: null, pendin
 export class SyncService {
   private live: LiveSync | null = null;
   /** Starts a session if this home is paired now (set by the host's wiring; null: the host does not sync). */
-  private starter: (() => boolean) | null = null;
+  private starter: (() => boolean | Promise<boolean>) | null = null;
   /** Why a paired home's sync could not start (shown instead of "not set up"). */
   private failure: SyncStatus | null = null;
   /** History's conflicts over the live documents (no rules: none, and a pick is refused with what to do). */
@@ -51,7 +53,8 @@ export class SyncService {
     return this.live !== null;
   }
 
-  start(opts: LiveSyncOptions): void {
+  /** `create` builds the session (the host passes LiveSync's constructor; see the import above). */
+  start(opts: LiveSyncOptions, create: (opts: LiveSyncOptions) => LiveSync): void {
     if (this.live) throw new Error('live sync already started');
     this.failure = null;
     // A sync that cannot start must not stop the app or `monad serve` from starting: it says why instead.
@@ -61,14 +64,14 @@ export class SyncService {
       return;
     }
     try {
-      this.live = new LiveSync(opts);
+      this.live = create(opts);
     } catch (err) {
       this.failure = { ...NOT_SET_UP, state: 'offline', relay: opts.relayUrl, lastError: `Sync could not start: ${err instanceof Error ? err.message : String(err)}. Restart Monad; if it keeps happening, pair this device again.` };
     }
   }
 
   /** What `tryStart` runs: the composition root's start, which re-reads the pairing. */
-  setStarter(starter: (() => boolean) | null): void {
+  setStarter(starter: (() => boolean | Promise<boolean>) | null): void {
     this.starter = starter;
   }
 
@@ -76,9 +79,9 @@ export class SyncService {
    * Starts syncing if this home has been paired since the host started (pairing from Settings → Devices or
    * `monad sync now --relay --space` while the app runs); true when a session runs.
    */
-  tryStart(): boolean {
+  async tryStart(): Promise<boolean> {
     if (this.live) return true;
-    return this.starter?.() ?? false;
+    return (await this.starter?.()) ?? false;
   }
 
   status(): SyncStatus {

@@ -2,7 +2,16 @@
 // from one screen to another, so it is words from the BIP-39 English list (shipped by @scure/bip39, never
 // copied here); a credential is never typed, so it is 256 random bits. The relay keeps only hashes of both.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { createRequire } from 'node:module';
+
+/** The list, required at the first code made or read (`monad serve` reaches this file, most serves pair nothing). */
+let english: { words: readonly string[]; set: ReadonlySet<string> } | null = null;
+function englishList(): { words: readonly string[]; set: ReadonlySet<string> } {
+  if (english) return english;
+  const { wordlist } = createRequire(import.meta.url)('@scure/bip39/wordlists/english.js') as typeof import('@scure/bip39/wordlists/english.js');
+  english = { words: wordlist, set: new Set(wordlist) };
+  return english;
+}
 
 /**
  * 6 words of 2,048 = 66 bits. A code lives 15 minutes and the relay allows a handful of wrong codes a
@@ -11,7 +20,8 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 export const INVITE_WORDS = 6;
 
 export function newInviteCode(): string {
-  return Array.from({ length: INVITE_WORDS }, () => wordlist[randomInt(wordlist.length)]).join('-');
+  const { words } = englishList();
+  return Array.from({ length: INVITE_WORDS }, () => words[randomInt(words.length)]).join('-');
 }
 
 /**
@@ -21,11 +31,10 @@ export function newInviteCode(): string {
  */
 export function normaliseInviteCode(typed: string): string | null {
   const words = typed.toLowerCase().split(/[^a-z]+/).filter(Boolean);
-  if (words.length !== INVITE_WORDS || !words.every((w) => wordSet.has(w))) return null;
+  const { set } = englishList();
+  if (words.length !== INVITE_WORDS || !words.every((w) => set.has(w))) return null;
   return words.join('-');
 }
-
-const wordSet = new Set(wordlist);
 
 /** A device's credential: 256 random bits, URL-safe. */
 export function newDeviceToken(): string {

@@ -7,13 +7,32 @@
 // Driven synchronously, chunk by chunk: the importer writes inside open database transactions, and
 // yielding to the event loop in between would let other writes of this process land inside them.
 import { closeSync, openSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { StringDecoder } from 'node:string_decoder';
-import { getManyValues, isMany, none } from 'stream-chain/defs.js';
-import { jsonParser } from 'stream-json/parser.js';
-import { jsonVerifier } from 'stream-json/utils/verifier.js';
 import { MonadError } from '../../shared/errors';
 import { detachedString } from './detached-string';
 import { MAX_JSON_DEPTH, MAX_MESSAGE_CHARS, READ_CHUNK_BYTES } from './limits';
+
+/**
+ * stream-json and stream-chain, required by the first import, not imported at start: ~50 ms of every
+ * process's start, for one command. (Node loads these ES modules synchronously.)
+ */
+interface StreamLib {
+  jsonParser: typeof import('stream-json/parser.js').jsonParser;
+  jsonVerifier: typeof import('stream-json/utils/verifier.js').jsonVerifier;
+  defs: typeof import('stream-chain/defs.js');
+}
+let loaded: StreamLib | null = null;
+function streamLib(): StreamLib {
+  if (loaded) return loaded;
+  const requireHere = createRequire(import.meta.url);
+  loaded = {
+    jsonParser: (requireHere('stream-json/parser.js') as typeof import('stream-json/parser.js')).jsonParser,
+    jsonVerifier: (requireHere('stream-json/utils/verifier.js') as typeof import('stream-json/utils/verifier.js')).jsonVerifier,
+    defs: requireHere('stream-chain/defs.js') as typeof import('stream-chain/defs.js'),
+  };
+  return loaded;
+}
 
 /** A string longer than the import's string cap, not kept: only its length is. */
 export class OversizeString {
@@ -131,6 +150,7 @@ export function streamJson(open: () => TextChunks, sink: JsonSink, opts: { verif
 class SyntaxFailure extends Error {}
 
 function feed(source: TextChunks, sink: JsonSink): void {
+  const { jsonParser, defs } = streamLib();
   const parse = jsonParser({ packKeys: true, streamKeys: false, packStrings: false, streamStrings: true, packNumbers: true, streamNumbers: false });
   const asm = new Assembler(sink);
   let first = true;
@@ -141,10 +161,11 @@ function feed(source: TextChunks, sink: JsonSink): void {
     }
     asm.consume(run(parse, chunk));
   }
-  asm.consume(run(parse, none));
+  asm.consume(run(parse, defs.none));
 }
 
-function run(parse: ReturnType<typeof jsonParser>, input: string | typeof none): Token[] {
+function run(parse: ReturnType<StreamLib['jsonParser']>, input: string | StreamLib['defs']['none']): Token[] {
+  const { getManyValues, isMany, none } = streamLib().defs;
   let out: unknown;
   try {
     out = parse(input as string);
@@ -281,6 +302,7 @@ class Assembler {
 
 /** Runs stream-json's verifier over the text: null when it is valid JSON, else BAD_INPUT with the line and column. */
 function verify(open: () => TextChunks): MonadError | null {
+  const { jsonVerifier, defs } = streamLib();
   const check = jsonVerifier();
   const source = open();
   let first = true;
@@ -295,7 +317,7 @@ function verify(open: () => TextChunks): MonadError | null {
       check(chunk);
     }
     if (empty) return new MonadError('BAD_INPUT', 'The file is empty.');
-    check(none as unknown as string);
+    check(defs.none as unknown as string);
     return null;
   } catch (err) {
     const e = err as Error & { line?: number; pos?: number };

@@ -12,14 +12,14 @@
  * The wordlists are the official ones, shipped by @scure/bip39 (never copied here).
  */
 import { createHash } from 'node:crypto';
-import { validateMnemonic } from '@scure/bip39';
-import { wordlist as czech } from '@scure/bip39/wordlists/czech.js';
-import { wordlist as english } from '@scure/bip39/wordlists/english.js';
-import { wordlist as french } from '@scure/bip39/wordlists/french.js';
-import { wordlist as italian } from '@scure/bip39/wordlists/italian.js';
-import { wordlist as portuguese } from '@scure/bip39/wordlists/portuguese.js';
-import { wordlist as spanish } from '@scure/bip39/wordlists/spanish.js';
+import { createRequire } from 'node:module';
 import { allMatches } from './sanitize-regex-scan';
+
+// The library and its six lists are required with the index (wordIndex), not imported at start: ~40 ms of
+// every process's start, for texts of 12 words or more. (Node loads these ES modules synchronously.)
+const requireHere = createRequire(import.meta.url);
+const LIST_NAMES = ['english', 'spanish', 'french', 'italian', 'portuguese', 'czech'] as const;
+let bip39: typeof import('@scure/bip39') | null = null;
 
 export interface PhraseSpan {
   start: number;
@@ -79,7 +79,9 @@ interface Index {
 let index: Index | null = null;
 function wordIndex(): Index {
   if (index) return index;
-  const lists = [english, spanish, french, italian, portuguese, czech].map((words) => ({
+  bip39 = requireHere('@scure/bip39') as typeof import('@scure/bip39');
+  const wordlists = LIST_NAMES.map((name) => (requireHere(`@scure/bip39/wordlists/${name}.js`) as { wordlist: string[] }).wordlist);
+  const lists = wordlists.map((words) => ({
     words,
     folded: new Map(words.map((w) => [fold(w), w])),
     bits: new Map(words.map((w, i) => [fold(w), i])),
@@ -182,7 +184,7 @@ function checksummed(run: Token[], list: Wordlist): Token[] | null {
       if (windowBits.includes(-1) || !checksumMayHold(windowBits)) continue;
       const window = run.slice(i, i + size);
       const phrase = window.map((t) => list.folded.get(t.word) ?? t.word).join(' ');
-      if (validateMnemonic(phrase, list.words as string[])) return window;
+      if (bip39!.validateMnemonic(phrase, list.words as string[])) return window;
     }
   }
   return null;

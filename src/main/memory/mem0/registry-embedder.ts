@@ -4,7 +4,8 @@
 // `embedDocuments`), so its embeddings are asked of the AI SDK with the `embedding` role's model instead:
 // the same client, keys bound to their origin, redirects refused (llm/provider-factory.ts), and errors
 // worded and scrubbed like every other provider call.
-import { embed, embedMany } from 'ai';
+import type { EmbeddingModel } from 'ai';
+import { loadAiSdk } from '../../llm/ai-sdk';
 import type { LlmClient } from '../../llm/llm-client';
 
 /** A stuck embedding server must not hold a mem0 operation (add, search) for long. */
@@ -19,9 +20,9 @@ export interface Mem0Embeddings {
 }
 
 export function registryEmbedder(llm: LlmClient): Mem0Embeddings {
-  const run = async <T>(call: (model: ReturnType<LlmClient['embeddingModel']>['model'], signal: AbortSignal) => Promise<{ value: T; tokens?: number }>): Promise<T> => {
+  const run = async <T>(call: (model: EmbeddingModel, signal: AbortSignal) => Promise<{ value: T; tokens?: number }>): Promise<T> => {
     // Resolved per call: the role's model and key as they are now.
-    const { model, resolved } = llm.embeddingModel();
+    const { model, resolved } = await llm.embeddingModel();
     try {
       const r = await call(model, AbortSignal.timeout(EMBED_TIMEOUT_MS));
       llm.record(MEM0_EMBED_TASK, { inputTokens: r.tokens ?? 0, outputTokens: 0 });
@@ -33,6 +34,7 @@ export function registryEmbedder(llm: LlmClient): Mem0Embeddings {
   return {
     embedQuery: (text) =>
       run(async (model, abortSignal) => {
+        const { embed } = await loadAiSdk();
         const r = await embed({ model, value: text, maxRetries: 2, abortSignal });
         return { value: r.embedding, tokens: r.usage?.tokens };
       }),
@@ -40,6 +42,7 @@ export function registryEmbedder(llm: LlmClient): Mem0Embeddings {
       texts.length === 0
         ? Promise.resolve([])
         : run(async (model, abortSignal) => {
+            const { embedMany } = await loadAiSdk();
             const r = await embedMany({ model, values: texts, maxRetries: 2, abortSignal });
             return { value: r.embeddings, tokens: r.usage?.tokens };
           }),

@@ -4,7 +4,9 @@
 // with the agent's memory model, whatever provider it is on, with the client's keys, timeout and usage
 // accounting. mem0's own OpenAI client is never given a key (issue 26 §4: it followed redirects with it);
 // the embedder is Monad's too (registry-embedder.ts).
-import { generateText, NoObjectGeneratedError, Output, type ModelMessage } from 'ai';
+import type { ModelMessage } from 'ai';
+import { isAiError } from '../../llm/ai-errors';
+import { loadAiSdk } from '../../llm/ai-sdk';
 import type { LlmClient } from '../../llm/llm-client';
 import { MEM0_LLM_TIMEOUT_MS } from './models';
 
@@ -28,12 +30,13 @@ function text(content: unknown): string {
 
 export function registryLlm(llm: LlmClient, agentId: string | undefined): Mem0Llm {
   const call = async (messages: Mem0Message[], json: boolean): Promise<string> => {
-    const { model, resolved } = llm.languageModel('memory', agentId);
+    const { model, resolved } = await llm.languageModel('memory', agentId);
     const system = messages.filter((m) => m.role === 'system').map((m) => text(m.content)).join('\n\n');
     const rest: ModelMessage[] = messages
       .filter((m) => m.role !== 'system')
       .map((m) => (m.role === 'assistant' ? { role: 'assistant' as const, content: text(m.content) } : { role: 'user' as const, content: text(m.content) }));
     try {
+      const { generateText, Output } = await loadAiSdk();
       const base = { model, system: system || undefined, messages: rest, maxRetries: 2, abortSignal: AbortSignal.timeout(MEM0_LLM_TIMEOUT_MS) };
       if (json) {
         // The provider's JSON mode where it has one (OpenAI-wire `response_format: json_object`).
@@ -46,7 +49,7 @@ export function registryLlm(llm: LlmClient, agentId: string | undefined): Mem0Ll
       return r.text;
     } catch (err) {
       // Not parseable as JSON here: mem0 reads fenced or wrapped JSON itself, so it gets the raw text.
-      if (NoObjectGeneratedError.isInstance(err) && typeof err.text === 'string') {
+      if (isAiError(err, 'AI_NoObjectGeneratedError') && typeof err.text === 'string') {
         llm.record(MEM0_TASK, err.usage);
         return err.text;
       }
