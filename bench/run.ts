@@ -351,7 +351,9 @@ const BENCHES: Bench[] = [
       return {
         lines: [
           line('sync-home', `initial sync of ${r.messages.toLocaleString('en')} messages, ${r.facts.toLocaleString('en')} facts, ${r.relations.toLocaleString('en')} relations to a fresh home`, r.pullS, 's', '≤ 60 s', r.pullS <= 60 && all),
-          line('sync-home', 'memory the initial sync adds (peak resident growth; relay, home A and device in one process)', r.pullPeakRssGrowthMB, 'MB', '≤ 200 MB', r.pullPeakRssGrowthMB <= 200),
+          // Not a device's figure (the relay serving the pull and home A share the process, and what ran before in
+          // it moves the figure by 100 MB): the target is judged on the device alone, two lines below.
+          line('sync-home', 'memory the pull adds to one process holding the relay, home A and the device (not the figure of record)', r.pullPeakRssGrowthMB, 'MB', '', null),
           line('sync-home', `the same pull by a device alone in its own process (relay elsewhere): time, ${r.device.messages} messages, refused ${r.device.refused}`, r.device.pullS, 's', '≤ 60 s', r.device.pullS <= 60 && r.device.messages === r.messages),
           line('sync-home', `memory that pull adds to the device's process (peak resident growth; kernel high-water mark ${r.device.hwmGrowthMB.toFixed(0)} MB over ${r.device.baseRssMB.toFixed(0)} MB)`, r.device.peakRssGrowthMB, 'MB', '≤ 200 MB', Math.max(r.device.peakRssGrowthMB, r.device.hwmGrowthMB) <= 200),
           line('sync-home', `arrived: ${r.received.messages} messages, ${r.received.facts} facts, ${r.received.relations} relations; refused ${r.refused}`, null, '', '', all),
