@@ -26,11 +26,11 @@ import { startWiring } from './wiring';
 // with it preloaded (7 loads each, loopback `monad serve`, load average 17 on 2 cores): drawing the pane
 // is the wait, not the chunk.
 const LAZY_TABS: Record<Exclude<TabId, 'chat'>, LazyPart<object>> = {
-  memory: lazyPart('the memory view', () => import('../features/facts/MemoryPane').then((m) => m.MemoryPane)),
-  graph: lazyPart('the graph', () => import('../features/graph/GraphPane').then((m) => m.GraphPane)),
-  laws: lazyPart('the laws', () => import('../features/laws/LawsPane').then((m) => m.LawsPane)),
-  inbox: lazyPart('the inbox', () => import('../features/inbox/InboxPane').then((m) => m.InboxPane)),
-  settings: lazyPart('the settings', () => import('../features/settings/SettingsPane').then((m) => m.SettingsPane)),
+  memory: lazyPart('the memory view', () => import('../features/facts/MemoryPane'), (m) => m.MemoryPane),
+  graph: lazyPart('the graph', () => import('../features/graph/GraphPane'), (m) => m.GraphPane),
+  laws: lazyPart('the laws', () => import('../features/laws/LawsPane'), (m) => m.LawsPane),
+  inbox: lazyPart('the inbox', () => import('../features/inbox/InboxPane'), (m) => m.InboxPane),
+  settings: lazyPart('the settings', () => import('../features/settings/SettingsPane'), (m) => m.SettingsPane),
 };
 
 const TAB_META: Record<TabId, { label: string; icon: IconName }> = {

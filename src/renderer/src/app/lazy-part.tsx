@@ -22,11 +22,35 @@ export interface LazyPart<P extends object> {
 }
 
 /**
- * `load` imports the chunk and picks the component from it. `what` names the part in the messages
- * ("the settings"). React's `lazy` keeps a failed load's rejection for good, so Retry builds a new one.
+ * The address of the module a failed dynamic import names (Chromium: "Failed to fetch dynamically imported
+ * module: <url>", Firefox: "error loading dynamically imported module: <url>"), without its query; null when the
+ * message names none.
  */
-export function lazyPart<P extends object>(what: string, load: () => Promise<ComponentType<P>>): LazyPart<P> {
-  const fresh = () => lazy(() => load().then((C) => ({ default: C }), (err: unknown) => Promise.reject(new ChunkLoadError(what, err))));
+export function failedModuleUrl(err: unknown): string | null {
+  const message = err instanceof Error ? err.message : String(err);
+  const m = /\b((?:https?|app|file|monad):\/\/[^\s'"?#]+?\.m?js)(?:[?#][^\s'"]*)?/.exec(message);
+  return m ? m[1] : null;
+}
+
+/**
+ * `load` imports the chunk, `pick` takes the component from it. `what` names the part in the messages
+ * ("the settings"). React's `lazy` keeps a failed load's rejection for good, so Retry builds a new one; and the
+ * browser keeps a failed module's address as failed for the page's life (Chromium asks the server nothing on a
+ * second import of it), so Retry imports the address the failure named with a query of its own: a new address,
+ * fetched anew, whose own imports are the modules the page already holds.
+ */
+export function lazyPart<M, P extends object>(what: string, load: () => Promise<M>, pick: (m: M) => ComponentType<P>): LazyPart<P> {
+  let failed: string | null = null;
+  let retries = 0;
+  const importOnce = (): Promise<M> => {
+    const again = failed;
+    const p = again ? (import(/* @vite-ignore */ `${again}?retry=${++retries}`) as Promise<M>) : load();
+    return p.catch((err: unknown) => {
+      failed = failedModuleUrl(err) ?? failed;
+      throw err;
+    });
+  };
+  const fresh = () => lazy(() => importOnce().then((m) => ({ default: pick(m) }), (err: unknown) => Promise.reject(new ChunkLoadError(what, err))));
   let Loaded = fresh();
   function Part(props: P) {
     const [attempt, setAttempt] = useState(0);
@@ -43,7 +67,7 @@ export function lazyPart<P extends object>(what: string, load: () => Promise<Com
     );
   }
   Part.displayName = `Lazy(${what})`;
-  return { Part, preload: () => load() };
+  return { Part, preload: () => importOnce() };
 }
 
 /** Holds the part's place while its chunk arrives: a status a screen reader announces, no layout. */
