@@ -1,40 +1,18 @@
 // The facts port's sources (issue 30 §2): which messages each fact held here was learned from, read from and
-// written to fact_origin. A fact's earlier texts count (an edit keeps what the first text was learned from, as
-// the search's derived field reads it: search/derived-sources.ts).
-import type { FactOriginKind } from '../shared/facts';
+// written to fact_origin. A fact's earlier texts count: the walk is factMessages (memory/facts/fact-origins.ts),
+// the one the search's derived field reads too.
 import type { Engine } from './engine';
-import { statement } from './db/statements';
+import { factMessages } from './memory/facts/fact-origins';
 import { inTransaction } from './db/transactions';
 import type { SyncedFactSource } from './sync/sync-ports';
-
-type Row = [factId: string, previousId: string | null, messageId: string | null, sessionId: string | null, origin: FactOriginKind];
 
 /** What a source says on another device, in History's words. */
 const LEARNED_ELSEWHERE = 'learned from this message on another device';
 
 export function factMessageSources(engine: Engine, scope: string): SyncedFactSource[] {
-  const rows = statement(engine.memoryDb, `SELECT fact_id, previous_id, message_id, session_id, origin FROM fact_origin WHERE scope = ? ORDER BY id`, 'raw').all(scope) as Row[];
-  if (!rows.length) return [];
-  const own = new Map<string, { messageId: string; sessionId: string | null; origin: FactOriginKind }[]>();
-  const previous = new Map<string, string>();
-  for (const [factId, previousId, messageId, sessionId, origin] of rows) {
-    if (messageId) own.set(factId, [...(own.get(factId) ?? []), { messageId, sessionId, origin }]);
-    if (previousId && previousId !== factId && !previous.has(factId)) previous.set(factId, previousId);
-  }
-  const out: SyncedFactSource[] = [];
-  for (const fact of engine.facts.memory.read(scope).facts) {
-    const seen = new Set<string>();
-    const messages = new Set<string>();
-    for (let id: string | undefined = fact.id; id && !seen.has(id); id = previous.get(id)) {
-      seen.add(id);
-      for (const s of own.get(id) ?? []) {
-        if (messages.has(s.messageId)) continue;
-        messages.add(s.messageId);
-        out.push({ factId: fact.id, ...s });
-      }
-    }
-  }
-  return out;
+  const facts = engine.facts.memory.read(scope).facts;
+  const sources = factMessages(engine.memoryDb, scope, facts.map((f) => f.id));
+  return facts.flatMap((f) => (sources.get(f.id) ?? []).map((m) => ({ factId: f.id, ...m })));
 }
 
 export function addFactMessageSources(engine: Engine, scope: string, items: readonly SyncedFactSource[]): number {

@@ -4,6 +4,7 @@
 // forgotten fact, a retracted or merged-away relation, a removed entity, a closed relation are not here.
 import type { Database } from 'better-sqlite3';
 import { relationSentence } from '../../shared/relation-words';
+import { factMessages } from '../memory/facts/fact-origins';
 import { LIVE_E } from '../memory/graph/graph-rows';
 import type { DerivedEntry } from './derived-store';
 import type { FactSource } from './search-service';
@@ -15,28 +16,11 @@ export function derivedFromMemory(memoryDb: Database, facts: FactSource): Map<st
     if (list) list.push(entry);
     else out.set(messageId, [entry]);
   };
-  const originStmt = memoryDb.prepare(`SELECT fact_id, previous_id, message_id FROM fact_origin WHERE scope = ? ORDER BY id`).raw();
   for (const { scope } of facts.scopes()) {
     const live = facts.read(scope).facts;
     if (!live.length) continue;
-    const messages = new Map<string, Set<string>>();
-    const previous = new Map<string, string>();
-    for (const [factId, previousId, messageId] of originStmt.all(scope) as Array<[string, string | null, string | null]>) {
-      if (messageId) {
-        const set = messages.get(factId) ?? new Set<string>();
-        set.add(messageId);
-        messages.set(factId, set);
-      }
-      if (previousId && previousId !== factId && !previous.has(factId)) previous.set(factId, previousId);
-    }
-    for (const fact of live) {
-      // The fact's own sources and those of the versions it replaced (a chain of edits; a loop ends it).
-      const seen = new Set<string>();
-      for (let id: string | undefined = fact.id; id && !seen.has(id); id = previous.get(id)) {
-        seen.add(id);
-        for (const messageId of messages.get(id) ?? []) add(messageId, { kind: 'fact', text: fact.text });
-      }
-    }
+    const sources = factMessages(memoryDb, scope, live.map((f) => f.id));
+    for (const fact of live) for (const m of sources.get(fact.id) ?? []) add(m.messageId, { kind: 'fact', text: fact.text });
   }
   const relations = memoryDb
     .prepare(

@@ -36,6 +36,53 @@ export function recallMark(origins: readonly FactOriginKind[]): string | null {
   return MARKS[origins[0]] ?? null;
 }
 
+/** A message a fact was learned from, with how it came in. */
+export interface FactMessage {
+  messageId: string;
+  sessionId: string | null;
+  origin: FactOriginKind;
+}
+
+/**
+ * The messages each of these facts of a scope was learned from, its earlier texts' included: an edit corrects
+ * what was learned from a message and keeps it (a chain of `previous_id`s; a loop ends it). Each message once
+ * per fact: the fact's own rows oldest first, then each earlier text's; a fact with none is absent. One scan of the scope's rows: the search's derived field
+ * and sync read every fact of a scope at once.
+ */
+export function factMessages(db: Database, scope: string, factIds: Iterable<string>): Map<string, FactMessage[]> {
+  const own = new Map<string, FactMessage[]>();
+  const previous = new Map<string, string>();
+  const rows = statement(db, `SELECT fact_id, previous_id, message_id, session_id, origin FROM fact_origin WHERE scope = ? ORDER BY id`, 'raw').all(scope) as Array<
+    [string, string | null, string | null, string | null, FactOriginKind]
+  >;
+  for (const [factId, previousId, messageId, sessionId, origin] of rows) {
+    if (messageId) {
+      const list = own.get(factId);
+      if (list) list.push({ messageId, sessionId, origin });
+      else own.set(factId, [{ messageId, sessionId, origin }]);
+    }
+    // The first row naming an earlier id is the edit that made this one.
+    if (previousId && previousId !== factId && !previous.has(factId)) previous.set(factId, previousId);
+  }
+  const out = new Map<string, FactMessage[]>();
+  if (!own.size) return out;
+  for (const factId of factIds) {
+    const seen = new Set<string>();
+    const messages = new Set<string>();
+    const list: FactMessage[] = [];
+    for (let id: string | undefined = factId; id && !seen.has(id); id = previous.get(id)) {
+      seen.add(id);
+      for (const m of own.get(id) ?? []) {
+        if (messages.has(m.messageId)) continue;
+        messages.add(m.messageId);
+        list.push(m);
+      }
+    }
+    if (list.length) out.set(factId, list);
+  }
+  return out;
+}
+
 export class FactOrigins {
   constructor(
     private readonly db: Database,
