@@ -85,7 +85,9 @@ export function queryCover(
   let inWords = 0;
   let either = 0;
   let mask = 0;
-  const perEntry = entries.length > 0 ? new Array<number>(entries.length).fill(0) : null;
+  // One entry (the common case) needs no array of sums.
+  const perEntry = entries.length > 1 ? new Array<number>(entries.length).fill(0) : null;
+  let single = 0;
   for (let k = 0; k < terms.length; k++) {
     const t = terms[k];
     const w = t.idf * t.weight;
@@ -95,7 +97,8 @@ export function queryCover(
     let any = w1;
     for (let i = 0; i < entries.length; i++) {
       if (entries[i].has(t.stem)) {
-        perEntry![i] += w;
+        if (perEntry) perEntry[i] += w;
+        else single += w;
         any = true;
       }
     }
@@ -105,7 +108,7 @@ export function queryCover(
     }
   }
   if (total <= 0) return { words: 0, entry: 0, either: 0, mask: 0 };
-  let best = 0; // Math.max(0, ...perEntry), without the spread
+  let best = Math.max(0, single); // Math.max(0, ...perEntry), without the spread
   if (perEntry) for (let i = 0; i < perEntry.length; i++) best = Math.max(best, perEntry[i]);
   return { words: inWords / total, entry: best / total, either: either / total, mask };
 }

@@ -141,14 +141,15 @@ export class MessageSearch {
     const rerank = withDerived && (p.rerank.length > 0 || p.rerankTrees.length > 0);
     const covers = opts.observe || rerank ? new Map<number, QueryCover>() : null;
     const roles = covers ? new Map<number, string>() : null; // who spoke each candidate (the eighth pass's speaker feature)
+    // One cues object and one list of entry scans for every candidate (scoreText and queryCover keep neither).
+    const cues: { hasTimeExpression: boolean; createdAt: Date | null; mentionedDays?: readonly string[] } = { hasTimeExpression: false, createdAt: null, mentionedDays: undefined };
+    const entryPositions: Array<ReadonlyMap<string, unknown>> = [];
     for (const row of rows) {
       const created = dated ? new Date(row.createdAt) : null;
       const scan = scanTerms(row.content, wanted, keys, keyCodes);
-      const cues = {
-        hasTimeExpression: q.temporal && hasTimeExpression(row.content),
-        createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
-        mentionedDays: mentioned?.get(row.seq),
-      };
+      cues.hasTimeExpression = q.temporal && hasTimeExpression(row.content);
+      cues.createdAt = created && !Number.isNaN(created.getTime()) ? created : null;
+      cues.mentionedDays = mentioned?.get(row.seq);
       const fields = derivedOf?.get(row.seq);
       const words = !fields || ownWords ? scoreText(scan, terms, q, avgLength, p, cues) : null;
       // A message with several derived entries scored one by one takes its best (rank.ts derivedEntries).
@@ -162,7 +163,11 @@ export class MessageSearch {
       if (scored.score <= 0) continue;
       own.set(row.seq, scored.score * roleBoost);
       if (scored.throughDerived) throughMemory.add(row.seq);
-      covers?.set(row.seq, queryCover(terms, scan.positions, fields ? fields.map((f) => f.scan.positions) : []));
+      if (covers) {
+        entryPositions.length = 0;
+        if (fields) for (const f of fields) entryPositions.push(f.scan.positions);
+        covers.set(row.seq, queryCover(terms, scan.positions, entryPositions));
+      }
       place.set(row.seq, row.sessionId);
       roles?.set(row.seq, row.role);
       if (row.content.includes('?')) questions.add(row.seq);
