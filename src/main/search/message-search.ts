@@ -116,7 +116,7 @@ export class MessageSearch {
     const rows: ScoringRow[] = (
       opts.sessionId
         ? this.index.sessionRows(opts.sessionId).filter((r) => !opts.agentId || r.agentId === opts.agentId)
-        : this.index.scoringRows(topByMask(masksByMerge(lists, bits, agentIdx), (mask) => maskScore(mask, weightByBit), p.candidates))
+        : this.index.scoringRows(topByMask(masksByMerge(lists, bits, agentIdx, p.candidates), (mask) => maskScore(mask, weightByBit), p.candidates))
     ).filter((r) => visible(r.sessionId));
 
     // Pass 2: full scores.
