@@ -166,6 +166,13 @@ export function candidateFeatures(
       distance: session === topSession ? Math.abs(seq - first) : null,
       sessionCount: sessionCount.get(session)!,
       yesNo,
+      // The eighth pass's, written by `extra` below: present from the start, so the object is made with room
+      // for them (added later, each object grew a second store for its properties).
+      speaker: 0.5,
+      sessionCover: 0,
+      nearHit: null,
+      afterHit: false,
+      newCover: 0,
     };
     extra(seq, rank, c); // written into the one object: no second object and spread per candidate
     out[rank] = c;
