@@ -183,12 +183,16 @@ export class MessageSearch {
     // What neighbours inherit: a message's words' score and `derivedShare` of what memory added to it. Then
     // memory's second hop (rank.ts hopCandidates; off by default), with derived memory only; then the learned
     // re-ranking of the best candidates, the observer seeing them before it (deeper when a bench asks).
-    let shares: ReadonlyMap<number, number> = own;
-    if (ownWords) {
-      const m = new Map<number, number>();
-      own.forEach((s, seq) => m.set(seq, (ownWords.get(seq) ?? 0) + p.derivedShare * (s - (ownWords.get(seq) ?? 0))));
-      shares = m;
-    }
+    // Read through, not copied into a map of its own: it is asked of a few hundred seqs at most.
+    const shares: Shares = ownWords
+      ? {
+          get: (seq) => {
+            const s = own.get(seq);
+            if (s === undefined) return undefined;
+            return (ownWords.get(seq) ?? 0) + p.derivedShare * (s - (ownWords.get(seq) ?? 0));
+          },
+        }
+      : own;
     let ranked = scoreWithNeighbours(place, own, questions, expanded, p, shares)
       .filter(([, s]) => s > 0)
       .sort((a, b) => b[1] - a[1] || b[0] - a[0]);
@@ -303,6 +307,9 @@ export function namedRole(q: AnalyzedQuery, names: MessageSearchOptions['roleNam
   return named.length === 1 ? named[0] : null;
 }
 
+/** What a message passes on to its neighbours, by seq (undefined: nothing). */
+export type Shares = { get(seq: number): number | undefined };
+
 /**
  * Final scores of every located message: its own plus its neighbours' shares. Neighbours are the
  * nearest located messages of the same session, and only where nothing unseen can lie between them:
@@ -315,7 +322,7 @@ export function scoreWithNeighbours(
   expanded: ReadonlySet<number>,
   p: RankParams,
   /** What each message passes on to its neighbours (default: its own score). */
-  shares: ReadonlyMap<number, number> = own,
+  shares: Shares = own,
 ): Array<[seq: number, score: number]> {
   const seqs = Array.from(place.keys()).sort((a, b) => a - b);
   const sessions = seqs.map((seq) => place.get(seq));
