@@ -2,7 +2,7 @@
 // and derived entries, its session's place and share among the candidates, its distance to the first hit,
 // the question's yes/no form, and the learned trees' score.
 import { describe, expect, it } from 'vitest';
-import { asksYesNo, candidateFeatures, guarded, featureVector, FEATURES, learnedScore, predict, queryCover, rerankCandidates } from '../../src/main/search/candidate-features';
+import { asksYesNo, candidateFeatures, guarded, featureVector, featureVectorInto, FEATURES, learnedScore, predict, queryCover, rerankCandidates } from '../../src/main/search/candidate-features';
 import type { RerankTreeNode } from '../../src/main/search/learned-trees';
 
 const terms = [
@@ -167,5 +167,32 @@ describe('the learned trees in the product', () => {
     expect(rerankCandidates(weak, [1], [tree], 0.1).map(([seq]) => seq)).toEqual([1, 2, 3]);
     expect(guarded([0.05], 7, 0.1)).toBeLessThan(guarded([0.5], -7, 0.1));
     expect(guarded([0.5], 7, 0.1)).toBe(7);
+  });
+});
+
+describe('featureVectorInto: one buffer for every candidate of a search', () => {
+  const base = { rank: 0, score: 9, own: 6, words: 3, throughDerived: true, topSession: true, question: true, wordsCover: 0.4, entryCover: 0.7, eitherCover: 0.9, sessionRank: 0, distance: 0, sessionCount: 3, yesNo: true };
+  it("writes every slot, so nothing of the previous candidate's vector is left in it", () => {
+    const a = { ...base, seq: 1, speaker: 1, sessionCover: 0.8, nearHit: 2, afterHit: true, newCover: 0.3 };
+    // The seventh pass's candidates carry none of the eighth pass's features: their defaults must be written.
+    const b = { ...base, seq: 2, rank: 4, score: 2, own: 1, words: 1, throughDerived: false, topSession: false, question: false, distance: null, yesNo: false };
+    const buffer = new Float64Array(FEATURES.length).fill(777);
+    featureVectorInto(a, 9, buffer);
+    const x = Array.from(featureVectorInto(b, 9, buffer));
+    expect(x).not.toContain(777);
+    expect(x).toEqual(Array.from(featureVectorInto(b, 9, new Float64Array(FEATURES.length).fill(-1))));
+    expect(x[FEATURES.indexOf('speakerNamed')]).toBe(0.5);
+    expect(x[FEATURES.indexOf('nearHit')]).toBe(0);
+    expect(x[FEATURES.indexOf('afterHit')]).toBe(0);
+    expect(x[FEATURES.indexOf('newCover')]).toBe(0);
+    expect(x[FEATURES.indexOf('nearFirst')]).toBe(0);
+  });
+
+  it('rerankCandidates orders as each candidate scored on its own vector would', () => {
+    const cands = Array.from({ length: 30 }, (_, i) => ({ ...base, seq: 100 + i, rank: i, score: 9 - i * 0.25, own: (i * 7) % 5, words: (i * 3) % 4, throughDerived: i % 3 === 0, topSession: i % 2 === 0, distance: i % 4 ? i : null, speaker: i % 5 ? 1 : undefined, newCover: (i % 7) / 7 }));
+    const weights = FEATURES.map((_, j) => ((j * 37) % 11) / 10 - 0.5);
+    const one = cands.map((c, i) => ({ seq: c.seq, s: guarded(featureVector(c, 9), learnedScore(featureVector(c, 9), weights, []), 0.05), i }));
+    const expected = one.sort((p, q) => q.s - p.s || p.i - q.i).map((o) => o.seq);
+    expect(rerankCandidates(cands, weights, [], 0.05).map(([seq]) => seq)).toEqual(expected);
   });
 });

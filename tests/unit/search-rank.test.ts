@@ -143,6 +143,29 @@ describe('ranking signals', () => {
     expect(masksByMerge([], [], null).size).toBe(0);
   });
 
+  it('keeps the newest few of each bucket, and the best by words are the same as from whole buckets', () => {
+    const rowid = (seq: number, agent: number) => seq * 1_048_576 + agent;
+    let seed = 5;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 200; round++) {
+      const words = 1 + Math.floor(rand() * 4);
+      const lists = Array.from({ length: words }, () => {
+        const seqs = new Set<number>();
+        const n = Math.floor(rand() * 300);
+        for (let i = 0; i < n; i++) seqs.add(1 + Math.floor(rand() * 400));
+        return [...seqs].sort((a, b) => b - a).map((seq) => rowid(seq, 1 + Math.floor(rand() * 2)));
+      });
+      const bits = lists.map((_, i) => 1 << i);
+      const weights = bits.map(() => Math.floor(rand() * 4)); // ties between masks too
+      const s = (m: number) => bits.reduce((a, b, i) => a + (m & b ? weights[i] : 0), 0);
+      const agent = rand() < 0.5 ? null : 1;
+      const limit = [1, 5, 80][round % 3];
+      const capped = masksByMerge(lists, bits, agent, limit);
+      for (const seqs of capped.values()) expect(seqs.length).toBeLessThanOrEqual(limit);
+      expect(topByMask(capped, s, limit)).toEqual(topByMask(masksByMerge(lists, bits, agent), s, limit));
+    }
+  });
+
   it('takes the best first-pass candidates by the words they match, newest first among equals', () => {
     const buckets = new Map([
       [0b11, [9, 4]],

@@ -90,6 +90,26 @@ describe('scanTerms', () => {
     check('I’m 😀 emoji-happy, 𝔘𝔫𝔦 text, and 你好世界 too — happy!', ['happi', 'emoji', 'text', '你好世界']);
     check('', ['x']);
   });
+
+  it('passes over ASCII words shorter than every wanted stem of their first letters, and finds the rest', () => {
+    // "ca", "cat", "cats", "car" share the first letters of "carolin" but cannot stem to it; "caring" → "care".
+    check('Ca cat CATS car Caroline carolines caring CARE c', ['carolin', 'care', 'cat', 'c']);
+    check('Is it it? Its items, ITEMIZATION', ['item', 'it']);
+  });
+});
+
+describe('Porter never lengthens a word (scanTerms passes over shorter words on it)', () => {
+  it('holds for every suffix of every rule, on many bases', () => {
+    const bases = ['a', 'b', 'y', 'at', 'bl', 'iz', 'hop', 'conflat', 'troubl', 'siz', 'fil', 'fail', 'tann', 'happ', 'sky', 'rel', 'generaliz', 'cr', 'agre', 'oscill', 'vietnam', 'formal', 'controll', 'roll', 'probat', 'rate', 'cease', 'ctrl', 'xyzzy', 'sensibil', 'digitiz', 'electr'];
+    const suffixes = ['', 's', 'ss', 'sses', 'ies', 'eed', 'ed', 'ing', 'y', 'ational', 'tional', 'enci', 'anci', 'izer', 'logi', 'bli', 'alli', 'entli', 'eli', 'ousli', 'ization', 'ation', 'ator', 'alism', 'iveness', 'fulness', 'ousness', 'aliti', 'iviti', 'biliti', 'icate', 'ative', 'alize', 'iciti', 'ical', 'ful', 'ness', 'al', 'ance', 'ence', 'er', 'ic', 'able', 'ible', 'ant', 'ement', 'ment', 'ent', 'sion', 'tion', 'ion', 'ou', 'ism', 'ate', 'iti', 'ous', 'ive', 'ize', 'e', 'll'];
+    let n = 0;
+    for (const b of bases) for (const x of suffixes) for (const y of ['', 's', 'ed', 'ing', 'e', 'ly']) {
+      const w = b + x + y;
+      expect(tokenize(w)[0].stem.length, w).toBeLessThanOrEqual(w.length);
+      n++;
+    }
+    expect(n).toBe(bases.length * suffixes.length * 6);
+  });
 });
 
 describe('a full scan kept for texts scored again and again (facts)', () => {

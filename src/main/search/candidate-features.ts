@@ -85,7 +85,9 @@ export function queryCover(
   let inWords = 0;
   let either = 0;
   let mask = 0;
-  const perEntry = entries.length > 0 ? new Array<number>(entries.length).fill(0) : null;
+  // One entry (the common case) needs no array of sums.
+  const perEntry = entries.length > 1 ? new Array<number>(entries.length).fill(0) : null;
+  let single = 0;
   for (let k = 0; k < terms.length; k++) {
     const t = terms[k];
     const w = t.idf * t.weight;
@@ -95,7 +97,8 @@ export function queryCover(
     let any = w1;
     for (let i = 0; i < entries.length; i++) {
       if (entries[i].has(t.stem)) {
-        perEntry![i] += w;
+        if (perEntry) perEntry[i] += w;
+        else single += w;
         any = true;
       }
     }
@@ -105,7 +108,7 @@ export function queryCover(
     }
   }
   if (total <= 0) return { words: 0, entry: 0, either: 0, mask: 0 };
-  let best = 0; // Math.max(0, ...perEntry), without the spread
+  let best = Math.max(0, single); // Math.max(0, ...perEntry), without the spread
   if (perEntry) for (let i = 0; i < perEntry.length; i++) best = Math.max(best, perEntry[i]);
   return { words: inWords / total, entry: best / total, either: either / total, mask };
 }
@@ -163,6 +166,13 @@ export function candidateFeatures(
       distance: session === topSession ? Math.abs(seq - first) : null,
       sessionCount: sessionCount.get(session)!,
       yesNo,
+      // The eighth pass's, written by `extra` below: present from the start, so the object is made with room
+      // for them (added later, each object grew a second store for its properties).
+      speaker: 0.5,
+      sessionCover: 0,
+      nearHit: null,
+      afterHit: false,
+      newCover: 0,
     };
     extra(seq, rank, c); // written into the one object: no second object and spread per candidate
     out[rank] = c;
@@ -265,40 +275,47 @@ export const FEATURES = [
  * query (and one home) to another: raw BM25 scores grow with the query's length and its words' rarity.
  */
 export function featureVector(c: CandidateFeatures, topScore: number): number[] {
+  return Array.from(featureVectorInto(c, topScore, new Float64Array(FEATURES.length)));
+}
+
+/**
+ * featureVector written into `out` (FEATURES.length slots, every one written): the re-ranking scores ~50
+ * candidates a search through one buffer instead of an array each.
+ */
+export function featureVectorInto(c: CandidateFeatures, topScore: number, out: Float64Array): Float64Array {
   const n = topScore > 0 ? topScore : 1;
   const yn = c.yesNo ? 1 : 0;
   const neighbours = (c.score - c.own) / n;
-  return [
-    c.score / n,
-    c.own / n,
-    c.words / n,
-    neighbours,
-    c.throughDerived ? 1 : 0,
-    c.topSession ? 1 : 0,
-    c.question ? 1 : 0,
-    1 / (1 + c.rank),
-    c.wordsCover,
-    c.entryCover,
-    c.eitherCover,
-    1 / (1 + c.sessionRank),
-    c.distance === null ? 0 : 1 / (1 + c.distance),
-    c.sessionCount / OBSERVED_CANDIDATES,
-    yn,
-    yn * (c.throughDerived ? 1 : 0),
-    (yn * c.own) / n,
-    yn * c.entryCover,
-    yn * neighbours,
-    (yn * c.words) / n,
-    c.speaker ?? 0.5,
-    c.sessionCover ?? 0,
-    c.nearHit === null || c.nearHit === undefined ? 0 : 1 / (1 + c.nearHit),
-    c.afterHit ? 1 : 0,
-    c.newCover ?? 0,
-  ];
+  out[0] = c.score / n;
+  out[1] = c.own / n;
+  out[2] = c.words / n;
+  out[3] = neighbours;
+  out[4] = c.throughDerived ? 1 : 0;
+  out[5] = c.topSession ? 1 : 0;
+  out[6] = c.question ? 1 : 0;
+  out[7] = 1 / (1 + c.rank);
+  out[8] = c.wordsCover;
+  out[9] = c.entryCover;
+  out[10] = c.eitherCover;
+  out[11] = 1 / (1 + c.sessionRank);
+  out[12] = c.distance === null ? 0 : 1 / (1 + c.distance);
+  out[13] = c.sessionCount / OBSERVED_CANDIDATES;
+  out[14] = yn;
+  out[15] = yn * (c.throughDerived ? 1 : 0);
+  out[16] = (yn * c.own) / n;
+  out[17] = yn * c.entryCover;
+  out[18] = yn * neighbours;
+  out[19] = (yn * c.words) / n;
+  out[20] = c.speaker ?? 0.5;
+  out[21] = c.sessionCover ?? 0;
+  out[22] = c.nearHit === null || c.nearHit === undefined ? 0 : 1 / (1 + c.nearHit);
+  out[23] = c.afterHit ? 1 : 0;
+  out[24] = c.newCover ?? 0;
+  return out;
 }
 
 /** A learned tree's value for one candidate's features. */
-export function treeValue(tree: readonly RerankTreeNode[], x: readonly number[]): number {
+export function treeValue(tree: readonly RerankTreeNode[], x: ArrayLike<number>): number {
   let i = 0;
   for (;;) {
     const n = tree[i];
@@ -308,9 +325,9 @@ export function treeValue(tree: readonly RerankTreeNode[], x: readonly number[])
 }
 
 /** What the trees add to a candidate's final score (over the best): 0 with none. */
-export function predict(trees: ReadonlyArray<readonly RerankTreeNode[]>, x: readonly number[]): number {
+export function predict(trees: ReadonlyArray<readonly RerankTreeNode[]>, x: ArrayLike<number>): number {
   let s = 0;
-  for (const t of trees) s += treeValue(t, x);
+  for (let i = 0; i < trees.length; i++) s += treeValue(trees[i], x);
   return s;
 }
 
@@ -329,13 +346,15 @@ export function rerankCandidates(
   // learned sum can fall to or below zero, and would rank below candidates past the re-ranked ones that kept
   // their first-pass score (the results show scores, and they must fall as the list goes down).
   const scores = candidates.map((c) => c.score).sort((a, b) => b - a);
-  return candidates
-    .map((c, i) => {
-      const x = featureVector(c, top);
-      return { c, i, s: guarded(x, learnedScore(x, weights, trees), floor) };
-    })
-    .sort((a, b) => b.s - a.s || a.i - b.i)
-    .map(({ c }, i) => [c.seq, scores[i]] as [number, number]);
+  // One feature buffer for all candidates, and their order sorted as indices over a typed array of learned
+  // scores: no vector, object or pair per candidate before the result's.
+  const x = new Float64Array(FEATURES.length);
+  const learned = new Float64Array(candidates.length);
+  for (let i = 0; i < candidates.length; i++) learned[i] = guarded(featureVectorInto(candidates[i], top, x), learnedScore(x, weights, trees), floor);
+  const order = Array.from(candidates, (_, i) => i).sort((a, b) => learned[b] - learned[a] || a - b);
+  const out: Array<[seq: number, score: number]> = new Array(order.length);
+  for (let i = 0; i < order.length; i++) out[i] = [candidates[order[i]].seq, scores[i]];
+  return out;
 }
 
 /**
@@ -343,12 +362,14 @@ export function rerankCandidates(
  * keeps its first-pass place below every candidate that is. The learned models saw few such candidates in
  * the top 10, and in a small home they could lift a turn matching nothing over one matching a word.
  */
-export function guarded(x: readonly number[], learned: number, floor: number): number {
+export function guarded(x: ArrayLike<number>, learned: number, floor: number): number {
   return x[0] < floor ? x[0] - 1e6 : learned;
 }
 
 /** The learned score of one candidate: the trees' when there are any (added to its score over the best), else the weights'. */
-export function learnedScore(x: readonly number[], weights: readonly number[], trees: ReadonlyArray<readonly RerankTreeNode[]>): number {
+export function learnedScore(x: ArrayLike<number>, weights: readonly number[], trees: ReadonlyArray<readonly RerankTreeNode[]>): number {
   if (trees.length) return x[0] + predict(trees, x);
-  return x.reduce((a, v, j) => a + v * (weights[j] ?? 0), 0);
+  let a = 0;
+  for (let j = 0; j < x.length; j++) a += x[j] * (weights[j] ?? 0);
+  return a;
 }

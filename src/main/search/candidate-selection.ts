@@ -15,7 +15,17 @@ export function maskScore(mask: number, weightByBit: readonly number[]): number 
  * first, so a k-way merge walks messages newest first without a per-message map, and every bucket
  * comes out newest first. Rowids of another agent are skipped (the agent is part of the rowid).
  */
-export function masksByMerge(lists: readonly number[][], bits: readonly number[], agentIdx: number | null): Map<number, number[]> {
+export function masksByMerge(
+  lists: readonly number[][],
+  bits: readonly number[],
+  agentIdx: number | null,
+  /**
+   * The newest this many of each bucket are kept: topByMask takes a newest-first prefix of each bucket and
+   * never more than its limit, so with the limit here it chooses the same (a speaker's name, in nearly every
+   * message, no longer fills a bucket of thousands each search).
+   */
+  perBucket = Infinity,
+): Map<number, number[]> {
   const buckets = new Map<number, number[]>();
   const at = new Array<number>(lists.length).fill(0);
   for (;;) {
@@ -31,7 +41,9 @@ export function masksByMerge(lists: readonly number[][], bits: readonly number[]
     }
     if (agentIdx !== null && agentIdxOf(top) !== agentIdx) continue;
     const bucket = buckets.get(mask);
-    if (bucket) bucket.push(seqOf(top));
+    if (bucket) {
+      if (bucket.length < perBucket) bucket.push(seqOf(top));
+    }
     else buckets.set(mask, [seqOf(top)]);
   }
   return buckets;

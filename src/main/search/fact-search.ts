@@ -6,7 +6,11 @@ import type { EntityHit, FactHit } from '../../shared/search';
 import type { AnalyzedQuery } from './query';
 import { idf, queryWeight, scoreText, type RankParams, type TermStat } from './rank';
 import { factGroupIndex, type FactGroupIndex } from './fact-index';
+import { IndexTags } from './index-tags';
 import { matchRanges, narrowScan, stems as stemsOf } from './text';
+
+/** The facts panel's tags of one scope's facts, reused by every search (rankFacts is synchronous). */
+const tags = new IndexTags();
 
 /**
  * The facts of `groups` (one array per scope) best matching the query: BM25 over all of them as one
@@ -42,12 +46,18 @@ export function rankFacts(q: AnalyzedQuery, groups: ReadonlyArray<readonly Fact[
   const single = new Map<string, number[]>();
   const offsets: number[] = [];
   let offset = 0;
+  const stemList = [...wanted];
   indexes.forEach((ix, g) => {
-    const held = new Map<number, string | null>(); // fact → its one query word, or null for two or more
-    for (const stem of wanted) for (const i of ix.byStem.get(stem) ?? []) held.set(i, held.has(i) ? null : stem);
+    // Each fact holding a query word, tagged with that word's place in stemList (1-based), or -1 for two or more.
+    tags.start(ix.facts.length);
+    for (let w = 0; w < stemList.length; w++) {
+      const list = ix.byStem.get(stemList[w]);
+      if (list) for (let j = 0; j < list.length; j++) tags.tag(list[j], w + 1);
+    }
     const base = offset;
-    held.forEach((stem, i) => {
-      if (stem === null) return score(ix, i, base + i);
+    tags.drain((i, tag) => {
+      if (tag < 0) return score(ix, i, base + i);
+      const stem = stemList[tag - 1];
       const list = single.get(stem);
       if (list) list.push(g, i);
       else single.set(stem, [g, i]);

@@ -61,6 +61,9 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
 
   // The query words in memory: their IDF over the derived documents, and the messages holding them.
   const idfOf = new Map<string, number>();
+  // The same, as two lists in idfOf's order: each candidate entry is scored over them without an iterator.
+  const idfStems: string[] = [];
+  const idfWeights: number[] = [];
   const lists: number[][] = [];
   const bits: number[] = [];
   const weightByBit: number[] = [];
@@ -69,12 +72,14 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
     if (!rowids.length) return;
     const w = idf(dDocs, Math.min(rowids.length, dDocs));
     idfOf.set(t.stem, w);
+    idfStems.push(t.stem);
+    idfWeights.push(w);
     lists.push(rowids);
     bits.push(1 << bit);
     weightByBit[bit] = w;
   });
   if (!lists.length) return [];
-  let pool = topByMask(masksByMerge(lists, bits, o.agentIdx), (mask) => sumBits(mask, weightByBit), POOL);
+  let pool = topByMask(masksByMerge(lists, bits, o.agentIdx, POOL), (mask) => sumBits(mask, weightByBit), POOL);
   const hidden = o.hidden?.(pool);
   if (hidden?.size) pool = pool.filter((seq) => !hidden.has(seq));
 
@@ -87,9 +92,9 @@ export function memoryFeedbackTerms(terms: readonly QueryTerm[], messages: Messa
       const { counts, length } = words.of(e.text);
       const norm = K1 * (1 - B + (B * length) / avgLength);
       let score = 0;
-      for (const [stem, w] of idfOf) {
-        const f = counts.get(stem)?.n ?? 0;
-        if (f) score += w * ((f * (K1 + 1)) / (f + norm));
+      for (let i = 0; i < idfStems.length; i++) {
+        const f = counts.get(idfStems[i])?.n ?? 0;
+        if (f) score += idfWeights[i] * ((f * (K1 + 1)) / (f + norm));
       }
       if (score > 0) scored.set(e.text, { entry: e, score, counts, length: Math.max(1, length) });
     }

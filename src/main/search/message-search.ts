@@ -116,7 +116,7 @@ export class MessageSearch {
     const rows: ScoringRow[] = (
       opts.sessionId
         ? this.index.sessionRows(opts.sessionId).filter((r) => !opts.agentId || r.agentId === opts.agentId)
-        : this.index.scoringRows(topByMask(masksByMerge(lists, bits, agentIdx), (mask) => maskScore(mask, weightByBit), p.candidates))
+        : this.index.scoringRows(topByMask(masksByMerge(lists, bits, agentIdx, p.candidates), (mask) => maskScore(mask, weightByBit), p.candidates))
     ).filter((r) => visible(r.sessionId));
 
     // Pass 2: full scores.
@@ -141,14 +141,15 @@ export class MessageSearch {
     const rerank = withDerived && (p.rerank.length > 0 || p.rerankTrees.length > 0);
     const covers = opts.observe || rerank ? new Map<number, QueryCover>() : null;
     const roles = covers ? new Map<number, string>() : null; // who spoke each candidate (the eighth pass's speaker feature)
+    // One cues object and one list of entry scans for every candidate (scoreText and queryCover keep neither).
+    const cues: { hasTimeExpression: boolean; createdAt: Date | null; mentionedDays?: readonly string[] } = { hasTimeExpression: false, createdAt: null, mentionedDays: undefined };
+    const entryPositions: Array<ReadonlyMap<string, unknown>> = [];
     for (const row of rows) {
       const created = dated ? new Date(row.createdAt) : null;
       const scan = scanTerms(row.content, wanted, keys, keyCodes);
-      const cues = {
-        hasTimeExpression: q.temporal && hasTimeExpression(row.content),
-        createdAt: created && !Number.isNaN(created.getTime()) ? created : null,
-        mentionedDays: mentioned?.get(row.seq),
-      };
+      cues.hasTimeExpression = q.temporal && hasTimeExpression(row.content);
+      cues.createdAt = created && !Number.isNaN(created.getTime()) ? created : null;
+      cues.mentionedDays = mentioned?.get(row.seq);
       const fields = derivedOf?.get(row.seq);
       const words = !fields || ownWords ? scoreText(scan, terms, q, avgLength, p, cues) : null;
       // A message with several derived entries scored one by one takes its best (rank.ts derivedEntries).
@@ -162,7 +163,11 @@ export class MessageSearch {
       if (scored.score <= 0) continue;
       own.set(row.seq, scored.score * roleBoost);
       if (scored.throughDerived) throughMemory.add(row.seq);
-      covers?.set(row.seq, queryCover(terms, scan.positions, fields ? fields.map((f) => f.scan.positions) : []));
+      if (covers) {
+        entryPositions.length = 0;
+        if (fields) for (const f of fields) entryPositions.push(f.scan.positions);
+        covers.set(row.seq, queryCover(terms, scan.positions, entryPositions));
+      }
       place.set(row.seq, row.sessionId);
       roles?.set(row.seq, row.role);
       if (row.content.includes('?')) questions.add(row.seq);
@@ -178,12 +183,16 @@ export class MessageSearch {
     // What neighbours inherit: a message's words' score and `derivedShare` of what memory added to it. Then
     // memory's second hop (rank.ts hopCandidates; off by default), with derived memory only; then the learned
     // re-ranking of the best candidates, the observer seeing them before it (deeper when a bench asks).
-    let shares: ReadonlyMap<number, number> = own;
-    if (ownWords) {
-      const m = new Map<number, number>();
-      own.forEach((s, seq) => m.set(seq, (ownWords.get(seq) ?? 0) + p.derivedShare * (s - (ownWords.get(seq) ?? 0))));
-      shares = m;
-    }
+    // Read through, not copied into a map of its own: it is asked of a few hundred seqs at most.
+    const shares: Shares = ownWords
+      ? {
+          get: (seq) => {
+            const s = own.get(seq);
+            if (s === undefined) return undefined;
+            return (ownWords.get(seq) ?? 0) + p.derivedShare * (s - (ownWords.get(seq) ?? 0));
+          },
+        }
+      : own;
     let ranked = scoreWithNeighbours(place, own, questions, expanded, p, shares)
       .filter(([, s]) => s > 0)
       .sort((a, b) => b[1] - a[1] || b[0] - a[0]);
@@ -298,6 +307,9 @@ export function namedRole(q: AnalyzedQuery, names: MessageSearchOptions['roleNam
   return named.length === 1 ? named[0] : null;
 }
 
+/** What a message passes on to its neighbours, by seq (undefined: nothing). */
+export type Shares = { get(seq: number): number | undefined };
+
 /**
  * Final scores of every located message: its own plus its neighbours' shares. Neighbours are the
  * nearest located messages of the same session, and only where nothing unseen can lie between them:
@@ -310,7 +322,7 @@ export function scoreWithNeighbours(
   expanded: ReadonlySet<number>,
   p: RankParams,
   /** What each message passes on to its neighbours (default: its own score). */
-  shares: ReadonlyMap<number, number> = own,
+  shares: Shares = own,
 ): Array<[seq: number, score: number]> {
   const seqs = Array.from(place.keys()).sort((a, b) => a - b);
   const sessions = seqs.map((seq) => place.get(seq));

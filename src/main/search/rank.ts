@@ -347,7 +347,9 @@ export function scoreText(
 
   let pairs = 0;
   if (p.pairWeight > 0) {
-    for (const [a, b] of q.pairs) {
+    for (let i = 0; i < q.pairs.length; i++) {
+      const a = q.pairs[i][0];
+      const b = q.pairs[i][1];
       const pa = positions.get(a);
       const pb = positions.get(b);
       if (!pa || !pb || !withinWindow(pa, pb, p.pairWindow)) continue;

@@ -60,10 +60,21 @@ export function stemKey(word: string): string {
   return word.slice(0, 2);
 }
 
-/** Pairs of leading character codes ("ca" → 0x63_61), so ASCII words are matched without a string. */
-export function stemKeyCodes(stems: Iterable<string>): Set<number> {
-  const out = new Set<number>();
-  for (const s of stems) out.add(s.length > 1 ? (s.charCodeAt(0) << 8) | s.charCodeAt(1) : s.charCodeAt(0) << 8);
+/**
+ * The leading character codes of ASCII words worth stemming ("ca" → 0x63_61), each with the length of the
+ * shortest wanted stem that starts so: ASCII words are matched without a string, and a word shorter than
+ * that is passed over (Porter never lengthens a word: every rule of porter.ts removes a suffix or puts one
+ * no longer in its place, and an ASCII word's lower case is as long as it).
+ */
+export type KeyCodes = { get(code: number): number | undefined };
+
+export function stemKeyCodes(stems: Iterable<string>): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const s of stems) {
+    const code = s.length > 1 ? (s.charCodeAt(0) << 8) | s.charCodeAt(1) : s.charCodeAt(0) << 8;
+    const had = out.get(code);
+    if (had === undefined || s.length < had) out.set(code, s.length);
+  }
   return out;
 }
 
@@ -92,7 +103,7 @@ function asciiClass(c: number): number {
 export function walkWords(
   text: string,
   keys: ReadonlySet<string>,
-  keyCodes: ReadonlySet<number>,
+  keyCodes: KeyCodes,
   visit: (word: string, pos: number, start: number, end: number) => void,
 ): number {
   const len = text.length;
@@ -136,7 +147,8 @@ export function walkWords(
     }
     const pos = n++;
     if (ascii) {
-      if (keyCodes.has(second ? (first << 8) | second : first << 8)) visit(text.slice(start, i).toLowerCase(), pos, start, i);
+      const shortest = keyCodes.get(second ? (first << 8) | second : first << 8);
+      if (shortest !== undefined && i - start >= shortest) visit(text.slice(start, i).toLowerCase(), pos, start, i);
     } else {
       const word = fold(text.slice(start, i));
       if (keys.has(stemKey(word))) visit(word, pos, start, i);
@@ -146,7 +158,7 @@ export function walkWords(
 }
 
 /** The scoring fast path: document length and where the wanted stems occur. */
-export function scanTerms(text: string, wanted: ReadonlySet<string>, keys: ReadonlySet<string>, keyCodes: ReadonlySet<number> = stemKeyCodes(wanted)): TermScan {
+export function scanTerms(text: string, wanted: ReadonlySet<string>, keys: ReadonlySet<string>, keyCodes: KeyCodes = stemKeyCodes(wanted)): TermScan {
   const positions = new Map<string, number[]>();
   const length = walkWords(text, keys, keyCodes, (word, pos) => {
     const s = stem(word);
@@ -160,6 +172,8 @@ export function scanTerms(text: string, wanted: ReadonlySet<string>, keys: Reado
 
 /** Every word: a key set that holds everything (walkWords then visits each word). */
 const EVERY: ReadonlySet<never> = { has: () => true } as unknown as ReadonlySet<never>;
+/** Every ASCII word, of any length. */
+const EVERY_CODE: KeyCodes = { get: () => 0 };
 
 /**
  * A text's every stem with its positions, and its length: what scanTerms finds for any query, computed
@@ -167,7 +181,7 @@ const EVERY: ReadonlySet<never> = { has: () => true } as unknown as ReadonlySet<
  */
 export function scanAll(text: string): TermScan {
   const positions = new Map<string, number[]>();
-  const length = walkWords(text, EVERY, EVERY, (word, pos) => {
+  const length = walkWords(text, EVERY, EVERY_CODE, (word, pos) => {
     const s = stem(word);
     const list = positions.get(s);
     if (list) list.push(pos);
