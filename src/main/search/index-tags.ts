@@ -10,7 +10,10 @@ export class IndexTags {
 
   /** Starts a pass over indexes 0…size-1 (each tag 0). */
   start(size: number): void {
-    if (this.count) throw new Error('IndexTags: a pass was started before the last one was drained');
+    // A pass left undrained (a throw while tagging): its tags are cleared here, so one failed search costs
+    // that search only, never every search after it.
+    for (let k = 0; k < this.count; k++) this.tags[this.order[k]] = 0;
+    this.count = 0;
     if (size > this.tags.length) {
       const n = Math.max(size, this.tags.length * 2);
       this.tags = new Int32Array(n);
