@@ -50,7 +50,11 @@ export class DerivedStore {
     return this.countStmt.get() as number;
   }
 
-  /** Sets one message's derived entries ([] removes them). False when no such message exists. */
+  /**
+   * Sets one message's derived entries ([] removes them). False when no such message exists. Merges the
+   * index after each call: for many messages at once use replaceAll (one merge), or the writes slow down as
+   * the index grows (the 1M bench's derived arm never finished while it called this row by row).
+   */
   set(messageId: string, entries: readonly DerivedEntry[]): boolean {
     const seq = this.seqOf.get(messageId) as number | undefined;
     if (seq === undefined) return false;

@@ -3,7 +3,7 @@
 // search after search; walking and stemming their text each time was a good part of what derived memory
 // added to a search. An entry's scan follows from its text alone, so the text is the key: a corrected or
 // forgotten entry is simply a text no longer asked for, and nothing has to be told of a change.
-import { stem as stemOf, stemKey, walkWords, type KeyCodes, type TermScan } from './text';
+import { stem as stemOf, stemKey, walkEveryWord, type TermScan } from './text';
 
 /** Every word of a text, once: each stem's positions, split by whether the word shares its stem's key. */
 interface FullScan {
@@ -17,14 +17,10 @@ interface FullScan {
   odd: Map<string, Array<{ pos: number; key: string }>>;
 }
 
-/** Every word is visited (walkWords then folds each one). */
-const EVERY: ReadonlySet<never> = { has: () => true } as unknown as ReadonlySet<never>;
-const EVERY_CODE: KeyCodes = { get: () => 0 };
-
 function scanFully(text: string): FullScan {
   const plain = new Map<string, number[]>();
   const odd = new Map<string, Array<{ pos: number; key: string }>>();
-  const length = walkWords(text, EVERY, EVERY_CODE, (word, pos) => {
+  const length = walkEveryWord(text, (word, pos) => {
     const s = stemOf(word);
     const key = stemKey(word);
     if (key === stemKey(s)) {

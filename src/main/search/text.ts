@@ -175,13 +175,18 @@ const EVERY: ReadonlySet<never> = { has: () => true } as unknown as ReadonlySet<
 /** Every ASCII word, of any length. */
 const EVERY_CODE: KeyCodes = { get: () => 0 };
 
+/** walkWords over every word of the text (no wanted stems to narrow it), for scans kept and reused. */
+export function walkEveryWord(text: string, visit: (word: string, pos: number, start: number, end: number) => void): number {
+  return walkWords(text, EVERY, EVERY_CODE, visit);
+}
+
 /**
  * A text's every stem with its positions, and its length: what scanTerms finds for any query, computed
  * once. For texts scored again and again against new queries (a scope's facts, at every search).
  */
 export function scanAll(text: string): TermScan {
   const positions = new Map<string, number[]>();
-  const length = walkWords(text, EVERY, EVERY_CODE, (word, pos) => {
+  const length = walkEveryWord(text, (word, pos) => {
     const s = stem(word);
     const list = positions.get(s);
     if (list) list.push(pos);
