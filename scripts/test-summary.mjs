@@ -51,7 +51,7 @@ export function summarizeRuns(stages) {
       fail(r.numFailedTests ?? 0, `${s.name}: ${r.numFailedTests} failed tests`);
       for (const f of r.testResults ?? []) {
         for (const a of f.assertionResults ?? []) {
-          if (a.status === 'failed') failures.push(`${relative(f.name)} › ${a.fullName} — ${firstLine(a.failureMessages?.[0])}`);
+          if (a.status === 'failed') failures.push(`${relative(f.name)} › ${a.fullName} — ${firstLine(a.failureMessages?.[0])}${replayOf(a.failureMessages?.[0])}`);
           else if (VITEST_NOT_RUN.has(a.status)) skippedTests.push(`${relative(f.name)} › ${a.fullName}${a.status === 'todo' ? ' (todo)' : ''}`);
         }
       }
@@ -116,6 +116,15 @@ function firstLine(message) {
   // Strip ANSI colours; keep the first meaningful line, cut to a readable length.
   const line = String(message ?? '(no message)').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
   return line.trim().slice(0, 240);
+}
+
+/**
+ * A property test's failure names the seed and the path of its smallest case on a later line, which the
+ * first line leaves out; without them a failure seen once in CI cannot be replayed (tests/helpers/property-runs.ts).
+ */
+function replayOf(message) {
+  const m = /\{ seed: (-?\d+), path: "([\d:]+)"/.exec(String(message ?? '').replace(/\u001b\[[0-9;]*m/g, ''));
+  return m ? ` (replay: SEED=${m[1]} FC_PATH=${m[2]})` : '';
 }
 
 /** The lines that name the skipped tests (printed before the last line), or none when nothing was skipped. */

@@ -206,6 +206,56 @@ describe('an archive carries the corrections of the graph and of the laws', () =
   });
 });
 
+describe('two current entities of one name', () => {
+  it('an entity brought back after a new one took its name stays its own entity through export and import, and the name still leads to the newer one; importing again adds nothing', async () => {
+    const a = setup();
+    const g = a.graph.store;
+    a.graph.corrections.addRelation({ scope: SCOPE, src: 'Ana', dst: 'Acme', relation: 'works at' }, ME);
+    const old = g.findNode([SCOPE], 'Ana')!.id;
+    const deleted = a.graph.corrections.deleteEntity(old, ME);
+    a.graph.corrections.addRelation({ scope: SCOPE, src: 'Porto', dst: 'Ana', relation: 'knows' }, ME);
+    const newer = g.findNode([SCOPE], 'Ana')!.id;
+    a.journal.undo(deleted.journalId!, { confirm: true });
+    expect(g.snapshot(SCOPE).nodes.filter((n) => n.name === 'Ana').map((n) => n.id)).toEqual([old, newer]);
+    const text = a.transfer.exportText();
+    expect(JSON.parse(text).graph.nodes.filter((n: { name: string }) => n.name === 'Ana').map((n: { nameFreed?: true }) => n.nameFreed)).toEqual([true, undefined]);
+
+    const b = openEngine();
+    b.transfer.importText(text);
+    const anas = b.graph.store.snapshot(SCOPE).nodes.filter((n) => n.name === 'Ana');
+    expect(anas).toHaveLength(2);
+    // The name leads where it led in the first home: to the entity made after the other was deleted.
+    const edges = b.graph.store.snapshot(SCOPE).edges;
+    expect(edges.map((e) => e.relation).sort()).toEqual(['knows', 'works_at']);
+    const knows = edges.find((e) => e.relation === 'knows')!;
+    const worksAt = edges.find((e) => e.relation === 'works_at')!;
+    expect(b.graph.store.findNode([SCOPE], 'Ana')!.id).toBe(knows.dst);
+    expect(worksAt.src).not.toBe(knows.dst);
+    expect(anas.map((n) => n.id).sort()).toEqual([knows.dst, worksAt.src].sort());
+    const once = graphAndLaws(b.transfer.exportText());
+    expect(once).toEqual(graphAndLaws(text));
+    expect(b.transfer.importText(text)).toMatchObject({ graph: { nodes: 0, edges: 0 } });
+    expect(graphAndLaws(b.transfer.exportText())).toEqual(once);
+  });
+
+  it('a file whose two current entities share a name (written by hand, or by an older Monad) keeps them two', () => {
+    const a = setup();
+    a.graph.corrections.addRelation({ scope: SCOPE, src: 'Ana', dst: 'Acme', relation: 'works at' }, ME);
+    const doc = JSON.parse(a.transfer.exportText());
+    const ana = doc.graph.nodes.find((n: { name: string }) => n.name === 'Ana');
+    doc.graph.nodes.push({ ...ana, id: 99 });
+    const acme = doc.graph.nodes.find((n: { name: string }) => n.name === 'Acme');
+    doc.graph.edges.push({ ...doc.graph.edges[0], id: 99, src: 99, dst: acme.id, relation: 'knows' });
+    const b = openEngine();
+    b.transfer.importText(JSON.stringify(doc));
+    const anas = b.graph.store.snapshot(SCOPE).nodes.filter((n) => n.name === 'Ana');
+    expect(anas).toHaveLength(2);
+    const edges = b.graph.store.snapshot(SCOPE).edges;
+    expect(edges).toHaveLength(2);
+    expect(new Set(edges.map((e) => e.src))).toEqual(new Set(anas.map((n) => n.id)));
+  });
+});
+
 describe('an archive Monad exported always imports', () => {
   it('a law out of recall because a long fact it rested on was edited (the reason quotes both, over 4,000 characters) comes across with its reason', async () => {
     const a = setup();

@@ -203,16 +203,20 @@ describe('export → import → export (issue 27 §1, property)', () => {
     await fc.assert(
       fc.asyncProperty(homeArb, async (home) => {
         llm = await startScriptedLlm();
+        const opened: Engine[] = [];
         try {
         const from = openEngine({ backgroundJobs: false, qdrant: { enabled: false } });
+        opened.push(from);
         useScriptedModel(from, llm);
         await build(from, home);
         const first = from.transfer.exportText();
 
         const to = openEngine({ backgroundJobs: false, qdrant: { enabled: false } });
+        opened.push(to);
         useScriptedModel(to, llm);
         await caller(to)('transfer.import', { text: first, name: 'roundtrip.json' });
         const second = to.transfer.exportText();
+        if (process.env.DUMP && !require('node:fs').existsSync('/tmp/rt/first.json') && JSON.stringify(normalise(second)) !== JSON.stringify(normalise(first))) { console.log('DUMPED', JSON.stringify(home)); require('node:fs').writeFileSync('/tmp/rt/first.json', JSON.stringify(JSON.parse(first), null, 1)); require('node:fs').writeFileSync('/tmp/rt/second.json', JSON.stringify(JSON.parse(second), null, 1)); }
         expect(normalise(second)).toEqual(normalise(first));
 
         // Behaviour, not only bytes: the person's corrections hold in the new home.
@@ -231,6 +235,8 @@ describe('export → import → export (issue 27 §1, property)', () => {
         const undoable = page.entries.find((e) => e.actor !== 'import' && e.undo?.possible);
         if (undoable) await callTo('history.undo', { id: undoable.id, confirm: true });
         } finally {
+          // Closed per run, not only after the test: a long replay (RUNS=…) would otherwise run out of file handles.
+          for (const e of opened) e.close();
           await llm.close();
         }
       }),

@@ -190,6 +190,42 @@ describe('relations', () => {
     expect(store.edgeById(e)).toMatchObject({ relation: 'has_sister', retracted: null });
   });
 
+  it('a relation marked wrong, then one of its entities deleted: its undo waits for the entity (the plan says why), and runs once the entity is back', () => {
+    const { db, store, journal, c, node, edge } = setup();
+    const ana = node('Ana');
+    const rui = node('Rui');
+    const e = edge(ana, 'lives_in', rui, '2026-01-01', ['m1']);
+    const retracted = c.retractRelation(e, {}, ME).journalId!;
+    // The deletion finds no current relation to mark wrong, so it does not depend on the retraction.
+    const deleted = c.deleteEntity(ana, ME).journalId!;
+    const plan = journal.plan(retracted);
+    expect(plan).toMatchObject({ possible: false, alsoUndoes: [] });
+    expect(plan.why).toContain('“Ana” was deleted after this change');
+    const before = dump(db);
+    expect(() => journal.undo(retracted, { confirm: true })).toThrow(expect.objectContaining({ code: 'CONFLICT' }));
+    // Refused before anything ran: no relation current between nothing, no entry.
+    expect(dump(db)).toEqual(before);
+    expect(journal.get(retracted)!.undoneBy).toBeNull();
+    journal.undo(deleted);
+    expect(journal.plan(retracted)).toMatchObject({ possible: true, why: null });
+    journal.undo(retracted);
+    expect(store.edgeById(e)).toMatchObject({ src: ana, dst: rui, retracted: null });
+    expect(store.nodeById(ana)).not.toBeNull();
+  });
+
+  it('an undo whose plan brings the deleted entity back first is not blocked', () => {
+    const { store, journal, c, node, edge } = setup();
+    const ana = node('Ana');
+    const rui = node('Rui');
+    const e = edge(ana, 'lives_in', rui, '2026-01-01', ['m1']);
+    const r = c.deleteEntity(ana, ME);
+    // One group: the relation marked wrong with its entity; undoing the retraction brings both back.
+    expect(journal.plan(r.journalId!)).toMatchObject({ possible: true });
+    journal.undo(r.journalId!, { confirm: true });
+    expect(store.edgeById(e)).toMatchObject({ retracted: null });
+    expect(store.nodeById(ana)).not.toBeNull();
+  });
+
   it('retracting the relation that superseded another re-opens it; in a chain, the re-opened one ends where the retracted one did', () => {
     const { store, journal, c, node, edge } = setup();
     const user = node('User');

@@ -121,6 +121,20 @@ describe('test summary: runs that fail without a failed test', () => {
     expect(formatSkipped(summarizeRuns([{ name: 'unit', kind: 'vitest', status: 0, report: green }]))).toEqual([]);
   });
 
+  it('a failed property test names the seed and path that replay its smallest case', () => {
+    const message = '\u001b[31mError: Property failed after 12 tests\u001b[39m\n{ seed: 1344103178, path: "307:0:0:5", endOnFailure: true }\nCounterexample: [...]';
+    const vitest = {
+      ...green,
+      numFailedTests: 1,
+      testResults: [{ name: '/repo/tests/integration/p.property.test.ts', status: 'failed', assertionResults: [{ status: 'failed', fullName: 'p holds', failureMessages: [message] }, { status: 'failed', fullName: 'q holds', failureMessages: ['expected 1 to be 2'] }] }],
+    };
+    const s = summarizeRuns([{ name: 'unit', kind: 'vitest', status: 1, report: vitest }]);
+    expect(s.failures).toEqual([
+      'tests/integration/p.property.test.ts › p holds — Error: Property failed after 12 tests (replay: SEED=1344103178 FC_PATH=307:0:0:5)',
+      'tests/integration/p.property.test.ts › q holds — expected 1 to be 2',
+    ]);
+  });
+
   it('typecheck or build failures are counted, and a clean run is green', () => {
     const red = summarizeRuns([
       { name: 'typecheck', kind: 'stage', status: 2 },

@@ -20,6 +20,7 @@ export interface GraphExportDeps {
 // out) and updated_at, which only the archive carries.
 type NodeRow = Required<Pick<GraphNodeRow, 'id' | 'scope' | 'name' | 'type' | 'summary' | 'created_at' | 'asserted_by' | 'removed_at' | 'removed_by' | 'merged_into'>> & {
   updated_at: string;
+  norm_name: string;
 };
 /** `SELECT * FROM graph_edge`: every column of the table, no support list (that is graph_edge_support). */
 type EdgeRow = Omit<GraphEdgeRow, 'support' | 'created_at'> & { created_at: string; updated_at: string };
@@ -38,7 +39,7 @@ function supportOf(db: Database, sql: string): Map<number, string[]> {
 export function exportGraph(d: GraphExportDeps): ArchiveGraphOut {
   const db = d.memoryDb;
   const nodeSupport = supportOf(db, `SELECT node_id AS row, message_id FROM graph_node_support ORDER BY node_id, message_id`);
-  const nodes = (db.prepare(`SELECT id, scope, name, type, summary, created_at, updated_at, asserted_by, removed_at, removed_by, merged_into FROM graph_node ORDER BY id`).all() as NodeRow[]).map(
+  const nodes = (db.prepare(`SELECT id, scope, name, norm_name, type, summary, created_at, updated_at, asserted_by, removed_at, removed_by, merged_into FROM graph_node ORDER BY id`).all() as NodeRow[]).map(
     (n) => ({
       id: n.id,
       scope: n.scope,
@@ -50,6 +51,8 @@ export function exportGraph(d: GraphExportDeps): ArchiveGraphOut {
       assertedBy: n.asserted_by,
       removed: n.removed_at ? { at: n.removed_at, by: n.removed_by ?? 'person', mergedInto: n.merged_into } : null,
       support: nodeSupport.get(n.id) ?? [],
+      // A current entity without its name (freedNorm): another entity of the scope holds the name.
+      ...(!n.removed_at && n.norm_name.startsWith('#') ? { nameFreed: true as const } : {}),
     }),
   );
   const edgeSupport = supportOf(db, `SELECT edge_id AS row, message_id FROM graph_edge_support ORDER BY edge_id, message_id`);

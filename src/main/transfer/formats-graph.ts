@@ -52,6 +52,11 @@ const nodeSchema = z.object({
   /** Deleted (mergedInto null) or merged into another entity of the file. */
   removed: z.object({ at: dateSchema, by: actorSchema, mergedInto: rowId.nullable() }).nullable().default(null),
   support: supportSchema.default([]),
+  /**
+   * A current entity whose name leads to another entity of its scope: brought back (an undo) after a new
+   * entity took its name. Written only when true.
+   */
+  nameFreed: z.literal(true).optional(),
 });
 
 const edgeSchema = z.object({
@@ -183,6 +188,7 @@ export interface ArchiveGraphOut {
     assertedBy: 'model' | 'person';
     removed: { at: string; by: string; mergedInto: number | null } | null;
     support: string[];
+    nameFreed?: true;
   }[];
   edges: {
     id: number;

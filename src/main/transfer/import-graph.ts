@@ -148,27 +148,40 @@ function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, ma
     const key = removedKey(r.scope, r.merged_into !== null, r.name);
     removedHere.set(key, [...(removedHere.get(key) ?? []), r.id]);
   }
+  // Current entities here that hold no name (one came back after a new entity took its name): the same
+  // one imported again is that one, found like a removed entity, by scope and name.
+  const freedHere = new Map<string, number[]>();
+  for (const r of db.prepare(`SELECT id, scope, name FROM graph_node WHERE removed_at IS NULL AND norm_name LIKE '#%' ORDER BY id`).iterate() as Iterable<{ id: number; scope: string; name: string }>) {
+    const key = `${r.scope}\n${r.name}`;
+    freedHere.set(key, [...(freedHere.get(key) ?? []), r.id]);
+  }
   // Each row here stands for one entity of the file (a name deleted twice is two entities).
   const claimed = new Set<number>();
   const inserted = new Set<number>();
   for (const c of nodes) {
     const { n } = c;
     let id: number | undefined;
+    // Without its name: the file says so, or an earlier entity of the file already took the name (two
+    // current entities of one name are two entities, never folded into one by the import).
+    let nameless = n.nameFreed === true;
     if (n.removed) {
       id = removedHere.get(removedKey(n.scope, n.removed.mergedInto !== null, c.name))?.find((r) => !claimed.has(r));
+    } else if (nameless) {
+      id = freedHere.get(`${n.scope}\n${c.name}`)?.find((r) => !claimed.has(r));
     } else {
       // By its name, else by a name it had before a rename or a merge here (what extraction would find).
       // This home's entity stays as it is (who asserted it included): the file never changes this home's rows.
       const found = (findLive.get(n.scope, c.norm) ?? findAlias.get(n.scope, c.norm)) as { id: number } | undefined;
-      id = found?.id;
+      if (found && claimed.has(found.id)) nameless = true;
+      else id = found?.id;
     }
     if (id === undefined) {
       const want = taken.get(n.id) ? null : n.id;
       // A removed entity gives up its name (GraphStore.removeNode); a placeholder until its id is known.
-      const norm = n.removed ? `#import:${n.id}` : c.norm;
+      const norm = n.removed || nameless ? `#import:${n.id}` : c.norm;
       id = Number(ins.run(want, n.scope, c.name, norm, c.type, c.summary, n.assertedBy, n.removed?.at ?? null, n.removed?.by ?? null, n.createdAt, n.updatedAt).lastInsertRowid);
-      if (n.removed) freeName.run(freedNorm(id), id);
-      else d.report.graph.nodes++;
+      if (n.removed || nameless) freeName.run(freedNorm(id), id);
+      if (!n.removed) d.report.graph.nodes++;
       inserted.add(id);
     }
     claimed.add(id);

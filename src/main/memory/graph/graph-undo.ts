@@ -5,7 +5,7 @@ import { MonadError } from '../../../shared/errors';
 import type { JournalEntry } from '../../../shared/journal';
 import type { MemoryJournal } from '../journal/journal';
 import { stateOf, type GraphCorrections } from './graph-corrections';
-import { quote, type By, type EdgeSnapshot, type NodeSnapshot } from './graph-journal';
+import { nodeItem, quote, type By, type EdgeSnapshot, type NodeSnapshot } from './graph-journal';
 import { unmergeEntities } from './graph-merge';
 
 const UNDO: By = { actor: 'person', source: { detail: 'undo' } };
@@ -17,6 +17,24 @@ export function registerGraphUndo(journal: MemoryJournal, c: GraphCorrections, n
   const edgeBack = (e: JournalEntry, action: string, summary: (s: EdgeSnapshot) => string) => {
     const before = e.before as EdgeSnapshot;
     c.setEdgeState(idOf(e.item), stateOf(before), UNDO, action, summary(g.edge(idOf(e.item))));
+  };
+
+  /**
+   * A relation brought back must not point at an entity deleted since (the deletion only marked wrong the
+   * relations that were current then, so it does not depend on an earlier retraction and is not in its
+   * plan). Left alone, the relation would be current between nothing: the graph hides it, sync and an
+   * import drop it. The undo waits until the entity is back, unless the plan brings it back first.
+   */
+  const endGone = (e: JournalEntry, planned: readonly JournalEntry[]): string | null => {
+    const edge = g.store.anyEdge(idOf(e.item));
+    if (!edge) return null;
+    for (const end of new Set([edge.src, edge.dst])) {
+      const row = g.store.nodeRow(end);
+      if (!row?.removed_at) continue;
+      const back = planned.some((p) => p.item === nodeItem(end) && p.action === 'entity.deleted');
+      if (!back) return `${quote(row.name)} was deleted after this change: restore it first (undo its deletion here in History)`;
+    }
+    return null;
   };
 
   // Relations.
@@ -33,6 +51,7 @@ export function registerGraphUndo(journal: MemoryJournal, c: GraphCorrections, n
       const assertedBy = (e.after as EdgeSnapshot | null)?.retracted?.by === 'system' ? 'person' : before.assertedBy;
       c.setEdgeState(idOf(e.item), { ...stateOf(before), assertedBy }, UNDO, 'relation.restored', `Restored ${quote(before.text)}`);
     })(),
+    endGone,
   );
   journal.registerUndo('relation.restored', (e) =>
     g.store.db.transaction(() => {

@@ -27,6 +27,11 @@ export interface NewJournalEntry {
 
 /** Performs the inverse of one entry. Runs inside `MemoryJournal.undo`; what it appends is marked as that undo. */
 export type Undoer = (entry: JournalEntry) => void;
+/**
+ * Why an entry cannot be undone as things stand now (something it needs was removed by a change that
+ * does not depend on it), or null. `planned` is the whole plan, whose undos run first where newer.
+ */
+export type UndoBlock = (entry: JournalEntry, planned: readonly JournalEntry[]) => string | null;
 
 interface Row {
   id: number;
@@ -67,6 +72,7 @@ const toEntry = (r: Row): JournalEntry => ({
 
 export class MemoryJournal {
   private readonly undoers = new Map<string, Undoer>();
+  private readonly blocks = new Map<string, UndoBlock>();
   private readonly insert: Statement;
   private readonly byId: Statement;
   private readonly markUndone: Statement;
@@ -195,10 +201,14 @@ export class MemoryJournal {
     return row ? toEntry(row) : null;
   }
 
-  /** Registers the inverse of an action. Each action that can be undone has exactly one. */
-  registerUndo(action: string, undoer: Undoer): void {
+  /**
+   * Registers the inverse of an action. Each action that can be undone has exactly one. `blocked` says
+   * when it cannot run as things stand, so History's "possible" and the undo agree before anything runs.
+   */
+  registerUndo(action: string, undoer: Undoer, blocked?: UndoBlock): void {
     if (this.undoers.has(action)) throw new Error(`undo for ${action} is already registered`);
     this.undoers.set(action, undoer);
+    if (blocked) this.blocks.set(action, blocked);
   }
 
   /** Whether an action has a registered inverse (the History view offers Undo only then). */
@@ -274,11 +284,13 @@ export class MemoryJournal {
     }
     const all = [...involved.values()].sort((a, b) => b.id - a.id);
     const missing = all.find((e) => !this.undoers.has(e.action));
+    let blocked: string | null = null;
+    for (const e of missing ? [] : all) if ((blocked = this.blocks.get(e.action)?.(e, all) ?? null)) break;
     return {
       entry,
       alsoUndoes: all.filter((e) => e.id !== entry.id),
-      possible: !missing,
-      why: missing ? `"${missing.summary}" cannot be undone (${missing.action})` : null,
+      possible: !missing && !blocked,
+      why: missing ? `"${missing.summary}" cannot be undone (${missing.action})` : blocked,
     };
   }
 
