@@ -11,6 +11,7 @@
 // and it runs first). Background output is kept in test-results/<name>.log and printed when vitest is
 // done, so the logs do not interleave.
 import { spawn, spawnSync } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { formatSkipped, formatSummary, summarizeRuns } from './test-summary.mjs';
 
@@ -21,13 +22,14 @@ for (const f of ['vitest.json', 'e2e.json', 'e2e.log', 'typecheck.log']) rmSync(
 const only = process.argv[2]; // optional: unit | e2e
 const setup = [{ name: 'build', kind: 'stage', cmd: ['npm', 'run', '--silent', 'build'], when: !only || only === 'e2e' }];
 const runners = [
-  { name: 'typecheck', kind: 'stage', cmd: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], log: `${results}/typecheck.log`, when: !only },
+  { name: 'typecheck', kind: 'stage', cmd: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'], log: `${results}/typecheck.log`, when: !only, background: true },
   {
     name: 'unit + integration',
     kind: 'vitest',
     report: `${results}/vitest.json`,
     cmd: ['npx', 'vitest', 'run', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`],
     when: !only || only === 'unit',
+    background: true,
   },
   { name: 'e2e', kind: 'playwright', report: `${results}/e2e.json`, cmd: ['npx', 'playwright', 'test', '--workers=1'], log: `${results}/e2e.log`, when: !only || only === 'e2e' },
 ];
@@ -48,6 +50,7 @@ const started = active.map((stage) => {
   console.log(`\n=== ${stage.name}: ${stage.cmd.join(' ')}${stage.log && !alone ? ` (output in ${stage.log}, printed when it ends)` : ''}`);
   const quiet = stage.log && !alone;
   const child = spawn(stage.cmd[0], stage.cmd.slice(1), { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', shell: process.platform === 'win32' });
+  if (stage.background && !alone && child.pid) lowerPriority(child.pid, stage.name);
   if (quiet) {
     const log = createWriteStream(stage.log);
     child.stdout.pipe(log, { end: false });
@@ -83,6 +86,21 @@ if (summary.failures.length) {
 for (const line of formatSkipped(summary)) console.log(line);
 console.log(formatSummary(summary));
 process.exit(failedStages.length || summary.failed ? 1 : 0);
+
+/**
+ * Side by side, the browser tests are the long pole: each waits on a browser, a server and the runner in
+ * turn, and slows with every CPU-second the unit tests take from it. So the unit tests and the typecheck
+ * run at a lower priority (set before their processes fork workers, which inherit it): they fill the
+ * gaps the browser tests leave instead of competing for the same moments. Nothing waits on them but the
+ * summary.
+ */
+function lowerPriority(pid, name) {
+  try {
+    setPriority(pid, 10);
+  } catch (err) {
+    console.log(`(${name} keeps its priority: ${err.message})`);
+  }
+}
 
 function readJson(path) {
   if (!existsSync(path)) return null;
