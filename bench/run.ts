@@ -3,7 +3,7 @@
 //   npm run bench                      all of them
 //   npm run bench -- locomo [--data FILE] [--derived observations] [--json]   the LoCoMo search benchmark alone
 //       (--derived observations: LoCoMo's observations as a STAND-IN for consolidation's facts, issue 31)
-//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render attachments pipeline cost-guards history forget receipts egress mem0-projection transfer cold-start mcp-cold-start sync-spike sync-facts sync-home sync-live
+//   npm run bench -- <name> [...]      a subset: locomo search-1m l1 graph graph-ui chat-render attachments pipeline cost-guards history forget receipts egress mem0-projection transfer import-memory cold-start mcp-cold-start sync-spike sync-facts sync-home sync-live
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -267,6 +267,20 @@ const BENCHES: Bench[] = [
           line('transfer', 'import time', r.importSeconds, 's', `<= ${t.seconds} s`, r.importSeconds <= t.seconds),
           line('transfer', 'export memory growth / archive size', r.exportMemoryRatio, 'x', `<= ${t.memoryRatio}`, r.exportMemoryRatio <= t.memoryRatio),
           line('transfer', 'import memory growth / archive size', r.importMemoryRatio, 'x', `<= ${t.memoryRatio}`, r.importMemoryRatio <= t.memoryRatio),
+        ],
+        raw: r,
+      };
+    },
+  },
+  {
+    name: 'import-memory',
+    run: async () => {
+      const { runImportMemoryBench, IMPORT_MEMORY_TARGET } = await import('./import-memory');
+      const r = await runImportMemoryBench();
+      return {
+        lines: [
+          line('import-memory', `peak memory / file size, ${(r.fileBytes / 1e6).toFixed(0)} MB ChatGPT export (${r.messages} messages)`, r.ratio, 'x', `< ${IMPORT_MEMORY_TARGET.ratio}`, r.ratio < IMPORT_MEMORY_TARGET.ratio),
+          line('import-memory', 'import time', r.seconds, 's', '', null),
         ],
         raw: r,
       };

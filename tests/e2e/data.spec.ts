@@ -67,6 +67,12 @@ function sessionTitles(page: Page) {
 
 test.describe('data: import, export, backups', () => {
   test('imports a transcript through the file input, shows the report and the chats; a second import skips everything', async ({ page, server }) => {
+    // Waited for from the start: Playwright turns the browser's file-chooser interception on when the
+    // first listener is added, and that reaches the browser on its own path. Added just before the key
+    // press, the press could win under load (seen once in CI): the page then opened a real dialog, which
+    // headless never shows, and the test waited out its minute.
+    const chooser = page.waitForEvent('filechooser', { timeout: 60_000 });
+    chooser.catch(() => undefined);
     const section = await openData(page, server);
     await expect(sessionTitles(page)).toHaveCount(0);
 
@@ -92,7 +98,6 @@ test.describe('data: import, export, backups', () => {
 
     // The same file again, chosen by keyboard this time: nothing new, everything skipped.
     await page.getByTestId('import-button').focus();
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles({ name: 'lisbon-and-bread.json', mimeType: 'application/json', buffer: Buffer.from(TRANSCRIPT_TEXT) });
     await expect(page.getByTestId('import-headline')).toHaveText('Nothing new: everything in this file is already in Monad');
