@@ -27,6 +27,8 @@ export interface MonadServer {
   configPath: string;
   /** Everything the server wrote to stderr so far (for failure messages). */
   stderr(): string;
+  /** How the process ended, when it has (a test's own server never should before the test is done). */
+  exit(): { code: number | null; signal: NodeJS.Signals | null } | null;
 }
 
 function assertBuilt(): void {
@@ -83,12 +85,15 @@ export async function startServer(opts: { home?: string; port?: number; env?: Re
     child.once('error', (err) => fail(err.message));
   });
 
+  let ended: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  child.once('exit', (code, signal) => (ended = { code, signal }));
   const server: MonadServer = {
     ...listening,
     openUrl: `${listening.url}/#token=${listening.token}`,
     home,
     configPath: join(home, 'config.json'),
     stderr: () => stderr,
+    exit: () => ended,
   };
   return {
     server,
@@ -207,10 +212,18 @@ export const test = base.extend<{ server: MonadServer }, { spareServer: SpareSer
   },
   server: async ({ spareServer }, use) => {
     const { server, stop } = await spareServer.take();
+    let gone: ReturnType<MonadServer['exit']> = null;
     try {
       await use(server);
     } finally {
+      gone = server.exit(); // before retire() stops it
       spareServer.retire(stop);
+    }
+    // A server that died under the test is a failure of its own, whatever the test then timed out on:
+    // reported with the end of what the server wrote (the CI log shows nothing else of the server).
+    if (gone) {
+      const tail = server.stderr().trim().split('\n').slice(-15).join('\n');
+      throw new Error(`monad serve exited during the test (code ${gone.code}, signal ${gone.signal})${tail ? `; the end of its stderr:\n${tail}` : ''}`);
     }
   },
 });
