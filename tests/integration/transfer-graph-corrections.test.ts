@@ -238,6 +238,21 @@ describe('two current entities of one name', () => {
     expect(graphAndLaws(b.transfer.exportText())).toEqual(once);
   });
 
+  it('two entities of the file that this home merged (one name now an alias here) still fold into this home’s entity, in either order', () => {
+    for (const order of [['Sam', 'Samuel'], ['Samuel', 'Sam']]) {
+      const a = setup();
+      for (const name of order) a.graph.corrections.addRelation({ scope: SCOPE, src: name, dst: 'Acme', relation: 'works at' }, ME);
+      const b = setup();
+      b.graph.corrections.addRelation({ scope: SCOPE, src: 'Sam', dst: 'Porto', relation: 'lives in' }, ME);
+      b.graph.corrections.addRelation({ scope: SCOPE, src: 'Samuel', dst: 'Porto', relation: 'knows' }, ME);
+      const g = b.graph.store;
+      b.graph.corrections.mergeEntities(g.findNode([SCOPE], 'Samuel')!.id, g.findNode([SCOPE], 'Sam')!.id, ME);
+      b.transfer.importText(a.transfer.exportText());
+      const names = g.snapshot(SCOPE).nodes.map((n) => n.name).sort();
+      expect(names, order.join(' then ')).toEqual(['Acme', 'Porto', 'Samuel']);
+    }
+  });
+
   it('a file whose two current entities share a name (written by hand, or by an older Monad) keeps them two', () => {
     const a = setup();
     a.graph.corrections.addRelation({ scope: SCOPE, src: 'Ana', dst: 'Acme', relation: 'works at' }, ME);

@@ -157,12 +157,15 @@ function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, ma
   }
   // Each row here stands for one entity of the file (a name deleted twice is two entities).
   const claimed = new Set<number>();
+  /** Entities taken by an earlier entity of the file through their exact name (not through an alias). */
+  const claimedByName = new Set<number>();
   const inserted = new Set<number>();
   for (const c of nodes) {
     const { n } = c;
     let id: number | undefined;
     // Without its name: the file says so, or an earlier entity of the file already took the name (two
-    // current entities of one name are two entities, never folded into one by the import).
+    // current entities of one name are two entities, never folded into one by the import). A name that
+    // leads here through an alias (this home merged or renamed them) still folds: that is this home's word.
     let nameless = n.nameFreed === true;
     if (n.removed) {
       id = removedHere.get(removedKey(n.scope, n.removed.mergedInto !== null, c.name))?.find((r) => !claimed.has(r));
@@ -171,9 +174,10 @@ function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, ma
     } else {
       // By its name, else by a name it had before a rename or a merge here (what extraction would find).
       // This home's entity stays as it is (who asserted it included): the file never changes this home's rows.
-      const found = (findLive.get(n.scope, c.norm) ?? findAlias.get(n.scope, c.norm)) as { id: number } | undefined;
-      if (found && claimed.has(found.id)) nameless = true;
-      else id = found?.id;
+      const byName = findLive.get(n.scope, c.norm) as { id: number } | undefined;
+      if (byName && claimedByName.has(byName.id)) nameless = true;
+      else if (byName) claimedByName.add((id = byName.id));
+      else id = (findAlias.get(n.scope, c.norm) as { id: number } | undefined)?.id;
     }
     if (id === undefined) {
       const want = taken.get(n.id) ? null : n.id;
@@ -181,6 +185,7 @@ function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, ma
       const norm = n.removed || nameless ? `#import:${n.id}` : c.norm;
       id = Number(ins.run(want, n.scope, c.name, norm, c.type, c.summary, n.assertedBy, n.removed?.at ?? null, n.removed?.by ?? null, n.createdAt, n.updatedAt).lastInsertRowid);
       if (n.removed || nameless) freeName.run(freedNorm(id), id);
+      else claimedByName.add(id);
       if (!n.removed) d.report.graph.nodes++;
       inserted.add(id);
     }
