@@ -271,6 +271,32 @@ describe('two current entities of one name', () => {
   });
 });
 
+describe('relations a merge took out of the graph', () => {
+  it('a relation folded by one merge into another, both made loops by a second merge, comes across as it was', () => {
+    const a = setup();
+    const c = a.graph.corrections;
+    const g = a.graph.store;
+    c.addRelation({ scope: SCOPE, src: 'Ana', dst: 'Sam', relation: 'lives in', validFrom: '2026-01-01' }, ME);
+    c.addRelation({ scope: SCOPE, src: 'Samuel', dst: 'Sam', relation: 'lives in', validFrom: '2026-01-01' }, ME);
+    const ana = g.findNode([SCOPE], 'Ana')!.id;
+    // Samuel into Ana: "Samuel lives in Sam" is now "Ana lives in Sam" and folds into it; Sam into Ana:
+    // that one is a loop (marked wrong), and the folded one a loop folded into it.
+    c.mergeEntities(ana, g.findNode([SCOPE], 'Samuel')!.id, ME);
+    c.mergeEntities(ana, g.findNode([SCOPE], 'Sam')!.id, ME);
+    const text = a.transfer.exportText();
+    const edges = JSON.parse(text).graph.edges as { src: number; dst: number; mergedInto: number | null; retracted: unknown }[];
+    expect(edges.map((e) => [e.src === e.dst, e.mergedInto !== null, e.retracted !== null])).toEqual([
+      [true, false, true],
+      [true, true, false],
+    ]);
+    const b = openEngine();
+    const report = b.transfer.importText(text);
+    expect(report.refusedTotal).toBe(0);
+    expect(graphAndLaws(b.transfer.exportText())).toEqual(graphAndLaws(text));
+    expect(b.graph.store.snapshot(SCOPE).edges).toEqual([]);
+  });
+});
+
 describe('an archive Monad exported always imports', () => {
   it('a law out of recall because a long fact it rested on was edited (the reason quotes both, over 4,000 characters) comes across with its reason', async () => {
     const a = setup();

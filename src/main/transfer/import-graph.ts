@@ -264,9 +264,10 @@ function importEdges(
       d.cleaner.refuse(where, 'graph relation', `it is in ${e.scope} but links an entity of ${outside[0]}; a relation links entities of its own scope`, e.relation);
       return;
     }
-    // A merge makes a relation between the two merged entities a loop and retracts it: kept as it was
-    // (it is out of the graph, and History's undo of the merge finds it), never as a current relation.
-    if (src === dst && state !== 'retracted') {
+    // A merge makes a relation between the two merged entities a loop and retracts it, and one an earlier
+    // merge had folded into it becomes a loop folded into that loop: both kept as they were (out of the
+    // graph, and History's undo of the merges finds them), never as a current relation.
+    if (src === dst && state === 'live') {
       d.cleaner.refuse(where, 'graph relation', 'it links an entity to itself; a relation needs two different entities', e.relation);
       return;
     }
