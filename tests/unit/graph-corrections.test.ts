@@ -213,6 +213,50 @@ describe('relations', () => {
     expect(store.nodeById(ana)).not.toBeNull();
   });
 
+  it('a relation marked wrong, then its two entities merged (it is now a loop): its undo undoes the merge first, never making "Ana lives in Ana" current', () => {
+    const { db, store, journal, c, node, edge } = setup();
+    const ana = node('Ana');
+    const braga = node('Braga');
+    const e = edge(ana, 'lives_in', braga, '2026-01-01', ['m1']);
+    const retracted = c.retractRelation(e, {}, ME).journalId!;
+    const merged = c.mergeEntities(ana, braga, ME).journalId!;
+    expect(store.anyEdge(e)).toMatchObject({ src: ana, dst: ana });
+    const plan = journal.plan(retracted);
+    expect(plan.possible).toBe(true);
+    expect(plan.alsoUndoes.map((x) => x.id)).toEqual([merged]);
+    journal.undo(retracted, { confirm: true });
+    expect(store.edgeById(e)).toMatchObject({ src: ana, dst: braga, retracted: null });
+    expect(store.nodeById(braga)).not.toBeNull();
+    // No current relation links an entity to itself.
+    expect(db.prepare(`SELECT count(*) FROM graph_edge WHERE src = dst AND retracted_at IS NULL AND merged_into IS NULL`).pluck().get()).toBe(0);
+  });
+
+  it('an edit, then a merge that made the relation a loop: undoing the edit undoes the merge with it', () => {
+    const { db, journal, c, node, edge } = setup();
+    const ana = node('Ana');
+    const braga = node('Braga');
+    const e = edge(ana, 'lives_in', braga, '2026-01-01', ['m1']);
+    const edited = c.editRelation(e, { relation: 'works in' }, ME).journalId!;
+    const merged = c.mergeEntities(ana, braga, ME).journalId!;
+    expect(journal.plan(edited).alsoUndoes.map((x) => x.id)).toEqual([merged]);
+    journal.undo(edited, { confirm: true });
+    expect(db.prepare(`SELECT count(*) FROM graph_edge WHERE src = dst AND retracted_at IS NULL AND merged_into IS NULL`).pluck().get()).toBe(0);
+    expect(db.prepare(`SELECT relation, src, dst FROM graph_edge WHERE id = ?`).get(e)).toEqual({ relation: 'lives_in', src: ana, dst: braga });
+  });
+
+  it('a History written before merges named their relations: the undo of a retraction that would make a loop current is refused, saying why', () => {
+    const { db, journal, c, node, edge } = setup();
+    const ana = node('Ana');
+    const braga = node('Braga');
+    const e = edge(ana, 'lives_in', braga, '2026-01-01', ['m1']);
+    const retracted = c.retractRelation(e, {}, ME).journalId!;
+    const merged = c.mergeEntities(ana, braga, ME).journalId!;
+    db.prepare(`DELETE FROM memory_journal_link WHERE entry = ?`).run(merged);
+    const plan = journal.plan(retracted);
+    expect(plan).toMatchObject({ possible: false, alsoUndoes: [] });
+    expect(plan.why).toContain('were merged into “Ana” after this change');
+  });
+
   it('an undo whose plan brings the deleted entity back first is not blocked', () => {
     const { store, journal, c, node, edge } = setup();
     const ana = node('Ana');

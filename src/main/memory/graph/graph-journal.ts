@@ -74,8 +74,8 @@ export class GraphJournal {
     return { id: n.id, scope: n.scope, name: n.name, type: n.type, summary: n.summary, assertedBy: n.assertedBy ?? 'model', removed: n.removed ?? null };
   }
 
-  append(e: { action: string; item: string; scope: string; by: By; before?: unknown; after?: unknown; summary: string }): JournalEntry {
-    return this.journal.append({ layer: 'graph', action: e.action, scope: e.scope, item: e.item, actor: e.by.actor, source: e.by.source ?? null, before: e.before, after: e.after, summary: e.summary });
+  append(e: { action: string; item: string; scope: string; by: By; before?: unknown; after?: unknown; summary: string; also?: readonly string[] }): JournalEntry {
+    return this.journal.append({ layer: 'graph', action: e.action, scope: e.scope, item: e.item, actor: e.by.actor, source: e.by.source ?? null, before: e.before, after: e.after, summary: e.summary, also: e.also });
   }
 
   /** Runs `fn` as one group of entries (one undo), in one transaction of memory.sqlite. */

@@ -6,7 +6,7 @@
 // Everything needed to undo it is in the one journal entry ("entity.merged", item entity:<keep>).
 import type { AssertedBy } from '../../../shared/domain';
 import type { JournalEntry } from '../../../shared/journal';
-import { nodeItem, quote, type By, type GraphJournal, type NodeSnapshot } from './graph-journal';
+import { edgeItem, nodeItem, quote, type By, type GraphJournal, type NodeSnapshot } from './graph-journal';
 import { LIVE_EDGE } from './graph-store';
 
 export interface MergeRecord {
@@ -119,6 +119,12 @@ export function mergeEntities(g: GraphJournal, keepId: number, dropId: number, b
   return g.append({
     action: 'entity.merged',
     item: nodeItem(keepId),
+    // What the merge rewrote besides the kept entity: the dropped one and every relation it moved (each
+    // then a loop marked wrong, folded, or simply re-pointed). An earlier change to one of them is then
+    // undone only with this merge undone first: undoing "marked wrong" on a relation this merge made a
+    // loop, alone, would make "Ana lives in Ana" current. A relation another was folded into is left out:
+    // the unmerge gives back its window unless the person changed it since, and keeps a later change.
+    also: [nodeItem(dropId), ...rec.moved.map((e) => edgeItem(e.id))],
     scope: keep.scope,
     by,
     before: { keep, drop },

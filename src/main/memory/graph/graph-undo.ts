@@ -28,6 +28,11 @@ export function registerGraphUndo(journal: MemoryJournal, c: GraphCorrections, n
   const endGone = (e: JournalEntry, planned: readonly JournalEntry[]): string | null => {
     const edge = g.store.anyEdge(idOf(e.item));
     if (!edge) return null;
+    // Its two entities merged since (a merge's entry names the relations it moved, so its plan undoes the
+    // merge first; History written before merges named them still lands here): it would link one to itself.
+    if (edge.src === edge.dst && !planned.some((p) => p.action === 'entity.merged')) {
+      return `The two sides of ${quote((e.before as EdgeSnapshot).text)} were merged into ${quote(g.node(edge.src).name)} after this change: undo the merge first`;
+    }
     for (const end of new Set([edge.src, edge.dst])) {
       const row = g.store.nodeRow(end);
       if (!row?.removed_at) continue;
