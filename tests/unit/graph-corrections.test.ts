@@ -30,6 +30,18 @@ function setup() {
   return { db, store, journal, c, node, edge };
 }
 
+/** "Ana lives in Braga": one relation between two entities a merge can make a loop of. */
+function anaInBraga() {
+  const parts = setup();
+  const ana = parts.node('Ana');
+  const braga = parts.node('Braga');
+  const e = parts.edge(ana, 'lives_in', braga, '2026-01-01', ['m1']);
+  return { ...parts, ana, braga, e };
+}
+
+/** Current relations that link an entity to itself (the graph must never hold one). */
+const currentLoops = (db: Database) => db.prepare(`SELECT count(*) FROM graph_edge WHERE src = dst AND retracted_at IS NULL AND merged_into IS NULL`).pluck().get();
+
 /** Everything the graph holds, for "undo puts it back exactly" comparisons (updated_at aside). */
 function dump(db: Database) {
   return {
@@ -214,10 +226,7 @@ describe('relations', () => {
   });
 
   it('a relation marked wrong, then its two entities merged (it is now a loop): its undo undoes the merge first, never making "Ana lives in Ana" current', () => {
-    const { db, store, journal, c, node, edge } = setup();
-    const ana = node('Ana');
-    const braga = node('Braga');
-    const e = edge(ana, 'lives_in', braga, '2026-01-01', ['m1']);
+    const { db, store, journal, c, ana, braga, e } = anaInBraga();
     const retracted = c.retractRelation(e, {}, ME).journalId!;
     const merged = c.mergeEntities(ana, braga, ME).journalId!;
     expect(store.anyEdge(e)).toMatchObject({ src: ana, dst: ana });
@@ -228,27 +237,21 @@ describe('relations', () => {
     expect(store.edgeById(e)).toMatchObject({ src: ana, dst: braga, retracted: null });
     expect(store.nodeById(braga)).not.toBeNull();
     // No current relation links an entity to itself.
-    expect(db.prepare(`SELECT count(*) FROM graph_edge WHERE src = dst AND retracted_at IS NULL AND merged_into IS NULL`).pluck().get()).toBe(0);
+    expect(currentLoops(db)).toBe(0);
   });
 
   it('an edit, then a merge that made the relation a loop: undoing the edit undoes the merge with it', () => {
-    const { db, journal, c, node, edge } = setup();
-    const ana = node('Ana');
-    const braga = node('Braga');
-    const e = edge(ana, 'lives_in', braga, '2026-01-01', ['m1']);
+    const { db, journal, c, ana, braga, e } = anaInBraga();
     const edited = c.editRelation(e, { relation: 'works in' }, ME).journalId!;
     const merged = c.mergeEntities(ana, braga, ME).journalId!;
     expect(journal.plan(edited).alsoUndoes.map((x) => x.id)).toEqual([merged]);
     journal.undo(edited, { confirm: true });
-    expect(db.prepare(`SELECT count(*) FROM graph_edge WHERE src = dst AND retracted_at IS NULL AND merged_into IS NULL`).pluck().get()).toBe(0);
+    expect(currentLoops(db)).toBe(0);
     expect(db.prepare(`SELECT relation, src, dst FROM graph_edge WHERE id = ?`).get(e)).toEqual({ relation: 'lives_in', src: ana, dst: braga });
   });
 
   it('a History written before merges named their relations: the undo of a retraction that would make a loop current is refused, saying why', () => {
-    const { db, journal, c, node, edge } = setup();
-    const ana = node('Ana');
-    const braga = node('Braga');
-    const e = edge(ana, 'lives_in', braga, '2026-01-01', ['m1']);
+    const { db, journal, c, ana, braga, e } = anaInBraga();
     const retracted = c.retractRelation(e, {}, ME).journalId!;
     const merged = c.mergeEntities(ana, braga, ME).journalId!;
     db.prepare(`DELETE FROM memory_journal_link WHERE entry = ?`).run(merged);

@@ -127,6 +127,18 @@ function cleanNodes(d: GraphImportDeps, nodes: ArchiveNode[], nodeScope: Map<num
 }
 
 /** Returns the ids of the rows it wrote. */
+/** Rows' ids grouped by a key, each group in the rows' order. */
+function idsByKey<R extends { id: number }>(rows: Iterable<R>, keyOf: (r: R) => string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const r of rows) {
+    const key = keyOf(r);
+    const ids = out.get(key);
+    if (ids) ids.push(r.id);
+    else out.set(key, [r.id]);
+  }
+  return out;
+}
+
 function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, map: Map<number, number>, foreign: { relations: number; entities: number }): Set<number> {
   const db = d.memoryDb;
   const findLive = db.prepare(`SELECT id FROM graph_node WHERE scope = ? AND norm_name = ? AND removed_at IS NULL`);
@@ -142,19 +154,17 @@ function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, ma
   const insSupport = db.prepare(`INSERT OR IGNORE INTO graph_node_support (node_id, message_id) VALUES (?, ?)`);
   // Entities taken out here, by scope, kind and name: the same deleted or merged entity imported again is
   // that one (their norm_name is freed, so only the name tells). One read, not one per entity.
-  const removedHere = new Map<string, number[]>();
   const removedKey = (scope: string, merged: boolean, name: string) => `${scope}\n${merged ? 'merged' : 'deleted'}\n${name}`;
-  for (const r of db.prepare(`SELECT id, scope, name, merged_into FROM graph_node WHERE removed_at IS NOT NULL ORDER BY id`).iterate() as Iterable<{ id: number; scope: string; name: string; merged_into: number | null }>) {
-    const key = removedKey(r.scope, r.merged_into !== null, r.name);
-    removedHere.set(key, [...(removedHere.get(key) ?? []), r.id]);
-  }
+  const removedHere = idsByKey(
+    db.prepare(`SELECT id, scope, name, merged_into FROM graph_node WHERE removed_at IS NOT NULL ORDER BY id`).iterate() as Iterable<{ id: number; scope: string; name: string; merged_into: number | null }>,
+    (r) => removedKey(r.scope, r.merged_into !== null, r.name),
+  );
   // Current entities here that hold no name (one came back after a new entity took its name): the same
   // one imported again is that one, found like a removed entity, by scope and name.
-  const freedHere = new Map<string, number[]>();
-  for (const r of db.prepare(`SELECT id, scope, name FROM graph_node WHERE removed_at IS NULL AND norm_name LIKE '#%' ORDER BY id`).iterate() as Iterable<{ id: number; scope: string; name: string }>) {
-    const key = `${r.scope}\n${r.name}`;
-    freedHere.set(key, [...(freedHere.get(key) ?? []), r.id]);
-  }
+  const freedHere = idsByKey(
+    db.prepare(`SELECT id, scope, name FROM graph_node WHERE removed_at IS NULL AND norm_name LIKE '#%' ORDER BY id`).iterate() as Iterable<{ id: number; scope: string; name: string }>,
+    (r) => `${r.scope}\n${r.name}`,
+  );
   // Each row here stands for one entity of the file (a name deleted twice is two entities).
   const claimed = new Set<number>();
   /** Entities taken by an earlier entity of the file through their exact name (not through an alias). */

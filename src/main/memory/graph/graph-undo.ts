@@ -20,17 +20,18 @@ export function registerGraphUndo(journal: MemoryJournal, c: GraphCorrections, n
   };
 
   /**
-   * A relation brought back must not point at an entity deleted since (the deletion only marked wrong the
-   * relations that were current then, so it does not depend on an earlier retraction and is not in its
-   * plan). Left alone, the relation would be current between nothing: the graph hides it, sync and an
-   * import drop it. The undo waits until the entity is back, unless the plan brings it back first.
+   * Why a relation cannot be brought back yet, or null. It must not point at an entity deleted since (the
+   * deletion only marked wrong the relations that were current then, so it does not depend on an earlier
+   * retraction and is not in its plan): left alone, it would be current between nothing — the graph hides
+   * it, sync and an import drop it. Nor may it link an entity to itself (its two sides merged since). The
+   * undo waits until the plan brings the entity back, or undoes the merge, first.
    */
-  const endGone = (e: JournalEntry, planned: readonly JournalEntry[]): string | null => {
+  const whyNotBack = (e: JournalEntry, planned: readonly JournalEntry[]): string | null => {
     const edge = g.store.anyEdge(idOf(e.item));
     if (!edge) return null;
-    // Its two entities merged since (a merge's entry names the relations it moved, so its plan undoes the
-    // merge first; History written before merges named them still lands here): it would link one to itself.
-    if (edge.src === edge.dst && !planned.some((p) => p.action === 'entity.merged')) {
+    // A merge's entry names the relations it moved, so its plan undoes that merge (item: the entity kept,
+    // the loop's one end) first; History written before merges named them lands here and is refused.
+    if (edge.src === edge.dst && !planned.some((p) => p.action === 'entity.merged' && p.item === nodeItem(edge.src))) {
       return `The two sides of ${quote((e.before as EdgeSnapshot).text)} were merged into ${quote(g.node(edge.src).name)} after this change: undo the merge first`;
     }
     for (const end of new Set([edge.src, edge.dst])) {
@@ -56,7 +57,7 @@ export function registerGraphUndo(journal: MemoryJournal, c: GraphCorrections, n
       const assertedBy = (e.after as EdgeSnapshot | null)?.retracted?.by === 'system' ? 'person' : before.assertedBy;
       c.setEdgeState(idOf(e.item), { ...stateOf(before), assertedBy }, UNDO, 'relation.restored', `Restored ${quote(before.text)}`);
     })(),
-    endGone,
+    whyNotBack,
   );
   journal.registerUndo('relation.restored', (e) =>
     g.store.db.transaction(() => {
