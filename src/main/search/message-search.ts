@@ -39,6 +39,12 @@ export interface MessageSearchOptions {
   observeDepth?: number;
 }
 
+/**
+ * Message texts whose scans are kept (entry-scans.ts) at most: ~2 KB each for a chat turn, so ~20 MB at most;
+ * LoCoMo's five conversations are 2,760 turns.
+ */
+const MESSAGE_SCANS_MAX = 10_000;
+
 /** Neighbours are looked for this many seqs away: a tool call and its result can sit between turns. */
 export const NEIGHBOUR_REACH = 3;
 
@@ -49,6 +55,12 @@ export class MessageSearch {
   private readonly maxSeqStmt: Statement;
   /** Derived texts' scans, kept between searches: the same candidates' entries come back each time. */
   private readonly entryScans = new EntryScans();
+  /**
+   * Candidates' own texts scanned the same way: the ranking walked every candidate's text for the query's
+   * words at every search (the largest single function of a search's profile), and the same messages are
+   * candidates search after search. Keyed on the text, so an edited message is scanned afresh.
+   */
+  private readonly textScans = new EntryScans(MESSAGE_SCANS_MAX);
 
   constructor(
     db: Database,
@@ -146,7 +158,7 @@ export class MessageSearch {
     const entryPositions: Array<ReadonlyMap<string, unknown>> = [];
     for (const row of rows) {
       const created = dated ? new Date(row.createdAt) : null;
-      const scan = scanTerms(row.content, wanted, keys, keyCodes);
+      const scan = this.textScans.scan(row.content, wanted, keys);
       cues.hasTimeExpression = q.temporal && hasTimeExpression(row.content);
       cues.createdAt = created && !Number.isNaN(created.getTime()) ? created : null;
       cues.mentionedDays = mentioned?.get(row.seq);
