@@ -13,6 +13,8 @@ export class DerivedIndex {
   private stmts: { postings: Statement; stats: Statement; bodies: Statement; entries: Statement; entryCount: Statement } | null | undefined;
   /** The entries' mean length, kept while the field's statistics record is unchanged. */
   private entryAvg: { key: string; avg: number } | null = null;
+  /** The field's statistics record, kept the same way. */
+  private keptStats: { key: string; stats: { docs: number; avgLength: number } } | null = null;
   /** Moves on any write to the database (kept-postings.ts): FTS5's statistics record does not move on every delete. */
   private readonly changes: () => string;
   /**
@@ -47,12 +49,20 @@ export class DerivedIndex {
 
   /** Indexed derived documents and their mean length in tokens (FTS5's own averages record). */
   stats(): { docs: number; avgLength: number } {
+    // Read once while the database is unchanged: a search asks for it from each of its passes.
+    const key = this.changes();
+    if (this.keptStats?.key === key) return this.keptStats.stats;
     const block = this.s?.stats.get() as Buffer | undefined;
-    if (!block || block.length === 0) return { docs: 0, avgLength: 1 };
-    const [docs, at] = readVarint(block, 0);
-    const [tokens] = readVarint(block, at);
-    return { docs, avgLength: docs > 0 ? Math.max(1, tokens / docs) : 1 };
+    let stats = { docs: 0, avgLength: 1 };
+    if (block && block.length > 0) {
+      const [docs, at] = readVarint(block, 0);
+      const [tokens] = readVarint(block, at);
+      stats = { docs, avgLength: docs > 0 ? Math.max(1, tokens / docs) : 1 };
+    }
+    this.keptStats = { key, stats: Object.freeze(stats) };
+    return stats;
   }
+
 
   /**
    * The mean length in tokens of one derived entry (a fact, a relation's sentence): the field's tokens

@@ -77,6 +77,10 @@ export class MessageIndex {
   private readonly keptPlaces: KeptRows<[seq: number, sessionId: string, role: Role]>;
   /** The hits' full rows, kept the same way: the same messages are found search after search. */
   private readonly keptRows: KeptRows<MessageRow>;
+  /** Moves on any write to the database (change-counter.ts). */
+  private readonly changes: () => string;
+  /** The index's statistics record, kept while the database is unchanged. */
+  private keptStats: { key: string; stats: { docs: number; avgLength: number } } | null = null;
 
   constructor(private readonly db: Database) {
     this.postingsStmt = db.prepare(`SELECT rowid FROM message_fts WHERE message_fts MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
@@ -95,7 +99,7 @@ export class MessageIndex {
     this.sessionStmt = db.prepare(
       `${ROW_SELECT} WHERE m.session_id = ? AND ${LIVE} ORDER BY m.seq`,
     );
-    const changes = changeCounter(db);
+    const changes = (this.changes = changeCounter(db));
     this.keptScoring = new KeptRows((seqs) => this.readScoringRows(seqs).map((r) => [r.seq, r]), changes);
     this.keptPlaces = new KeptRows((seqs) => (this.placesStmt.all(JSON.stringify(seqs)) as Array<[number, string, Role]>).map((p) => [p[0], p]), changes);
     this.keptRows = new KeptRows((seqs) => (this.rowsStmt.all(JSON.stringify(seqs)) as RawRow[]).map((r) => [r.seq, toRow(r)]), changes);
@@ -133,12 +137,20 @@ export class MessageIndex {
    * slightly overstates after many deletions — harmless for IDF and length normalisation.
    */
   stats(): { docs: number; avgLength: number } {
+    // Read once while the database is unchanged: a search asks for it from each of its passes.
+    const key = this.changes();
+    if (this.keptStats?.key === key) return this.keptStats.stats;
     const block = this.statsStmt.get() as Buffer | undefined;
-    if (!block || block.length === 0) return { docs: 0, avgLength: 1 };
-    const [docs, at] = readVarint(block, 0);
-    const [tokens] = readVarint(block, at);
-    return { docs, avgLength: docs > 0 ? Math.max(1, tokens / docs) : 1 };
+    let stats = { docs: 0, avgLength: 1 };
+    if (block && block.length > 0) {
+      const [docs, at] = readVarint(block, 0);
+      const [tokens] = readVarint(block, at);
+      stats = { docs, avgLength: docs > 0 ? Math.max(1, tokens / docs) : 1 };
+    }
+    this.keptStats = { key, stats: Object.freeze(stats) };
+    return stats;
   }
+
 
   /** The live, searchable messages among `seqs` (any order). */
   rows(seqs: number[]): MessageRow[] {
