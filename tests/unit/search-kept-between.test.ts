@@ -90,6 +90,22 @@ describe('derived entries’ kept scans (entry-scans.ts)', () => {
     // Past its bound the oldest text goes; answers stay exact.
     for (const t of ['one adopt', 'two adopt', 'three adopt']) expect(scans.scan(t, wanted, keys)).toEqual(scanTerms(t, wanted, keys));
   });
+
+  it('holds at most its words (the oldest texts go first) and keeps no text over its length; answers stay exact', () => {
+    const scans = new EntryScans(100, 10, 40);
+    const wanted = new Set(['adopt', 'agenc']);
+    const keys = new Set(['ad', 'ag']);
+    const texts = ['Caroline plans to adopt', 'The agency called back today', 'They adopt in spring', 'Forms from the agency'];
+    for (const t of texts) expect(scans.scan(t, wanted, keys)).toEqual(scanTerms(t, wanted, keys));
+    // 4 + 5 + 4 + 4 words: only the newest texts within 10 words stay.
+    expect(scans.held).toEqual({ texts: 2, words: 8 });
+    for (const t of texts) expect(scans.scan(t, wanted, keys)).toEqual(scanTerms(t, wanted, keys));
+    const long = 'An adoption agency wrote back to Caroline about the forms she sent';
+    expect(long.length).toBeGreaterThan(40);
+    const before = scans.held;
+    expect(scans.scan(long, wanted, keys)).toEqual(scanTerms(long, wanted, keys));
+    expect(scans.held).toEqual(before);
+  });
 });
 
 /** An index whose words have the given numbers of postings (newest first), counting its reads. */

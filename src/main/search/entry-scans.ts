@@ -3,7 +3,7 @@
 // search after search; walking and stemming their text each time was a good part of what derived memory
 // added to a search. An entry's scan follows from its text alone, so the text is the key: a corrected or
 // forgotten entry is simply a text no longer asked for, and nothing has to be told of a change.
-import { stem as stemOf, stemKey, walkEveryWord, type TermScan } from './text';
+import { scanTerms, stem as stemOf, stemKey, walkEveryWord, type TermScan } from './text';
 
 /** Every word of a text, once: each stem's positions, split by whether the word shares its stem's key. */
 interface FullScan {
@@ -38,22 +38,48 @@ function scanFully(text: string): FullScan {
 
 /** A bound on the texts kept: past it the oldest go first (LoCoMo's stand-in has ~1,200 entries). */
 export const ENTRY_SCANS_MAX = 50_000;
+/**
+ * A bound on the words of the texts kept, all together: a kept scan costs ~125 bytes a word (measured on
+ * LoCoMo's turns: ~3.1 KB for a 25-word turn), so 300,000 words are ~40 MB at most.
+ */
+export const ENTRY_WORDS_MAX = 300_000;
 
 export class EntryScans {
   private readonly known = new Map<string, FullScan>();
+  /** Words of the kept scans, all together. */
+  private words = 0;
 
-  constructor(private readonly max = ENTRY_SCANS_MAX) {}
+  /**
+   * `max` texts and `maxWords` words kept at most (past either, the oldest go first); a text longer than
+   * `maxChars` is scanned for the words asked and not kept (one long reply would fill the bound).
+   */
+  constructor(
+    private readonly max = ENTRY_SCANS_MAX,
+    private readonly maxWords = ENTRY_WORDS_MAX,
+    private readonly maxChars = Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** What is kept now: texts and their words. */
+  get held(): { texts: number; words: number } {
+    return { texts: this.known.size, words: this.words };
+  }
 
   /**
    * Exactly what `scanTerms(text, wanted, keys)` finds, where `keys` are the wanted stems' keys
    * (stemKey): the text's length in tokens and the positions of the wanted stems.
    */
   scan(text: string, wanted: ReadonlySet<string>, keys: ReadonlySet<string>): TermScan {
+    if (text.length > this.maxChars) return scanTerms(text, wanted, keys);
     let full = this.known.get(text);
     if (!full) {
       full = scanFully(text);
-      if (this.known.size >= this.max) this.known.delete(this.known.keys().next().value!);
       this.known.set(text, full);
+      this.words += full.length;
+      while (this.known.size > this.max || this.words > this.maxWords) {
+        const [oldest, scan] = this.known.entries().next().value!;
+        this.known.delete(oldest);
+        this.words -= scan.length;
+      }
     }
     const positions = new Map<string, number[]>();
     for (const s of wanted) {

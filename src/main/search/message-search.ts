@@ -40,10 +40,11 @@ export interface MessageSearchOptions {
 }
 
 /**
- * Message texts whose scans are kept (entry-scans.ts) at most: ~2 KB each for a chat turn, so ~20 MB at most;
- * LoCoMo's five conversations are 2,760 turns.
+ * Message texts whose scans are kept (entry-scans.ts): at most 10,000 texts and 200,000 words (~25 MB; LoCoMo's
+ * five conversations are 2,760 turns of ~25 words). A text over 4,000 characters (a long reply) is scanned
+ * for the query's words each time, as before, instead of taking a large share of the bound.
  */
-const MESSAGE_SCANS_MAX = 10_000;
+const MESSAGE_SCANS = { texts: 10_000, words: 200_000, chars: 4_000 };
 
 /** Neighbours are looked for this many seqs away: a tool call and its result can sit between turns. */
 export const NEIGHBOUR_REACH = 3;
@@ -60,7 +61,7 @@ export class MessageSearch {
    * words at every search (the largest single function of a search's profile), and the same messages are
    * candidates search after search. Keyed on the text, so an edited message is scanned afresh.
    */
-  private readonly textScans = new EntryScans(MESSAGE_SCANS_MAX);
+  private readonly textScans = new EntryScans(MESSAGE_SCANS.texts, MESSAGE_SCANS.words, MESSAGE_SCANS.chars);
 
   constructor(
     db: Database,
