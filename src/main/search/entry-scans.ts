@@ -40,9 +40,11 @@ function scanFully(text: string): FullScan {
 export const ENTRY_SCANS_MAX = 50_000;
 /**
  * A bound on the words of the texts kept, all together: a kept scan costs ~125 bytes a word (measured on
- * LoCoMo's turns: ~3.1 KB for a 25-word turn), so 300,000 words are ~40 MB at most.
+ * LoCoMo's turns: ~3.1 KB for a 25-word turn), so 600,000 words are ~75 MB at most — what 50,000 entries of
+ * a dozen words (a fact, a relation's sentence) already held before this bound; it stops long entries
+ * from holding more.
  */
-export const ENTRY_WORDS_MAX = 300_000;
+export const ENTRY_WORDS_MAX = 600_000;
 
 export class EntryScans {
   private readonly known = new Map<string, FullScan>();
