@@ -2,7 +2,8 @@
 // the derived entries of its ~hundred candidates for the query's words, and the same entries come back
 // search after search; walking and stemming their text each time was a good part of what derived memory
 // added to a search. An entry's scan follows from its text alone, so the text is the key: a corrected or
-// forgotten entry is simply a text no longer asked for, and nothing has to be told of a change.
+// forgotten entry is simply a text no longer asked for, and nothing has to be told of a change. The ranking
+// keeps its candidates' own texts' scans in one too (message-search.ts textScans).
 import { scanTerms, stem as stemOf, stemKey, walkEveryWord, type TermScan } from './text';
 
 /** Every word of a text, once: each stem's positions, split by whether the word shares its stem's key. */
