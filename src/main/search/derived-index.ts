@@ -4,7 +4,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { DerivedEntry } from './derived-store';
 import { changeCounter } from './change-counter';
 import { KeptRows } from './kept-rows';
-import { readVarint, type Postings } from './message-index';
+import { keptAverages, readVarint, type Postings } from './message-index';
 
 /** Rows' parsed entries kept (LoCoMo's stand-in has ~1,100 rows); past this the oldest go first. */
 const PARSED_MAX = 20_000;
@@ -13,8 +13,8 @@ export class DerivedIndex {
   private stmts: { postings: Statement; stats: Statement; bodies: Statement; entries: Statement; entryCount: Statement } | null | undefined;
   /** The entries' mean length, kept while the field's statistics record is unchanged. */
   private entryAvg: { key: string; avg: number } | null = null;
-  /** The field's statistics record, kept the same way. */
-  private keptStats: { key: string; stats: { docs: number; avgLength: number } } | null = null;
+  /** The field's statistics record, kept the same way (message-index.ts keptAverages). */
+  private readonly averages: () => { docs: number; avgLength: number };
   /** Moves on any write to the database (kept-postings.ts): FTS5's statistics record does not move on every delete. */
   private readonly changes: () => string;
   /**
@@ -28,6 +28,7 @@ export class DerivedIndex {
 
   constructor(private readonly db: Database) {
     this.changes = changeCounter(db);
+    this.averages = keptAverages(this.changes, () => this.s?.stats.get() as Buffer | undefined);
     this.keptEntries = new KeptRows((seqs) => (this.s!.entries.all(JSON.stringify(seqs)) as Array<[number, string]>).map(([seq, json]) => [seq, [seq, this.parse(json)]]), this.changes);
   }
 
@@ -49,19 +50,9 @@ export class DerivedIndex {
 
   /** Indexed derived documents and their mean length in tokens (FTS5's own averages record). */
   stats(): { docs: number; avgLength: number } {
-    // Read once while the database is unchanged: a search asks for it from each of its passes.
-    const key = this.changes();
-    if (this.keptStats?.key === key) return this.keptStats.stats;
-    const block = this.s?.stats.get() as Buffer | undefined;
-    let stats = { docs: 0, avgLength: 1 };
-    if (block && block.length > 0) {
-      const [docs, at] = readVarint(block, 0);
-      const [tokens] = readVarint(block, at);
-      stats = { docs, avgLength: docs > 0 ? Math.max(1, tokens / docs) : 1 };
-    }
-    this.keptStats = { key, stats: Object.freeze(stats) };
-    return stats;
+    return this.averages();
   }
+
 
 
   /**

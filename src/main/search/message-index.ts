@@ -80,7 +80,7 @@ export class MessageIndex {
   /** Moves on any write to the database (change-counter.ts). */
   private readonly changes: () => string;
   /** The index's statistics record, kept while the database is unchanged. */
-  private keptStats: { key: string; stats: { docs: number; avgLength: number } } | null = null;
+  private readonly averages: () => { docs: number; avgLength: number };
 
   constructor(private readonly db: Database) {
     this.postingsStmt = db.prepare(`SELECT rowid FROM message_fts WHERE message_fts MATCH ? ORDER BY rowid DESC LIMIT ?`).pluck();
@@ -100,6 +100,7 @@ export class MessageIndex {
       `${ROW_SELECT} WHERE m.session_id = ? AND ${LIVE} ORDER BY m.seq`,
     );
     const changes = (this.changes = changeCounter(db));
+    this.averages = keptAverages(changes, () => this.statsStmt.get() as Buffer | undefined);
     this.keptScoring = new KeptRows((seqs) => this.readScoringRows(seqs).map((r) => [r.seq, r]), changes);
     this.keptPlaces = new KeptRows((seqs) => (this.placesStmt.all(JSON.stringify(seqs)) as Array<[number, string, Role]>).map((p) => [p[0], p]), changes);
     this.keptRows = new KeptRows((seqs) => (this.rowsStmt.all(JSON.stringify(seqs)) as RawRow[]).map((r) => [r.seq, toRow(r)]), changes);
@@ -137,20 +138,8 @@ export class MessageIndex {
    * slightly overstates after many deletions — harmless for IDF and length normalisation.
    */
   stats(): { docs: number; avgLength: number } {
-    // Read once while the database is unchanged: a search asks for it from each of its passes.
-    const key = this.changes();
-    if (this.keptStats?.key === key) return this.keptStats.stats;
-    const block = this.statsStmt.get() as Buffer | undefined;
-    let stats = { docs: 0, avgLength: 1 };
-    if (block && block.length > 0) {
-      const [docs, at] = readVarint(block, 0);
-      const [tokens] = readVarint(block, at);
-      stats = { docs, avgLength: docs > 0 ? Math.max(1, tokens / docs) : 1 };
-    }
-    this.keptStats = { key, stats: Object.freeze(stats) };
-    return stats;
+    return this.averages();
   }
-
 
   /** The live, searchable messages among `seqs` (any order). */
   rows(seqs: number[]): MessageRow[] {
@@ -210,6 +199,27 @@ function phrase(word: string): string {
 }
 
 /** SQLite's varint: big-endian 7-bit groups, high bit = more; a 9th byte carries 8 bits. */
+/**
+ * An FTS5 index's "averages" record (its document count, then its token count: two varints) as a count and
+ * a mean length, read again only when the database changed: a search asks for it from each of its passes.
+ */
+export function keptAverages(changes: () => string, read: () => Buffer | undefined): () => { docs: number; avgLength: number } {
+  let kept: { key: string; stats: { docs: number; avgLength: number } } | null = null;
+  return () => {
+    const key = changes();
+    if (kept?.key === key) return kept.stats;
+    const block = read();
+    let stats = { docs: 0, avgLength: 1 };
+    if (block && block.length > 0) {
+      const [docs, at] = readVarint(block, 0);
+      const [tokens] = readVarint(block, at);
+      stats = { docs, avgLength: docs > 0 ? Math.max(1, tokens / docs) : 1 };
+    }
+    kept = { key, stats: Object.freeze(stats) };
+    return stats;
+  };
+}
+
 export function readVarint(buf: Uint8Array, at: number): [value: number, next: number] {
   let value = 0;
   for (let i = 0; i < 8; i++) {
