@@ -106,6 +106,20 @@ describe('derived entries’ kept scans (entry-scans.ts)', () => {
     expect(scans.scan(long, wanted, keys)).toEqual(scanTerms(long, wanted, keys));
     expect(scans.held).toEqual(before);
   });
+
+  it('with keepOnSecondSight, a text asked for once is scanned for the words asked and not kept; the second time it is kept', () => {
+    const scans = new EntryScans(100, 1000, 4000, true);
+    const wanted = new Set(['adopt']);
+    const keys = new Set(['ad']);
+    const text = 'Caroline plans to adopt, and to adopt soon';
+    expect(scans.scan(text, wanted, keys)).toEqual(scanTerms(text, wanted, keys));
+    expect(scans.held).toEqual({ texts: 0, words: 0 });
+    expect(scans.scan(text, wanted, keys)).toEqual(scanTerms(text, wanted, keys));
+    expect(scans.held).toEqual({ texts: 1, words: 8 });
+    const other = new Set(['plan', 'soon']);
+    const otherKeys = new Set(['pl', 'so']);
+    expect(scans.scan(text, other, otherKeys)).toEqual(scanTerms(text, other, otherKeys));
+  });
 });
 
 /** An index whose words have the given numbers of postings (newest first), counting its reads. */
