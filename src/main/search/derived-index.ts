@@ -53,8 +53,6 @@ export class DerivedIndex {
     return this.averages();
   }
 
-
-
   /**
    * The mean length in tokens of one derived entry (a fact, a relation's sentence): the field's tokens
    * over the entries' count. Counting the entries reads the whole table, so it is done again only when

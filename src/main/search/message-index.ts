@@ -198,7 +198,6 @@ function phrase(word: string): string {
   return `"${word.replace(/"/g, '""')}"`;
 }
 
-/** SQLite's varint: big-endian 7-bit groups, high bit = more; a 9th byte carries 8 bits. */
 /**
  * An FTS5 index's "averages" record (its document count, then its token count: two varints) as a count and
  * a mean length, read again only when the database changed: a search asks for it from each of its passes.
@@ -220,6 +219,7 @@ export function keptAverages(changes: () => string, read: () => Buffer | undefin
   };
 }
 
+/** SQLite's varint: big-endian 7-bit groups, high bit = more; a 9th byte carries 8 bits. */
 export function readVarint(buf: Uint8Array, at: number): [value: number, next: number] {
   let value = 0;
   for (let i = 0; i < 8; i++) {

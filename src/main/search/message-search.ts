@@ -42,12 +42,11 @@ export interface MessageSearchOptions {
 /**
  * Message texts whose scans are kept (entry-scans.ts): at most 10,000 texts and 200,000 words (~25 MB; LoCoMo's
  * five conversations are 2,760 turns of ~25 words). A text over 4,000 characters (a long reply) is scanned
- * for the query's words each time, as before, instead of taking a large share of the bound.
+ * for the query's words each time, as before, instead of taking a large share of the bound. Kept from a
+ * text's second time as a candidate only (keepOnSecondSight): at a million messages most candidates are new
+ * at each search, and a full scan kept for nothing cost the 1M bench's p95 (words only 7.5–8.4 → 15.9 ms).
  */
 const MESSAGE_SCANS = { texts: 10_000, words: 200_000, chars: 4_000 };
-// Kept from a text's second time as a candidate only (keepOnSecondSight): at a million messages most
-// candidates are new at each search, and a full scan kept for nothing cost the 1M bench's p95 (words only
-// 7.5–8.4 → 15.9 ms; a new text's full scan is 2–4× the scan for the query's words).
 
 /** Neighbours are looked for this many seqs away: a tool call and its result can sit between turns. */
 export const NEIGHBOUR_REACH = 3;

@@ -126,7 +126,6 @@ function cleanNodes(d: GraphImportDeps, nodes: ArchiveNode[], nodeScope: Map<num
   });
 }
 
-/** Returns the ids of the rows it wrote. */
 /** Rows' ids grouped by a key, each group in the rows' order. */
 function idsByKey<R extends { id: number }>(rows: Iterable<R>, keyOf: (r: R) => string): Map<string, number[]> {
   const out = new Map<string, number[]>();
@@ -139,6 +138,7 @@ function idsByKey<R extends { id: number }>(rows: Iterable<R>, keyOf: (r: R) => 
   return out;
 }
 
+/** Returns the ids of the rows it wrote. */
 function importNodes(d: GraphImportDeps, nodes: CleanNode[], ids: ArchiveIds, map: Map<number, number>, foreign: { relations: number; entities: number }): Set<number> {
   const db = d.memoryDb;
   const findLive = db.prepare(`SELECT id FROM graph_node WHERE scope = ? AND norm_name = ? AND removed_at IS NULL`);
