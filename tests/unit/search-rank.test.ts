@@ -143,6 +143,34 @@ describe('ranking signals', () => {
     expect(masksByMerge([], [], null).size).toBe(0);
   });
 
+  it('merges many lists exactly as the plain way does (each rowid once, its words as one mask, newest first)', () => {
+    const rowid = (seq: number, agent: number) => seq * 1_048_576 + agent;
+    let seed = 11;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 300; round++) {
+      const words = Math.floor(rand() * 31); // up to the 30 words a search may ask, and none
+      const lists = Array.from({ length: words }, () => {
+        const seqs = new Set<number>();
+        const n = [0, 1, 5, 200][Math.floor(rand() * 4)];
+        for (let i = 0; i < n; i++) seqs.add(1 + Math.floor(rand() * 300));
+        return [...seqs].sort((a, b) => b - a).map((seq) => rowid(seq, 1 + (seq % 3)));
+      });
+      const bits = lists.map((_, i) => 1 << i);
+      const agent = rand() < 0.5 ? null : 1 + Math.floor(rand() * 3);
+      // The plain way: every rowid's mask, then rowids newest first into their mask's bucket.
+      const maskOf = new Map<number, number>();
+      lists.forEach((list, t) => list.forEach((r) => maskOf.set(r, (maskOf.get(r) ?? 0) | bits[t])));
+      const plain = new Map<number, number[]>();
+      for (const r of [...maskOf.keys()].sort((a, b) => b - a)) {
+        if (agent !== null && r % 1_048_576 !== agent) continue;
+        const m = maskOf.get(r)!;
+        plain.set(m, [...(plain.get(m) ?? []), Math.floor(r / 1_048_576)]);
+      }
+      const merged = masksByMerge(lists, bits, agent);
+      expect([...merged.entries()]).toEqual([...plain.entries()]); // the buckets' order too: ties in topByMask follow it
+    }
+  });
+
   it('keeps the newest few of each bucket, and the best by words are the same as from whole buckets', () => {
     const rowid = (seq: number, agent: number) => seq * 1_048_576 + agent;
     let seed = 5;

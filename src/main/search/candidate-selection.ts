@@ -1,7 +1,7 @@
 // The first pass's choices among many messages (message-search.ts): which query words each message has
 // (a merge of the posting lists), the best by those words, and the best of a scored map. Kept apart from
 // the ranking so each is small, exact and tested against the plain way of doing it.
-import { agentIdxOf, seqOf } from './message-index';
+import { SEARCH_ROWID_SPAN, seqOf } from './message-index';
 
 /** The sum of the weights of the words a mask holds. */
 export function maskScore(mask: number, weightByBit: readonly number[]): number {
@@ -14,6 +14,10 @@ export function maskScore(mask: number, weightByBit: readonly number[]): number 
  * Which query words each message has, as message buckets by word mask. The posting lists are newest
  * first, so a k-way merge walks messages newest first without a per-message map, and every bucket
  * comes out newest first. Rowids of another agent are skipped (the agent is part of the rowid).
+ *
+ * The lists' heads are kept in a max-heap: a search with feedback merges up to 30 lists of up to 600
+ * rowids, and finding the next rowid by looking at every list's head twice was, at a million messages,
+ * the largest piece of a search's own JavaScript (1.4 ms of ~12).
  */
 export function masksByMerge(
   lists: readonly number[][],
@@ -27,24 +31,59 @@ export function masksByMerge(
   perBucket = Infinity,
 ): Map<number, number[]> {
   const buckets = new Map<number, number[]>();
-  const at = new Array<number>(lists.length).fill(0);
-  for (;;) {
-    let top = -1;
-    for (let t = 0; t < lists.length; t++) if (at[t] < lists[t].length && lists[t][at[t]] > top) top = lists[t][at[t]];
-    if (top < 0) break;
-    let mask = 0;
-    for (let t = 0; t < lists.length; t++) {
-      if (at[t] < lists[t].length && lists[t][at[t]] === top) {
-        mask |= bits[t];
-        at[t]++;
-      }
+  // A max-heap of the lists by their current head: `list[i]` is a list's index, `head[i]` its head rowid.
+  const list = new Int32Array(lists.length);
+  const head = new Float64Array(lists.length);
+  const at = new Int32Array(lists.length);
+  let size = 0;
+  for (let t = 0; t < lists.length; t++) {
+    if (!lists[t].length) continue;
+    let i = size++;
+    const v = lists[t][0];
+    while (i > 0 && head[(i - 1) >> 1] < v) {
+      list[i] = list[(i - 1) >> 1];
+      head[i] = head[(i - 1) >> 1];
+      i = (i - 1) >> 1;
     }
-    if (agentIdx !== null && agentIdxOf(top) !== agentIdx) continue;
+    list[i] = t;
+    head[i] = v;
+  }
+  while (size > 0) {
+    const top = head[0];
+    let mask = 0;
+    // Every list holding this rowid has it at its head; each gives its bit and moves on.
+    while (size > 0 && head[0] === top) {
+      const t = list[0];
+      mask |= bits[t];
+      let v: number;
+      if (++at[t] < lists[t].length) v = lists[t][at[t]];
+      else {
+        if (--size === 0) break;
+        v = head[size];
+        list[0] = list[size];
+      }
+      const moving = list[0];
+      // Sift the root (holding `moving`, whose head is v) down to its place.
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= size) break;
+        const c = l + 1 < size && head[l + 1] > head[l] ? l + 1 : l;
+        if (head[c] <= v) break;
+        list[i] = list[c];
+        head[i] = head[c];
+        i = c;
+      }
+      list[i] = moving;
+      head[i] = v;
+    }
+    const seq = seqOf(top);
+    if (agentIdx !== null && top - seq * SEARCH_ROWID_SPAN !== agentIdx) continue; // agentIdxOf, with seq at hand
     const bucket = buckets.get(mask);
     if (bucket) {
-      if (bucket.length < perBucket) bucket.push(seqOf(top));
+      if (bucket.length < perBucket) bucket.push(seq);
     }
-    else buckets.set(mask, [seqOf(top)]);
+    else buckets.set(mask, [seq]);
   }
   return buckets;
 }
