@@ -14,7 +14,7 @@ import { masksByMerge, topByMask } from './candidate-selection';
 import type { QueryTerm } from './query';
 import { idf } from './rank';
 import { isStopword } from './stopwords';
-import { tokenize } from './text';
+import { stem, walkEveryWord } from './text';
 
 export interface MemoryFeedbackOptions {
   /** Best-matching entries the words are taken from. */
@@ -166,13 +166,14 @@ export class EntryWords {
     const had = this.known.get(text);
     if (had) return had;
     const counts = new Map<string, { norm: string; n: number }>();
-    let length = 0;
-    for (const tok of tokenize(text)) {
-      length++;
-      const c = counts.get(tok.stem);
+    // tokenize()'s words without its token objects: at a million messages most of a search's pooled
+    // entries are new to this cache, and building a token (offsets, strings) for each word was most of it.
+    const length = walkEveryWord(text, (norm) => {
+      const s = stem(norm);
+      const c = counts.get(s);
       if (c) c.n++;
-      else counts.set(tok.stem, { norm: tok.norm, n: 1 });
-    }
+      else counts.set(s, { norm, n: 1 });
+    });
     const out = { counts, length };
     if (this.known.size >= this.max) this.known.delete(this.known.keys().next().value!);
     this.known.set(text, out);
