@@ -166,8 +166,8 @@ export class EntryWords {
     const had = this.known.get(text);
     if (had) return had;
     const counts = new Map<string, { norm: string; n: number }>();
-    // tokenize()'s words without its token objects: at a million messages most of a search's pooled
-    // entries are new to this cache, and building a token (offsets, strings) for each word was most of it.
+    // tokenize()'s words without its token objects (offsets, a match array, two strings a word): at a
+    // million messages most of a search's pooled entries are new to this cache.
     const length = walkEveryWord(text, (norm) => {
       const s = stem(norm);
       const c = counts.get(s);
