@@ -122,7 +122,7 @@ test.describe('graph corrections', () => {
     await expect(page.getByTestId('graph-counts')).toHaveText('11 entities · 13 relations');
     await expect(page.getByTestId('graph-panel-title')).toHaveText('Sam');
     await expect(page.getByTestId('graph-panel-yours')).toBeVisible();
-    expect(await shown(page, `n${samuel}`)).toBe(false);
+    await expect.poll(() => shown(page, `n${samuel}`)).toBe(false);
     await expect(page.getByText('You can undo this here or in Memory → History.')).toBeVisible();
     await expect(page.getByTestId('toast-action').filter({ hasText: 'Undo' }).first()).toBeVisible();
     // "Samuel works at Globex" was the same as Sam's: one relation, with both sources.
@@ -138,8 +138,8 @@ test.describe('graph corrections', () => {
   test('"This is wrong" on a relation: it leaves the graph with its reason, and the relation it had replaced holds again', async ({ page, seeded }) => {
     const { server, graph } = seeded;
     await openGraph(page, server);
-    expect(await shown(page, `e${graph.edges.newHome}`)).toBe(true);
-    expect(await shown(page, `e${graph.edges.oldHome}`)).toBe(false);
+    await expect.poll(() => shown(page, `e${graph.edges.newHome}`)).toBe(true);
+    await expect.poll(() => shown(page, `e${graph.edges.oldHome}`)).toBe(false);
     await clickElement(page, `e${graph.edges.newHome}`);
     await expect(page.getByTestId('graph-edge-sentence')).toHaveText('Sam lives in Lisbon');
     // Keyboard: the action is a button in the panel; its form opens focused; Escape closes only the form.
@@ -155,7 +155,7 @@ test.describe('graph corrections', () => {
     await page.getByTestId('graph-wrong-confirm').click();
 
     await expect.poll(() => shown(page, `e${graph.edges.newHome}`)).toBe(false);
-    expect(await shown(page, `e${graph.edges.oldHome}`)).toBe(true);
+    await expect.poll(() => shown(page, `e${graph.edges.oldHome}`)).toBe(true);
     // The panel now shows the re-opened relation, current again.
     await expect(page.getByTestId('graph-edge-sentence')).toHaveText('Sam lives in Berlin');
     await expect(page.getByTestId('graph-edge-until')).toHaveText('still holds');
