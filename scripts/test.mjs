@@ -11,9 +11,8 @@
 // idle — but in both fresh-clone runs with them one browser test failed on a race the extra load exposed
 // (graph.spec.ts: a canvas looked at once, since polled; consolidate.spec.ts: a memory setting typed and
 // saved with Enter not in config.json within 10 s). Back to one until those races are understood. The
-// typecheck runs
-// beside them too (half a minute of one core that nothing waits for; the build is what the tests need,
-// and it runs first). Background output is kept in test-results/<name>.log and printed when vitest is
+// typecheck runs beside them too (half a minute of one core that nothing waits for; the build is what the
+// tests need, and it runs first). Background output is kept in test-results/<name>.log and printed when vitest is
 // done, so the logs do not interleave.
 import { spawn, spawnSync } from 'node:child_process';
 import { setPriority } from 'node:os';
