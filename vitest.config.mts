@@ -47,8 +47,11 @@ export default defineConfig({
   test: {
     environment: 'node',
     // Each test file gets its own temp home; files can run in parallel safely.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A time limit is a guard against a hang, never a figure (benchmarks time things): npm test runs two
+    // vitest workers beside the browser tests on two cores, where a test that takes 6 s alone took 21 s
+    // next to a fuzzing file (scripts/test.mjs), so the limit leaves room for three times that.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
     // The managed qdrant downloads from a loopback port nothing listens on, so a test that lets the mem0
     // backend try never waits on the machine's network (tests that need a download serve their own mirror).

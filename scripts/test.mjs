@@ -4,16 +4,18 @@
 // line is `N passed, N failed, N skipped` summed from the runners' JSON reports and exit codes (the
 // rules that keep it truthful are in test-summary.mjs).
 //
-// The two test runners run side by side, one worker each: on the two cores of a CI machine that keeps
-// both busy (much of each test is waiting on a child process, a socket or the browser) and brings the
-// whole run well under twenty minutes, where one after the other took twenty-five. Two vitest workers were
-// measured (session 23, 2-core machine, npm test): 19.9 → 14.5 min, the machine then busy instead of ~40 %
-// idle — but in both fresh-clone runs with them one browser test failed on a race the extra load exposed
-// (graph.spec.ts: a canvas looked at once, since polled; consolidate.spec.ts: a memory setting typed and
-// saved with Enter not in config.json within 10 s). Back to one until those races are understood. The
-// typecheck runs beside them too (half a minute of one core that nothing waits for; the build is what the
-// tests need, and it runs first). Background output is kept in test-results/<name>.log and printed when vitest is
-// done, so the logs do not interleave.
+// The two test runners run side by side: on the two cores of a CI machine that keeps both busy (much of
+// each test is waiting on a child process, a socket or the browser); one after the other took twenty-five
+// minutes. vitest has two workers, the browser tests one. Measured on a 2-core machine, `npm test` on one
+// clone, the same tests: vitest 1 worker + browser 1: 19.9 min (vitest 1,036 s, the long pole; the machine
+// used 1.15 of its 2 cores); vitest 2 + browser 1: 14.5 min (vitest 860 s, browser 14.1 min as before);
+// vitest 2 + browser 2: 16.3 min (browser 11.3 min, but vitest, yielding to it, 967 s, and two of its tests
+// ran past their time limit). The extra load of the second vitest worker exposed two browser-test races,
+// both fixed before it came back: a graph canvas looked at once (now polled), and two settings writes in
+// flight together reaching the engine in either order (the window now sends them one at a time,
+// src/renderer/src/lib/api.ts). The typecheck runs beside them too (half a minute of one core that nothing
+// waits for; the build is what the tests need, and it runs first). Background output is kept in
+// test-results/<name>.log and printed when vitest is done, so the logs do not interleave.
 import { spawn, spawnSync } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -31,7 +33,7 @@ const runners = [
     name: 'unit + integration',
     kind: 'vitest',
     report: `${results}/vitest.json`,
-    cmd: ['npx', 'vitest', 'run', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`],
+    cmd: ['npx', 'vitest', 'run', '--maxWorkers=2', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`],
     when: !only || only === 'unit',
     background: true,
   },

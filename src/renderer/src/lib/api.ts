@@ -98,12 +98,45 @@ export function whenNoCallsInFlight(): Promise<void> {
   return new Promise((resolve) => quietWaiters.add(resolve));
 }
 
+/**
+ * Calls that patch settings, sent one at a time in the order they were made. Over HTTP two calls in flight
+ * travel on separate connections and may reach the engine in either order, and their answers may come
+ * back in either order too: a half-life saved when its field lost focus and again on Enter a moment later
+ * could land old-after-new, leaving config.json — and the form, refreshed from the later answer — with the
+ * value the person had just replaced. Seen under load in a browser test. Each of these calls is quick, so
+ * waiting for the one before costs nothing a person notices.
+ */
+const SETTINGS_WRITES: ReadonlySet<ChannelName> = new Set<ChannelName>([
+  'config.update',
+  'agents.create',
+  'agents.update',
+  'agents.delete',
+  'providers.save',
+  'providers.delete',
+  'sessions.rename',
+  'sessions.update',
+  'sessions.setModel',
+  'sessions.setSettings',
+  'mcp.servers.save',
+  'mcp.servers.delete',
+  'mcp.clients.update',
+]);
+/** Settles when the last settings write made so far has been answered (whatever the answer). */
+let settingsWritesDone: Promise<unknown> = Promise.resolve();
+
+function send(channel: ChannelName, input: unknown): Promise<Awaited<ReturnType<Transport['invoke']>>> {
+  if (!SETTINGS_WRITES.has(channel)) return current().invoke(channel, input);
+  const sent = settingsWritesDone.then(() => current().invoke(channel, input));
+  settingsWritesDone = sent.catch(() => undefined);
+  return sent;
+}
+
 export async function invoke<K extends ChannelName>(channel: K, ...args: InputArgs<K>): Promise<ChannelOutput<K>> {
   const input = (args[0] ?? {}) as ChannelInput<K>;
   let result;
   inFlight++;
   try {
-    result = await current().invoke(channel, input);
+    result = await send(channel, input);
   } catch (err) {
     // The bridge itself failed (not an engine error): still an ApiError, still shown.
     result = { ok: false as const, error: { code: 'INTERNAL' as const, message: `The window could not reach Monad's engine (${(err as Error).message}). Try again; if it keeps happening, restart Monad.` } };
