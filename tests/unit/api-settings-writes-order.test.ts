@@ -1,7 +1,9 @@
 // Calls that patch settings reach the engine in the order they were made. Over HTTP two calls in flight
 // travel on separate connections and may arrive in either order: a half-life saved on blur and again on
 // Enter landed old-after-new in a browser test under load, leaving config.json with the replaced value.
-// The window's client is driven here through a stand-in bridge whose answers are released by hand.
+// Any other call made after a settings write waits for it (a message sent right after picking the chat's
+// model must be answered by that model). The window's client is driven here through a stand-in bridge
+// whose answers are released by hand.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Result } from '../../src/shared/errors';
 
@@ -24,8 +26,12 @@ describe('the window client: settings writes in order', () => {
   beforeAll(() => {
     expect(api.initApi()).toBe('ok');
   });
-  beforeEach(() => {
-    sent.length = 0;
+  beforeEach(async () => {
+    // A test that failed half-way leaves calls unanswered: answer them, so no write holds the next test.
+    while (sent.length) {
+      for (const s of sent.splice(0)) s.answer(ok(null));
+      await flush();
+    }
   });
 
   it('a second config.update is sent only once the first is answered, and each caller gets its own answer', async () => {
@@ -73,15 +79,36 @@ describe('the window client: settings writes in order', () => {
     expect(await after).toBe('fine');
   });
 
-  it('other calls are not held back by a pending settings write', async () => {
-    const write = api.invoke('config.update', { patch: {} } as never);
-    const read = api.invoke('config.get');
+  it('a call made after a settings write waits for its answer, so it sees the change', async () => {
+    const pick = api.invoke('sessions.setModel', { id: 's1', model: { provider: 'p', model: 'm2' } } as never);
+    const sendMessage = api.invoke('chat.send', { sessionId: 's1', text: 'hello' } as never);
     await flush();
-    expect(sent.map((s) => s.channel).sort()).toEqual(['config.get', 'config.update']);
-    const of = (channel: string) => sent.find((s) => s.channel === channel)!;
-    of('config.get').answer(ok('read'));
-    expect(await read).toBe('read');
-    of('config.update').answer(ok('written'));
+    expect(sent.map((s) => s.channel)).toEqual(['sessions.setModel']);
+    sent[0].answer(ok('model set'));
+    await flush();
+    expect(sent.map((s) => s.channel)).toEqual(['sessions.setModel', 'chat.send']);
+    sent[1].answer(ok('answered by m2'));
+    expect([await pick, await sendMessage]).toEqual(['model set', 'answered by m2']);
+  });
+
+  it('with no settings write pending, calls go at once and are not held back by each other', async () => {
+    const a = api.invoke('config.get');
+    const b = api.invoke('search.query', { query: 'tea' } as never);
+    expect(sent.map((s) => s.channel)).toEqual(['config.get', 'search.query']); // sent synchronously
+    sent[1].answer(ok('found'));
+    expect(await b).toBe('found');
+    sent[0].answer(ok('config'));
+    expect(await a).toBe('config');
+  });
+
+  it('a call made before a settings write is not held back by it', async () => {
+    const read = api.invoke('config.get');
+    const write = api.invoke('config.update', { patch: {} } as never);
+    await flush();
+    expect(sent.map((s) => s.channel)).toEqual(['config.get', 'config.update']);
+    sent[1].answer(ok('written'));
     expect(await write).toBe('written');
+    sent[0].answer(ok('read'));
+    expect(await read).toBe('read');
   });
 });

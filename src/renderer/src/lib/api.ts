@@ -103,8 +103,10 @@ export function whenNoCallsInFlight(): Promise<void> {
  * travel on separate connections and may reach the engine in either order, and their answers may come
  * back in either order too: a half-life saved when its field lost focus and again on Enter a moment later
  * could land old-after-new, leaving config.json — and the form, refreshed from the later answer — with the
- * value the person had just replaced. Seen under load in a browser test. Each of these calls is quick, so
- * waiting for the one before costs nothing a person notices.
+ * value the person had just replaced. Seen under load in a browser test. Any other call made after a
+ * settings write waits for it too, so it sees the change (a message sent right after picking the chat's
+ * model is answered by that model, as over Electron's IPC, which keeps order). Each of these writes is
+ * quick, so the wait is nothing a person notices; with none pending, a call is sent at once.
  */
 const SETTINGS_WRITES: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'config.update',
@@ -123,11 +125,19 @@ const SETTINGS_WRITES: ReadonlySet<ChannelName> = new Set<ChannelName>([
 ]);
 /** Settles when the last settings write made so far has been answered (whatever the answer). */
 let settingsWritesDone: Promise<unknown> = Promise.resolve();
+let settingsWritesPending = 0;
 
 function send(channel: ChannelName, input: unknown): Promise<Awaited<ReturnType<Transport['invoke']>>> {
-  if (!SETTINGS_WRITES.has(channel)) return current().invoke(channel, input);
+  const isWrite = SETTINGS_WRITES.has(channel);
+  if (!isWrite && settingsWritesPending === 0) return current().invoke(channel, input);
   const sent = settingsWritesDone.then(() => current().invoke(channel, input));
-  settingsWritesDone = sent.catch(() => undefined);
+  if (isWrite) {
+    settingsWritesPending++;
+    settingsWritesDone = sent.then(
+      () => settingsWritesPending--,
+      () => settingsWritesPending--,
+    );
+  }
   return sent;
 }
 
