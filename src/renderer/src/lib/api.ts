@@ -127,16 +127,17 @@ const SETTINGS_WRITES: ReadonlySet<ChannelName> = new Set<ChannelName>([
 let settingsWritesDone: Promise<unknown> = Promise.resolve();
 let settingsWritesPending = 0;
 
-function send(channel: ChannelName, input: unknown): Promise<Awaited<ReturnType<Transport['invoke']>>> {
+function send(channel: ChannelName, input: unknown): ReturnType<Transport['invoke']> {
   const isWrite = SETTINGS_WRITES.has(channel);
   if (!isWrite && settingsWritesPending === 0) return current().invoke(channel, input);
   const sent = settingsWritesDone.then(() => current().invoke(channel, input));
   if (isWrite) {
     settingsWritesPending++;
-    settingsWritesDone = sent.then(
-      () => settingsWritesPending--,
-      () => settingsWritesPending--,
-    );
+    // Settles either way (never rejects), so a failed write does not hold back the calls after it.
+    const answered = () => {
+      settingsWritesPending--;
+    };
+    settingsWritesDone = sent.then(answered, answered);
   }
   return sent;
 }
