@@ -70,10 +70,35 @@ export function summarizeRuns(stages) {
       collectPlaywrightFailures(s.report.suites ?? [], failures);
       collectPlaywrightSkips(s.report.suites ?? [], skippedTests);
     }
-    if (exitedBadly && failed === before) fail(1, `${s.name} exited ${s.status} although its report shows no failure`);
+    if (exitedBadly && failed === before) {
+      const said = outsideTestsExcerpt(s.output);
+      fail(1, `${s.name} exited ${s.status} although its report shows no failure${said.length ? `; it said:\n${said.map((l) => `      ${l}`).join('\n')}` : ''}`);
+    }
   }
   return { passed, failed, skipped, reasons, failures, skippedTests };
 }
+
+/**
+ * What a runner said about an error outside its tests (vitest's "Unhandled Rejection" block, a worker pool's
+ * complaint), cut from its output: the report has no place for these, so without it a run that failed this
+ * way says only that it did. The first such block, colours and code frames stripped: its title, the error
+ * and its first stack lines, and vitest's lines naming the file and the last test that ran.
+ */
+export function outsideTestsExcerpt(output, max = 12) {
+  if (!output) return [];
+  const lines = String(output).replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd());
+  let start = lines.findIndex((l) => OUTSIDE_TESTS.test(l));
+  if (start < 0) start = lines.findIndex((l) => /Unhandled Errors/.test(l));
+  if (start < 0) return [];
+  const block = lines.slice(start, start + 80);
+  const end = block.findIndex((l, i) => i > 0 && /^⎯{6,}/.test(l.trim()));
+  const body = (end > 0 ? block.slice(0, end) : block).filter((l) => l.trim() && !/^\s*(\d+\||\|)/.test(l));
+  const where = body.filter((l) => /originated in|latest test that/.test(l));
+  const head = body.filter((l) => !where.includes(l) && !/^(- |It might mean|This might cause)/.test(l.trim()));
+  return [...head.slice(0, Math.max(1, max - where.length)), ...where].map((l) => l.replace(/^⎯+\s*|\s*⎯+$/g, '').slice(0, 240));
+}
+
+const OUTSIDE_TESTS = /Unhandled (Error|Rejection)\b(?!s)|\[vitest-(pool|worker)\]|Worker exited|Timeout terminating/;
 
 /** Statuses of a vitest JSON report's tests that did not run (`it.skip`, `describe.skip`, `it.todo`, filtered out). */
 const VITEST_NOT_RUN = new Set(['skipped', 'pending', 'todo', 'disabled']);

@@ -23,7 +23,7 @@ import { formatSkipped, formatSummary, summarizeRuns } from './test-summary.mjs'
 
 const results = 'test-results';
 mkdirSync(results, { recursive: true });
-for (const f of ['vitest.json', 'e2e.json', 'e2e.log', 'typecheck.log']) rmSync(`${results}/${f}`, { force: true });
+for (const f of ['vitest.json', 'vitest.log', 'e2e.json', 'e2e.log', 'typecheck.log']) rmSync(`${results}/${f}`, { force: true });
 
 const only = process.argv[2]; // optional: unit | e2e
 const setup = [{ name: 'build', kind: 'stage', cmd: ['npm', 'run', '--silent', 'build'], when: !only || only === 'e2e' }];
@@ -33,6 +33,10 @@ const runners = [
     name: 'unit + integration',
     kind: 'vitest',
     report: `${results}/vitest.json`,
+    // Its output goes to the terminal as it comes and to this file too: when vitest exits non-zero with no
+    // failed test in its report (an unhandled error, a worker that died), the summary quotes vitest's own
+    // words about it from here, since the tail of a CI log is often all anyone sees of a run.
+    tee: `${results}/vitest.log`,
     cmd: ['npx', 'vitest', 'run', '--maxWorkers=2', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`],
     when: !only || only === 'unit',
     background: true,
@@ -55,13 +59,19 @@ const started = active.map((stage) => {
   const alone = active.length === 1;
   console.log(`\n=== ${stage.name}: ${stage.cmd.join(' ')}${stage.log && !alone ? ` (output in ${stage.log}, printed when it ends)` : ''}`);
   const quiet = stage.log && !alone;
-  const child = spawn(stage.cmd[0], stage.cmd.slice(1), { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', shell: process.platform === 'win32' });
+  const piped = quiet || stage.tee;
+  const child = spawn(stage.cmd[0], stage.cmd.slice(1), { stdio: piped ? ['ignore', 'pipe', 'pipe'] : 'inherit', shell: process.platform === 'win32' });
   if (stage.background && !alone && child.pid) lowerPriority(child.pid, stage.name);
   if (quiet) {
     const log = createWriteStream(stage.log);
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     stage.closeLog = () => new Promise((r) => log.end(r));
+  } else if (stage.tee) {
+    const log = createWriteStream(stage.tee);
+    child.stdout.on('data', (chunk) => (process.stdout.write(chunk), log.write(chunk)));
+    child.stderr.on('data', (chunk) => (process.stderr.write(chunk), log.write(chunk)));
+    stage.closeTee = () => new Promise((r) => log.end(r));
   }
   return new Promise((resolve) => {
     child.once('error', (err) => {
@@ -77,7 +87,9 @@ for (const { stage, status } of await Promise.all(started)) {
     console.log(`\n=== ${stage.name} output (${stage.log}):`);
     process.stdout.write(readFileSync(stage.log, 'utf8'));
   }
-  ran.push({ name: stage.name, kind: stage.kind, status, report: stage.report ? readJson(stage.report) : undefined });
+  if (stage.closeTee) await stage.closeTee();
+  const output = stage.tee && existsSync(stage.tee) ? readFileSync(stage.tee, 'utf8') : undefined;
+  ran.push({ name: stage.name, kind: stage.kind, status, report: stage.report ? readJson(stage.report) : undefined, output });
 }
 
 const summary = summarizeRuns(ran);

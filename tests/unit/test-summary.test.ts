@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
-import { formatSkipped, formatSummary, summarizeRuns } from '../../scripts/test-summary.mjs';
+import { formatSkipped, formatSummary, outsideTestsExcerpt, summarizeRuns } from '../../scripts/test-summary.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -68,6 +68,45 @@ describe('test summary: runs that fail without a failed test', () => {
   it('a non-zero exit with an all-green report (unhandled error) is one failure', () => {
     const s = summarizeRuns([{ name: 'unit', kind: 'vitest', status: 1, report: green }]);
     expect(s.failed).toBe(1);
+  });
+
+  it("a non-zero exit with an all-green report quotes vitest's words about the unhandled error: title, error, stack, where", () => {
+    // The shape vitest 4 prints (colours on, as a terminal gets them), cut from a real run of a test that
+    // left a rejection behind.
+    const E = '\u001b[31m';
+    const output = [
+      ' ✓ tests/integration/a.test.ts (3 tests) 812ms',
+      `${E}⎯⎯⎯⎯⎯⎯ Unhandled Errors ⎯⎯⎯⎯⎯⎯\u001b[39m`,
+      '',
+      'Vitest caught 1 unhandled error during the test run.',
+      'This might cause false positive tests. Resolve unhandled errors to make sure your tests are not affected.',
+      '',
+      `${E}⎯⎯⎯⎯ Unhandled Rejection ⎯⎯⎯⎯⎯\u001b[39m`,
+      'Error: read ECONNRESET',
+      ' ❯ TCP.onStreamRead node:internal/stream_base_commons:216:20',
+      '      1| import { it } from "vitest";',
+      '       |                                     ^',
+      '',
+      'This error originated in "tests/integration/a.test.ts" test file. It doesn\'t mean the error was thrown inside the file itself, but while it was running.',
+      'The latest test that might\'ve caused the error is "serves". It might mean one of the following:',
+      '- The error was thrown, while Vitest was running this test.',
+      '⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯',
+      ' Test Files  1 passed (1)',
+    ].join('\n');
+    const s = summarizeRuns([{ name: 'unit', kind: 'vitest', status: 1, report: green, output }]);
+    expect(s.failed).toBe(1);
+    expect(s.reasons[0].split('\n').map((l) => l.trim())).toEqual([
+      'unit exited 1 although its report shows no failure; it said:',
+      'Unhandled Rejection',
+      'Error: read ECONNRESET',
+      '❯ TCP.onStreamRead node:internal/stream_base_commons:216:20',
+      'This error originated in "tests/integration/a.test.ts" test file. It doesn\'t mean the error was thrown inside the file itself, but while it was running.',
+      'The latest test that might\'ve caused the error is "serves". It might mean one of the following:',
+    ]);
+    expect(outsideTestsExcerpt(' ✓ a.test.ts (1 test)\n Test Files  1 passed (1)')).toEqual([]);
+    expect(outsideTestsExcerpt('Error: [vitest-pool]: Timeout terminating forks worker for test files /x.test.ts.')).toEqual([
+      'Error: [vitest-pool]: Timeout terminating forks worker for test files /x.test.ts.',
+    ]);
   });
 
   it('Playwright: errors outside tests, flaky and skipped are all counted', () => {
