@@ -95,7 +95,7 @@ describe('test summary: runs that fail without a failed test', () => {
     ].join('\n');
     const s = summarizeRuns([{ name: 'unit', kind: 'vitest', status: 1, report: green, output }]);
     expect(s.failed).toBe(1);
-    expect(s.reasons[0].split('\n').map((l) => l.trim())).toEqual([
+    expect(s.reasons[0].split('\n').map((l: string) => l.trim())).toEqual([
       'unit exited 1 although its report shows no failure; it said:',
       'Unhandled Rejection',
       'Error: read ECONNRESET',
