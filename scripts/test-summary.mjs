@@ -86,7 +86,7 @@ export function summarizeRuns(stages) {
  */
 export function outsideTestsExcerpt(output, max = 12) {
   if (!output) return [];
-  const lines = String(output).replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd());
+  const lines = withoutColours(output).split('\n').map((l) => l.trimEnd());
   let start = lines.findIndex((l) => OUTSIDE_TESTS.test(l));
   if (start < 0) start = lines.findIndex((l) => /Unhandled Errors/.test(l));
   if (start < 0) return [];
@@ -137,9 +137,14 @@ function relative(path) {
   return at >= 0 ? path.slice(at + 1) : path;
 }
 
+/** A runner's text without its terminal colour codes. */
+function withoutColours(text) {
+  return String(text).replace(/\u001b\[[0-9;]*m/g, '');
+}
+
 function firstLine(message) {
-  // Strip ANSI colours; keep the first meaningful line, cut to a readable length.
-  const line = String(message ?? '(no message)').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  // The first meaningful line, colours stripped, cut to a readable length.
+  const line = withoutColours(message ?? '(no message)').split('\n').find((l) => l.trim()) ?? '';
   return line.trim().slice(0, 240);
 }
 
@@ -148,7 +153,7 @@ function firstLine(message) {
  * first line leaves out; without them a failure seen once in CI cannot be replayed (tests/helpers/property-runs.ts).
  */
 function replayOf(message) {
-  const m = /\{ seed: (-?\d+), path: "([\d:]+)"/.exec(String(message ?? '').replace(/\u001b\[[0-9;]*m/g, ''));
+  const m = /\{ seed: (-?\d+), path: "([\d:]+)"/.exec(withoutColours(message ?? ''));
   return m ? ` (replay: SEED=${m[1]} FC_PATH=${m[2]})` : '';
 }
 

@@ -88,7 +88,8 @@ for (const { stage, status } of await Promise.all(started)) {
     process.stdout.write(readFileSync(stage.log, 'utf8'));
   }
   if (stage.closeTee) await stage.closeTee();
-  const output = stage.tee && existsSync(stage.tee) ? readFileSync(stage.tee, 'utf8') : undefined;
+  // Read only when the summary may quote it: a run that exited cleanly has nothing to explain.
+  const output = status !== 0 && stage.tee && existsSync(stage.tee) ? readFileSync(stage.tee, 'utf8') : undefined;
   ran.push({ name: stage.name, kind: stage.kind, status, report: stage.report ? readJson(stage.report) : undefined, output });
 }
 
