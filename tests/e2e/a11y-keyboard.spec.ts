@@ -77,6 +77,12 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 }
 
+/** The Graph tab, once laid out (its search box turns on then), so the toolbar's focus order is the settled one. */
+async function openGraphLaidOut(page: Page): Promise<void> {
+  await page.getByTestId('tab-graph').click();
+  await expect(page.getByTestId('graph-search')).toBeEnabled();
+}
+
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, name) });
@@ -168,10 +174,8 @@ test.describe('accessibility and keyboard (issue 29 §5)', () => {
         await stopped.getByTestId('retry').focus();
         await shot(page, `a11y-kb-retry-${theme}.png`);
 
-        await page.getByTestId('tab-graph').click();
+        await openGraphLaidOut(page);
         await expect(page.getByTestId('graph-add')).toBeEnabled();
-        // The graph is laid out (its search box is on), so the toolbar's focus order is the settled one.
-        await expect(page.getByTestId('graph-search')).toBeEnabled();
         await expectFocusRing(page, page.getByTestId('graph-add'), 'Add relation');
         await expectFocusRing(page, page.getByTestId('graph-refresh'), 'Refresh');
         await expectFocusRing(page, page.getByTestId('graph-time-date'), 'the graph’s “as of” date');
@@ -209,8 +213,7 @@ test.describe('accessibility and keyboard (issue 29 §5)', () => {
       await page.getByTestId('session-item').filter({ hasText: 'Stopped reply' }).click();
       await expectFocusRing(page, page.getByTestId('message-stopped').getByTestId('retry'), 'Retry (900×700)');
       await shot(page, 'a11y-kb-retry-900.png');
-      await page.getByTestId('tab-graph').click();
-      await expect(page.getByTestId('graph-search')).toBeEnabled();
+      await openGraphLaidOut(page);
       await expectFocusRing(page, page.getByTestId('graph-add'), 'Add relation (900×700)');
       await expectFocusRing(page, page.getByTestId('graph-time-date'), '“as of” date (900×700)');
       await page.getByTestId('graph-add').focus();
